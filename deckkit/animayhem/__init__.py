@@ -1,0 +1,1 @@
+"""Ani-Mayhem (1996): card model, card database, editions, legality and the solitaire engine."""

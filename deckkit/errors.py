@@ -1,0 +1,69 @@
+"""Error types a user can cause, each with the exit code the CLI maps it to.
+
+Exit codes (shared by every command): 0 done / legal, 1 illegal deck, 2 unreadable input or bad
+usage, 3 a broken card database or edition file shipped with deckkit, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_BAD_INPUT = 2
+EXIT_BAD_DATA = 3
+EXIT_INTERRUPTED = 130
+
+
+class DeckkitError(Exception):
+    """Base of every error deckkit reports to a user rather than crashing on."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | str | None = None,
+        line: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.message = message
+        self.path = Path(path) if path is not None else None
+        self.line = line
+        self.hint = hint
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = f"{self.path}"
+            if self.line is not None:
+                where += f", line {self.line}"
+            where += ": "
+        text = f"{where}{self.message}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "error": self.message,
+            "file": str(self.path) if self.path is not None else None,
+            "line": self.line,
+            "hint": self.hint,
+        }
+
+
+class UsageError(DeckkitError):
+    """A command-line value that makes no sense (unknown edition, --players 0...)."""
+
+
+class DeckFileError(DeckkitError):
+    """A deck file that cannot be read: names the file, the line and what to do."""
+
+
+class CardDataError(DeckkitError):
+    """A malformed row in the card database or an edition file: names file, line and field."""
+
+    exit_code = EXIT_BAD_DATA
