@@ -1,0 +1,424 @@
+"""Load and validate the Ani-Mayhem card database (``card_db/animayhem/cards.csv``).
+
+The CSV is edited by people and rebuilt by ``tools/build_card_db.py``, so every row is checked
+against the schema in ``card_db/animayhem/README.md`` before it becomes a typed record from
+:mod:`deckkit.animayhem.cards`; a bad row stops the load with a :class:`CardDataError` naming the
+file, the line and the field, rather than surfacing later as a wrong simulation.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import functools
+import re
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Literal, TypedDict, TypeVar, cast
+
+from deckkit.animayhem.cards import (
+    ABILITIES,
+    Abilities,
+    Ability,
+    AnyCard,
+    CardType,
+    CharacterCard,
+    CharmHalf,
+    CombatCard,
+    DisasterCard,
+    Gender,
+    HavenCard,
+    ItemCard,
+    LocationCard,
+    Modifier,
+    PhysicalHalf,
+    PowerCard,
+    Skill,
+    Trait,
+)
+from deckkit.animayhem.requirements import Requirement, Vocabulary, parse_requirement
+from deckkit.errors import CardDataError
+
+CSV_NAME = "cards.csv"
+GAME_DIR = "animayhem"
+REQUIRED_COLUMNS = (
+    "id", "name", "type", "major", "combat", "set", "rarity",
+    *ABILITIES, *(f"{a}_alt" for a in ABILITIES),
+    "health", "skills", "gender", "categories", "symbols", "requirement",
+    "energy_cost", "uses", "deck_limit", "tally", "vehicle", "weapon",
+    "traits", "moves_times", "alternate_form",
+    "phys_name", "phys_damage", "phys_defense", "phys_opp_damage", "phys_opp_defense",
+    "phys_extra_draw", "charm_name", "charm_modifier", "charm_target",
+    "not_simulated", "errata", "source",
+)  # fmt: skip
+_ID = re.compile(r"^am(\d{3})$")
+_DISAMBIGUATED = re.compile(r"^(?P<name>.*?)\s*#\s*(?P<no>\d+)$")
+_SKILL = re.compile(r"^(?P<name>.+?)(?:\s+x(?P<times>\d+)|\s+(?P<neg>-\d+))?$")
+_E = TypeVar("_E")
+
+
+def card_db_dir() -> Path:
+    """Where the card database lives: inside the installed package (the wheel force-includes
+    ``card_db/`` as ``deckkit/card_db/``), else at the top of a source checkout."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "card_db", package.parent / "card_db"):
+        if (candidate / GAME_DIR / CSV_NAME).is_file():
+            return candidate
+    raise CardDataError(
+        "card database not found",
+        path=package / "card_db",
+        hint="reinstall deckkit, or run `python tools/build_card_db.py` in a source checkout",
+    )
+
+
+def _normalise(text: str) -> str:
+    """Lookup key: case-folded, outer and repeated whitespace removed, " / " spacing fixed."""
+    text = re.sub(r"\s*/\s*", " / ", text.strip())
+    return re.sub(r"\s+", " ", text).casefold()
+
+
+class CardDB:
+    """Every card, indexed for lookup by id, name, combat half and ``Name #number``."""
+
+    def __init__(self, cards: Iterable[AnyCard], vocabulary: Vocabulary) -> None:
+        self.cards: tuple[AnyCard, ...] = tuple(sorted(cards, key=lambda c: c.id))
+        self.vocabulary = vocabulary
+        self._by_id: dict[str, AnyCard] = {c.id: c for c in self.cards}
+        self._by_key: dict[str, list[AnyCard]] = {}
+        for card in self.cards:
+            keys = {card.name, card.id}
+            if isinstance(card, CombatCard):
+                keys |= {card.physical.name, card.charm.name}
+            for key in keys:
+                self._by_key.setdefault(_normalise(key), []).append(card)
+        self._names = sorted({k for c in self.cards for k in self._display_names(c)})
+
+    @staticmethod
+    def _display_names(card: AnyCard) -> tuple[str, ...]:
+        if isinstance(card, CombatCard):
+            return (card.name, card.physical.name, card.charm.name)
+        return (card.name,)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def get(self, card_id: str) -> AnyCard:
+        """The card with this id; KeyError names the id when there is none."""
+        try:
+            return self._by_id[card_id.strip().lower()]
+        except KeyError:
+            raise KeyError(f"no card with id {card_id!r}") from None
+
+    def of_type(self, card_type: CardType) -> list[AnyCard]:
+        return [c for c in self.cards if c.type == card_type]
+
+    def lookup(self, name: str) -> list[AnyCard]:
+        """Cards a deck line may mean: full name, either combat half, an id (``am033``) or
+        ``Name #33``. Several results mean the name is shared; the caller decides."""
+        key = _normalise(name)
+        found = self._by_key.get(key)
+        if found:
+            return list(found)
+        m = _DISAMBIGUATED.match(key)
+        if m:
+            card = self._by_id.get(f"am{int(m['no']):03d}")
+            if card is not None and card in self._by_key.get(m["name"], []):
+                return [card]
+        return []
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """The closest known names, for "did you mean" messages."""
+        lowered = {k.casefold(): k for k in self._names}
+        hits = difflib.get_close_matches(_normalise(name), list(lowered), n=n, cutoff=0.5)
+        return [lowered[h] for h in hits]
+
+
+class _Row:
+    """One CSV row with typed, error-reporting accessors (errors name file, line, field)."""
+
+    def __init__(self, data: Mapping[str, str | None], path: Path, line: int) -> None:
+        self.data = data
+        self.path = path
+        self.line = line
+
+    def fail(self, field: str, message: str, hint: str | None = None) -> CardDataError:
+        card = self.data.get("id") or "?"
+        return CardDataError(
+            f"card {card}, field {field!r}: {message}", path=self.path, line=self.line, hint=hint
+        )
+
+    def text(self, field: str, required: bool = False) -> str:
+        value = (self.data.get(field) or "").strip()
+        if required and not value:
+            raise self.fail(field, "is required")
+        return value
+
+    def int(self, field: str, required: bool = False) -> int | None:
+        value = self.text(field, required)
+        if not value:
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            raise self.fail(field, f"{value!r} is not an integer") from None
+
+    def bool(self, field: str, required: bool = True) -> bool:
+        value = self.text(field, required).lower()
+        if value in ("true", "yes", "1"):
+            return True
+        if value in ("false", "no", "0", ""):
+            return False
+        raise self.fail(field, f"{value!r} is not true/false")
+
+    def enum(self, field: str, kind: Callable[[str], _E], allowed: Iterable[str]) -> _E:
+        value = self.text(field, required=True)
+        try:
+            return kind(value)
+        except ValueError:
+            raise self.fail(
+                field, f"{value!r} is not one of {', '.join(sorted(allowed))}"
+            ) from None
+
+    def modifier(self, field: str) -> Modifier | None:
+        value = self.text(field)
+        if not value:
+            return None
+        try:
+            return Modifier.parse(value)
+        except ValueError:
+            raise self.fail(
+                field, f"{value!r} is not a modifier", hint="write +2, -1, x2, /2, =0 or 3"
+            ) from None
+
+    def listing(self, field: str) -> tuple[str, ...]:
+        return tuple(p.strip() for p in self.text(field).split(";") if p.strip())
+
+    def abilities(self, suffix: str = "") -> Abilities:
+        values = {a: self.int(f"{a}{suffix}") for a in ABILITIES}
+        return Abilities(**values)
+
+
+def _skills(row: _Row) -> tuple[Skill, ...]:
+    out: list[Skill] = []
+    for part in row.listing("skills"):
+        m = _SKILL.match(part)
+        if m is None:  # pragma: no cover - the pattern matches any non-empty text
+            raise row.fail("skills", f"unreadable skill {part!r}")
+        count = int(m["times"]) if m["times"] else int(m["neg"]) if m["neg"] else 1
+        out.append(Skill(m["name"].strip(), count))
+    return tuple(out)
+
+
+def _vocabulary(rows: list[_Row]) -> Vocabulary:
+    """Skills, categories and character names as the database itself lists them."""
+    skills: set[str] = set()
+    categories: set[str] = set()
+    names: set[str] = set()
+    for row in rows:
+        categories.update(row.listing("categories"))
+        if row.text("type") == CardType.CHARACTER:
+            names.add(row.text("name"))
+            skills.update(s.name for s in _skills(row))
+    return Vocabulary(frozenset(skills), frozenset(categories), frozenset(names))
+
+
+class _Common(TypedDict):
+    """The fields every card type shares (:class:`deckkit.animayhem.cards.Card`)."""
+
+    id: str
+    name: str
+    type: CardType
+    set: str
+    rarity: str
+    categories: tuple[str, ...]
+    symbols: frozenset[str]
+    deck_limit: int | None
+    not_simulated: bool
+    errata: str
+    source: str
+
+
+def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
+    card_id = row.text("id", required=True)
+    if not _ID.match(card_id):
+        raise row.fail("id", f"{card_id!r} is not am + a 3-digit card number")
+    ctype = row.enum("type", CardType, [t.value for t in CardType])
+    common: _Common = {
+        "id": card_id,
+        "name": row.text("name", required=True),
+        "type": ctype,
+        "set": row.text("set", required=True),
+        "rarity": row.text("rarity", required=True),
+        "categories": row.listing("categories"),
+        "symbols": frozenset(row.listing("symbols")),
+        "deck_limit": row.int("deck_limit"),
+        "not_simulated": row.bool("not_simulated"),
+        "errata": row.text("errata"),
+        "source": row.text("source", required=True),
+    }
+    req_text = row.text("requirement")
+    requirement = parse_requirement(req_text, vocab) if req_text else None
+
+    if ctype is CardType.CHARACTER:
+        for a in ABILITIES:
+            row.int(a, required=True)
+        alt = row.abilities("_alt")
+        return CharacterCard(
+            **common,
+            abilities=row.abilities(),
+            alt=alt if alt != Abilities() else None,
+            skills=_skills(row),
+            gender=row.enum("gender", Gender, [g.value for g in Gender]),
+            alternate_form=row.text("alternate_form") or None,
+            health=row.int("health"),
+        )
+    if ctype is CardType.LOCATION:
+        if requirement is None and not common["not_simulated"]:
+            raise row.fail("requirement", "is required unless not_simulated is true")
+        return LocationCard(
+            **common,
+            requirement_text=req_text,
+            requirement=requirement or Requirement("", ()),
+            damage=row.int("damage"),
+            defense=row.int("defense"),
+        )
+    if ctype is CardType.ITEM:
+        return ItemCard(**common, tally=row.int("tally") or 1)
+    if ctype is CardType.HAVEN:
+        return HavenCard(**common)
+    if ctype is CardType.COMBAT:
+        target = row.text("charm_target", required=True)
+        if target not in ("self", "opponent", "special"):
+            raise row.fail("charm_target", f"{target!r} is not one of opponent, self, special")
+        return CombatCard(
+            **common,
+            physical=PhysicalHalf(
+                name=row.text("phys_name", required=True),
+                damage=row.modifier("phys_damage"),
+                defense=row.modifier("phys_defense"),
+                opp_damage=row.modifier("phys_opp_damage"),
+                opp_defense=row.modifier("phys_opp_defense"),
+                extra_draw=row.bool("phys_extra_draw"),
+            ),
+            charm=CharmHalf(
+                name=row.text("charm_name", required=True),
+                modifier=row.modifier("charm_modifier"),
+                target=cast(Literal["self", "opponent", "special"], target),
+            ),
+        )
+    if ctype is CardType.DISASTER:
+        traits = _traits(row)
+        abilities = row.abilities()
+        combat = row.bool("combat")
+        if combat and not common["not_simulated"]:
+            for a in ("damage", "defense", "movement"):
+                row.int(a, required=True)
+        alt = row.abilities("_alt")
+        return DisasterCard(
+            **common,
+            major=row.bool("major"),
+            combat=combat,
+            abilities=abilities,
+            alt=alt if alt != Abilities() else None,
+            traits=traits,
+            moves_times=row.int("moves_times"),
+        )
+    # power cards: equipment, enhancement, flash effect, global effect
+    modifiers: list[tuple[Ability, Modifier]] = []
+    for a in ABILITIES:
+        mod = row.modifier(a)
+        if mod is not None:
+            modifiers.append((a, mod))
+    return PowerCard(
+        **common,
+        modifiers=tuple(modifiers),
+        energy_cost=row.int("energy_cost"),
+        uses=row.int("uses"),
+        requirement_text=req_text,
+        requirement=requirement,
+        vehicle=row.bool("vehicle", required=False),
+        weapon=row.bool("weapon", required=False),
+    )
+
+
+def _traits(row: _Row) -> frozenset[Trait]:
+    out: set[Trait] = set()
+    for value in row.listing("traits"):
+        try:
+            out.add(Trait(value))
+        except ValueError:
+            allowed = ", ".join(t.value for t in Trait)
+            raise row.fail("traits", f"{value!r} is not one of {allowed}") from None
+    return frozenset(out)
+
+
+def _check_links(cards: list[AnyCard], rows: dict[str, _Row]) -> None:
+    """Ids unique; ``alternate_form`` names an existing character that names this one back."""
+    by_id: dict[str, AnyCard] = {}
+    for card in cards:
+        if card.id in by_id:
+            raise rows[card.id].fail("id", f"{card.id} appears twice")
+        by_id[card.id] = card
+    for card in cards:
+        if not isinstance(card, CharacterCard) or card.alternate_form is None:
+            continue
+        other = by_id.get(card.alternate_form)
+        if not isinstance(other, CharacterCard):
+            raise rows[card.id].fail(
+                "alternate_form", f"{card.alternate_form!r} is not a character in the database"
+            )
+        if other.alternate_form != card.id:
+            raise rows[card.id].fail(
+                "alternate_form",
+                f"{other.id} ({other.name}) does not name {card.id} back",
+                hint="both forms of a transforming character must name each other",
+            )
+
+
+def read_card_db(path: Path) -> CardDB:
+    """Read and validate one cards.csv (no caching; see :func:`load_card_db`)."""
+    try:
+        with path.open(encoding="utf-8", newline="") as fh:
+            reader = csv.DictReader(fh)
+            header = reader.fieldnames or []
+            missing = [c for c in REQUIRED_COLUMNS if c not in header]
+            if missing:
+                raise CardDataError(f"missing column(s): {', '.join(missing)}", path=path, line=1)
+            rows: list[_Row] = []
+            for record in reader:
+                if None in record:
+                    raise CardDataError(
+                        "row has more fields than the header", path=path, line=reader.line_num
+                    )
+                rows.append(_Row(record, path, reader.line_num))
+    except OSError as err:
+        raise CardDataError(f"cannot read card database: {err.strerror}", path=path) from err
+    except csv.Error as err:
+        raise CardDataError(f"malformed CSV: {err}", path=path) from err
+    vocab = _vocabulary(rows)
+    cards: list[AnyCard] = []
+    by_id: dict[str, _Row] = {}
+    for row in rows:
+        card = _build(row, vocab)
+        if card.id in by_id:
+            raise row.fail("id", f"{card.id} appears twice (first on line {by_id[card.id].line})")
+        by_id[card.id] = row
+        cards.append(card)
+    _check_links(cards, by_id)
+    return CardDB(cards, vocab)
+
+
+@functools.lru_cache(maxsize=1)
+def _default_db() -> CardDB:
+    return read_card_db(card_db_dir() / GAME_DIR / CSV_NAME)
+
+
+def load_card_db(path: Path | None = None) -> CardDB:
+    """The card database; the shipped one is loaded once per process. ``path`` may be a
+    cards.csv or a directory holding ``cards.csv`` or ``animayhem/cards.csv``."""
+    if path is None:
+        return _default_db()
+    if path.is_dir():
+        nested = path / GAME_DIR / CSV_NAME
+        path = nested if nested.is_file() else path / CSV_NAME
+    return read_card_db(path)
