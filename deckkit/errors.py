@@ -41,6 +41,8 @@ class DeckkitError(Exception):
             if self.line is not None:
                 where += f", line {self.line}"
             where += ": "
+        elif self.line is not None:
+            where = f"line {self.line}: "
         text = f"{where}{self.message}"
         if self.hint:
             text += f"\n  hint: {self.hint}"

@@ -1,12 +1,17 @@
-"""A deck: the cards a player brings, with the header values that pick players, edition, variant."""
+"""A deck: the cards a player brings, with the header values that pick players, edition, variant;
+and the parser of the plain-text deck file format (see ``parse_deck``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
-from deckkit.animayhem.cards import AnyCard, CardType
+from deckkit.animayhem.cards import POWER_TYPES, AnyCard, CardType
+from deckkit.animayhem.editions import EDITIONS, VARIANTS
+from deckkit.errors import DeckFileError
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,3 +47,236 @@ class Deck:
 
     def count(self, *types: CardType) -> int:
         return sum(e.count for e in self.entries if e.card.type in types)
+
+
+# --- The deck file parser --------------------------------------------------------------------
+#
+# Format (one deck per file, UTF-8, a BOM and CRLF line ends accepted):
+#
+#   name: Solo demo            <- header lines "key: value", only at the top of the file
+#   players: 1                    keys: name, players, edition, variant
+#   # a comment                <- "#" starting a line, or " # ..." after a card (a "#" right
+#   [locations]                   before a digit, as in "Goku #33", is part of the name)
+#   Galaxy Police HQ           <- one copy
+#   3 Dragon Ball              <- "N Name", "Nx Name", "N x Name": N copies
+#
+# Card names that start with a number ("2 Dragon Balls", "3 Way Rumble") are resolved by trying
+# the whole line as a name FIRST: "2 Dragon Balls" is one copy of the card "2 Dragon Balls", and
+# "2x Dragon Balls" two copies of "Dragon Balls". Writing the count ("1 2 Dragon Balls") is
+# never ambiguous. A `[section]` header (characters, locations, items, havens, power, disasters,
+# combat) is optional; when present, each card under it must be of that type. Repeated lines of one
+# card add up.
+
+HEADER_KEYS: tuple[str, ...] = ("name", "players", "edition", "variant")
+MAX_COPIES = 999  # far beyond any legal deck; stops "10000000 Goku" from building a huge list
+
+_SECTIONS: dict[str, frozenset[CardType]] = {
+    "characters": frozenset({CardType.CHARACTER}),
+    "locations": frozenset({CardType.LOCATION}),
+    "items": frozenset({CardType.ITEM}),
+    "havens": frozenset({CardType.HAVEN}),
+    "power": POWER_TYPES,
+    "disasters": frozenset({CardType.DISASTER}),
+    "combat": frozenset({CardType.COMBAT}),
+}
+_SECTION_ALIASES: dict[str, str] = {
+    **{s: s for s in _SECTIONS},
+    **{s[:-1]: s for s in _SECTIONS if s.endswith("s")},
+    "power cards": "power",
+    "combat cards": "combat",
+    **{t.value: "power" for t in POWER_TYPES},
+}
+
+_HEADER_RE = re.compile(r"^([A-Za-z][A-Za-z_-]*)\s*:\s*(.*)$")
+_SECTION_RE = re.compile(r"^\[(.*)\]$")
+_COUNT_RE = re.compile(r"^(\d+)\s+(.+)$")  # "3 Card Name"
+_COUNT_X_RE = re.compile(r"^(\d+)(?:\s*[xX×]\s+|[xX×])(.+)$")  # "3x Card Name", "3 x Card Name"
+_COMMENT_RE = re.compile(r"(?:^|\s)#(?=\s|$)")
+
+
+class CardLookup(Protocol):
+    """What the parser needs from the card database (``deckkit.animayhem.carddb.CardDB``)."""
+
+    def lookup(self, name: str) -> list[AnyCard]: ...
+
+    def suggest(self, name: str, n: int = 3) -> list[str]: ...
+
+
+def _strip_comment(line: str) -> str:
+    if line.lstrip().startswith("#"):
+        return ""
+    m = _COMMENT_RE.search(line)
+    return line[: m.start()] if m else line
+
+
+def _disambiguated(card: AnyCard) -> str:
+    digits = card.id[2:] if card.id.startswith("am") else ""
+    return f"{card.name} #{int(digits)}" if digits.isdigit() else card.id
+
+
+class _Parser:
+    def __init__(self, db: CardLookup, path: Path | None) -> None:
+        self.db = db
+        self.path = path
+        self.header: dict[str, str] = {}
+        self.header_lines: dict[str, int] = {}
+        self.entries: dict[str, DeckEntry] = {}
+        self.section: str | None = None
+        self.in_header = True
+
+    def error(self, message: str, line: int, hint: str | None = None) -> DeckFileError:
+        return DeckFileError(message, path=self.path, line=line, hint=hint)
+
+    def lookup(self, name: str, lineno: int) -> list[AnyCard]:
+        try:
+            return list(self.db.lookup(name))
+        except DeckFileError:
+            raise
+        except Exception as err:  # a name the database cannot even look up
+            raise self.error(f"cannot look up card name {name!r}: {err}", lineno) from err
+
+    def feed(self, raw: str, lineno: int) -> None:
+        line = _strip_comment(raw).strip()
+        if not line:
+            return
+        if self.in_header and self._header(line, lineno):
+            return
+        self.in_header = False
+        m = _SECTION_RE.match(line)
+        if m:
+            key = " ".join(m.group(1).lower().split())
+            if key not in _SECTION_ALIASES:
+                raise self.error(
+                    f"unknown section [{m.group(1)}]",
+                    lineno,
+                    hint="sections: " + ", ".join(f"[{s}]" for s in _SECTIONS),
+                )
+            self.section = _SECTION_ALIASES[key]
+            return
+        self._card(line, lineno)
+
+    def _header(self, line: str, lineno: int) -> bool:
+        m = _HEADER_RE.match(line)
+        if not m:
+            return False
+        key, value = m.group(1).lower(), m.group(2).strip()
+        if key not in HEADER_KEYS:
+            if self.lookup(line, lineno):  # a card whose name has a colon ("Beware: Bathroom!")
+                return False
+            raise self.error(
+                f"unknown header key {m.group(1)!r}",
+                lineno,
+                hint=f"header keys: {', '.join(HEADER_KEYS)}",
+            )
+        if key in self.header:
+            raise self.error(
+                f"header {key!r} given twice (first on line {self.header_lines[key]})", lineno
+            )
+        if key == "players":
+            if not value.isascii() or not value.isdigit() or int(value) < 1:
+                raise self.error(
+                    f"players must be a whole number of at least 1, not {value!r}", lineno
+                )
+            value = str(int(value))
+        elif key == "edition" and value not in EDITIONS:
+            raise self.error(
+                f"unknown edition {value!r}", lineno, hint=f"editions: {', '.join(EDITIONS)}"
+            )
+        elif key == "variant" and value not in VARIANTS:
+            raise self.error(
+                f"unknown variant {value!r}", lineno, hint=f"variants: {', '.join(VARIANTS)}"
+            )
+        self.header[key] = value
+        self.header_lines[key] = lineno
+        return True
+
+    def _card(self, line: str, lineno: int) -> None:
+        count, name = 1, line
+        found = self.lookup(line, lineno)  # the whole line first: "2 Dragon Balls" is a name
+        for pattern in (_COUNT_RE, _COUNT_X_RE):  # then "3 Xenon" before "3x Name"
+            m = pattern.match(line)
+            if found or not m:
+                continue
+            count, name = int(m.group(1)), m.group(2).strip()
+            found = self.lookup(name, lineno)
+        if not found:
+            hint = None
+            try:
+                close = list(self.db.suggest(name, 3))
+            except Exception:  # suggestions are a courtesy; never let them mask the real error
+                close = []
+            if close:
+                hint = "did you mean " + " or ".join(repr(c) for c in close) + "?"
+            if self.section is None and _HEADER_RE.match(line) and not self.entries:
+                hint = (hint + " " if hint else "") + "(header lines go at the top of the file)"
+            raise self.error(f"unknown card {name!r}", lineno, hint=hint)
+        if len(found) > 1:
+            forms = ", ".join(f"{c.id} ({_disambiguated(c)})" for c in found)
+            raise self.error(
+                f"card name {name!r} is ambiguous: {len(found)} cards match",
+                lineno,
+                hint=f"write one of: {forms}",
+            )
+        if count < 1 or count > MAX_COPIES:
+            raise self.error(f"copy count {count} is out of range 1-{MAX_COPIES}", lineno)
+        card = found[0]
+        if self.section is not None and card.type not in _SECTIONS[self.section]:
+            raise self.error(
+                f"{card.name!r} is a {card.type.value.replace('_', ' ')} card,"
+                f" not in section [{self.section}]",
+                lineno,
+                hint="move the line to the matching section or remove the section header",
+            )
+        prev = self.entries.get(card.id)
+        if prev is None:
+            self.entries[card.id] = DeckEntry(card, count, lineno, self.section)
+        else:
+            self.entries[card.id] = replace(prev, count=prev.count + count)
+            if prev.count + count > MAX_COPIES:
+                raise self.error(f"copy count of {card.name!r} exceeds {MAX_COPIES}", lineno)
+
+
+def parse_deck(text: str, db: CardLookup, path: Path | None = None) -> Deck:
+    """Parse deck-file text (format above). Every problem raises :class:`DeckFileError` naming
+    the line; nothing else escapes."""
+    try:
+        parser = _Parser(db, path)
+        text = text.removeprefix("\ufeff")
+        for lineno, raw in enumerate(text.split("\n"), start=1):
+            parser.feed(raw.rstrip("\r"), lineno)
+    except DeckFileError:
+        raise
+    except Exception as err:  # a parser bug must still reach the user as a deck-file error
+        raise DeckFileError(f"cannot parse deck: {err!r}", path=path) from err
+    if not parser.entries:
+        raise DeckFileError(
+            "the deck lists no cards", path=path, hint="one card per line: '3 Card Name'"
+        )
+    header = parser.header
+    name = header.get("name") or (path.stem if path is not None else "deck")
+    return Deck(
+        name=name,
+        entries=tuple(parser.entries.values()),
+        players=int(header["players"]) if "players" in header else None,
+        edition=header.get("edition"),
+        variant=header.get("variant"),
+        path=path,
+        header=dict(header),
+    )
+
+
+def read_deck(path: Path, db: CardLookup) -> Deck:
+    """Read and parse a deck file; an unreadable file is a :class:`DeckFileError`."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise DeckFileError(f"cannot read deck file: {err.strerror or err}", path=path) from err
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise DeckFileError(
+            f"deck file is not UTF-8 text (byte {err.start})",
+            path=path,
+            hint="save the file as UTF-8",
+        ) from err
+    return parse_deck(text, db, path)
