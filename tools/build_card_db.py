@@ -75,7 +75,11 @@ RE_KEYWORD_TEXT = [
     ),
     re.compile(r"\b(?:discard\s+or\s+reload|reload\s+or\s+discard)\b", re.I),
 ]
-RE_RESTATED_PHYS = re.compile(r"^(?:opponent\s+)?(?:[+-]\d+\s+(?:Atk|Def)\s*)+$")
+RE_RESTATED_PHYS = re.compile(
+    r"^(?:opponent\s+)?(?:[+-]\d+(?:\s+(?:Atk|Def))?\s*)+$"
+    r"|^opponent (?:Atk|Def) [+-]\d+$|^(?:Atk doubled|opponent Def halved|own Def becomes 0)$"
+)
+RE_ERRATA_NOTE = re.compile(r"\s*\([^)]*1998 errata[^)]*\)")
 RE_RESTATED_CHARM = re.compile(r"^(?:opponent\s+Charm\s+[+-]\d+|Charm (?:doubled|halved))$")
 
 
@@ -176,7 +180,8 @@ def combat_fields(src: dict[str, str], row: dict[str, Any]) -> bool:
         more |= starred
     effect = src["phys_effect"]
     row["phys_extra_draw"] = "true" if "draw extra combat card" in effect else "false"
-    effect_rest = re.sub(r";?\s*draw extra combat card", "", effect).strip()
+    effect_rest = re.sub(r";?\s*draw extra combat card", "", effect)
+    effect_rest = RE_ERRATA_NOTE.sub("", effect_rest).strip()
     if effect_rest and not RE_RESTATED_PHYS.match(effect_rest):
         more = True
     if src["phys_energy_cost"]:

@@ -1,0 +1,279 @@
+"""`deckkit cards list|show`: browse the card database, so deck authors can find exact names.
+
+Results go to stdout, errors to stderr; an unknown or ambiguous name is a usage error (exit 2,
+see :mod:`deckkit.errors`).
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from deckkit.animayhem.carddb import CardDB, load_card_db
+from deckkit.animayhem.cards import (
+    ABILITIES,
+    Abilities,
+    AnyCard,
+    CardType,
+    CharacterCard,
+    CombatCard,
+    DisasterCard,
+    HavenCard,
+    ItemCard,
+    LocationCard,
+    Modifier,
+    PowerCard,
+)
+from deckkit.animayhem.requirements import Requirement
+from deckkit.errors import UsageError
+
+
+class OutputFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
+def _abilities(ab: Abilities | None) -> dict[str, int | None] | None:
+    if ab is None:
+        return None
+    return {a: getattr(ab, a) for a in ABILITIES}
+
+
+def _mod(mod: Modifier | None) -> str | None:
+    return None if mod is None else str(mod)
+
+
+def card_to_dict(card: AnyCard, db: CardDB) -> dict[str, object]:
+    """A JSON-ready view of one card (the `cards list --format json` schema)."""
+    out: dict[str, object] = {
+        "id": card.id,
+        "name": card.name,
+        "type": card.type.value,
+        "set": card.set,
+        "rarity": card.rarity,
+        "categories": list(card.categories),
+        "symbols": sorted(card.symbols),
+        "deck_limit": card.deck_limit,
+        "not_simulated": card.not_simulated,
+    }
+    if isinstance(card, CharacterCard):
+        other = db.get(card.alternate_form).name if card.alternate_form else None
+        out |= {
+            "abilities": _abilities(card.abilities),
+            "alt": _abilities(card.alt),
+            "skills": [str(s) for s in card.skills],
+            "gender": card.gender.value,
+            "health": card.health,
+            "alternate_form": other,
+            "alternate_form_id": card.alternate_form,
+        }
+    elif isinstance(card, DisasterCard):
+        out |= {
+            "major": card.major,
+            "combat": card.combat,
+            "abilities": _abilities(card.abilities),
+            "alt": _abilities(card.alt),
+            "traits": sorted(t.value for t in card.traits),
+            "moves_times": card.moves_times,
+        }
+    elif isinstance(card, LocationCard):
+        out |= {
+            "requirement": card.requirement_text or None,
+            "damage": card.damage,
+            "defense": card.defense,
+        }
+    elif isinstance(card, PowerCard):
+        out |= {
+            "modifiers": {a: str(m) for a, m in card.modifiers},
+            "energy_cost": card.energy_cost,
+            "uses": card.uses,
+            "requirement": card.requirement_text or None,
+            "vehicle": card.vehicle,
+            "weapon": card.weapon,
+        }
+    elif isinstance(card, CombatCard):
+        p, c = card.physical, card.charm
+        out |= {
+            "physical": {
+                "name": p.name,
+                "damage": _mod(p.damage),
+                "defense": _mod(p.defense),
+                "opp_damage": _mod(p.opp_damage),
+                "opp_defense": _mod(p.opp_defense),
+                "extra_draw": p.extra_draw,
+            },
+            "charm": {"name": c.name, "modifier": _mod(c.modifier), "target": c.target},
+        }
+    elif isinstance(card, ItemCard):
+        out["tally"] = card.tally
+    out["errata"] = card.errata or None
+    out["source"] = card.source
+    return out
+
+
+def _stat_line(main: Abilities, alt: Abilities | None) -> str:
+    parts = []
+    for a in ABILITIES:
+        v = getattr(main, a)
+        text = "-" if v is None else str(v)
+        if alt is not None and getattr(alt, a) is not None:
+            text += f"/{getattr(alt, a)}"
+        parts.append(text)
+    return " ".join(parts)
+
+
+def _summary(card: AnyCard) -> tuple[str, str]:
+    """(stats, details) columns of the text table."""
+    if isinstance(card, CharacterCard):
+        return _stat_line(card.abilities, card.alt), ", ".join(str(s) for s in card.skills)
+    if isinstance(card, DisasterCard):
+        kind = ("major" if card.major else "minor") + (" combat" if card.combat else "")
+        traits = ", ".join(sorted(t.value for t in card.traits))
+        return _stat_line(card.abilities, card.alt), f"{kind}{'; ' + traits if traits else ''}"
+    if isinstance(card, LocationCard):
+        stats = " ".join(
+            f"{k} {v}" for k, v in (("dmg", card.damage), ("def", card.defense)) if v is not None
+        )
+        return stats, card.requirement_text
+    if isinstance(card, PowerCard):
+        mods = " ".join(f"{a} {m}" for a, m in card.modifiers)
+        cost = f"cost {card.energy_cost}" if card.energy_cost is not None else ""
+        return " ".join(x for x in (mods, cost) if x), card.requirement_text
+    if isinstance(card, CombatCard):
+        p, c = card.physical, card.charm
+        phys = " ".join(
+            f"{label} {m}"
+            for label, m in (
+                ("dmg", p.damage),
+                ("def", p.defense),
+                ("opp dmg", p.opp_damage),
+                ("opp def", p.opp_defense),
+            )
+            if m is not None
+        )
+        return phys, f"charm {c.modifier or '-'} ({c.target})"
+    if isinstance(card, ItemCard) and card.tally != 1:
+        return "", f"counts as {card.tally} items"
+    return "", ""
+
+
+def _resolve(db: CardDB, name: str) -> AnyCard:
+    found = db.lookup(name)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        listing = "; ".join(
+            f"{c.name} #{int(c.id[2:])} ({c.id}, {c.type.value}, {c.rarity}"
+            + (f", {_summary(c)[0]}" if _summary(c)[0] else "")
+            + ")"
+            for c in found
+        )
+        raise UsageError(
+            f"{name!r} names {len(found)} cards: {listing}",
+            hint=f"write it as '{found[0].name} #{int(found[0].id[2:])}' or use the id",
+        )
+    close = db.suggest(name)
+    raise UsageError(
+        f"no card named {name!r}",
+        hint=f"did you mean: {', '.join(close)}?" if close else "see `deckkit cards list`",
+    )
+
+
+def _show_text(card: AnyCard, db: CardDB) -> None:
+    """Plain lines (no padding), so the output greps and diffs well."""
+    d = card_to_dict(card, db)
+    typer.echo(f"{card.name}  ({card.id}, {card.type.value}, {card.set}, {card.rarity})")
+    rows: list[tuple[str, str]] = []
+    if isinstance(card, (CharacterCard, DisasterCard)):
+        rows.append(("abilities", "damage defense movement charm energy"))
+        rows.append(("", _stat_line(card.abilities, card.alt)))
+    if isinstance(card, CharacterCard):
+        rows.append(("skills", ", ".join(str(s) for s in card.skills)))
+        rows.append(("gender", card.gender.value))
+        if card.health is not None:
+            rows.append(("health", str(card.health)))
+        if card.alternate_form:
+            other = db.get(card.alternate_form)
+            rows.append(("other form", f"{other.name} ({other.id})"))
+    elif isinstance(card, DisasterCard):
+        rows.append(("disaster", str(_summary(card)[1])))
+        if card.moves_times is not None:
+            rows.append(("moves", f"{card.moves_times} time(s)"))
+    else:
+        stats, details = _summary(card)
+        if stats:
+            rows.append(("stats", stats))
+        if details:
+            rows.append(("details", details))
+    req: Requirement | None = None
+    if isinstance(card, (LocationCard, PowerCard)):
+        req = card.requirement
+    if req is not None and req.alternatives:
+        rows.append(("reads as", str(req)))
+    if isinstance(card, PowerCard) and card.uses is not None:
+        rows.append(("uses", str(card.uses)))
+    if isinstance(card, PowerCard) and (card.vehicle or card.weapon):
+        rows.append(("equipment", " ".join(k for k in ("vehicle", "weapon") if d[k])))
+    for label, key in (("categories", "categories"), ("symbols", "symbols")):
+        value = d[key]
+        if isinstance(value, list) and value:
+            rows.append((label, ", ".join(str(v) for v in value)))
+    if card.deck_limit is not None:
+        rows.append(("deck limit", str(card.deck_limit)))
+    if isinstance(card, HavenCard):
+        rows.append(("haven", "a starting place, not a location"))
+    if card.errata:
+        rows.append(("errata", card.errata))
+    rows.append(("simulated", "no: card text beyond keywords" if card.not_simulated else "yes"))
+    rows.append(("source", card.source))
+    for label, value in rows:
+        typer.echo(f"  {label:<11} {value}".rstrip())
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `cards` sub-app to the top-level command."""
+    cards_app = typer.Typer(help="Browse the card database.", no_args_is_help=True)
+
+    @cards_app.command("list")
+    def list_cards(
+        card_type: CardType | None = typer.Option(
+            None, "--type", "-t", case_sensitive=False, help="Only cards of this type."
+        ),
+        fmt: OutputFormat = typer.Option(
+            OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
+        ),
+    ) -> None:
+        """List cards (all, or one type) with their ids."""
+        db = load_card_db()
+        cards = db.of_type(card_type) if card_type is not None else list(db.cards)
+        if fmt is OutputFormat.JSON:
+            typer.echo(json.dumps([card_to_dict(c, db) for c in cards], indent=2))
+            return
+        table = Table(title=f"{len(cards)} cards", show_lines=False)
+        for col in ("id", "name", "type", "set", "stats", "details"):
+            table.add_column(col, overflow="fold")
+        for c in cards:
+            stats, details = _summary(c)
+            table.add_row(c.id, c.name, c.type.value, c.set, stats, details)
+        Console(width=max(Console().width, 120)).print(table, highlight=False)
+
+    @cards_app.command("show")
+    def show_card(
+        name: list[str] = typer.Argument(..., help="Card name, combat half, id or 'Name #33'."),
+        fmt: OutputFormat = typer.Option(
+            OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
+        ),
+    ) -> None:
+        """Show one card; an ambiguous or unknown name exits 2 with the candidates."""
+        db = load_card_db()
+        card = _resolve(db, " ".join(name))
+        if fmt is OutputFormat.JSON:
+            typer.echo(json.dumps(card_to_dict(card, db), indent=2))
+            return
+        _show_text(card, db)
+
+    app.add_typer(cards_app, name="cards")
