@@ -1,0 +1,333 @@
+"""Play N games over W worker processes and fold them into one :class:`Tally`.
+
+The engine is injected: :func:`run_games` takes a picklable *factory* that, called once in each
+worker (and once in-process when W is 1), returns a function playing game ``index`` of a run
+seeded ``seed``. So the expensive per-deck preparation happens once per process, tests can plug in
+a fake engine, and this module knows nothing about the rules.
+
+Determinism: game ``i`` depends only on ``(seed, i)`` (the engine draws from
+``SeededChance.for_game(seed, i)``), games are handed out in chunks of consecutive indices, and
+chunk results are integer tallies merged with ``+``, so the totals are identical for any W and any
+completion order. Per-game rows, when asked for, are put back in game order at the end.
+
+Memory: at most ``2 * W`` chunks are in flight, and each chunk comes back as a tally whose size
+depends on the deck, not on the number of games; only ``keep_rows`` stores one row per game.
+
+Ctrl-C: workers ignore SIGINT so only the parent reacts; it cancels the chunks not yet started,
+terminates the workers (abandoning the chunks they were playing) and returns the tally of the
+games that finished, flagged ``interrupted``.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from deckkit.analysis.summary import Tally
+from deckkit.animayhem.record import GameRecord
+
+if TYPE_CHECKING:  # polars is imported only where rows are built, keeping worker start-up light
+    import polars as pl
+
+DEFAULT_CHUNK = 250
+MAX_CHUNK = 250  # small enough for a smooth progress bar, large enough to amortise IPC
+
+# One row per game, in this column order, for --out.
+ROW_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("index", "Int64"),
+    ("outcome", "String"),
+    ("turns", "Int64"),
+    ("items_in_play", "Int64"),
+    ("items_retrieved", "Int64"),
+    ("items_lost", "Int64"),
+    ("end_reason", "String"),
+)
+Row = tuple[int, str, int, int, int, int, str]
+
+
+class PlayFn(Protocol):
+    """Plays game ``index`` of a run seeded ``seed``; deterministic in ``(seed, index)``."""
+
+    def __call__(self, seed: int, index: int) -> GameRecord: ...
+
+
+class GameFactory(Protocol):
+    """Builds a :class:`PlayFn` (deck setup, policy) once per process. Must be picklable, since
+    it is sent to every worker."""
+
+    def __call__(self) -> PlayFn: ...
+
+
+ProgressFn = Callable[[int], None]  # called with the number of games finished so far
+
+
+def row_of(record: GameRecord) -> Row:
+    """The per-game row written by ``--out``."""
+    return (
+        record.index,
+        record.outcome,
+        record.turns,
+        record.items_in_play,
+        record.items_retrieved,
+        record.items_lost,
+        record.end_reason,
+    )
+
+
+def rows_frame(rows: list[Row]) -> pl.DataFrame:
+    """Per-game rows as a polars frame with a fixed schema (so an empty run still has columns)."""
+    import polars as pl
+
+    schema = {name: getattr(pl, dtype) for name, dtype in ROW_COLUMNS}
+    return pl.DataFrame(rows, schema=schema, orient="row")
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """What a worker sends back for games ``start`` up to ``stop`` (exclusive)."""
+
+    start: int
+    stop: int
+    tally: Tally
+    rows: list[Row] | None
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """A finished (or interrupted) run: the tally of completed games and, if asked, their rows
+    in game order."""
+
+    tally: Tally
+    rows: pl.DataFrame | None
+    games_requested: int
+    seed: int
+    workers: int
+    interrupted: bool
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float | None:
+        return self.tally.games / self.seconds if self.seconds > 0 else None
+
+
+def chunk_size_for(games: int, workers: int) -> int:
+    """Chunks small enough that every worker gets several (load balance, progress), capped so
+    progress stays smooth. Chunking never changes results, only scheduling."""
+    if workers <= 1:
+        return max(1, min(MAX_CHUNK, games))
+    return max(1, min(MAX_CHUNK, math.ceil(games / (workers * 4))))
+
+
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """Consecutive ``[start, stop)`` ranges covering ``range(games)``."""
+    for start in range(0, games, size):
+        yield start, min(start + size, games)
+
+
+def _check(record: GameRecord, index: int) -> GameRecord:
+    if record.index != index:  # an engine returning the wrong game would corrupt row order
+        raise RuntimeError(f"engine returned game {record.index} when asked for game {index}")
+    return record
+
+
+def play_chunk(play: PlayFn, seed: int, start: int, stop: int, keep_rows: bool) -> ChunkResult:
+    """Play games ``start..stop-1`` and tally them."""
+    tally = Tally()
+    rows: list[Row] | None = [] if keep_rows else None
+    for index in range(start, stop):
+        record = _check(play(seed, index), index)
+        tally.add(record)
+        if rows is not None:
+            rows.append(row_of(record))
+    return ChunkResult(start, stop, tally, rows)
+
+
+# --- worker-process side -------------------------------------------------------------------
+
+_worker_play: PlayFn | None = None
+
+
+def _init_worker(factory: GameFactory) -> None:
+    """Pool initializer: build the engine once per worker; leave Ctrl-C to the parent."""
+    global _worker_play
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_play = factory()
+
+
+def _worker_chunk(seed: int, start: int, stop: int, keep_rows: bool) -> ChunkResult:
+    if _worker_play is None:  # pragma: no cover - the initializer always runs first
+        raise RuntimeError("worker used before its initializer ran")
+    return play_chunk(_worker_play, seed, start, stop, keep_rows)
+
+
+# --- parent side -----------------------------------------------------------------------------
+
+
+class _Collector:
+    """The parent's running totals. ``tally`` is replaced, never mutated, so a Ctrl-C arriving
+    between two statements leaves either the old or the new total, not a half-merged one."""
+
+    def __init__(self, keep_rows: bool, progress: ProgressFn | None) -> None:
+        self.tally = Tally()
+        self.row_chunks: dict[int, list[Row]] | None = {} if keep_rows else None
+        self.progress = progress
+
+    def fold(self, result: ChunkResult) -> None:
+        if self.row_chunks is not None and result.rows is not None:
+            self.row_chunks[result.start] = result.rows
+        self.tally = self.tally.merged(result.tally)
+        if self.progress is not None:
+            self.progress(self.tally.games)
+
+    def rows(self) -> pl.DataFrame | None:
+        if self.row_chunks is None:
+            return None
+        ordered: list[Row] = []
+        for start in sorted(self.row_chunks):
+            ordered.extend(self.row_chunks[start])
+        return rows_frame(ordered)
+
+
+def _run_inline(
+    factory: GameFactory, seed: int, games: int, size: int, collector: _Collector
+) -> bool:
+    """W=1: no pool. Returns True when interrupted; keeps every game that finished."""
+    play = factory()
+    keep_rows = collector.row_chunks is not None
+    for start, stop in chunks(games, size):
+        done: list[GameRecord] = []
+        try:
+            for index in range(start, stop):
+                done.append(_check(play(seed, index), index))
+            collector.fold(_chunk_of(start, done, keep_rows))
+        except KeyboardInterrupt:
+            # Fold the games of this chunk that finished, unless the fold above completed.
+            if collector.tally.games == start:
+                collector.progress = None
+                collector.fold(_chunk_of(start, done, keep_rows))
+            return True
+    return False
+
+
+def _chunk_of(start: int, records: list[GameRecord], keep_rows: bool) -> ChunkResult:
+    return ChunkResult(
+        start,
+        start + len(records),
+        Tally.of(records),
+        [row_of(r) for r in records] if keep_rows else None,
+    )
+
+
+def _terminate(executor: ProcessPoolExecutor) -> None:
+    """Stop now: drop queued chunks and kill workers mid-chunk (their games are abandoned).
+    ``ProcessPoolExecutor`` has no public terminate before Python 3.14, hence ``_processes``."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+def _run_pool(
+    factory: GameFactory,
+    seed: int,
+    games: int,
+    size: int,
+    workers: int,
+    collector: _Collector,
+    mp_context: str,
+) -> bool:
+    """W>1: hand out chunks, at most ``2 * workers`` in flight. Returns True when interrupted."""
+    keep_rows = collector.row_chunks is not None
+    pending_ranges = chunks(games, size)
+    context = multiprocessing.get_context(mp_context)
+    executor = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_init_worker, initargs=(factory,)
+    )
+    in_flight: set[Future[ChunkResult]] = set()
+    try:
+
+        def top_up() -> None:
+            while len(in_flight) < 2 * workers:
+                nxt = next(pending_ranges, None)
+                if nxt is None:
+                    return
+                in_flight.add(executor.submit(_worker_chunk, seed, nxt[0], nxt[1], keep_rows))
+
+        top_up()
+        while in_flight:
+            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            for future in done:  # any order: merging tallies commutes
+                in_flight.discard(future)
+                collector.fold(future.result())
+            top_up()
+    except KeyboardInterrupt:
+        _terminate(executor)
+        return True
+    except BaseException:
+        _terminate(executor)
+        raise
+    executor.shutdown(wait=True)
+    return False
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run_games(
+    factory: GameFactory,
+    *,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    keep_rows: bool = False,
+    progress: ProgressFn | None = None,
+    chunk_size: int | None = None,
+    mp_context: str = "spawn",
+) -> RunResult:
+    """Play games ``0..games-1`` of the run seeded ``seed`` and tally them.
+
+    ``workers=1`` plays in this process; more start a pool of that many processes ("spawn" by
+    default: safe with the threads polars and numpy start, and the same on every platform).
+    The tally, and the rows when ``keep_rows``, do not depend on ``workers`` or ``chunk_size``.
+    """
+    if games < 0:
+        raise ValueError("games must be >= 0")
+    if workers < 1:
+        raise ValueError("workers must be >= 1")
+    size = chunk_size if chunk_size is not None else chunk_size_for(games, workers)
+    if size < 1:
+        raise ValueError("chunk_size must be >= 1")
+    collector = _Collector(keep_rows, progress)
+    started = time.perf_counter()
+    if games == 0:
+        interrupted = False
+    elif workers == 1 or games <= size:
+        interrupted = _run_inline(factory, seed, games, size, collector)
+    else:
+        pool_size = min(workers, math.ceil(games / size))
+        interrupted = _run_pool(factory, seed, games, size, pool_size, collector, mp_context)
+    seconds = time.perf_counter() - started
+    return RunResult(
+        tally=collector.tally,
+        rows=collector.rows(),
+        games_requested=games,
+        seed=seed,
+        workers=workers,
+        interrupted=interrupted,
+        seconds=seconds,
+    )

@@ -1,0 +1,95 @@
+"""A stand-in game engine for the analysis-layer tests.
+
+It has the shape the runner expects of the real engine (a picklable factory, called once per
+process, returning ``play(seed, index) -> GameRecord``) and draws every choice from
+``SeededChance.for_game(seed, index)``, so it is deterministic in ``(seed, index)`` exactly as the
+engine must be. It lives only in tests: nothing in ``deckkit`` imports it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from deckkit.analysis.runner import PlayFn
+from deckkit.animayhem.chance import SeededChance
+from deckkit.animayhem.record import CardStat, GameRecord, Outcome
+
+FAKE_DISASTERS = ("am900", "am901")
+FAKE_CHARACTERS = ("am100", "am101")
+FAKE_LOCATIONS = ("am500",)
+
+
+@dataclass(frozen=True)
+class FakeEngine:
+    """Factory of the fake engine.
+
+    ``prepare_log``: a file each ``__call__`` (one per process) appends its pid to, so tests can
+    check the per-worker setup runs once. ``fail_at``: a game index whose play raises.
+    ``interrupt_at``: a game index whose play raises KeyboardInterrupt (a Ctrl-C landing there).
+    ``delay``: seconds of sleep per game, for tests that need a run to still be going.
+    """
+
+    win_weight: int = 4
+    loss_weight: int = 4
+    stall_weight: int = 2
+    prepare_log: str | None = None
+    fail_at: int | None = None
+    interrupt_at: int | None = None
+    delay: float = 0.0
+
+    def __call__(self) -> PlayFn:
+        if self.prepare_log is not None:
+            with Path(self.prepare_log).open("a") as log:
+                log.write(f"{os.getpid()}\n")
+        return partial(fake_play, self)
+
+
+def fake_play(engine: FakeEngine, seed: int, index: int) -> GameRecord:
+    """One fake game: outcome, turns, items and per-card counters all drawn from the game's
+    own stream."""
+    if engine.fail_at == index:
+        raise ValueError(f"fake engine failure at game {index}")
+    if engine.interrupt_at == index:
+        raise KeyboardInterrupt
+    if engine.delay:
+        time.sleep(engine.delay)
+    chance = SeededChance.for_game(seed, index)
+    outcomes: list[Outcome] = (
+        ["win"] * engine.win_weight
+        + ["loss"] * engine.loss_weight
+        + ["stall"] * engine.stall_weight
+    )
+    outcome = chance.pick(outcomes)
+    turns = 150 if outcome == "stall" else 5 + chance.below(60)
+    in_play = 6 + chance.below(6)
+    retrieved = chance.below(in_play + 1)
+    lost = chance.below(in_play - retrieved + 1)
+    record = GameRecord(
+        index=index,
+        outcome=outcome,
+        turns=turns,
+        items_in_play=in_play,
+        items_retrieved=retrieved,
+        items_lost=lost,
+        end_reason={"win": "items retrieved", "loss": "party killed", "stall": "turn cap"}[
+            outcome
+        ],
+    )
+    for card in FAKE_DISASTERS:
+        met = chance.below(4)
+        if met:
+            record.bump(card, CardStat.MET, met)
+            record.bump(card, CardStat.DEFEATED, chance.below(met + 1))
+            record.bump(card, CardStat.BONKED, chance.below(3))
+    for card in FAKE_CHARACTERS:
+        record.bump(card, CardStat.COMBATS, chance.below(5))
+        record.bump(card, CardStat.ITEMS_RETRIEVED, chance.below(2))
+    for card in FAKE_LOCATIONS:
+        attempts = chance.below(5)
+        record.bump(card, CardStat.SCAVENGE_ATTEMPTS, attempts)
+        record.bump(card, CardStat.SCAVENGE_SUCCESSES, chance.below(attempts + 1))
+    return record

@@ -1,0 +1,180 @@
+"""The runner: identical results for any number of workers, flat chunks, clean Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from fakes import FakeEngine, fake_play
+
+from deckkit.analysis.runner import chunk_size_for, chunks, run_games
+from deckkit.analysis.summary import Tally, summarize
+
+ENGINE = FakeEngine()
+TESTS_DIR = Path(__file__).parent
+REPO = TESTS_DIR.parent
+
+
+def test_one_and_two_workers_give_identical_results() -> None:
+    one = run_games(ENGINE, games=600, seed=42, workers=1, keep_rows=True)
+    two = run_games(ENGINE, games=600, seed=42, workers=2, keep_rows=True, chunk_size=37)
+    assert not one.interrupted and not two.interrupted
+    assert one.tally == two.tally
+    assert summarize(one.tally).as_dict() == summarize(two.tally).as_dict()
+    assert one.rows is not None and two.rows is not None
+    assert one.rows.equals(two.rows)
+    assert one.rows["index"].to_list() == list(range(600))
+
+
+def test_results_are_those_of_games_played_one_by_one() -> None:
+    """The runner adds nothing and loses nothing: its tally is the tally of games 0..n-1."""
+    result = run_games(ENGINE, games=300, seed=9, workers=1, chunk_size=64)
+    assert result.tally == Tally.of(fake_play(ENGINE, 9, i) for i in range(300))
+
+
+def test_seed_matters() -> None:
+    a = run_games(ENGINE, games=200, seed=1).tally
+    b = run_games(ENGINE, games=200, seed=2).tally
+    assert a != b
+
+
+def test_rows_only_when_asked() -> None:
+    assert run_games(ENGINE, games=10, seed=0).rows is None
+    rows = run_games(ENGINE, games=10, seed=0, keep_rows=True).rows
+    assert rows is not None and rows.columns == [
+        "index",
+        "outcome",
+        "turns",
+        "items_in_play",
+        "items_retrieved",
+        "items_lost",
+        "end_reason",
+    ]
+
+
+def test_progress_reports_games_done() -> None:
+    seen: list[int] = []
+    run_games(ENGINE, games=55, seed=0, chunk_size=10, progress=seen.append)
+    assert seen == [10, 20, 30, 40, 50, 55]
+
+
+def test_chunking_covers_every_game_once() -> None:
+    assert list(chunks(7, 3)) == [(0, 3), (3, 6), (6, 7)]
+    assert 1 <= chunk_size_for(10, 8) <= 250
+    assert chunk_size_for(10_000_000, 4) == 250
+
+
+def test_zero_games_and_bad_arguments() -> None:
+    empty = run_games(ENGINE, games=0, seed=0)
+    assert empty.tally.games == 0 and not empty.interrupted
+    with pytest.raises(ValueError):
+        run_games(ENGINE, games=10, seed=0, workers=0)
+    with pytest.raises(ValueError):
+        run_games(ENGINE, games=-1, seed=0)
+
+
+def test_each_worker_prepares_once(tmp_path: Path) -> None:
+    log = tmp_path / "prepared.txt"
+    engine = FakeEngine(prepare_log=str(log))
+    result = run_games(engine, games=400, seed=3, workers=2, chunk_size=10)
+    assert result.tally.games == 400
+    pids = log.read_text().split()
+    assert 1 <= len(pids) <= 2  # 40 chunks, but at most one setup per worker process
+    assert len(set(pids)) == len(pids)
+    assert str(os.getpid()) not in pids  # the pool, not the parent, played
+
+
+def test_single_worker_prepares_once_in_process(tmp_path: Path) -> None:
+    log = tmp_path / "prepared.txt"
+    run_games(FakeEngine(prepare_log=str(log)), games=100, seed=3, chunk_size=10)
+    assert log.read_text().split() == [str(os.getpid())]
+
+
+def test_engine_errors_propagate_from_workers() -> None:
+    with pytest.raises(ValueError, match="fake engine failure at game 123"):
+        run_games(FakeEngine(fail_at=123), games=400, seed=0, workers=2, chunk_size=20)
+    assert multiprocessing.active_children() == []
+
+
+def test_interrupt_in_process_keeps_finished_games() -> None:
+    result = run_games(
+        FakeEngine(interrupt_at=137), games=1000, seed=5, keep_rows=True, chunk_size=50
+    )
+    assert result.interrupted
+    assert result.tally == Tally.of(fake_play(ENGINE, 5, i) for i in range(137))
+    assert result.rows is not None and result.rows["index"].to_list() == list(range(137))
+
+
+def test_interrupt_in_pool_stops_workers_and_keeps_completed_chunks() -> None:
+    calls: list[int] = []
+
+    def progress(done: int) -> None:
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # what Ctrl-C does in the parent
+
+    started = time.perf_counter()
+    result = run_games(
+        FakeEngine(delay=0.002),
+        games=20_000,
+        seed=8,
+        workers=2,
+        chunk_size=25,
+        keep_rows=True,
+        progress=progress,
+    )
+    assert time.perf_counter() - started < 20
+    assert result.interrupted
+    assert result.tally.games == calls[-1] == 50  # exactly the two chunks that were folded
+    assert result.rows is not None and len(result.rows) == 50
+    indices = result.rows["index"].to_list()
+    expected = Tally.of(fake_play(ENGINE, 8, i) for i in indices)
+    assert result.tally == expected
+    assert multiprocessing.active_children() == []
+
+
+def test_real_sigint_to_the_process_group_stops_cleanly(tmp_path: Path) -> None:
+    """A terminal Ctrl-C signals the parent and every worker; only the parent should react."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import json, sys
+            sys.path.insert(0, {str(TESTS_DIR)!r})
+            from fakes import FakeEngine
+            from deckkit.analysis.runner import run_games
+
+            if __name__ == "__main__":
+                r = run_games(FakeEngine(delay=0.01), games=100_000, seed=1, workers=2,
+                              chunk_size=10, progress=lambda n: print(n, flush=True))
+                print(json.dumps({{"interrupted": r.interrupted, "games": r.tally.games}}))
+            """
+        )
+    )
+    proc = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=REPO,
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # games are being played by the workers
+    assert first.strip().isdigit(), proc.stderr.read() if proc.stderr else ""
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    final = json.loads(out.strip().splitlines()[-1])
+    assert final["interrupted"] is True
+    assert 0 < final["games"] < 100_000
+    assert final["games"] % 10 == 0  # whole chunks only
+    assert "Traceback" not in err
