@@ -1,0 +1,141 @@
+"""`deckkit validate DECK`: is this deck legal under an edition, a variant and a player count?
+
+Header values in the deck file are defaults that the flags override. Exit codes follow
+:mod:`deckkit.errors`: 0 legal, 1 illegal, 2 unreadable deck or bad usage, 3 broken shipped data.
+JSON output is a stable contract for CI, errors included (an object with an ``error`` field).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from deckkit.animayhem.carddb import load_card_db
+from deckkit.animayhem.deck import read_deck
+from deckkit.animayhem.editions import (
+    DEFAULT_EDITION,
+    DEFAULT_VARIANT,
+    EDITIONS,
+    VARIANTS,
+    load_edition,
+    load_variant,
+)
+from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckkitError, UsageError
+
+
+class OutputFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
+_ROWS: tuple[tuple[str, str, str | None], ...] = (
+    # (label, counts key, required key)
+    ("characters", "characters", None),
+    ("locations", "locations", "locations"),
+    ("items", "items", "items"),
+    ("havens", "havens", None),
+    ("power cards", "power", None),
+    ("combat cards", "combat", None),
+    ("disasters", "disasters", "disasters"),
+    ("  combat disasters", "combat_disasters", "combat_disasters"),
+    ("  major disasters", "major_disasters", "major_disasters"),
+)
+_AT_LEAST = {"combat_disasters", "major_disasters"}
+
+
+def _report(
+    deck_path: Path, players: int | None, edition: str | None, variant: str | None
+) -> tuple[str, LegalityReport]:
+    if edition is not None and edition not in EDITIONS:
+        raise UsageError(f"unknown edition {edition!r}", hint=f"editions: {', '.join(EDITIONS)}")
+    if variant is not None and variant not in VARIANTS:
+        raise UsageError(f"unknown variant {variant!r}", hint=f"variants: {', '.join(VARIANTS)}")
+    deck = read_deck(deck_path, load_card_db())
+    ed = load_edition(edition or deck.edition or DEFAULT_EDITION)
+    var = load_variant(variant or deck.variant or DEFAULT_VARIANT)
+    n = players if players is not None else (deck.players or 1)
+    return deck.name, check_deck(deck, ed, var, n)
+
+
+def _print_text(name: str, report: LegalityReport) -> None:
+    out = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]ILLEGAL[/]"
+    players = f"{report.players} player" + ("" if report.players == 1 else "s")
+    out.print(
+        f"{verdict}: {escape(name)} under {report.edition} ({report.variant}, {players})"
+        + ("" if report.legal else f": {len(report.violations)} problem(s)")
+    )
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("cards")
+    table.add_column("in deck", justify="right")
+    table.add_column("required", justify="right")
+    table.add_column("")
+    for label, key, req_key in _ROWS:
+        have = report.counts.get(key, 0)
+        need = report.required.get(req_key) if req_key else None
+        if need is None:
+            table.add_row(label, str(have), "", "")
+            continue
+        ok = have >= need if req_key in _AT_LEAST else have == need
+        shown = f"≥ {need}" if req_key in _AT_LEAST else str(need)
+        table.add_row(label, str(have), shown, "[green]ok[/]" if ok else "[red]✗[/]")
+    out.print(table)
+    if report.formula:
+        out.print(f"disasters: {escape(report.formula)}")
+    for v in report.violations:
+        out.print(f"[red]✗[/] [bold]{v.rule}[/]: {escape(v.message)}")
+        out.print(f"    fix: {escape(v.fix)}")
+    for note in report.notes:
+        out.print(f"note: {escape(note)}")
+
+
+def validate(
+    deck: Path = typer.Argument(..., help="The deck file to check."),
+    players: int | None = typer.Option(
+        None, "--players", "-p", min=1, help="Players in the game [default: deck header, or 1]."
+    ),
+    edition: str | None = typer.Option(
+        None,
+        "--edition",
+        "-e",
+        help=f"Rule edition: {', '.join(EDITIONS)} [default: deck header, or {DEFAULT_EDITION}].",
+    ),
+    variant: str | None = typer.Option(
+        None,
+        "--variant",
+        help=f"Field variant: {', '.join(VARIANTS)} [default: deck header, or {DEFAULT_VARIANT}].",
+    ),
+    output: OutputFormat = typer.Option(
+        OutputFormat.TEXT, "--format", "-f", help="text for people, json for CI."
+    ),
+) -> None:
+    """Check a deck's construction: counts against the edition's formulas, copy limits, quotas.
+
+    Exit code 0 when legal, 1 when illegal, 2 when the deck cannot be read or an option is wrong.
+    """
+    try:
+        name, report = _report(deck, players, edition, variant)
+    except DeckkitError as err:
+        if output is OutputFormat.JSON:
+            typer.echo(json.dumps(err.as_dict(), ensure_ascii=False))
+        else:
+            typer.echo(f"error: {err.render()}", err=True)
+        raise typer.Exit(err.exit_code) from None
+    if output is OutputFormat.JSON:
+        typer.echo(json.dumps({"deck": name, **report.as_dict()}, ensure_ascii=False, indent=2))
+    else:
+        _print_text(name, report)
+    raise typer.Exit(EXIT_OK if report.legal else EXIT_ILLEGAL)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``validate`` to the ``deckkit`` command."""
+    app.command("validate")(validate)
