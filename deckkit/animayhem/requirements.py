@@ -179,7 +179,8 @@ def _match(word: str, known: Iterable[str]) -> str | None:
 
 
 def _name_matches(term: str, character_name: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", character_name, re.IGNORECASE) is not None
+    pattern = rf"(?<![\w-]){re.escape(term)}(?![\w-])"
+    return re.search(pattern, character_name, re.IGNORECASE) is not None
 
 
 def _parse_conjunct(text: str, vocab: Vocabulary) -> list[Term]:
