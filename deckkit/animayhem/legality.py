@@ -280,7 +280,7 @@ class _Check:
             field_l, havens = need_l, 1
             self.notes.append(
                 f"No haven card: one of the {c['locations']} locations stands in as the haven "
-                f"(a proxy), leaving {need_l} on the field."
+                f"(a proxy, counted as the haven), leaving {need_l} on the field."
             )
         if need_l is not None:
             self.required["locations"] = need_l
