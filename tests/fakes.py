@@ -31,8 +31,12 @@ class FakeEngine:
     check the per-worker setup runs once. ``fail_at``: a game index whose play raises.
     ``interrupt_at``: a game index whose play raises KeyboardInterrupt (a Ctrl-C landing there).
     ``delay``: seconds of sleep per game, for tests that need a run to still be going.
+    The card ids are those the fake counts events for.
     """
 
+    disasters: tuple[str, ...] = FAKE_DISASTERS
+    characters: tuple[str, ...] = FAKE_CHARACTERS
+    locations: tuple[str, ...] = FAKE_LOCATIONS
     win_weight: int = 4
     loss_weight: int = 4
     stall_weight: int = 2
@@ -75,20 +79,18 @@ def fake_play(engine: FakeEngine, seed: int, index: int) -> GameRecord:
         items_in_play=in_play,
         items_retrieved=retrieved,
         items_lost=lost,
-        end_reason={"win": "items retrieved", "loss": "party killed", "stall": "turn cap"}[
-            outcome
-        ],
+        end_reason={"win": "items retrieved", "loss": "party killed", "stall": "turn cap"}[outcome],
     )
-    for card in FAKE_DISASTERS:
+    for card in engine.disasters:
         met = chance.below(4)
         if met:
             record.bump(card, CardStat.MET, met)
             record.bump(card, CardStat.DEFEATED, chance.below(met + 1))
             record.bump(card, CardStat.BONKED, chance.below(3))
-    for card in FAKE_CHARACTERS:
+    for card in engine.characters:
         record.bump(card, CardStat.COMBATS, chance.below(5))
         record.bump(card, CardStat.ITEMS_RETRIEVED, chance.below(2))
-    for card in FAKE_LOCATIONS:
+    for card in engine.locations:
         attempts = chance.below(5)
         record.bump(card, CardStat.SCAVENGE_ATTEMPTS, attempts)
         record.bump(card, CardStat.SCAVENGE_SUCCESSES, chance.below(attempts + 1))

@@ -1,0 +1,467 @@
+"""`deckkit simulate`: estimate how often a solitaire deck wins, with honest error bars.
+
+The command checks its arguments and the deck's legality before playing anything (a refused
+deck or a bad ``--out`` costs no simulation time), then runs the games through
+:func:`deckkit.analysis.runner.run_games` and reports Wilson 95% intervals. Results go to stdout,
+the progress bar and explanations to stderr. Exit codes (see :mod:`deckkit.errors`): 0 done,
+1 illegal deck refused, 2 bad input, 130 interrupted (after reporting the games that finished).
+
+The engine is reached through :data:`ENGINE`, a small set of hooks, so tests can run the whole
+command against a fake engine.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from deckkit.analysis import engine as real_engine
+from deckkit.analysis.output import check_destination, write_frame
+from deckkit.analysis.runner import GameFactory, ProgressFn, RunResult, default_workers, run_games
+from deckkit.analysis.summary import (
+    CI_METHOD_LABEL,
+    STATS_BY_TYPE,
+    CardSummary,
+    Rate,
+    Summary,
+    card_catalog,
+    summarize,
+)
+from deckkit.animayhem.carddb import load_card_db
+from deckkit.animayhem.cards import CardType
+from deckkit.animayhem.deck import Deck, read_deck
+from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition, load_edition
+from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, UsageError
+
+
+class OutputFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
+@dataclass(frozen=True)
+class EngineHooks:
+    """What the command needs from the game engine."""
+
+    policies: Callable[[], tuple[str, ...]]
+    layouts: tuple[str, ...]
+    factory: Callable[[Deck, Edition, str, int, str], GameFactory]  # deck, edition, layout,
+    # turn cap, policy -> a picklable factory for run_games
+    not_simulated: Callable[[Deck], list[str]]
+
+
+def _real_factory(deck: Deck, edition: Edition, layout: str, turn_cap: int, policy: str) -> Any:
+    return real_engine.EngineGames(
+        deck, edition, real_engine.game_options(layout, turn_cap), policy
+    )
+
+
+ENGINE = EngineHooks(
+    policies=real_engine.policies,
+    layouts=real_engine.LAYOUTS,
+    factory=_real_factory,
+    not_simulated=real_engine.not_simulated,
+)
+
+
+@dataclass(frozen=True)
+class SimulateArgs:
+    """The command line, as given (``None`` = not given: fall back to the deck header)."""
+
+    deck: Path
+    games: int = 10_000
+    seed: int = 0
+    workers: int = 1
+    policy: str = "heuristic"
+    edition: str | None = None
+    players: int | None = None
+    variant: str | None = None
+    layout: str | None = None
+    turn_cap: int = 150
+    out: Path | None = None
+    force: bool = False
+    fmt: OutputFormat = OutputFormat.TEXT
+    quiet: bool = False
+    allow_illegal: bool = False
+
+
+def _check_numbers(args: SimulateArgs) -> None:
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 0:
+        raise UsageError(f"--workers must be at least 1 (or 0 for all cores), not {args.workers}")
+    if args.seed < 0:
+        raise UsageError(f"--seed must be 0 or more, not {args.seed}")
+    if args.turn_cap < 1:
+        raise UsageError(f"--turn-cap must be at least 1, not {args.turn_cap}")
+
+
+def _stderr_is_tty() -> bool:
+    """Whether a person is watching stderr (a bar in a log file or a pipe is noise)."""
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[ProgressFn | None]:
+    """A progress bar on stderr, or nothing (when stderr is not a terminal, or --quiet)."""
+    if not enabled:
+        yield None
+        return
+    bar = Progress(
+        TextColumn("playing games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True, force_terminal=True),  # the caller checked it is one
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _err(message: str) -> None:
+    """A plain line on stderr (not wrapped: people grep these)."""
+    typer.echo(message, err=True)
+
+
+def _explain_illegal(report: LegalityReport) -> None:
+    _err(
+        f"deck is not legal under {report.edition} ({report.variant}, "
+        f"{report.players} player{'s' if report.players != 1 else ''}):"
+    )
+    for v in report.violations:
+        _err(f"  - [{v.rule}] {v.message}")
+        if v.fix:
+            _err(f"      fix: {v.fix}")
+
+
+def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
+    """Run the command; returns the exit code (errors are raised as DeckkitError)."""
+    hooks = hooks or ENGINE
+    _check_numbers(args)
+    if args.policy not in hooks.policies():
+        raise UsageError(
+            f"unknown policy {args.policy!r}", hint=f"choose one of: {', '.join(hooks.policies())}"
+        )
+    if args.layout is not None and args.layout not in hooks.layouts:
+        raise UsageError(
+            f"unknown layout {args.layout!r}", hint=f"choose one of: {', '.join(hooks.layouts)}"
+        )
+    if args.out is not None:
+        check_destination(args.out, force=args.force)
+
+    deck = read_deck(args.deck, load_card_db())
+    players = args.players if args.players is not None else (deck.players or 1)
+    if players != 1:
+        raise UsageError(
+            f"simulate plays solitaire games, so players must be 1, not {players}",
+            hint="pass --players 1" if args.players is None else None,
+        )
+    edition = load_edition(args.edition or deck.edition or DEFAULT_EDITION)
+    variant = args.variant or deck.variant or DEFAULT_VARIANT
+    layout = args.layout or ("straight-line" if variant == "straight-line" else "compact")
+    report = check_deck(deck, edition, variant, players)
+    if not report.legal:
+        _explain_illegal(report)
+        if not args.allow_illegal:
+            if args.fmt is OutputFormat.JSON:
+                typer.echo(
+                    json.dumps({"error": "illegal deck", "legality": report.as_dict()}, indent=2)
+                )
+            _err("refusing to simulate; pass --allow-illegal to simulate anyway")
+            return EXIT_ILLEGAL
+        _err("simulating anyway (--allow-illegal)")
+
+    workers = args.workers or default_workers()
+    factory = hooks.factory(deck, edition, layout, args.turn_cap, args.policy)
+    not_simulated = sorted(set(hooks.not_simulated(deck)), key=str.casefold)
+    show_bar = not args.quiet and _stderr_is_tty()
+    with _progress(args.games, show_bar) as progress:
+        result = run_games(
+            factory,
+            games=args.games,
+            seed=args.seed,
+            workers=workers,
+            keep_rows=args.out is not None,
+            progress=progress,
+        )
+    summary = summarize(result.tally, card_catalog(deck))
+    if args.out is not None and result.rows is not None:
+        write_frame(result.rows, args.out, force=args.force)
+
+    meta = {
+        "deck": deck.name,
+        "seed": args.seed,
+        "policy": args.policy,
+        "edition": edition.name,
+        "variant": variant,
+        "players": players,
+        "layout": layout,
+        "turn_cap": args.turn_cap,
+        "legal": report.legal,
+    }
+    if args.fmt is OutputFormat.JSON:
+        typer.echo(json.dumps(to_json(summary, result, meta, not_simulated, report), indent=2))
+    else:
+        _print_text(summary, result, meta, not_simulated, args.out)
+    if result.interrupted:
+        _err(
+            f"interrupted: reported the {result.tally.games:,} of {args.games:,} games "
+            "that finished"
+        )
+        return EXIT_INTERRUPTED
+    return 0
+
+
+def to_json(
+    summary: Summary,
+    result: RunResult,
+    meta: dict[str, Any],
+    not_simulated: list[str],
+    report: LegalityReport,
+) -> dict[str, Any]:
+    """The stable JSON document. Everything except ``timing`` depends only on the deck, the
+    options and the seed, never on ``--workers``."""
+    stats = summary.as_dict()
+    doc: dict[str, Any] = {
+        "games": stats.pop("games"),
+        "games_requested": result.games_requested,
+        **meta,
+        **stats,
+        "not_simulated": not_simulated,
+        "violations": [
+            {"rule": v.rule, "message": v.message, "fix": v.fix} for v in report.violations
+        ],
+        "interrupted": result.interrupted,
+        "timing": {
+            "seconds": result.seconds,
+            "games_per_second": result.games_per_second,
+            "workers": result.workers,
+        },
+    }
+    return doc
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | None, digits: int = 2) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+_STAT_LABELS: dict[str, str] = {
+    "met": "met",
+    "defeated": "defeated",
+    "items_carried_off": "items carried off",
+    "bonked": "chars bonked",
+    "killed": "chars killed",
+    "combats": "combats",
+    "was_bonked": "times bonked",
+    "was_killed": "killed",
+    "items_retrieved": "items retrieved",
+    "scavenge_attempts": "scavenges",
+    "scavenge_successes": "successes",
+}
+_TYPE_TITLES: dict[CardType, str] = {
+    CardType.CHARACTER: "Characters",
+    CardType.LOCATION: "Locations",
+    CardType.DISASTER: "Disasters",
+}
+
+
+def _card_table(title: str, cards: list[CardSummary], games: int) -> Table:
+    stat_names: list[str] = []
+    for c in cards:
+        for s in c.totals:
+            if s not in stat_names:
+                stat_names.append(s)
+    table = Table(title=f"{title} (per game)", title_justify="left", show_edge=False)
+    table.add_column("card", overflow="fold")
+    for s in stat_names:
+        table.add_column(_STAT_LABELS.get(s, s), justify="right")
+    first = stat_names[0] if stat_names else None
+    if first is not None:
+        table.add_column(f"games with {_STAT_LABELS.get(first, first)}", justify="right")
+    for c in cards:
+        row = [c.key] + [_num(c.per_game.get(s)) for s in stat_names]
+        if first is not None:
+            row.append(_pct(c.games_with.get(first, 0) / games if games else None))
+        table.add_row(*row)
+    return table
+
+
+def _print_text(
+    summary: Summary,
+    result: RunResult,
+    meta: dict[str, Any],
+    not_simulated: list[str],
+    out: Path | None,
+) -> None:
+    console = Console(width=max(Console().width, 100), highlight=False)
+    say = console.print
+    say(
+        f"{meta['deck']}: {meta['edition']} rules, {meta['variant']} variant, "
+        f"{meta['layout']} layout, turn cap {meta['turn_cap']}",
+        markup=False,
+    )
+    note = " (INTERRUPTED)" if result.interrupted else ""
+    say(
+        f"policy {meta['policy']}, seed {meta['seed']}, "
+        f"{summary.games:,} of {result.games_requested:,} games{note}",
+        markup=False,
+    )
+    if not meta["legal"]:
+        say("warning: the deck is not legal; simulated with --allow-illegal", markup=False)
+    say("")
+    outcomes = Table(show_edge=False, title_justify="left")
+    outcomes.add_column("outcome")
+    outcomes.add_column("games", justify="right")
+    outcomes.add_column("rate", justify="right")
+    outcomes.add_column("95% CI", justify="right")
+    for label, rate in (
+        ("win", summary.wins),
+        ("loss", summary.losses),
+        ("stall", summary.stalls),
+    ):
+        outcomes.add_row(label, f"{rate.count:,}", _pct(rate.rate), _ci(rate))
+    say(outcomes)
+    say(f"intervals: {CI_METHOD_LABEL}", markup=False)
+    t = summary.turns
+    turns = f"turns: mean {_num(t.mean, 1)}"
+    if t.ci is not None:
+        turns += f" (95% CI {t.ci[0]:.1f}-{t.ci[1]:.1f})"
+    if t.std is not None:
+        turns += f", sd {t.std:.1f}"
+    if t.min is not None:
+        turns += f", min {t.min}, max {t.max}"
+    say(turns, markup=False)
+    say(
+        f"items per game: in play {_num(summary.mean_items_in_play)}, retrieved "
+        f"{_num(summary.mean_items_retrieved)}, lost {_num(summary.mean_items_lost)}",
+        markup=False,
+    )
+    if summary.end_reasons:
+        reasons = ", ".join(f"{k} {v:,}" for k, v in summary.end_reasons.items())
+        say(f"game ends: {reasons}", markup=False)
+    for card_type in (CardType.CHARACTER, CardType.LOCATION, CardType.DISASTER):
+        cards = [c for c in summary.cards if c.type == card_type.value]
+        if cards:
+            say("")
+            say(_card_table(_TYPE_TITLES[card_type], cards, summary.games))
+    others = [c for c in summary.cards if c.type not in {t.value for t in STATS_BY_TYPE}]
+    if others:
+        say("")
+        say(_card_table("Other counters", others, summary.games))
+    say("")
+    if not_simulated:
+        say(
+            f"not simulated (card text ignored, keywords only): {', '.join(not_simulated)}",
+            markup=False,
+        )
+    else:
+        say("not simulated: none; every card's text is simulated", markup=False)
+    if out is not None:
+        say(f"per-game rows: {out}", markup=False)
+    speed = result.games_per_second
+    say(
+        f"elapsed {result.seconds:.2f} s, {speed:,.0f} games/s"
+        if speed is not None
+        else f"elapsed {result.seconds:.2f} s",
+        markup=False,
+    )
+
+
+def _ci(rate: Rate) -> str:
+    if rate.ci is None:
+        return "-"
+    return f"{_pct(rate.ci[0])} - {_pct(rate.ci[1])}"
+
+
+def register(app: typer.Typer) -> None:
+    """Add `simulate` to the top-level command."""
+
+    @app.command("simulate")
+    def simulate_command(
+        deck: Path = typer.Argument(..., metavar="DECK", help="The deck file to simulate."),
+        games: int = typer.Option(10_000, "--games", "-n", help="Number of games."),
+        seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run (printed)."),
+        workers: int = typer.Option(
+            1, "--workers", "-w", help="Worker processes; 0 = all cores. Never changes results."
+        ),
+        policy: str = typer.Option("heuristic", "--policy", "-p", help="Player policy."),
+        edition: str | None = typer.Option(
+            None,
+            "--edition",
+            "-e",
+            help=f"Rule edition [default: deck header, else {DEFAULT_EDITION}].",
+        ),
+        players: int | None = typer.Option(
+            None, "--players", help="Players; simulate plays solitaire (1)."
+        ),
+        variant: str | None = typer.Option(
+            None, "--variant", help=f"Field variant [default: deck header, else {DEFAULT_VARIANT}]."
+        ),
+        layout: str | None = typer.Option(
+            None,
+            "--layout",
+            help="Field layout: compact, random or straight-line [default: straight-line for "
+            "the straight-line variant, else compact].",
+        ),
+        turn_cap: int = typer.Option(150, "--turn-cap", help="Turns before a game is a stall."),
+        out: Path | None = typer.Option(
+            None, "--out", "-o", help="Write one row per game to FILE.parquet or FILE.csv."
+        ),
+        force: bool = typer.Option(False, "--force", help="Let --out replace an existing file."),
+        fmt: OutputFormat = typer.Option(
+            OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
+        ),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        allow_illegal: bool = typer.Option(
+            False, "--allow-illegal", help="Simulate a deck that fails the legality check."
+        ),
+    ) -> None:
+        """Play many solitaire games of DECK and report win, loss and stall rates with 95%
+        confidence intervals, and per-card statistics."""
+        code = simulate(
+            SimulateArgs(
+                deck=deck,
+                games=games,
+                seed=seed,
+                workers=workers,
+                policy=policy,
+                edition=edition,
+                players=players,
+                variant=variant,
+                layout=layout,
+                turn_cap=turn_cap,
+                out=out,
+                force=force,
+                fmt=fmt,
+                quiet=quiet,
+                allow_illegal=allow_illegal,
+            )
+        )
+        if code:
+            raise typer.Exit(code)
