@@ -27,6 +27,7 @@ KillRule = Literal["triple_damage", "double_health", "negative_health"]
 CombatCardRule = Literal["one_each_side", "per_attacker"]
 EndConditions = Literal["majority", "guidelines1998"]
 TransformPair = Literal["set_aside", "illegal"]
+PickupRule = Literal["after_first_movement", "first_item_location"]
 Term = Literal["power", "characters", "havens"]
 
 #: Copy-limit groups: every card type maps to one (the four power types share "power").
@@ -53,6 +54,12 @@ class PlayRules:
     hand_limit: int = 7
     max_on_field: int = 6
     starting_characters: int = 4
+    # set0 "Maintenance Phase": a combat disaster takes an item after its first full movement;
+    # 1996 rules: at the first location it moves to that has an item.
+    pickup: PickupRule = "first_item_location"
+    # set0 "Equip Phase": enhancements only on characters in a haven; 1996 rules "Equip": on
+    # any character in play.
+    enhance_in_haven_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +268,8 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
                 hand_limit=int(play.get("hand_limit", 7)),
                 max_on_field=int(play.get("max_on_field", 6)),
                 starting_characters=int(play.get("starting_characters", 4)),
+                pickup=_choice(play.get("pickup", "first_item_location"), PickupRule, "play.pickup"),
+                enhance_in_haven_only=bool(play.get("enhance_in_haven_only", False)),
             ),
         )
     except CardDataError as err:

@@ -269,5 +269,23 @@ def term_met(term: Term, party: Sequence[PartyMember]) -> bool:
 
 
 def requirement_met(req: Requirement, party: Sequence[PartyMember]) -> bool:
-    """The skill test of the Scavenge phase: any alternative whose every term the party meets."""
-    return any(all(term_met(t, party) for t in alt) for alt in req.alternatives)
+    """The skill test of the Scavenge phase: any alternative whose every term the party meets.
+
+    Skill instances are totalled once per call; this runs for every location a player weighs.
+    """
+    totals: dict[str, int] | None = None
+    for alt in req.alternatives:
+        for t in alt:
+            if type(t) is SkillTerm:
+                if totals is None:
+                    totals = {}
+                    for m in party:
+                        for name, n in m.skill_counts.items():
+                            totals[name] = totals.get(name, 0) + n
+                if totals.get(t.skill, 0) < t.count:
+                    break
+            elif not term_met(t, party):
+                break
+        else:
+            return True
+    return False

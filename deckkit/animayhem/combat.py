@@ -1,0 +1,434 @@
+"""Combat between a party and a disaster, in both directions, and charm battle.
+
+Follows the step lists of the set0 rulebook, Part II "Combat" ("Your Characters Attacking a
+Disaster", "A Disaster Attacking Your Character", "Charm Battle") with the edition's rules for the
+kill threshold and the number of combat cards drawn (1998 guidelines 1.4: one per attacking
+character or disaster), and Part III's traits (horde, ally, frenzy).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.cards import CombatCard, ItemCard, PowerCard, Trait
+from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.editions import Edition
+    from deckkit.animayhem.policy import Policy
+
+
+MAX_ROUNDS = 30
+
+
+class GameOver(Exception):
+    """Raised when an end condition is met mid-phase, to unwind to the turn loop."""
+
+
+def health_state(rule: str, health: int, start_health: int, hit: int, health_max: int) -> str:
+    """"ok", "bonked" or "killed" after an attack that took ``hit`` health.
+
+    - Bonked at 0 health or less (set0 rulebook, Lexicon "Bonked").
+    - triple_damage (set0 rulebook, Lexicon "Killed"): one attack's damage is at least 3 times the
+      health at the beginning of combat and health is 0 or less.
+    - double_health (1996 rules, "Combat"): the character has taken 2 times its health.
+    - negative_health (1998 guidelines, "Killed"): health reduced to minus its base health.
+    """
+    if health > 0:
+        return "ok"
+    if rule == "triple_damage":
+        return "killed" if hit >= 3 * start_health else "bonked"
+    # double_health and negative_health: taken >= 2 x health  <=>  health <= -health_max.
+    return "killed" if health <= -health_max else "bonked"
+
+
+def draw_combat_card(game: Game) -> Copy | None:
+    """Draw from the combat pile, reshuffling its discards when it runs out (set0 rulebook,
+    "Deck Construction > Combat Cards")."""
+    if not game.combat_pile:
+        if not game.combat_discard:
+            return None
+        game.combat_pile = game.combat_discard
+        game.combat_discard = []
+        game.chance.shuffle(game.combat_pile)
+    return game.combat_pile.pop()
+
+
+def horde_bonus(game: Game, d: Dis) -> int:
+    """+1 damage and defense for every *other* horde disaster in play sharing a category
+    (set0 rulebook, Part III "Horde")."""
+    cats = d.card.categories
+    if not cats:
+        return 0
+    n = 0
+    for other in game.disasters:
+        if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
+            n += 1
+    for other in game.off_field:
+        if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
+            n += 1
+    return n
+
+
+class _Side:
+    """Round-local abilities of one combatant, with the combat cards played on it."""
+
+    __slots__ = ("damage", "defense", "name")
+
+    def __init__(self, name: str, damage: int, defense: int) -> None:
+        self.name = name
+        self.damage = damage
+        self.defense = defense
+
+
+def _play_card(game: Game, recipient: _Side, opponent: _Side, cards: list[str]) -> None:
+    """Draw one combat card and apply its physical half; "draw another" repeats."""
+    for _ in range(4):  # a chain of "draw another combat card" cannot run forever
+        copy = draw_combat_card(game)
+        if copy is None:
+            return
+        card = copy.card
+        assert isinstance(card, CombatCard)
+        half = card.physical
+        if half.damage is not None:
+            recipient.damage = half.damage.apply(recipient.damage)
+        if half.defense is not None:
+            recipient.defense = half.defense.apply(recipient.defense)
+        if half.opp_damage is not None:
+            opponent.damage = half.opp_damage.apply(opponent.damage)
+        if half.opp_defense is not None:
+            opponent.defense = half.opp_defense.apply(opponent.defense)
+        game.combat_discard.append(copy)
+        cards.append(f"{half.name} on {recipient.name}")
+        if not half.extra_draw:
+            return
+
+
+def charm_battle(game: Game, c: Char, d: Dis) -> int:
+    """One charm round between a character and a disaster: one combat card's charm half on the
+    disaster, one on the character ("Your Character Charming a Disaster > Draw Combat Cards").
+    Returns the character's charm minus the disaster's (totals never below 0, 1998 guidelines
+    1.5)."""
+    mine = c.cur[CHA]
+    theirs = d.charm + 0
+    drawn = []
+    for recipient_is_char in (False, True):
+        copy = draw_combat_card(game)
+        if copy is None:
+            continue
+        card = copy.card
+        assert isinstance(card, CombatCard)
+        half = card.charm
+        if half.modifier is not None and half.target != "special":
+            hits_char = recipient_is_char == (half.target == "self")
+            if hits_char:
+                mine = half.modifier.apply(mine)
+            else:
+                theirs = half.modifier.apply(theirs)
+        game.combat_discard.append(copy)
+        drawn.append(half.name)
+    diff = max(0, mine) - max(0, theirs)
+    if game.trace is not None:
+        game.say(
+            "charm",
+            f"charm battle {c.name} ({max(0, mine)}) vs {d.name} ({max(0, theirs)}) "
+            f"with {', '.join(drawn) or 'no cards'}: "
+            + ("character wins" if diff > 0 else "disaster wins" if diff < 0 else "tie"),
+        )
+    return diff
+
+
+def drop_everything(game: Game, c: Char, slot: int) -> None:
+    """A bonked or killed character drops its items and equipment under the location (1998
+    guidelines, "Drop": they go under a location and must be scavenged); enhancements are
+    discarded (set0 rulebook, "Enhancement")."""
+    if slot >= 0:
+        loc = game.locs[slot]
+        loc.hidden_cards.extend(c.items)
+        loc.hidden_cards.extend(c.equipment)
+    else:
+        game.haven_cards.extend(c.items)
+        game.haven_cards.extend(c.equipment)
+    c.items = []
+    c.equipment = []
+    game.discard.extend(c.enhancements)
+    c.enhancements = []
+
+
+def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
+    """Bonked: out of play for one full turn of the owner. Killed: discarded."""
+    slot = c.slot
+    drop_everything(game, c, slot)
+    c.slot = -1
+    c.health = c.health_max
+    from deckkit.animayhem.phases import refresh
+
+    refresh(game, c)
+    if how == "killed":
+        c.zone = "discard"
+        game.discard.append(c)
+        game.record.bump(c.card.id, CardStat.WAS_KILLED)
+        if by is not None:
+            game.record.bump(by.card.id, CardStat.KILLED)
+    else:
+        c.zone = "bonked"
+        c.bonked_turn = game.turn
+        game.record.bump(c.card.id, CardStat.WAS_BONKED)
+        if by is not None:
+            game.record.bump(by.card.id, CardStat.BONKED)
+    if game.trace is not None:
+        game.say(how, f"{c.name} is {how}")
+
+
+def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> None:
+    """A defeated disaster is discarded; an item it carried goes to the party that beat it."""
+    if d in game.disasters:
+        game.disasters.remove(d)
+    d.zone = "discard"
+    d.ally_of = None
+    game.discard.append(d)
+    game.record.bump(d.card.id, CardStat.DEFEATED)
+    if game.trace is not None:
+        game.say("defeated", f"{d.name} is defeated")
+    for ally in game.disasters:
+        if ally.ally_of is d:
+            ally.ally_of = None
+    if d.carrying:
+        for item in d.carrying:
+            if winners:
+                carrier = policy.carrier_for(game, winners, item)
+                carrier.items.append(item)
+                if game.trace is not None:
+                    game.say("retrieve", f"{carrier.name} takes back {item.card.name}")
+            elif d.pos >= 0:
+                game.locs[game.field.path[d.pos]].hidden_cards.append(item)
+            else:
+                game.carried_off.append(item)
+        d.carrying = []
+
+
+def _activate(game: Game, c: Char, side: _Side) -> bool:
+    """Use energy-cost enhancements and limited-use equipment for this round (set0 rulebook,
+    "Enhancement" and "Equipment Cards With Usage Limits": once per combat round, the effect
+    lasts the round). Returns True when energy was expended."""
+    spent = False
+    for copy in c.enhancements:
+        card = copy.card
+        assert isinstance(card, PowerCard)
+        if card.energy_cost and c.cur[ENE] >= card.energy_cost:
+            c.cur = c.cur[:ENE] + (c.cur[ENE] - card.energy_cost,)
+            spent = True
+            for ability, mod in card.modifiers:
+                if ability == "damage":
+                    side.damage = mod.apply(side.damage)
+                elif ability == "defense":
+                    side.defense = mod.apply(side.defense)
+    for copy in list(c.equipment):
+        card = copy.card
+        assert isinstance(card, PowerCard)
+        if copy.uses_left is None or not card.modifiers:
+            continue
+        for ability, mod in card.modifiers:
+            if ability == "damage":
+                side.damage = mod.apply(side.damage)
+            elif ability == "defense":
+                side.defense = mod.apply(side.defense)
+        copy.uses_left -= 1
+        if copy.uses_left <= 0:
+            c.equipment.remove(copy)
+            copy.uses_left = card.uses
+            if card.weapon:
+                # Weapons: "discard or reload" - back to the owner's hand, uses restored.
+                game.hand.append(copy)
+            else:
+                game.discard.append(copy)
+    return spent
+
+
+def fight(
+    game: Game,
+    edition: Edition,
+    policy: Policy,
+    d: Dis,
+    slot: int,
+    initiator: str,
+) -> str:
+    """Resolve one combat at ``slot`` between disaster ``d`` and the characters there.
+
+    ``initiator`` is "disaster" (it attacks: moving onto characters, revealed while scavenging)
+    or "party" (the characters attack it). Returns "defeated", "wiped", "retreat", "charmed" or
+    "none" (nobody left to fight).
+    """
+    play = edition.play
+    chars = [c for c in game.at(slot) if c.uid not in d.ignores]
+    if not chars or d.zone != "field":
+        return "none"
+    game.record.bump(d.card.id, CardStat.MET)
+    for c in chars:
+        game.record.bump(c.card.id, CardStat.COMBATS)
+    who = "attacks" if initiator == "disaster" else "is attacked by"
+    if game.trace is not None:
+        game.say(
+            "combat",
+            f"{d.name} ({d.damage}/{d.defense}) {who} "
+            + ", ".join(f"{c.name} ({c.cur[DMG]}/{c.cur[DEF]})" for c in chars)
+            + f" at {game.locs[slot].card.name}",
+        )
+    start_health = {c.uid: c.health for c in chars}
+    d.health = d.defense
+    charmed: set[int] = set()
+    # Charm battle before combat begins (Determine Attackers; "Charm Battle").
+    if d.charm > 0:
+        for c in chars:
+            diff = charm_battle(game, c, d)
+            if diff > 0:
+                if not d.major:
+                    # A legal action for a charmed minor disaster: incapacitate it this turn.
+                    d.incapacitated_turn = game.turn
+                    if game.trace is not None:
+                        game.say("charm", f"{d.name} is incapacitated for this turn")
+                    return "charmed"
+                d.ignores.add(c.uid)
+            elif diff < 0:
+                charmed.add(c.uid)
+    cap = 4 if d.major else 3
+    result = "wiped"
+    rnd = 0
+    while True:
+        rnd += 1
+        alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores]
+        if not alive:
+            result = "wiped" if rnd > 1 else "none"
+            break
+        able = [c for c in alive if c.uid not in charmed]
+        # Declare Retreat: the disaster strikes one retreating character, no cards drawn.
+        # A stalemate (neither side can hurt the other) is broken by a forced retreat after
+        # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
+        if rnd > 1 and (rnd > MAX_ROUNDS or policy.retreat(game, d, able or alive, rnd)):
+            _retreat(game, edition, policy, d, alive, slot, start_health)
+            result = "retreat"
+            break
+        # Determine Attackers: random target, item carriers first.
+        carriers = [c for c in alive if c.items]
+        target = game.chance.pick(carriers or alive)
+        fighters = policy.fighters(game, d, able, target, cap) if able else []
+        if play.max_party:
+            fighters = fighters[: play.max_party]
+        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in alive}
+        dside = _Side(d.name, d.damage, d.defense)
+        bonus = horde_bonus(game, d)  # ally bonuses are card text, not simulated
+        dside.damage += bonus
+        dside.defense += bonus
+        spent = [c for c in fighters if _activate(game, c, sides[c.uid])]
+        # Draw Combat Cards.
+        drawn: list[str] = []
+        tside = sides[target.uid]
+        if play.combat_cards == "per_attacker":
+            for c in fighters:
+                _play_card(game, sides[c.uid], dside, drawn)
+            if target not in fighters:
+                _play_card(game, tside, dside, drawn)
+        else:
+            _play_card(game, tside, dside, drawn)
+        _play_card(game, dside, tside, drawn)
+        # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
+        total = sum(max(0, sides[c.uid].damage) for c in fighters)
+        to_disaster = total - max(0, dside.defense)
+        hits: list[tuple[Char, int]] = []
+        victims = alive if Trait.FRENZY in d.card.traits else [target]
+        for v in victims:
+            loss = max(0, dside.damage) - max(0, sides[v.uid].defense)
+            hits.append((v, loss if loss >= 1 else 0))
+        if to_disaster >= 1:
+            d.health -= to_disaster
+        for v, loss in hits:
+            v.health -= loss
+        if game.trace is not None:
+            game.say(
+                "round",
+                f"round {rnd}: cards {', '.join(drawn) or 'none'}; party deals {total} - "
+                f"{max(0, dside.defense)} = {max(0, to_disaster)} to {d.name} (health {d.health}); "
+                + "; ".join(
+                    f"{d.name} deals {max(0, dside.damage)} - {max(0, sides[v.uid].defense)} = "
+                    f"{loss} to {v.name} (health {v.health})"
+                    for v, loss in hits
+                ),
+                round=rnd,
+            )
+        # Check Health.
+        for v, loss in hits:
+            state = health_state(play.kill, v.health, start_health[v.uid], loss, v.health_max)
+            if state != "ok":
+                knock_out(game, v, state, d)
+        # Energy Gain: characters who expended energy this round gain 1.
+        for c in spent:
+            if c.zone == "field":
+                c.cur = c.cur[:ENE] + (c.cur[ENE] + 1,)
+        if d.health <= 0:
+            winners = [c for c in chars if c.zone == "field" and c.slot == slot]
+            defeat_disaster(game, d, winners, policy)
+            result = "defeated"
+            break
+        # Check for End of Combat: all who fought this round are bonked or killed.
+        if all(c.zone != "field" for c in (fighters or alive)):
+            result = "wiped"
+            break
+    _end_of_combat(game, chars, d)
+    if result != "defeated" and d.zone == "field" and d.combat and not d.carrying:
+        # The disaster wanted the item: it takes one the fallen left under the location.
+        loc = game.locs[slot]
+        for x in loc.hidden_cards:
+            if isinstance(x.card, ItemCard) and not loc.hidden_disasters:
+                loc.hidden_cards.remove(x)
+                d.carrying.append(x)
+                if game.trace is not None:
+                    game.say("pickup", f"{d.name} picks up {x.card.name}")
+                break
+    return result
+
+
+def _retreat(
+    game: Game,
+    edition: Edition,
+    policy: Policy,
+    d: Dis,
+    retreating: list[Char],
+    slot: int,
+    start_health: dict[int, int],
+) -> None:
+    """Declare Retreat: the disaster deals its current damage to one random retreating
+    character; survivors must move one location."""
+    v = game.chance.pick(retreating)
+    dmg = d.damage + horde_bonus(game, d)
+    loss = dmg - v.cur[DEF]
+    loss = loss if loss >= 1 else 0
+    v.health -= loss
+    if game.trace is not None:
+        game.say("retreat", f"party retreats; {d.name} deals {loss} to {v.name}")
+    state = health_state(edition.play.kill, v.health, start_health[v.uid], loss, v.health_max)
+    if state != "ok":
+        knock_out(game, v, state, d)
+    survivors = [c for c in retreating if c.zone == "field"]
+    if survivors:
+        dest = policy.retreat_to(game, survivors, slot)
+        for c in survivors:
+            if dest < 0:
+                from deckkit.animayhem.phases import enter_haven
+
+                enter_haven(game, c)
+            else:
+                c.slot = dest
+        if game.trace is not None:
+            game.say("move", "retreat to " + ("the haven" if dest < 0 else game.locs[dest].card.name))
+
+
+def _end_of_combat(game: Game, chars: list[Char], d: Dis) -> None:
+    """End of Combat and Revitalization: everyone still in play heals and regains energy."""
+    from deckkit.animayhem.phases import refresh
+
+    for c in chars:
+        if c.zone in ("field", "haven"):
+            c.health = c.health_max
+            refresh(game, c)
+    d.health = d.defense

@@ -1,0 +1,72 @@
+"""When a solitaire game ends and who won.
+
+Set0 rulebook, "Object of the Game": the game ends at once when more than half the items are
+retrieved or removed; the player wins with more than half. 1996 rules: the disasters win with
+more than half, the players with "half or more". 1998 guidelines 4.1: checked at the beginning of
+the Discard phase; also 7 Dragon Balls at one location with Kami, Guru or Guardian of the Earth in
+play (win), and all locations scavenged (the disasters win unless the player holds more items than
+they do). 4.3: the disasters control discarded and destroyed items.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.cards import ItemCard
+from deckkit.animayhem.combat import GameOver
+from deckkit.animayhem.state import Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.editions import Edition
+
+_DRAGON_BALLS = re.compile(r"^(?:(\d+) )?Dragon Balls?$|Dragon Ball$")
+_DRAGON_KEEPERS = ("Kami", "Guru", "Guardian of the Earth")
+
+
+def end(game: Game, outcome: str, reason: str) -> None:
+    game.outcome = outcome
+    game.ended = reason
+    if game.trace is not None:
+        game.say("end", f"game over: {outcome} ({reason})")
+    raise GameOver(reason)
+
+
+def _dragon_balls(cards: list[ItemCard]) -> int:
+    n = 0
+    for card in cards:
+        m = _DRAGON_BALLS.search(card.name)
+        if m:
+            n += int(m.group(1)) if m.group(1) else 1
+    return n
+
+
+def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
+    """Raise GameOver when the edition's end conditions hold now."""
+    play = edition.play
+    if play.end_conditions == "guidelines1998" and not at_discard:
+        return
+    total = game.items_in_play
+    if total <= 0:
+        return
+    mine = game.items_player()
+    theirs = game.items_disasters()
+    player_wins = mine * 2 > total if play.majority_needs_more_than_half else mine * 2 >= total
+    if theirs * 2 > total:
+        end(game, "loss", "the disasters control more than half the items")
+    if player_wins:
+        end(game, "win", "the player controls a majority of the items")
+    if play.end_conditions != "guidelines1998":
+        return
+    keepers_in_play = any(
+        any(k in c.name for k in _DRAGON_KEEPERS) for c in game.chars if c.zone in ("field", "haven")
+    )
+    if keepers_in_play:
+        for slot in {c.slot for c in game.on_field()}:
+            balls = [x.card for c in game.at(slot) for x in c.items if isinstance(x.card, ItemCard)]
+            if _dragon_balls(balls) >= 7:
+                end(game, "win", "7 Dragon Balls at one location")
+    if len(game.scavenged) == len(game.locs):
+        if mine > theirs:
+            end(game, "win", "all locations scavenged; the player holds the most items")
+        end(game, "loss", "all locations scavenged")

@@ -1,0 +1,274 @@
+"""Movement: disasters along their fixed path (Maintenance phase) and parties (Move phase).
+
+Set0 rulebook, Part II "Maintenance Phase" and "Move Phase"; Part I "Major/Minor Disaster",
+"Planetary Location", "Dimensional Location", "Location" (destroyed locations); Part III
+"Moves N", "Steal", "Ally Disaster"; 1996 rules "Maintenance Phase" for picking up items.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.cards import ItemCard, Trait
+from deckkit.animayhem.combat import fight
+from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.state import MOV, Char, Dis, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.editions import Edition
+    from deckkit.animayhem.policy import Policy
+
+HAVEN = -1  # a route step into the haven annexed to the field's haven slot
+
+
+def place_disaster(game: Game, d: Dis, pos: int) -> None:
+    """Put a disaster face up on the field at path position ``pos``."""
+    d.pos = pos
+    d.zone = "field"
+    game.arrivals += 1
+    d.entered = game.arrivals
+    game.disasters.append(d)
+
+
+def _next_pos(game: Game, edition: Edition, pos: int) -> int:
+    """The next path position; destroyed locations do not count for disaster movement (set0
+    rulebook, "Location"; fifth2018 lets disasters stop on them). Returns -1 past the end."""
+    path = game.field.path
+    nxt = pos + 1
+    if edition.play.disasters_skip_destroyed:
+        while nxt < len(path) and game.locs[path[nxt]].destroyed:
+            nxt += 1
+    return nxt if nxt < len(path) else -1
+
+
+def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
+    """Completing a cycle: carried items are destroyed; a minor disaster is discarded, a major
+    one returns to the top of the rightmost column at no cost. True when it stays in play."""
+    for item in d.carrying:
+        game.carried_off.append(item)
+        game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
+        if game.trace is not None:
+            game.say("carried_off", f"{d.name} carries {item.card.name} off the field")
+    d.carrying = []
+    if not d.major:
+        game.disasters.remove(d)
+        d.zone = "discard"
+        d.pos = -1
+        game.discard.append(d)
+        if game.trace is not None:
+            game.say("cycle", f"{d.name} completes its cycle and is discarded")
+        return False
+    d.pos = _entry_pos(game, edition)
+    if game.trace is not None:
+        game.say("cycle", f"{d.name} completes its cycle and starts again")
+    return True
+
+
+def _entry_pos(game: Game, edition: Edition) -> int:
+    """Where a disaster enters: the top of the rightmost column (the first open one when
+    destroyed locations do not count for disasters)."""
+    if not edition.play.disasters_skip_destroyed:
+        return 0
+    for i, slot in enumerate(game.field.path):
+        if not game.locs[slot].destroyed:
+            return i
+    return 0
+
+
+def _take_item_here(game: Game, d: Dis) -> None:
+    """A combat disaster takes an item from underneath its current location."""
+    loc = game.locs[game.field.path[d.pos]]
+    for x in loc.hidden_cards:
+        if isinstance(x.card, ItemCard):
+            loc.hidden_cards.remove(x)
+            d.carrying.append(x)
+            if game.trace is not None:
+                game.say("pickup", f"{d.name} takes {x.card.name} from under {loc.card.name}")
+            return
+
+
+def _affect(game: Game, d: Dis, slot: int) -> None:
+    """A non-combat disaster reaches characters: its effect is card text, not simulated; it
+    counts as met and, its condition done, is discarded (set0 rulebook, "Maintenance Phase")."""
+    game.record.bump(d.card.id, CardStat.MET)
+    if d in game.disasters:
+        game.disasters.remove(d)
+    d.zone = "discard"
+    game.discard.append(d)
+    if game.trace is not None:
+        game.say("affect", f"{d.name} affects the party at {game.locs[slot].card.name} (not simulated)")
+
+
+def _steal(game: Game, d: Dis, carriers: list[Char]) -> None:
+    """Steal: drop any item held, take a random item from a random carrier, then run with one
+    full movement (set0 rulebook, Part III "Steal")."""
+    loc = game.locs[game.field.path[d.pos]]
+    loc.hidden_cards.extend(d.carrying)
+    d.carrying = []
+    victim = game.chance.pick(carriers)
+    item = victim.items.pop(game.chance.below(len(victim.items)))
+    d.carrying.append(item)
+    game.record.bump(d.card.id, CardStat.MET)
+    if game.trace is not None:
+        game.say("steal", f"{d.name} steals {item.card.name} from {victim.name}")
+
+
+def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: int) -> None:
+    """Move one disaster up to ``steps`` locations along the path, meeting characters as the
+    set0 rulebook's "Maintenance Phase" describes."""
+    pickup_first = edition.play.pickup == "first_item_location"
+    path = game.field.path
+    fought = False
+    while steps > 0 and d.zone == "field":
+        nxt = _next_pos(game, edition, d.pos)
+        steps -= 1
+        if nxt < 0:
+            if not _leave_field(game, edition, d):
+                return
+            # A major disaster re-enters at the top right and keeps its remaining movement.
+        else:
+            d.pos = nxt
+        slot = path[d.pos]
+        here = game.at(slot)
+        if not d.combat:
+            if here:
+                _affect(game, d, slot)
+                return
+            continue
+        if pickup_first and not d.carrying:
+            _take_item_here(game, d)
+        carriers = [c for c in here if c.items and c.uid not in d.ignores]
+        if carriers:
+            if Trait.STEALS_ITEM in d.card.traits and not d.carrying:
+                _steal(game, d, carriers)
+                steps = d.movement  # one full movement after a steal
+                continue
+            # It drops what it carries under the location and attacks the carrier.
+            game.locs[slot].hidden_cards.extend(d.carrying)
+            d.carrying = []
+            fight(game, edition, policy, d, slot, "disaster")
+            fought = True
+            break
+    if d.zone != "field":
+        return
+    if not d.first_move_done:
+        d.first_move_done = True
+        # set0 rulebook: "After completing its first full movement, a combat disaster will
+        # take an item card from underneath its current location."
+        if d.combat and not pickup_first and not d.carrying:
+            _take_item_here(game, d)
+    if not fought and d.combat and d.incapacitated_turn != game.turn:
+        slot = path[d.pos]
+        if any(c.uid not in d.ignores for c in game.at(slot)):
+            # "if the disaster completes a full movement and is at a location where there are
+            # any characters, the disaster will also automatically declare an attack"
+            fight(game, edition, policy, d, slot, "disaster")
+
+
+def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list[Dis]) -> None:
+    """Maintenance: the disaster closest to completing its cycle moves first. Disasters drawn
+    this turn enter at the top of the rightmost column at no cost; "Moves N" disasters drawn
+    from the draw pile make N full movements, then stay for the rest of the game."""
+    for d in newcomers:
+        start = _entry_pos(game, edition)
+        place_disaster(game, d, start)
+        if game.trace is not None:
+            game.say("enter", f"{d.name} enters the field at {game.locs[game.field.path[start]].card.name}")
+    n = len(game.field.path)
+    order = sorted(game.disasters, key=lambda d: (n - d.pos, d.entered))
+    for d in order:
+        if d.zone != "field" or d.stationary or d.movement <= 0:
+            continue
+        if d.incapacitated_turn == game.turn or d.ally_of is not None:
+            continue
+        times = d.card.moves_times
+        if times is not None:
+            if d in newcomers:
+                for _ in range(times):
+                    move_disaster(game, edition, policy, d, d.movement)
+            d.stationary = True
+            continue
+        move_disaster(game, edition, policy, d, d.movement)
+    for d in game.disasters:  # allies stay with their primary disaster
+        if d.ally_of is not None and d.ally_of.zone == "field":
+            d.pos = d.ally_of.pos
+
+
+def party_movement(game: Game, party: list[Char]) -> int:
+    """A party moves as fast as its slowest member; a vehicle's movement replaces the
+    movement of everyone aboard (set0 rulebook, "Party"; "Vehicles")."""
+    vehicle = 0
+    for c in party:
+        for e in c.equipment:
+            card = e.card
+            if getattr(card, "vehicle", False):
+                mod = card.modifier("movement")  # type: ignore[union-attr]
+                if mod is not None:
+                    vehicle = max(vehicle, mod.apply(c.base[MOV]))
+    if vehicle:
+        return vehicle
+    return min(c.cur[MOV] for c in party) if party else 0
+
+
+def can_stop(game: Game, party: list[Char], slot: int) -> bool:
+    """No stopping on destroyed locations, nor on planetary or dimensional ones without the
+    symbol on a member or on a card a member carries (set0 rulebook, Part I)."""
+    loc = game.locs[slot]
+    if loc.destroyed:
+        return False
+    card = loc.card
+    if card.planetary and not any("Planetary" in c.categories or _carries(c, "Planetary") for c in party):
+        return False
+    return not (
+        card.dimensional
+        and not any("Dimensional" in c.categories or _carries(c, "Dimensional") for c in party)
+    )
+
+
+def _carries(c: Char, symbol: str) -> bool:
+    return any(symbol in e.card.symbols for e in c.equipment) or any(
+        symbol in i.card.symbols for i in c.items
+    )
+
+
+def move_party(
+    game: Game, edition: Edition, policy: Policy, party: list[Char], route: list[int]
+) -> list[Char]:
+    """Walk a party along ``route`` (slots, or HAVEN). Entering the field from the haven costs 1,
+    as does returning to it. Combat disasters on the way attack automatically; non-combat ones
+    affect the party. Returns the members still standing where the party stopped."""
+    budget = party_movement(game, party)
+    if len(route) > budget:
+        raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
+    names = ", ".join(c.name for c in party)
+    for i, step in enumerate(route):
+        if step == HAVEN:
+            for c in party:
+                if c.zone == "field":
+                    from deckkit.animayhem.phases import enter_haven
+
+                    enter_haven(game, c)
+            if game.trace is not None:
+                game.say("move", f"{names} return to the haven")
+            return []
+        for c in party:
+            c.zone = "field"
+            c.slot = step
+        last = i == len(route) - 1
+        if game.trace is not None:
+            game.say("move", f"{names} {'stop at' if last else 'pass through'} {game.locs[step].card.name}")
+        for d in list(game.disasters_at(step)):
+            if d.zone != "field" or d.ally_of is not None:
+                continue
+            if not d.combat:
+                _affect(game, d, step)
+                continue
+            if all(c.uid in d.ignores for c in party):
+                continue
+            # "the disaster will automatically attack your characters whether they are
+            # carrying item cards or not"
+            result = fight(game, edition, policy, d, step, "disaster")
+            party = [c for c in party if c.zone == "field" and c.slot == step]
+            if result != "defeated" or not party:
+                return party
+    return [c for c in party if c.zone == "field"]

@@ -1,0 +1,236 @@
+"""The six phases of a solitaire turn: Discard, Reload, Maintenance, Equip, Move, Scavenge.
+
+Set0 rulebook, Part II "Phases of the Turn" and Part III "Phase Structure"; the 1996 rules'
+"Reload" and "Equip" paragraphs; 1998 guidelines 4.1 (end conditions checked at Discard).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.cards import CardType, PowerCard
+from deckkit.animayhem.combat import fight
+from deckkit.animayhem.endgame import check_end
+from deckkit.animayhem.movement import HAVEN, move_disasters, move_party
+from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.requirements import requirement_met
+from deckkit.animayhem.scavenge import location_attack, scavenge
+from deckkit.animayhem.state import ABILITY_INDEX, Char, Copy, Dis, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.editions import Edition
+    from deckkit.animayhem.policy import Policy
+
+GLOBAL_TURNS = 5  # a global effect without uses or duration lasts 5 of your turns (set0, "Global Effect")
+
+
+def usable(c: Char, card: PowerCard) -> bool:
+    """A character can use a power card whose requirement it meets ("Equipment")."""
+    return card.requirement is None or requirement_met(card.requirement, [c])
+
+
+def refresh(game: Game, c: Char) -> None:
+    """Recompute current abilities: enhancements apply to base abilities, then equipment (no two
+    modifying the same ability: set0 rulebook, "Using Equipment Cards"), then global effects on
+    characters on the field. Modifiers that need energy or uses apply only in combat."""
+    cur = list(c.base)
+    for copy in c.enhancements:
+        card = copy.card
+        assert isinstance(card, PowerCard)
+        if card.energy_cost:
+            continue
+        for ability, mod in card.modifiers:
+            i = ABILITY_INDEX[ability]
+            cur[i] = mod.apply(c.base[i]) + (cur[i] - c.base[i])
+    used: set[str] = set()
+    for copy in c.equipment:
+        card = copy.card
+        assert isinstance(card, PowerCard)
+        if card.vehicle or copy.uses_left is not None or not card.modifiers:
+            continue
+        names = {a for a, _ in card.modifiers}
+        if names & used or not usable(c, card):
+            continue
+        used |= names
+        for ability, mod in card.modifiers:
+            i = ABILITY_INDEX[ability]
+            cur[i] = mod.apply(cur[i])
+    if c.zone == "field":
+        for copy, _ in game.globals_in_play:
+            card = copy.card
+            assert isinstance(card, PowerCard)
+            if copy.uses_left is not None:
+                continue
+            for ability, mod in card.modifiers:
+                i = ABILITY_INDEX[ability]
+                cur[i] = mod.apply(cur[i])
+    c.cur = (max(0, cur[0]), max(0, cur[1]), max(0, cur[2]), max(0, cur[3]), max(0, cur[4]))
+
+
+def enter_haven(game: Game, c: Char) -> None:
+    """Into the haven: items carried are stored there, safe from disasters."""
+    c.zone = "haven"
+    c.slot = -1
+    if c.items:
+        game.haven_cards.extend(c.items)
+        c.items = []
+    refresh(game, c)
+
+
+def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
+    """Discard any cards from the hand (set0 rulebook, "Discard Phase")."""
+    game.phase = "discard"
+    if edition.play.end_conditions == "guidelines1998":
+        check_end(game, edition, at_discard=True)
+    for x in policy.discards(game):
+        game.hand.remove(x)
+        x_zone(x, "discard")
+        game.discard.append(x)
+        if game.trace is not None:
+            game.say("discard", f"discards {x.card.name}")
+
+
+def x_zone(x: Copy | Char | Dis, zone: str) -> None:
+    if isinstance(x, Char | Dis):
+        x.zone = zone
+
+
+def reload_phase(game: Game, edition: Edition) -> list[Dis]:
+    """Bonked characters who sat out a full turn return to the hand, then draw one card at a time
+    until the hand holds 7 or a disaster is drawn (set0 rulebook, "Reload Phase"). Returns the
+    disasters drawn, which enter the field in the Maintenance phase."""
+    game.phase = "reload"
+    limit = edition.play.hand_limit
+    for c in game.chars:
+        if c.zone == "bonked" and game.turn >= c.bonked_turn + 2:
+            c.zone = "hand"
+            c.health = c.health_max
+            game.hand.append(c)
+            if game.trace is not None:
+                game.say("reload", f"{c.name} returns to the hand")
+    drawn: list[Dis] = []
+    while len(game.hand) < limit:
+        if not game.draw_pile:
+            if not game.discard:
+                break
+            # Reshuffle the discard pile, defeated disasters included.
+            game.draw_pile, game.discard = game.discard, []
+            for x in game.draw_pile:
+                x_zone(x, "draw")
+            game.chance.shuffle(game.draw_pile)
+            if game.trace is not None:
+                game.say("reload", "reshuffles the discard pile into a new draw pile")
+        x = game.draw_pile.pop()
+        if isinstance(x, Dis):
+            x.zone = "drawn"
+            x.first_move_done = False
+            x.stationary = False
+            x.carrying = []
+            if game.trace is not None:
+                game.say("draw", f"draws disaster {x.name}")
+            if not x.combat and x.movement <= 0:
+                # Without movement it travels to its first target and takes effect: card text,
+                # not simulated; it is discarded at once.
+                game.record.bump(x.card.id, CardStat.MET)
+                x.zone = "discard"
+                game.discard.append(x)
+                if game.trace is not None:
+                    game.say("affect", f"{x.name} takes effect (not simulated) and is discarded")
+            else:
+                drawn.append(x)
+            break
+        x_zone(x, "hand")
+        game.hand.append(x)
+    return drawn
+
+
+def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
+    """Characters from the hand to the haven; one enhancement, one equipment (on a character in a
+    haven) and one global effect (set0 rulebook, "Equip Phase")."""
+    game.phase = "equip"
+    for c in [x for x in game.hand if isinstance(x, Char)]:
+        if policy.bring_character(game, c):
+            game.hand.remove(c)
+            enter_haven(game, c)
+            if game.trace is not None:
+                game.say("equip", f"{c.name} enters the haven")
+    anywhere = not edition.play.enhance_in_haven_only
+    for kind in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
+        choice = policy.power_card(game, kind, anywhere)
+        if choice is None:
+            continue
+        copy, c = choice
+        card = copy.card
+        assert isinstance(card, PowerCard)
+        game.hand.remove(copy)
+        (c.enhancements if kind == CardType.ENHANCEMENT else c.equipment).append(copy)
+        refresh(game, c)
+        if game.trace is not None:
+            game.say("equip", f"plays {card.name} on {c.name}")
+    g = policy.global_effect(game)
+    if g is not None:
+        card = g.card
+        assert isinstance(card, PowerCard)
+        game.hand.remove(g)
+        game.globals_in_play.append((g, game.turn + GLOBAL_TURNS - 1))
+        for c in game.on_field():
+            refresh(game, c)
+        if game.trace is not None:
+            game.say("equip", f"plays global effect {card.name}")
+
+
+def expire_globals(game: Game) -> None:
+    keep = []
+    for g, last in game.globals_in_play:
+        if game.turn > last:
+            game.discard.append(g)
+        else:
+            keep.append((g, last))
+    if len(keep) != len(game.globals_in_play):
+        game.globals_in_play = keep
+        for c in game.on_field():
+            refresh(game, c)
+
+
+def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
+    """Parties move; those that stop on a location with damage they cannot scavenge are
+    attacked by it; the party may then attack a combat disaster it shares a location with."""
+    game.phase = "move"
+    for party, route in policy.moves(game, edition):
+        if not route:
+            continue
+        stopped = move_party(game, edition, policy, party, route)
+        if stopped and route[-1] != HAVEN:
+            slot = stopped[0].slot
+            location_attack(game, edition, stopped, slot)
+    for slot in sorted({c.slot for c in game.on_field()}):
+        for d in list(game.disasters_at(slot)):
+            if d.combat and d.zone == "field" and policy.attack(game, d, game.at(slot)):
+                fight(game, edition, policy, d, slot, "party")
+
+
+def scavenge_phase(game: Game, edition: Edition, policy: Policy) -> None:
+    game.phase = "scavenge"
+    for slot in sorted({c.slot for c in game.on_field()}):
+        party = game.at(slot)
+        if party and policy.scavenge(game, party, slot):
+            scavenge(game, edition, policy, party, slot)
+            check_end(game, edition)
+
+
+def play_turn(game: Game, edition: Edition, policy: Policy) -> None:
+    """One full turn; end conditions are checked as the edition says."""
+    game.turn += 1
+    game.scavenge_started.clear()
+    game.done_scavenging.clear()
+    expire_globals(game)
+    discard_phase(game, edition, policy)
+    drawn = reload_phase(game, edition)
+    game.phase = "maintenance"
+    move_disasters(game, edition, policy, drawn)
+    check_end(game, edition)
+    equip_phase(game, edition, policy)
+    move_phase(game, edition, policy)
+    check_end(game, edition)
+    scavenge_phase(game, edition, policy)
+    check_end(game, edition)

@@ -1,0 +1,128 @@
+"""Play one solitaire game: the engine's single entry point.
+
+Same setup, policy, seed and game index in, same record out: the chance object is derived from
+(seed, index) alone, so game i can be replayed by itself with `deckkit play --seed S --game i`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckkit.animayhem.cards import AnyCard
+from deckkit.animayhem.chance import Chance, SeededChance
+from deckkit.animayhem.combat import GameOver
+from deckkit.animayhem.deck import Deck
+from deckkit.animayhem.editions import Edition
+from deckkit.animayhem.field import LAYOUTS, Layout
+from deckkit.animayhem.phases import play_turn
+from deckkit.animayhem.policy import Policy
+from deckkit.animayhem.record import GameRecord
+from deckkit.animayhem.setup import deck_piles, set_up
+from deckkit.animayhem.state import Game, Trace
+
+DEFAULT_TURN_CAP = 150
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """How games are set up; picklable so worker processes can receive it."""
+
+    layout: Layout = "compact"
+    turn_cap: int = DEFAULT_TURN_CAP
+
+    def __post_init__(self) -> None:
+        if self.layout not in LAYOUTS:
+            raise ValueError(f"unknown layout {self.layout!r}; choose one of {', '.join(LAYOUTS)}")
+        if self.turn_cap < 1:
+            raise ValueError("the turn cap must be at least 1")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """A deck split into its piles, with the edition and options: prepared once per worker."""
+
+    edition: Edition
+    options: GameOptions
+    characters: tuple[AnyCard, ...]
+    locations: tuple[AnyCard, ...]
+    items: tuple[AnyCard, ...]
+    havens: tuple[AnyCard, ...]
+    power: tuple[AnyCard, ...]
+    disasters: tuple[AnyCard, ...]
+    combat: tuple[AnyCard, ...]
+    not_simulated: tuple[str, ...] = field(default=())
+
+
+def not_simulated(deck: Deck) -> list[str]:
+    """Names of the deck's cards whose text the engine does not simulate (each listed once)."""
+    seen: dict[str, None] = {}
+    for e in deck.entries:
+        if e.card.not_simulated:
+            seen.setdefault(e.card.name, None)
+    return list(seen)
+
+
+def prepare_game(deck: Deck, edition: Edition, options: GameOptions | None = None) -> GameSetup:
+    piles = deck_piles(list(deck.cards()))
+    return GameSetup(
+        edition=edition,
+        options=options or GameOptions(),
+        characters=tuple(piles["characters"]),  # type: ignore[arg-type]
+        locations=tuple(piles["locations"]),  # type: ignore[arg-type]
+        items=tuple(piles["items"]),  # type: ignore[arg-type]
+        havens=tuple(piles["havens"]),  # type: ignore[arg-type]
+        power=tuple(piles["power"]),  # type: ignore[arg-type]
+        disasters=tuple(piles["disasters"]),  # type: ignore[arg-type]
+        combat=tuple(piles["combat"]),  # type: ignore[arg-type]
+        not_simulated=tuple(not_simulated(deck)),
+    )
+
+
+def start_game(
+    setup: GameSetup,
+    policy: Policy,
+    seed: int,
+    index: int,
+    trace: Trace | None = None,
+    chance: Chance | None = None,
+) -> Game:
+    """A game laid out and dealt, before its first turn (tests drive it from here)."""
+    record = GameRecord(index, "stall", 0, 0, 0, 0, "")
+    game = Game(chance or SeededChance.for_game(seed, index), record, trace)
+    set_up(game, setup, setup.edition, policy)
+    return game
+
+
+def finish(game: Game, setup: GameSetup, policy: Policy) -> GameRecord:
+    """Play turns until an end condition or the turn cap; a capped game is a stall, never a
+    silent loss."""
+    try:
+        while game.turn < setup.options.turn_cap:
+            play_turn(game, setup.edition, policy)
+        game.outcome = "stall"
+        game.ended = f"turn cap of {setup.options.turn_cap} reached"
+        if game.trace is not None:
+            game.say("end", f"game over: stall ({game.ended})")
+    except GameOver:
+        pass
+    rec = game.record
+    rec.outcome = game.outcome  # type: ignore[assignment]
+    rec.turns = game.turn
+    rec.items_in_play = game.items_in_play
+    rec.items_retrieved = game.items_player()
+    rec.items_lost = game.items_disasters()
+    rec.end_reason = game.ended or ""
+    return rec
+
+
+def play_game(
+    setup: GameSetup,
+    policy: Policy,
+    seed: int,
+    index: int,
+    trace: Trace | None = None,
+    chance: Chance | None = None,
+) -> GameRecord:
+    """Play game ``index`` of a run seeded ``seed`` to its end."""
+    game = start_game(setup, policy, seed, index, trace, chance)
+    return finish(game, setup, policy)

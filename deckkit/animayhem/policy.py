@@ -1,0 +1,428 @@
+"""Automatic players: they choose actions, never change rules.
+
+A policy sees what a human player would: its hand, its characters and what they carry, face-up
+disasters, the layout, and how many cards lie face down under each location, but never which
+cards those are. Policies draw any randomness from the game's chance object, so one seed fixes
+the whole game.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
+from deckkit.animayhem.combat import horde_bonus
+from deckkit.animayhem.movement import HAVEN, can_stop, party_movement
+from deckkit.animayhem.phases import usable
+from deckkit.animayhem.requirements import requirement_met
+from deckkit.animayhem.state import DEF, DMG, Char, Copy, Dis, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.editions import Edition
+
+Move = tuple[list[Char], list[int]]
+
+# Flash effects are card text the engine does not play; a player spends them from the hand.
+PLAYED_OUT = frozenset({CardType.FLASH_EFFECT})
+
+
+class Policy:
+    """The decisions the rules leave to the player. The base class decides nothing clever."""
+
+    name = "base"
+
+    def starting_haven(self, havens: Sequence[Copy]) -> Copy | None:
+        return havens[0] if havens else None
+
+    def starting_characters(self, game: Game, chars: Sequence[Char], n: int) -> list[Char]:
+        return list(chars[:n])
+
+    def discards(self, game: Game) -> list[Copy | Char]:
+        return []
+
+    def bring_character(self, game: Game, c: Char) -> bool:
+        return True
+
+    def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
+        return None
+
+    def global_effect(self, game: Game) -> Copy | None:
+        return None
+
+    def moves(self, game: Game, edition: Edition) -> list[Move]:
+        return []
+
+    def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
+        return False
+
+    def scavenge(self, game: Game, party: list[Char], slot: int) -> bool:
+        return True
+
+    def continue_scavenging(self, game: Game, party: list[Char], slot: int) -> bool:
+        return True
+
+    def carrier_for(self, game: Game, party: list[Char], card: Copy) -> Char:
+        return party[0]
+
+    def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
+        return ([target] if target in able else []) + [c for c in able if c is not target][: cap - 1]
+
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        return False
+
+    def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
+        if slot == game.field.haven_slot:
+            return HAVEN
+        options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
+        return options[0] if options else HAVEN
+
+
+def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
+    """Steps along a shortest path from ``start`` (a slot, or HAVEN) toward ``goal``, at most
+    ``budget`` of them. From the haven the first step enters the haven's slot."""
+    route: list[int] = []
+    here = start
+    if here == HAVEN:
+        if budget <= 0:
+            return []
+        here = game.field.haven_slot
+        route.append(here)
+        budget -= 1
+    dist = game.dist
+    while here != goal and budget > 0:
+        nbrs = game.field.neighbours[here]
+        here = min(nbrs, key=lambda s: dist[s][goal])
+        route.append(here)
+        budget -= 1
+    return route
+
+
+def _trim_to_stop(game: Game, party: list[Char], route: list[int]) -> list[int]:
+    while route and not can_stop(game, party, route[-1]):
+        route = route[:-1]
+    return route
+
+
+def threat(game: Game, d: Dis) -> tuple[int, int]:
+    bonus = horde_bonus(game, d)
+    return d.damage + bonus, d.defense + bonus
+
+
+def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
+    """A rough estimate: the best fighters wear the disaster down within three rounds."""
+    dmg, dfn = threat(game, d)
+    cap = 4 if d.major else 3
+    best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
+    per_round = sum(best) - dfn
+    return per_round > 0 and per_round * 3 >= dfn
+
+
+class HeuristicPolicy(Policy):
+    """A sensible player: heads for locations it can scavenge, fights what it can beat, retreats
+    from what it cannot, equips the characters who need it, and takes items home."""
+
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        # The choice depends only on the deck (every location of the deck is on the field), so
+        # it is made once per deck, not once per game.
+        self._starters: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+    def starting_characters(self, game: Game, chars: Sequence[Char], n: int) -> list[Char]:
+        """The four who together can scavenge most of the field, then the strongest."""
+        if len(chars) <= n:
+            return list(chars)
+        key = tuple(c.card.id for c in chars) + ("|",) + tuple(sorted(l.card.id for l in game.locs))
+        picks = self._starters.get(key)
+        if picks is None:
+            picks = self._choose_starters(game, chars, n)
+            self._starters[key] = picks
+        return [chars[i] for i in picks]
+
+    def _choose_starters(self, game: Game, chars: Sequence[Char], n: int) -> tuple[int, ...]:
+        reqs = [loc.card.requirement for loc in game.locs]
+        best: tuple[int, int, tuple[int, ...]] | None = None
+        for combo in itertools.combinations(range(len(chars)), n):
+            party = [chars[i] for i in combo]
+            covered = sum(1 for r in reqs if requirement_met(r, party))
+            power = sum(c.cur[DMG] + c.cur[DEF] for c in party)
+            if best is None or (covered, power) > best[:2]:
+                best = (covered, power, combo)
+        assert best is not None
+        return best[2]
+
+    def discards(self, game: Game) -> list[Copy | Char]:
+        """Cards the engine cannot play (flash effects, power no one can use) are played out of
+        the hand as if their text happened, so the hand keeps drawing as a human's would."""
+        out: list[Copy | Char] = []
+        chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
+        for x in game.hand:
+            card = x.card
+            if card.type in PLAYED_OUT:
+                out.append(x)
+            elif isinstance(card, PowerCard) and card.type == CardType.EQUIPMENT:
+                if not any(usable(c, card) for c in chars):
+                    out.append(x)
+            elif isinstance(card, ItemCard):
+                out.append(x)
+        return out
+
+    def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
+        targets = game.in_haven()
+        if anywhere and kind == CardType.ENHANCEMENT:
+            targets = targets + game.on_field()
+        if not targets:
+            return None
+        best: tuple[int, Copy, Char] | None = None
+        for x in game.hand:
+            card = x.card
+            if card.type != kind or not isinstance(card, PowerCard):
+                continue
+            for c in targets:
+                if not usable(c, card):
+                    continue
+                if kind == CardType.EQUIPMENT and card.modifiers:
+                    taken = {a for e in c.equipment for a, _ in e.card.modifiers}  # type: ignore[union-attr]
+                    if taken & {a for a, _ in card.modifiers}:
+                        continue
+                gain = sum(
+                    mod.apply(c.cur[i]) - c.cur[i]
+                    for a, mod in card.modifiers
+                    for i in ((DMG,) if a == "damage" else (DEF,) if a == "defense" else ())
+                )
+                score = gain * 10 - c.cur[DMG] - c.cur[DEF]
+                if best is None or score > best[0]:
+                    best = (score, x, c)
+        return (best[1], best[2]) if best else None
+
+    def global_effect(self, game: Game) -> Copy | None:
+        for x in game.hand:
+            if x.card.type == CardType.GLOBAL_EFFECT:
+                assert isinstance(x, Copy)
+                return x
+        return None
+
+    def _targets(self, game: Game, party: list[Char]) -> list[int]:
+        out = []
+        for loc in game.locs:
+            if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
+                continue
+            if not can_stop(game, party, loc.slot):
+                continue
+            card = loc.card
+            ok = requirement_met(card.requirement, party) or (
+                card.defense is not None and sum(c.cur[DMG] for c in party) > card.defense
+            )
+            if ok:
+                out.append(loc.slot)
+        return out
+
+    def moves(self, game: Game, edition: Edition) -> list[Move]:
+        play = edition.play
+        on_field = game.on_field()
+        room = play.max_on_field - len(on_field)
+        newcomers = sorted(game.in_haven(), key=lambda c: -(c.cur[DMG] + c.cur[DEF]))[: max(0, room)]
+        everyone = on_field + newcomers
+        if play.max_party:
+            everyone = everyone[: play.max_party]
+        if not everyone:
+            return []
+        groups: dict[int, list[Char]] = {}
+        for c in everyone:
+            groups.setdefault(c.slot if c.zone == "field" else HAVEN, []).append(c)
+        # Carriers stash items in the haven when a combat disaster is on the field.
+        danger = [d for d in game.disasters if d.combat and d.incapacitated_turn != game.turn]
+        plans: list[Move] = []
+        targets = self._targets(game, everyone)
+        hunt = [
+            d for d in danger if d.carrying and can_beat(game, everyone, d)
+        ]
+        anchor = max(groups, key=lambda s: len(groups[s]))
+        goal = self._pick_goal(game, anchor, targets, hunt)
+        for start, party in groups.items():
+            budget = party_movement(game, party)
+            if start != HAVEN and any(c.items for c in party) and danger:
+                back = game.dist[start][game.field.haven_slot] + 1
+                if back <= budget:
+                    route = route_to(game, start, game.field.haven_slot, budget - 1) + [HAVEN]
+                    if start == game.field.haven_slot:
+                        route = [HAVEN]
+                    plans.append((party, route))
+                    continue
+            if goal is None:
+                continue
+            if start == goal:
+                continue
+            route = _trim_to_stop(game, party, route_to(game, start, goal, budget))
+            if route:
+                plans.append((party, route))
+        return plans
+
+    def _pick_goal(self, game: Game, anchor: int, targets: list[int], hunt: list[Dis]) -> int | None:
+        def dist(slot: int) -> int:
+            if anchor == HAVEN:
+                return game.dist[game.field.haven_slot][slot] + 1
+            return game.dist[anchor][slot]
+
+        best: tuple[int, int] | None = None
+        for slot in targets:
+            risk = sum(3 for d in game.disasters_at(slot) if d.combat)
+            key = (dist(slot) + risk, slot)
+            if best is None or key < best:
+                best = key
+        for d in hunt:
+            slot = game.slot_of(d)
+            key = (dist(slot) - 1, slot)
+            if best is None or key < best:
+                best = key
+        return best[1] if best else None
+
+    def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
+        return can_beat(game, chars, d)
+
+    def continue_scavenging(self, game: Game, party: list[Char], slot: int) -> bool:
+        return len(party) >= 2 or party[0].cur[DMG] + party[0].cur[DEF] >= 8
+
+    def carrier_for(self, game: Game, party: list[Char], card: Copy) -> Char:
+        if card.card.type == CardType.EQUIPMENT and isinstance(card.card, PowerCard):
+            users = [c for c in party if usable(c, card.card)]
+            if users:
+                return min(users, key=lambda c: c.cur[DMG])
+        return max(party, key=lambda c: (c.cur[DEF], c.health_max))
+
+    def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
+        rest = sorted((c for c in able if c is not target), key=lambda c: -c.cur[DMG])
+        first = [target] if target in able else []
+        return first + rest[: cap - len(first)]
+
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        return not can_beat(game, chars, d) and d.health >= d.defense
+
+    def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
+        home = game.field.haven_slot
+        if slot == home:
+            return HAVEN
+        options = [
+            s
+            for s in game.field.neighbours[slot]
+            if can_stop(game, chars, s) and not any(d.combat for d in game.disasters_at(s))
+        ]
+        if not options:
+            options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
+        if not options:
+            return HAVEN
+        return min(options, key=lambda s: game.dist[s][home])
+
+
+class RandomPolicy(Policy):
+    """The floor: a random legal choice at every decision."""
+
+    name = "random"
+
+    def starting_characters(self, game: Game, chars: Sequence[Char], n: int) -> list[Char]:
+        pool = list(chars)
+        game.chance.shuffle(pool)
+        return pool[:n]
+
+    def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
+        targets = game.in_haven() + (game.on_field() if anywhere and kind == CardType.ENHANCEMENT else [])
+        options = [
+            (x, c)
+            for x in game.hand
+            if x.card.type == kind and isinstance(x.card, PowerCard)
+            for c in targets
+            if usable(c, x.card)  # type: ignore[arg-type]
+        ]
+        if not options or game.chance.below(2) == 0:
+            return None
+        x, c = game.chance.pick(options)
+        assert isinstance(x, Copy)
+        return x, c
+
+    def global_effect(self, game: Game) -> Copy | None:
+        options = [x for x in game.hand if x.card.type == CardType.GLOBAL_EFFECT]
+        if not options or game.chance.below(2) == 0:
+            return None
+        x = game.chance.pick(options)
+        assert isinstance(x, Copy)
+        return x
+
+    def discards(self, game: Game) -> list[Copy | Char]:
+        return [x for x in game.hand if x.card.type in PLAYED_OUT and game.chance.below(2)]
+
+    def moves(self, game: Game, edition: Edition) -> list[Move]:
+        play = edition.play
+        plans: list[Move] = []
+        groups: dict[int, list[Char]] = {}
+        on_field = game.on_field()
+        room = play.max_on_field - len(on_field)
+        for c in on_field:
+            groups.setdefault(c.slot, []).append(c)
+        haven = game.in_haven()[: max(0, room)]
+        if haven:
+            groups[HAVEN] = haven
+        for start, party in groups.items():
+            if play.max_party:
+                party = party[: play.max_party]
+            budget = party_movement(game, party)
+            steps = game.chance.below(budget + 1)
+            route: list[int] = []
+            here = start
+            for _ in range(steps):
+                if here == HAVEN:
+                    here = game.field.haven_slot
+                else:
+                    options = list(game.field.neighbours[here])
+                    if here == game.field.haven_slot:
+                        options.append(HAVEN)
+                    here = game.chance.pick(options)
+                route.append(here)
+                if here == HAVEN:
+                    break
+            if route and route[-1] != HAVEN:
+                route = _trim_to_stop(game, party, route)
+            if route:
+                plans.append((party, route))
+        return plans
+
+    def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
+        return game.chance.below(3) == 0
+
+    def scavenge(self, game: Game, party: list[Char], slot: int) -> bool:
+        return game.chance.below(4) != 0
+
+    def continue_scavenging(self, game: Game, party: list[Char], slot: int) -> bool:
+        return game.chance.below(2) == 0
+
+    def carrier_for(self, game: Game, party: list[Char], card: Copy) -> Char:
+        return game.chance.pick(party)
+
+    def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
+        others = [c for c in able if c is not target]
+        game.chance.shuffle(others)
+        first = [target] if target in able else []
+        k = game.chance.below(cap - len(first) + 1)
+        return first + others[:k]
+
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        return game.chance.below(4) == 0
+
+    def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
+        options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
+        if slot == game.field.haven_slot:
+            options.append(HAVEN)
+        return game.chance.pick(options) if options else HAVEN
+
+
+POLICIES: tuple[str, ...] = ("heuristic", "random")
+
+
+def make_policy(name: str) -> Policy:
+    """A policy by name: "heuristic" (the sensible player) or "random" (the floor)."""
+    if name == "heuristic":
+        return HeuristicPolicy()
+    if name == "random":
+        return RandomPolicy()
+    raise ValueError(f"unknown policy {name!r}; choose one of {', '.join(POLICIES)}")

@@ -1,0 +1,114 @@
+"""Scavenging a location: the skill test, revealing disasters one at a time, retrieving items.
+
+Set0 rulebook, Part II "Scavenge Phase"; Part I "Skill Listings", "Locations with Defense",
+"Locations with Damage"; the sample "Scavenging & Combat With One Disaster"; 1998 guidelines 2.9
+(a character may only start scavenging once per turn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.combat import fight, health_state, knock_out
+from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.requirements import requirement_met
+from deckkit.animayhem.state import DEF, DMG, Char, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.editions import Edition
+    from deckkit.animayhem.policy import Policy
+
+
+def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:
+    """The party has the listed skills, or (a location with defense) can attack it with a
+    combined damage greater than its defense; no combat cards are drawn for that."""
+    loc = game.locs[slot].card
+    if requirement_met(loc.requirement, party):
+        return True
+    return loc.defense is not None and sum(c.cur[DMG] for c in party) > loc.defense
+
+
+def location_attack(game: Game, edition: Edition, party: list[Char], slot: int) -> None:
+    """A location with damage attacks a party that stops on it without the required skills,
+    once per turn, every member, no combat cards (set0 rulebook, "Locations with Damage")."""
+    loc = game.locs[slot].card
+    if loc.damage is None or requirement_met(loc.requirement, party):
+        return
+    for c in party:
+        loss = loc.damage - c.cur[DEF]
+        loss = loss if loss >= 1 else 0
+        start = c.health
+        c.health -= loss
+        if game.trace is not None:
+            game.say("location_attack", f"{loc.name} deals {loc.damage} - {c.cur[DEF]} = {loss} to {c.name}")
+        state = health_state(edition.play.kill, c.health, start, loss, c.health_max)
+        if state != "ok":
+            knock_out(game, c, state, None)
+        else:
+            c.health = c.health_max
+
+
+def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], slot: int) -> bool:
+    """Try to scavenge ``slot`` with ``party``; True when the location was cleared."""
+    loc = game.locs[slot]
+    if slot in game.done_scavenging or not (loc.hidden_disasters or loc.hidden_cards):
+        return False
+    if any(c.uid in game.scavenge_started for c in party):
+        return False
+    if not passes_skill_test(game, party, slot):
+        return False
+    game.record.bump(loc.card.id, CardStat.SCAVENGE_ATTEMPTS)
+    for c in party:
+        game.scavenge_started.add(c.uid)
+    if game.trace is not None:
+        game.say("scavenge", f"{', '.join(c.name for c in party)} scavenge {loc.card.name}")
+    while loc.hidden_disasters:
+        d = loc.hidden_disasters.pop(0)
+        if game.trace is not None:
+            game.say("reveal", f"revealed {d.name}" + (" (combat)" if d.combat else ""))
+        if not d.combat:
+            # A non-combat disaster's condition is card text: counted as met, then cleared.
+            game.record.bump(d.card.id, CardStat.MET)
+            d.zone = "discard"
+            game.discard.append(d)
+            if game.trace is not None:
+                game.say("affect", f"{d.name} takes effect on the party (not simulated) and is cleared")
+        else:
+            from deckkit.animayhem.movement import place_disaster
+
+            # A disaster revealed from under a location starts there, face up; "since the
+            # disaster is encountered during scavenging, the disaster will attack".
+            place_disaster(game, d, game.field.path_index[slot])
+            if d.card.moves_times is not None:
+                d.stationary = True  # "If this disaster is revealed from a location, it does not move"
+            result = fight(game, edition, policy, d, slot, "disaster")
+            if result != "defeated":
+                game.done_scavenging.add(slot)
+                return False
+        party = [c for c in party if c.zone == "field" and c.slot == slot]
+        if not party:
+            game.done_scavenging.add(slot)
+            return False
+        if loc.hidden_disasters and not policy.continue_scavenging(game, party, slot):
+            game.done_scavenging.add(slot)
+            if game.trace is not None:
+                game.say("scavenge", f"the party stops scavenging {loc.card.name}")
+            return False
+    # All disasters cleared: retrieve every non-disaster card underneath.
+    cards, loc.hidden_cards = loc.hidden_cards, []
+    for x in cards:
+        carrier = policy.carrier_for(game, party, x)
+        if x.card.type.value == "item":
+            carrier.items.append(x)
+            game.record.bump(carrier.card.id, CardStat.ITEMS_RETRIEVED)
+        else:
+            carrier.equipment.append(x)
+            from deckkit.animayhem.phases import refresh
+
+            refresh(game, carrier)
+        if game.trace is not None:
+            game.say("retrieve", f"{carrier.name} retrieves {x.card.name}")
+    game.record.bump(loc.card.id, CardStat.SCAVENGE_SUCCESSES)
+    game.scavenged.add(slot)
+    game.done_scavenging.add(slot)
+    return True

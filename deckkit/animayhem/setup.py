@@ -1,0 +1,140 @@
+"""Game setup for solitaire: the field, items and starting disasters, the haven, the starting
+characters, the opening hand and the draw pile.
+
+Set0 rulebook, Part II "Game Setup", "Deck Construction" (what starts where) and "Field Layouts >
+Solitaire"; 1996 rules "Setup" (the opening hand of 7 from characters and power cards).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.cards import (
+    CardType,
+    CharacterCard,
+    DisasterCard,
+)
+from deckkit.animayhem.field import all_distances, lay_out
+from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.editions import Edition
+    from deckkit.animayhem.play import GameSetup
+    from deckkit.animayhem.policy import Policy
+
+STARTING_DISASTERS_PER_LOCATION = 2  # "Place two disaster cards ... underneath each location"
+
+
+def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> None:
+    """Lay out the field and deal every card of the deck into its starting zone."""
+    chance = game.chance
+    uid = 0
+
+    def copy_of(card: object) -> Copy:
+        nonlocal uid
+        uid += 1
+        return Copy(uid, card)  # type: ignore[arg-type]
+
+    locations = [copy_of(c) for c in setup.locations]
+    chance.shuffle(locations)
+    game.field = lay_out(len(locations), setup.options.layout, chance)  # type: ignore[arg-type]
+    game.locs = [Loc(i, cp) for i, cp in enumerate(locations)]
+    game.dist = all_distances(game.field)
+
+    items = [copy_of(c) for c in setup.items]
+    chance.shuffle(items)
+    for loc in game.locs:
+        if items:
+            loc.hidden_cards.append(items.pop())
+    game.unused.extend(items)  # items beyond one per location are not used
+    game.items_in_play = sum(len(loc.hidden_cards) for loc in game.locs)
+
+    disasters: list[Dis] = []
+    for card in setup.disasters:
+        uid += 1
+        assert isinstance(card, DisasterCard)
+        disasters.append(Dis(uid, card))
+    chance.shuffle(disasters)
+    for loc in game.locs:
+        for _ in range(STARTING_DISASTERS_PER_LOCATION):
+            if disasters:
+                d = disasters.pop()
+                d.zone = "location"
+                loc.hidden_disasters.append(d)
+
+    havens = [copy_of(c) for c in setup.havens]
+    start_haven = policy.starting_haven(havens)
+    if start_haven is not None:
+        havens.remove(start_haven)
+        game.havens.append(start_haven)
+
+    chars: list[Char] = []
+    for card in setup.characters:
+        uid += 1
+        assert isinstance(card, CharacterCard)
+        chars.append(Char(uid, card))
+    game.chars = chars
+    starters = policy.starting_characters(game, chars, edition.play.starting_characters)
+    for c in starters:
+        c.zone = "haven"
+    rest_chars = [c for c in chars if c.zone != "haven"]
+
+    power = [copy_of(c) for c in setup.power]
+    pool: list[Copy | Char] = list(power)
+    if edition.play.hand_from_characters:
+        pool.extend(rest_chars)
+    chance.shuffle(pool)
+    hand = pool[: edition.play.hand_limit]
+    for x in hand:
+        if isinstance(x, Char):
+            x.zone = "hand"
+    game.hand = list(hand)
+    draw: list[Copy | Char | Dis] = list(pool[edition.play.hand_limit :])
+    if not edition.play.hand_from_characters:
+        draw.extend(rest_chars)
+    draw.extend(havens)
+    draw.extend(disasters)
+    chance.shuffle(draw)
+    game.draw_pile = draw
+
+    game.combat_pile = [copy_of(c) for c in setup.combat]
+    chance.shuffle(game.combat_pile)
+    from deckkit.animayhem.phases import refresh
+
+    for c in chars:
+        refresh(game, c)
+    if game.trace is not None:
+        game.say(
+            "setup",
+            f"field of {len(game.locs)} locations, {game.items_in_play} items, starting characters: "
+            + ", ".join(c.name for c in starters),
+            field=game.field.render([loc.card.name[:14] for loc in game.locs]),
+        )
+
+
+def deck_piles(cards: list[object]) -> dict[str, list[object]]:
+    """Split a deck's cards into the piles setup deals from."""
+    piles: dict[str, list[object]] = {
+        "characters": [],
+        "locations": [],
+        "items": [],
+        "havens": [],
+        "power": [],
+        "disasters": [],
+        "combat": [],
+    }
+    key = {
+        CardType.CHARACTER: "characters",
+        CardType.LOCATION: "locations",
+        CardType.ITEM: "items",
+        CardType.HAVEN: "havens",
+        CardType.EQUIPMENT: "power",
+        CardType.ENHANCEMENT: "power",
+        CardType.FLASH_EFFECT: "power",
+        CardType.GLOBAL_EFFECT: "power",
+        CardType.DISASTER: "disasters",
+        CardType.COMBAT: "combat",
+    }
+    for card in cards:
+        piles[key[card.type]].append(card)  # type: ignore[attr-defined]
+    return piles

@@ -1,0 +1,301 @@
+"""The mutable state of one solitaire game, owned by ``play_game`` and gone when it returns.
+
+Immutable per-step copies would be elegant and far too slow for thousands of games a second, so
+each game owns plain slotted objects. Every physical card is one object that sits in exactly one
+zone at any time (checked by ``zones_of`` in the invariant tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckkit.animayhem.cards import (
+    AnyCard,
+    CharacterCard,
+    CombatCard,
+    DisasterCard,
+    ItemCard,
+    LocationCard,
+    PowerCard,
+)
+from deckkit.animayhem.chance import Chance
+from deckkit.animayhem.field import Field
+from deckkit.animayhem.record import GameRecord
+
+# Ability slots in the ``cur`` tuples below.
+DMG, DEF, MOV, CHA, ENE = 0, 1, 2, 3, 4
+ABILITY_INDEX = {"damage": DMG, "defense": DEF, "movement": MOV, "charm": CHA, "energy": ENE}
+
+
+class Copy:
+    """One physical non-character, non-disaster card (item, power, combat, haven, location)."""
+
+    __slots__ = ("card", "uid", "uses_left")
+
+    def __init__(self, uid: int, card: AnyCard) -> None:
+        self.uid = uid
+        self.card = card
+        self.uses_left = card.uses if isinstance(card, PowerCard) else None
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name}#{self.uid}>"
+
+
+class Char:
+    """A character card and, while in play, its health, energy and what it carries."""
+
+    __slots__ = (
+        "base",
+        "bonked_turn",
+        "card",
+        "categories",
+        "cur",
+        "enhancements",
+        "equipment",
+        "gender",
+        "health",
+        "health_max",
+        "items",
+        "name",
+        "skill_counts",
+        "slot",
+        "uid",
+        "zone",
+    )
+
+    def __init__(self, uid: int, card: CharacterCard) -> None:
+        self.uid = uid
+        self.card = card
+        self.name = card.name
+        self.gender = card.gender.value
+        a = card.abilities
+        self.base = (a.damage or 0, a.defense or 0, a.movement or 0, a.charm or 0, a.energy or 0)
+        # Health equals base defense ("Lexicon: Health"); a printed override wins (card text).
+        self.health_max = card.health if card.health is not None else self.base[DEF]
+        self.health = self.health_max
+        self.skill_counts: dict[str, int] = {}
+        for s in card.skills:
+            self.skill_counts[s.name] = self.skill_counts.get(s.name, 0) + s.count
+        self.categories: frozenset[str] = frozenset(card.categories) | card.symbols
+        self.cur = self.base
+        self.items: list[Copy] = []
+        self.equipment: list[Copy] = []
+        self.enhancements: list[Copy] = []
+        self.slot = -1  # location slot while on the field
+        self.zone = "draw"  # draw, hand, haven, field, bonked, discard
+        self.bonked_turn = -1
+
+    # PartyMember protocol (requirements.py)
+    def current(self, ability: str) -> int:
+        return self.cur[ABILITY_INDEX[ability]]
+
+    @property
+    def carrying_items(self) -> bool:
+        return bool(self.items)
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid}>"
+
+
+class Dis:
+    """A disaster card and, once face up, where it is on the disaster path."""
+
+    __slots__ = (
+        "ally_of",
+        "card",
+        "carrying",
+        "charm",
+        "combat",
+        "damage",
+        "defense",
+        "entered",
+        "first_move_done",
+        "health",
+        "ignores",
+        "incapacitated_turn",
+        "major",
+        "movement",
+        "name",
+        "pos",
+        "stationary",
+        "uid",
+        "zone",
+    )
+
+    def __init__(self, uid: int, card: DisasterCard) -> None:
+        self.uid = uid
+        self.card = card
+        self.name = card.name
+        a = card.abilities
+        self.damage = a.damage or 0
+        self.defense = a.defense or 0
+        self.movement = a.movement or 0
+        self.charm = a.charm or 0
+        self.major = card.major
+        self.combat = card.combat
+        self.health = self.defense
+        self.pos = -1  # index on the field's disaster path while on the field
+        self.carrying: list[Copy] = []  # at most one item (set0 rulebook, "Major Disaster")
+        self.first_move_done = False
+        self.stationary = False  # "Moves N" disasters stay put after their N movements
+        self.entered = 0  # order of arrival, for ties
+        self.ignores: set[int] = set()  # characters that won a charm battle against a major
+        self.incapacitated_turn = -1
+        self.ally_of: Dis | None = None
+        self.zone = "draw"  # draw, location (face down), field, off_field, discard, removed
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid}>"
+
+
+class Loc:
+    """A location on the field with what lies face down beneath it (disasters above items)."""
+
+    __slots__ = ("card", "copy", "destroyed", "hidden_cards", "hidden_disasters", "slot")
+
+    def __init__(self, slot: int, copy: Copy) -> None:
+        self.slot = slot
+        self.copy = copy
+        card = copy.card
+        assert isinstance(card, LocationCard)
+        self.card: LocationCard = card
+        self.hidden_disasters: list[Dis] = []  # index 0 is the top card
+        self.hidden_cards: list[Copy] = []  # items and dropped equipment
+        self.destroyed = False
+
+
+@dataclass(slots=True)
+class Trace:
+    """Events of one game for `deckkit play`; the engine writes here only when asked to."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, kind: str, text: str, **data: Any) -> None:
+        self.events.append({"kind": kind, "text": text, **data})
+
+
+class Game:
+    """Everything about one game in progress."""
+
+    field: Field  # laid out by setup
+
+    def __init__(self, chance: Chance, record: GameRecord, trace: Trace | None) -> None:
+        self.chance = chance
+        self.record = record
+        self.trace = trace
+        self.turn = 0
+        self.phase = "setup"
+        self.locs: list[Loc] = []
+        self.chars: list[Char] = []
+        self.draw_pile: list[Copy | Char | Dis] = []
+        self.hand: list[Copy | Char] = []
+        self.discard: list[Copy | Char | Dis] = []
+        self.combat_pile: list[Copy] = []
+        self.combat_discard: list[Copy] = []
+        self.removed: list[Copy | Char | Dis] = []  # destroyed: out of the game
+        self.havens: list[Copy] = []  # havens in play; the first is the starting haven
+        self.haven_cards: list[Copy] = []  # items and equipment stored in havens
+        self.globals_in_play: list[tuple[Copy, int]] = []  # (card, last turn it lasts)
+        self.disasters: list[Dis] = []  # face up on the field
+        self.off_field: list[Dis] = []  # face up, played off the field
+        self.carried_off: list[Copy] = []  # items destroyed by disasters completing a cycle
+        self.unused: list[Copy] = []  # items beyond one per location (fifth2018), not in play
+        self.scavenged: set[int] = set()  # location slots fully scavenged at least once
+        self.dist: tuple[tuple[int, ...], ...] = ()  # steps between location slots
+        self.items_in_play = 0
+        self.arrivals = 0
+        self.scavenge_started: set[int] = set()  # character uids that started this turn
+        self.done_scavenging: set[int] = set()  # location slots stopped this turn
+        self.ended: str | None = None
+        self.outcome: str | None = None
+
+    def say(self, kind: str, text: str, **data: Any) -> None:
+        if self.trace is not None:
+            self.trace.add(kind, text, turn=self.turn, phase=self.phase, **data)
+
+    # --- views over the zones -------------------------------------------------------------
+    def on_field(self) -> list[Char]:
+        return [c for c in self.chars if c.zone == "field"]
+
+    def in_haven(self) -> list[Char]:
+        return [c for c in self.chars if c.zone == "haven"]
+
+    def at(self, slot: int) -> list[Char]:
+        return [c for c in self.chars if c.zone == "field" and c.slot == slot]
+
+    def disasters_at(self, slot: int) -> list[Dis]:
+        path = self.field.path
+        return [d for d in self.disasters if path[d.pos] == slot]
+
+    def slot_of(self, d: Dis) -> int:
+        return self.field.path[d.pos]
+
+    def items_player(self) -> int:
+        """Items the player controls: carried by characters or stored in havens."""
+        n = sum(len(c.items) for c in self.chars if c.zone in ("field", "haven"))
+        return n + sum(1 for x in self.haven_cards if isinstance(x.card, ItemCard))
+
+    def items_disasters(self) -> int:
+        """Items the disasters control: carried, carried off, destroyed or discarded (1998
+        guidelines 4.3: "Disasters Control Discarded / Destroyed Items")."""
+        held = sum(len(d.carrying) for d in self.disasters)
+        lost = sum(1 for x in self.discard if isinstance(x, Copy) and isinstance(x.card, ItemCard))
+        lost += sum(1 for x in self.removed if isinstance(x, Copy) and isinstance(x.card, ItemCard))
+        return held + lost + len(self.carried_off)
+
+    def items_hidden(self) -> int:
+        return sum(
+            1 for loc in self.locs for x in loc.hidden_cards if isinstance(x.card, ItemCard)
+        )
+
+    def zones_of(self) -> Iterator[tuple[str, Copy | Char | Dis]]:
+        """Every card object with the zone it sits in (for the conservation invariant)."""
+        for x in self.draw_pile:
+            yield "draw", x
+        for x in self.hand:
+            yield "hand", x
+        for x in self.discard:
+            yield "discard", x
+        for x in self.combat_pile:
+            yield "combat_pile", x
+        for x in self.combat_discard:
+            yield "combat_discard", x
+        for x in self.removed:
+            yield "removed", x
+        for x in self.havens:
+            yield "havens", x
+        for x in self.haven_cards:
+            yield "haven_cards", x
+        for g, _ in self.globals_in_play:
+            yield "globals", g
+        for x in self.carried_off:
+            yield "carried_off", x
+        for x in self.unused:
+            yield "unused", x
+        for loc in self.locs:
+            yield "field", loc.copy
+            for d in loc.hidden_disasters:
+                yield "under_location", d
+            for x in loc.hidden_cards:
+                yield "under_location", x
+        for d in self.disasters:
+            yield "on_field", d
+            for x in d.carrying:
+                yield "carried_by_disaster", x
+        for d in self.off_field:
+            yield "off_field", d
+        for c in self.chars:
+            if c.zone in ("field", "haven", "bonked"):
+                yield c.zone, c
+                for x in c.items:
+                    yield "carried", x
+                for x in c.equipment:
+                    yield "equipped", x
+                for x in c.enhancements:
+                    yield "enhanced", x
+
+
+def is_combat_card(x: Copy) -> bool:
+    return isinstance(x.card, CombatCard)
