@@ -107,7 +107,8 @@ def test_set0_rounding_is_documented() -> None:
 def test_play_rules() -> None:
     """Kill: set0 Lexicon "Killed" (3× damage), 1996 (2× health), 1998 "Killed" (−base health);
     combat cards: 1998 guidelines 1.4 per attacker; fifth2018 party of 4, disasters stop on
-    destroyed locations; end: 1998 guidelines 4.1; hand: set0 draws 7 power cards."""
+    destroyed locations; end: 1998 guidelines 4.1; hand: set0 draws 7 power cards; set0
+    Maintenance / Equip Phase: pickup after the first full movement, enhancements in a haven."""
     set0, g96, g98, fifth = (load_edition(n).play for n in EDITIONS)
     assert [p.kill for p in (set0, g96, g98, fifth)] == [
         "triple_damage", "double_health", "negative_health", "negative_health",
@@ -128,6 +129,8 @@ def test_play_rules() -> None:
     assert [p.hand_from_characters for p in (set0, g96, g98, fifth)] == [False, True, True, True]
     for p in (set0, g96, g98, fifth):
         assert (p.hand_limit, p.max_on_field, p.starting_characters) == (7, 6, 4)
+    assert [p.pickup for p in (set0, g96)] == ["after_first_movement", "first_item_location"]
+    assert [p.enhance_in_haven_only for p in (set0, g96)] == [True, False]
 
 
 def test_transform_and_unique_rules() -> None:

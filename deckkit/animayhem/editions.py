@@ -268,7 +268,9 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
                 hand_limit=int(play.get("hand_limit", 7)),
                 max_on_field=int(play.get("max_on_field", 6)),
                 starting_characters=int(play.get("starting_characters", 4)),
-                pickup=_choice(play.get("pickup", "first_item_location"), PickupRule, "play.pickup"),
+                pickup=_choice(
+                    play.get("pickup", "first_item_location"), PickupRule, "play.pickup"
+                ),
                 enhance_in_haven_only=bool(play.get("enhance_in_haven_only", False)),
             ),
         )
