@@ -8,19 +8,20 @@ games are spread over worker processes.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import MutableSequence, Sequence
 from typing import Protocol, TypeVar
-
-import numpy as np
 
 T = TypeVar("T")
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` in a run seeded with ``seed`` (independent streams per game)."""
-    state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(2, dtype=np.uint64)
-    return (int(state[0]) << 64) | int(state[1])
+    """The seed of game ``index`` in a run seeded with ``seed``: a 128-bit BLAKE2b digest of the
+    pair, so neighbouring games get unrelated streams (numpy's SeedSequence does the same job but
+    costs ~100 µs a game, a tenth of a whole game's budget)."""
+    digest = hashlib.blake2b(f"deckkit:{seed}:{index}".encode(), digest_size=16).digest()
+    return int.from_bytes(digest, "little")
 
 
 class Chance(Protocol):

@@ -27,7 +27,7 @@ class GameOver(Exception):
 
 
 def health_state(rule: str, health: int, start_health: int, hit: int, health_max: int) -> str:
-    """"ok", "bonked" or "killed" after an attack that took ``hit`` health.
+    """ "ok", "bonked" or "killed" after an attack that took ``hit`` health.
 
     - Bonked at 0 health or less (set0 rulebook, Lexicon "Bonked").
     - triple_damage (set0 rulebook, Lexicon "Killed"): one attack's damage is at least 3 times the
@@ -162,9 +162,6 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     drop_everything(game, c, slot)
     c.slot = -1
     c.health = c.health_max
-    from deckkit.animayhem.phases import refresh
-
-    refresh(game, c)
     if how == "killed":
         c.zone = "discard"
         game.discard.append(c)
@@ -208,6 +205,44 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         d.carrying = []
 
 
+def _flash_effects(
+    game: Game,
+    policy: Policy,
+    d: Dis,
+    fighters: list[Char],
+    target: Char,
+    sides: dict[int, _Side],
+    dside: _Side,
+) -> None:
+    """Flash effects the player plays this round (set0 rulebook, "Flash Effect": any time but
+    the reload phase; the targeted character pays the energy cost or the card fizzles; an
+    ability modifier lasts the combat round)."""
+    if not game.hand:
+        return
+    total = sum(max(0, sides[c.uid].damage) for c in fighters)
+    short_damage = d.health + max(0, dside.defense) - total
+    tside = sides[target.uid]
+    short_defense = max(0, dside.damage) - tside.defense - target.health + 1
+    for copy, c in policy.combat_flash(game, fighters, target, short_damage, short_defense):
+        card = copy.card
+        assert isinstance(card, PowerCard)
+        game.hand.remove(copy)
+        game.discard.append(copy)
+        cost = card.energy_cost or 0
+        if cost > c.cur[ENE]:
+            continue
+        if cost:
+            c.set_energy(c.cur[ENE] - cost)
+        side = sides[c.uid]
+        for ability, mod in card.modifiers:
+            if ability == "damage":
+                side.damage = mod.apply(side.damage)
+            elif ability == "defense":
+                side.defense = mod.apply(side.defense)
+        if game.trace is not None:
+            game.say("flash", f"plays {card.name} on {c.name}")
+
+
 def _activate(game: Game, c: Char, side: _Side) -> bool:
     """Use energy-cost enhancements and limited-use equipment for this round (set0 rulebook,
     "Enhancement" and "Equipment Cards With Usage Limits": once per combat round, the effect
@@ -217,7 +252,7 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
         card = copy.card
         assert isinstance(card, PowerCard)
         if card.energy_cost and c.cur[ENE] >= card.energy_cost:
-            c.cur = c.cur[:ENE] + (c.cur[ENE] - card.energy_cost,)
+            c.set_energy(c.cur[ENE] - card.energy_cost)
             spent = True
             for ability, mod in card.modifiers:
                 if ability == "damage":
@@ -293,11 +328,14 @@ def fight(
             elif diff < 0:
                 charmed.add(c.uid)
     cap = 4 if d.major else 3
+    energised: set[int] = set()
     result = "wiped"
     rnd = 0
     while True:
         rnd += 1
-        alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores]
+        alive = [
+            c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores
+        ]
         if not alive:
             result = "wiped" if rnd > 1 else "none"
             break
@@ -320,7 +358,12 @@ def fight(
         bonus = horde_bonus(game, d)  # ally bonuses are card text, not simulated
         dside.damage += bonus
         dside.defense += bonus
-        spent = [c for c in fighters if _activate(game, c, sides[c.uid])]
+        spent = [
+            c
+            for c in fighters
+            if (c.enhancements or c.equipment) and _activate(game, c, sides[c.uid])
+        ]
+        energised.update(c.uid for c in spent)
         # Draw Combat Cards.
         drawn: list[str] = []
         tside = sides[target.uid]
@@ -332,6 +375,7 @@ def fight(
         else:
             _play_card(game, tside, dside, drawn)
         _play_card(game, dside, tside, drawn)
+        _flash_effects(game, policy, d, fighters, target, sides, dside)
         # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
         total = sum(max(0, sides[c.uid].damage) for c in fighters)
         to_disaster = total - max(0, dside.defense)
@@ -355,6 +399,20 @@ def fight(
                     for v, loss in hits
                 ),
                 round=rnd,
+                cards=drawn,
+                party_damage=total,
+                disaster_defense=max(0, dside.defense),
+                disaster_loss=max(0, to_disaster),
+                disaster_health=d.health,
+                hits=[
+                    {
+                        "name": v.name,
+                        "damage": max(0, dside.damage),
+                        "loss": loss,
+                        "health": v.health,
+                    }
+                    for v, loss in hits
+                ],
             )
         # Check Health.
         for v, loss in hits:
@@ -364,7 +422,7 @@ def fight(
         # Energy Gain: characters who expended energy this round gain 1.
         for c in spent:
             if c.zone == "field":
-                c.cur = c.cur[:ENE] + (c.cur[ENE] + 1,)
+                c.set_energy(c.cur[ENE] + 1)
         if d.health <= 0:
             winners = [c for c in chars if c.zone == "field" and c.slot == slot]
             defeat_disaster(game, d, winners, policy)
@@ -374,7 +432,7 @@ def fight(
         if all(c.zone != "field" for c in (fighters or alive)):
             result = "wiped"
             break
-    _end_of_combat(game, chars, d)
+    _end_of_combat(game, chars, d, energised)
     if result != "defeated" and d.zone == "field" and d.combat and not d.carrying:
         # The disaster wanted the item: it takes one the fallen left under the location.
         loc = game.locs[slot]
@@ -420,15 +478,18 @@ def _retreat(
             else:
                 c.slot = dest
         if game.trace is not None:
-            game.say("move", "retreat to " + ("the haven" if dest < 0 else game.locs[dest].card.name))
+            game.say(
+                "move", "retreat to " + ("the haven" if dest < 0 else game.locs[dest].card.name)
+            )
 
 
-def _end_of_combat(game: Game, chars: list[Char], d: Dis) -> None:
+def _end_of_combat(game: Game, chars: list[Char], d: Dis, energised: set[int]) -> None:
     """End of Combat and Revitalization: everyone still in play heals and regains energy."""
     from deckkit.animayhem.phases import refresh
 
     for c in chars:
         if c.zone in ("field", "haven"):
             c.health = c.health_max
-            refresh(game, c)
+            if c.uid in energised:
+                refresh(game, c)
     d.health = d.defense

@@ -59,7 +59,9 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     if play.end_conditions != "guidelines1998":
         return
     keepers_in_play = any(
-        any(k in c.name for k in _DRAGON_KEEPERS) for c in game.chars if c.zone in ("field", "haven")
+        any(k in c.name for k in _DRAGON_KEEPERS)
+        for c in game.chars
+        if c.zone in ("field", "haven")
     )
     if keepers_in_play:
         for slot in {c.slot for c in game.on_field()}:

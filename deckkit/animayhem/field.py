@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from functools import lru_cache
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from deckkit.animayhem.chance import Chance
@@ -54,18 +54,19 @@ class Field:
         return dist
 
     def render(self, labels: Sequence[str] | None = None) -> str:
-        """A small text picture of the field, haven marked H, for traces and docs."""
-        cols = max(c for c, _ in self.cells) + 1
-        rows = max(r for _, r in self.cells) + 1
-        hc, hr = self.haven_cell
-        cols, rows = max(cols, hc + 1), max(rows, hr + 1)
-        width = max((len(x) for x in labels), default=2) if labels else 2
-        grid = [["." * 1 + " " * (width - 1) for _ in range(cols)] for _ in range(rows)]
+        """A small text picture of the field with the haven marked H, for traces and docs."""
+        cells = list(self.cells) + ([self.haven_cell] if self.haven_cell != (-1, -1) else [])
+        c0 = min(c for c, _ in cells)
+        r0 = min(r for _, r in cells)
+        cols = max(c for c, _ in cells) - c0 + 1
+        rows = max(r for _, r in cells) - r0 + 1
+        width = max((len(x) for x in labels), default=1) if labels else 2
+        grid = [["." + " " * (width - 1) for _ in range(cols)] for _ in range(rows)]
         for i, (c, r) in enumerate(self.cells):
-            text = labels[i] if labels else str(i)
-            grid[r][c] = text.ljust(width)
-        if hr >= 0 and hc >= 0:
-            grid[hr][hc] = "H".ljust(width)
+            grid[r - r0][c - c0] = (labels[i] if labels else str(i)).ljust(width)
+        if self.haven_cell != (-1, -1):
+            hc, hr = self.haven_cell
+            grid[hr - r0][hc - c0] = "H".ljust(width)
         return "\n".join(" ".join(row).rstrip() for row in grid)
 
 

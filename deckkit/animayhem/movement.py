@@ -96,7 +96,9 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
     d.zone = "discard"
     game.discard.append(d)
     if game.trace is not None:
-        game.say("affect", f"{d.name} affects the party at {game.locs[slot].card.name} (not simulated)")
+        game.say(
+            "affect", f"{d.name} affects the party at {game.locs[slot].card.name} (not simulated)"
+        )
 
 
 def _steal(game: Game, d: Dis, carriers: list[Char]) -> None:
@@ -151,6 +153,8 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
             break
     if d.zone != "field":
         return
+    if game.trace is not None:
+        game.say("disaster_move", f"{d.name} moves to {game.locs[path[d.pos]].card.name}")
     if not d.first_move_done:
         d.first_move_done = True
         # set0 rulebook: "After completing its first full movement, a combat disaster will
@@ -173,7 +177,10 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
         start = _entry_pos(game, edition)
         place_disaster(game, d, start)
         if game.trace is not None:
-            game.say("enter", f"{d.name} enters the field at {game.locs[game.field.path[start]].card.name}")
+            game.say(
+                "enter",
+                f"{d.name} enters the field at {game.locs[game.field.path[start]].card.name}",
+            )
     n = len(game.field.path)
     order = sorted(game.disasters, key=lambda d: (n - d.pos, d.entered))
     for d in order:
@@ -217,7 +224,9 @@ def can_stop(game: Game, party: list[Char], slot: int) -> bool:
     if loc.destroyed:
         return False
     card = loc.card
-    if card.planetary and not any("Planetary" in c.categories or _carries(c, "Planetary") for c in party):
+    if card.planetary and not any(
+        "Planetary" in c.categories or _carries(c, "Planetary") for c in party
+    ):
         return False
     return not (
         card.dimensional
@@ -256,7 +265,10 @@ def move_party(
             c.slot = step
         last = i == len(route) - 1
         if game.trace is not None:
-            game.say("move", f"{names} {'stop at' if last else 'pass through'} {game.locs[step].card.name}")
+            game.say(
+                "move",
+                f"{names} {'stop at' if last else 'pass through'} {game.locs[step].card.name}",
+            )
         for d in list(game.disasters_at(step)):
             if d.zone != "field" or d.ally_of is not None:
                 continue

@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
     from deckkit.animayhem.policy import Policy
 
-GLOBAL_TURNS = 5  # a global effect without uses or duration lasts 5 of your turns (set0, "Global Effect")
+GLOBAL_TURNS = (
+    5  # a global effect without uses or duration lasts 5 of your turns (set0, "Global Effect")
+)
 
 
 def usable(c: Char, card: PowerCard) -> bool:

@@ -16,8 +16,8 @@ from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
 from deckkit.animayhem.movement import HAVEN, can_stop, party_movement
 from deckkit.animayhem.phases import usable
-from deckkit.animayhem.requirements import requirement_met
-from deckkit.animayhem.state import DEF, DMG, Char, Copy, Dis, Game
+from deckkit.animayhem.requirements import requirement_met, skill_totals
+from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -67,10 +67,18 @@ class Policy:
         return party[0]
 
     def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
-        return ([target] if target in able else []) + [c for c in able if c is not target][: cap - 1]
+        return ([target] if target in able else []) + [c for c in able if c is not target][
+            : cap - 1
+        ]
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return False
+
+    def combat_flash(
+        self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
+    ) -> list[tuple[Copy, Char]]:
+        """Flash effects to play this combat round, each on a character."""
+        return []
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         if slot == game.field.haven_slot:
@@ -105,18 +113,28 @@ def _trim_to_stop(game: Game, party: list[Char], route: list[int]) -> list[int]:
     return route
 
 
+def _combat_modifiers(card: PowerCard) -> dict[str, int]:
+    """The additive damage/defense bonuses of a power card, for weighing it in combat."""
+    return {
+        a: m.value
+        for a, m in card.modifiers
+        if a in ("damage", "defense") and m.op == "+" and m.value > 0
+    }
+
+
 def threat(game: Game, d: Dis) -> tuple[int, int]:
     bonus = horde_bonus(game, d)
     return d.damage + bonus, d.defense + bonus
 
 
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
-    """A rough estimate: the best fighters wear the disaster down within three rounds."""
-    dmg, dfn = threat(game, d)
+    """A rough estimate: the best fighters take the disaster's health (its base defense) within
+    three rounds, against its current defense."""
+    _, dfn = threat(game, d)
     cap = 4 if d.major else 3
     best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
     per_round = sum(best) - dfn
-    return per_round > 0 and per_round * 3 >= dfn
+    return per_round > 0 and per_round * 3 >= d.defense
 
 
 class HeuristicPolicy(Policy):
@@ -134,7 +152,7 @@ class HeuristicPolicy(Policy):
         """The four who together can scavenge most of the field, then the strongest."""
         if len(chars) <= n:
             return list(chars)
-        key = tuple(c.card.id for c in chars) + ("|",) + tuple(sorted(l.card.id for l in game.locs))
+        key = (*(c.card.id for c in chars), "|", *sorted(loc.card.id for loc in game.locs))
         picks = self._starters.get(key)
         if picks is None:
             picks = self._choose_starters(game, chars, n)
@@ -160,7 +178,9 @@ class HeuristicPolicy(Policy):
         chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
         for x in game.hand:
             card = x.card
-            if card.type in PLAYED_OUT:
+            if card.type in PLAYED_OUT and not (
+                isinstance(card, PowerCard) and _combat_modifiers(card)
+            ):
                 out.append(x)
             elif isinstance(card, PowerCard) and card.type == CardType.EQUIPMENT:
                 if not any(usable(c, card) for c in chars):
@@ -193,7 +213,7 @@ class HeuristicPolicy(Policy):
                     for i in ((DMG,) if a == "damage" else (DEF,) if a == "defense" else ())
                 )
                 score = gain * 10 - c.cur[DMG] - c.cur[DEF]
-                if best is None or score > best[0]:
+                if (best is None or score > best[0]) and isinstance(x, Copy):
                     best = (score, x, c)
         return (best[1], best[2]) if best else None
 
@@ -206,14 +226,16 @@ class HeuristicPolicy(Policy):
 
     def _targets(self, game: Game, party: list[Char]) -> list[int]:
         out = []
+        totals = skill_totals(party)
+        damage = sum(c.cur[DMG] for c in party)
         for loc in game.locs:
             if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
                 continue
             if not can_stop(game, party, loc.slot):
                 continue
             card = loc.card
-            ok = requirement_met(card.requirement, party) or (
-                card.defense is not None and sum(c.cur[DMG] for c in party) > card.defense
+            ok = requirement_met(card.requirement, party, totals) or (
+                card.defense is not None and damage > card.defense
             )
             if ok:
                 out.append(loc.slot)
@@ -223,7 +245,9 @@ class HeuristicPolicy(Policy):
         play = edition.play
         on_field = game.on_field()
         room = play.max_on_field - len(on_field)
-        newcomers = sorted(game.in_haven(), key=lambda c: -(c.cur[DMG] + c.cur[DEF]))[: max(0, room)]
+        newcomers = sorted(game.in_haven(), key=lambda c: -(c.cur[DMG] + c.cur[DEF]))[
+            : max(0, room)
+        ]
         everyone = on_field + newcomers
         if play.max_party:
             everyone = everyone[: play.max_party]
@@ -236,9 +260,7 @@ class HeuristicPolicy(Policy):
         danger = [d for d in game.disasters if d.combat and d.incapacitated_turn != game.turn]
         plans: list[Move] = []
         targets = self._targets(game, everyone)
-        hunt = [
-            d for d in danger if d.carrying and can_beat(game, everyone, d)
-        ]
+        hunt = [d for d in danger if d.carrying and can_beat(game, everyone, d)]
         anchor = max(groups, key=lambda s: len(groups[s]))
         goal = self._pick_goal(game, anchor, targets, hunt)
         for start, party in groups.items():
@@ -246,7 +268,7 @@ class HeuristicPolicy(Policy):
             if start != HAVEN and any(c.items for c in party) and danger:
                 back = game.dist[start][game.field.haven_slot] + 1
                 if back <= budget:
-                    route = route_to(game, start, game.field.haven_slot, budget - 1) + [HAVEN]
+                    route = [*route_to(game, start, game.field.haven_slot, budget - 1), HAVEN]
                     if start == game.field.haven_slot:
                         route = [HAVEN]
                     plans.append((party, route))
@@ -260,7 +282,9 @@ class HeuristicPolicy(Policy):
                 plans.append((party, route))
         return plans
 
-    def _pick_goal(self, game: Game, anchor: int, targets: list[int], hunt: list[Dis]) -> int | None:
+    def _pick_goal(
+        self, game: Game, anchor: int, targets: list[int], hunt: list[Dis]
+    ) -> int | None:
         def dist(slot: int) -> int:
             if anchor == HAVEN:
                 return game.dist[game.field.haven_slot][slot] + 1
@@ -300,6 +324,31 @@ class HeuristicPolicy(Policy):
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return not can_beat(game, chars, d) and d.health >= d.defense
 
+    def combat_flash(
+        self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
+    ) -> list[tuple[Copy, Char]]:
+        """Spend a flash effect only when it decides the round: to finish the disaster now, or to
+        keep the attacked character standing."""
+        plays: list[tuple[Copy, Char]] = []
+        for x in game.hand:
+            card = x.card
+            if card.type != CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
+                continue
+            mods = _combat_modifiers(card)
+            if not mods:
+                continue
+            assert isinstance(x, Copy)
+            cost = card.energy_cost or 0
+            if short_defense > 0 and "defense" in mods and target.cur[ENE] >= cost:
+                plays.append((x, target))
+                short_defense -= mods["defense"]
+            elif short_damage > 0 and "damage" in mods:
+                payer = next((c for c in fighters if c.cur[ENE] >= cost), None)
+                if payer is not None:
+                    plays.append((x, payer))
+                    short_damage -= mods["damage"]
+        return plays
+
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         home = game.field.haven_slot
         if slot == home:
@@ -327,13 +376,15 @@ class RandomPolicy(Policy):
         return pool[:n]
 
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
-        targets = game.in_haven() + (game.on_field() if anywhere and kind == CardType.ENHANCEMENT else [])
+        targets = game.in_haven() + (
+            game.on_field() if anywhere and kind == CardType.ENHANCEMENT else []
+        )
         options = [
             (x, c)
             for x in game.hand
             if x.card.type == kind and isinstance(x.card, PowerCard)
             for c in targets
-            if usable(c, x.card)  # type: ignore[arg-type]
+            if usable(c, x.card)
         ]
         if not options or game.chance.below(2) == 0:
             return None

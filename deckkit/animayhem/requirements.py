@@ -268,20 +268,27 @@ def term_met(term: Term, party: Sequence[PartyMember]) -> bool:
     return False
 
 
-def requirement_met(req: Requirement, party: Sequence[PartyMember]) -> bool:
+def skill_totals(party: Sequence[PartyMember]) -> dict[str, int]:
+    """Instances of every skill the party holds, anti-skills subtracted."""
+    totals: dict[str, int] = {}
+    for m in party:
+        for name, n in m.skill_counts.items():
+            totals[name] = totals.get(name, 0) + n
+    return totals
+
+
+def requirement_met(
+    req: Requirement, party: Sequence[PartyMember], totals: dict[str, int] | None = None
+) -> bool:
     """The skill test of the Scavenge phase: any alternative whose every term the party meets.
 
-    Skill instances are totalled once per call; this runs for every location a player weighs.
+    Pass ``totals`` (from :func:`skill_totals`) when testing one party against many locations.
     """
-    totals: dict[str, int] | None = None
     for alt in req.alternatives:
         for t in alt:
             if type(t) is SkillTerm:
                 if totals is None:
-                    totals = {}
-                    for m in party:
-                        for name, n in m.skill_counts.items():
-                            totals[name] = totals.get(name, 0) + n
+                    totals = skill_totals(party)
                 if totals.get(t.skill, 0) < t.count:
                     break
             elif not term_met(t, party):

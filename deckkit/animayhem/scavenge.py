@@ -40,7 +40,10 @@ def location_attack(game: Game, edition: Edition, party: list[Char], slot: int) 
         start = c.health
         c.health -= loss
         if game.trace is not None:
-            game.say("location_attack", f"{loc.name} deals {loc.damage} - {c.cur[DEF]} = {loss} to {c.name}")
+            game.say(
+                "location_attack",
+                f"{loc.name} deals {loc.damage} - {c.cur[DEF]} = {loss} to {c.name}",
+            )
         state = health_state(edition.play.kill, c.health, start, loss, c.health_max)
         if state != "ok":
             knock_out(game, c, state, None)
@@ -72,7 +75,9 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             d.zone = "discard"
             game.discard.append(d)
             if game.trace is not None:
-                game.say("affect", f"{d.name} takes effect on the party (not simulated) and is cleared")
+                game.say(
+                    "affect", f"{d.name} takes effect on the party (not simulated) and is cleared"
+                )
         else:
             from deckkit.animayhem.movement import place_disaster
 
@@ -80,7 +85,9 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             # disaster is encountered during scavenging, the disaster will attack".
             place_disaster(game, d, game.field.path_index[slot])
             if d.card.moves_times is not None:
-                d.stationary = True  # "If this disaster is revealed from a location, it does not move"
+                d.stationary = (
+                    True  # "If this disaster is revealed from a location, it does not move"
+                )
             result = fight(game, edition, policy, d, slot, "disaster")
             if result != "defeated":
                 game.done_scavenging.add(slot)

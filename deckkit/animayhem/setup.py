@@ -37,7 +37,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
 
     locations = [copy_of(c) for c in setup.locations]
     chance.shuffle(locations)
-    game.field = lay_out(len(locations), setup.options.layout, chance)  # type: ignore[arg-type]
+    game.field = lay_out(len(locations), setup.options.layout, chance)
     game.locs = [Loc(i, cp) for i, cp in enumerate(locations)]
     game.dist = all_distances(game.field)
 
@@ -106,8 +106,8 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     if game.trace is not None:
         game.say(
             "setup",
-            f"field of {len(game.locs)} locations, {game.items_in_play} items, starting characters: "
-            + ", ".join(c.name for c in starters),
+            f"field of {len(game.locs)} locations, {game.items_in_play} items, "
+            f"starting characters: {', '.join(c.name for c in starters)}",
             field=game.field.render([loc.card.name[:14] for loc in game.locs]),
         )
 

@@ -79,13 +79,17 @@ class Char:
         for s in card.skills:
             self.skill_counts[s.name] = self.skill_counts.get(s.name, 0) + s.count
         self.categories: frozenset[str] = frozenset(card.categories) | card.symbols
-        self.cur = self.base
+        self.cur: tuple[int, int, int, int, int] = self.base
         self.items: list[Copy] = []
         self.equipment: list[Copy] = []
         self.enhancements: list[Copy] = []
         self.slot = -1  # location slot while on the field
         self.zone = "draw"  # draw, hand, haven, field, bonked, discard
         self.bonked_turn = -1
+
+    def set_energy(self, energy: int) -> None:
+        cur = self.cur
+        self.cur = (cur[0], cur[1], cur[2], cur[3], energy)
 
     # PartyMember protocol (requirements.py)
     def current(self, ability: str) -> int:
@@ -246,9 +250,7 @@ class Game:
         return held + lost + len(self.carried_off)
 
     def items_hidden(self) -> int:
-        return sum(
-            1 for loc in self.locs for x in loc.hidden_cards if isinstance(x.card, ItemCard)
-        )
+        return sum(1 for loc in self.locs for x in loc.hidden_cards if isinstance(x.card, ItemCard))
 
     def zones_of(self) -> Iterator[tuple[str, Copy | Char | Dis]]:
         """Every card object with the zone it sits in (for the conservation invariant)."""

@@ -39,15 +39,9 @@ def main(
 
 def _register() -> None:
     # Imported here so that each command module can import `app` from this one.
-    from deckkit.cli import cards_cmd, validate_cmd
+    from deckkit.cli import cards_cmd, play_cmd, simulate_cmd, validate_cmd
 
-    for module in (cards_cmd, validate_cmd):
-        module.register(app)
-    try:
-        from deckkit.cli import play_cmd, simulate_cmd
-    except ImportError:  # the engine commands arrive with the engine
-        return
-    for module in (play_cmd, simulate_cmd):
+    for module in (validate_cmd, simulate_cmd, play_cmd, cards_cmd):
         module.register(app)
 
 

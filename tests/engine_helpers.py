@@ -1,0 +1,91 @@
+"""Building blocks for engine tests: a bare game on a chosen field with chosen cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deckkit.animayhem.carddb import CardDB, load_card_db
+from deckkit.animayhem.cards import AnyCard, CharacterCard, DisasterCard
+from deckkit.animayhem.chance import Chance, ScriptedChance
+from deckkit.animayhem.editions import Edition, load_edition
+from deckkit.animayhem.field import Cell, all_distances, build_field, compact_cells
+from deckkit.animayhem.phases import refresh
+from deckkit.animayhem.policy import Policy
+from deckkit.animayhem.record import GameRecord
+from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc, Trace
+
+
+def db() -> CardDB:
+    return load_card_db()
+
+
+def card(name: str) -> AnyCard:
+    """The one card of that name in the database."""
+    found = db().lookup(name)
+    assert len(found) == 1, f"{name!r} matches {len(found)} cards"
+    return found[0]
+
+
+class Uids:
+    def __init__(self) -> None:
+        self.n = 1000
+
+    def __call__(self) -> int:
+        self.n += 1
+        return self.n
+
+
+def bare_game(
+    locations: Sequence[str],
+    cells: Sequence[Cell] | None = None,
+    chance: Chance | None = None,
+) -> Game:
+    """A traced game whose field holds the named locations (compact layout unless ``cells``)."""
+    game = Game(chance or ScriptedChance(), GameRecord(0, "stall", 0, 0, 0, 0, ""), Trace())
+    game.uids = Uids()  # type: ignore[attr-defined]
+    game.field = build_field(list(cells) if cells else compact_cells(len(locations)))
+    game.locs = [Loc(i, Copy(game.uids(), card(n))) for i, n in enumerate(locations)]  # type: ignore[attr-defined]
+    game.dist = all_distances(game.field)
+    return game
+
+
+def add_char(game: Game, name: str, slot: int) -> Char:
+    c = card(name)
+    assert isinstance(c, CharacterCard)
+    ch = Char(game.uids(), c)  # type: ignore[attr-defined]
+    ch.zone = "field" if slot >= 0 else "haven"
+    ch.slot = slot
+    game.chars.append(ch)
+    refresh(game, ch)
+    return ch
+
+
+def new_disaster(game: Game, name: str) -> Dis:
+    c = card(name)
+    assert isinstance(c, DisasterCard)
+    return Dis(game.uids(), c)  # type: ignore[attr-defined]
+
+
+def copy_of(game: Game, name: str) -> Copy:
+    return Copy(game.uids(), card(name))  # type: ignore[attr-defined]
+
+
+def stack_combat_pile(game: Game, names: Sequence[str]) -> None:
+    """Combat cards drawn in the order given (the pile is drawn from its end)."""
+    game.combat_pile = [copy_of(game, n) for n in reversed(names)]
+
+
+def edition(name: str) -> Edition:
+    return load_edition(name)
+
+
+class ScriptedPolicy(Policy):
+    """Fighters named by the test, never retreats, always continues."""
+
+    def __init__(self, fighters: Sequence[str] = ()) -> None:
+        self.names = list(fighters)
+
+    def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
+        if not self.names:
+            return super().fighters(game, d, able, target, cap)
+        return [c for c in able if c.name in self.names]
