@@ -1,13 +1,16 @@
 """`deckkit simulate`: arguments, legality gate, output formats, --out files and exit codes.
 
-These run the command against the fake engine of ``tests/fakes.py`` (injected through
-``simulate_cmd.ENGINE``) on small deck files, so they check the command, not the rules.
+Most run the command against the fake engine of ``tests/fakes.py`` (injected through
+``simulate_cmd.ENGINE``) on small deck files, so they check the command, not the rules; the last
+ones run the real engine on the demo deck with a few hundred games.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,8 @@ from deckkit.cli import simulate_cmd
 from deckkit.cli.simulate_cmd import EngineHooks
 from deckkit.errors import DeckkitError
 
+DEMO_DECK = Path(__file__).resolve().parent.parent / "decks" / "demo-solo.deck"
+TESTS_DATA = Path(__file__).resolve().parent / "data"
 SMALL_DECK = """\
 name: Tiny test deck
 players: 1
@@ -209,6 +214,16 @@ def test_edition_from_deck_header_and_flag(tmp_path: Path) -> None:
 # --- legality gate -------------------------------------------------------------------------
 
 
+def test_legal_demo_deck_needs_no_flag() -> None:
+    out = run_cli(DEMO_DECK, "-n", 200, "--format", "json")
+    assert out.code == 0, out.stderr
+    doc = out.json()
+    assert doc["legal"] is True and doc["violations"] == []
+    assert doc["edition"] == "guidelines1998" and doc["variant"] == "standard"
+    assert doc["deck"] == "Solo demo" and doc["games"] == 200
+    assert "not legal" not in out.stderr
+
+
 def test_illegal_deck_is_refused_with_the_explanation(small_deck: Path) -> None:
     out = run_cli(small_deck, "--games", 50)
     assert out.code == 1
@@ -382,3 +397,72 @@ def test_interrupt_reports_finished_games_and_exits_130(
     doc = out.json()
     assert doc["interrupted"] is True and doc["games"] == 123 and doc["games_requested"] == 1000
     assert "interrupted" in out.stderr
+
+
+# --- the real engine on the demo deck --------------------------------------------------------
+
+REAL_HOOKS = simulate_cmd.ENGINE  # captured at import, before the autouse fixture patches it
+
+
+@pytest.fixture
+def real_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulate_cmd, "ENGINE", REAL_HOOKS)
+
+
+@pytest.mark.usefixtures("real_engine")
+def test_real_engine_same_seed_same_json_for_one_or_two_workers(tmp_path: Path) -> None:
+    common = ("-n", 200, "--seed", 5, "--format", "json", "--policy", "random", "--quiet")
+    one = run_cli(DEMO_DECK, *common, "--workers", 1, "--out", tmp_path / "one.parquet")
+    two = run_cli(DEMO_DECK, *common, "--workers", 2, "--out", tmp_path / "two.parquet")
+    assert one.code == two.code == 0, one.stderr + two.stderr
+    assert without_timing(one.json()) == without_timing(two.json())
+    rows_one = pl.read_parquet(tmp_path / "one.parquet")
+    assert rows_one.equals(pl.read_parquet(tmp_path / "two.parquet"))
+    doc = one.json()
+    assert doc["games"] == 200 and doc["wins"] + doc["losses"] + doc["stalls"] == 200
+    assert rows_one.filter(pl.col("outcome") == "win").height == doc["wins"]
+    assert rows_one["turns"].mean() == pytest.approx(doc["mean_turns"])
+    assert rows_one["items_retrieved"].mean() == pytest.approx(doc["mean_items_retrieved"])
+
+
+@pytest.mark.usefixtures("real_engine")
+def test_real_engine_report_names_cards_and_unsimulated_ones() -> None:
+    from deckkit.animayhem.carddb import load_card_db
+    from deckkit.animayhem.deck import read_deck
+    from deckkit.animayhem.play import not_simulated
+
+    deck = read_deck(DEMO_DECK, load_card_db())
+    out = run_cli(DEMO_DECK, "-n", 200, "--format", "json")
+    assert out.code == 0, out.stderr
+    doc = out.json()
+    assert doc["not_simulated"] == sorted(set(not_simulated(deck)), key=str.casefold)
+    assert doc["layout"] == "compact" and doc["policy"] == "heuristic"
+    disasters = {e.card.name for e in deck.entries if e.card.type is CardType.DISASTER}
+    characters = {e.card.name for e in deck.entries if e.card.type is CardType.CHARACTER}
+    assert disasters | characters <= set(doc["cards"])
+    met = sum(doc["cards"][name]["totals"]["met"] for name in disasters)
+    combats = sum(doc["cards"][name]["totals"]["combats"] for name in characters)
+    assert met > 0 and combats > 0  # the engine's counters arrive, mapped to card names
+    text = run_cli(DEMO_DECK, "-n", 200, "--seed", 0).stdout
+    assert f"{doc['wins']:,}" in text and "Wilson" in text
+
+
+def _deckkit(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed entry point, as a user runs it (exit codes from deckkit.cli.main.run)."""
+    return subprocess.run(
+        [sys.executable, "-m", "deckkit", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=DEMO_DECK.parent.parent,
+    )
+
+
+def test_entry_point_exit_codes(tmp_path: Path) -> None:
+    ok = _deckkit("simulate", str(DEMO_DECK), "--games", "50", "--format", "json")
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["games"] == 50
+    illegal = _deckkit("simulate", str(TESTS_DATA / "illegal-disasters.deck"), "--games", "50")
+    assert illegal.returncode == 1 and "not legal" in illegal.stderr
+    bad = _deckkit("simulate", str(DEMO_DECK), "--policy", "psychic")
+    assert bad.returncode == 2 and "unknown policy" in bad.stderr

@@ -1,47 +1,38 @@
 """The bridge from the runner to the game engine (``deckkit.animayhem.play`` and ``.policy``).
 
-:class:`EngineGames` is the picklable factory the runner sends to each worker: it carries the deck,
-edition, options and policy *name*, and in the worker prepares the game and builds the policy
-once, then plays ``play_game(setup, policy, seed, index)`` for every index it is handed.
+:class:`EngineGames` is the picklable factory the runner sends to each worker: it carries the
+deck, edition, options and policy *name* (a policy object need not be picklable), and in the
+worker prepares the game and builds the policy once, then plays
+``play_game(setup, policy, seed, index)`` for every index it is handed.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from functools import partial
-from types import ModuleType
-from typing import Any
+from typing import cast
 
 from deckkit.analysis.runner import PlayFn
+from deckkit.animayhem import play
 from deckkit.animayhem.deck import Deck
 from deckkit.animayhem.editions import Edition
+from deckkit.animayhem.field import LAYOUTS as ENGINE_LAYOUTS
+from deckkit.animayhem.field import Layout
+from deckkit.animayhem.policy import POLICIES, make_policy
 from deckkit.errors import UsageError
 
-LAYOUTS: tuple[str, ...] = ("compact", "random", "straight-line")
-
-
-def _module(name: str) -> ModuleType:
-    """The engine modules, imported on first use."""
-    try:
-        return importlib.import_module(f"deckkit.animayhem.{name}")
-    except ModuleNotFoundError as err:  # pragma: no cover - until the engine lands
-        if err.name != f"deckkit.animayhem.{name}":
-            raise
-        raise UsageError("the game engine is not available in this build of deckkit") from err
+LAYOUTS: tuple[str, ...] = tuple(ENGINE_LAYOUTS)
 
 
 def policies() -> tuple[str, ...]:
     """The policy names ``make_policy`` accepts."""
-    names: tuple[str, ...] = tuple(_module("policy").POLICIES)
-    return names
+    return POLICIES
 
 
 def check_policy(name: str) -> str:
     """A known policy name, or a usage error listing the choices (exit 2)."""
-    known = policies()
-    if name not in known:
-        raise UsageError(f"unknown policy {name!r}", hint=f"choose one of: {', '.join(known)}")
+    if name not in POLICIES:
+        raise UsageError(f"unknown policy {name!r}", hint=f"choose one of: {', '.join(POLICIES)}")
     return name
 
 
@@ -52,15 +43,17 @@ def check_layout(name: str) -> str:
     return name
 
 
-def game_options(layout: str, turn_cap: int) -> Any:
-    """The engine's ``GameOptions``."""
-    return _module("play").GameOptions(layout=layout, turn_cap=turn_cap)
+def game_options(layout: str, turn_cap: int) -> play.GameOptions:
+    """The engine's options; an unknown layout or a turn cap below 1 is a usage error."""
+    check_layout(layout)
+    if turn_cap < 1:
+        raise UsageError(f"the turn cap must be at least 1, not {turn_cap}")
+    return play.GameOptions(layout=cast(Layout, layout), turn_cap=turn_cap)
 
 
 def not_simulated(deck: Deck) -> list[str]:
-    """Names of the deck's cards whose text the engine ignores (to print with every estimate)."""
-    names: list[str] = list(_module("play").not_simulated(deck))
-    return names
+    """Names of the deck's cards whose text the engine ignores (printed with every estimate)."""
+    return play.not_simulated(deck)
 
 
 @dataclass(frozen=True)
@@ -70,12 +63,11 @@ class EngineGames:
 
     deck: Deck
     edition: Edition
-    options: Any  # deckkit.animayhem.play.GameOptions
+    options: play.GameOptions
     policy: str
 
     def __call__(self) -> PlayFn:
-        play = _module("play")
         setup = play.prepare_game(self.deck, self.edition, self.options)
-        policy = _module("policy").make_policy(self.policy)
+        policy = make_policy(self.policy)
         fn: PlayFn = partial(play.play_game, setup, policy)
         return fn

@@ -69,7 +69,9 @@ class EngineHooks:
     not_simulated: Callable[[Deck], list[str]]
 
 
-def _real_factory(deck: Deck, edition: Edition, layout: str, turn_cap: int, policy: str) -> Any:
+def _real_factory(
+    deck: Deck, edition: Edition, layout: str, turn_cap: int, policy: str
+) -> GameFactory:
     return real_engine.EngineGames(
         deck, edition, real_engine.game_options(layout, turn_cap), policy
     )
@@ -274,7 +276,7 @@ def _num(x: float | None, digits: int = 2) -> str:
 _STAT_LABELS: dict[str, str] = {
     "met": "met",
     "defeated": "defeated",
-    "items_carried_off": "items carried off",
+    "items_carried_off": "items taken",
     "bonked": "chars bonked",
     "killed": "chars killed",
     "combats": "combats",
@@ -298,7 +300,7 @@ def _card_table(title: str, cards: list[CardSummary], games: int) -> Table:
             if s not in stat_names:
                 stat_names.append(s)
     table = Table(title=f"{title} (per game)", title_justify="left", show_edge=False)
-    table.add_column("card", overflow="fold")
+    table.add_column("card", no_wrap=True)
     for s in stat_names:
         table.add_column(_STAT_LABELS.get(s, s), justify="right")
     first = stat_names[0] if stat_names else None
@@ -319,7 +321,7 @@ def _print_text(
     not_simulated: list[str],
     out: Path | None,
 ) -> None:
-    console = Console(width=max(Console().width, 100), highlight=False)
+    console = Console(width=max(Console().width, 120), highlight=False)
     say = console.print
     say(
         f"{meta['deck']}: {meta['edition']} rules, {meta['variant']} variant, "
