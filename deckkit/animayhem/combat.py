@@ -195,7 +195,13 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         for item in d.carrying:
             if winners:
                 carrier = policy.carrier_for(game, winners, item)
-                carrier.items.append(item)
+                if isinstance(item.card, ItemCard):
+                    carrier.items.append(item)
+                else:  # stolen equipment recovered
+                    carrier.equipment.append(item)
+                    from deckkit.animayhem.phases import refresh
+
+                    refresh(game, carrier)
                 if game.trace is not None:
                     game.say("retrieve", f"{carrier.name} takes back {item.card.name}")
             elif d.pos >= 0:

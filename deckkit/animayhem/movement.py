@@ -45,6 +45,10 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
     """Completing a cycle: carried items are destroyed; a minor disaster is discarded, a major
     one returns to the top of the rightmost column at no cost. True when it stays in play."""
     for item in d.carrying:
+        if not isinstance(item.card, ItemCard):
+            # Stolen equipment not recovered before the disaster exits is discarded.
+            game.discard.append(item)
+            continue
         game.carried_off.append(item)
         game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
         if game.trace is not None:
@@ -101,14 +105,19 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
         )
 
 
-def _steal(game: Game, d: Dis, carriers: list[Char]) -> None:
-    """Steal: drop any item held, take a random item from a random carrier, then run with one
-    full movement (set0 rulebook, Part III "Steal")."""
+def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) -> None:
+    """Steal: drop any item held, take a random item (or equipment) from a random carrier, then
+    run with one full movement (set0 rulebook, Part III "Steal")."""
     loc = game.locs[game.field.path[d.pos]]
     loc.hidden_cards.extend(d.carrying)
     d.carrying = []
     victim = game.chance.pick(carriers)
-    item = victim.items.pop(game.chance.below(len(victim.items)))
+    pile = victim.equipment if equipment else victim.items
+    item = pile.pop(game.chance.below(len(pile)))
+    if equipment:
+        from deckkit.animayhem.phases import refresh
+
+        refresh(game, victim)
     d.carrying.append(item)
     game.record.bump(d.card.id, CardStat.MET)
     if game.trace is not None:
@@ -139,6 +148,12 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
             continue
         if pickup_first and not d.carrying:
             _take_item_here(game, d)
+        if Trait.STEALS_EQUIPMENT in d.card.traits and not d.carrying:
+            holders = [c for c in here if c.equipment and c.uid not in d.ignores]
+            if holders:
+                _steal(game, d, holders, equipment=True)
+                steps = d.movement  # one full movement after a steal
+                continue
         carriers = [c for c in here if c.items and c.uid not in d.ignores]
         if carriers:
             if Trait.STEALS_ITEM in d.card.traits and not d.carrying:
@@ -173,9 +188,14 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
     """Maintenance: the disaster closest to completing its cycle moves first. Disasters drawn
     this turn enter at the top of the rightmost column at no cost; "Moves N" disasters drawn
     from the draw pile make N full movements, then stay for the rest of the game."""
+    held: set[int] = set()
     for d in newcomers:
         start = _entry_pos(game, edition)
         place_disaster(game, d, start)
+        if Trait.ALLY in d.card.traits and join_primary(game, d):
+            continue
+        if Trait.MAGNET in d.card.traits:
+            held |= _magnet(game, d)
         if game.trace is not None:
             game.say(
                 "enter",
@@ -184,7 +204,7 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
     n = len(game.field.path)
     order = sorted(game.disasters, key=lambda d: (n - d.pos, d.entered))
     for d in order:
-        if d.zone != "field" or d.stationary or d.movement <= 0:
+        if d.zone != "field" or d.stationary or d.movement <= 0 or d.uid in held:
             continue
         if d.incapacitated_turn == game.turn or d.ally_of is not None:
             continue
@@ -199,6 +219,33 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
     for d in game.disasters:  # allies stay with their primary disaster
         if d.ally_of is not None and d.ally_of.zone == "field":
             d.pos = d.ally_of.pos
+
+
+def join_primary(game: Game, d: Dis) -> bool:
+    """An ally disaster moves at once to the nearest combat disaster and allies with it; it then
+    stays with it and cannot attack (set0 rulebook, Part III "Ally Disaster")."""
+    others = [o for o in game.disasters if o is not d and o.combat and o.ally_of is None]
+    if not others:
+        return False
+    primary = min(others, key=lambda o: (abs(o.pos - d.pos), o.entered))
+    d.pos = primary.pos
+    d.ally_of = primary
+    if game.trace is not None:
+        game.say("ally", f"{d.name} allies with {primary.name}")
+    return True
+
+
+def _magnet(game: Game, d: Dis) -> set[int]:
+    """A magnet disaster pulls every face-up disaster able to move to its location; they count
+    as having made their full movement (set0 rulebook, Part III "Magnet Disaster")."""
+    pulled = set()
+    for o in game.disasters:
+        if o is not d and o.movement > 0 and not o.stationary:
+            o.pos = d.pos
+            pulled.add(o.uid)
+    if game.trace is not None:
+        game.say("magnet", f"{d.name} pulls {len(pulled)} disasters to its location")
+    return pulled
 
 
 def party_movement(game: Game, party: list[Char]) -> int:

@@ -6,12 +6,19 @@ Set0 rulebook, Part II "Phases of the Turn" and Part III "Phase Structure"; the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.cards import CardType, PowerCard
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.movement import HAVEN, move_disasters, move_party
+from deckkit.animayhem.movement import (
+    HAVEN,
+    can_stop,
+    move_disasters,
+    move_party,
+    party_movement,
+)
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.scavenge import location_attack, scavenge
@@ -198,7 +205,20 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     """Parties move; those that stop on a location with damage they cannot scavenge are
     attacked by it; the party may then attack a combat disaster it shares a location with."""
     game.phase = "move"
-    for party, route in policy.moves(game, edition):
+    for planned, route in policy.moves(game, edition):
+        # A plan made at the start of the phase can be overtaken by an earlier party's combat
+        # (a member bonked, a vehicle dropped): move who is still there, as far as they can.
+        start = planned[0].slot if planned and planned[0].zone == "field" else HAVEN
+        party = [
+            c
+            for c in planned
+            if (c.zone == "field" and c.slot == start) or (c.zone == "haven" and start == HAVEN)
+        ]
+        if not party or not route:
+            continue
+        route = route[: party_movement(game, party)]
+        while route and route[-1] != HAVEN and not can_stop(game, party, route[-1]):
+            route.pop()
         if not route:
             continue
         stopped = move_party(game, edition, policy, party, route)
@@ -220,19 +240,41 @@ def scavenge_phase(game: Game, edition: Edition, policy: Policy) -> None:
             check_end(game, edition)
 
 
-def play_turn(game: Game, edition: Edition, policy: Policy) -> None:
-    """One full turn; end conditions are checked as the edition says."""
+def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
+    """Disasters drawn this turn enter; every disaster moves (set0 rulebook, "Maintenance")."""
+    game.phase = "maintenance"
+    drawn, game.drawn = game.drawn, []
+    move_disasters(game, edition, policy, drawn)
+
+
+def play_turn(
+    game: Game,
+    edition: Edition,
+    policy: Policy,
+    after_phase: Callable[[Game], None] | None = None,
+) -> None:
+    """One full turn; end conditions are checked as the edition says. ``after_phase`` lets
+    tests check invariants between phases."""
     game.turn += 1
     game.scavenge_started.clear()
     game.done_scavenging.clear()
     expire_globals(game)
     discard_phase(game, edition, policy)
-    drawn = reload_phase(game, edition)
-    game.phase = "maintenance"
-    move_disasters(game, edition, policy, drawn)
+    game.drawn = reload_phase(game, edition)
+    if after_phase is not None:
+        after_phase(game)
+    maintenance_phase(game, edition, policy)
     check_end(game, edition)
+    if after_phase is not None:
+        after_phase(game)
     equip_phase(game, edition, policy)
+    if after_phase is not None:
+        after_phase(game)
     move_phase(game, edition, policy)
     check_end(game, edition)
+    if after_phase is not None:
+        after_phase(game)
     scavenge_phase(game, edition, policy)
     check_end(game, edition)
+    if after_phase is not None:
+        after_phase(game)

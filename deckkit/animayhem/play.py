@@ -6,6 +6,7 @@ Same setup, policy, seed and game index in, same record out: the chance object i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from deckkit.animayhem.cards import AnyCard
@@ -93,12 +94,17 @@ def start_game(
     return game
 
 
-def finish(game: Game, setup: GameSetup, policy: Policy) -> GameRecord:
+def finish(
+    game: Game,
+    setup: GameSetup,
+    policy: Policy,
+    after_phase: Callable[[Game], None] | None = None,
+) -> GameRecord:
     """Play turns until an end condition or the turn cap; a capped game is a stall, never a
     silent loss."""
     try:
         while game.turn < setup.options.turn_cap:
-            play_turn(game, setup.edition, policy)
+            play_turn(game, setup.edition, policy, after_phase)
         game.outcome = "stall"
         game.ended = f"turn cap of {setup.options.turn_cap} reached"
         if game.trace is not None:

@@ -34,7 +34,7 @@ class SkillTerm:
 
 @dataclass(frozen=True, slots=True)
 class AnySkillTerm:
-    """"Any Element": any skill whose name ends with the family word."""
+    """ "Any Element": any skill whose name ends with the family word."""
 
     family: str
 

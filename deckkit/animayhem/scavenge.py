@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckkit.animayhem.cards import Trait
 from deckkit.animayhem.combat import fight, health_state, knock_out
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
@@ -79,15 +80,15 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
                     "affect", f"{d.name} takes effect on the party (not simulated) and is cleared"
                 )
         else:
-            from deckkit.animayhem.movement import place_disaster
+            from deckkit.animayhem.movement import join_primary, place_disaster
 
             # A disaster revealed from under a location starts there, face up; "since the
             # disaster is encountered during scavenging, the disaster will attack".
             place_disaster(game, d, game.field.path_index[slot])
-            if d.card.moves_times is not None:
-                d.stationary = (
-                    True  # "If this disaster is revealed from a location, it does not move"
-                )
+            # "If this disaster is revealed from a location, however, it does not move."
+            d.stationary = d.card.moves_times is not None
+            if Trait.ALLY in d.card.traits and join_primary(game, d):
+                continue
             result = fight(game, edition, policy, d, slot, "disaster")
             if result != "defeated":
                 game.done_scavenging.add(slot)

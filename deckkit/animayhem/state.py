@@ -204,6 +204,7 @@ class Game:
         self.globals_in_play: list[tuple[Copy, int]] = []  # (card, last turn it lasts)
         self.disasters: list[Dis] = []  # face up on the field
         self.off_field: list[Dis] = []  # face up, played off the field
+        self.drawn: list[Dis] = []  # drawn this reload phase, entering at maintenance
         self.carried_off: list[Copy] = []  # items destroyed by disasters completing a cycle
         self.unused: list[Copy] = []  # items beyond one per location (fifth2018), not in play
         self.scavenged: set[int] = set()  # location slots fully scavenged at least once
@@ -238,13 +239,19 @@ class Game:
 
     def items_player(self) -> int:
         """Items the player controls: carried by characters or stored in havens."""
-        n = sum(len(c.items) for c in self.chars if c.zone in ("field", "haven"))
+        n = sum(
+            1
+            for c in self.chars
+            if c.zone in ("field", "haven")
+            for x in c.items
+            if isinstance(x.card, ItemCard)
+        )
         return n + sum(1 for x in self.haven_cards if isinstance(x.card, ItemCard))
 
     def items_disasters(self) -> int:
         """Items the disasters control: carried, carried off, destroyed or discarded (1998
         guidelines 4.3: "Disasters Control Discarded / Destroyed Items")."""
-        held = sum(len(d.carrying) for d in self.disasters)
+        held = sum(1 for d in self.disasters for x in d.carrying if isinstance(x.card, ItemCard))
         lost = sum(1 for x in self.discard if isinstance(x, Copy) and isinstance(x.card, ItemCard))
         lost += sum(1 for x in self.removed if isinstance(x, Copy) and isinstance(x.card, ItemCard))
         return held + lost + len(self.carried_off)
@@ -288,6 +295,8 @@ class Game:
                 yield "carried_by_disaster", x
         for d in self.off_field:
             yield "off_field", d
+        for d in self.drawn:
+            yield "drawn", d
         for c in self.chars:
             if c.zone in ("field", "haven", "bonked"):
                 yield c.zone, c
