@@ -33,25 +33,32 @@ class Chance(Protocol):
 
 
 class SeededChance:
-    """A seeded Mersenne Twister: fast enough for thousands of games a second."""
+    """A seeded Mersenne Twister, used through its C-level ``random()``: the library's
+    ``shuffle``/``randrange`` go through a Python-level rejection loop that costs a tenth of a
+    game's budget. Index = floor(u x n) has a bias below 2**-40 for any pile in this game."""
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_random",)
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._random = random.Random(seed).random
 
     @classmethod
     def for_game(cls, seed: int, index: int) -> SeededChance:
         return cls(game_seed(seed, index))
 
     def shuffle(self, cards: MutableSequence[T]) -> None:
-        self._rng.shuffle(cards)
+        """Fisher-Yates."""
+        rnd = self._random
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
 
     def pick(self, options: Sequence[T]) -> T:
-        return options[self._rng.randrange(len(options))] if len(options) > 1 else options[0]
+        n = len(options)
+        return options[int(self._random() * n)] if n > 1 else options[0]
 
     def below(self, n: int) -> int:
-        return self._rng.randrange(n) if n > 1 else 0
+        return int(self._random() * n) if n > 1 else 0
 
 
 class ScriptedChance:

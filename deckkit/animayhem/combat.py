@@ -8,9 +8,9 @@ character or disaster), and Part III's traits (horde, ally, frenzy).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from deckkit.animayhem.cards import CombatCard, ItemCard, PowerCard, Trait
+from deckkit.animayhem.cards import CardType, CombatCard, ItemCard, PowerCard, Trait
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
 
@@ -82,15 +82,14 @@ class _Side:
         self.defense = defense
 
 
-def _play_card(game: Game, recipient: _Side, opponent: _Side, cards: list[str]) -> None:
-    """Draw one combat card and apply its physical half; "draw another" repeats."""
+def _play_card(game: Game, recipient: _Side, opponent: _Side, cards: list[str] | None) -> None:
+    """Draw one combat card and apply its physical half; "draw another" repeats. ``cards``
+    collects what was played, for the trace."""
     for _ in range(4):  # a chain of "draw another combat card" cannot run forever
         copy = draw_combat_card(game)
         if copy is None:
             return
-        card = copy.card
-        assert isinstance(card, CombatCard)
-        half = card.physical
+        half = cast(CombatCard, copy.card).physical
         if half.damage is not None:
             recipient.damage = half.damage.apply(recipient.damage)
         if half.defense is not None:
@@ -100,7 +99,8 @@ def _play_card(game: Game, recipient: _Side, opponent: _Side, cards: list[str]) 
         if half.opp_defense is not None:
             opponent.defense = half.opp_defense.apply(opponent.defense)
         game.combat_discard.append(copy)
-        cards.append(f"{half.name} on {recipient.name}")
+        if cards is not None:
+            cards.append(f"{half.name} on {recipient.name}")
         if not half.extra_draw:
             return
 
@@ -223,7 +223,7 @@ def _flash_effects(
     """Flash effects the player plays this round (set0 rulebook, "Flash Effect": any time but
     the reload phase; the targeted character pays the energy cost or the card fizzles; an
     ability modifier lasts the combat round)."""
-    if not game.hand:
+    if not any(x.card.type is CardType.FLASH_EFFECT for x in game.hand):
         return
     total = sum(max(0, sides[c.uid].damage) for c in fighters)
     short_damage = d.health + max(0, dside.defense) - total
@@ -305,9 +305,12 @@ def fight(
     chars = [c for c in game.at(slot) if c.uid not in d.ignores]
     if not chars or d.zone != "field":
         return "none"
-    game.record.bump(d.card.id, CardStat.MET)
+    counters = game.record.counters
+    key = (d.card.id, CardStat.MET)
+    counters[key] = counters.get(key, 0) + 1
     for c in chars:
-        game.record.bump(c.card.id, CardStat.COMBATS)
+        key = (c.card.id, CardStat.COMBATS)
+        counters[key] = counters.get(key, 0) + 1
     who = "attacks" if initiator == "disaster" else "is attacked by"
     if game.trace is not None:
         game.say(
@@ -359,7 +362,9 @@ def fight(
         fighters = policy.fighters(game, d, able, target, cap) if able else []
         if play.max_party:
             fighters = fighters[: play.max_party]
-        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in alive}
+        frenzy = Trait.FRENZY in d.card.traits
+        involved = alive if frenzy else [*fighters, target]
+        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in involved}
         dside = _Side(d.name, d.damage, d.defense)
         bonus = horde_bonus(game, d)  # ally bonuses are card text, not simulated
         dside.damage += bonus
@@ -371,7 +376,7 @@ def fight(
         ]
         energised.update(c.uid for c in spent)
         # Draw Combat Cards.
-        drawn: list[str] = []
+        drawn: list[str] | None = [] if game.trace is not None else None
         tside = sides[target.uid]
         if play.combat_cards == "per_attacker":
             for c in fighters:
@@ -386,7 +391,7 @@ def fight(
         total = sum(max(0, sides[c.uid].damage) for c in fighters)
         to_disaster = total - max(0, dside.defense)
         hits: list[tuple[Char, int]] = []
-        victims = alive if Trait.FRENZY in d.card.traits else [target]
+        victims = alive if frenzy else [target]
         for v in victims:
             loss = max(0, dside.damage) - max(0, sides[v.uid].defense)
             hits.append((v, loss if loss >= 1 else 0))
@@ -397,7 +402,7 @@ def fight(
         if game.trace is not None:
             game.say(
                 "round",
-                f"round {rnd}: cards {', '.join(drawn) or 'none'}; party deals {total} - "
+                f"round {rnd}: cards {', '.join(drawn or []) or 'none'}; party deals {total} - "
                 f"{max(0, dside.defense)} = {max(0, to_disaster)} to {d.name} (health {d.health}); "
                 + "; ".join(
                     f"{d.name} deals {max(0, dside.damage)} - {max(0, sides[v.uid].defense)} = "

@@ -129,6 +129,7 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
     set0 rulebook's "Maintenance Phase" describes."""
     pickup_first = edition.play.pickup == "first_item_location"
     path = game.field.path
+    chars = game.on_field()  # nobody moves during maintenance but the disasters
     fought = False
     while steps > 0 and d.zone == "field":
         nxt = _next_pos(game, edition, d.pos)
@@ -140,7 +141,7 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
         else:
             d.pos = nxt
         slot = path[d.pos]
-        here = game.at(slot)
+        here = [c for c in chars if c.slot == slot and c.zone == "field"] if chars else chars
         if not d.combat:
             if here:
                 _affect(game, d, slot)

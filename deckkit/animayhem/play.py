@@ -19,7 +19,7 @@ from deckkit.animayhem.phases import play_turn
 from deckkit.animayhem.policy import Policy
 from deckkit.animayhem.record import GameRecord
 from deckkit.animayhem.setup import deck_piles, set_up
-from deckkit.animayhem.state import Game, Trace
+from deckkit.animayhem.state import CharTemplate, Game, Trace
 
 DEFAULT_TURN_CAP = 150
 
@@ -52,6 +52,7 @@ class GameSetup:
     disasters: tuple[AnyCard, ...]
     combat: tuple[AnyCard, ...]
     not_simulated: tuple[str, ...] = field(default=())
+    templates: tuple[CharTemplate, ...] = field(default=())  # aligned with ``characters``
 
 
 def not_simulated(deck: Deck) -> list[str]:
@@ -76,6 +77,7 @@ def prepare_game(deck: Deck, edition: Edition, options: GameOptions | None = Non
         disasters=tuple(piles["disasters"]),  # type: ignore[arg-type]
         combat=tuple(piles["combat"]),  # type: ignore[arg-type]
         not_simulated=tuple(not_simulated(deck)),
+        templates=tuple(CharTemplate.of(c) for c in piles["characters"]),  # type: ignore[arg-type]
     )
 
 

@@ -190,6 +190,8 @@ class HeuristicPolicy(Policy):
         return out
 
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
+        if not any(x.card.type is kind for x in game.hand):
+            return None
         targets = game.in_haven()
         if anywhere and kind == CardType.ENHANCEMENT:
             targets = targets + game.on_field()
@@ -290,9 +292,15 @@ class HeuristicPolicy(Policy):
                 return game.dist[game.field.haven_slot][slot] + 1
             return game.dist[anchor][slot]
 
+        danger: dict[int, int] = {}
+        path = game.field.path
+        for d in game.disasters:
+            if d.combat:
+                slot = path[d.pos]
+                danger[slot] = danger.get(slot, 0) + 3
         best: tuple[int, int] | None = None
         for slot in targets:
-            risk = sum(3 for d in game.disasters_at(slot) if d.combat)
+            risk = danger.get(slot, 0)
             key = (dist(slot) + risk, slot)
             if best is None or key < best:
                 best = key
@@ -376,6 +384,8 @@ class RandomPolicy(Policy):
         return pool[:n]
 
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
+        if not any(x.card.type is kind for x in game.hand):
+            return None
         targets = game.in_haven() + (
             game.on_field() if anywhere and kind == CardType.ENHANCEMENT else []
         )

@@ -15,7 +15,7 @@ from deckkit.animayhem.cards import (
     DisasterCard,
 )
 from deckkit.animayhem.field import all_distances, lay_out
-from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc
+from deckkit.animayhem.state import Char, CharTemplate, Copy, Dis, Game, Loc
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -69,10 +69,11 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         game.havens.append(start_haven)
 
     chars: list[Char] = []
-    for card in setup.characters:
+    templates = setup.templates or tuple(CharTemplate.of(c) for c in setup.characters)  # type: ignore[arg-type]
+    for card, template in zip(setup.characters, templates, strict=True):
         uid += 1
         assert isinstance(card, CharacterCard)
-        chars.append(Char(uid, card))
+        chars.append(Char(uid, card, template))
     game.chars = chars
     starters = policy.starting_characters(game, chars, edition.play.starting_characters)
     for c in starters:

@@ -43,6 +43,30 @@ class Copy:
         return f"<{self.card.name}#{self.uid}>"
 
 
+@dataclass(frozen=True, slots=True)
+class CharTemplate:
+    """What a character card contributes before play, computed once per deck, not per game."""
+
+    gender: str
+    base: tuple[int, int, int, int, int]
+    health_max: int
+    skill_counts: dict[str, int]
+    categories: frozenset[str]
+
+    @classmethod
+    def of(cls, card: CharacterCard) -> CharTemplate:
+        a = card.abilities
+        base = (a.damage or 0, a.defense or 0, a.movement or 0, a.charm or 0, a.energy or 0)
+        counts: dict[str, int] = {}
+        for s in card.skills:
+            counts[s.name] = counts.get(s.name, 0) + s.count
+        # Health equals base defense ("Lexicon: Health"); a printed override wins (card text).
+        health = card.health if card.health is not None else base[DEF]
+        return cls(
+            card.gender.value, base, health, counts, frozenset(card.categories) | card.symbols
+        )
+
+
 class Char:
     """A character card and, while in play, its health, energy and what it carries."""
 
@@ -65,20 +89,17 @@ class Char:
         "zone",
     )
 
-    def __init__(self, uid: int, card: CharacterCard) -> None:
+    def __init__(self, uid: int, card: CharacterCard, template: CharTemplate | None = None) -> None:
         self.uid = uid
         self.card = card
         self.name = card.name
-        self.gender = card.gender.value
-        a = card.abilities
-        self.base = (a.damage or 0, a.defense or 0, a.movement or 0, a.charm or 0, a.energy or 0)
-        # Health equals base defense ("Lexicon: Health"); a printed override wins (card text).
-        self.health_max = card.health if card.health is not None else self.base[DEF]
-        self.health = self.health_max
-        self.skill_counts: dict[str, int] = {}
-        for s in card.skills:
-            self.skill_counts[s.name] = self.skill_counts.get(s.name, 0) + s.count
-        self.categories: frozenset[str] = frozenset(card.categories) | card.symbols
+        t = template or CharTemplate.of(card)
+        self.gender = t.gender
+        self.base = t.base
+        self.health_max = t.health_max
+        self.health = t.health_max
+        self.skill_counts = t.skill_counts  # shared with the template: never mutated
+        self.categories = t.categories
         self.cur: tuple[int, int, int, int, int] = self.base
         self.items: list[Copy] = []
         self.equipment: list[Copy] = []
@@ -249,12 +270,16 @@ class Game:
         return n + sum(1 for x in self.haven_cards if isinstance(x.card, ItemCard))
 
     def items_disasters(self) -> int:
-        """Items the disasters control: carried, carried off, destroyed or discarded (1998
-        guidelines 4.3: "Disasters Control Discarded / Destroyed Items")."""
-        held = sum(1 for d in self.disasters for x in d.carrying if isinstance(x.card, ItemCard))
-        lost = sum(1 for x in self.discard if isinstance(x, Copy) and isinstance(x.card, ItemCard))
-        lost += sum(1 for x in self.removed if isinstance(x, Copy) and isinstance(x.card, ItemCard))
-        return held + lost + len(self.carried_off)
+        """Items the disasters control: carried, and carried off the field (1998 guidelines
+        4.3: "Disasters Control Discarded / Destroyed Items"). In this engine an item is only
+        ever destroyed by a disaster completing its cycle (``carried_off``); the invariant test
+        (items retrieved + held + destroyed + hidden = items in play) guards that."""
+        held = 0
+        for d in self.disasters:
+            for x in d.carrying:
+                if isinstance(x.card, ItemCard):
+                    held += 1
+        return held + len(self.carried_off)
 
     def items_hidden(self) -> int:
         return sum(1 for loc in self.locs for x in loc.hidden_cards if isinstance(x.card, ItemCard))
