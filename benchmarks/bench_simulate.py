@@ -67,7 +67,7 @@ def measure_speed(factory: GameFactory, games: int, workers: int, seed: int) -> 
         "workers": workers,
         "seconds": result.seconds,
         "games_per_second": result.games_per_second,
-        "wins": result.tally.wins,
+        "tally": result.tally,
     }
 
 
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None, build: FactoryBuilder = real_factory) ->
             f"{label:<28}{row['games']:>10,}{row['seconds']:>10.2f}"
             f"{row['games_per_second']:>10,.0f}"
         )
-    if len({s["wins"] for s in speeds}) != 1:
+    if any(s["tally"] != speeds[0]["tally"] for s in speeds):
         raise SystemExit("different results for different worker counts: determinism broken")
     if args.skip_memory:
         return

@@ -235,6 +235,12 @@ def _terminate(executor: ProcessPoolExecutor) -> None:
             process.terminate()
     for process in processes:
         process.join(timeout=5)
+        if process.is_alive():  # pragma: no cover - SIGTERM ignored or stuck in the kernel
+            process.kill()
+            process.join()
+    # The pool's manager thread sees the dead workers, reaps them and exits; wait for it so no
+    # thread or zombie outlives the run.
+    executor.shutdown(wait=True)
 
 
 def _run_pool(
