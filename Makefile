@@ -1,11 +1,15 @@
 # The two commands a newcomer needs: `make demo` and `make test`.
-# Each creates the project's virtual environment when it is missing.
+# Each creates the project's virtual environment when it is missing, and compiles the engine's
+# hot modules with mypyc when it can (the pure-Python engine is used otherwise).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+FAST := build/fast/.built
+ENGINE := $(wildcard deckkit/animayhem/*.py)
+DEMO_DECK := decks/demo-solo.deck
 
-.PHONY: demo test lint typecheck bench clean
+.PHONY: demo test lint typecheck fast bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -13,14 +17,25 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
-	$(BIN)/deckkit validate decks/demo-solo.deck
-	$(BIN)/deckkit simulate decks/demo-solo.deck --games 2000 --seed 1 --workers 2
+$(FAST): $(STAMP) $(ENGINE) tools/build_fast.py
+	@echo "compiling the engine with mypyc (about a minute; pure Python is used if this fails)"
+	@$(BIN)/python tools/build_fast.py > build-fast.log 2>&1 \
+		&& tail -n 1 build-fast.log \
+		|| { tail -n 5 build-fast.log; echo "mypyc build failed: the pure-Python engine will be used"; }
+	@mkdir -p build/fast && touch $(FAST)
 
-test: $(STAMP)
+fast: $(FAST)
+
+demo: $(STAMP) $(FAST)
+	$(BIN)/deckkit validate $(DEMO_DECK)
+	$(BIN)/deckkit simulate $(DEMO_DECK) --games 5000 --seed 1 --workers 2
+
+test: $(STAMP) $(FAST)
 	$(BIN)/ruff check deckkit tests tools benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
+	# The engine's own tests once more on the pure-Python modules, the reference build.
+	DECKKIT_PURE=1 $(BIN)/pytest tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check deckkit tests tools benchmarks
@@ -28,8 +43,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_simulate.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist build-fast.log .pytest_cache .mypy_cache .ruff_cache

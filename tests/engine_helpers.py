@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from deckkit.animayhem.carddb import CardDB, load_card_db
@@ -26,13 +27,12 @@ def card(name: str) -> AnyCard:
     return found[0]
 
 
-class Uids:
-    def __init__(self) -> None:
-        self.n = 1000
+_uids = itertools.count(10_000)
 
-    def __call__(self) -> int:
-        self.n += 1
-        return self.n
+
+def uid() -> int:
+    """A fresh card uid for cards a test places by hand."""
+    return next(_uids)
 
 
 def bare_game(
@@ -42,9 +42,8 @@ def bare_game(
 ) -> Game:
     """A traced game whose field holds the named locations (compact layout unless ``cells``)."""
     game = Game(chance or ScriptedChance(), GameRecord(0, "stall", 0, 0, 0, 0, ""), Trace())
-    game.uids = Uids()  # type: ignore[attr-defined]
     game.field = build_field(list(cells) if cells else compact_cells(len(locations)))
-    game.locs = [Loc(i, Copy(game.uids(), card(n))) for i, n in enumerate(locations)]  # type: ignore[attr-defined]
+    game.locs = [Loc(i, Copy(uid(), card(n))) for i, n in enumerate(locations)]  # type: ignore[attr-defined]
     game.dist = all_distances(game.field)
     return game
 
@@ -52,7 +51,7 @@ def bare_game(
 def add_char(game: Game, name: str, slot: int) -> Char:
     c = card(name)
     assert isinstance(c, CharacterCard)
-    ch = Char(game.uids(), c)  # type: ignore[attr-defined]
+    ch = Char(uid(), c)  # type: ignore[attr-defined]
     ch.zone = "field" if slot >= 0 else "haven"
     ch.slot = slot
     game.chars.append(ch)
@@ -63,11 +62,11 @@ def add_char(game: Game, name: str, slot: int) -> Char:
 def new_disaster(game: Game, name: str) -> Dis:
     c = card(name)
     assert isinstance(c, DisasterCard)
-    return Dis(game.uids(), c)  # type: ignore[attr-defined]
+    return Dis(uid(), c)  # type: ignore[attr-defined]
 
 
 def copy_of(game: Game, name: str) -> Copy:
-    return Copy(game.uids(), card(name))  # type: ignore[attr-defined]
+    return Copy(uid(), card(name))  # type: ignore[attr-defined]
 
 
 def stack_combat_pile(game: Game, names: Sequence[str]) -> None:

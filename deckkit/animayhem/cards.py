@@ -262,6 +262,30 @@ class DisasterCard(Card):
         return Trait.HORDE in self.traits or "Horde" in self.categories
 
 
+@dataclass(frozen=True, slots=True)
+class CharTemplate:
+    """What a character card contributes before play, computed once per deck, not per game."""
+
+    gender: str
+    base: tuple[int, int, int, int, int]
+    health_max: int
+    skill_counts: dict[str, int]
+    categories: frozenset[str]
+
+    @classmethod
+    def of(cls, card: CharacterCard) -> CharTemplate:
+        a = card.abilities
+        base = (a.damage or 0, a.defense or 0, a.movement or 0, a.charm or 0, a.energy or 0)
+        counts: dict[str, int] = {}
+        for s in card.skills:
+            counts[s.name] = counts.get(s.name, 0) + s.count
+        # Health equals base defense ("Lexicon: Health"); a printed override wins (card text).
+        health = card.health if card.health is not None else base[1]
+        return cls(
+            card.gender.value, base, health, counts, frozenset(card.categories) | card.symbols
+        )
+
+
 AnyCard = (
     CharacterCard | LocationCard | ItemCard | HavenCard | PowerCard | CombatCard | DisasterCard
 )

@@ -271,13 +271,12 @@ def can_stop(game: Game, party: list[Char], slot: int) -> bool:
     loc = game.locs[slot]
     if loc.destroyed:
         return False
-    card = loc.card
-    if card.planetary and not any(
+    if loc.planetary and not any(
         "Planetary" in c.categories or _carries(c, "Planetary") for c in party
     ):
         return False
     return not (
-        card.dimensional
+        loc.dimensional
         and not any("Dimensional" in c.categories or _carries(c, "Dimensional") for c in party)
     )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from deckkit.animayhem.cards import AnyCard
+from deckkit.animayhem.cards import AnyCard, CharTemplate
 from deckkit.animayhem.chance import Chance, SeededChance
 from deckkit.animayhem.combat import GameOver
 from deckkit.animayhem.deck import Deck
@@ -19,7 +19,7 @@ from deckkit.animayhem.phases import play_turn
 from deckkit.animayhem.policy import Policy
 from deckkit.animayhem.record import GameRecord
 from deckkit.animayhem.setup import deck_piles, set_up
-from deckkit.animayhem.state import CharTemplate, Game, Trace
+from deckkit.animayhem.state import Game, Trace
 
 DEFAULT_TURN_CAP = 150
 

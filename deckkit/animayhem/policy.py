@@ -12,6 +12,8 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python subclasses
+
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
 from deckkit.animayhem.movement import HAVEN, can_stop, party_movement
@@ -28,6 +30,7 @@ Move = tuple[list[Char], list[int]]
 PLAYED_OUT = frozenset({CardType.FLASH_EFFECT})
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Policy:
     """The decisions the rules leave to the player. The base class decides nothing clever."""
 
@@ -137,6 +140,7 @@ def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     return per_round > 0 and per_round * 3 >= d.defense
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPolicy(Policy):
     """A sensible player: heads for locations it can scavenge, fights what it can beat, retreats
     from what it cannot, equips the characters who need it, and takes items home."""
@@ -373,6 +377,7 @@ class HeuristicPolicy(Policy):
         return min(options, key=lambda s: game.dist[s][home])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomPolicy(Policy):
     """The floor: a random legal choice at every decision."""
 

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.cards import (
     CardType,
     CharacterCard,
+    CharTemplate,
     DisasterCard,
 )
 from deckkit.animayhem.field import all_distances, lay_out
-from deckkit.animayhem.state import Char, CharTemplate, Copy, Dis, Game, Loc
+from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition

@@ -14,6 +14,7 @@ from typing import Any
 from deckkit.animayhem.cards import (
     AnyCard,
     CharacterCard,
+    CharTemplate,
     CombatCard,
     DisasterCard,
     ItemCard,
@@ -41,30 +42,6 @@ class Copy:
 
     def __repr__(self) -> str:
         return f"<{self.card.name}#{self.uid}>"
-
-
-@dataclass(frozen=True, slots=True)
-class CharTemplate:
-    """What a character card contributes before play, computed once per deck, not per game."""
-
-    gender: str
-    base: tuple[int, int, int, int, int]
-    health_max: int
-    skill_counts: dict[str, int]
-    categories: frozenset[str]
-
-    @classmethod
-    def of(cls, card: CharacterCard) -> CharTemplate:
-        a = card.abilities
-        base = (a.damage or 0, a.defense or 0, a.movement or 0, a.charm or 0, a.energy or 0)
-        counts: dict[str, int] = {}
-        for s in card.skills:
-            counts[s.name] = counts.get(s.name, 0) + s.count
-        # Health equals base defense ("Lexicon: Health"); a printed override wins (card text).
-        health = card.health if card.health is not None else base[DEF]
-        return cls(
-            card.gender.value, base, health, counts, frozenset(card.categories) | card.symbols
-        )
 
 
 class Char:
@@ -178,7 +155,16 @@ class Dis:
 class Loc:
     """A location on the field with what lies face down beneath it (disasters above items)."""
 
-    __slots__ = ("card", "copy", "destroyed", "hidden_cards", "hidden_disasters", "slot")
+    __slots__ = (
+        "card",
+        "copy",
+        "destroyed",
+        "dimensional",
+        "hidden_cards",
+        "hidden_disasters",
+        "planetary",
+        "slot",
+    )
 
     def __init__(self, slot: int, copy: Copy) -> None:
         self.slot = slot
@@ -189,6 +175,8 @@ class Loc:
         self.hidden_disasters: list[Dis] = []  # index 0 is the top card
         self.hidden_cards: list[Copy] = []  # items and dropped equipment
         self.destroyed = False
+        self.planetary = card.planetary
+        self.dimensional = card.dimensional
 
 
 @dataclass(slots=True)

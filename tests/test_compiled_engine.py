@@ -1,0 +1,49 @@
+"""The optional mypyc build of the engine: used only when fresh, never shadowing edited code."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILT = ROOT / "build" / "fast" / "deckkit" / "animayhem"
+PROBE = (
+    "import deckkit.animayhem as a, deckkit.animayhem.combat as c; print(a.COMPILED, c.__file__)"
+)
+
+
+def _probe(env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        check=True,
+    )
+
+
+def test_pure_switch_forces_python_modules() -> None:
+    """DECKKIT_PURE=1 always runs the pure-Python engine, the reference build."""
+    out = _probe({"DECKKIT_PURE": "1"})
+    assert out.stdout.startswith("False") and out.stdout.strip().endswith("combat.py")
+
+
+def test_stale_build_is_not_used() -> None:
+    """A compiled module older than its source is ignored, with a note on stderr; a fresh build
+    is used."""
+    source = ROOT / "deckkit" / "animayhem" / "chance.py"
+    if not any(BUILT.glob("*.so")):
+        out = _probe()
+        assert out.stdout.startswith("False")  # nothing built: the pure engine runs
+        return
+    assert _probe().stdout.startswith("True")
+    before = source.stat()
+    try:
+        os.utime(source, (before.st_atime, before.st_mtime + 10_000))
+        out = _probe()
+        assert out.stdout.startswith("False")
+        assert "older than chance.py" in out.stderr
+    finally:
+        os.utime(source, (before.st_atime, before.st_mtime))
