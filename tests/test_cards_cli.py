@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 
-import pytest
 import typer
 from typer.testing import CliRunner
 
 from deckkit.cli.cards_cmd import register
-from deckkit.errors import EXIT_BAD_INPUT, UsageError
+from deckkit.errors import EXIT_BAD_INPUT
 
 runner = CliRunner()
 
@@ -88,23 +86,17 @@ def test_show_card() -> None:
 def test_show_ambiguous_lists_candidates() -> None:
     """card-data README, two Goku cards: an ambiguous name lists both ids and exits 2."""
     result = runner.invoke(APP, ["cards", "show", "Goku"])
-    err = result.exception
-    assert isinstance(err, UsageError) and err.exit_code == EXIT_BAD_INPUT
-    assert "am032" in err.render() and "am033" in err.render()
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert "am032" in result.stderr and "am033" in result.stderr
 
 
 def test_show_unknown_suggests() -> None:
     """An unknown name suggests the closest names and exits 2."""
     result = runner.invoke(APP, ["cards", "show", "Washoo"])
-    err = result.exception
-    assert isinstance(err, UsageError) and err.exit_code == EXIT_BAD_INPUT
-    assert "Washu" in err.render()
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert "Washu" in result.stderr
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("deckkit.cli.validate_cmd") is None,
-    reason="deckkit.cli.main needs validate_cmd, which another module provides",
-)
 def test_real_cli_exit_codes_and_streams() -> None:
     """The installed entry point: results on stdout, errors on stderr with exit 2."""
     ok = subprocess.run(

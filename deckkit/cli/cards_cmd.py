@@ -29,6 +29,7 @@ from deckkit.animayhem.cards import (
     PowerCard,
 )
 from deckkit.animayhem.requirements import Requirement
+from deckkit.cli.exits import DeckkitTyper
 from deckkit.errors import UsageError
 
 
@@ -236,7 +237,7 @@ def _show_text(card: AnyCard, db: CardDB) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add the `cards` sub-app to the top-level command."""
-    cards_app = typer.Typer(help="Browse the card database.", no_args_is_help=True)
+    cards_app = DeckkitTyper(help="Browse the card database.", no_args_is_help=True)
 
     @cards_app.command("list")
     def list_cards(

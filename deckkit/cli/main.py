@@ -11,9 +11,10 @@ import sys
 import typer
 
 from deckkit import __version__
+from deckkit.cli.exits import DeckkitTyper
 from deckkit.errors import EXIT_INTERRUPTED, DeckkitError
 
-app = typer.Typer(
+app = DeckkitTyper(
     name="deckkit",
     help="Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem.",
     no_args_is_help=True,
