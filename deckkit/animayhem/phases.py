@@ -214,6 +214,11 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             for c in planned
             if (c.zone == "field" and c.slot == start) or (c.zone == "haven" and start == HAVEN)
         ]
+        if start == HAVEN:
+            # At most 6 characters on the field ("Character Cards"; "Equip Phase").
+            party = party[: max(0, edition.play.max_on_field - len(game.on_field()))]
+        if edition.play.max_party:
+            party = party[: edition.play.max_party]  # fifth2018: at most 4 in a group
         if not party or not route:
             continue
         route = route[: party_movement(game, party)]

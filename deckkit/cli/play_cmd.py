@@ -60,7 +60,15 @@ def register(app: typer.Typer) -> None:
             "--edition",
             help=f"One of {', '.join(EDITIONS)}; default: the deck's, else {DEFAULT_EDITION}.",
         ),
-        layout: str = typer.Option("compact", "--layout", help=f"One of {', '.join(LAYOUTS)}."),
+        variant: str | None = typer.Option(
+            None, "--variant", help="Field variant; default: the deck's, else standard."
+        ),
+        layout: str | None = typer.Option(
+            None,
+            "--layout",
+            help=f"One of {', '.join(LAYOUTS)}; default: straight-line for the straight-line "
+            "variant, else compact.",
+        ),
         turn_cap: int = typer.Option(
             DEFAULT_TURN_CAP, "--turn-cap", min=1, help="Turns before a stall."
         ),
@@ -74,18 +82,20 @@ def register(app: typer.Typer) -> None:
             raise UsageError(
                 f"unknown policy {policy!r}", hint=f"choose one of {', '.join(POLICIES)}"
             )
+        deck = read_deck(deck_path, load_card_db())
+        variant_name = variant or deck.variant or DEFAULT_VARIANT
+        layout = layout or ("straight-line" if variant_name == "straight-line" else "compact")
         if layout not in LAYOUTS:
             raise UsageError(
                 f"unknown layout {layout!r}", hint=f"choose one of {', '.join(LAYOUTS)}"
             )
-        deck = read_deck(deck_path, load_card_db())
         edition_name = edition or deck.edition or DEFAULT_EDITION
         if edition_name not in EDITIONS:
             raise UsageError(
                 f"unknown edition {edition_name!r}", hint=f"choose one of {', '.join(EDITIONS)}"
             )
         ed = load_edition(edition_name)
-        report = check_deck(deck, ed, deck.variant or DEFAULT_VARIANT, 1)
+        report = check_deck(deck, ed, variant_name, 1)
         if not report.legal and not allow_illegal:
             typer.echo(
                 f"{deck_path}: the deck is not legal under {ed.name} for one player:", err=True
