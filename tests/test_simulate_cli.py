@@ -26,8 +26,8 @@ from deckkit.animayhem.cards import CardType
 from deckkit.animayhem.deck import Deck
 from deckkit.animayhem.editions import Edition
 from deckkit.cli import simulate_cmd
+from deckkit.cli.exits import DeckkitTyper
 from deckkit.cli.simulate_cmd import EngineHooks
-from deckkit.errors import DeckkitError
 
 DEMO_DECK = Path(__file__).resolve().parent.parent / "decks" / "demo-solo.deck"
 TESTS_DATA = Path(__file__).resolve().parent / "data"
@@ -88,7 +88,7 @@ def small_deck(tmp_path: Path) -> Path:
 
 
 def _app() -> typer.Typer:
-    app = typer.Typer()
+    app = DeckkitTyper()  # as in deckkit.cli.main: errors become messages and exit codes
 
     @app.callback()
     def main() -> None:
@@ -99,7 +99,7 @@ def _app() -> typer.Typer:
 
 
 class Outcome:
-    """Exit code as `deckkit.cli.main.run` would give it, and the two streams."""
+    """The exit code and the two streams."""
 
     def __init__(self, code: int, stdout: str, stderr: str) -> None:
         self.code, self.stdout, self.stderr = code, stdout, stderr
@@ -110,15 +110,9 @@ class Outcome:
 
 def run_cli(*args: str | Path) -> Outcome:
     result = CliRunner().invoke(_app(), ["simulate", *map(str, args)])
-    code = result.exit_code
-    if isinstance(result.exception, DeckkitError):  # what main.run() maps errors to
-        code = result.exception.exit_code
-    elif result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    stderr = result.stderr
-    if isinstance(result.exception, DeckkitError):
-        stderr += result.exception.render()
-    return Outcome(code, result.stdout, stderr)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception  # a crash, not an exit code: let the test show it
+    return Outcome(result.exit_code, result.stdout, result.stderr)
 
 
 def without_timing(doc: dict[str, Any]) -> dict[str, Any]:
@@ -349,8 +343,8 @@ def test_failed_write_leaves_nothing_behind(
 
     monkeypatch.setattr(pl.DataFrame, "write_parquet", broken_write)
     path = tmp_path / "games.parquet"
-    with pytest.raises(OSError, match="No space left"):
-        run_cli(small_deck, "-n", 30, "--allow-illegal", "--out", path)
+    out = run_cli(small_deck, "-n", 30, "--allow-illegal", "--out", path)
+    assert out.code == 2 and "No space left on device" in out.stderr
     assert not path.exists()
     assert list(tmp_path.iterdir()) == [small_deck]  # no temporary file left over either
 
@@ -365,8 +359,8 @@ def test_failed_forced_write_keeps_the_old_file(
     path = tmp_path / "games.csv"
     path.write_text("old,rows\n")
     monkeypatch.setattr(pl.DataFrame, "write_csv", broken_write)
-    with pytest.raises(OSError):
-        run_cli(small_deck, "-n", 30, "--allow-illegal", "--out", path, "--force")
+    out = run_cli(small_deck, "-n", 30, "--allow-illegal", "--out", path, "--force")
+    assert out.code == 2 and "nothing was written" in out.stderr
     assert path.read_text() == "old,rows\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv", "tiny.deck"]
 

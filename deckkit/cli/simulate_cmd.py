@@ -210,7 +210,12 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
         )
     summary = summarize(result.tally, card_catalog(deck))
     if args.out is not None and result.rows is not None:
-        write_frame(result.rows, args.out, force=args.force)
+        try:
+            write_frame(result.rows, args.out, force=args.force)
+        except OSError as err:  # disk full, permissions: the file is left as it was
+            raise UsageError(
+                f"cannot write --out: {err.strerror or err}; nothing was written", path=args.out
+            ) from err
 
     meta = {
         "deck": deck.name,
