@@ -177,18 +177,25 @@ class _Collector:
     def __init__(self, keep_rows: bool, progress: ProgressFn | None) -> None:
         self.tally = Tally()
         self.row_chunks: dict[int, list[Row]] | None = {} if keep_rows else None
+        self.last_start: int | None = None
         self.progress = progress
 
     def fold(self, result: ChunkResult) -> None:
+        # Rows first, then the tally: if Ctrl-C lands in between, rows() drops the extra chunk.
         if self.row_chunks is not None and result.rows is not None:
             self.row_chunks[result.start] = result.rows
+            self.last_start = result.start
         self.tally = self.tally.merged(result.tally)
         if self.progress is not None:
             self.progress(self.tally.games)
 
     def rows(self) -> pl.DataFrame | None:
+        """The rows of exactly the games in ``tally``, in game order."""
         if self.row_chunks is None:
             return None
+        stored = sum(len(chunk) for chunk in self.row_chunks.values())
+        if stored > self.tally.games and self.last_start is not None:
+            del self.row_chunks[self.last_start]  # stored, but interrupted before it was tallied
         ordered: list[Row] = []
         for start in sorted(self.row_chunks):
             ordered.extend(self.row_chunks[start])
@@ -227,20 +234,25 @@ def _chunk_of(start: int, records: list[GameRecord], keep_rows: bool) -> ChunkRe
 
 def _terminate(executor: ProcessPoolExecutor) -> None:
     """Stop now: drop queued chunks and kill workers mid-chunk (their games are abandoned).
-    ``ProcessPoolExecutor`` has no public terminate before Python 3.14, hence ``_processes``."""
+
+    ``ProcessPoolExecutor`` has no public terminate before Python 3.14, hence the private
+    ``_processes`` and ``_executor_manager_thread``. The pool's manager thread reaps the killed
+    workers too; it is joined so that no worker, zombie or thread outlives the run (and so that
+    its ``waitpid`` has finished before anyone asks whether the workers are gone)."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
+    manager = getattr(executor, "_executor_manager_thread", None)
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()
     for process in processes:
         process.join(timeout=5)
-        if process.is_alive():  # pragma: no cover - SIGTERM ignored or stuck in the kernel
+        if process.exitcode is None and process.is_alive():  # pragma: no cover - stuck
             process.kill()
-            process.join()
-    # The pool's manager thread sees the dead workers, reaps them and exits; wait for it so no
-    # thread or zombie outlives the run.
-    executor.shutdown(wait=True)
+    if manager is not None:
+        manager.join(timeout=10)
+    for process in processes:
+        process.join(timeout=5)
 
 
 def _run_pool(
