@@ -104,10 +104,10 @@ def x_zone(x: Copy | Char | Dis, zone: str) -> None:
         x.zone = zone
 
 
-def reload_phase(game: Game, edition: Edition) -> list[Dis]:
+def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
     """Bonked characters who sat out a full turn return to the hand, then draw one card at a time
-    until the hand holds 7 or a disaster is drawn (set0 rulebook, "Reload Phase"). Returns the
-    disasters drawn, which enter the field in the Maintenance phase."""
+    until the hand holds 7 or a disaster is drawn (set0 rulebook, "Reload Phase"). A disaster
+    drawn waits in ``game.drawn`` to enter the field in the Maintenance phase."""
     game.phase = "reload"
     limit = edition.play.hand_limit
     for c in game.chars:
@@ -117,7 +117,6 @@ def reload_phase(game: Game, edition: Edition) -> list[Dis]:
             game.hand.append(c)
             if game.trace is not None:
                 game.say("reload", f"{c.name} returns to the hand")
-    drawn: list[Dis] = []
     while len(game.hand) < limit:
         if not game.draw_pile:
             if not game.discard:
@@ -146,11 +145,10 @@ def reload_phase(game: Game, edition: Edition) -> list[Dis]:
                 if game.trace is not None:
                     game.say("affect", f"{x.name} takes effect (not simulated) and is discarded")
             else:
-                drawn.append(x)
+                game.drawn.append(x)
             break
         x_zone(x, "hand")
         game.hand.append(x)
-    return drawn
 
 
 def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
@@ -258,28 +256,25 @@ def play_turn(
     policy: Policy,
     after_phase: Callable[[Game], None] | None = None,
 ) -> None:
-    """One full turn; end conditions are checked as the edition says. ``after_phase`` lets
+    """One full turn: the six phases in order, end conditions checked after each as the edition
+    says (immediately, or at the Discard phase under the 1998 guidelines). ``after_phase`` lets
     tests check invariants between phases."""
     game.turn += 1
     game.scavenge_started.clear()
     game.done_scavenging.clear()
     expire_globals(game)
-    discard_phase(game, edition, policy)
-    game.drawn = reload_phase(game, edition)
-    if after_phase is not None:
-        after_phase(game)
-    maintenance_phase(game, edition, policy)
-    check_end(game, edition)
-    if after_phase is not None:
-        after_phase(game)
-    equip_phase(game, edition, policy)
-    if after_phase is not None:
-        after_phase(game)
-    move_phase(game, edition, policy)
-    check_end(game, edition)
-    if after_phase is not None:
-        after_phase(game)
-    scavenge_phase(game, edition, policy)
-    check_end(game, edition)
-    if after_phase is not None:
-        after_phase(game)
+    for phase in PHASES:
+        phase(game, edition, policy)
+        check_end(game, edition)
+        if after_phase is not None:
+            after_phase(game)
+
+
+PHASES: tuple[Callable[[Game, Edition, Policy], None], ...] = (
+    discard_phase,
+    reload_phase,
+    maintenance_phase,
+    equip_phase,
+    move_phase,
+    scavenge_phase,
+)
