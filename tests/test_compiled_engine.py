@@ -34,9 +34,16 @@ def test_stale_build_is_not_used() -> None:
     """A compiled module older than its source is ignored, with a note on stderr; a fresh build
     is used."""
     source = ROOT / "deckkit" / "animayhem" / "chance.py"
-    if not any(BUILT.glob("*.so")):
-        out = _probe()
-        assert out.stdout.startswith("False")  # nothing built: the pure engine runs
+    libs = list(BUILT.glob("*.so"))
+    if not libs:
+        assert _probe().stdout.startswith("False")  # nothing built: the pure engine runs
+        return
+    sources = [ROOT / "deckkit" / "animayhem" / f"{lib.name.split('.')[0]}.py" for lib in libs]
+    if any(
+        src.stat().st_mtime > lib.stat().st_mtime for src, lib in zip(sources, libs, strict=True)
+    ):
+        out = _probe()  # edited since the last `make fast`: already stale
+        assert out.stdout.startswith("False") and "using the pure-Python engine" in out.stderr
         return
     assert _probe().stdout.startswith("True")
     before = source.stat()
