@@ -19,7 +19,10 @@ def _probe(env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str
         [sys.executable, "-c", PROBE],
         capture_output=True,
         text=True,
-        env={**os.environ, **(env or {})},
+        env={
+            **{k: v for k, v in os.environ.items() if k != "DECKKIT_STALE_NOTED"},
+            **(env or {}),
+        },
         check=True,
     )
 

@@ -24,11 +24,13 @@ def _compiled_engine() -> Path | None:
     for lib in libs:
         source = here / f"{lib.name.split('.')[0]}.py"
         if not source.exists() or source.stat().st_mtime > lib.stat().st_mtime:
-            print(
-                f"deckkit: build/fast is older than {source.name}; using the pure-Python engine "
-                "(run `make fast` to rebuild)",
-                file=sys.stderr,
-            )
+            if not os.environ.get("DECKKIT_STALE_NOTED"):  # once, not again in each worker
+                os.environ["DECKKIT_STALE_NOTED"] = "1"
+                print(
+                    f"deckkit: build/fast is older than {source.name}; using the pure-Python "
+                    "engine (run `make fast` to rebuild)",
+                    file=sys.stderr,
+                )
             return None
     return root
 
