@@ -38,6 +38,13 @@ def usable(c: Char, card: PowerCard) -> bool:
     return card.requirement is None or requirement_met(card.requirement, [c])
 
 
+def _equipment_value(copy: Copy) -> int:
+    """Sort key: larger additive bonuses first (negated for an ascending sort)."""
+    card = copy.card
+    assert isinstance(card, PowerCard)
+    return -sum(m.value for _, m in card.modifiers if m.op == "+")
+
+
 def refresh(game: Game, c: Char) -> None:
     """Recompute current abilities: enhancements apply to base abilities, then equipment (no two
     modifying the same ability: set0 rulebook, "Using Equipment Cards"), then global effects on
@@ -52,7 +59,9 @@ def refresh(game: Game, c: Char) -> None:
             i = ABILITY_INDEX[ability]
             cur[i] = mod.apply(c.base[i]) + (cur[i] - c.base[i])
     used: set[str] = set()
-    for copy in c.equipment:
+    # No two equipment cards modifying the same ability: the most valuable are used first.
+    equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
+    for copy in equipment:
         card = copy.card
         assert isinstance(card, PowerCard)
         if card.vehicle or copy.uses_left is not None or not card.modifiers:

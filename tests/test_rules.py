@@ -1,0 +1,294 @@
+"""The engine's rules one by one, each test citing the passage it follows (set0 rulebook unless
+another document is named)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckkit.animayhem.chance import ScriptedChance
+from deckkit.animayhem.combat import GameOver, fight
+from deckkit.animayhem.endgame import check_end
+from deckkit.animayhem.movement import move_disasters, party_movement, place_disaster
+from deckkit.animayhem.phases import refresh, reload_phase
+from deckkit.animayhem.policy import Policy
+from deckkit.animayhem.scavenge import location_attack, passes_skill_test
+from deckkit.animayhem.state import DEF, DMG, Game
+from tests.engine_helpers import (
+    ScriptedPolicy,
+    add_char,
+    bare_game,
+    copy_of,
+    edition,
+    new_disaster,
+    stack_combat_pile,
+)
+
+NINE = [
+    "Sewer",
+    "Telephone Pole",
+    "Mt. Muldoon",
+    "Cathedral",
+    "Country Bar",
+    "Survival Shot",
+    "Furinkan High",
+    "Tea Room Transylvania",
+    "Tokyo Mega Dome",
+]
+
+
+class Retreating(ScriptedPolicy):
+    def retreat(self, game: Game, d: object, chars: list[object], rnd: int) -> bool:  # type: ignore[override]
+        return True
+
+
+def _rounds(game: Game) -> list[dict[str, object]]:
+    assert game.trace is not None
+    return [e for e in game.trace.events if e["kind"] == "round"]
+
+
+def test_retreat_takes_one_hit_and_moves_one_location() -> None:
+    """ "Declare Retreat": the disaster deals its damage to one random retreating character, no
+    combat cards are drawn, and the survivors must move one location."""
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 4)  # 4 damage, 4 defense
+    d = new_disaster(game, "Big Bug")  # 5 damage, 4 defense
+    place_disaster(game, d, game.field.path_index[4])
+    stack_combat_pile(game, ["Dodge", "Dodge"])  # round 1 only
+    result = fight(game, edition("guidelines1998"), Retreating(), d, 4, "disaster")
+    assert result == "retreat"
+    assert len(_rounds(game)) == 1  # retreat declared at the start of round 2
+    # Round 1 (Dodge each): 5 - 5 = 0 both ways. The retreat: 5 - 4 = 1.
+    assert kami.health == kami.health_max  # healed at the end of combat
+    assert kami.zone == "field" and kami.slot in game.field.neighbours[4]
+    assert game.combat_pile == []  # no card drawn for the retreat
+
+
+def test_charm_battle_won_against_a_minor_disaster() -> None:
+    """ "Charm Battle": one combat card's charm half on the disaster, one on the charmer; a
+    charmer who wins against a minor disaster may make one legal action for it (here, the
+    disaster is incapacitated for the turn)."""
+    game = bare_game(NINE)
+    add_char(game, "Sylvie", 0)  # charm 6
+    d = new_disaster(game, "33-S Sexaroid")  # minor, charm 7
+    place_disaster(game, d, game.field.path_index[0])
+    # First card for the disaster (Broken Heart: -1), second for Sylvie (Enchanted View: x2).
+    stack_combat_pile(game, ["Bash", "Enchanted View"])
+    result = fight(game, edition("guidelines1998"), Policy(), d, 0, "disaster")
+    assert result == "charmed" and d.incapacitated_turn == game.turn
+
+
+def test_charm_battle_lost_keeps_the_charmer_out_of_the_fight() -> None:
+    """A charmer who loses "cannot attack the disaster it tried to charm": only the others
+    fight it; a tie changes nothing. Kagato (charm 5) against the Farmer (1) and Makoto
+    Mizuhara (5), no combat cards."""
+    game = bare_game(NINE)
+    add_char(game, "Farmer with shotgun", 0)
+    add_char(game, "Makoto Mizuhara", 0)
+    d = new_disaster(game, "Kagato")
+    place_disaster(game, d, game.field.path_index[0])
+    game.combat_pile = []
+    seen: list[list[str]] = []
+
+    class Watch(Retreating):
+        def fighters(self, game, d, able, target, cap):  # type: ignore[no-untyped-def]
+            seen.append([c.name for c in able])
+            return super().fighters(game, d, able, target, cap)
+
+    fight(game, edition("guidelines1998"), Watch(), d, 0, "disaster")
+    assert seen and all(names == ["Makoto Mizuhara"] for names in seen)
+
+
+@pytest.mark.parametrize(("rule", "state"), [("set0", "bonked"), ("guidelines1998", "discard")])
+def test_location_with_damage_attacks_a_party_without_the_skills(rule: str, state: str) -> None:
+    """ "Locations with Damage": a party that stops without the skills is attacked by every
+    point of the location's damage, no combat cards. A.D. Police HQ (3) against the Farmer
+    (defense 1, health 1): 2 damage bonks him under set0 (2 < 3 x 1) and kills him under the
+    1998 guidelines (health -1 = minus his base health)."""
+    game = bare_game(["A.D. Police HQ"])
+    farmer = add_char(game, "Farmer with shotgun", 0)
+    location_attack(game, edition(rule), [farmer], 0)
+    assert farmer.zone == state
+
+
+def test_location_with_defense_yields_to_combined_damage() -> None:
+    """ "Locations with Defense": a group can scavenge without the skills when its combined
+    damage is greater than the location's defense (Cest Lavie: 5)."""
+    game = bare_game(["Cest Lavie"])
+    first = add_char(game, "Nene Romanova", 0)  # 1 damage, no Streetwise or Seduction
+    assert not passes_skill_test(game, [first], 0)
+    party = [first, add_char(game, "Detective Kiyone", 0), add_char(game, "Akane Tendo", 0)]
+    assert sum(c.cur[DMG] for c in party) > 5
+    assert passes_skill_test(game, party, 0)
+
+
+@pytest.mark.parametrize(("rule", "cards"), [("set0", 2), ("guidelines1998", 4)])
+def test_combat_cards_per_edition(rule: str, cards: int) -> None:
+    """set0: one combat card for the attacked character and one for the disaster; 1998
+    guidelines 1.4: "draw a Combat card for every Attacking Character/Disaster"."""
+    game = bare_game(NINE, chance=ScriptedChance([0]))
+    for name in ("Nabiki Tendo", "Nene Romanova", "Bulma"):
+        add_char(game, name, 0)
+    d = new_disaster(game, "Toma's Guards")  # 6/6: survives round 1
+    place_disaster(game, d, game.field.path_index[0])
+    stack_combat_pile(game, ["Dodge"] * 12)
+    fight(game, edition(rule), Retreating(), d, 0, "disaster")
+    assert len(_rounds(game)[0]["cards"]) == cards  # type: ignore[arg-type]
+
+
+def test_frenzy_hits_every_character_fighting() -> None:
+    """ "Attack affects all characters at location" (Frenzy): Big Bug deals its damage to every
+    character opposing it."""
+    game = bare_game(NINE)
+    for name in ("Nabiki Tendo", "Nene Romanova", "Bulma"):
+        add_char(game, name, 0)
+    d = new_disaster(game, "Big Bug")
+    place_disaster(game, d, game.field.path_index[0])
+    game.combat_pile = []
+    fight(game, edition("guidelines1998"), Retreating(), d, 0, "disaster")
+    assert len(_rounds(game)[0]["hits"]) == 3  # type: ignore[arg-type]
+
+
+def test_two_equipment_cannot_modify_the_same_ability() -> None:
+    """ "Using Equipment Cards": with Leon's Boomer Rifle (+2 damage) a character cannot also use
+    Linna's Hardsuit (+1 damage, defense, movement); a +defense card works alongside."""
+    game = bare_game(NINE)
+    c = add_char(game, "Nabiki Tendo", -1)
+    base = c.cur
+    c.equipment += [copy_of(game, "Leon's Boomer Rifle"), copy_of(game, "Linna's Hardsuit")]
+    refresh(game, c)
+    assert c.cur[DMG] - base[DMG] in (1, 2)  # one of them, never both (+3)
+    c.equipment = [copy_of(game, "Leon's Boomer Rifle"), copy_of(game, "Ura, The Armor Cat")]
+    refresh(game, c)
+    assert (c.cur[DMG] - base[DMG], c.cur[DEF] - base[DEF]) == (2, 2)
+
+
+def test_vehicle_movement_replaces_the_party_movement() -> None:
+    """ "Vehicles": a vehicle's movement replaces the movement of everyone aboard (Airbus: 3)."""
+    game = bare_game(NINE)
+    slow = add_char(game, "Yajirobe", 0)  # movement 1
+    other = add_char(game, "Nabiki Tendo", 0)
+    assert party_movement(game, [slow, other]) == 1
+    other.equipment.append(copy_of(game, "Airbus"))
+    assert party_movement(game, [slow, other]) == 3
+
+
+def test_reload_draws_until_seven_or_a_disaster() -> None:
+    """ "Reload Phase": draw one card at a time until 7 in hand or a disaster is drawn; the
+    disaster enters in the Maintenance phase."""
+    game = bare_game(NINE)
+    d = new_disaster(game, "Goons")
+    game.draw_pile = [copy_of(game, "Bash"), d, copy_of(game, "Parry")]  # drawn from the end
+    reload_phase(game, edition("guidelines1998"), Policy())
+    assert [x.card.name for x in game.hand] == ["Parry / Handsome Lad"]
+    assert game.drawn == [d] and len(game.draw_pile) == 1
+
+
+def test_bonked_character_returns_after_a_full_turn() -> None:
+    """ "Bonked": out of play for one complete turn of its owner, then back to the hand at the
+    Reload phase, completely healed."""
+    game = bare_game(NINE)
+    c = add_char(game, "Nabiki Tendo", 0)
+    c.zone, c.bonked_turn = "bonked", 1
+    for turn, zone in ((2, "bonked"), (3, "hand")):
+        game.turn = turn
+        reload_phase(game, edition("guidelines1998"), Policy())
+        assert c.zone == zone
+
+
+def test_steal_takes_an_item_and_runs() -> None:
+    """Part III "Steal": the stealer takes a random item from a character at the same location
+    and immediately receives one full movement instead of attacking."""
+    game = bare_game(NINE)
+    first = game.field.path[1]
+    c = add_char(game, "Nabiki Tendo", first)
+    c.items.append(copy_of(game, "Piece of Cake"))
+    najato = new_disaster(game, "Najato (Phantom Prince)")  # movement 3
+    move_disasters(game, edition("guidelines1998"), Policy(), [najato])
+    assert not c.items and [x.card.name for x in najato.carrying] == ["Piece of Cake"]
+    assert najato.pos == 1 + najato.movement  # ran a full movement from the theft
+    assert not _rounds(game)
+
+
+def test_ally_joins_the_nearest_combat_disaster() -> None:
+    """Part III "Ally Disaster": Kodachi Kuno moves at once to the nearest combat disaster and
+    allies with it, staying with it."""
+    game = bare_game(NINE)
+    primary = new_disaster(game, "Toma's Guards")
+    place_disaster(game, primary, 4)
+    primary.first_move_done = True
+    kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
+    move_disasters(game, edition("guidelines1998"), Policy(), [kodachi])
+    assert kodachi.ally_of is primary and kodachi.pos == primary.pos
+
+
+def test_magnet_pulls_every_disaster() -> None:
+    """Part III "Magnet Disaster": every disaster on the field able to move goes to the magnet's
+    location at once, and counts as having made its full movement."""
+    game = bare_game(NINE)
+    others = [new_disaster(game, n) for n in ("Goons", "Ginger")]
+    for pos, o in zip((2, 6), others, strict=True):
+        place_disaster(game, o, pos)
+        o.first_move_done = True
+    magnet = new_disaster(game, "Everyone's After Me")
+    move_disasters(game, edition("guidelines1998"), Policy(), [magnet])
+    assert all(o.pos == 0 for o in others)  # where the magnet entered, before it moves on
+
+
+def _items_game(held: int, carried_off: int, hidden: int) -> Game:
+    game = bare_game(NINE)
+    c = add_char(game, "Kami", 0)
+    c.items = [copy_of(game, "Piece of Cake") for _ in range(held)]
+    game.carried_off = [copy_of(game, "Go Board") for _ in range(carried_off)]
+    game.locs[1].hidden_cards = [copy_of(game, "Keys") for _ in range(hidden)]
+    game.items_in_play = held + carried_off + hidden
+    return game
+
+
+def test_majority_ends_the_game_at_once() -> None:
+    """ "Object of the Game": when more than half the items are retrieved, the game immediately
+    ends (set0); 4 of 9 is not yet a majority."""
+    with pytest.raises(GameOver):
+        check_end(_items_game(5, 0, 4), edition("set0"))
+    check_end(_items_game(4, 1, 4), edition("set0"))
+    game = _items_game(0, 5, 4)
+    with pytest.raises(GameOver):
+        check_end(game, edition("set0"))
+    assert game.outcome == "loss"
+
+
+def test_1998_end_conditions_are_checked_at_discard() -> None:
+    """1998 guidelines 4.1: end conditions are checked "at the beginning of the Discard
+    phase"."""
+    game = _items_game(5, 0, 4)
+    check_end(game, edition("guidelines1998"))  # mid-turn: no end yet
+    with pytest.raises(GameOver):
+        check_end(game, edition("guidelines1998"), at_discard=True)
+    assert game.outcome == "win"
+
+
+def test_1998_seven_dragon_balls() -> None:
+    """1998 guidelines 4.1: a player who controls 7 Dragon Balls at one location with Kami in
+    play wins."""
+    game = _items_game(0, 0, 9)
+    kami = game.chars[0]
+    kami.items = [
+        copy_of(game, "Dragon Ball"),
+        copy_of(game, "Dragon Ball"),
+        copy_of(game, "2 Dragon Balls"),
+        copy_of(game, "3 Dragon Balls"),
+    ]
+    game.locs[1].hidden_cards = game.locs[1].hidden_cards[4:]
+    with pytest.raises(GameOver):
+        check_end(game, edition("guidelines1998"), at_discard=True)
+    assert game.outcome == "win" and "Dragon Balls" in (game.ended or "")
+
+
+def test_1998_all_locations_scavenged() -> None:
+    """1998 guidelines 4.1: once all locations have been scavenged the disasters win unless the
+    player holds more items than they do."""
+    for held, outcome in ((4, "win"), (3, "loss")):
+        game = _items_game(held, 3, 9 - held - 3)
+        game.scavenged = set(range(9))
+        with pytest.raises(GameOver):
+            check_end(game, edition("guidelines1998"), at_discard=True)
+        assert game.outcome == outcome
