@@ -5,15 +5,28 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.carddb import CardDB, load_card_db
 from deckkit.animayhem.cards import AnyCard, CharacterCard, DisasterCard
 from deckkit.animayhem.chance import Chance, ScriptedChance
 from deckkit.animayhem.editions import Edition, load_edition
 from deckkit.animayhem.field import Cell, all_distances, build_field, compact_cells
-from deckkit.animayhem.phases import refresh
 from deckkit.animayhem.policy import Policy
 from deckkit.animayhem.record import GameRecord
 from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc, Trace
+
+# Nine plain locations (no symbols, damage or defense): the rulebook's 3 x 3 solitaire field.
+NINE = [
+    "Sewer",
+    "Telephone Pole",
+    "Mt. Muldoon",
+    "Cathedral",
+    "Country Bar",
+    "Survival Shot",
+    "Furinkan High",
+    "Tea Room Transylvania",
+    "Tokyo Mega Dome",
+]
 
 
 def db() -> CardDB:

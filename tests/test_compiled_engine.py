@@ -20,7 +20,11 @@ def _probe(env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str
         capture_output=True,
         text=True,
         env={
-            **{k: v for k, v in os.environ.items() if k != "DECKKIT_STALE_NOTED"},
+            **{
+                k: v
+                for k, v in os.environ.items()
+                if k not in ("DECKKIT_STALE_NOTED", "DECKKIT_PURE")
+            },
             **(env or {}),
         },
         check=True,

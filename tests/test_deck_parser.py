@@ -192,9 +192,31 @@ def test_sample_decks_parse(db: CardDB) -> None:
 _LINES = st.one_of(
     st.text(max_size=40),
     st.sampled_from(
-        ["3 Punch", "Goku", "Goku #33", "[combat]", "[items]", "players: 2", "players: -1",
-         "edition: set0", "# c", "2 Dragon Balls", "1000000000000000000000 Keys", "x", ":",
-         "[", "]", "\ufeff", "\r", "#", " # ", "Keys # x", "3x", "3 x", "am999"]
+        [
+            "3 Punch",
+            "Goku",
+            "Goku #33",
+            "[combat]",
+            "[items]",
+            "players: 2",
+            "players: -1",
+            "edition: set0",
+            "# c",
+            "2 Dragon Balls",
+            "1000000000000000000000 Keys",
+            "x",
+            ":",
+            "[",
+            "]",
+            "\ufeff",
+            "\r",
+            "#",
+            " # ",
+            "Keys # x",
+            "3x",
+            "3 x",
+            "am999",
+        ]
     ),
 )
 

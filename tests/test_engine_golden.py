@@ -28,7 +28,7 @@ def _sample_combat_game():  # type: ignore[no-untyped-def]
     pchan = add_char(game, "P-Chan", 0)
     ryo = add_char(game, "Ryo-Ohki (Cabbit)", 0)
     pchan.enhancements.append(copy_of(game, "Clean Livin'"))
-    from deckkit.animayhem.phases import refresh
+    from deckkit.animayhem.abilities import refresh
 
     refresh(game, pchan)
     nene.equipment.append(copy_of(game, "Control Cube"))

@@ -123,9 +123,9 @@ def distinct(make: object, n: int, prefix: str, **kw: object) -> list[tuple[AnyC
     return [(make(f"{prefix} {i}", **kw), 1) for i in range(n)]  # type: ignore[operator]
 
 
-def spread(make: object, n: int, prefix: str, per: int = 3, **kw: object) -> list[
-    tuple[AnyCard, int]
-]:
+def spread(
+    make: object, n: int, prefix: str, per: int = 3, **kw: object
+) -> list[tuple[AnyCard, int]]:
     """``n`` copies spread over cards of ``per`` copies each (the last card takes the rest)."""
     out: list[tuple[AnyCard, int]] = []
     i = 0
@@ -595,8 +595,17 @@ def test_big_square_is_four_players() -> None:
 
 
 def _skirmish(**over: int) -> Deck:
-    counts = {"characters": 4, "locations": 0, "items": 10, "havens": 0, "power_cards": 20,
-              "combat_cards": 10, "major_combat": 0, "minor_combat": 10, "minor_plain": 10}
+    counts = {
+        "characters": 4,
+        "locations": 0,
+        "items": 10,
+        "havens": 0,
+        "power_cards": 20,
+        "combat_cards": 10,
+        "major_combat": 0,
+        "minor_combat": 10,
+        "minor_plain": 10,
+    }
     counts.update(over)
     # spread() puts 3 copies on a card; Skirmish allows 2, so rebuild with per=2.
     deck = build(**{k: 0 if k in ("power_cards", "combat_cards", "minor_combat", "minor_plain")

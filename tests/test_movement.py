@@ -15,19 +15,7 @@ from deckkit.animayhem.field import (
 )
 from deckkit.animayhem.movement import HAVEN, can_stop, move_disasters, move_party, place_disaster
 from deckkit.animayhem.policy import Policy
-from tests.engine_helpers import add_char, bare_game, copy_of, edition, new_disaster
-
-NINE = [
-    "Sewer",
-    "Telephone Pole",
-    "Mt. Muldoon",
-    "Cathedral",
-    "Country Bar",
-    "Survival Shot",
-    "Furinkan High",
-    "Tea Room Transylvania",
-    "Tokyo Mega Dome",
-]
+from tests.engine_helpers import NINE, add_char, bare_game, copy_of, edition, new_disaster
 
 
 def test_path_on_three_by_three() -> None:

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.chance import ScriptedChance
 from deckkit.animayhem.combat import GameOver, fight
 from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.movement import move_disasters, party_movement, place_disaster
-from deckkit.animayhem.phases import refresh, reload_phase
+from deckkit.animayhem.phases import reload_phase
 from deckkit.animayhem.policy import Policy
 from deckkit.animayhem.scavenge import location_attack, passes_skill_test
 from deckkit.animayhem.state import DEF, DMG, Game
 from tests.engine_helpers import (
+    NINE,
     ScriptedPolicy,
     add_char,
     bare_game,
@@ -22,18 +24,6 @@ from tests.engine_helpers import (
     new_disaster,
     stack_combat_pile,
 )
-
-NINE = [
-    "Sewer",
-    "Telephone Pole",
-    "Mt. Muldoon",
-    "Cathedral",
-    "Country Bar",
-    "Survival Shot",
-    "Furinkan High",
-    "Tea Room Transylvania",
-    "Tokyo Mega Dome",
-]
 
 
 class Retreating(ScriptedPolicy):

@@ -20,23 +20,16 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from deckkit.animayhem.carddb import REQUIRED_COLUMNS
+from deckkit.animayhem.cards import ABILITIES
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SOURCE = REPO.parent / "shared" / "card-data"
 DEFAULT_OUT = REPO / "card_db" / "animayhem" / "cards.csv"
 CORRECTIONS = Path(__file__).resolve().parent / "card_corrections.toml"
 
-ABILITIES = ("damage", "defense", "movement", "charm", "energy")
-
-COLUMNS = [
-    "id", "card_no", "name", "type", "major", "combat", "set", "rarity",
-    *ABILITIES, *(f"{a}_alt" for a in ABILITIES),
-    "health", "skills", "gender", "categories", "symbols", "requirement",
-    "energy_cost", "uses", "deck_limit", "tally", "vehicle", "weapon",
-    "traits", "moves_times", "alternate_form",
-    "phys_name", "phys_damage", "phys_defense", "phys_opp_damage", "phys_opp_defense",
-    "phys_extra_draw", "charm_name", "charm_modifier", "charm_target",
-    "not_simulated", "errata", "source",
-]  # fmt: skip
+# The loader's columns, with the global card number after the id (the loader ignores extras).
+COLUMNS = [REQUIRED_COLUMNS[0], "card_no", *REQUIRED_COLUMNS[1:]]
 
 TYPE_MAP = {
     "major_disaster": "disaster",

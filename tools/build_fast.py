@@ -20,6 +20,7 @@ PACKAGE = ROOT / "deckkit" / "animayhem"
 TARGET = ROOT / "build" / "fast"
 COMPILED = (
     "state",
+    "abilities",
     "combat",
     "movement",
     "phases",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import CardType, CombatCard, ItemCard, PowerCard, Trait
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
@@ -199,8 +200,6 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
                     carrier.items.append(item)
                 else:  # stolen equipment recovered
                     carrier.equipment.append(item)
-                    from deckkit.animayhem.phases import refresh
-
                     refresh(game, carrier)
                 if game.trace is not None:
                     game.say("retrieve", f"{carrier.name} takes back {item.card.name}")
@@ -483,8 +482,6 @@ def _retreat(
         dest = policy.retreat_to(game, survivors, slot)
         for c in survivors:
             if dest < 0:
-                from deckkit.animayhem.phases import enter_haven
-
                 enter_haven(game, c)
             else:
                 c.slot = dest
@@ -496,8 +493,6 @@ def _retreat(
 
 def _end_of_combat(game: Game, chars: list[Char], d: Dis, energised: set[int]) -> None:
     """End of Combat and Revitalization: everyone still in play heals and regains energy."""
-    from deckkit.animayhem.phases import refresh
-
     for c in chars:
         if c.zone in ("field", "haven"):
             c.health = c.health_max

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import ItemCard, Trait
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.record import CardStat
@@ -115,8 +116,6 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
     pile = victim.equipment if equipment else victim.items
     item = pile.pop(game.chance.below(len(pile)))
     if equipment:
-        from deckkit.animayhem.phases import refresh
-
         refresh(game, victim)
     d.carrying.append(item)
     game.record.bump(d.card.id, CardStat.MET)
@@ -301,8 +300,6 @@ def move_party(
         if step == HAVEN:
             for c in party:
                 if c.zone == "field":
-                    from deckkit.animayhem.phases import enter_haven
-
                     enter_haven(game, c)
             if game.trace is not None:
                 game.say("move", f"{names} return to the haven")

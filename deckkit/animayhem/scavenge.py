@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import Trait
 from deckkit.animayhem.combat import fight, health_state, knock_out
+from deckkit.animayhem.movement import join_primary, place_disaster
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.state import DEF, DMG, Char, Game
@@ -80,8 +82,6 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
                     "affect", f"{d.name} takes effect on the party (not simulated) and is cleared"
                 )
         else:
-            from deckkit.animayhem.movement import join_primary, place_disaster
-
             # A disaster revealed from under a location starts there, face up; "since the
             # disaster is encountered during scavenging, the disaster will attack".
             place_disaster(game, d, game.field.path_index[slot])
@@ -111,8 +111,6 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             game.record.bump(carrier.card.id, CardStat.ITEMS_RETRIEVED)
         else:
             carrier.equipment.append(x)
-            from deckkit.animayhem.phases import refresh
-
             refresh(game, carrier)
         if game.trace is not None:
             game.say("retrieve", f"{carrier.name} retrieves {x.card.name}")

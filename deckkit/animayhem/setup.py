@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import (
     CardType,
     CharacterCard,
@@ -101,8 +102,6 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
 
     game.combat_pile = [copy_of(c) for c in setup.combat]
     chance.shuffle(game.combat_pile)
-    from deckkit.animayhem.phases import refresh
-
     for c in chars:
         refresh(game, c)
     if game.trace is not None:
