@@ -282,3 +282,17 @@ def test_1998_all_locations_scavenged() -> None:
         with pytest.raises(GameOver):
             check_end(game, edition("guidelines1998"), at_discard=True)
         assert game.outcome == outcome
+
+
+def test_a_disaster_drawn_again_has_no_memory() -> None:
+    """"Zones of Play": a card that leaves play loses all memory of what happened to it; a
+    reshuffled disaster comes back without the charm it lost or the ally it had."""
+    game = bare_game(NINE)
+    d = new_disaster(game, "Goons")
+    d.ignores.add(7)
+    d.incapacitated_turn = 3
+    d.first_move_done = True
+    game.draw_pile = [d]
+    reload_phase(game, edition("guidelines1998"), Policy())
+    assert game.drawn == [d]
+    assert not d.ignores and d.incapacitated_turn == -1 and not d.first_move_done

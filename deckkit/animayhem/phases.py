@@ -77,10 +77,8 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
                 game.say("reload", "reshuffles the discard pile into a new draw pile")
         x = game.draw_pile.pop()
         if isinstance(x, Dis):
+            x.forget()
             x.zone = "drawn"
-            x.first_move_done = False
-            x.stationary = False
-            x.carrying = []
             if game.trace is not None:
                 game.say("draw", f"draws disaster {x.name}")
             if not x.combat and x.movement <= 0:

@@ -148,6 +148,18 @@ class Dis:
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), field, off_field, discard, removed
 
+    def forget(self) -> None:
+        """A card that leaves play "loses all memory of what happened to it in play" (set0
+        rulebook, "Zones of Play"): back to its printed state before it is drawn again."""
+        self.pos = -1
+        self.carrying = []
+        self.first_move_done = False
+        self.stationary = False
+        self.health = self.defense
+        self.ignores = set()
+        self.incapacitated_turn = -1
+        self.ally_of = None
+
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid}>"
 
