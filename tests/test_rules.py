@@ -285,7 +285,7 @@ def test_1998_all_locations_scavenged() -> None:
 
 
 def test_a_disaster_drawn_again_has_no_memory() -> None:
-    """"Zones of Play": a card that leaves play loses all memory of what happened to it; a
+    """ "Zones of Play": a card that leaves play loses all memory of what happened to it; a
     reshuffled disaster comes back without the charm it lost or the ally it had."""
     game = bare_game(NINE)
     d = new_disaster(game, "Goons")
@@ -296,3 +296,23 @@ def test_a_disaster_drawn_again_has_no_memory() -> None:
     reload_phase(game, edition("guidelines1998"), Policy())
     assert game.drawn == [d]
     assert not d.ignores and d.incapacitated_turn == -1 and not d.first_move_done
+
+
+def test_majority_lost_mid_maintenance_ends_the_game_at_once() -> None:
+    """set0 "Object of the Game": the game ends the moment the disasters hold the majority, even
+    in the middle of a Maintenance phase; under the 1998 guidelines it waits for the Discard
+    phase (4.1)."""
+    for rule, ends in (("set0", True), ("guidelines1998", False)):
+        game = _items_game(0, 4, 4)
+        game.items_in_play = 9
+        d = new_disaster(game, "Goons")
+        place_disaster(game, d, game.field.size - 1)
+        d.first_move_done = True
+        d.carrying.append(copy_of(game, "Earrings"))
+        if ends:
+            with pytest.raises(GameOver):
+                move_disasters(game, edition(rule), Policy(), [])
+            assert game.outcome == "loss"
+        else:
+            move_disasters(game, edition(rule), Policy(), [])
+            assert game.outcome is None and len(game.carried_off) == 5

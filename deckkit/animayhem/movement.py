@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import ItemCard, Trait
 from deckkit.animayhem.combat import fight
+from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import MOV, Char, Dis, Game
 
@@ -214,8 +215,11 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
                 for _ in range(times):
                     move_disaster(game, edition, policy, d, d.movement)
             d.stationary = True
-            continue
-        move_disaster(game, edition, policy, d, d.movement)
+        else:
+            move_disaster(game, edition, policy, d, d.movement)
+        # "When more than half the item cards are retrieved or removed from play, the game
+        # immediately ends" (set0 rulebook, "Object of the Game"): check after every disaster.
+        check_end(game, edition)
     for d in game.disasters:  # allies stay with their primary disaster
         if d.ally_of is not None and d.ally_of.zone == "field":
             d.pos = d.ally_of.pos

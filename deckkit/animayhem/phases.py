@@ -173,10 +173,12 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
         if stopped and route[-1] != HAVEN:
             slot = stopped[0].slot
             location_attack(game, edition, stopped, slot)
+        check_end(game, edition)  # the game ends the moment a side holds the majority
     for slot in sorted({c.slot for c in game.on_field()}):
         for d in list(game.disasters_at(slot)):
             if d.combat and d.zone == "field" and policy.attack(game, d, game.at(slot)):
                 fight(game, edition, policy, d, slot, "party")
+                check_end(game, edition)
 
 
 def scavenge_phase(game: Game, edition: Edition, policy: Policy) -> None:
