@@ -24,6 +24,7 @@ import math
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -281,7 +282,17 @@ def _run_pool(
                     return
                 in_flight.add(executor.submit(_worker_chunk, seed, nxt[0], nxt[1], keep_rows))
 
-        top_up()
+        # Workers are spawned by the first submissions. An ignored signal stays ignored across
+        # exec, so spawning them while the parent ignores Ctrl-C makes them immune from birth,
+        # before their initializer runs (a Ctrl-C during start-up would print a traceback).
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                top_up()
+            finally:
+                signal.signal(signal.SIGINT, previous)
+        else:
+            top_up()
         while in_flight:
             done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
             for future in done:  # any order: merging tallies commutes
