@@ -147,6 +147,12 @@ def main(argv: list[str] | None = None, build: FactoryBuilder = real_factory) ->
         f"deckkit simulate benchmark: {args.deck.name}, policy {args.policy}, seed {args.seed}, "
         f"turn cap {args.turn_cap}; {cores} cores, Python {platform.python_version()}"
     )
+    from deckkit.animayhem import COMPILED
+
+    print(
+        "engine: "
+        + ("compiled with mypyc (build/fast)" if COMPILED else "pure Python (run `make fast`)")
+    )
     print()
     print(f"{'run':<28}{'games':>10}{'seconds':>10}{'games/s':>10}")
     speeds = []
