@@ -61,3 +61,21 @@ def test_stale_build_is_not_used() -> None:
         assert "older than chance.py" in out.stderr
     finally:
         os.utime(source, (before.st_atime, before.st_mtime))
+
+
+def test_compiled_and_pure_engines_agree() -> None:
+    """Both builds play the same games: identical summaries for the same seed (timing aside)."""
+    import json
+
+    def summary(env: dict[str, str]) -> dict[str, object]:
+        out = subprocess.run(
+            [sys.executable, "-m", "deckkit", "simulate", str(ROOT / "tests/data/wild-solo.deck"),
+             "--games", "150", "--seed", "9", "--allow-illegal", "--quiet", "--format", "json"],
+            capture_output=True, text=True, check=True,
+            env={**{k: v for k, v in os.environ.items() if k != "DECKKIT_PURE"}, **env},
+        )  # fmt: skip
+        doc: dict[str, object] = json.loads(out.stdout)
+        doc.pop("timing")
+        return doc
+
+    assert summary({}) == summary({"DECKKIT_PURE": "1"})
