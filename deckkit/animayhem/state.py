@@ -15,7 +15,6 @@ from deckkit.animayhem.cards import (
     AnyCard,
     CharacterCard,
     CharTemplate,
-    CombatCard,
     DisasterCard,
     ItemCard,
     LocationCard,
@@ -331,7 +330,3 @@ class Game:
                     yield "equipped", x
                 for x in c.enhancements:
                     yield "enhanced", x
-
-
-def is_combat_card(x: Copy) -> bool:
-    return isinstance(x.card, CombatCard)
