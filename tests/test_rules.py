@@ -13,7 +13,7 @@ from deckkit.animayhem.movement import move_disasters, party_movement, place_dis
 from deckkit.animayhem.phases import reload_phase
 from deckkit.animayhem.policy import Policy
 from deckkit.animayhem.scavenge import location_attack, passes_skill_test
-from deckkit.animayhem.state import DEF, DMG, Game
+from deckkit.animayhem.state import DEF, DMG, ENE, Game
 from tests.engine_helpers import (
     NINE,
     ScriptedPolicy,
@@ -316,3 +316,168 @@ def test_majority_lost_mid_maintenance_ends_the_game_at_once() -> None:
         else:
             move_disasters(game, edition(rule), Policy(), [])
             assert game.outcome is None and len(game.carried_off) == 5
+
+
+def _one_round(
+    game: Game, name: str, rule: str = "set0", policy: Policy | None = None
+) -> dict[str, object]:
+    d = new_disaster(game, name)
+    place_disaster(game, d, game.field.path_index[0])
+    fight(game, edition(rule), policy or Retreating(), d, 0, "disaster")
+    return _rounds(game)[0]
+
+
+def test_energy_enhancement_is_paid_each_round_and_restored() -> None:
+    """ "Enhancement": a character pays the energy cost each time it is used, once per combat
+    round, and the effect lasts the round; "Energy Gain": +1 for spending energy; "End of Combat
+    and Revitalization": full energy again. Juraian Battlesuit (cost 2, +1 damage) on Kami."""
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 0)  # damage 4, energy 6
+    kami.enhancements.append(copy_of(game, "Juraian Battlesuit"))
+    refresh(game, kami)
+    assert kami.cur[DMG] == 4  # not outside combat: it costs energy to use
+    game.combat_pile = []
+    first = _one_round(game, "Toma's Guards")
+    assert first["party_damage"] == 5
+    assert kami.cur[ENE] == 6  # restored after the combat
+
+
+def test_weapon_reloads_to_the_hand_when_its_uses_run_out() -> None:
+    """ "Weapons": once a weapon has reached its maximum number of uses, it returns to its owner's
+    hand, restored to its full number of uses. Armitage's Gun: +1 damage, 6 uses."""
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 0)
+    gun = copy_of(game, "Armitage's Gun")
+    gun.uses_left = 1
+    kami.equipment.append(gun)
+    game.combat_pile = []
+    first = _one_round(game, "Toma's Guards")
+    assert first["party_damage"] == 5
+    assert gun in game.hand and gun not in kami.equipment and gun.uses_left == 6
+
+
+def test_flash_effect_played_in_combat() -> None:
+    """ "Flash Effect": played at any time but the reload phase; the targeted character pays the
+    energy cost; an ability modifier lasts the combat round. The sensible player spends Big
+    Sucker Gas Slash (+2 damage, cost 2) when the round needs it."""
+    from deckkit.animayhem.policy import HeuristicPolicy
+
+    class Retreat(HeuristicPolicy):
+        def retreat(self, game, d, chars, rnd):  # type: ignore[no-untyped-def]
+            return True
+
+    game = bare_game(NINE)
+    add_char(game, "Kami", 0)
+    slash = copy_of(game, "Big Sucker Gas Slash")
+    game.hand.append(slash)
+    game.combat_pile = []
+    first = _one_round(game, "Toma's Guards", policy=Retreat())
+    assert first["party_damage"] == 6 and slash in game.discard and slash not in game.hand
+
+
+def test_global_effect_lasts_five_turns() -> None:
+    """ "Global Effect": without uses or duration it lasts 5 of your turns, including the turn it
+    is played, then is discarded; its modifiers apply to your characters on the field."""
+    from deckkit.animayhem.phases import GLOBAL_TURNS, expire_globals
+
+    game = bare_game(NINE)
+    c = add_char(game, "Nabiki Tendo", 0)
+    training = copy_of(game, "Combat Training")  # +1 damage, +1 defense
+    game.turn = 1
+    game.globals_in_play.append((training, game.turn + GLOBAL_TURNS - 1))
+    refresh(game, c)
+    assert (c.cur[DMG], c.cur[DEF]) == (2, 4)
+    for turn, in_play in ((5, True), (6, False)):
+        game.turn = turn
+        expire_globals(game)
+        assert (training in game.discard) is not in_play
+    assert (c.cur[DMG], c.cur[DEF]) == (1, 3)
+
+
+def test_disaster_ending_its_movement_on_characters_attacks() -> None:
+    """ "A Disaster Attacking Your Character": if a disaster completes a full movement at a
+    location where there are any characters (carrying items or not), it attacks."""
+    game = bare_game(NINE)
+    add_char(game, "Kami", game.field.path[3])  # where a drawn movement-3 disaster stops
+    game.combat_pile = []
+    d = new_disaster(game, "Bugrom, Type 1")
+    move_disasters(game, edition("guidelines1998"), Retreating(), [d])
+    assert any(e["kind"] == "combat" for e in game.trace.events)  # type: ignore[union-attr]
+
+
+def test_non_combat_disaster_met_while_moving() -> None:
+    """ "Move Phase": characters passing through or stopping on a location with a non-combat
+    disaster are automatically affected by it (its effect is card text: counted met, cleared)."""
+    from deckkit.animayhem.movement import move_party
+    from deckkit.animayhem.record import CardStat
+
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 0)
+    debris = new_disaster(game, "Falling Debris")
+    place_disaster(game, debris, game.field.path_index[1])
+    move_party(game, edition("guidelines1998"), Policy(), [kami], [1])
+    assert debris.zone == "discard"
+    assert game.record.counters[(debris.card.id, CardStat.MET)] == 1
+
+
+def test_six_on_the_field_and_groups_of_four() -> None:
+    """ "Character Cards": at most 6 characters on the field; fifth2018: at most 4 in a group.
+    The engine holds to both whatever the policy asks."""
+    from deckkit.animayhem.movement import HAVEN
+    from deckkit.animayhem.phases import move_phase
+
+    names = ["Kami", "Nabiki Tendo", "Nene Romanova", "Bulma", "Detective Kiyone",
+             "Akane Tendo", "Sylvie", "Makoto Mizuhara"]  # fmt: skip
+
+    class Everyone(Policy):
+        def moves(self, game, edition):  # type: ignore[no-untyped-def]
+            return [(game.in_haven(), [game.field.haven_slot])]
+
+    for rule, on_field_before, expected in (("guidelines1998", 5, 6), ("fifth2018", 0, 4)):
+        game = bare_game(NINE)
+        for i, n in enumerate(names):
+            add_char(game, n, 8 if i < on_field_before else HAVEN)
+        move_phase(game, edition(rule), Everyone())
+        assert len(game.on_field()) == expected, rule
+
+
+def test_opening_hand_by_edition() -> None:
+    """set0 "Deck Construction": "Draw 7 power cards for your starting hand"; 1996 rules
+    "Setup": draw 7 from the characters and power cards together."""
+    from pathlib import Path
+
+    from deckkit.animayhem.carddb import load_card_db
+    from deckkit.animayhem.cards import POWER_TYPES
+    from deckkit.animayhem.deck import read_deck
+    from deckkit.animayhem.play import prepare_game, start_game
+
+    root = Path(__file__).resolve().parent.parent
+    deck = read_deck(root / "tests/data/wild-solo.deck", load_card_db())
+    kinds: dict[str, set[str]] = {}
+    for rule in ("set0", "guidelines1998"):
+        setup = prepare_game(deck, edition(rule))
+        kinds[rule] = set()
+        for seed in range(30):
+            game = start_game(setup, Policy(), seed, 0)
+            assert len(game.hand) == 7
+            kinds[rule] |= {x.card.type.value for x in game.hand}
+    assert kinds["set0"] <= {t.value for t in POWER_TYPES}
+    assert "character" in kinds["guidelines1998"]
+
+
+def test_engine_holds_the_retaliation_rules_whatever_the_policy_asks() -> None:
+    """ "Determine Retaliators": at most 3 against a minor disaster, and one of them must be the
+    character being attacked, even when a policy asks for something else."""
+
+    class Greedy(Retreating):
+        def fighters(self, game, d, able, target, cap):  # type: ignore[no-untyped-def]
+            return [c for c in able if c is not target] * 2
+
+    game = bare_game(NINE, chance=ScriptedChance([0]))
+    chars = [
+        add_char(game, n, 0) for n in ("Nabiki Tendo", "Kami", "Bulma", "Akane Tendo", "Sylvie")
+    ]
+    game.combat_pile = []
+    first = _one_round(game, "Toma's Guards", policy=Greedy())
+    # Nabiki (1) is attacked and must fight; two more join: Kami (4) and Bulma (2).
+    assert chars[0].name == "Nabiki Tendo" and first["party_damage"] == 1 + 4 + 2

@@ -66,9 +66,6 @@ def horde_bonus(game: Game, d: Dis) -> int:
     for other in game.disasters:
         if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
             n += 1
-    for other in game.off_field:
-        if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
-            n += 1
     return n
 
 
@@ -81,6 +78,29 @@ class _Side:
         self.name = name
         self.damage = damage
         self.defense = defense
+
+
+def _apply_round_modifiers(side: _Side, card: PowerCard) -> None:
+    """A power card's damage/defense modifiers for this combat round only."""
+    for ability, mod in card.modifiers:
+        if ability == "damage":
+            side.damage = mod.apply(side.damage)
+        elif ability == "defense":
+            side.defense = mod.apply(side.defense)
+
+
+def take_item_here(game: Game, d: Dis) -> bool:
+    """A combat disaster takes an item card from underneath its current location (set0
+    rulebook, "Maintenance Phase"; 1996 rules: "it will pick the Item up")."""
+    loc = game.locs[game.field.path[d.pos]]
+    for x in loc.hidden_cards:
+        if isinstance(x.card, ItemCard):
+            loc.hidden_cards.remove(x)
+            d.carrying.append(x)
+            if game.trace is not None:
+                game.say("pickup", f"{d.name} takes {x.card.name} from under {loc.card.name}")
+            return True
+    return False
 
 
 def _play_card(game: Game, recipient: _Side, opponent: _Side, cards: list[str] | None) -> None:
@@ -112,7 +132,7 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
     Returns the character's charm minus the disaster's (totals never below 0, 1998 guidelines
     1.5)."""
     mine = c.cur[CHA]
-    theirs = d.charm + 0
+    theirs = d.charm
     drawn = []
     for recipient_is_char in (False, True):
         copy = draw_combat_card(game)
@@ -238,12 +258,7 @@ def _flash_effects(
             continue
         if cost:
             c.set_energy(c.cur[ENE] - cost)
-        side = sides[c.uid]
-        for ability, mod in card.modifiers:
-            if ability == "damage":
-                side.damage = mod.apply(side.damage)
-            elif ability == "defense":
-                side.defense = mod.apply(side.defense)
+        _apply_round_modifiers(sides[c.uid], card)
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}")
 
@@ -259,21 +274,13 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
         if card.energy_cost and c.cur[ENE] >= card.energy_cost:
             c.set_energy(c.cur[ENE] - card.energy_cost)
             spent = True
-            for ability, mod in card.modifiers:
-                if ability == "damage":
-                    side.damage = mod.apply(side.damage)
-                elif ability == "defense":
-                    side.defense = mod.apply(side.defense)
+            _apply_round_modifiers(side, card)
     for copy in list(c.equipment):
         card = copy.card
         assert isinstance(card, PowerCard)
         if copy.uses_left is None or not card.modifiers:
             continue
-        for ability, mod in card.modifiers:
-            if ability == "damage":
-                side.damage = mod.apply(side.damage)
-            elif ability == "defense":
-                side.defense = mod.apply(side.defense)
+        _apply_round_modifiers(side, card)
         copy.uses_left -= 1
         if copy.uses_left <= 0:
             c.equipment.remove(copy)
@@ -358,9 +365,12 @@ def fight(
         # Determine Attackers: random target, item carriers first.
         carriers = [c for c in alive if c.items]
         target = game.chance.pick(carriers or alive)
-        fighters = policy.fighters(game, d, able, target, cap) if able else []
-        if play.max_party:
-            fighters = fighters[: play.max_party]
+        fighters = _retaliators(
+            policy.fighters(game, d, able, target, cap) if able else [],
+            able,
+            target,
+            min(cap, play.max_party or cap),
+        )
         frenzy = Trait.FRENZY in d.card.traits
         involved = alive if frenzy else [*fighters, target]
         sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in involved}
@@ -444,16 +454,19 @@ def fight(
             break
     _end_of_combat(game, chars, d, energised)
     if result != "defeated" and d.zone == "field" and d.combat and not d.carrying:
-        # The disaster wanted the item: it takes one the fallen left under the location.
-        loc = game.locs[slot]
-        for x in loc.hidden_cards:
-            if isinstance(x.card, ItemCard) and not loc.hidden_disasters:
-                loc.hidden_cards.remove(x)
-                d.carrying.append(x)
-                if game.trace is not None:
-                    game.say("pickup", f"{d.name} picks up {x.card.name}")
-                break
+        take_item_here(game, d)  # what the fallen dropped: the item it came for
     return result
+
+
+def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -> list[Char]:
+    """The rule, whatever the policy chose: at most 3 characters against a minor and 4 against a
+    major disaster, only those able to fight, and "one of the characters who is retaliating must
+    be the character being attacked" ("A Disaster Attacking Your Character")."""
+    picked = [target] if target in able else []
+    for c in chosen:
+        if c in able and c not in picked:
+            picked.append(c)
+    return picked[:cap]
 
 
 def _retreat(

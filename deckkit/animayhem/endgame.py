@@ -20,7 +20,8 @@ from deckkit.animayhem.state import Game
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
 
-_DRAGON_BALLS = re.compile(r"^(?:(\d+) )?Dragon Balls?$|Dragon Ball$")
+# "Dragon Ball", "Gohan's Dragon Ball" count 1; "2 Dragon Balls" counts 2 (the card names).
+_DRAGON_BALLS = re.compile(r"(?:^(\d+) )?Dragon Balls?$")
 _DRAGON_KEEPERS = ("Kami", "Guru", "Guardian of the Earth")
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.abilities import enter_haven, refresh
-from deckkit.animayhem.cards import ItemCard, Trait
-from deckkit.animayhem.combat import fight
+from deckkit.animayhem.cards import ItemCard, PowerCard, Trait
+from deckkit.animayhem.combat import fight, take_item_here
 from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import MOV, Char, Dis, Game
@@ -81,18 +81,6 @@ def _entry_pos(game: Game, edition: Edition) -> int:
     return 0
 
 
-def _take_item_here(game: Game, d: Dis) -> None:
-    """A combat disaster takes an item from underneath its current location."""
-    loc = game.locs[game.field.path[d.pos]]
-    for x in loc.hidden_cards:
-        if isinstance(x.card, ItemCard):
-            loc.hidden_cards.remove(x)
-            d.carrying.append(x)
-            if game.trace is not None:
-                game.say("pickup", f"{d.name} takes {x.card.name} from under {loc.card.name}")
-            return
-
-
 def _affect(game: Game, d: Dis, slot: int) -> None:
     """A non-combat disaster reaches characters: its effect is card text, not simulated; it
     counts as met and, its condition done, is discarded (set0 rulebook, "Maintenance Phase")."""
@@ -148,7 +136,7 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
                 return
             continue
         if pickup_first and not d.carrying:
-            _take_item_here(game, d)
+            take_item_here(game, d)
         if Trait.STEALS_EQUIPMENT in d.card.traits and not d.carrying:
             holders = [c for c in here if c.equipment and c.uid not in d.ignores]
             if holders:
@@ -176,7 +164,7 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
         # set0 rulebook: "After completing its first full movement, a combat disaster will
         # take an item card from underneath its current location."
         if d.combat and not pickup_first and not d.carrying:
-            _take_item_here(game, d)
+            take_item_here(game, d)
     if not fought and d.combat and d.incapacitated_turn != game.turn:
         slot = path[d.pos]
         if any(c.uid not in d.ignores for c in game.at(slot)):
@@ -259,8 +247,8 @@ def party_movement(game: Game, party: list[Char]) -> int:
     for c in party:
         for e in c.equipment:
             card = e.card
-            if getattr(card, "vehicle", False):
-                mod = card.modifier("movement")  # type: ignore[union-attr]
+            if isinstance(card, PowerCard) and card.vehicle:
+                mod = card.modifier("movement")
                 if mod is not None:
                     vehicle = max(vehicle, mod.apply(c.base[MOV]))
     if vehicle:
@@ -282,6 +270,14 @@ def can_stop(game: Game, party: list[Char], slot: int) -> bool:
         loc.dimensional
         and not any("Dimensional" in c.categories or _carries(c, "Dimensional") for c in party)
     )
+
+
+def trim_to_stop(game: Game, party: list[Char], route: list[int]) -> list[int]:
+    """Shorten a route until it ends where the party may stop (or in the haven)."""
+    end = len(route)
+    while end and route[end - 1] != HAVEN and not can_stop(game, party, route[end - 1]):
+        end -= 1
+    return route[:end]
 
 
 def _carries(c: Char, symbol: str) -> bool:

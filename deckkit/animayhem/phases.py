@@ -15,10 +15,10 @@ from deckkit.animayhem.combat import fight
 from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.movement import (
     HAVEN,
-    can_stop,
     move_disasters,
     move_party,
     party_movement,
+    trim_to_stop,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.scavenge import location_attack, scavenge
@@ -28,9 +28,8 @@ if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
     from deckkit.animayhem.policy import Policy
 
-GLOBAL_TURNS = (
-    5  # a global effect without uses or duration lasts 5 of your turns (set0, "Global Effect")
-)
+# A global effect without uses or duration lasts 5 of your turns (set0 rulebook, "Global Effect").
+GLOBAL_TURNS = 5
 
 
 def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
@@ -40,13 +39,19 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
         check_end(game, edition, at_discard=True)
     for x in policy.discards(game):
         game.hand.remove(x)
-        x_zone(x, "discard")
+        set_zone(x, "discard")
         game.discard.append(x)
         if game.trace is not None:
-            game.say("discard", f"discards {x.card.name}")
+            verb = (
+                "plays (card text, not simulated)"
+                if x.card.type is CardType.FLASH_EFFECT
+                else "discards"
+            )
+            game.say("discard", f"{verb} {x.card.name}")
 
 
-def x_zone(x: Copy | Char | Dis, zone: str) -> None:
+def set_zone(x: Copy | Char | Dis, zone: str) -> None:
+    """Characters and disasters remember their zone; other cards are placed by list alone."""
     if isinstance(x, Char | Dis):
         x.zone = zone
 
@@ -71,7 +76,7 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
             # Reshuffle the discard pile, defeated disasters included.
             game.draw_pile, game.discard = game.discard, []
             for x in game.draw_pile:
-                x_zone(x, "draw")
+                set_zone(x, "draw")
             game.chance.shuffle(game.draw_pile)
             if game.trace is not None:
                 game.say("reload", "reshuffles the discard pile into a new draw pile")
@@ -92,7 +97,7 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
             else:
                 game.drawn.append(x)
             break
-        x_zone(x, "hand")
+        set_zone(x, "hand")
         game.hand.append(x)
 
 
@@ -164,9 +169,7 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             party = party[: edition.play.max_party]  # fifth2018: at most 4 in a group
         if not party or not route:
             continue
-        route = route[: party_movement(game, party)]
-        while route and route[-1] != HAVEN and not can_stop(game, party, route[-1]):
-            route.pop()
+        route = trim_to_stop(game, party, route[: party_movement(game, party)])
         if not route:
             continue
         stopped = move_party(game, edition, policy, party, route)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from deckkit.animayhem.cards import AnyCard, CharTemplate
+from deckkit.animayhem.cards import AnyCard, CharacterCard, CharTemplate
 from deckkit.animayhem.chance import Chance, SeededChance
 from deckkit.animayhem.combat import GameOver
 from deckkit.animayhem.deck import Deck
@@ -54,6 +54,10 @@ class GameSetup:
     not_simulated: tuple[str, ...] = field(default=())
     templates: tuple[CharTemplate, ...] = field(default=())  # aligned with ``characters``
 
+    def __post_init__(self) -> None:
+        if len(self.templates) != len(self.characters):
+            raise ValueError("GameSetup: build it with prepare_game (templates are derived)")
+
 
 def not_simulated(deck: Deck) -> list[str]:
     """Names of the deck's cards whose text the engine does not simulate (each listed once)."""
@@ -69,15 +73,17 @@ def prepare_game(deck: Deck, edition: Edition, options: GameOptions | None = Non
     return GameSetup(
         edition=edition,
         options=options or GameOptions(),
-        characters=tuple(piles["characters"]),  # type: ignore[arg-type]
-        locations=tuple(piles["locations"]),  # type: ignore[arg-type]
-        items=tuple(piles["items"]),  # type: ignore[arg-type]
-        havens=tuple(piles["havens"]),  # type: ignore[arg-type]
-        power=tuple(piles["power"]),  # type: ignore[arg-type]
-        disasters=tuple(piles["disasters"]),  # type: ignore[arg-type]
-        combat=tuple(piles["combat"]),  # type: ignore[arg-type]
+        characters=tuple(piles["characters"]),
+        locations=tuple(piles["locations"]),
+        items=tuple(piles["items"]),
+        havens=tuple(piles["havens"]),
+        power=tuple(piles["power"]),
+        disasters=tuple(piles["disasters"]),
+        combat=tuple(piles["combat"]),
         not_simulated=tuple(not_simulated(deck)),
-        templates=tuple(CharTemplate.of(c) for c in piles["characters"]),  # type: ignore[arg-type]
+        templates=tuple(
+            CharTemplate.of(c) for c in piles["characters"] if isinstance(c, CharacterCard)
+        ),
     )
 
 

@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python
 from deckkit.animayhem.abilities import usable
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
-from deckkit.animayhem.movement import HAVEN, can_stop, party_movement
+from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
 from deckkit.animayhem.requirements import requirement_met, skill_totals
 from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
 
@@ -110,12 +110,6 @@ def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
     return route
 
 
-def _trim_to_stop(game: Game, party: list[Char], route: list[int]) -> list[int]:
-    while route and not can_stop(game, party, route[-1]):
-        route = route[:-1]
-    return route
-
-
 def _combat_modifiers(card: PowerCard) -> dict[str, int]:
     """The additive damage/defense bonuses of a power card, for weighing it in combat."""
     return {
@@ -125,15 +119,10 @@ def _combat_modifiers(card: PowerCard) -> dict[str, int]:
     }
 
 
-def threat(game: Game, d: Dis) -> tuple[int, int]:
-    bonus = horde_bonus(game, d)
-    return d.damage + bonus, d.defense + bonus
-
-
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense."""
-    _, dfn = threat(game, d)
+    dfn = d.defense + horde_bonus(game, d)
     cap = 4 if d.major else 3
     best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
     per_round = sum(best) - dfn
@@ -283,7 +272,7 @@ class HeuristicPolicy(Policy):
                 continue
             if start == goal:
                 continue
-            route = _trim_to_stop(game, party, route_to(game, start, goal, budget))
+            route = trim_to_stop(game, party, route_to(game, start, goal, budget))
             if route:
                 plans.append((party, route))
         return plans
@@ -447,8 +436,7 @@ class RandomPolicy(Policy):
                 route.append(here)
                 if here == HAVEN:
                     break
-            if route and route[-1] != HAVEN:
-                route = _trim_to_stop(game, party, route)
+            route = trim_to_stop(game, party, route)
             if route:
                 plans.append((party, route))
         return plans

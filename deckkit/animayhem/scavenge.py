@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.abilities import refresh
-from deckkit.animayhem.cards import Trait
+from deckkit.animayhem.cards import ItemCard, Trait
 from deckkit.animayhem.combat import fight, health_state, knock_out
 from deckkit.animayhem.movement import join_primary, place_disaster
 from deckkit.animayhem.record import CardStat
@@ -106,7 +106,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
     cards, loc.hidden_cards = loc.hidden_cards, []
     for x in cards:
         carrier = policy.carrier_for(game, party, x)
-        if x.card.type.value == "item":
+        if isinstance(x.card, ItemCard):
             carrier.items.append(x)
             game.record.bump(carrier.card.id, CardStat.ITEMS_RETRIEVED)
         else:

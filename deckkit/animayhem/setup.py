@@ -7,15 +7,11 @@ Solitaire"; 1996 rules "Setup" (the opening hand of 7 from characters and power 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.abilities import refresh
-from deckkit.animayhem.cards import (
-    CardType,
-    CharacterCard,
-    CharTemplate,
-    DisasterCard,
-)
+from deckkit.animayhem.cards import AnyCard, CardType, CharacterCard, DisasterCard
 from deckkit.animayhem.field import all_distances, lay_out
 from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc
 
@@ -32,10 +28,10 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     chance = game.chance
     uid = 0
 
-    def copy_of(card: object) -> Copy:
+    def copy_of(card: AnyCard) -> Copy:
         nonlocal uid
         uid += 1
-        return Copy(uid, card)  # type: ignore[arg-type]
+        return Copy(uid, card)
 
     locations = [copy_of(c) for c in setup.locations]
     chance.shuffle(locations)
@@ -71,8 +67,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         game.havens.append(start_haven)
 
     chars: list[Char] = []
-    templates = setup.templates or tuple(CharTemplate.of(c) for c in setup.characters)  # type: ignore[arg-type]
-    for card, template in zip(setup.characters, templates, strict=True):
+    for card, template in zip(setup.characters, setup.templates, strict=True):
         uid += 1
         assert isinstance(card, CharacterCard)
         chars.append(Char(uid, card, template))
@@ -113,9 +108,9 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         )
 
 
-def deck_piles(cards: list[object]) -> dict[str, list[object]]:
+def deck_piles(cards: Iterable[AnyCard]) -> dict[str, list[AnyCard]]:
     """Split a deck's cards into the piles setup deals from."""
-    piles: dict[str, list[object]] = {
+    piles: dict[str, list[AnyCard]] = {
         "characters": [],
         "locations": [],
         "items": [],
@@ -137,5 +132,5 @@ def deck_piles(cards: list[object]) -> dict[str, list[object]]:
         CardType.COMBAT: "combat",
     }
     for card in cards:
-        piles[key[card.type]].append(card)  # type: ignore[attr-defined]
+        piles[key[card.type]].append(card)
     return piles

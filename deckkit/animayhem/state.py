@@ -145,7 +145,7 @@ class Dis:
         self.ignores: set[int] = set()  # characters that won a charm battle against a major
         self.incapacitated_turn = -1
         self.ally_of: Dis | None = None
-        self.zone = "draw"  # draw, location (face down), field, off_field, discard, removed
+        self.zone = "draw"  # draw, location (face down), drawn, field, discard
 
     def forget(self) -> None:
         """A card that leaves play "loses all memory of what happened to it in play" (set0
@@ -218,12 +218,10 @@ class Game:
         self.discard: list[Copy | Char | Dis] = []
         self.combat_pile: list[Copy] = []
         self.combat_discard: list[Copy] = []
-        self.removed: list[Copy | Char | Dis] = []  # destroyed: out of the game
         self.havens: list[Copy] = []  # havens in play; the first is the starting haven
         self.haven_cards: list[Copy] = []  # items and equipment stored in havens
         self.globals_in_play: list[tuple[Copy, int]] = []  # (card, last turn it lasts)
         self.disasters: list[Dis] = []  # face up on the field
-        self.off_field: list[Dis] = []  # face up, played off the field
         self.drawn: list[Dis] = []  # drawn this reload phase, entering at maintenance
         self.carried_off: list[Copy] = []  # items destroyed by disasters completing a cycle
         self.unused: list[Copy] = []  # items beyond one per location (fifth2018), not in play
@@ -295,8 +293,6 @@ class Game:
             yield "combat_pile", x
         for x in self.combat_discard:
             yield "combat_discard", x
-        for x in self.removed:
-            yield "removed", x
         for x in self.havens:
             yield "havens", x
         for x in self.haven_cards:
@@ -317,8 +313,6 @@ class Game:
             yield "on_field", d
             for x in d.carrying:
                 yield "carried_by_disaster", x
-        for d in self.off_field:
-            yield "off_field", d
         for d in self.drawn:
             yield "drawn", d
         for c in self.chars:
