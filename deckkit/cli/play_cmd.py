@@ -12,14 +12,12 @@ from pathlib import Path
 
 import typer
 
-from deckkit.animayhem.carddb import load_card_db
-from deckkit.animayhem.deck import read_deck
-from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, EDITIONS, load_edition
+from deckkit.animayhem.editions import DEFAULT_EDITION, EDITIONS
 from deckkit.animayhem.field import LAYOUTS
-from deckkit.animayhem.legality import check_deck
 from deckkit.animayhem.play import DEFAULT_TURN_CAP, GameOptions, play_game, prepare_game
 from deckkit.animayhem.policy import POLICIES, make_policy
 from deckkit.animayhem.state import Trace
+from deckkit.cli.solitaire import explain_illegal, resolve
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 
 
@@ -82,29 +80,22 @@ def register(app: typer.Typer) -> None:
             raise UsageError(
                 f"unknown policy {policy!r}", hint=f"choose one of {', '.join(POLICIES)}"
             )
-        deck = read_deck(deck_path, load_card_db())
-        variant_name = variant or deck.variant or DEFAULT_VARIANT
-        layout = layout or ("straight-line" if variant_name == "straight-line" else "compact")
-        if layout not in LAYOUTS:
-            raise UsageError(
-                f"unknown layout {layout!r}", hint=f"choose one of {', '.join(LAYOUTS)}"
-            )
-        edition_name = edition or deck.edition or DEFAULT_EDITION
-        if edition_name not in EDITIONS:
-            raise UsageError(
-                f"unknown edition {edition_name!r}", hint=f"choose one of {', '.join(EDITIONS)}"
-            )
-        ed = load_edition(edition_name)
-        report = check_deck(deck, ed, variant_name, 1)
-        if not report.legal and not allow_illegal:
-            typer.echo(
-                f"{deck_path}: the deck is not legal under {ed.name} for one player:", err=True
-            )
-            for v in report.violations:
-                typer.echo(f"  - {v.message}", err=True)
-            typer.echo("  (use --allow-illegal to play it anyway)", err=True)
-            raise typer.Exit(EXIT_ILLEGAL)
-        setup = prepare_game(deck, ed, GameOptions(layout=layout, turn_cap=turn_cap))
+        chosen = resolve(
+            deck_path,
+            edition=edition,
+            variant=variant,
+            layout=layout,
+            players=None,
+            layouts=LAYOUTS,
+            command="play",
+        )
+        deck, ed, layout = chosen.deck, chosen.edition, chosen.layout
+        if not chosen.report.legal:
+            explain_illegal(chosen.report)
+            if not allow_illegal:
+                typer.echo("refusing to play; pass --allow-illegal to play it anyway", err=True)
+                raise typer.Exit(EXIT_ILLEGAL)
+        setup = prepare_game(deck, ed, GameOptions(layout=layout, turn_cap=turn_cap))  # type: ignore[arg-type]
         trace = Trace()
         record = play_game(setup, make_policy(policy), seed, game, trace=trace)
         if fmt == OutputFormat.JSON:

@@ -45,11 +45,11 @@ from deckkit.analysis.summary import (
     card_catalog,
     summarize,
 )
-from deckkit.animayhem.carddb import load_card_db
 from deckkit.animayhem.cards import CardType
-from deckkit.animayhem.deck import Deck, read_deck
-from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition, load_edition
-from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.animayhem.deck import Deck
+from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition
+from deckkit.animayhem.legality import LegalityReport
+from deckkit.cli.solitaire import explain_illegal, resolve
 from deckkit.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, UsageError
 
 
@@ -147,17 +147,6 @@ def _err(message: str) -> None:
     typer.echo(message, err=True)
 
 
-def _explain_illegal(report: LegalityReport) -> None:
-    _err(
-        f"deck is not legal under {report.edition} ({report.variant}, "
-        f"{report.players} player{'s' if report.players != 1 else ''}):"
-    )
-    for v in report.violations:
-        _err(f"  - [{v.rule}] {v.message}")
-        if v.fix:
-            _err(f"      fix: {v.fix}")
-
-
 def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
     """Run the command; returns the exit code (errors are raised as DeckkitError)."""
     hooks = hooks or ENGINE
@@ -166,26 +155,21 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
         raise UsageError(
             f"unknown policy {args.policy!r}", hint=f"choose one of: {', '.join(hooks.policies())}"
         )
-    if args.layout is not None and args.layout not in hooks.layouts:
-        raise UsageError(
-            f"unknown layout {args.layout!r}", hint=f"choose one of: {', '.join(hooks.layouts)}"
-        )
     if args.out is not None:
         check_destination(args.out, force=args.force)
-
-    deck = read_deck(args.deck, load_card_db())
-    players = args.players if args.players is not None else (deck.players or 1)
-    if players != 1:
-        raise UsageError(
-            f"simulate plays solitaire games, so players must be 1, not {players}",
-            hint="pass --players 1" if args.players is None else None,
-        )
-    edition = load_edition(args.edition or deck.edition or DEFAULT_EDITION)
-    variant = args.variant or deck.variant or DEFAULT_VARIANT
-    layout = args.layout or ("straight-line" if variant == "straight-line" else "compact")
-    report = check_deck(deck, edition, variant, players)
+    game = resolve(
+        args.deck,
+        edition=args.edition,
+        variant=args.variant,
+        layout=args.layout,
+        players=args.players,
+        layouts=hooks.layouts,
+        command="simulate",
+    )
+    deck, edition, report = game.deck, game.edition, game.report
+    variant, layout, players = game.variant, game.layout, game.players
     if not report.legal:
-        _explain_illegal(report)
+        explain_illegal(report)
         if not args.allow_illegal:
             if args.fmt is OutputFormat.JSON:
                 typer.echo(

@@ -1,0 +1,71 @@
+"""What a solitaire command (`play`, `simulate`) is asked to play, resolved once for both.
+
+Header values in the deck file are defaults that flags override; the straight-line variant lays
+its field out as a line; solitaire means one player; and a deck is checked for legality before
+any game is played, with the validator's explanation when it fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import typer
+
+from deckkit.animayhem.carddb import load_card_db
+from deckkit.animayhem.deck import Deck, read_deck
+from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition, load_edition
+from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.errors import UsageError
+
+
+@dataclass(frozen=True)
+class SolitaireGame:
+    deck: Deck
+    edition: Edition
+    variant: str
+    layout: str
+    players: int
+    report: LegalityReport
+
+
+def resolve(
+    deck_path: Path,
+    *,
+    edition: str | None,
+    variant: str | None,
+    layout: str | None,
+    players: int | None,
+    layouts: Sequence[str],
+    command: str,
+) -> SolitaireGame:
+    """Read the deck and settle edition, variant, layout and players; check legality."""
+    if layout is not None and layout not in layouts:
+        raise UsageError(f"unknown layout {layout!r}", hint=f"choose one of: {', '.join(layouts)}")
+    deck = read_deck(deck_path, load_card_db())
+    count = players if players is not None else (deck.players or 1)
+    if count != 1:
+        raise UsageError(
+            f"{command} plays solitaire games, so players must be 1, not {count}",
+            hint="pass --players 1" if players is None else None,
+        )
+    ed = load_edition(edition or deck.edition or DEFAULT_EDITION)
+    variant_name = variant or deck.variant or DEFAULT_VARIANT
+    layout_name = layout or ("straight-line" if variant_name == "straight-line" else "compact")
+    report = check_deck(deck, ed, variant_name, count)
+    return SolitaireGame(deck, ed, variant_name, layout_name, count, report)
+
+
+def explain_illegal(report: LegalityReport) -> None:
+    """The validator's explanation on stderr: each violation with its arithmetic and fix."""
+    plural = "s" if report.players != 1 else ""
+    typer.echo(
+        f"deck is not legal under {report.edition} ({report.variant}, "
+        f"{report.players} player{plural}):",
+        err=True,
+    )
+    for v in report.violations:
+        typer.echo(f"  - [{v.rule}] {v.message}", err=True)
+        if v.fix:
+            typer.echo(f"      fix: {v.fix}", err=True)
