@@ -147,7 +147,10 @@ def test_real_sigint_to_the_process_group_stops_cleanly(tmp_path: Path) -> None:
     script.write_text(
         textwrap.dedent(
             f"""
-            import json, sys
+            import json, signal, sys
+            # A terminal's Ctrl-C, whatever disposition this process inherited (a job started
+            # in the background by a shell, as in some CI runners, inherits SIGINT ignored).
+            signal.signal(signal.SIGINT, signal.default_int_handler)
             sys.path.insert(0, {str(TESTS_DIR)!r})
             from fakes import FakeEngine
             from deckkit.analysis.runner import run_games
