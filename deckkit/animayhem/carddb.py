@@ -36,7 +36,9 @@ from deckkit.animayhem.cards import (
     Skill,
     Trait,
 )
+from deckkit.animayhem.effectdb import EFFECTS_DIR, read_effects
 from deckkit.animayhem.requirements import Requirement, Vocabulary, parse_requirement
+from deckkit.animayhem.vocabulary import CardEffects, Coverage
 from deckkit.errors import CardDataError
 
 CSV_NAME = "cards.csv"
@@ -80,9 +82,15 @@ def _normalise(text: str) -> str:
 class CardDB:
     """Every card, indexed for lookup by id, name, combat half and ``Name #number``."""
 
-    def __init__(self, cards: Iterable[AnyCard], vocabulary: Vocabulary) -> None:
+    def __init__(
+        self,
+        cards: Iterable[AnyCard],
+        vocabulary: Vocabulary,
+        effects: Mapping[str, CardEffects] | None = None,
+    ) -> None:
         self.cards: tuple[AnyCard, ...] = tuple(sorted(cards, key=lambda c: c.id))
         self.vocabulary = vocabulary
+        self.effects: dict[str, CardEffects] = dict(effects or {})
         self._by_id: dict[str, AnyCard] = {c.id: c for c in self.cards}
         self._by_key: dict[str, list[AnyCard]] = {}
         for card in self.cards:
@@ -108,6 +116,17 @@ class CardDB:
             return self._by_id[card_id.strip().lower()]
         except KeyError:
             raise KeyError(f"no card with id {card_id!r}") from None
+
+    def coverage(self, card: AnyCard) -> tuple[Coverage, str]:
+        """How faithfully the engine plays the card's text, with the note saying what differs.
+        A card without text beyond its numbers and keyword traits is played in full; a card
+        with text and no effect entry is not simulated."""
+        entry = self.effects.get(card.id)
+        if entry is not None:
+            return entry.coverage, entry.note
+        if not card.not_simulated:
+            return Coverage.FULL, ""
+        return Coverage.NONE, "text not encoded yet"
 
     def of_type(self, card_type: CardType) -> list[AnyCard]:
         return [c for c in self.cards if c.type == card_type]
@@ -405,7 +424,8 @@ def read_card_db(path: Path) -> CardDB:
         by_id[card.id] = row
         cards.append(card)
     _check_links(cards, by_id)
-    return CardDB(cards, vocab)
+    effects = read_effects(path.parent / EFFECTS_DIR, {c.id: c for c in cards}, vocab)
+    return CardDB(cards, vocab, effects)
 
 
 @functools.lru_cache(maxsize=1)

@@ -28,7 +28,9 @@ from deckkit.animayhem.cards import (
     Modifier,
     PowerCard,
 )
+from deckkit.animayhem.coverage import coverage_table
 from deckkit.animayhem.requirements import Requirement
+from deckkit.animayhem.vocabulary import Coverage
 from deckkit.cli.exits import DeckkitTyper
 from deckkit.errors import UsageError
 
@@ -276,5 +278,59 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(card_to_dict(card, db), indent=2))
             return
         _show_text(card, db)
+
+    @cards_app.command("coverage")
+    def coverage(
+        fmt: OutputFormat = typer.Option(
+            OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
+        ),
+        cards: bool = typer.Option(
+            False, "--cards", help="Also list every card not played in full, with its note."
+        ),
+    ) -> None:
+        """How much card text the engine plays: full, approximate and none, by card type."""
+        db = load_card_db()
+        rows = coverage_table(db)
+        partial = [(c, *db.coverage(c)) for c in db.cards if db.coverage(c)[0] is not Coverage.FULL]
+        if fmt is OutputFormat.JSON:
+            doc: dict[str, object] = {
+                "groups": [
+                    {
+                        "group": r.group,
+                        "cards": r.cards,
+                        "full": r.full,
+                        "approximate": r.approximate,
+                        "none": r.none,
+                        "covered": round(r.covered, 4),
+                        "target": r.target,
+                        "meets_target": r.meets_target,
+                    }
+                    for r in rows
+                ],
+            }
+            if cards:
+                doc["cards"] = [
+                    {"id": c.id, "name": c.name, "type": c.type.value, "coverage": s, "note": n}
+                    for c, s, n in partial
+                ]
+            typer.echo(json.dumps(doc, indent=2))
+            return
+        table = Table(title="card text played by the engine")
+        for col in ("group", "cards", "full", "approximate", "none", "covered", "target"):
+            table.add_column(col, justify="left" if col == "group" else "right")
+        for r in rows:
+            target = (
+                ""
+                if r.target is None
+                else f"{r.target:.0%} " + ("ok" if r.meets_target else "not met")
+            )
+            table.add_row(
+                r.group, str(r.cards), str(r.full), str(r.approximate), str(r.none),
+                f"{r.covered:.1%}", target,
+            )  # fmt: skip
+        Console(width=max(Console().width, 100)).print(table, highlight=False)
+        if cards:
+            for c, status, note in partial:
+                typer.echo(f"{c.id}  {status:<11}  {c.name}: {note}")
 
     app.add_typer(cards_app, name="cards")

@@ -1,0 +1,295 @@
+"""Load and check the effect entries of ``card_db/animayhem/effects/*.toml``.
+
+Every entry is checked when the database loads (Forge and Fireplace keep thousands of cards as
+data and trust a small interpreter; deckkit adds a strict reader so a typo stops the load with
+the file, the card's line and what to change, instead of silently playing a card wrong):
+known card id, matching name, known trigger, action and target, a target the action accepts,
+only the fields the action uses, modifiers and conditions that parse, and a note wherever the
+encoding is not exact.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, cast
+
+from deckkit.animayhem.cards import ABILITIES, Ability, AnyCard, Modifier
+from deckkit.animayhem.requirements import Requirement, SpecialTerm, Vocabulary, parse_requirement
+from deckkit.animayhem.vocabulary import (
+    ACTION_TARGETS,
+    MOVE_DESTINATIONS,
+    SEND_DESTINATIONS,
+    Action,
+    CardEffects,
+    Coverage,
+    Effect,
+    Scope,
+    Target,
+    Trigger,
+)
+from deckkit.errors import CardDataError
+
+EFFECTS_DIR = "effects"
+_ENTRY_KEYS = frozenset({"name", "coverage", "note", "effects"})
+_COMMON = frozenset({"when", "do", "target", "if", "unless", "if_in_play", "unless_in_play"})
+_COMMON |= {"every", "filter", "exclude", "n"}
+# The fields each action may carry beyond the common ones.
+_ACTION_FIELDS: dict[Action, frozenset[str]] = {
+    Action.DISABLE: frozenset({"turns"}),
+    Action.HOLD: frozenset({"turns"}),
+    Action.CAPTURE: frozenset({"turns"}),
+    Action.SEND: frozenset({"to"}),
+    Action.DROP: frozenset({"cards"}),
+    Action.GRANT: frozenset({"skill", "turns"}),
+    Action.MODIFY: frozenset({"mods", "scope", "turns", "cards"}),
+    Action.DESTROY: frozenset({"cards"}),
+    Action.TAKE: frozenset({"cards"}),
+    Action.MOVE_TO: frozenset({"to"}),
+    Action.PULL: frozenset({"cards"}),
+    Action.BLOCK: frozenset({"turns", "skill"}),
+    Action.EXTRA_CARDS: frozenset({"cards"}),
+    Action.PREFER: frozenset(),
+    Action.SPARE: frozenset(),
+    Action.DEFEAT: frozenset({"pay"}),
+}
+_LINE = re.compile(r"^\s*\[\[?\s*(am\d{3})\b", re.MULTILINE)
+
+
+class _Where:
+    """Names the file and the line of the entry being read, for errors."""
+
+    def __init__(self, path: Path, lines: dict[str, int]) -> None:
+        self.path = path
+        self.lines = lines
+
+    def fail(self, card_id: str, message: str, hint: str | None = None) -> CardDataError:
+        return CardDataError(
+            f"effects of {card_id}: {message}",
+            path=self.path,
+            line=self.lines.get(card_id),
+            hint=hint,
+        )
+
+
+def _choice(where: _Where, cid: str, key: str, value: object, kind: Any) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(m.value for m in kind)
+        raise where.fail(
+            cid, f"{key} {value!r} is unknown", hint=f"use one of: {allowed}"
+        ) from None
+
+
+def _int(where: _Where, cid: str, key: str, value: object, minimum: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise where.fail(cid, f"{key} must be an integer of at least {minimum}, not {value!r}")
+    return value
+
+
+CARD_WORDS = frozenset(
+    {"item", "equipment", "enhancement", "vehicle", "weapon", "power", "flash_effect"}
+    | {"global_effect", "combat", "major", "minor", "disaster", "character"}
+)
+
+
+def card_words(cards: Mapping[str, AnyCard]) -> frozenset[str]:
+    """What a ``cards`` word may be: a card kind or any category printed in the database,
+    compared case-insensitively."""
+    cats = {c.casefold() for card in cards.values() for c in card.categories}
+    return (
+        CARD_WORDS
+        | frozenset(cats)
+        | {s.casefold() for card in cards.values() for s in card.symbols}
+    )
+
+
+def _names(where: _Where, cid: str, key: str, value: object) -> tuple[str, ...]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(x, str) and x.strip() for x in items):
+        raise where.fail(cid, f"{key} must be a name or a list of names")
+    return tuple(x.strip() for x in cast(list[str], items))
+
+
+def _condition(where: _Where, cid: str, key: str, value: object, vocab: Vocabulary) -> Requirement:
+    if not isinstance(value, str) or not value.strip():
+        raise where.fail(cid, f'{key} must be a skill listing such as "Strength x2 or Medic"')
+    req = parse_requirement(value, vocab)
+    special = [str(t) for alt in req.alternatives for t in alt if isinstance(t, SpecialTerm)]
+    if special or not req.alternatives:
+        raise where.fail(
+            cid,
+            f"{key} {value!r}: {', '.join(special) or 'nothing'} is no skill, category, gender, "
+            "ability test or character name",
+            hint="write it in the skill-listing grammar, or mark the card approximate",
+        )
+    return req
+
+
+def _mods(where: _Where, cid: str, value: object) -> tuple[tuple[Ability, Modifier], ...]:
+    if not isinstance(value, Mapping) or not value:
+        raise where.fail(cid, 'mods must be a table such as { damage = "+2" }')
+    out: list[tuple[Ability, Modifier]] = []
+    for ability, text in value.items():
+        if ability not in ABILITIES:
+            raise where.fail(cid, f"mods: {ability!r} is no ability ({', '.join(ABILITIES)})")
+        try:
+            mod = Modifier.parse(str(text))
+        except ValueError:
+            raise where.fail(cid, f"mods: {text!r} is no modifier (+2, -1, x2, /2, =1)") from None
+        if mod.op == "/" and mod.value == 0:
+            raise where.fail(cid, "mods: division by zero")
+        out.append((cast(Ability, ability), mod))
+    return tuple(out)
+
+
+def _effect(
+    where: _Where, cid: str, raw: object, vocab: Vocabulary, words: frozenset[str]
+) -> Effect:
+    if not isinstance(raw, Mapping):
+        raise where.fail(cid, "each effect must be a table")
+    for key in ("when", "do"):
+        if key not in raw:
+            raise where.fail(cid, f"an effect lacks {key!r}")
+    when = cast(Trigger, _choice(where, cid, "when", raw["when"], Trigger))
+    do = cast(Action, _choice(where, cid, "do", raw["do"], Action))
+    allowed_targets, default = ACTION_TARGETS[do]
+    target = cast(Target, _choice(where, cid, "target", raw.get("target", default), Target))
+    if target not in allowed_targets:
+        names = ", ".join(sorted(t.value for t in allowed_targets))
+        raise where.fail(cid, f"{do} cannot target {target}", hint=f"use one of: {names}")
+    fields = _COMMON | _ACTION_FIELDS.get(do, frozenset())
+    extra = sorted(set(raw) - fields)
+    if extra:
+        raise where.fail(
+            cid,
+            f"{do} does not use {', '.join(extra)}",
+            hint=f"allowed: {', '.join(sorted(fields))}",
+        )
+    kwargs: dict[str, Any] = {"when": when, "do": do, "target": target}
+    if "n" in raw:
+        kwargs["n"] = _int(where, cid, "n", raw["n"], -9 if do is Action.EXTRA_CARDS else 0)
+    if "turns" in raw:
+        kwargs["turns"] = _int(where, cid, "turns", raw["turns"], 0)
+    if "every" in raw:
+        kwargs["every"] = _int(where, cid, "every", raw["every"], 1)
+    if do is Action.MODIFY:
+        kwargs["mods"] = _mods(where, cid, raw.get("mods"))
+        default_scope = Scope.WHILE if when is Trigger.ALWAYS else None
+        scope = raw.get("scope", default_scope)
+        if scope is None:
+            raise where.fail(
+                cid, "modify needs a scope", hint="round, combat, next_combat, turns, game"
+            )
+        kwargs["scope"] = _choice(where, cid, "scope", scope, Scope)
+        if kwargs["scope"] is Scope.TURNS and not kwargs.get("turns"):
+            raise where.fail(cid, "scope turns needs turns = N")
+    if "skill" in raw:
+        if not isinstance(raw["skill"], str) or not raw["skill"].strip():
+            raise where.fail(cid, "skill must be a skill name")
+        kwargs["skill"] = raw["skill"].strip()
+    if do is Action.GRANT and not kwargs.get("skill"):
+        raise where.fail(cid, "grant needs skill = NAME")
+    if do in (Action.SEND, Action.MOVE_TO):
+        allowed = SEND_DESTINATIONS if do is Action.SEND else MOVE_DESTINATIONS
+        to = raw.get("to")
+        if to not in allowed:
+            raise where.fail(cid, f"{do} needs to = one of {', '.join(allowed)}, not {to!r}")
+        kwargs["to"] = to
+    for key, name in (("filter", "filter"), ("exclude", "exclude")):
+        if key in raw:
+            kwargs[name] = _condition(where, cid, key, raw[key], vocab)
+    if "if" in raw:
+        kwargs["when_met"] = _condition(where, cid, "if", raw["if"], vocab)
+    if "unless" in raw:
+        kwargs["unless_met"] = _condition(where, cid, "unless", raw["unless"], vocab)
+    for key in ("cards", "if_in_play", "unless_in_play", "pay"):
+        if key in raw:
+            kwargs[key] = _names(where, cid, key, raw[key])
+    for key in ("cards", "pay"):
+        unknown = [w for w in kwargs.get(key, ()) if w.casefold() not in words]
+        if unknown:
+            raise where.fail(
+                cid,
+                f"{key}: {', '.join(map(repr, unknown))} is no card kind or category",
+                hint="use item, equipment, enhancement, vehicle, weapon, power, combat, major, "
+                "or a category printed on some card",
+            )
+    return Effect(**kwargs)
+
+
+def read_effects_file(
+    path: Path, cards: Mapping[str, AnyCard], vocab: Vocabulary
+) -> dict[str, CardEffects]:
+    """Read one effects file; every problem is a :class:`CardDataError` naming file and line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CardDataError("not UTF-8 text", path=path, hint="save it as UTF-8") from None
+    except OSError as err:
+        raise CardDataError(f"cannot read effects file: {err.strerror}", path=path) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise CardDataError(f"malformed TOML: {err}", path=path) from None
+    lines: dict[str, int] = {}
+    for m in _LINE.finditer(text):
+        lines.setdefault(m[1], text.count("\n", 0, m.start()) + 1)
+    where = _Where(path, lines)
+    words = card_words(cards)
+    out: dict[str, CardEffects] = {}
+    for cid, entry in data.items():
+        card = cards.get(cid)
+        if card is None:
+            raise where.fail(
+                cid, "no card has this id", hint="ids are am + the card number (am576)"
+            )
+        if not isinstance(entry, Mapping):
+            raise where.fail(cid, "an entry must be a table")
+        extra = sorted(set(entry) - _ENTRY_KEYS)
+        if extra:
+            raise where.fail(
+                cid, f"unknown key(s) {', '.join(extra)}", hint="name, coverage, note, effects"
+            )
+        if entry.get("name") != card.name:
+            raise where.fail(
+                cid,
+                f"name {entry.get('name')!r} is not the card's name {card.name!r}",
+                hint="the name guards against a wrong id; copy it from cards.csv",
+            )
+        coverage = cast(Coverage, _choice(where, cid, "coverage", entry.get("coverage"), Coverage))
+        note = entry.get("note", "")
+        if not isinstance(note, str):
+            raise where.fail(cid, "note must be text")
+        if coverage is not Coverage.FULL and not note.strip():
+            raise where.fail(cid, f"a {coverage} card needs a note saying what differs or why")
+        raw_effects = entry.get("effects", [])
+        if not isinstance(raw_effects, list):
+            raise where.fail(cid, "effects must be a list of tables")
+        effects = tuple(_effect(where, cid, e, vocab, words) for e in raw_effects)
+        if coverage is not Coverage.NONE and not effects:
+            raise where.fail(cid, f"a {coverage} card needs at least one effect")
+        out[cid] = CardEffects(
+            cid, coverage, note.strip(), effects, f"{path.name}:{lines.get(cid, 0)}"
+        )
+    return out
+
+
+def read_effects(
+    directory: Path, cards: Mapping[str, AnyCard], vocab: Vocabulary
+) -> dict[str, CardEffects]:
+    """Every ``*.toml`` in ``directory`` (none is fine); a card in two files is an error."""
+    out: dict[str, CardEffects] = {}
+    if not directory.is_dir():
+        return out
+    for path in sorted(directory.glob("*.toml")):
+        for cid, entry in read_effects_file(path, cards, vocab).items():
+            if cid in out:
+                raise CardDataError(
+                    f"effects of {cid} appear twice (also in {out[cid].source})", path=path
+                )
+            out[cid] = entry
+    return out

@@ -1,0 +1,215 @@
+"""The effect vocabulary: what a card's text does, as typed data.
+
+Card text is the publisher's, so deckkit never stores it; instead each card's behaviour is a short
+list of :class:`Effect` records in ``card_db/animayhem/effects/*.toml`` (see
+``docs/effects.md``), read and checked by :mod:`deckkit.animayhem.effectdb` and played by
+:mod:`deckkit.animayhem.interpreter`. An effect says *when* (a :class:`Trigger`), *what*
+(an :class:`Action`) and *to whom* (a :class:`Target` narrowed by filters), under optional
+conditions written in the skill-listing grammar the locations already use (set0 rulebook,
+"Skill Listings"), so "Strength x2 or Blind Luck" means the same everywhere.
+
+This module is data only: no engine import, so the loader, the coverage report and the engine
+share it without cycles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from deckkit.animayhem.cards import Ability, Modifier
+from deckkit.animayhem.requirements import Requirement
+
+
+class Trigger(StrEnum):
+    """When an effect fires."""
+
+    AFFECT = "affect"  # a non-combat disaster takes effect (drawn, reached, or revealed)
+    ENTERS = "enters"  # a disaster enters the field (drawn or revealed by scavenging)
+    LANDS = "lands"  # a disaster ends one of its movements at a location
+    PASSES = "passes"  # each location a disaster moves onto
+    COMBAT = "combat"  # a combat with this card begins
+    ROUND = "round"  # each combat round of this card, before damage is dealt
+    HITS = "hits"  # this disaster took health from a character this round
+    DEFEATED = "defeated"  # this disaster is defeated
+    WINS = "wins"  # a combat with this disaster ends and it was not defeated
+    KNOCKS_OUT = "knocks_out"  # this disaster bonked or killed a character
+    TURN = "turn"  # each Maintenance phase while this card is in play
+    ALWAYS = "always"  # continuously while the card is in play, carried or equipped
+    PLAYED = "played"  # a power card is played (flash effect, global effect)
+    SCAVENGED = "scavenged"  # this location was scavenged successfully
+
+
+class Action(StrEnum):
+    """What an effect does. Each has one function in the interpreter and a rule test."""
+
+    # on characters
+    BONK = "bonk"
+    KILL = "kill"
+    DAMAGE = "damage"  # n points of health, no combat
+    HEAL = "heal"  # back to full health
+    DISABLE = "disable"  # no move, scavenge or attack for `turns` (defending stays possible)
+    HOLD = "hold"  # no move for `turns`
+    CAPTURE = "capture"  # off the field for `turns` (0: until this disaster is defeated)
+    SEND = "send"  # move characters: `to` = haven, right, left, here, dimensional
+    DROP = "drop"  # characters drop what they carry under their location
+    GRANT = "grant"  # targets hold `skill` while the effect lasts
+    TRANSFORM = "transform"  # a character changes to its other form
+    # on abilities (characters or disasters)
+    MODIFY = "modify"  # `mods` for `scope`
+    # on cards
+    DESTROY = "destroy"  # items leave play (they count for the disasters); others discarded
+    TAKE = "take"  # this disaster takes an item (from a carrier here, else from under here)
+    DISCARD_HAND = "discard_hand"  # n random cards from the hand
+    RESHUFFLE_HAND = "reshuffle_hand"  # the hand goes back into the draw pile; draw as many
+    # on disasters and locations
+    MOVE_TO = "move_to"  # this disaster moves to `to`: nearest_character, nearest_disaster
+    PULL = "pull"  # every movable disaster moves to this card's location
+    ATTACK = "attack"  # this disaster attacks the targets now
+    BLOCK = "block"  # target locations cannot be entered or scavenged for `turns`
+    DESTROY_LOCATION = "destroy_location"  # the location and every card under it are destroyed
+    EXTRA_CARDS = "extra_cards"  # combat disasters draw n more combat cards (n < 0: fewer)
+    IGNORE_CARDS = "ignore_cards"  # combat cards played on it have no effect
+    PREFER = "prefer"  # attacks characters matching `filter` before others
+    SPARE = "spare"  # never attacks characters matching `filter`
+    NO_RETREAT = "no_retreat"  # characters fighting it cannot retreat
+    DEFEAT = "defeat"  # this disaster is defeated at once (a special way to defeat it)
+    DISCARD = "discard"  # this card leaves play, not defeated
+
+
+class Target(StrEnum):
+    """Who or what an effect reaches, from where the card is (its location, or the location
+    it took effect at)."""
+
+    SELF = "self"
+    HERE = "here"  # every character at the location
+    ONE_HERE = "one_here"  # one random character at the location
+    STRONGEST_HERE = "strongest_here"  # highest damage + defense at the location
+    NEAREST = "nearest"  # the nearest group of characters on the field
+    NEAREST_ONE = "nearest_one"  # one random character of the nearest group
+    WITHIN = "within"  # every character within `n` locations
+    FIELD = "field"  # every character on the field
+    PLAY = "play"  # every character in play (field and havens)
+    STRONGEST = "strongest"  # the strongest character on the field
+    OPPONENT = "opponent"  # in combat: the character(s) it fights or just hit
+    DISASTERS = "disasters"  # every face-up disaster (narrowed by `cards`)
+    NEAREST_DISASTER = "nearest_disaster"  # the nearest other combat disaster
+    LOCATION = "location"  # the location it is at
+    LOCATIONS = "locations"  # every location whose requirement mentions `skill`
+    ITEMS_HERE = "items_here"  # items under the location
+    CARRIED_HERE = "carried_here"  # cards carried by characters at the location
+    CARDS_IN_PLAY = "cards_in_play"  # cards carried or equipped by characters in play
+    NEAREST_CARD = "nearest_card"  # the nearest matching card carried on the field
+    HAND = "hand"
+
+
+class Scope(StrEnum):
+    """How long a MODIFY lasts."""
+
+    ROUND = "round"  # this combat round
+    COMBAT = "combat"  # this combat
+    NEXT_COMBAT = "next_combat"  # the targets' next combat
+    TURNS = "turns"  # `turns` of the player's turns (set0 rulebook, Lexicon "Duration")
+    GAME = "game"  # for the rest of the game
+    WHILE = "while"  # while the card is in play (the ALWAYS trigger)
+
+
+class Coverage(StrEnum):
+    """How faithfully the engine plays a card's text."""
+
+    FULL = "full"
+    APPROXIMATE = "approximate"  # with a one-line note of what differs
+    NONE = "none"  # with the reason
+
+
+CHARACTER_TARGETS = frozenset(
+    {
+        Target.SELF,
+        Target.HERE,
+        Target.ONE_HERE,
+        Target.STRONGEST_HERE,
+        Target.NEAREST,
+        Target.NEAREST_ONE,
+        Target.WITHIN,
+        Target.FIELD,
+        Target.PLAY,
+        Target.STRONGEST,
+        Target.OPPONENT,
+    }
+)
+CARD_TARGETS = frozenset(
+    {Target.ITEMS_HERE, Target.CARRIED_HERE, Target.CARDS_IN_PLAY, Target.NEAREST_CARD, Target.HAND}
+)
+LOCATION_TARGETS = frozenset({Target.LOCATION, Target.LOCATIONS})
+DISASTER_TARGETS = frozenset({Target.SELF, Target.DISASTERS, Target.NEAREST_DISASTER})
+
+# Which targets each action accepts, and the default when an entry names none.
+ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
+    Action.BONK: (CHARACTER_TARGETS, Target.HERE),
+    Action.KILL: (CHARACTER_TARGETS, Target.HERE),
+    Action.DAMAGE: (CHARACTER_TARGETS, Target.HERE),
+    Action.HEAL: (CHARACTER_TARGETS, Target.HERE),
+    Action.DISABLE: (CHARACTER_TARGETS, Target.HERE),
+    Action.HOLD: (CHARACTER_TARGETS, Target.HERE),
+    Action.CAPTURE: (CHARACTER_TARGETS, Target.HERE),
+    Action.SEND: (CHARACTER_TARGETS, Target.HERE),
+    Action.DROP: (CHARACTER_TARGETS, Target.HERE),
+    Action.GRANT: (CHARACTER_TARGETS, Target.SELF),
+    Action.TRANSFORM: (CHARACTER_TARGETS | {Target.SELF}, Target.SELF),
+    Action.MODIFY: (CHARACTER_TARGETS | DISASTER_TARGETS, Target.SELF),
+    Action.DESTROY: (CARD_TARGETS, Target.ITEMS_HERE),
+    Action.TAKE: (frozenset({Target.CARRIED_HERE, Target.ITEMS_HERE}), Target.CARRIED_HERE),
+    Action.DISCARD_HAND: (frozenset({Target.HAND}), Target.HAND),
+    Action.RESHUFFLE_HAND: (frozenset({Target.HAND}), Target.HAND),
+    Action.MOVE_TO: (frozenset({Target.SELF}), Target.SELF),
+    Action.PULL: (frozenset({Target.DISASTERS}), Target.DISASTERS),
+    Action.ATTACK: (CHARACTER_TARGETS, Target.HERE),
+    Action.BLOCK: (LOCATION_TARGETS, Target.LOCATION),
+    Action.DESTROY_LOCATION: (frozenset({Target.LOCATION}), Target.LOCATION),
+    Action.EXTRA_CARDS: (DISASTER_TARGETS, Target.SELF),
+    Action.IGNORE_CARDS: (frozenset({Target.SELF}), Target.SELF),
+    Action.PREFER: (frozenset({Target.SELF}), Target.SELF),
+    Action.SPARE: (frozenset({Target.SELF}), Target.SELF),
+    Action.NO_RETREAT: (frozenset({Target.SELF}), Target.SELF),
+    Action.DEFEAT: (frozenset({Target.SELF}), Target.SELF),
+    Action.DISCARD: (frozenset({Target.SELF}), Target.SELF),
+}
+
+SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional")
+MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One line of a card's behaviour. Fields a given action does not use stay at defaults;
+    the loader rejects fields an action cannot use."""
+
+    when: Trigger
+    do: Action
+    target: Target
+    n: int = 1  # how many cards or characters, points of damage, locations (WITHIN)
+    turns: int = 0  # duration in the player's turns; 0 means "while the source lasts"
+    every: int = 1  # fires on every n-th occurrence of its trigger
+    scope: Scope | None = None  # MODIFY only
+    mods: tuple[tuple[Ability, Modifier], ...] = ()
+    skill: str = ""  # GRANT; LOCATIONS (requirement mentions it)
+    to: str = ""  # SEND / MOVE_TO destination
+    filter: Requirement | None = None  # characters must meet it (one character at a time)
+    exclude: Requirement | None = None  # characters meeting it are left out
+    cards: tuple[str, ...] = ()  # card kinds or categories a card target must match (any)
+    when_met: Requirement | None = None  # `if`: the party concerned meets it
+    unless_met: Requirement | None = None  # `unless`: the party concerned does not meet it
+    if_in_play: tuple[str, ...] = ()  # a card of one of these names is in play
+    unless_in_play: tuple[str, ...] = ()
+    pay: tuple[str, ...] = ()  # DEFEAT: the party discards one carried card of these kinds
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffects:
+    """Everything deckkit knows about one card's text."""
+
+    card_id: str
+    coverage: Coverage
+    note: str  # what differs (approximate) or why not (none)
+    effects: tuple[Effect, ...]
+    source: str  # the effects file and entry, for error messages and reports
