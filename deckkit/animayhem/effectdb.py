@@ -35,7 +35,7 @@ from deckkit.errors import CardDataError
 EFFECTS_DIR = "effects"
 _ENTRY_KEYS = frozenset({"name", "coverage", "note", "effects"})
 _COMMON = frozenset({"when", "do", "target", "if", "unless", "if_in_play", "unless_in_play"})
-_COMMON |= {"every", "filter", "exclude", "n"}
+_COMMON |= {"every", "filter", "exclude", "n", "against", "max_times"}
 # The fields each action may carry beyond the common ones.
 _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.DISABLE: frozenset({"turns"}),
@@ -97,9 +97,10 @@ CARD_WORDS = frozenset(
 
 
 def card_words(cards: Mapping[str, AnyCard]) -> frozenset[str]:
-    """What a ``cards`` word may be: a card kind or any category printed in the database,
-    compared case-insensitively."""
+    """What a ``cards`` word may be: a card kind, any category printed in the database or a
+    disaster's name, compared case-insensitively."""
     cats = {c.casefold() for card in cards.values() for c in card.categories}
+    cats |= {card.name.casefold() for card in cards.values() if card.type.value == "disaster"}
     return (
         CARD_WORDS
         | frozenset(cats)
@@ -174,6 +175,8 @@ def _effect(
         kwargs["n"] = _int(where, cid, "n", raw["n"], -9 if do is Action.EXTRA_CARDS else 0)
     if "turns" in raw:
         kwargs["turns"] = _int(where, cid, "turns", raw["turns"], 0)
+    if "max_times" in raw:
+        kwargs["max_times"] = _int(where, cid, "max_times", raw["max_times"], 0)
     if "every" in raw:
         kwargs["every"] = _int(where, cid, "every", raw["every"], 1)
     if do is Action.MODIFY:
@@ -206,10 +209,10 @@ def _effect(
         kwargs["when_met"] = _condition(where, cid, "if", raw["if"], vocab)
     if "unless" in raw:
         kwargs["unless_met"] = _condition(where, cid, "unless", raw["unless"], vocab)
-    for key in ("cards", "if_in_play", "unless_in_play", "pay"):
+    for key in ("cards", "if_in_play", "unless_in_play", "pay", "against"):
         if key in raw:
             kwargs[key] = _names(where, cid, key, raw[key])
-    for key in ("cards", "pay"):
+    for key in ("cards", "pay", "against"):
         unknown = [w for w in kwargs.get(key, ()) if w.casefold() not in words]
         if unknown:
             raise where.fail(

@@ -202,6 +202,8 @@ class Effect:
     if_in_play: tuple[str, ...] = ()  # a card of one of these names is in play
     unless_in_play: tuple[str, ...] = ()
     pay: tuple[str, ...] = ()  # DEFEAT: the party discards one carried card of these kinds
+    against: tuple[str, ...] = ()  # in combat: only against a disaster of these names/kinds
+    max_times: int = 0  # fires at most this many times a game (0: no limit)
 
 
 @dataclass(frozen=True, slots=True)
