@@ -49,6 +49,7 @@ def _common(name: str, type_: CardType, **kw: object) -> dict[str, object]:
         "not_simulated": False,
         "errata": "",
         "source": "test",
+        "effects": None,
     }
     base.update(kw)
     return base

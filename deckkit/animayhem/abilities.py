@@ -8,14 +8,67 @@ Effect" (applies to current abilities), "Haven".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckkit.animayhem.cards import PowerCard
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.state import ABILITY_INDEX, Char, Copy, Game
+from deckkit.animayhem.vocabulary import Action, Effect, Target, Trigger
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.state import Mods
 
 
 def usable(c: Char, card: PowerCard) -> bool:
     """A character can use a power card whose requirement it meets ("Equipment")."""
     return card.requirement is None or requirement_met(card.requirement, [c])
+
+
+def fits(e: Effect, c: Char) -> bool:
+    """A character meets an effect's ``filter`` and not its ``exclude``."""
+    if e.filter is not None and not requirement_met(e.filter, [c]):
+        return False
+    return e.exclude is None or not requirement_met(e.exclude, [c])
+
+
+def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
+    """What :func:`abilities.refresh` adds: the character's own, its cards' and global
+    effects' lasting modifiers and granted skills (ALWAYS, without ``against``), and timed ones.
+    """
+    mods: list[Mods] = []
+    skills: dict[str, int] = {}
+    sources: list[Effect] = []
+    if c.fx is not None:
+        sources.extend(e for _, e in c.fx.get(Trigger.ALWAYS, ()))
+    for pile in (c.items, c.equipment, c.enhancements):
+        for x in pile:
+            fx = game.fx.get(x.card.id)
+            if fx is not None:
+                sources.extend(e for _, e in fx.get(Trigger.ALWAYS, ()))
+    for e in sources:
+        if e.target is not Target.SELF or e.against or not fits(e, c):
+            continue
+        if e.do is Action.MODIFY:
+            mods.append(e.mods)
+        elif e.do is Action.GRANT:
+            skills[e.skill] = skills.get(e.skill, 0) + 1
+    if c.zone == "field":
+        for g, _ in game.globals_in_play:
+            fx = game.fx.get(g.card.id)
+            if fx is None:
+                continue
+            for _, e in fx.get(Trigger.ALWAYS, ()):
+                if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c):
+                    mods.append(e.mods)
+    turn = game.turn
+    if c.timed:
+        c.timed = [(m, last) for m, last in c.timed if last >= turn]
+        mods.extend(m for m, _ in c.timed)
+    if c.grants:
+        c.grants = [(s, last) for s, last in c.grants if last >= turn]
+        for s, _ in c.grants:
+            skills[s] = skills.get(s, 0) + 1
+    return mods, skills
 
 
 def _equipment_value(copy: Copy) -> int:
@@ -62,6 +115,20 @@ def refresh(game: Game, c: Char) -> None:
             for ability, mod in card.modifiers:
                 i = ABILITY_INDEX[ability]
                 cur[i] = mod.apply(cur[i])
+    if game.fx or c.timed or c.grants:
+        # Card effects (interpreter.py): lasting modifiers and granted skills.
+        mods, skills = standing_mods(game, c)
+        for group in mods:
+            for ability, mod in group:
+                i = ABILITY_INDEX[ability]
+                cur[i] = mod.apply(cur[i])
+        if skills:
+            counts = dict(c.base_skills)
+            for s, n in skills.items():
+                counts[s] = counts.get(s, 0) + n
+            c.skill_counts = counts
+        else:
+            c.skill_counts = c.base_skills
     c.cur = (max(0, cur[0]), max(0, cur[1]), max(0, cur[2]), max(0, cur[3]), max(0, cur[4]))
 
 

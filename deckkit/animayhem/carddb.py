@@ -13,6 +13,7 @@ import difflib
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal, TypedDict, TypeVar, cast
 
@@ -25,6 +26,7 @@ from deckkit.animayhem.cards import (
     CharacterCard,
     CharmHalf,
     CombatCard,
+    Coverage,
     DisasterCard,
     Gender,
     HavenCard,
@@ -38,7 +40,7 @@ from deckkit.animayhem.cards import (
 )
 from deckkit.animayhem.effectdb import EFFECTS_DIR, read_effects
 from deckkit.animayhem.requirements import Requirement, Vocabulary, parse_requirement
-from deckkit.animayhem.vocabulary import CardEffects, Coverage
+from deckkit.animayhem.vocabulary import CardEffects
 from deckkit.errors import CardDataError
 
 CSV_NAME = "cards.csv"
@@ -118,15 +120,8 @@ class CardDB:
             raise KeyError(f"no card with id {card_id!r}") from None
 
     def coverage(self, card: AnyCard) -> tuple[Coverage, str]:
-        """How faithfully the engine plays the card's text, with the note saying what differs.
-        A card without text beyond its numbers and keyword traits is played in full; a card
-        with text and no effect entry is not simulated."""
-        entry = self.effects.get(card.id)
-        if entry is not None:
-            return entry.coverage, entry.note
-        if not card.not_simulated:
-            return Coverage.FULL, ""
-        return Coverage.NONE, "text not encoded yet"
+        """How faithfully the engine plays the card's text, with the note saying what differs."""
+        return card.coverage, card.coverage_note
 
     def of_type(self, card_type: CardType) -> list[AnyCard]:
         return [c for c in self.cards if c.type == card_type]
@@ -255,6 +250,7 @@ class _Common(TypedDict):
     not_simulated: bool
     errata: str
     source: str
+    effects: CardEffects | None
 
 
 def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
@@ -274,6 +270,7 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
         "not_simulated": row.bool("not_simulated"),
         "errata": row.text("errata"),
         "source": row.text("source", required=True),
+        "effects": None,
     }
     req_text = row.text("requirement")
     requirement = parse_requirement(req_text, vocab) if req_text else None
@@ -425,6 +422,7 @@ def read_card_db(path: Path) -> CardDB:
         cards.append(card)
     _check_links(cards, by_id)
     effects = read_effects(path.parent / EFFECTS_DIR, {c.id: c for c in cards}, vocab)
+    cards = [replace(c, effects=effects[c.id]) if c.id in effects else c for c in cards]
     return CardDB(cards, vocab, effects)
 
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from deckkit.animayhem.requirements import Requirement
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.vocabulary import CardEffects
 
 
 class CardType(StrEnum):
@@ -33,6 +36,14 @@ class CardType(StrEnum):
 POWER_TYPES: frozenset[CardType] = frozenset(
     {CardType.EQUIPMENT, CardType.ENHANCEMENT, CardType.FLASH_EFFECT, CardType.GLOBAL_EFFECT}
 )
+
+
+class Coverage(StrEnum):
+    """How faithfully the engine plays a card's text."""
+
+    FULL = "full"
+    APPROXIMATE = "approximate"  # with a one-line note of what differs
+    NONE = "none"  # with the reason
 
 
 class Gender(StrEnum):
@@ -138,9 +149,24 @@ class Card:
     categories: tuple[str, ...]
     symbols: frozenset[str]  # Planetary, Dimensional, Science, Haven
     deck_limit: int | None  # a per-card limit printed on the card ("Limit 1 per deck")
-    not_simulated: bool  # card text beyond the simulated keyword mechanics
+    not_simulated: bool  # the card database: text beyond the numbers and keyword traits
     errata: str  # the June 1998 errata applied to this row, if any
     source: str
+    effects: CardEffects | None  # what its text does (card_db/animayhem/effects), if encoded
+
+    @property
+    def coverage(self) -> Coverage:
+        """How faithfully the engine plays the card: its effect entry says; without one, a card
+        with no text beyond its numbers and traits is full, any other is not simulated."""
+        if self.effects is not None:
+            return self.effects.coverage
+        return Coverage.NONE if self.not_simulated else Coverage.FULL
+
+    @property
+    def coverage_note(self) -> str:
+        if self.effects is not None:
+            return self.effects.note
+        return "text not encoded yet" if self.not_simulated else ""
 
     @property
     def unique(self) -> bool:

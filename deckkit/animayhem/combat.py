@@ -12,8 +12,22 @@ from typing import TYPE_CHECKING, cast
 
 from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import CardType, CombatCard, ItemCard, PowerCard, Trait
+from deckkit.animayhem.interpreter import (
+    Sides,
+    apply_mods,
+    attack_order,
+    can_act,
+    combat_mods,
+    disaster_bonus,
+    extra_cards,
+    fire,
+    ignores_cards,
+    no_retreat,
+    spared,
+)
 from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
+from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
+from deckkit.animayhem.vocabulary import Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -103,22 +117,31 @@ def take_item_here(game: Game, d: Dis) -> bool:
     return False
 
 
-def _play_card(game: Game, recipient: _Side, opponent: _Side, cards: list[str] | None) -> None:
+def _play_card(
+    game: Game,
+    recipient: _Side,
+    opponent: _Side,
+    cards: list[str] | None,
+    shielded: _Side | None = None,
+) -> None:
     """Draw one combat card and apply its physical half; "draw another" repeats. ``cards``
-    collects what was played, for the trace."""
+    collects what was played, for the trace. Nothing a card does reaches ``shielded`` (a
+    disaster unaffected by combat cards)."""
     for _ in range(4):  # a chain of "draw another combat card" cannot run forever
         copy = draw_combat_card(game)
         if copy is None:
             return
         half = cast(CombatCard, copy.card).physical
-        if half.damage is not None:
-            recipient.damage = half.damage.apply(recipient.damage)
-        if half.defense is not None:
-            recipient.defense = half.defense.apply(recipient.defense)
-        if half.opp_damage is not None:
-            opponent.damage = half.opp_damage.apply(opponent.damage)
-        if half.opp_defense is not None:
-            opponent.defense = half.opp_defense.apply(opponent.defense)
+        if recipient is not shielded:
+            if half.damage is not None:
+                recipient.damage = half.damage.apply(recipient.damage)
+            if half.defense is not None:
+                recipient.defense = half.defense.apply(recipient.defense)
+        if opponent is not shielded:
+            if half.opp_damage is not None:
+                opponent.damage = half.opp_damage.apply(opponent.damage)
+            if half.opp_defense is not None:
+                opponent.defense = half.opp_defense.apply(opponent.defense)
         game.combat_discard.append(copy)
         if cards is not None:
             cards.append(f"{half.name} on {recipient.name}")
@@ -309,6 +332,8 @@ def fight(
     """
     play = edition.play
     chars = [c for c in game.at(slot) if c.uid not in d.ignores]
+    if d.fx is not None and chars:
+        chars = [c for c in chars if not spared(game, d, c)]
     if not chars or d.zone != "field":
         return "none"
     counters = game.record.counters
@@ -327,6 +352,24 @@ def fight(
         )
     start_health = {c.uid: c.health for c in chars}
     d.health = d.defense
+    effects = bool(game.fx)
+    fx_sides: Sides | None = None
+    bonus_dmg = bonus_def = 0
+    char_mods: dict[int, list[Mods]] = {}
+    if effects:
+        # Card effects (interpreter.py): what fires as combat begins, and what lasts through it.
+        fx_sides = Sides(d, chars)
+        fire(game, d, Trigger.COMBAT, slot, opponents=chars, sides=fx_sides)
+        for c in chars:
+            fire(game, c, Trigger.COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+        if d.zone != "field":
+            return "defeated" if d.zone == "discard" else "none"
+        chars = [c for c in chars if c.zone == "field" and c.slot == slot]
+        if not chars:
+            return "none"
+        bonus_dmg, bonus_def = disaster_bonus(game, d)
+        d.health = d.defense + bonus_def
+        char_mods = {c.uid: combat_mods(game, c, d, slot) for c in chars}
     charmed: set[int] = set()
     # Charm battle before combat begins (Determine Attackers; "Charm Battle").
     if d.charm > 0:
@@ -355,16 +398,22 @@ def fight(
             result = "wiped" if rnd > 1 else "none"
             break
         able = [c for c in alive if c.uid not in charmed]
+        if effects:
+            able = [c for c in able if can_act(game, c)]  # disabled characters only defend
         # Declare Retreat: the disaster strikes one retreating character, no cards drawn.
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
         # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
-        if rnd > 1 and (rnd > MAX_ROUNDS or policy.retreat(game, d, able or alive, rnd)):
+        may_run = not (effects and no_retreat(d))
+        if rnd > 1 and (
+            rnd > MAX_ROUNDS or (may_run and policy.retreat(game, d, able or alive, rnd))
+        ):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
             break
         # Determine Attackers: random target, item carriers first.
-        carriers = [c for c in alive if c.items]
-        target = game.chance.pick(carriers or alive)
+        pool = attack_order(game, d, alive) if effects else alive
+        carriers = [c for c in pool if c.items]
+        target = game.chance.pick(carriers or pool)
         fighters = _retaliators(
             policy.fighters(game, d, able, target, cap) if able else [],
             able,
@@ -378,6 +427,14 @@ def fight(
         bonus = horde_bonus(game, d)  # ally bonuses are card text, not simulated
         dside.damage += bonus
         dside.defense += bonus
+        shielded: _Side | None = None
+        if fx_sides is not None:
+            fx_sides.new_round()
+            fire(game, d, Trigger.ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
+            for c in fighters:
+                fire(game, c, Trigger.ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
+            _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
+            shielded = dside if ignores_cards(d) else None
         spent = [
             c
             for c in fighters
@@ -389,12 +446,15 @@ def fight(
         tside = sides[target.uid]
         if play.combat_cards == "per_attacker":
             for c in fighters:
-                _play_card(game, sides[c.uid], dside, drawn)
+                _play_card(game, sides[c.uid], dside, drawn, shielded)
             if target not in fighters:
-                _play_card(game, tside, dside, drawn)
+                _play_card(game, tside, dside, drawn, shielded)
         else:
-            _play_card(game, tside, dside, drawn)
-        _play_card(game, dside, tside, drawn)
+            _play_card(game, tside, dside, drawn, shielded)
+        _play_card(game, dside, tside, drawn, shielded)
+        if effects:
+            for _ in range(extra_cards(game, d)):
+                _play_card(game, dside, tside, drawn, shielded)
         _flash_effects(game, policy, d, fighters, target, sides, dside)
         # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
         total = sum(max(0, sides[c.uid].damage) for c in fighters)
@@ -434,17 +494,30 @@ def fight(
                     for v, loss in hits
                 ],
             )
+        if effects:
+            for v, loss in hits:
+                if loss > 0:
+                    fire(game, d, Trigger.HITS, slot, opponents=[v], sides=fx_sides)
         # Check Health.
         for v, loss in hits:
+            if v.zone != "field":
+                continue
             state = health_state(play.kill, v.health, start_health[v.uid], loss, v.health_max)
             if state != "ok":
                 knock_out(game, v, state, d)
+                if effects:
+                    fire(game, d, Trigger.KNOCKS_OUT, slot, opponents=[v])
         # Energy Gain: characters who expended energy this round gain 1.
         for c in spent:
             if c.zone == "field":
                 c.set_energy(c.cur[ENE] + 1)
+        if d.zone != "field":  # an effect removed it
+            result = "defeated" if d.zone == "discard" else "none"
+            break
         if d.health <= 0:
             winners = [c for c in chars if c.zone == "field" and c.slot == slot]
+            if effects:
+                fire(game, d, Trigger.DEFEATED, slot, opponents=winners)
             defeat_disaster(game, d, winners, policy)
             result = "defeated"
             break
@@ -453,9 +526,32 @@ def fight(
             result = "wiped"
             break
     _end_of_combat(game, chars, d, energised)
+    if effects and result != "defeated" and d.zone == "field":
+        fire(game, d, Trigger.WINS, slot, opponents=[c for c in chars if c.zone == "field"])
     if result != "defeated" and d.zone == "field" and d.combat and not d.carrying:
         take_item_here(game, d)  # what the fallen dropped: the item it came for
     return result
+
+
+def _effect_mods(
+    sides: dict[int, _Side],
+    dside: _Side,
+    fx: Sides,
+    char_mods: dict[int, list[Mods]],
+    bonus_dmg: int,
+    bonus_def: int,
+) -> None:
+    """Card effects on this round's abilities: lasting bonuses others lend the disaster, the
+    fighters' bonuses against it, and what fired this combat or this round."""
+    dside.damage += bonus_dmg
+    dside.defense += bonus_def
+    dside.damage, dside.defense = apply_mods(fx.combat_dis, dside.damage, dside.defense)
+    dside.damage, dside.defense = apply_mods(fx.dis_round, dside.damage, dside.defense)
+    for uid, side in sides.items():
+        mods = char_mods.get(uid, [])
+        mods = mods + fx.combat_chars.get(uid, []) + fx.round_chars.get(uid, [])
+        if mods:
+            side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
 
 
 def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -> list[Char]:

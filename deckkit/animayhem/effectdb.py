@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
-from deckkit.animayhem.cards import ABILITIES, Ability, AnyCard, Modifier
+from deckkit.animayhem.cards import ABILITIES, Ability, AnyCard, Coverage, Modifier
 from deckkit.animayhem.requirements import Requirement, SpecialTerm, Vocabulary, parse_requirement
 from deckkit.animayhem.vocabulary import (
     ACTION_TARGETS,
@@ -24,7 +24,6 @@ from deckkit.animayhem.vocabulary import (
     SEND_DESTINATIONS,
     Action,
     CardEffects,
-    Coverage,
     Effect,
     Scope,
     Target,

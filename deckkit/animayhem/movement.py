@@ -13,8 +13,10 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import ItemCard, PowerCard, Trait
 from deckkit.animayhem.combat import fight, take_item_here
 from deckkit.animayhem.endgame import check_end
+from deckkit.animayhem.interpreter import affect, blocked, fire
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import MOV, Char, Dis, Game
+from deckkit.animayhem.vocabulary import Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -82,17 +84,14 @@ def _entry_pos(game: Game, edition: Edition) -> int:
 
 
 def _affect(game: Game, d: Dis, slot: int) -> None:
-    """A non-combat disaster reaches characters: its effect is card text, not simulated; it
-    counts as met and, its condition done, is discarded (set0 rulebook, "Maintenance Phase")."""
+    """A non-combat disaster reaches characters: it counts as met, takes effect (its encoded
+    effects, interpreter.py) and, its condition done, is discarded or stays off the field while
+    its effect lasts (set0 rulebook, "Maintenance Phase")."""
     game.record.bump(d.card.id, CardStat.MET)
-    if d in game.disasters:
-        game.disasters.remove(d)
-    d.zone = "discard"
-    game.discard.append(d)
     if game.trace is not None:
-        game.say(
-            "affect", f"{d.name} affects the party at {game.locs[slot].card.name} (not simulated)"
-        )
+        how = "" if d.fx is not None else " (card text not simulated)"
+        game.say("affect", f"{d.name} affects the party at {game.locs[slot].card.name}{how}")
+    affect(game, d, slot)
 
 
 def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) -> None:
@@ -129,6 +128,11 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
         else:
             d.pos = nxt
         slot = path[d.pos]
+        if d.fx is not None:
+            fire(game, d, Trigger.PASSES, slot)
+            if d.zone != "field":
+                return
+            slot = path[d.pos]
         here = [c for c in chars if c.slot == slot and c.zone == "field"] if chars else chars
         if not d.combat:
             if here:
@@ -159,6 +163,10 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
         return
     if game.trace is not None:
         game.say("disaster_move", f"{d.name} moves to {game.locs[path[d.pos]].card.name}")
+    if d.fx is not None and not fought:
+        fire(game, d, Trigger.LANDS, path[d.pos])
+        if d.zone != "field":
+            return
     if not d.first_move_done:
         d.first_move_done = True
         # set0 rulebook: "After completing its first full movement, a combat disaster will
@@ -190,6 +198,8 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
                 "enter",
                 f"{d.name} enters the field at {game.locs[game.field.path[start]].card.name}",
             )
+        if d.fx is not None:
+            fire(game, d, Trigger.ENTERS, game.field.path[d.pos])
     n = len(game.field.path)
     order = sorted(game.disasters, key=lambda d: (n - d.pos, d.entered))
     for d in order:
@@ -260,7 +270,7 @@ def can_stop(game: Game, party: list[Char], slot: int) -> bool:
     """No stopping on destroyed locations, nor on planetary or dimensional ones without the
     symbol on a member or on a card a member carries (set0 rulebook, Part I)."""
     loc = game.locs[slot]
-    if loc.destroyed:
+    if loc.destroyed or (game.blocked and blocked(game, slot)):
         return False
     if loc.planetary and not any(
         "Planetary" in c.categories or _carries(c, "Planetary") for c in party

@@ -13,6 +13,7 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import CardType, PowerCard
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.endgame import check_end
+from deckkit.animayhem.interpreter import affect, can_move, fire, start_turn
 from deckkit.animayhem.movement import (
     HAVEN,
     move_disasters,
@@ -23,6 +24,7 @@ from deckkit.animayhem.movement import (
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.scavenge import location_attack, scavenge
 from deckkit.animayhem.state import Char, Copy, Dis, Game
+from deckkit.animayhem.vocabulary import Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -41,13 +43,14 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
         game.hand.remove(x)
         set_zone(x, "discard")
         game.discard.append(x)
+        played = x.card.type is CardType.FLASH_EFFECT
         if game.trace is not None:
-            verb = (
-                "plays (card text, not simulated)"
-                if x.card.type is CardType.FLASH_EFFECT
-                else "discards"
-            )
-            game.say("discard", f"{verb} {x.card.name}")
+            how = "" if x.card.id in game.fx else " (card text not simulated)"
+            game.say("discard", f"{'plays' if played else 'discards'} {x.card.name}{how}")
+        if played and isinstance(x, Copy) and x.card.id in game.fx:
+            # A flash effect played out of the hand acts on the character the player picks.
+            on = policy.flash_target(game, x)
+            fire(game, x, Trigger.PLAYED, on.slot if on is not None else -1, holder=on)
 
 
 def set_zone(x: Copy | Char | Dis, zone: str) -> None:
@@ -87,13 +90,20 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
             if game.trace is not None:
                 game.say("draw", f"draws disaster {x.name}")
             if not x.combat and x.movement <= 0:
-                # Without movement it travels to its first target and takes effect: card text,
-                # not simulated; it is discarded at once.
-                game.record.bump(x.card.id, CardStat.MET)
-                x.zone = "discard"
-                game.discard.append(x)
+                # Without movement it goes straight to its target and takes effect. A targeted
+                # card with no valid target is discarded and the draw goes on (set0 rulebook,
+                # "Reload Phase": "you simply discard it. Then, you continue to draw").
                 if game.trace is not None:
-                    game.say("affect", f"{x.name} takes effect (not simulated) and is discarded")
+                    how = "" if x.fx is not None else " (card text not simulated)"
+                    game.say("affect", f"{x.name} takes effect{how}")
+                if x.fx is not None and Trigger.AFFECT in x.fx and not affect(game, x, -1):
+                    if game.trace is not None:
+                        game.say("affect", f"{x.name} finds no target and is discarded")
+                    continue
+                game.record.bump(x.card.id, CardStat.MET)
+                if x.fx is None or Trigger.AFFECT not in x.fx:
+                    x.zone = "discard"
+                    game.discard.append(x)
             else:
                 game.drawn.append(x)
             break
@@ -134,6 +144,9 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             refresh(game, c)
         if game.trace is not None:
             game.say("equip", f"plays global effect {card.name}")
+        if card.id in game.fx:
+            on = policy.flash_target(game, g)
+            fire(game, g, Trigger.PLAYED, on.slot if on is not None else -1, holder=on)
 
 
 def expire_globals(game: Game) -> None:
@@ -162,6 +175,8 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             for c in planned
             if (c.zone == "field" and c.slot == start) or (c.zone == "haven" and start == HAVEN)
         ]
+        if game.fx:
+            party = [c for c in party if can_move(game, c)]  # disabled or held in place
         if start == HAVEN:
             # At most 6 characters on the field ("Character Cards"; "Equip Phase").
             party = party[: max(0, edition.play.max_on_field - len(game.on_field()))]
@@ -197,6 +212,13 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
     """Disasters drawn this turn enter; every disaster moves (set0 rulebook, "Maintenance")."""
     game.phase = "maintenance"
     drawn, game.drawn = game.drawn, []
+    if game.fx:
+        for d in [*game.disasters, *(d for d, _ in game.lasting)]:
+            if d.fx is not None and Trigger.TURN in d.fx:
+                fire(game, d, Trigger.TURN, game.slot_of(d) if d.zone == "field" else -1)
+        for c in game.chars:
+            if c.fx is not None and Trigger.TURN in c.fx and c.zone in ("field", "haven"):
+                fire(game, c, Trigger.TURN, c.slot)
     move_disasters(game, edition, policy, drawn)
 
 
@@ -213,6 +235,8 @@ def play_turn(
     game.scavenge_started.clear()
     game.done_scavenging.clear()
     expire_globals(game)
+    if game.fx:
+        start_turn(game)
     for phase in PHASES:
         phase(game, edition, policy)
         check_end(game, edition)

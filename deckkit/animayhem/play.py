@@ -9,17 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from deckkit.animayhem.cards import AnyCard, CharacterCard, CharTemplate
+from deckkit.animayhem.cards import AnyCard, CharacterCard, CharTemplate, Coverage
 from deckkit.animayhem.chance import Chance, SeededChance
 from deckkit.animayhem.combat import GameOver
 from deckkit.animayhem.deck import Deck
 from deckkit.animayhem.editions import Edition
 from deckkit.animayhem.field import LAYOUTS, Layout
+from deckkit.animayhem.interpreter import by_trigger
 from deckkit.animayhem.phases import play_turn
 from deckkit.animayhem.policy import Policy
 from deckkit.animayhem.record import GameRecord
 from deckkit.animayhem.setup import deck_piles, set_up
-from deckkit.animayhem.state import Game, Trace
+from deckkit.animayhem.state import Game, Trace, Triggers
 
 DEFAULT_TURN_CAP = 150
 
@@ -53,6 +54,7 @@ class GameSetup:
     combat: tuple[AnyCard, ...]
     not_simulated: tuple[str, ...] = field(default=())
     templates: tuple[CharTemplate, ...] = field(default=())  # aligned with ``characters``
+    fx: dict[str, Triggers] = field(default_factory=dict)  # card id -> effects by trigger
 
     def __post_init__(self) -> None:
         if len(self.templates) != len(self.characters):
@@ -60,16 +62,31 @@ class GameSetup:
 
 
 def not_simulated(deck: Deck) -> list[str]:
-    """Names of the deck's cards whose text the engine does not simulate (each listed once)."""
+    """The deck's cards whose text the engine does not play in full, each once, with how
+    ("approximate" or "none")."""
     seen: dict[str, None] = {}
     for e in deck.entries:
-        if e.card.not_simulated:
-            seen.setdefault(e.card.name, None)
+        if e.card.coverage is not Coverage.FULL:
+            seen.setdefault(f"{e.card.name} ({e.card.coverage.value})", None)
     return list(seen)
 
 
+def effects_of(cards: list[AnyCard]) -> dict[str, Triggers]:
+    """The deck's encoded effects grouped by trigger, once per deck. A card marked ``none``
+    is not played even if it lists effects."""
+    out: dict[str, Triggers] = {}
+    for card in cards:
+        if card.coverage is Coverage.NONE:
+            continue
+        fx = by_trigger(card.effects)
+        if fx is not None:
+            out[card.id] = fx
+    return out
+
+
 def prepare_game(deck: Deck, edition: Edition, options: GameOptions | None = None) -> GameSetup:
-    piles = deck_piles(list(deck.cards()))
+    cards = list(deck.cards())
+    piles = deck_piles(cards)
     return GameSetup(
         edition=edition,
         options=options or GameOptions(),
@@ -84,6 +101,7 @@ def prepare_game(deck: Deck, edition: Edition, options: GameOptions | None = Non
         templates=tuple(
             CharTemplate.of(c) for c in piles["characters"] if isinstance(c, CharacterCard)
         ),
+        fx=effects_of(cards),
     )
 
 

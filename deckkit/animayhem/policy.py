@@ -83,6 +83,18 @@ class Policy:
         """Flash effects to play this combat round, each on a character."""
         return []
 
+    def flash_target(self, game: Game, card: Copy) -> Char | None:
+        """The character a flash or global effect is played on: the strongest on the field,
+        else in a haven."""
+        for pool in (game.on_field(), game.in_haven()):
+            if pool:
+                return max(pool, key=lambda c: (c.cur[DMG] + c.cur[DEF], -c.uid))
+        return None
+
+    def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
+        """Give up an item (which then counts for the disasters) to defeat a disaster?"""
+        return False
+
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         if slot == game.field.haven_slot:
             return HAVEN

@@ -27,6 +27,8 @@ class CardStat(StrEnum):
     WAS_BONKED = "was_bonked"
     WAS_KILLED = "was_killed"
     ITEMS_RETRIEVED = "items_retrieved"
+    # any card
+    EFFECTS = "effects"  # times one of its encoded effects acted
     # locations
     SCAVENGE_ATTEMPTS = "scavenge_attempts"
     SCAVENGE_SUCCESSES = "scavenge_successes"

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import ItemCard, Trait
 from deckkit.animayhem.combat import fight, health_state, knock_out
+from deckkit.animayhem.interpreter import affect, blocked, can_act, fire
 from deckkit.animayhem.movement import join_primary, place_disaster
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.state import DEF, DMG, Char, Game
+from deckkit.animayhem.vocabulary import Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -61,6 +63,12 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         return False
     if any(c.uid in game.scavenge_started for c in party):
         return False
+    if game.fx:
+        if blocked(game, slot):
+            return False
+        party = [c for c in party if can_act(game, c)]  # disabled characters cannot scavenge
+        if not party:
+            return False
     if not passes_skill_test(game, party, slot):
         return False
     game.record.bump(loc.card.id, CardStat.SCAVENGE_ATTEMPTS)
@@ -73,20 +81,22 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         if game.trace is not None:
             game.say("reveal", f"revealed {d.name}" + (" (combat)" if d.combat else ""))
         if not d.combat:
-            # A non-combat disaster's condition is card text: counted as met, then cleared.
+            # A non-combat disaster takes effect on the scavenging party, then is cleared.
             game.record.bump(d.card.id, CardStat.MET)
-            d.zone = "discard"
-            game.discard.append(d)
             if game.trace is not None:
-                game.say(
-                    "affect", f"{d.name} takes effect on the party (not simulated) and is cleared"
-                )
+                how = "" if d.fx is not None else " (card text not simulated)"
+                game.say("affect", f"{d.name} takes effect on the party{how}")
+            affect(game, d, slot)
         else:
             # A disaster revealed from under a location starts there, face up; "since the
             # disaster is encountered during scavenging, the disaster will attack".
             place_disaster(game, d, game.field.path_index[slot])
             # "If this disaster is revealed from a location, however, it does not move."
             d.stationary = d.card.moves_times is not None
+            if d.fx is not None:
+                fire(game, d, Trigger.ENTERS, slot)
+                if d.zone != "field":
+                    continue
             if Trait.ALLY in d.card.traits and join_primary(game, d):
                 continue
             result = fight(game, edition, policy, d, slot, "disaster")
@@ -115,6 +125,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         if game.trace is not None:
             game.say("retrieve", f"{carrier.name} retrieves {x.card.name}")
     game.record.bump(loc.card.id, CardStat.SCAVENGE_SUCCESSES)
+    fire(game, loc.copy, Trigger.SCAVENGED, slot)
     game.scavenged.add(slot)
     game.done_scavenging.add(slot)
     return True

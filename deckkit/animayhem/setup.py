@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import AnyCard, CardType, CharacterCard, DisasterCard
 from deckkit.animayhem.field import all_distances, lay_out
+from deckkit.animayhem.hooks import EngineHooks
 from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     """Lay out the field and deal every card of the deck into its starting zone."""
     chance = game.chance
     uid = 0
+    game.fx = setup.fx
+    game.hooks = EngineHooks(edition, policy)
 
     def copy_of(card: AnyCard) -> Copy:
         nonlocal uid
@@ -51,7 +54,9 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     for card in setup.disasters:
         uid += 1
         assert isinstance(card, DisasterCard)
-        disasters.append(Dis(uid, card))
+        d = Dis(uid, card)
+        d.fx = setup.fx.get(card.id)
+        disasters.append(d)
     chance.shuffle(disasters)
     for loc in game.locs:
         for _ in range(STARTING_DISASTERS_PER_LOCATION):
@@ -70,7 +75,9 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     for card, template in zip(setup.characters, setup.templates, strict=True):
         uid += 1
         assert isinstance(card, CharacterCard)
-        chars.append(Char(uid, card, template))
+        c = Char(uid, card, template)
+        c.fx = setup.fx.get(card.id)
+        chars.append(c)
     game.chars = chars
     starters = policy.starting_characters(game, chars, edition.play.starting_characters)
     for c in starters:

@@ -9,20 +9,38 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from deckkit.animayhem.cards import (
+    Ability,
     AnyCard,
     CharacterCard,
     CharTemplate,
     DisasterCard,
     ItemCard,
     LocationCard,
+    Modifier,
     PowerCard,
 )
 from deckkit.animayhem.chance import Chance
 from deckkit.animayhem.field import Field
 from deckkit.animayhem.record import GameRecord
+from deckkit.animayhem.vocabulary import Effect, Trigger
+
+Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
+Mods = tuple[tuple[Ability, Modifier], ...]
+Timed = tuple[Mods, int]  # modifiers and the last turn they last
+
+
+class RuleHooks(Protocol):
+    """The rules the effect interpreter calls back into; set on each game by setup, so the
+    interpreter sits below combat and movement in the import graph."""
+
+    def knock_out(self, game: Game, c: Char, how: str, by: Dis | None) -> None: ...
+    def defeat(self, game: Game, d: Dis, winners: list[Char]) -> None: ...
+    def attack(self, game: Game, d: Dis, slot: int) -> None: ...
+    def worth_an_item(self, game: Game, source: Dis | Char | Copy) -> bool: ...
+
 
 # Ability slots in the ``cur`` tuples below.
 DMG, DEF, MOV, CHA, ENE = 0, 1, 2, 3, 4
@@ -48,20 +66,30 @@ class Char:
 
     __slots__ = (
         "base",
+        "base_skills",
         "bonked_turn",
+        "captor",
         "card",
         "categories",
         "cur",
+        "disabled_until",
         "enhancements",
         "equipment",
+        "fx",
         "gender",
+        "grants",
         "health",
         "health_max",
+        "held_until",
         "items",
         "name",
+        "pending",
+        "return_turn",
         "skill_counts",
         "slot",
+        "timed",
         "uid",
+        "wounded_turn",
         "zone",
     )
 
@@ -75,14 +103,25 @@ class Char:
         self.health_max = t.health_max
         self.health = t.health_max
         self.skill_counts = t.skill_counts  # shared with the template: never mutated
+        self.base_skills = t.skill_counts  # printed skills; skill_counts adds granted ones
         self.categories = t.categories
         self.cur: tuple[int, int, int, int, int] = self.base
         self.items: list[Copy] = []
         self.equipment: list[Copy] = []
         self.enhancements: list[Copy] = []
         self.slot = -1  # location slot while on the field
-        self.zone = "draw"  # draw, hand, haven, field, bonked, discard
+        self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard
         self.bonked_turn = -1
+        # Effects (interpreter.py): the card's own effects by trigger, and what others did to it.
+        self.fx: Triggers | None = None
+        self.disabled_until = 0  # no move, scavenge or attack through this turn
+        self.held_until = 0  # no move through this turn
+        self.timed: list[Timed] = []  # ability modifiers lasting through a turn
+        self.pending: list[Mods] = []  # modifiers for its next combat
+        self.grants: list[tuple[str, int]] = []  # (skill, through turn); 0 = while the source
+        self.captor = -1  # uid of the disaster holding it captive (-1: none)
+        self.return_turn = 0  # a captive returns to the haven at this turn's reload
+        self.wounded_turn = -1  # took direct damage this turn; heals at the next turn
 
     def set_energy(self, energy: int) -> None:
         cur = self.cur
@@ -109,10 +148,12 @@ class Dis:
         "carrying",
         "charm",
         "combat",
+        "counts",
         "damage",
         "defense",
         "entered",
         "first_move_done",
+        "fx",
         "health",
         "ignores",
         "incapacitated_turn",
@@ -145,7 +186,9 @@ class Dis:
         self.ignores: set[int] = set()  # characters that won a charm battle against a major
         self.incapacitated_turn = -1
         self.ally_of: Dis | None = None
-        self.zone = "draw"  # draw, location (face down), drawn, field, discard
+        self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
+        self.fx: Triggers | None = None  # its effects by trigger (interpreter.py)
+        self.counts: dict[int, int] = {}  # how often each effect's trigger occurred
 
     def forget(self) -> None:
         """A card that leaves play "loses all memory of what happened to it in play" (set0
@@ -158,6 +201,13 @@ class Dis:
         self.ignores = set()
         self.incapacitated_turn = -1
         self.ally_of = None
+        a = self.card.abilities
+        self.damage = a.damage or 0
+        self.defense = a.defense or 0
+        self.movement = a.movement or 0
+        self.charm = a.charm or 0
+        self.health = self.defense
+        self.counts = {}
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid}>"
@@ -233,6 +283,13 @@ class Game:
         self.done_scavenging: set[int] = set()  # location slots stopped this turn
         self.ended: str | None = None
         self.outcome: str | None = None
+        # Effects (interpreter.py)
+        self.fx: dict[str, Triggers] = {}  # card id -> its effects by trigger
+        self.hooks: RuleHooks  # the rules the interpreter calls back into (set by setup)
+        self.lasting: list[tuple[Dis, int]] = []  # off-field disasters lasting through a turn
+        self.blocked: dict[int, tuple[int, int]] = {}  # slot -> (through turn, source uid)
+        self.fired: dict[tuple[int, int], int] = {}  # (card uid, effect index) -> times
+        self.dis_timers: list[tuple[int, Dis, tuple[int, int, int, int]]] = []
 
     def say(self, kind: str, text: str, **data: Any) -> None:
         if self.trace is not None:
@@ -315,8 +372,10 @@ class Game:
                 yield "carried_by_disaster", x
         for d in self.drawn:
             yield "drawn", d
+        for d, _ in self.lasting:
+            yield "lasting", d
         for c in self.chars:
-            if c.zone in ("field", "haven", "bonked"):
+            if c.zone in ("field", "haven", "bonked", "captured"):
                 yield c.zone, c
                 for x in c.items:
                     yield "carried", x

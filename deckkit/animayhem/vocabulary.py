@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from deckkit.animayhem.cards import Ability, Modifier
+from deckkit.animayhem.cards import Ability, Coverage, Modifier
 from deckkit.animayhem.requirements import Requirement
 
 
@@ -112,14 +112,6 @@ class Scope(StrEnum):
     TURNS = "turns"  # `turns` of the player's turns (set0 rulebook, Lexicon "Duration")
     GAME = "game"  # for the rest of the game
     WHILE = "while"  # while the card is in play (the ALWAYS trigger)
-
-
-class Coverage(StrEnum):
-    """How faithfully the engine plays a card's text."""
-
-    FULL = "full"
-    APPROXIMATE = "approximate"  # with a one-line note of what differs
-    NONE = "none"  # with the reason
 
 
 CHARACTER_TARGETS = frozenset(

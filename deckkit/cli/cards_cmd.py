@@ -21,6 +21,7 @@ from deckkit.animayhem.cards import (
     CardType,
     CharacterCard,
     CombatCard,
+    Coverage,
     DisasterCard,
     HavenCard,
     ItemCard,
@@ -30,7 +31,6 @@ from deckkit.animayhem.cards import (
 )
 from deckkit.animayhem.coverage import coverage_table
 from deckkit.animayhem.requirements import Requirement
-from deckkit.animayhem.vocabulary import Coverage
 from deckkit.cli.exits import DeckkitTyper
 from deckkit.errors import UsageError
 

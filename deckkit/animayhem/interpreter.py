@@ -1,0 +1,1025 @@
+"""The effect interpreter: plays the effects of ``card_db/animayhem/effects`` in a game.
+
+One function per action of the vocabulary (:mod:`deckkit.animayhem.vocabulary`), one resolver
+per target, and the queries the rules ask in combat and movement (who a disaster prefers or
+spares, bonuses that last, blocked locations). The rules of combat and movement call in here
+at each trigger; what the interpreter needs of them back (knock a character out, defeat a
+disaster, start a combat) it asks through ``game.hooks``, so this module imports neither and the
+engine's import graph stays acyclic.
+
+Where the rule documents define a term, the code follows them: "Duration" counts the turn an
+effect starts in (set0 rulebook, Lexicon); a targeted ("explicit") card with no valid target
+fizzles (Lexicon "Fizzle"; "Reload Phase"); "all X" means all X at a location unless it says
+otherwise (1998 guidelines 3.7, encoded in each entry's target); discarded and destroyed items
+count for the disasters (1998 guidelines 4.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.abilities import enter_haven, fits, refresh
+from deckkit.animayhem.cards import (
+    AnyCard,
+    CharacterCard,
+    DisasterCard,
+    ItemCard,
+    PowerCard,
+)
+from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.requirements import requirement_met
+from deckkit.animayhem.state import Char, Copy, Dis, Game
+from deckkit.animayhem.vocabulary import (
+    Action,
+    CardEffects,
+    Effect,
+    Scope,
+    Target,
+    Trigger,
+)
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.state import Mods
+
+Source = Dis | Char | Copy
+FOREVER = 1 << 30
+# What an ALWAYS effect can do: a standing modifier, skill or rule, not a one-off event.
+STANDING = frozenset(
+    {
+        Action.MODIFY,
+        Action.GRANT,
+        Action.PREFER,
+        Action.SPARE,
+        Action.NO_RETREAT,
+        Action.IGNORE_CARDS,
+        Action.EXTRA_CARDS,
+        Action.BLOCK,
+    }
+)
+
+
+def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effect], ...]] | None:
+    """A card's effects grouped by trigger (with their index, for ``every`` and
+    ``max_times``); None when it has none, so the rules skip it at the cost of one test."""
+    if entry is None or not entry.effects:
+        return None
+    out: dict[Trigger, list[tuple[int, Effect]]] = {}
+    for i, e in enumerate(entry.effects):
+        out.setdefault(e.when, []).append((i, e))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+# --- matching ---------------------------------------------------------------------------
+
+
+def card_matches(card: AnyCard, words: Sequence[str]) -> bool:
+    """A card matches a ``cards`` word by kind, category, symbol or (disasters) name."""
+    if not words:
+        return True
+    kinds = {card.type.value}
+    if isinstance(card, PowerCard):
+        kinds.add("power")
+        if card.vehicle:
+            kinds.add("vehicle")
+        if card.weapon:
+            kinds.add("weapon")
+    if isinstance(card, DisasterCard):
+        kinds.add("major" if card.major else "minor")
+        if card.combat:
+            kinds.add("combat")
+        kinds.add(card.name.casefold())
+    kinds |= {c.casefold() for c in card.categories}
+    kinds |= {s.casefold() for s in card.symbols}
+    for w in words:
+        low = w.casefold()
+        if low in kinds:
+            return True
+        if low.endswith("vehicle") and "vehicle" in kinds and low.split()[0] in kinds:
+            return True
+    return False
+
+
+def in_play_names(game: Game) -> set[str]:
+    names = {c.name for c in game.chars if c.zone in ("field", "haven")}
+    names |= {d.name for d in game.disasters}
+    names |= {d.name for d, _ in game.lasting}
+    names |= {g.card.name for g, _ in game.globals_in_play}
+    return names
+
+
+def _named(names: set[str], wanted: Sequence[str]) -> bool:
+    return any(any(w.casefold() in n.casefold() for n in names) for w in wanted)
+
+
+def _party(game: Game, slot: int) -> list[Char]:
+    """The characters a condition is about: those at the location, else everyone in play."""
+    if slot >= 0:
+        here = game.at(slot)
+        if here:
+            return here
+    return [c for c in game.chars if c.zone in ("field", "haven")]
+
+
+def conditions_hold(game: Game, e: Effect, slot: int) -> bool:
+    if e.when_met is not None or e.unless_met is not None:
+        party = _party(game, slot)
+        if e.when_met is not None and not requirement_met(e.when_met, party):
+            return False
+        if e.unless_met is not None and requirement_met(e.unless_met, party):
+            return False
+    if e.if_in_play or e.unless_in_play:
+        names = in_play_names(game)
+        if e.if_in_play and not _named(names, e.if_in_play):
+            return False
+        if e.unless_in_play and _named(names, e.unless_in_play):
+            return False
+    return True
+
+
+# --- targets ------------------------------------------------------------------------------
+
+
+class Context:
+    """Where and against whom an effect fires."""
+
+    __slots__ = ("fought", "holder", "opponents", "slot", "source")
+
+    def __init__(
+        self,
+        source: Source,
+        slot: int,
+        holder: Char | None = None,
+        opponents: list[Char] | None = None,
+        fought: Dis | None = None,
+    ) -> None:
+        self.source = source
+        self.slot = slot  # the location it acts from (-1: off the field)
+        self.holder = holder  # the character a power card or item is on
+        self.opponents = opponents or []
+        self.fought = fought  # the disaster a character-side effect is fighting
+
+
+def _from_slot(game: Game, ctx: Context) -> int:
+    """Distances are measured from the card's location; a card off the field measures from
+    where disasters enter the field."""
+    return ctx.slot if ctx.slot >= 0 else game.field.path[0]
+
+
+def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
+    t = e.target
+    if t is Target.SELF:
+        who = [ctx.source] if isinstance(ctx.source, Char) else []
+        if ctx.holder is not None:
+            who = [ctx.holder]
+        return [c for c in who if c.zone in ("field", "haven")]
+    if t is Target.OPPONENT:
+        return [c for c in ctx.opponents if c.zone == "field" and fits(e, c)]
+    if t in (Target.PLAY,):
+        pool = [c for c in game.chars if c.zone in ("field", "haven")]
+    else:
+        pool = game.on_field()
+    pool = [c for c in pool if fits(e, c)]
+    if not pool:
+        return []
+    if t is Target.FIELD or t is Target.PLAY:
+        return pool
+    if t is Target.STRONGEST:
+        return [max(pool, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))]
+    start = _from_slot(game, ctx)
+    dist = game.dist[start]
+    if t is Target.WITHIN:
+        return [c for c in pool if dist[c.slot] <= e.n]
+    if t in (Target.NEAREST, Target.NEAREST_ONE):
+        near = min(dist[c.slot] for c in pool)
+        slot = min(c.slot for c in pool if dist[c.slot] == near)
+        group = [c for c in pool if c.slot == slot]
+        return group if t is Target.NEAREST else [game.chance.pick(group)]
+    here = [c for c in pool if c.slot == ctx.slot]
+    if not here:
+        return []
+    if t is Target.ONE_HERE:
+        return [game.chance.pick(here)]
+    if t is Target.STRONGEST_HERE:
+        return [max(here, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))]
+    return here  # HERE
+
+
+def _holders(game: Game, e: Effect, ctx: Context) -> list[Char]:
+    if e.target is Target.CARRIED_HERE:
+        return [c for c in game.at(ctx.slot) if fits(e, c)] if ctx.slot >= 0 else []
+    if e.target is Target.CARDS_IN_PLAY:
+        return [c for c in game.chars if c.zone in ("field", "haven") and fits(e, c)]
+    return [c for c in game.on_field() if fits(e, c)]  # NEAREST_CARD
+
+
+def _carried(c: Char, words: Sequence[str]) -> list[tuple[Char, list[Copy], Copy]]:
+    """(holder, pile, card) for what ``c`` carries that matches; items by default."""
+    want = words or ("item",)
+    out = []
+    for pile in (c.items, c.equipment, c.enhancements):
+        for x in pile:
+            if card_matches(x.card, want):
+                out.append((c, pile, x))
+    return out
+
+
+# --- actions on characters -------------------------------------------------------------
+
+
+def _until(game: Game, e: Effect) -> int:
+    """The last turn an effect lasts: ``turns`` counts the current one (Lexicon "Duration")."""
+    return game.turn + max(1, e.turns) - 1
+
+
+def _knock(game: Game, c: Char, how: str, by: Dis | None) -> None:
+    game.hooks.knock_out(game, c, how, by)
+
+
+def _say(game: Game, src: Source, text: str) -> None:
+    if game.trace is not None:
+        game.say("effect", f"{_name(src)} {text}")
+
+
+def _name(src: Source) -> str:
+    return src.name if isinstance(src, Char | Dis) else src.card.name
+
+
+def _source_dis(ctx: Context) -> Dis | None:
+    return ctx.source if isinstance(ctx.source, Dis) else None
+
+
+def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
+    to = e.to
+    if to == "haven":
+        for c in who:
+            if c.zone == "field":
+                enter_haven(game, c)
+        return
+    on = [c for c in who if c.zone == "field"]
+    if not on:
+        return
+    hooks = game.hooks
+    if to == "here":
+        dest = ctx.slot if ctx.slot >= 0 else -1
+    elif to == "dimensional":
+        start = _from_slot(game, ctx)
+        dims = [loc.slot for loc in game.locs if loc.dimensional and not loc.destroyed]
+        pool = dims or [loc.slot for loc in game.locs if not loc.destroyed]
+        far = not dims
+        dest = (max if far else min)(pool, key=lambda s: (game.dist[start][s], -s)) if pool else -1
+    else:
+        # Right and left follow the field's reading order (row by row, left to right).
+        cells = game.field.cells
+        order = sorted(range(len(cells)), key=lambda s: (cells[s][1], cells[s][0]))
+        step = e.n if to == "right" else -e.n
+        i = order.index(on[0].slot) + step
+        dest = order[min(max(i, 0), len(order) - 1)]
+    if dest < 0:
+        return
+    for c in on:
+        c.slot = dest
+    del hooks
+    _say(game, ctx.source, f"sends {', '.join(c.name for c in on)} to {game.locs[dest].card.name}")
+
+
+def _drop(game: Game, e: Effect, c: Char) -> None:
+    if c.zone != "field":
+        return
+    loc = game.locs[c.slot]
+    loc.hidden_cards.extend(c.items)
+    c.items = []
+    if e.cards and any(w.casefold() == "equipment" for w in e.cards):
+        loc.hidden_cards.extend(c.equipment)
+        c.equipment = []
+        refresh(game, c)
+
+
+def _capture(game: Game, e: Effect, ctx: Context, c: Char) -> None:
+    if c.zone == "field":
+        game.locs[c.slot].hidden_cards.extend(c.items)
+        c.items = []
+    elif c.zone == "haven":
+        game.haven_cards.extend(c.items)
+        c.items = []
+    else:
+        return
+    c.zone = "captured"
+    c.slot = -1
+    d = _source_dis(ctx)
+    if e.turns <= 0 and d is not None:
+        c.captor = d.uid
+        c.return_turn = FOREVER
+    else:
+        c.captor = -1
+        c.return_turn = game.turn + max(1, e.turns)
+
+
+def _transform(game: Game, c: Char) -> None:
+    card = c.card
+    if card.alt is None:
+        return
+    a = card.alt if c.base == _base(card) else card.abilities
+    c.base = (a.damage or 0, a.defense or 0, a.movement or 0, a.charm or 0, a.energy or 0)
+    refresh(game, c)
+
+
+def _base(card: CharacterCard) -> tuple[int, int, int, int, int]:
+    a = card.abilities
+    return (a.damage or 0, a.defense or 0, a.movement or 0, a.charm or 0, a.energy or 0)
+
+
+# --- actions on abilities ----------------------------------------------------------------
+
+
+def _modify_char(game: Game, e: Effect, ctx: Context, c: Char, sides: Sides | None) -> None:
+    scope = e.scope
+    if scope in (Scope.ROUND, Scope.COMBAT):
+        if sides is not None and c.uid in sides.chars:
+            sides.char_mod(c.uid, e.mods, scope is Scope.COMBAT)
+        return
+    if scope is Scope.NEXT_COMBAT:
+        c.pending.append(e.mods)
+        return
+    last = FOREVER if scope is Scope.GAME else _until(game, e)
+    c.timed.append((e.mods, last))
+    refresh(game, c)
+
+
+def _modify_dis(game: Game, e: Effect, d: Dis, sides: Sides | None) -> None:
+    scope = e.scope
+    if scope in (Scope.ROUND, Scope.COMBAT):
+        if sides is not None and sides.dis is d:
+            sides.dis_mod(e.mods, scope is Scope.COMBAT)
+        return
+    old = (d.damage, d.defense, d.movement, d.charm)
+    for ability, mod in e.mods:
+        if ability == "damage":
+            d.damage = max(0, mod.apply(d.damage))
+        elif ability == "defense":
+            d.defense = max(0, mod.apply(d.defense))
+            d.health = max(d.health, 0) + (d.defense - old[1])
+        elif ability == "movement":
+            d.movement = max(0, mod.apply(d.movement))
+        elif ability == "charm":
+            d.charm = max(0, mod.apply(d.charm))
+    if scope is Scope.TURNS:
+        game.dis_timers.append((_until(game, e), d, old))
+
+
+def disasters(game: Game, e: Effect, ctx: Context) -> list[Dis]:
+    if e.target is Target.SELF:
+        src = ctx.source
+        if isinstance(src, Dis):
+            return [src]
+        return [ctx.fought] if ctx.fought is not None else []
+    if e.target is Target.NEAREST_DISASTER:
+        here = game.field.path_index[ctx.slot] if ctx.slot >= 0 else 0
+        others = [d for d in game.disasters if d is not ctx.source and d.combat]
+        if not others:
+            return []
+        return [min(others, key=lambda d: (abs(d.pos - here), d.entered))]
+    if ctx.fought is not None:  # a character's effect reaches the disaster it fights
+        return [ctx.fought] if card_matches(ctx.fought.card, e.cards) else []
+    return [d for d in game.disasters if card_matches(d.card, e.cards)]
+
+
+# --- actions on cards --------------------------------------------------------------------
+
+
+def _destroy_card(game: Game, ctx: Context, holder: Char | None, pile: list[Copy], x: Copy) -> None:
+    pile.remove(x)
+    if isinstance(x.card, ItemCard):
+        game.carried_off.append(x)  # destroyed items count for the disasters (4.3)
+        d = _source_dis(ctx)
+        if d is not None:
+            game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
+    else:
+        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
+        game.discard.append(x)
+    if holder is not None:
+        refresh(game, holder)
+    _say(game, ctx.source, f"destroys {x.card.name}")
+
+
+def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
+    n = e.n if e.n > 0 else FOREVER
+    if e.target is Target.ITEMS_HERE:
+        if ctx.slot < 0:
+            return False
+        loc = game.locs[ctx.slot]
+        want = e.cards or ("item",)
+        found = [x for x in loc.hidden_cards if card_matches(x.card, want)]
+        for x in found[:n]:
+            _destroy_card(game, ctx, None, loc.hidden_cards, x)
+        return bool(found)
+    if e.target is Target.HAND:
+        found = [x for x in game.hand if isinstance(x, Copy) and card_matches(x.card, e.cards)]
+        for x in found[:n]:
+            game.hand.remove(x)
+            game.discard.append(x)
+        return bool(found)
+    owned = [t for c in _holders(game, e, ctx) for t in _carried(c, e.cards)]
+    if not owned:
+        return False
+    if e.target is Target.NEAREST_CARD:
+        start = _from_slot(game, ctx)
+        near = min(game.dist[start][h.slot] for h, _, _ in owned)
+        owned = [t for t in owned if game.dist[start][t[0].slot] == near]
+        owned = [game.chance.pick(owned)]
+    elif n < len(owned):
+        game.chance.shuffle(owned)
+    for holder, pile, x in owned[:n]:
+        _destroy_card(game, ctx, holder, pile, x)
+    return True
+
+
+def _take(game: Game, e: Effect, ctx: Context) -> bool:
+    d = _source_dis(ctx)
+    if d is None or d.zone != "field":
+        return False
+    slot = game.slot_of(d)
+    took = False
+    for _ in range(max(1, e.n)):
+        carriers = [c for c in game.at(slot) if c.items and fits(e, c)]
+        if e.target is Target.CARRIED_HERE and carriers:
+            victim = game.chance.pick(carriers)
+            item = victim.items.pop(game.chance.below(len(victim.items)))
+        else:
+            loc = game.locs[slot]
+            if loc.hidden_disasters:
+                break  # the item lies beneath face-down disasters
+            items = [x for x in loc.hidden_cards if isinstance(x.card, ItemCard)]
+            if not items:
+                break
+            item = items[0]
+            loc.hidden_cards.remove(item)
+        game.locs[slot].hidden_cards.extend(d.carrying)  # it holds one item at most
+        d.carrying = [item]
+        took = True
+        _say(game, d, f"takes {item.card.name}")
+    return took
+
+
+# --- actions on disasters and locations --------------------------------------------------
+
+
+def _move_to(game: Game, e: Effect, d: Dis) -> bool:
+    if d.zone != "field":
+        return False
+    here = game.slot_of(d)
+    if e.to == "nearest_character":
+        chars = game.on_field()
+        if not chars:
+            return False
+        dist = game.dist[here]
+        slot = min((c.slot for c in chars), key=lambda s: (dist[s], s))
+    else:
+        others = [o for o in game.disasters if o is not d and o.combat]
+        if not others:
+            return False
+        slot = game.slot_of(min(others, key=lambda o: (abs(o.pos - d.pos), o.entered)))
+    d.pos = game.field.path_index[slot]
+    _say(game, d, f"moves to {game.locs[slot].card.name}")
+    return True
+
+
+def _pull(game: Game, e: Effect, ctx: Context) -> bool:
+    if ctx.slot < 0:
+        return False
+    pos = game.field.path_index[ctx.slot]
+    pulled = 0
+    for o in game.disasters:
+        movable = o is not ctx.source and o.movement > 0 and not o.stationary
+        if movable and card_matches(o.card, e.cards):
+            o.pos = pos
+            pulled += 1
+    if pulled:
+        _say(game, ctx.source, f"pulls {pulled} disasters to {game.locs[ctx.slot].card.name}")
+    return pulled > 0
+
+
+def _block(game: Game, e: Effect, ctx: Context) -> bool:
+    if e.target is Target.LOCATION:
+        slots = [ctx.slot] if ctx.slot >= 0 else []
+    else:
+        slots = [
+            loc.slot
+            for loc in game.locs
+            if any(
+                e.skill.casefold() in str(t).casefold()
+                for alt in loc.card.requirement.alternatives
+                for t in alt
+            )
+        ]
+    src = ctx.source
+    uid = src.uid if isinstance(src, Dis) and e.turns <= 0 else -1
+    last = FOREVER if uid >= 0 else _until(game, e)
+    for s in slots:
+        game.blocked[s] = (last, uid)
+    if slots:
+        _say(game, src, "blocks " + ", ".join(game.locs[s].card.name for s in slots))
+    return bool(slots)
+
+
+def _destroy_location(game: Game, ctx: Context) -> bool:
+    if ctx.slot < 0:
+        return False
+    loc = game.locs[ctx.slot]
+    if loc.destroyed:
+        return False
+    loc.destroyed = True
+    for x in loc.hidden_cards:
+        if isinstance(x.card, ItemCard):
+            game.carried_off.append(x)
+        else:
+            game.discard.append(x)
+    loc.hidden_cards = []
+    for d in loc.hidden_disasters:
+        d.zone = "discard"
+        game.discard.append(d)
+    loc.hidden_disasters = []
+    game.scavenged.add(ctx.slot)
+    _say(game, ctx.source, f"destroys {loc.card.name}")
+    return True
+
+
+def leave_play(game: Game, d: Dis) -> None:
+    """A disaster leaves play without being defeated."""
+    if d in game.disasters:
+        game.disasters.remove(d)
+    game.lasting = [(x, t) for x, t in game.lasting if x is not d]
+    if d.carrying and d.pos >= 0:
+        game.locs[game.slot_of(d)].hidden_cards.extend(d.carrying)
+        d.carrying = []
+    d.zone = "discard"
+    d.pos = -1
+    game.discard.append(d)
+
+
+def _pay(game: Game, e: Effect, ctx: Context) -> bool:
+    """Discard one carried card matching ``pay`` from the party concerned: equipment before
+    items, since a discarded item counts for the disasters (1998 guidelines 4.3)."""
+    options = [t for c in _party(game, ctx.slot) for t in _carried(c, e.pay)]
+    if not options:
+        return False
+    options.sort(key=lambda t: (isinstance(t[2].card, ItemCard), t[2].uid))
+    holder, pile, x = options[0]
+    if isinstance(x.card, ItemCard) and not game.hooks.worth_an_item(game, ctx.source):
+        return False
+    _destroy_card(game, ctx, holder, pile, x)
+    return True
+
+
+# --- the dispatcher -----------------------------------------------------------------------
+
+
+class Sides:
+    """Round-local modifiers the combat code reads back: per character and for the disaster,
+    for this round or for the rest of the combat."""
+
+    __slots__ = ("chars", "combat_chars", "combat_dis", "dis", "dis_round", "round_chars")
+
+    def __init__(self, dis: Dis, chars: Sequence[Char]) -> None:
+        self.dis = dis
+        self.chars = {c.uid for c in chars}
+        self.round_chars: dict[int, list[Mods]] = {}
+        self.combat_chars: dict[int, list[Mods]] = {}
+        self.dis_round: list[Mods] = []
+        self.combat_dis: list[Mods] = []
+
+    def char_mod(self, uid: int, mods: Mods, whole: bool) -> None:
+        (self.combat_chars if whole else self.round_chars).setdefault(uid, []).append(mods)
+
+    def dis_mod(self, mods: Mods, whole: bool) -> None:
+        (self.combat_dis if whole else self.dis_round).append(mods)
+
+    def new_round(self) -> None:
+        self.round_chars = {}
+        self.dis_round = []
+
+
+def apply_mods(mods: list[Mods], damage: int, defense: int) -> tuple[int, int]:
+    for group in mods:
+        for ability, mod in group:
+            if ability == "damage":
+                damage = mod.apply(damage)
+            elif ability == "defense":
+                defense = mod.apply(defense)
+    return damage, defense
+
+
+def run(
+    game: Game,
+    e: Effect,
+    ctx: Context,
+    sides: Sides | None = None,
+) -> bool:
+    """Carry out one effect; True when it found a target and did something. A DEFEAT or
+    DISCARD that succeeds ends the source's remaining effects (the caller checks its zone)."""
+    do = e.do
+    if do in (
+        Action.BONK,
+        Action.KILL,
+        Action.DAMAGE,
+        Action.HEAL,
+        Action.DISABLE,
+        Action.HOLD,
+        Action.CAPTURE,
+        Action.SEND,
+        Action.DROP,
+        Action.GRANT,
+        Action.TRANSFORM,
+        Action.ATTACK,
+    ) or (
+        do is Action.MODIFY
+        and e.target not in (Target.DISASTERS, Target.NEAREST_DISASTER)
+        and not (e.target is Target.SELF and isinstance(ctx.source, Dis))
+    ):
+        who = characters(game, e, ctx)
+        if not who:
+            return False
+        return _on_characters(game, e, ctx, who, sides)
+    if do is Action.MODIFY:
+        targets = disasters(game, e, ctx)
+        for d in targets:
+            _modify_dis(game, e, d, sides)
+        if targets:
+            _say(game, ctx.source, f"changes {', '.join(d.name for d in targets)}")
+        return bool(targets)
+    if do is Action.DESTROY:
+        return _destroy(game, e, ctx)
+    if do is Action.TAKE:
+        return _take(game, e, ctx)
+    if do is Action.DISCARD_HAND:
+        cards = [x for x in game.hand if isinstance(x, Copy)]
+        game.chance.shuffle(cards)
+        for x in cards[: max(1, e.n)]:
+            game.hand.remove(x)
+            game.discard.append(x)
+        if cards:
+            _say(game, ctx.source, f"discards {min(len(cards), max(1, e.n))} cards from the hand")
+        return bool(cards)
+    if do is Action.RESHUFFLE_HAND:
+        cards = [x for x in game.hand if isinstance(x, Copy)]
+        for x in cards:
+            game.hand.remove(x)
+            game.draw_pile.append(x)
+        game.chance.shuffle(game.draw_pile)
+        drawn = 0
+        while drawn < len(cards) and game.draw_pile and isinstance(game.draw_pile[-1], Copy):
+            top = game.draw_pile.pop()
+            assert isinstance(top, Copy)
+            game.hand.append(top)
+            drawn += 1
+        _say(game, ctx.source, "has the hand reshuffled into the draw pile")
+        return bool(cards)
+    src = _source_dis(ctx)
+    if do is Action.MOVE_TO:
+        return src is not None and _move_to(game, e, src)
+    if do is Action.PULL:
+        return _pull(game, e, ctx)
+    if do is Action.BLOCK:
+        return _block(game, e, ctx)
+    if do is Action.DESTROY_LOCATION:
+        return _destroy_location(game, ctx)
+    if do is Action.DEFEAT:
+        if src is None or src.zone == "discard":
+            return False
+        if e.pay and not _pay(game, e, ctx):
+            return False
+        _say(game, src, "is defeated by its own condition")
+        game.hooks.defeat(game, src, _party(game, ctx.slot) if ctx.slot >= 0 else [])
+        if src.zone != "discard":
+            leave_play(game, src)
+        return True
+    if do is Action.DISCARD:
+        if src is None:
+            return False
+        _say(game, src, "leaves play")
+        leave_play(game, src)
+        return True
+    # Standing rules (PREFER, SPARE, NO_RETREAT, IGNORE_CARDS, EXTRA_CARDS) are read by the
+    # combat queries below; as events they change nothing.
+    return False
+
+
+def _on_characters(
+    game: Game, e: Effect, ctx: Context, who: list[Char], sides: Sides | None
+) -> bool:
+    do = e.do
+    by = _source_dis(ctx)
+    n = len(who)
+    if do is Action.BONK or do is Action.KILL:
+        for c in who:
+            _say(game, ctx.source, f"{'bonks' if do is Action.BONK else 'kills'} {c.name}")
+            _knock(game, c, "bonked" if do is Action.BONK else "killed", by)
+    elif do is Action.DAMAGE:
+        for c in who:
+            c.health -= e.n
+            _say(game, ctx.source, f"deals {e.n} damage to {c.name} (health {c.health})")
+            if c.health <= 0:
+                _knock(game, c, "bonked", by)
+            else:
+                c.wounded_turn = game.turn
+    elif do is Action.HEAL:
+        for c in who:
+            c.health = c.health_max
+    elif do is Action.DISABLE or do is Action.HOLD:
+        last = _until(game, e)
+        for c in who:
+            if do is Action.DISABLE:
+                c.disabled_until = max(c.disabled_until, last)
+            else:
+                c.held_until = max(c.held_until, last)
+        verb = "disables" if do is Action.DISABLE else "holds"
+        _say(game, ctx.source, f"{verb} {', '.join(c.name for c in who)} through turn {last}")
+    elif do is Action.CAPTURE:
+        for c in who:
+            _capture(game, e, ctx, c)
+        _say(game, ctx.source, f"captures {', '.join(c.name for c in who)}")
+    elif do is Action.SEND:
+        _send(game, e, ctx, who)
+    elif do is Action.DROP:
+        for c in who:
+            _drop(game, e, c)
+        _say(game, ctx.source, f"makes {', '.join(c.name for c in who)} drop what they carry")
+    elif do is Action.GRANT:
+        last = _until(game, e) if e.turns else FOREVER
+        for c in who:
+            c.grants.append((e.skill, last))
+            refresh(game, c)
+    elif do is Action.TRANSFORM:
+        for c in who:
+            _transform(game, c)
+    elif do is Action.ATTACK:
+        if by is None or not by.combat or by.zone != "field":
+            return False
+        slot = who[0].slot
+        by.pos = game.field.path_index[slot]
+        _say(game, by, f"attacks at {game.locs[slot].card.name}")
+        game.hooks.attack(game, by, slot)
+    elif do is Action.MODIFY:
+        for c in who:
+            _modify_char(game, e, ctx, c, sides)
+        _say(game, ctx.source, f"changes {', '.join(c.name for c in who)}")
+    return n > 0
+
+
+def fire(
+    game: Game,
+    source: Source,
+    trigger: Trigger,
+    slot: int,
+    *,
+    holder: Char | None = None,
+    opponents: list[Char] | None = None,
+    fought: Dis | None = None,
+    sides: Sides | None = None,
+) -> bool:
+    """Run ``source``'s effects for ``trigger``; True when any of them did something."""
+    fx = source.fx if isinstance(source, Dis | Char) else game.fx.get(source.card.id)
+    if fx is None:
+        return False
+    entries = fx.get(trigger)
+    if not entries:
+        return False
+    ctx = Context(source, slot, holder, opponents, fought)
+    did = False
+    for i, e in entries:
+        if e.every > 1 or e.max_times:
+            key = (source.uid, i)
+            seen = game.fired.get(key, 0) + 1
+            game.fired[key] = seen
+            if e.every > 1 and seen % e.every:
+                continue
+            if e.max_times and seen > e.max_times:
+                continue
+        if fought is not None and e.against and not card_matches(fought.card, e.against):
+            continue
+        if not conditions_hold(game, e, slot):
+            continue
+        if run(game, e, ctx, sides):
+            did = True
+            game.record.bump(_card(source).id, CardStat.EFFECTS)
+        if isinstance(source, Dis) and source.zone == "discard":
+            break
+    return did
+
+
+def _card(src: Source) -> AnyCard:
+    return src.card
+
+
+# --- standing rules, read by combat and movement -----------------------------------------
+
+
+def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Action) -> list[Effect]:
+    if fx is None:
+        return []
+    return [e for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do]
+
+
+def spared(game: Game, d: Dis, c: Char) -> bool:
+    """The disaster never attacks this character (SPARE)."""
+    return any(fits(e, c) for e in standing(d.fx, Action.SPARE))
+
+
+def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
+    """Whom the disaster attacks first (PREFER); everyone when nobody matches."""
+    prefs = standing(d.fx, Action.PREFER)
+    if not prefs:
+        return pool
+    first = [c for c in pool if any(fits(e, c) for e in prefs)]
+    return first or pool
+
+
+def no_retreat(d: Dis) -> bool:
+    return bool(standing(d.fx, Action.NO_RETREAT))
+
+
+def ignores_cards(d: Dis) -> bool:
+    return bool(standing(d.fx, Action.IGNORE_CARDS))
+
+
+def _auras(game: Game) -> list[tuple[Source, Effect]]:
+    """ALWAYS effects of cards in play that reach others: face-up and lasting disasters and
+    global effects."""
+    out: list[tuple[Source, Effect]] = []
+    for d in game.disasters:
+        if d.fx is not None:
+            out.extend((d, e) for _, e in d.fx.get(Trigger.ALWAYS, ()))
+    for d, _ in game.lasting:
+        if d.fx is not None:
+            out.extend((d, e) for _, e in d.fx.get(Trigger.ALWAYS, ()))
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is not None:
+            out.extend((g, e) for _, e in fx.get(Trigger.ALWAYS, ()))
+    return out
+
+
+def extra_cards(game: Game, d: Dis) -> int:
+    """Combat cards the disaster draws beyond its one (EXTRA_CARDS of itself and others)."""
+    n = 0
+    for src, e in _auras(game):
+        if e.do is not Action.EXTRA_CARDS:
+            continue
+        if (src is d and e.target is Target.SELF) or (
+            e.target is Target.DISASTERS and d.combat and card_matches(d.card, e.cards)
+        ):
+            n += e.n
+    return n
+
+
+def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
+    """Damage and defense other cards lend a disaster while they last (e.g. every Bugrom +2)."""
+    dmg = dfn = 0
+    for src, e in _auras(game):
+        if e.do is not Action.MODIFY or e.target is not Target.DISASTERS or src is d:
+            continue
+        if not card_matches(d.card, e.cards) or not conditions_hold(game, e, -1):
+            continue
+        for ability, mod in e.mods:
+            if ability == "damage":
+                dmg += mod.apply(d.damage) - d.damage
+            elif ability == "defense":
+                dfn += mod.apply(d.defense) - d.defense
+    return dmg, dfn
+
+
+def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
+    """Modifiers a character fights with against ``d`` beyond its current abilities: its own
+    and its cards' ALWAYS effects against this kind of disaster, a pending next-combat
+    modifier, auras of disasters, global effects and the location."""
+    out: list[Mods] = []
+    sources: list[tuple[int, Effect]] = []
+    if c.fx is not None:
+        sources.extend(c.fx.get(Trigger.ALWAYS, ()))
+    for pile in (c.items, c.equipment, c.enhancements):
+        for x in pile:
+            fx = game.fx.get(x.card.id)
+            if fx is not None:
+                sources.extend(fx.get(Trigger.ALWAYS, ()))
+    for _, e in sources:
+        if e.do is not Action.MODIFY or e.target is not Target.SELF or not e.against:
+            continue
+        if card_matches(d.card, e.against) and conditions_hold(game, e, slot):
+            out.append(e.mods)
+    for src, e in _auras(game):
+        if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY, Target.HERE):
+            if e.target is Target.HERE and (
+                not isinstance(src, Dis) or src.pos < 0 or game.slot_of(src) != slot
+            ):
+                continue
+            if fits(e, c) and conditions_hold(game, e, slot):
+                out.append(e.mods)
+    loc_fx = game.fx.get(game.locs[slot].card.id)
+    if loc_fx is not None:
+        for _, e in loc_fx.get(Trigger.ALWAYS, ()):
+            here = e.do is Action.MODIFY and e.target is Target.HERE and fits(e, c)
+            if here and conditions_hold(game, e, slot):
+                out.append(e.mods)
+    if c.pending:
+        out.extend(c.pending)
+        c.pending = []
+    return out
+
+
+def blocked(game: Game, slot: int) -> bool:
+    """No party may stop on or scavenge a blocked location (BLOCK)."""
+    b = game.blocked.get(slot)
+    if b is None:
+        return False
+    last, uid = b
+    if uid >= 0:
+        if any(d.uid == uid for d in game.disasters) or any(d.uid == uid for d, _ in game.lasting):
+            return True
+        del game.blocked[slot]
+        return False
+    if last < game.turn:
+        del game.blocked[slot]
+        return False
+    return True
+
+
+def can_act(game: Game, c: Char) -> bool:
+    return c.disabled_until < game.turn
+
+
+def can_move(game: Game, c: Char) -> bool:
+    return c.disabled_until < game.turn and c.held_until < game.turn
+
+
+# --- turn bookkeeping ----------------------------------------------------------------------
+
+
+def start_turn(game: Game) -> None:
+    """Expire what lasted through the last turn: off-field disasters, disasters' timed
+    changes; heal direct damage; release captives whose time is up or whose captor is gone
+    (they return to the haven); refresh who carries timed modifiers."""
+    turn = game.turn
+    if game.lasting:
+        keep = []
+        for d, last in game.lasting:
+            if last < turn:
+                d.zone = "discard"
+                game.discard.append(d)
+                _say(game, d, "ends and is discarded")
+            else:
+                keep.append((d, last))
+        game.lasting = keep
+    if game.dis_timers:
+        keep_t = []
+        for last, d, old in game.dis_timers:
+            if last < turn and d.zone == "field":
+                d.damage, d.defense, d.movement, d.charm = old
+                d.health = d.defense
+            elif last >= turn:
+                keep_t.append((last, d, old))
+        game.dis_timers = keep_t
+    for c in game.chars:
+        if c.wounded_turn >= 0 and c.wounded_turn < turn:
+            c.wounded_turn = -1
+            c.health = c.health_max
+        if c.zone == "captured":
+            gone = c.captor >= 0 and not any(d.uid == c.captor for d in game.disasters)
+            if gone or c.return_turn <= turn:
+                c.captor = -1
+                enter_haven(game, c)
+                _say(game, c, "is released to the haven")
+        elif (c.timed or c.grants) and c.zone in ("field", "haven"):
+            refresh(game, c)
+
+
+def lasting_turns(d: Dis) -> int:
+    """How long a non-combat disaster stays in play after taking effect: the longest
+    ``turns`` of its effects that keep acting (standing rules or its own turn effects)."""
+    if d.fx is None:
+        return 0
+    n = 0
+    for trig in (Trigger.ALWAYS, Trigger.TURN):
+        for _, e in d.fx.get(trig, ()):
+            n = max(n, e.turns)
+    return n
+
+
+def affect(game: Game, d: Dis, slot: int) -> bool:
+    """A non-combat disaster takes effect at ``slot`` (-1: drawn, off the field). It is then
+    discarded, or stays off the field while a standing effect of it lasts. Returns whether
+    it found anything to act on (a targeted card with no target fizzles: set0 rulebook,
+    "Reload Phase")."""
+    did = fire(game, d, Trigger.AFFECT, slot)
+    if d.zone == "discard":
+        return True
+    turns = lasting_turns(d)
+    if d in game.disasters:
+        game.disasters.remove(d)
+        d.pos = -1
+    if turns > 0:
+        d.zone = "lasting"
+        game.lasting.append((d, game.turn + turns - 1))
+        return True
+    d.zone = "discard"
+    game.discard.append(d)
+    return did
