@@ -28,6 +28,7 @@ from deckkit.animayhem.vocabulary import (
     Scope,
     Target,
     Trigger,
+    unplayed,
 )
 from deckkit.errors import CardDataError
 
@@ -274,6 +275,11 @@ def read_effects_file(
         effects = tuple(_effect(where, cid, e, vocab, words) for e in raw_effects)
         if coverage is not Coverage.NONE and not effects:
             raise where.fail(cid, f"a {coverage} card needs at least one effect")
+        why = unplayed(card.type.value, effects)
+        if why and coverage is not Coverage.NONE:
+            # Honest coverage: an entry the interpreter cannot play yet counts as not simulated.
+            note = f"{why} (encoded as {coverage}: {note.strip() or 'exact'})"
+            coverage = Coverage.NONE
         out[cid] = CardEffects(
             cid, coverage, note.strip(), effects, f"{path.name}:{lines.get(cid, 0)}"
         )

@@ -44,19 +44,6 @@ if TYPE_CHECKING:
 
 Source = Dis | Char | Copy
 FOREVER = 1 << 30
-# What an ALWAYS effect can do: a standing modifier, skill or rule, not a one-off event.
-STANDING = frozenset(
-    {
-        Action.MODIFY,
-        Action.GRANT,
-        Action.PREFER,
-        Action.SPARE,
-        Action.NO_RETREAT,
-        Action.IGNORE_CARDS,
-        Action.EXTRA_CARDS,
-        Action.BLOCK,
-    }
-)
 
 
 def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effect], ...]] | None:

@@ -167,6 +167,50 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.DISCARD: (frozenset({Target.SELF}), Target.SELF),
 }
 
+_T = Trigger
+# The triggers the interpreter fires for each kind of card (its callers in the rules); an entry
+# using another is reported as not simulated rather than silently ignored.
+FIRED_FOR: dict[str, frozenset[Trigger]] = {
+    "disaster": frozenset(
+        {_T.AFFECT, _T.ENTERS, _T.LANDS, _T.PASSES, _T.COMBAT, _T.ROUND, _T.HITS}
+        | {_T.DEFEATED, _T.WINS, _T.KNOCKS_OUT, _T.TURN, _T.ALWAYS}
+    ),
+    "character": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
+    "item": frozenset({_T.ALWAYS}),
+    "equipment": frozenset({_T.ALWAYS}),
+    "enhancement": frozenset({_T.ALWAYS}),
+    "flash_effect": frozenset({_T.PLAYED}),
+    "global_effect": frozenset({_T.PLAYED, _T.ALWAYS}),
+    "location": frozenset({_T.SCAVENGED, _T.ALWAYS}),
+    "haven": frozenset(),
+    "combat": frozenset(),
+}
+# What an ALWAYS effect can do: a standing modifier, skill or rule, not a one-off event.
+STANDING = frozenset(
+    {
+        Action.MODIFY,
+        Action.GRANT,
+        Action.PREFER,
+        Action.SPARE,
+        Action.NO_RETREAT,
+        Action.IGNORE_CARDS,
+        Action.EXTRA_CARDS,
+        Action.BLOCK,
+    }
+)
+
+
+def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
+    """Why the engine cannot play these effects of a card of this kind, or "" when it can."""
+    fired = FIRED_FOR.get(kind, frozenset())
+    for e in effects:
+        if e.when not in fired:
+            return f"the engine does not fire {e.when} effects of a {kind} yet"
+        if e.when is Trigger.ALWAYS and e.do not in STANDING:
+            return f"{e.do} cannot be a standing (always) effect"
+    return ""
+
+
 SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional")
 MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
 

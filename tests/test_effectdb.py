@@ -1,0 +1,127 @@
+"""The effect entries: the shipped ones load and use only known vocabulary; a bad entry stops
+the load with the file, the card's line and what to change; coverage is reported honestly."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.animayhem.carddb import CardDB, card_db_dir, load_card_db, read_card_db
+from deckkit.animayhem.cards import Coverage
+from deckkit.animayhem.coverage import TARGETS, coverage_table
+from deckkit.animayhem.vocabulary import ACTION_TARGETS, FIRED_FOR, Action, Trigger, unplayed
+from deckkit.cli.main import app
+from deckkit.errors import EXIT_BAD_DATA, CardDataError
+
+
+@pytest.fixture(scope="module")
+def db() -> CardDB:
+    return load_card_db()
+
+
+def test_every_shipped_entry_names_its_card_and_known_vocabulary(db: CardDB) -> None:
+    """Every entry loaded (the loader checks ids, names, triggers, actions and targets); each
+    effect's action accepts its target, and a note explains every inexact card."""
+    assert db.effects, "the shipped database has effect entries"
+    for cid, entry in db.effects.items():
+        card = db.get(cid)
+        assert card.effects is entry
+        for e in entry.effects:
+            assert e.when in Trigger and e.do in Action
+            assert e.target in ACTION_TARGETS[e.do][0]
+        if entry.coverage is not Coverage.FULL:
+            assert entry.note
+        if entry.coverage is not Coverage.NONE:
+            assert not unplayed(card.type.value, entry.effects)
+
+
+def test_every_action_has_an_allowed_target_and_every_kind_fires_something() -> None:
+    assert set(ACTION_TARGETS) == set(Action)
+    for targets, default in ACTION_TARGETS.values():
+        assert default in targets
+    assert FIRED_FOR["disaster"] >= {Trigger.AFFECT, Trigger.COMBAT, Trigger.ALWAYS}
+
+
+def _copy_db(tmp_path: Path, text: str) -> Path:
+    root = tmp_path / "animayhem"
+    (root / "effects").mkdir(parents=True)
+    shutil.copy(card_db_dir() / "animayhem" / "cards.csv", root / "cards.csv")
+    (root / "effects" / "mine.toml").write_text(text, encoding="utf-8")
+    return root / "cards.csv"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[am999]\nname = "X"\ncoverage = "full"\n', "no card has this id"),
+        ('[am576]\nname = "Kagat"\ncoverage = "full"\n', "is not the card's name"),
+        ('[am576]\nname = "Kagato"\ncoverage = "most"\n', "coverage 'most' is unknown"),
+        ('[am576]\nname = "Kagato"\ncoverage = "approximate"\neffects = []\n', "needs a note"),
+        (
+            '[am576]\nname = "Kagato"\ncoverage = "full"\n'
+            'effects = [{ when = "lands", do = "explode" }]\n',
+            "do 'explode' is unknown",
+        ),
+        (
+            '[am576]\nname = "Kagato"\ncoverage = "full"\n'
+            'effects = [{ when = "lands", do = "bonk", target = "items_here" }]\n',
+            "bonk cannot target items_here",
+        ),
+        (
+            '[am576]\nname = "Kagato"\ncoverage = "full"\n'
+            'effects = [{ when = "lands", do = "bonk", unless = "Telepathy x2" }]\n',
+            "Telepathy x2 is no skill",
+        ),
+        (
+            '[am576]\nname = "Kagato"\ncoverage = "full"\n'
+            'effects = [{ when = "lands", do = "bonk", turns = 2 }]\n',
+            "bonk does not use turns",
+        ),
+        (
+            '[am576]\nname = "Kagato"\ncoverage = "full"\n'
+            'effects = [{ when = "lands", do = "modify", mods = { damage = "+2" } }]\n',
+            "modify needs a scope",
+        ),
+        ("[am576\n", "malformed TOML"),
+    ],
+)
+def test_a_bad_entry_names_file_line_and_fix(tmp_path: Path, text: str, message: str) -> None:
+    path = _copy_db(tmp_path, "# a designer's working copy\n" + text)
+    with pytest.raises(CardDataError) as err:
+        read_card_db(path)
+    assert message in str(err.value)
+    assert err.value.path is not None and err.value.path.name == "mine.toml"
+    assert err.value.exit_code == EXIT_BAD_DATA
+    if "TOML" not in message:
+        assert err.value.line == 2
+
+
+def test_an_effect_the_engine_cannot_fire_is_reported_as_not_simulated(tmp_path: Path) -> None:
+    """Honest coverage: a haven's effects are not fired by the engine yet, so an entry for one
+    counts as `none` whatever it claims, with the reason."""
+    path = _copy_db(
+        tmp_path,
+        '[am377]\nname = "The Tendo Dojo"\ncoverage = "full"\n'
+        'effects = [{ when = "always", do = "grant", skill = "Martial Arts" }]\n',
+    )
+    card = read_card_db(path).get("am377")
+    assert card.coverage is Coverage.NONE
+    assert "does not fire always effects of a haven" in card.coverage_note
+
+
+def test_coverage_json_reports_every_group_with_its_target(db: CardDB) -> None:
+    result = CliRunner().invoke(app, ["cards", "coverage", "--format", "json", "--cards"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    groups = {g["group"]: g for g in doc["groups"]}
+    assert groups["all"]["cards"] == 787
+    for name, target in TARGETS.items():
+        assert groups[name]["target"] == target
+    table = {r.group: r for r in coverage_table(db)}
+    assert groups["disaster"]["full"] == table["disaster"].full
+    listed = {c["id"] for c in doc["cards"]}
+    assert listed == {c.id for c in db.cards if c.coverage is not Coverage.FULL}
