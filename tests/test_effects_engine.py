@@ -1,0 +1,216 @@
+"""The effect interpreter in play: each trigger and action on a real card, with the entry
+written out in the test (the shipped entries are checked by tests/test_effectdb.py), so a test
+reads as the card's rule and fails if the interpreter stops playing it."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from deckkit.animayhem.cards import ItemCard
+from deckkit.animayhem.combat import fight
+from deckkit.animayhem.effectdb import read_effects_file
+from deckkit.animayhem.hooks import EngineHooks
+from deckkit.animayhem.interpreter import affect, blocked, by_trigger, can_move, fire, start_turn
+from deckkit.animayhem.movement import can_stop, move_disaster, place_disaster
+from deckkit.animayhem.phases import reload_phase
+from deckkit.animayhem.state import DEF, DMG, Char, Dis, Game
+from deckkit.animayhem.vocabulary import Trigger
+from tests.engine_helpers import (
+    NINE,
+    ScriptedPolicy,
+    add_char,
+    bare_game,
+    copy_of,
+    db,
+    edition,
+    new_disaster,
+    stack_combat_pile,
+)
+
+ED = edition("guidelines1998")
+
+
+def encode(game: Game, x: Dis | Char, body: str) -> None:
+    """Give a card on the table the effects ``body`` encodes (TOML of one entry)."""
+    text = f'[{x.card.id}]\nname = "{x.card.name}"\ncoverage = "full"\n{body}\n'
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.toml"
+        path.write_text(text, encoding="utf-8")
+        cards = {c.id: c for c in db().cards}
+        entry = read_effects_file(path, cards, db().vocabulary)[x.card.id]
+    fx = by_trigger(entry)
+    assert fx is not None
+    x.fx = fx
+    game.fx[x.card.id] = fx
+
+
+def table(policy: ScriptedPolicy | None = None) -> Game:
+    game = bare_game(NINE)
+    game.hooks = EngineHooks(ED, policy or ScriptedPolicy())
+    game.turn = 1
+    return game
+
+
+def on_field(game: Game, d: Dis, slot: int) -> Dis:
+    place_disaster(game, d, game.field.path_index[slot])
+    return d
+
+
+def test_affect_bonk_unless_condition() -> None:
+    """Falling I-Beam: unless the party has Strength x2 or Blind Luck, one random character
+    is bonked."""
+    game = table()
+    weak = add_char(game, "Nene Romanova", 4)
+    d = new_disaster(game, "Falling I-Beam")
+    encode(
+        game,
+        d,
+        'effects = [{ when = "affect", do = "bonk", target = "one_here", '
+        'unless = "Strength x2 or Blind Luck" }]',
+    )
+    assert affect(game, d, 4)
+    assert weak.zone == "bonked" and d.zone == "discard"
+    game2 = table()
+    add_char(game2, "A-ko Magami", 4)  # Strength x3
+    d2 = new_disaster(game2, "Falling I-Beam")
+    encode(
+        game2,
+        d2,
+        'effects = [{ when = "affect", do = "bonk", target = "one_here", '
+        'unless = "Strength x2 or Blind Luck" }]',
+    )
+    assert not affect(game2, d2, 4)
+    assert all(c.zone == "field" for c in game2.chars)
+
+
+def test_lands_destroy_item_counts_for_the_disasters() -> None:
+    """Kagato destroys an item at each location it lands on; destroyed items count for the
+    disasters (1998 guidelines 4.3)."""
+    game = table()
+    game.items_in_play = 1
+    item = copy_of(game, "Dragon Ball")
+    assert isinstance(item.card, ItemCard)
+    target_slot = game.field.path[2]
+    game.locs[target_slot].hidden_cards.append(item)
+    d = new_disaster(game, "Kagato")
+    encode(game, d, 'effects = [{ when = "lands", do = "destroy", target = "items_here" }]')
+    place_disaster(game, d, 0)
+    # set0 picks up only after the first full movement, so the landing effect acts first.
+    move_disaster(game, edition("set0"), ScriptedPolicy(), d, 2)
+    assert game.slot_of(d) == target_slot
+    assert item in game.carried_off and game.items_disasters() == 1
+    assert any("destroys Dragon Ball" in e["text"] for e in game.trace.events)  # type: ignore[union-attr]
+
+
+def test_lasting_modify_follows_the_duration_rule() -> None:
+    """Nightmare: -1 damage and defense to every character for 3 turns. A duration counts
+    the turn it starts in (set0 rulebook, Lexicon "Duration": Yasmin's card lasting 2 turns stays
+    through the end of her current turn and her next)."""
+    game = table()
+    c = add_char(game, "A-ko Magami", 4)
+    base = c.cur
+    d = new_disaster(game, "Nightmare")
+    encode(
+        game,
+        d,
+        'effects = [{ when = "affect", do = "modify", target = "play", '
+        'mods = { damage = "-1", defense = "-1" }, scope = "turns", turns = 3 }]',
+    )
+    assert affect(game, d, -1)
+    assert (c.cur[DMG], c.cur[DEF]) == (base[DMG] - 1, base[DEF] - 1)
+    for turn in (2, 3):
+        game.turn = turn
+        start_turn(game)
+        assert c.cur[DMG] == base[DMG] - 1, f"still on in turn {turn}"
+    game.turn = 4
+    start_turn(game)
+    assert c.cur == base
+
+
+def test_explicit_disaster_without_target_is_discarded_and_the_draw_goes_on() -> None:
+    """set0 rulebook, "Reload Phase": an explicit disaster with no valid target is discarded
+    and drawing continues (the Have a Nice Trip example: no hardsuit or mecha on the field)."""
+    game = table()
+    add_char(game, "A-ko Magami", 4)
+    trip = new_disaster(game, "Have a Nice Trip")
+    encode(
+        game,
+        trip,
+        'effects = [{ when = "affect", do = "destroy", target = "nearest_card", '
+        'cards = ["Battlesuit", "Mecha"] }]',
+    )
+    filler = [copy_of(game, "Sewer") for _ in range(7)]
+    game.draw_pile = [*filler, trip]
+    reload_phase(game, ED, ScriptedPolicy())
+    assert trip.zone == "discard" and trip in game.discard
+    assert len(game.hand) == 7, "the draw went on after the fizzled disaster"
+
+
+def test_block_and_hold() -> None:
+    """Blocked locations cannot be stopped on until the block ends; a held character cannot
+    move (Falling Debris blocks its location for 3 turns; Hounded by the Press holds)."""
+    game = table()
+    c = add_char(game, "A-ko Magami", 4)
+    d = on_field(game, new_disaster(game, "Falling Debris"), 4)
+    encode(
+        game,
+        d,
+        'effects = [{ when = "lands", do = "block", turns = 3 }, '
+        '{ when = "lands", do = "hold", target = "here", turns = 1 }]',
+    )
+    assert fire(game, d, Trigger.LANDS, 4)
+    assert blocked(game, 4) and not can_stop(game, [c], 4)
+    assert not can_move(game, c)
+    game.turn = 2
+    assert can_move(game, c)
+    game.turn = 4
+    assert not blocked(game, 4)
+
+
+def test_combat_defeat_by_paying_and_prefer() -> None:
+    """A special way to defeat: the party discards a vehicle (Dobermans); equipment is paid
+    before any item, and the disaster is defeated without a round."""
+    game = table()
+    c = add_char(game, "A-ko Magami", 4)
+    bike = copy_of(game, "The Masaki Van")
+    c.equipment.append(bike)
+    d = on_field(game, new_disaster(game, "Dobermans"), 4)
+    encode(game, d, 'effects = [{ when = "combat", do = "defeat", pay = ["Vehicle"] }]')
+    assert fight(game, ED, ScriptedPolicy(), d, 4, "disaster") == "defeated"
+    assert bike in game.discard and not c.equipment
+    assert d.zone == "discard"
+
+
+def test_spare_and_prefer_choose_who_is_attacked() -> None:
+    """Happosai only attacks females: a male is spared, a female is the target."""
+    game = table()
+    male = add_char(game, "Ryoga Hibiki", 4)
+    female = add_char(game, "Akane Tendo", 4)
+    d = on_field(game, new_disaster(game, "Happosai"), 4)
+    d.charm = 0  # no charm battle in this test
+    encode(game, d, 'effects = [{ when = "always", do = "spare", filter = "Male" }]')
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(), d, 4, "disaster")
+    hits = [e for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
+    assert hits and all(h["name"] == female.name for e in hits for h in e["hits"])
+    assert male.health == male.health_max
+
+
+def test_capture_until_defeated_and_release() -> None:
+    """Kidnapped: the captive leaves the field, dropping its items, until the disaster is
+    gone; then it returns to the haven."""
+    game = table()
+    c = add_char(game, "Nene Romanova", 4)
+    d = on_field(game, new_disaster(game, "Kidnapped"), 4)
+    encode(
+        game,
+        d,
+        'effects = [{ when = "combat", do = "capture", target = "here", filter = "Attack 1+" }]',
+    )
+    fire(game, d, Trigger.COMBAT, 4)
+    assert c.zone == "captured"
+    game.disasters.remove(d)
+    game.turn = 2
+    start_turn(game)
+    assert c.zone == "haven"
