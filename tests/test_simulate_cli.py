@@ -179,7 +179,7 @@ def test_text_output(small_deck: Path) -> None:
     assert out.code == 0
     text = out.stdout
     for expected in ("seed 0", "win", "loss", "stall", "95% CI", "Wilson", "turns: mean",
-                     "items per game", "Disasters", "Alien Battleship", "not simulated",
+                     "items per game", "Disasters", "Alien Battleship", "not fully simulated",
                      "games/s", "guidelines1998"):  # fmt: skip
         assert expected in text, expected
     assert "playing games" not in out.stderr  # no progress bar: stderr is not a terminal

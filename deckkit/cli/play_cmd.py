@@ -125,4 +125,4 @@ def register(app: typer.Typer) -> None:
             f"of {record.items_in_play}"
         )
         if setup.not_simulated:
-            typer.echo("Card text not simulated: " + ", ".join(setup.not_simulated))
+            typer.echo("Card text not fully simulated: " + ", ".join(setup.not_simulated))

@@ -368,11 +368,12 @@ def _print_text(
     say("")
     if not_simulated:
         say(
-            f"not simulated (card text ignored, keywords only): {', '.join(not_simulated)}",
+            "not fully simulated (card text played approximately or not at all; see "
+            f"`deckkit cards coverage --cards`): {', '.join(not_simulated)}",
             markup=False,
         )
     else:
-        say("not simulated: none; every card's text is simulated", markup=False)
+        say("not fully simulated: none; every card's text is played in full", markup=False)
     if out is not None:
         say(f"per-game rows: {out}", markup=False)
     speed = result.games_per_second
