@@ -29,6 +29,8 @@ COMPILED = (
     "endgame",
     "chance",
     "policy",
+    "interpreter",
+    "hooks",
 )
 
 
