@@ -23,6 +23,7 @@ from deckkit.animayhem.interpreter import (
     fire,
     ignores_cards,
     no_retreat,
+    play_in_combat,
     spared,
 )
 from deckkit.animayhem.record import CardStat
@@ -282,6 +283,10 @@ def _flash_effects(
         if cost:
             c.set_energy(c.cur[ENE] - cost)
         _apply_round_modifiers(sides[c.uid], card)
+        if card.id in game.fx:
+            side = sides[c.uid]
+            mods = play_in_combat(game, copy, c, d, game.slot_of(d) if d.pos >= 0 else c.slot)
+            side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}")
 
@@ -362,6 +367,9 @@ def fight(
         fire(game, d, Trigger.COMBAT, slot, opponents=chars, sides=fx_sides)
         for c in chars:
             fire(game, c, Trigger.COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+            for x in (*c.items, *c.equipment, *c.enhancements):
+                if x.card.id in game.fx and d.zone == "field":
+                    fire(game, x, Trigger.COMBAT, slot, holder=c, fought=d, sides=fx_sides)
         if d.zone != "field":
             return "defeated" if d.zone == "discard" else "none"
         chars = [c for c in chars if c.zone == "field" and c.slot == slot]
@@ -433,6 +441,9 @@ def fight(
             fire(game, d, Trigger.ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
             for c in fighters:
                 fire(game, c, Trigger.ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
+                for x in (*c.items, *c.equipment, *c.enhancements):
+                    if x.card.id in game.fx:
+                        fire(game, x, Trigger.ROUND, slot, holder=c, fought=d, sides=fx_sides)
             _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
             shielded = dside if ignores_cards(d) else None
         spent = [

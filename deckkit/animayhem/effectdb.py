@@ -273,8 +273,12 @@ def read_effects_file(
         if not isinstance(raw_effects, list):
             raise where.fail(cid, "effects must be a list of tables")
         effects = tuple(_effect(where, cid, e, vocab, words) for e in raw_effects)
-        if coverage is not Coverage.NONE and not effects:
-            raise where.fail(cid, f"a {coverage} card needs at least one effect")
+        if coverage is not Coverage.NONE and not effects and not note.strip():
+            raise where.fail(
+                cid,
+                f"a {coverage} card needs at least one effect",
+                hint="or a note saying why its columns in cards.csv already play it",
+            )
         why = unplayed(card.type.value, effects)
         if why and coverage is not Coverage.NONE:
             # Honest coverage: an entry the interpreter cannot play yet counts as not simulated.

@@ -661,7 +661,7 @@ def run(
             drawn += 1
         _say(game, ctx.source, "has the hand reshuffled into the draw pile")
         return bool(cards)
-    src = _source_dis(ctx)
+    src = _source_dis(ctx) or ctx.fought
     if do is Action.MOVE_TO:
         return src is not None and _move_to(game, e, src)
     if do is Action.PULL:
@@ -792,6 +792,47 @@ def fire(
         if isinstance(source, Dis) and source.zone == "discard":
             break
     return did
+
+
+def combat_flash_mods(game: Game, card: AnyCard) -> list[Mods]:
+    """The combat-round modifiers a flash effect's encoded text gives the character it is
+    played on (PLAYED, MODIFY self for the round or the combat)."""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return []
+    return [
+        e.mods
+        for _, e in fx.get(Trigger.PLAYED, ())
+        if e.do is Action.MODIFY
+        and e.target is Target.SELF
+        and e.scope in (Scope.ROUND, Scope.COMBAT)
+    ]
+
+
+def play_in_combat(game: Game, copy: Copy, holder: Char, fought: Dis, slot: int) -> list[Mods]:
+    """A flash effect played during a combat round: returns the modifiers for the holder's
+    round and carries out its other effects now."""
+    fx = game.fx.get(copy.card.id)
+    if fx is None:
+        return []
+    mods: list[Mods] = []
+    ctx = Context(copy, slot, holder, [holder], fought)
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if not conditions_hold(game, e, slot):
+            continue
+        if (
+            e.do is Action.MODIFY
+            and e.target is Target.SELF
+            and e.scope
+            in (
+                Scope.ROUND,
+                Scope.COMBAT,
+            )
+        ):
+            mods.append(e.mods)
+        elif run(game, e, ctx):
+            game.record.bump(copy.card.id, CardStat.EFFECTS)
+    return mods
 
 
 def _card(src: Source) -> AnyCard:

@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python
 from deckkit.animayhem.abilities import usable
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
+from deckkit.animayhem.interpreter import combat_flash_mods
 from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
 from deckkit.animayhem.requirements import requirement_met, skill_totals
 from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
@@ -122,13 +123,20 @@ def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
     return route
 
 
-def _combat_modifiers(card: PowerCard) -> dict[str, int]:
-    """The additive damage/defense bonuses of a power card, for weighing it in combat."""
-    return {
+def _combat_modifiers(card: PowerCard, game: Game | None = None) -> dict[str, int]:
+    """The additive damage/defense bonuses of a power card (printed, or in its encoded text for
+    the round), for weighing it in combat."""
+    out: dict[str, int] = {
         a: m.value
         for a, m in card.modifiers
         if a in ("damage", "defense") and m.op == "+" and m.value > 0
     }
+    if game is not None and card.id in game.fx:
+        for group in combat_flash_mods(game, card):
+            for a, m in group:
+                if a in ("damage", "defense") and m.op == "+" and m.value > 0:
+                    out[a] = out.get(a, 0) + m.value
+    return out
 
 
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
@@ -184,7 +192,7 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             card = x.card
             if card.type in PLAYED_OUT and not (
-                isinstance(card, PowerCard) and _combat_modifiers(card)
+                isinstance(card, PowerCard) and _combat_modifiers(card, game)
             ):
                 out.append(x)
             elif isinstance(card, PowerCard) and card.type == CardType.EQUIPMENT:
@@ -347,7 +355,7 @@ class HeuristicPolicy(Policy):
             card = x.card
             if card.type != CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
                 continue
-            mods = _combat_modifiers(card)
+            mods = _combat_modifiers(card, game)
             if not mods:
                 continue
             assert isinstance(x, Copy)

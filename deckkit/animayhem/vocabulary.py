@@ -176,9 +176,9 @@ FIRED_FOR: dict[str, frozenset[Trigger]] = {
         | {_T.DEFEATED, _T.WINS, _T.KNOCKS_OUT, _T.TURN, _T.ALWAYS}
     ),
     "character": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
-    "item": frozenset({_T.ALWAYS}),
-    "equipment": frozenset({_T.ALWAYS}),
-    "enhancement": frozenset({_T.ALWAYS}),
+    "item": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
+    "equipment": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
+    "enhancement": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
     "flash_effect": frozenset({_T.PLAYED}),
     "global_effect": frozenset({_T.PLAYED, _T.ALWAYS}),
     "location": frozenset({_T.SCAVENGED, _T.ALWAYS}),
