@@ -835,6 +835,31 @@ def play_in_combat(game: Game, copy: Copy, holder: Char, fought: Dis, slot: int)
     return mods
 
 
+def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
+    """Can ``party`` defeat ``d`` by one of its special ways (a DEFEAT when combat begins
+    whose condition the party meets, paying with equipment it carries)? A read-only query."""
+    if d.fx is None:
+        return False
+    for _, e in d.fx.get(Trigger.COMBAT, ()):
+        if e.do is not Action.DEFEAT:
+            continue
+        if e.when_met is not None and not requirement_met(e.when_met, party):
+            continue
+        if e.unless_met is not None and requirement_met(e.unless_met, party):
+            continue
+        if e.pay and not any(
+            not isinstance(x.card, ItemCard) for c in party for _, _, x in _carried(c, e.pay)
+        ):
+            continue
+        return True
+    return False
+
+
+def harmful(d: Dis) -> bool:
+    """A non-combat disaster on the field that will act on the characters it reaches."""
+    return d.fx is not None and Trigger.AFFECT in d.fx
+
+
 def _card(src: Source) -> AnyCard:
     return src.card
 

@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python
 from deckkit.animayhem.abilities import usable
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
-from deckkit.animayhem.interpreter import combat_flash_mods
+from deckkit.animayhem.interpreter import combat_flash_mods, harmful, special_defeat
 from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
 from deckkit.animayhem.requirements import requirement_met, skill_totals
 from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
@@ -142,6 +142,8 @@ def _combat_modifiers(card: PowerCard, game: Game | None = None) -> dict[str, in
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense."""
+    if game.fx and special_defeat(game, party, d):
+        return True
     dfn = d.defense + horde_bonus(game, d)
     cap = 4 if d.major else 3
     best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
@@ -308,7 +310,7 @@ class HeuristicPolicy(Policy):
         danger: dict[int, int] = {}
         path = game.field.path
         for d in game.disasters:
-            if d.combat:
+            if d.combat or harmful(d):
                 slot = path[d.pos]
                 danger[slot] = danger.get(slot, 0) + 3
         best: tuple[int, int] | None = None
@@ -344,6 +346,15 @@ class HeuristicPolicy(Policy):
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return not can_beat(game, chars, d) and d.health >= d.defense
+
+    def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
+        """Give up an item to defeat a disaster only when fighting it looks hopeless."""
+        if not isinstance(source, Dis) or source.pos < 0:
+            return False
+        party = game.at(game.slot_of(source))
+        dfn = source.defense + horde_bonus(game, source)
+        best = sorted((c.cur[DMG] for c in party), reverse=True)[: 4 if source.major else 3]
+        return sum(best) <= dfn
 
     def combat_flash(
         self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
