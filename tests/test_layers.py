@@ -14,7 +14,7 @@ FORBIDDEN = {
 }
 # The engine is a pure core: no printing, no files, no clock (I/O lives in the CLI).
 ENGINE = ("field", "state", "setup", "phases", "movement", "combat", "scavenge", "endgame",
-          "chance", "policy", "play", "abilities")  # fmt: skip
+          "chance", "policy", "play", "abilities", "interpreter", "hooks", "vocabulary")  # fmt: skip
 ENGINE_BANNED_CALLS = {"print", "open", "input"}
 ENGINE_BANNED_MODULES = {"time", "datetime", "pathlib", "os", "sys", "typer", "rich", "polars"}
 
@@ -52,3 +52,42 @@ def test_engine_does_no_io() -> None:
         assert not modules & ENGINE_BANNED_MODULES, (
             f"{name}.py imports {modules & ENGINE_BANNED_MODULES}"
         )
+
+
+def _runtime_imports(path: Path) -> set[str]:
+    """deckkit.animayhem modules imported when the module runs (not under TYPE_CHECKING)."""
+    tree = ast.parse(path.read_text())
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip |= {id(n) for n in ast.walk(node)}
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.startswith("deckkit.animayhem."):
+                out.add(node.module.split(".")[2])
+    return out
+
+
+def test_engine_import_graph_is_acyclic() -> None:
+    """The effect interpreter sits below the rules that call it (they reach back only through
+    game.hooks), and no engine module imports another that imports it back."""
+    graph = {p.stem: _runtime_imports(p) for p in (PACKAGE / "animayhem").glob("*.py")}
+    for low in ("interpreter", "vocabulary", "abilities", "state"):
+        assert not graph[low] & {"combat", "movement", "phases", "scavenge", "policy", "play"}
+    seen: dict[str, int] = {}
+
+    def visit(node: str, stack: list[str]) -> None:
+        if seen.get(node) == 1:
+            raise AssertionError(f"import cycle: {' -> '.join([*stack, node])}")
+        if seen.get(node) == 2:
+            return
+        seen[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            visit(nxt, [*stack, node])
+        seen[node] = 2
+
+    for node in sorted(graph):
+        visit(node, [])
