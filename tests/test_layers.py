@@ -14,7 +14,8 @@ FORBIDDEN = {
 }
 # The engine is a pure core: no printing, no files, no clock (I/O lives in the CLI).
 ENGINE = ("field", "state", "setup", "phases", "movement", "combat", "scavenge", "endgame",
-          "chance", "policy", "play", "abilities", "interpreter", "hooks", "vocabulary")  # fmt: skip
+          "chance", "policy", "play", "abilities", "interpreter", "hooks",
+          "vocabulary")  # fmt: skip
 ENGINE_BANNED_CALLS = {"print", "open", "input"}
 ENGINE_BANNED_MODULES = {"time", "datetime", "pathlib", "os", "sys", "typer", "rich", "polars"}
 
@@ -65,9 +66,9 @@ def _runtime_imports(path: Path) -> set[str]:
     for node in ast.walk(tree):
         if id(node) in skip:
             continue
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module.startswith("deckkit.animayhem."):
-                out.add(node.module.split(".")[2])
+        module = node.module if isinstance(node, ast.ImportFrom) else None
+        if module and module.startswith("deckkit.animayhem."):
+            out.add(module.split(".")[2])
     return out
 
 
