@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckkit.animayhem.chance import ScriptedChance
-from deckkit.animayhem.combat import health_state, horde_bonus
+from deckkit.animayhem.combat import fight, health_state, horde_bonus
 from deckkit.animayhem.movement import place_disaster
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.scavenge import scavenge
@@ -113,6 +113,43 @@ def test_kill_threshold_by_edition() -> None:
         assert health_state(rule, -3, 3, 6, 3) == "killed"
     assert health_state("triple_damage", -3, 3, 6, 3) == "bonked"  # 6 < 3 x 3
     assert health_state("triple_damage", -6, 3, 9, 3) == "killed"
+
+
+def test_character_combat_kills_tenchi_and_mihoshi() -> None:
+    """set0 rulebook, "Sample Combat Scenarios > Combat Between Characters", round 1: Mr.
+    Masamichi Fujisawa with Bash deals 6 to Tenchi Masaki (defense 2), who "loses 4 health" and
+    is at -2; Ranma Saotome (Boy Type) with Punch and Magical Girl Pretty Sammy deal 9 to
+    Detective Mihoshi, who "loses 3 health" and is at 0. Check Health kills both: each attack
+    "was at least 3 times its health at the beginning of combat" (6 >= 3 x 2, 9 >= 3 x 3); the
+    health lost (4, 3) would kill neither.
+
+    The engine plays no combat between characters, so each kill is replayed as a disaster's
+    attack of the same damage, with the example's combat cards drawn and played by the engine
+    (set0: the first card goes to the attacked character, the second to the disaster): Kiriya,
+    The Phantom Assassin (5, as Fujisawa) with Bash against Tenchi with Face Slam; Largo (7, as
+    Ranma's 4 + Sammy's 3) with Punch against Mihoshi with Charge.
+
+    Named discrepancy: the example plays Charge as printed (+3 defense: Mihoshi at 6 defense,
+    health 0); the card database follows the June 1998 errata (+3 attack), so in the replay she
+    keeps defense 3 and loses 6. Either way the 9-damage attack kills her."""
+    kill = edition("set0").play.kill
+    # The example's own arithmetic for Mihoshi (Charge as printed): 9 - 6 = 3 lost, health 0.
+    assert health_state(kill, 3 - (9 - 6), 3, 9, 3) == "killed"
+    cases = (
+        ("Tenchi Masaki", "Kiriya, The Phantom Assassin", "Face Slam", "Bash", 6, 4, -2),
+        ("Detective Mihoshi", "Largo", "Charge", "Punch", 9, 6, -3),
+    )
+    for name, disaster, for_char, for_disaster, damage, loss, health in cases:
+        game = bare_game(["Sewer"])
+        c = add_char(game, name, 0)
+        d = new_disaster(game, disaster)
+        place_disaster(game, d, 0)
+        stack_combat_pile(game, [for_char, for_disaster])
+        fight(game, edition("set0"), ScriptedPolicy(), d, 0, "disaster")
+        rounds = [e for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
+        hit = {"name": name, "damage": damage, "loss": loss, "health": health}
+        assert rounds[0]["hits"] == [hit], name
+        assert c.zone == "discard", name  # killed
 
 
 def _horde_game(names: list[str]):  # type: ignore[no-untyped-def]

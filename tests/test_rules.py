@@ -88,16 +88,46 @@ def test_charm_battle_lost_keeps_the_charmer_out_of_the_fight() -> None:
     assert seen and all(names == ["Makoto Mizuhara"] for names in seen)
 
 
-@pytest.mark.parametrize(("rule", "state"), [("set0", "bonked"), ("guidelines1998", "discard")])
-def test_location_with_damage_attacks_a_party_without_the_skills(rule: str, state: str) -> None:
+@pytest.mark.parametrize(
+    ("rule", "trained", "state"),
+    [
+        ("set0", False, "discard"),
+        ("guidelines1998", False, "discard"),
+        ("set0", True, "discard"),
+        ("guidelines1998", True, "bonked"),
+    ],
+)
+def test_location_with_damage_attacks_a_party_without_the_skills(
+    rule: str, trained: bool, state: str
+) -> None:
     """ "Locations with Damage": a party that stops without the skills is attacked by every
     point of the location's damage, no combat cards. A.D. Police HQ (3) against the Farmer
-    (defense 1, health 1): 2 damage bonks him under set0 (2 < 3 x 1) and kills him under the
-    1998 guidelines (health -1 = minus his base health)."""
+    (defense 1, health 1) takes 2 health: killed under set0 (Lexicon "Killed": the attack's 3
+    damage is 3 x his health of 1, health -1) and under the 1998 guidelines (health -1 = minus
+    his base health). With Combat Training (+1 defense) he loses 1, health 0: set0 still kills
+    (the damage of the attack counts, not the health lost); the 1998 guidelines bonk him."""
     game = bare_game(["A.D. Police HQ"])
     farmer = add_char(game, "Farmer with shotgun", 0)
+    if trained:
+        game.globals_in_play.append((copy_of(game, "Combat Training"), 99))
+        refresh(game, farmer)
+        assert farmer.cur[DEF] == 2
     location_attack(game, edition(rule), [farmer], 0)
     assert farmer.zone == state
+
+
+def test_set0_kill_weighs_the_attack_not_the_health_lost() -> None:
+    """set0 rulebook, "A Disaster Attacking Your Character > Check Health": killed when a
+    character "receives damage from one attack that is 3 times that character's health at the
+    beginning of combat" and ends at 0 or less. Toma's Guards (damage 6) against Nene Romanova
+    (defense 2, health 2): the attack is 6 = 3 x 2 and takes 4 health (health -2), as Tenchi
+    Masaki in "Combat Between Characters". Weighing the health lost (4 < 6) would only bonk her."""
+    game = bare_game(NINE)
+    nene = add_char(game, "Nene Romanova", 0)
+    game.combat_pile = []
+    first = _one_round(game, "Toma's Guards", rule="set0")
+    assert first["hits"] == [{"name": "Nene Romanova", "damage": 6, "loss": 4, "health": -2}]
+    assert nene.zone == "discard"
 
 
 def test_location_with_defense_yields_to_combined_damage() -> None:

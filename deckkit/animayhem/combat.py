@@ -27,19 +27,22 @@ class GameOver(Exception):
     """Raised when an end condition is met mid-phase, to unwind to the turn loop."""
 
 
-def health_state(rule: str, health: int, start_health: int, hit: int, health_max: int) -> str:
-    """ "ok", "bonked" or "killed" after an attack that took ``hit`` health.
+def health_state(rule: str, health: int, start_health: int, damage: int, health_max: int) -> str:
+    """ "ok", "bonked" or "killed" after an attack of ``damage`` (the attacker's total damage,
+    before the victim's defense is subtracted: Lexicon "Attack").
 
     - Bonked at 0 health or less (set0 rulebook, Lexicon "Bonked").
     - triple_damage (set0 rulebook, Lexicon "Killed"): one attack's damage is at least 3 times the
-      health at the beginning of combat and health is 0 or less.
+      health at the beginning of combat and health is 0 or less. The damage, not the health lost:
+      the "Combat Between Characters" example kills Tenchi Masaki (health 2) with a 6-damage attack
+      that took 4 health.
     - double_health (1996 rules, "Combat"): the character has taken 2 times its health.
     - negative_health (1998 guidelines, "Killed"): health reduced to minus its base health.
     """
     if health > 0:
         return "ok"
     if rule == "triple_damage":
-        return "killed" if hit >= 3 * start_health else "bonked"
+        return "killed" if damage >= 3 * start_health else "bonked"
     # double_health and negative_health: taken >= 2 x health  <=>  health <= -health_max.
     return "killed" if health <= -health_max else "bonked"
 
@@ -434,9 +437,10 @@ def fight(
                     for v, loss in hits
                 ],
             )
-        # Check Health.
-        for v, loss in hits:
-            state = health_state(play.kill, v.health, start_health[v.uid], loss, v.health_max)
+        # Check Health: the kill threshold weighs the attack's damage, not the health it took.
+        attack = max(0, dside.damage)
+        for v, _ in hits:
+            state = health_state(play.kill, v.health, start_health[v.uid], attack, v.health_max)
             if state != "ok":
                 knock_out(game, v, state, d)
         # Energy Gain: characters who expended energy this round gain 1.
@@ -487,7 +491,7 @@ def _retreat(
     v.health -= loss
     if game.trace is not None:
         game.say("retreat", f"party retreats; {d.name} deals {loss} to {v.name}")
-    state = health_state(edition.play.kill, v.health, start_health[v.uid], loss, v.health_max)
+    state = health_state(edition.play.kill, v.health, start_health[v.uid], dmg, v.health_max)
     if state != "ok":
         knock_out(game, v, state, d)
     survivors = [c for c in retreating if c.zone == "field"]

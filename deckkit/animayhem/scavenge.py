@@ -47,7 +47,7 @@ def location_attack(game: Game, edition: Edition, party: list[Char], slot: int) 
                 "location_attack",
                 f"{loc.name} deals {loc.damage} - {c.cur[DEF]} = {loss} to {c.name}",
             )
-        state = health_state(edition.play.kill, c.health, start, loss, c.health_max)
+        state = health_state(edition.play.kill, c.health, start, loc.damage, c.health_max)
         if state != "ok":
             knock_out(game, c, state, None)
         else:
