@@ -457,8 +457,6 @@ def fight(
             result = "wiped"
             break
     _end_of_combat(game, chars, d, energised)
-    if result != "defeated" and d.zone == "field" and d.combat and not d.carrying:
-        take_item_here(game, d)  # what the fallen dropped: the item it came for
     return result
 
 

@@ -159,10 +159,11 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
         return
     if game.trace is not None:
         game.say("disaster_move", f"{d.name} moves to {game.locs[path[d.pos]].card.name}")
-    if not d.first_move_done:
+    if not d.first_move_done and not fought:
         d.first_move_done = True
         # set0 rulebook: "After completing its first full movement, a combat disaster will
-        # take an item card from underneath its current location."
+        # take an item card from underneath its current location." A movement cut short by a
+        # combat is not complete: the pickup waits for the first full movement it completes.
         if d.combat and not pickup_first and not d.carrying:
             take_item_here(game, d)
     if not fought and d.combat and d.incapacitated_turn != game.turn:
