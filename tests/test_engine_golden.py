@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from deckkit.animayhem.cards import CharmHalf, CombatCard
 from deckkit.animayhem.chance import ScriptedChance
-from deckkit.animayhem.combat import fight, health_state, horde_bonus
+from deckkit.animayhem.combat import apply_charm_half, fight, health_state, horde_bonus
 from deckkit.animayhem.movement import place_disaster
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.scavenge import scavenge
+from deckkit.animayhem.state import CHA
 from tests.engine_helpers import (
     ScriptedPolicy,
     add_char,
@@ -150,6 +152,43 @@ def test_character_combat_kills_tenchi_and_mihoshi() -> None:
         hit = {"name": name, "damage": damage, "loss": loss, "health": health}
         assert rounds[0]["hits"] == [hit], name
         assert c.zone == "discard", name  # killed
+
+
+def test_charm_breaking_example() -> None:
+    """set0 rulebook, "Combat Between Characters", round 1, Declare Charm to End of Charm
+    Battle, with the charm halves played by the engine. Magical Girl Pretty Sammy (charm 4)
+    receives Cool Dude (+1 for a female), Mr. Masamichi Fujisawa (3) Handsome Lad (his opponent
+    loses 1): Sammy wins by 1. Mousse (2, +2 from Cute Little Dolly) breaks the charm with
+    Shining Knight (+2) against Fujisawa with Broken Heart (-1): 6 against 2, a win by 4, and a
+    breaker "must win the charm battle by a difference equal to or greater than twice the
+    difference" of the original battle ("Declare Breaking Charm").
+
+    Named discrepancies: the example gives Fujisawa 4 charm after Handsome Lad, whose modifier
+    is on the opponent of its recipient; his charm is 3 (card and the example's own table), and
+    the engine makes it Sammy 4 against Fujisawa 3. Either way Sammy wins by 1. Cute Little
+    Dolly's +2 is item text the engine does not simulate; it is added by hand. The solitaire
+    engine has no charm battle between characters, so breaking a charm is not simulated."""
+    game = bare_game(["Sewer"])
+    sammy = add_char(game, "Magical Girl Pretty Sammy", 0)
+    fujisawa = add_char(game, "Mr. Masamichi Fujisawa", 0)
+    mousse = add_char(game, "Mousse", 0)
+
+    def half(name: str) -> CharmHalf:
+        c = copy_of(game, name).card
+        assert isinstance(c, CombatCard) and c.charm.name == name
+        return c.charm
+
+    s, f = apply_charm_half(half("Cool Dude"), sammy.cur[CHA], fujisawa.cur[CHA])
+    assert s == 5
+    f, s = apply_charm_half(half("Handsome Lad"), f, s)
+    assert (s, f) == (4, 3)
+    won_by = s - f
+    assert won_by == 1
+    dolly = 2
+    m, f = apply_charm_half(half("Shining Knight"), mousse.cur[CHA] + dolly, fujisawa.cur[CHA])
+    f, m = apply_charm_half(half("Broken Heart"), f, m)
+    assert (m, f) == (6, 2)
+    assert m - f == 4 >= 2 * won_by  # the charm is broken
 
 
 def _horde_game(names: list[str]):  # type: ignore[no-untyped-def]

@@ -67,25 +67,74 @@ def test_charm_battle_won_against_a_minor_disaster() -> None:
     assert result == "charmed" and d.incapacitated_turn == game.turn
 
 
-def test_charm_battle_lost_keeps_the_charmer_out_of_the_fight() -> None:
-    """A charmer who loses "cannot attack the disaster it tried to charm": only the others
-    fight it; a tie changes nothing. Kagato (charm 5) against the Farmer (1) and Makoto
-    Mizuhara (5), no combat cards."""
-    game = bare_game(NINE)
-    add_char(game, "Farmer with shotgun", 0)
-    add_char(game, "Makoto Mizuhara", 0)
-    d = new_disaster(game, "Kagato")
+def test_charm_battle_lost_keeps_the_charmer_out_until_attacked() -> None:
+    """ "Charm Battle > End of Charm Battle": a charmer who lost "cannot attack the disaster it
+    tried to charm until that disaster attacks the charmer"; a tie changes nothing. Toma (charm
+    3) against Kami (1: lost) and Akane Tendo (3: tie), no combat cards. Round 1 Toma attacks
+    Akane: she fights alone (4 against defense 5). Round 2 it attacks Kami, who must retaliate
+    ("one of the characters who is retaliating must be the character being attacked") and
+    fights from then on: 8 - 5 = 3 in rounds 2 and 3 defeat Toma (health 5)."""
+    game = bare_game(NINE, chance=ScriptedChance([1, 0, 1]))
+    add_char(game, "Kami", 0)
+    add_char(game, "Akane Tendo", 0)
+    d = new_disaster(game, "Toma")
     place_disaster(game, d, game.field.path_index[0])
     game.combat_pile = []
-    seen: list[list[str]] = []
+    seen: list[set[str]] = []
 
-    class Watch(Retreating):
+    class Watch(ScriptedPolicy):
         def fighters(self, game, d, able, target, cap):  # type: ignore[no-untyped-def]
-            seen.append([c.name for c in able])
+            seen.append({c.name for c in able})
             return super().fighters(game, d, able, target, cap)
 
-    fight(game, edition("guidelines1998"), Watch(), d, 0, "disaster")
-    assert seen and all(names == ["Makoto Mizuhara"] for names in seen)
+    assert fight(game, edition("guidelines1998"), Watch(), d, 0, "disaster") == "defeated"
+    both = {"Kami", "Akane Tendo"}
+    assert seen == [{"Akane Tendo"}, both, both]
+    assert [r["party_damage"] for r in _rounds(game)] == [4, 8, 8]
+
+
+def test_disaster_incapacitated_by_charm_attacks_no_more_that_turn() -> None:
+    """ "Charm Battle > End of Charm Battle": a charmer who wins against a minor disaster may
+    "incapacitate the disaster for the current turn"; an incapacitated card cannot "deal damage
+    in combat" (Lexicon "Incapacitated"). Later that turn the 33-S Sexaroid attacks nobody: not
+    Sylvie again, not Kami passing through its location, who moves on."""
+    from deckkit.animayhem.movement import move_party
+
+    game = bare_game(NINE)
+    add_char(game, "Sylvie", 0)  # charm 6
+    kami = add_char(game, "Kami", 1)
+    d = new_disaster(game, "33-S Sexaroid")  # minor, charm 7
+    place_disaster(game, d, game.field.path_index[0])
+    stack_combat_pile(game, ["Bash", "Enchanted View"])  # Sylvie wins: 6 x 2 against 7 - 1
+    ed = edition("guidelines1998")
+    assert fight(game, ed, Policy(), d, 0, "disaster") == "charmed"
+    assert fight(game, ed, Policy(), d, 0, "disaster") == "none"
+    move_party(game, ed, Policy(), [kami], [0, 3])
+    assert kami.slot == 3
+    assert sum(e["kind"] == "combat" for e in game.trace.events) == 1  # type: ignore[union-attr]
+
+
+def test_every_charmer_lost() -> None:
+    """ "Special Case of a Character Charming a Disaster": when every character at its location
+    loses its charm battle, "the disaster will take the item card underneath its location, if
+    available, and leave that location on the next maintenance phase. The disaster will ignore
+    the characters if they do not attack it." Kagato (charm 5) against Kami (charm 1), no
+    combat cards: no combat; Kagato takes the Piece of Cake, ignores Kami, and moves on."""
+    game = bare_game(NINE)
+    slot = game.field.path[1]
+    kami = add_char(game, "Kami", slot)
+    cake = copy_of(game, "Piece of Cake")
+    game.locs[slot].hidden_cards.append(cake)
+    d = new_disaster(game, "Kagato")  # movement 3
+    place_disaster(game, d, 1)
+    d.first_move_done = True
+    game.combat_pile = []
+    ed = edition("guidelines1998")
+    assert fight(game, ed, ScriptedPolicy(), d, slot, "disaster") == "ignored"
+    assert d.carrying == [cake] and kami.uid in d.ignores and not _rounds(game)
+    assert fight(game, ed, ScriptedPolicy(), d, slot, "disaster") == "none"
+    move_disasters(game, ed, ScriptedPolicy(), [])
+    assert d.pos == 4 and d.carrying == [cake] and not _rounds(game)
 
 
 @pytest.mark.parametrize(

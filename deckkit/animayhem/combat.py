@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from deckkit.animayhem.abilities import enter_haven, refresh
-from deckkit.animayhem.cards import CardType, CombatCard, ItemCard, PowerCard, Trait
+from deckkit.animayhem.cards import CardType, CharmHalf, CombatCard, ItemCard, PowerCard, Trait
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
 
@@ -129,6 +129,17 @@ def _play_card(game: Game, recipient: _Side, opponent: _Side, cards: list[str] |
             return
 
 
+def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[int, int]:
+    """A combat card's charm half played on ``recipient``: its modifier changes the recipient's
+    charm ("self") or its opponent's ("opponent"); a special target is card text, not simulated.
+    Returns the new (recipient, opponent) charms."""
+    if half.modifier is None or half.target == "special":
+        return recipient, opponent
+    if half.target == "self":
+        return half.modifier.apply(recipient), opponent
+    return recipient, half.modifier.apply(opponent)
+
+
 def charm_battle(game: Game, c: Char, d: Dis) -> int:
     """One charm round between a character and a disaster: one combat card's charm half on the
     disaster, one on the character ("Your Character Charming a Disaster > Draw Combat Cards").
@@ -144,12 +155,10 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
         card = copy.card
         assert isinstance(card, CombatCard)
         half = card.charm
-        if half.modifier is not None and half.target != "special":
-            hits_char = recipient_is_char == (half.target == "self")
-            if hits_char:
-                mine = half.modifier.apply(mine)
-            else:
-                theirs = half.modifier.apply(theirs)
+        if recipient_is_char:
+            mine, theirs = apply_charm_half(half, mine, theirs)
+        else:
+            theirs, mine = apply_charm_half(half, theirs, mine)
         game.combat_discard.append(copy)
         drawn.append(half.name)
     diff = max(0, mine) - max(0, theirs)
@@ -307,10 +316,14 @@ def fight(
     """Resolve one combat at ``slot`` between disaster ``d`` and the characters there.
 
     ``initiator`` is "disaster" (it attacks: moving onto characters, revealed while scavenging)
-    or "party" (the characters attack it). Returns "defeated", "wiped", "retreat", "charmed" or
-    "none" (nobody left to fight).
+    or "party" (the characters attack it). Returns "defeated", "wiped", "retreat", "charmed",
+    "ignored" (every charmer lost: set0 rulebook, "Special Case of a Character Charming a
+    Disaster") or "none" (nobody left to fight, or an incapacitated disaster's attack).
     """
     play = edition.play
+    incapacitated = d.incapacitated_turn == game.turn
+    if incapacitated and initiator == "disaster":
+        return "none"  # incapacitated for the turn by a charm battle: it attacks no one
     chars = [c for c in game.at(slot) if c.uid not in d.ignores]
     if not chars or d.zone != "field":
         return "none"
@@ -345,6 +358,16 @@ def fight(
                 d.ignores.add(c.uid)
             elif diff < 0:
                 charmed.add(c.uid)
+        if len(charmed) == len(chars):
+            # "Special Case of a Character Charming a Disaster": every character there lost, so
+            # the disaster takes the item card under its location, if any, ignores them unless
+            # they attack it, and leaves in the next Maintenance phase (its usual movement).
+            if d.combat and not d.carrying:
+                take_item_here(game, d)
+            d.ignores.update(charmed)
+            if game.trace is not None:
+                game.say("charm", f"every charmer lost: {d.name} ignores them")
+            return "ignored"
     cap = 4 if d.major else 3
     energised: set[int] = set()
     result = "wiped"
@@ -365,9 +388,16 @@ def fight(
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
             break
-        # Determine Attackers: random target, item carriers first.
-        carriers = [c for c in alive if c.items]
-        target = game.chance.pick(carriers or alive)
+        # Determine Attackers: random target, item carriers first; against a party's attack,
+        # one of the attackers (a charmer who lost cannot attack).
+        pool = alive if initiator == "disaster" or not able else able
+        carriers = [c for c in pool if c.items]
+        target = game.chance.pick(carriers or pool)
+        if target.uid in charmed:
+            # A charmer who lost "cannot attack the disaster it tried to charm until that
+            # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
+            charmed.discard(target.uid)
+            able.append(target)
         fighters = _retaliators(
             policy.fighters(game, d, able, target, cap) if able else [],
             able,
@@ -402,10 +432,12 @@ def fight(
         # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
         total = sum(max(0, sides[c.uid].damage) for c in fighters)
         to_disaster = total - max(0, dside.defense)
+        # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
+        attack = 0 if incapacitated else max(0, dside.damage)
         hits: list[tuple[Char, int]] = []
         victims = alive if frenzy else [target]
         for v in victims:
-            loss = max(0, dside.damage) - max(0, sides[v.uid].defense)
+            loss = attack - max(0, sides[v.uid].defense)
             hits.append((v, loss if loss >= 1 else 0))
         if to_disaster >= 1:
             d.health -= to_disaster
@@ -417,7 +449,7 @@ def fight(
                 f"round {rnd}: cards {', '.join(drawn or []) or 'none'}; party deals {total} - "
                 f"{max(0, dside.defense)} = {max(0, to_disaster)} to {d.name} (health {d.health}); "
                 + "; ".join(
-                    f"{d.name} deals {max(0, dside.damage)} - {max(0, sides[v.uid].defense)} = "
+                    f"{d.name} deals {attack} - {max(0, sides[v.uid].defense)} = "
                     f"{loss} to {v.name} (health {v.health})"
                     for v, loss in hits
                 ),
@@ -430,7 +462,7 @@ def fight(
                 hits=[
                     {
                         "name": v.name,
-                        "damage": max(0, dside.damage),
+                        "damage": attack,
                         "loss": loss,
                         "health": v.health,
                     }
@@ -438,7 +470,6 @@ def fight(
                 ],
             )
         # Check Health: the kill threshold weighs the attack's damage, not the health it took.
-        attack = max(0, dside.damage)
         for v, _ in hits:
             state = health_state(play.kill, v.health, start_health[v.uid], attack, v.health_max)
             if state != "ok":
@@ -483,7 +514,7 @@ def _retreat(
     """Declare Retreat: the disaster deals its current damage to one random retreating
     character; survivors must move one location."""
     v = game.chance.pick(retreating)
-    dmg = d.damage + horde_bonus(game, d)
+    dmg = 0 if d.incapacitated_turn == game.turn else d.damage + horde_bonus(game, d)
     loss = dmg - v.cur[DEF]
     loss = loss if loss >= 1 else 0
     v.health -= loss

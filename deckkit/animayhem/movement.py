@@ -320,8 +320,8 @@ def move_party(
             if not d.combat:
                 _affect(game, d, step)
                 continue
-            if all(c.uid in d.ignores for c in party):
-                continue
+            if d.incapacitated_turn == game.turn or all(c.uid in d.ignores for c in party):
+                continue  # incapacitated by a charm battle, or ignoring every one of them
             # "the disaster will automatically attack your characters whether they are
             # carrying item cards or not"
             result = fight(game, edition, policy, d, step, "disaster")
