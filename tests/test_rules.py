@@ -205,16 +205,28 @@ def test_combat_cards_per_edition(rule: str, cards: int) -> None:
 
 
 def test_frenzy_hits_every_character_fighting() -> None:
-    """ "Attack affects all characters at location" (Frenzy): Big Bug deals its damage to every
-    character opposing it."""
+    """Part III "Frenzy": the disaster "will inflict damage on every character opposing it.
+    Characters who are not fighting the disaster are not affected." Big Bug (major, damage 5)
+    against Nabiki Tendo (defense 3), Nene Romanova (2) and Bulma (2) fighting, and Kami standing
+    by: each fighter takes 5 minus its own defense; Kami takes nothing."""
+
+    class Three(ScriptedPolicy):
+        def retreat(self, game, d, chars, rnd):  # type: ignore[no-untyped-def]
+            return rnd > 1
+
     game = bare_game(NINE)
-    for name in ("Nabiki Tendo", "Nene Romanova", "Bulma"):
+    for name in ("Nabiki Tendo", "Nene Romanova", "Bulma", "Kami"):
         add_char(game, name, 0)
     d = new_disaster(game, "Big Bug")
     place_disaster(game, d, game.field.path_index[0])
     game.combat_pile = []
-    fight(game, edition("guidelines1998"), Retreating(), d, 0, "disaster")
-    assert len(_rounds(game)[0]["hits"]) == 3  # type: ignore[arg-type]
+    policy = Three(["Nabiki Tendo", "Nene Romanova", "Bulma"])
+    fight(game, edition("guidelines1998"), policy, d, 0, "disaster")
+    assert _rounds(game)[0]["hits"] == [
+        {"name": "Nabiki Tendo", "damage": 5, "loss": 2, "health": 1},
+        {"name": "Nene Romanova", "damage": 5, "loss": 3, "health": -1},
+        {"name": "Bulma", "damage": 5, "loss": 3, "health": -1},
+    ]
 
 
 def test_two_equipment_cannot_modify_the_same_ability() -> None:

@@ -405,8 +405,7 @@ def fight(
             min(cap, play.max_party or cap),
         )
         frenzy = Trait.FRENZY in d.card.traits
-        involved = alive if frenzy else [*fighters, target]
-        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in involved}
+        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
         dside = _Side(d.name, d.damage, d.defense)
         bonus = horde_bonus(game, d)  # ally bonuses are card text, not simulated
         dside.damage += bonus
@@ -435,7 +434,9 @@ def fight(
         # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
         attack = 0 if incapacitated else max(0, dside.damage)
         hits: list[tuple[Char, int]] = []
-        victims = alive if frenzy else [target]
+        # Frenzy hits "every character opposing it"; "Characters who are not fighting the
+        # disaster are not affected" (Part III). The attacked character always fights.
+        victims = fighters if frenzy and target in fighters else [target]
         for v in victims:
             loss = attack - max(0, sides[v.uid].defense)
             hits.append((v, loss if loss >= 1 else 0))
