@@ -27,6 +27,13 @@ from tests.engine_helpers import (
 
 
 class Retreating(ScriptedPolicy):
+    """Fights round 1, then retreats: one round to look at."""
+
+    def retreat(self, game: Game, d: object, chars: list[object], rnd: int) -> bool:  # type: ignore[override]
+        return rnd > 1
+
+
+class RetreatAtOnce(ScriptedPolicy):
     def retreat(self, game: Game, d: object, chars: list[object], rnd: int) -> bool:  # type: ignore[override]
         return True
 
@@ -37,20 +44,24 @@ def _rounds(game: Game) -> list[dict[str, object]]:
 
 
 def test_retreat_takes_one_hit_and_moves_one_location() -> None:
-    """ "Declare Retreat": the disaster deals its damage to one random retreating character, no
-    combat cards are drawn, and the survivors must move one location."""
+    """ "Declare Retreat", the second step of every combat round, the first included ("You may
+    immediately declare a retreat to run away from the disaster"): no combat cards are drawn,
+    the disaster deals its current damage to one random retreating character, who loses that
+    minus its defense, and the survivors "must move one location". Big Bug (damage 5) against
+    Kami (defense 4): 5 - 4 = 1."""
     game = bare_game(NINE)
-    kami = add_char(game, "Kami", 4)  # 4 damage, 4 defense
+    kami = add_char(game, "Kami", 4)  # 4 damage, 4 defense, health 4
     d = new_disaster(game, "Big Bug")  # 5 damage, 4 defense
     place_disaster(game, d, game.field.path_index[4])
-    stack_combat_pile(game, ["Dodge", "Dodge"])  # round 1 only
-    result = fight(game, edition("guidelines1998"), Retreating(), d, 4, "disaster")
+    stack_combat_pile(game, ["Dodge", "Dodge"])
+    result = fight(game, edition("guidelines1998"), RetreatAtOnce(), d, 4, "disaster")
     assert result == "retreat"
-    assert len(_rounds(game)) == 1  # retreat declared at the start of round 2
-    # Round 1 (Dodge each): 5 - 5 = 0 both ways. The retreat: 5 - 4 = 1.
+    assert not _rounds(game)  # retreat declared in round 1, before any blow
+    [hit] = [e for e in game.trace.events if e["kind"] == "retreat"]  # type: ignore[union-attr]
+    assert (hit["name"], hit["damage"], hit["loss"], hit["health"]) == ("Kami", 5, 1, 3)
     assert kami.health == kami.health_max  # healed at the end of combat
     assert kami.zone == "field" and kami.slot in game.field.neighbours[4]
-    assert game.combat_pile == []  # no card drawn for the retreat
+    assert len(game.combat_pile) == 2  # no card drawn for the retreat
 
 
 def test_charm_battle_won_against_a_minor_disaster() -> None:
@@ -210,17 +221,13 @@ def test_frenzy_hits_every_character_fighting() -> None:
     against Nabiki Tendo (defense 3), Nene Romanova (2) and Bulma (2) fighting, and Kami standing
     by: each fighter takes 5 minus its own defense; Kami takes nothing."""
 
-    class Three(ScriptedPolicy):
-        def retreat(self, game, d, chars, rnd):  # type: ignore[no-untyped-def]
-            return rnd > 1
-
     game = bare_game(NINE)
     for name in ("Nabiki Tendo", "Nene Romanova", "Bulma", "Kami"):
         add_char(game, name, 0)
     d = new_disaster(game, "Big Bug")
     place_disaster(game, d, game.field.path_index[0])
     game.combat_pile = []
-    policy = Three(["Nabiki Tendo", "Nene Romanova", "Bulma"])
+    policy = Retreating(["Nabiki Tendo", "Nene Romanova", "Bulma"])
     fight(game, edition("guidelines1998"), policy, d, 0, "disaster")
     assert _rounds(game)[0]["hits"] == [
         {"name": "Nabiki Tendo", "damage": 5, "loss": 2, "health": 1},
@@ -455,7 +462,7 @@ def test_flash_effect_played_in_combat() -> None:
 
     class Retreat(HeuristicPolicy):
         def retreat(self, game, d, chars, rnd):  # type: ignore[no-untyped-def]
-            return True
+            return rnd > 1
 
     game = bare_game(NINE)
     add_char(game, "Kami", 0)

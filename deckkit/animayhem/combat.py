@@ -381,10 +381,11 @@ def fight(
             result = "wiped" if rnd > 1 else "none"
             break
         able = [c for c in alive if c.uid not in charmed]
-        # Declare Retreat: the disaster strikes one retreating character, no cards drawn.
+        # Declare Retreat, every round from the first ("You may immediately declare a retreat"):
+        # the disaster strikes one retreating character, no cards drawn.
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
         # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
-        if rnd > 1 and (rnd > MAX_ROUNDS or policy.retreat(game, d, able or alive, rnd)):
+        if rnd > MAX_ROUNDS or policy.retreat(game, d, able or alive, rnd):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
             break
@@ -520,7 +521,14 @@ def _retreat(
     loss = loss if loss >= 1 else 0
     v.health -= loss
     if game.trace is not None:
-        game.say("retreat", f"party retreats; {d.name} deals {loss} to {v.name}")
+        game.say(
+            "retreat",
+            f"party retreats; {d.name} deals {dmg} - {v.cur[DEF]} = {loss} to {v.name}",
+            name=v.name,
+            damage=dmg,
+            loss=loss,
+            health=v.health,
+        )
     state = health_state(edition.play.kill, v.health, start_health[v.uid], dmg, v.health_max)
     if state != "ok":
         knock_out(game, v, state, d)
