@@ -191,6 +191,90 @@ def test_charm_breaking_example() -> None:
     assert m - f == 4 >= 2 * won_by  # the charm is broken
 
 
+def _najato_game(locations: list[str] | None = None):  # type: ignore[no-untyped-def]
+    """The 3 x 3 field (path: slots 2, 5, 8, 1, 4, 7, 0, 3, 6) with Najato (Phantom Prince):
+    movement 3, "Steals 1 Item and runs" (card data: steals_item)."""
+    from tests.engine_helpers import NINE
+
+    game = bare_game(locations or NINE, chance=ScriptedChance([0, 1]))  # victim 0, item 1
+    najato = new_disaster(game, "Najato (Phantom Prince)")
+    assert najato.movement == 3
+    return game, najato
+
+
+def test_najato_steals_runs_and_is_pursued() -> None:
+    """set0 rulebook, Part III "Steal": Najato "is two location cards away from your character.
+    During its next maintenance phase, Najato will move through or land on your character's
+    current position. If your character has one or more item cards, Najato will steal 1 item
+    card from your character at random and immediately receives 1 full movement. It will move
+    three more locations. Your character may pursue Najato during your move phase and try to
+    take the item card back." Kami (charm 1 ties Najato's 1; 4 damage beats its defense 1)
+    catches it one location on and takes the Go Board back."""
+    from deckkit.animayhem.movement import move_disasters, move_party
+
+    game, najato = _najato_game()
+    ed = edition("set0")
+    place_disaster(game, najato, 0)
+    najato.first_move_done = True
+    kami = add_char(game, "Kami", game.field.path[2])  # two locations on
+    kami.items += [copy_of(game, "Piece of Cake"), copy_of(game, "Go Board")]
+    move_disasters(game, ed, ScriptedPolicy(), [])
+    assert [x.card.name for x in kami.items] == ["Piece of Cake"]
+    assert [x.card.name for x in najato.carrying] == ["Go Board"]
+    assert najato.pos == 2 + 3  # three more locations after the theft
+    assert not [e for e in game.trace.events if e["kind"] == "combat"]  # type: ignore[union-attr]
+    game.combat_pile = []
+    move_party(game, ed, ScriptedPolicy(), [kami], [game.field.path[5]])  # the pursuit
+    assert najato.zone == "discard"
+    assert sorted(x.card.name for x in kami.items) == ["Go Board", "Piece of Cake"]
+
+
+def test_najato_drops_what_it_carries_to_steal() -> None:
+    """Part III "Steal": "If Najato already has an item card when it steals from a character,
+    Najato will drop the item card it is carrying underneath its current location and then
+    steals a new item card from the character." (set0: even a card it stole before.)"""
+    from deckkit.animayhem.movement import move_disasters
+
+    game, najato = _najato_game()
+    place_disaster(game, najato, 0)
+    najato.first_move_done = True
+    keys = copy_of(game, "Keys")
+    najato.carrying.append(keys)
+    najato.stolen = keys
+    slot = game.field.path[2]
+    kami = add_char(game, "Kami", slot)
+    kami.items += [copy_of(game, "Piece of Cake"), copy_of(game, "Go Board")]
+    move_disasters(game, edition("set0"), ScriptedPolicy(), [])
+    assert game.locs[slot].hidden_cards == [keys]
+    assert [x.card.name for x in najato.carrying] == ["Go Board"] and najato.pos == 5
+
+
+def test_najato_revealed_while_scavenging() -> None:
+    """Part III "Steal": "If Najato is [revealed] during a scavenging attempt, Najato will steal
+    an item from a scavenging character and will move 3 location cards. You may continue
+    scavenging". A-ko Magami scavenges the Sewer (Strength) at path position 1: Najato, then
+    Goons, lie over the Keys. Najato takes her Go Board and runs to position 4; she goes on,
+    defeats the Goons and retrieves the Keys."""
+    names = ["Telephone Pole", "Mt. Muldoon", "Cathedral", "Country Bar", "Survival Shot",
+             "Sewer", "Furinkan High", "Tea Room Transylvania", "Tokyo Mega Dome"]  # fmt: skip
+    game, najato = _najato_game(names)
+    slot = 5  # the Sewer, path position 1
+    assert game.field.path[1] == slot
+    ako = add_char(game, "A-ko Magami", slot)
+    ako.items += [copy_of(game, "Piece of Cake"), copy_of(game, "Go Board")]
+    goons = new_disaster(game, "Goons")
+    loc = game.locs[slot]
+    for d in (najato, goons):
+        d.zone = "location"
+        loc.hidden_disasters.append(d)
+    loc.hidden_cards.append(copy_of(game, "Keys"))
+    game.combat_pile = []
+    assert scavenge(game, edition("set0"), ScriptedPolicy(), [ako], slot)
+    assert [x.card.name for x in najato.carrying] == ["Go Board"] and najato.pos == 1 + 3
+    assert goons.zone == "discard"
+    assert sorted(x.card.name for x in ako.items) == ["Keys", "Piece of Cake"]
+
+
 def _horde_game(names: list[str]):  # type: ignore[no-untyped-def]
     game = bare_game(["Sewer"])
     out = []

@@ -297,6 +297,33 @@ def test_steal_takes_an_item_and_runs() -> None:
     assert not _rounds(game)
 
 
+@pytest.mark.parametrize(
+    ("rule", "stolen", "steals"),
+    [("set0", True, True), ("guidelines1998", True, False), ("guidelines1998", False, True)],
+)
+def test_stealer_holding_a_card(rule: str, stolen: bool, steals: bool) -> None:
+    """set0 Part III "Steal": a stealer that already has an item drops it under its location and
+    steals; the 1998 guidelines ("Steal"): "A Disaster will not Steal if it already holds a
+    Stolen Item" (it drops that and attacks, as any combat disaster meeting a carrier). Holding
+    an item it picked up, it steals under every edition."""
+    game = bare_game(NINE)
+    slot = game.field.path[1]
+    c = add_char(game, "Kami", slot)
+    c.items.append(copy_of(game, "Piece of Cake"))
+    najato = new_disaster(game, "Najato (Phantom Prince)")
+    place_disaster(game, najato, 0)
+    najato.first_move_done = True
+    held = copy_of(game, "Keys")
+    najato.carrying.append(held)
+    if stolen:
+        najato.stolen = held
+    game.combat_pile = []
+    move_disasters(game, edition(rule), Retreating(), [])
+    assert held in game.locs[slot].hidden_cards  # dropped either way
+    assert (not c.items) is steals
+    assert bool(_rounds(game)) is not steals
+
+
 def test_ally_joins_the_nearest_combat_disaster() -> None:
     """Part III "Ally Disaster": Kodachi Kuno moves at once to the nearest combat disaster and
     allies with it, staying with it."""

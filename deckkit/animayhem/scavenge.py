@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import ItemCard, Trait
 from deckkit.animayhem.combat import fight, health_state, knock_out
-from deckkit.animayhem.movement import join_primary, place_disaster
+from deckkit.animayhem.movement import join_primary, place_disaster, steal_when_revealed
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.state import DEF, DMG, Char, Game
@@ -89,8 +89,12 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             d.stationary = d.card.moves_times is not None
             if Trait.ALLY in d.card.traits and join_primary(game, d):
                 continue
-            result = fight(game, edition, policy, d, slot, "disaster")
-            if result != "defeated":
+            steals = Trait.STEALS_ITEM in d.card.traits or Trait.STEALS_EQUIPMENT in d.card.traits
+            if steals and steal_when_revealed(game, edition, policy, d, party):
+                result = "stole"  # it ran off with the card: the party may scavenge on
+            else:
+                result = fight(game, edition, policy, d, slot, "disaster")
+            if result not in ("defeated", "stole"):
                 game.done_scavenging.add(slot)
                 return False
         party = [c for c in party if c.zone == "field" and c.slot == slot]
