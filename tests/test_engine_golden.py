@@ -313,3 +313,32 @@ def test_horde_needs_a_shared_category() -> None:
     nothing (Part III "Horde")."""
     game, (_, big_bug) = _horde_game(["Bugrom Horde", "Big Bug"])
     assert horde_bonus(game, big_bug) == 0
+
+
+def test_ally_example_kodachi_and_kiriya() -> None:
+    """set0 rulebook, Part III "Ally Disaster": "Suppose it allies itself with Kiriya, The
+    Phantom Assassin. Kodachi Kuno will give Kiriya +2 damage and +2 defense during combat
+    against a party of characters." Kodachi Kuno (The Black Rose), drawn, joins Kiriya (5/5);
+    Kiriya then attacks Kami (4/4) at 7 damage and 7 defense: Kami loses 3, Kiriya nothing."""
+    from deckkit.animayhem.movement import move_disasters
+    from tests.engine_helpers import NINE
+
+    game = bare_game(NINE)
+    kiriya = new_disaster(game, "Kiriya, The Phantom Assassin")
+    place_disaster(game, kiriya, 4)
+    kiriya.first_move_done = True
+    kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
+    move_disasters(game, edition("set0"), ScriptedPolicy(), [kodachi])  # Kiriya moves to 7
+    assert kodachi.ally_of is kiriya and kodachi.pos == kiriya.pos == 7
+    slot = game.field.path[kiriya.pos]
+    add_char(game, "Kami", slot)
+    game.combat_pile = []
+
+    class OneRound(ScriptedPolicy):
+        def retreat(self, game, d, chars, rnd):  # type: ignore[no-untyped-def]
+            return rnd > 1
+
+    fight(game, edition("set0"), OneRound(), kiriya, slot, "disaster")
+    [r1] = [e for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
+    assert (r1["party_damage"], r1["disaster_defense"], r1["disaster_loss"]) == (4, 7, 0)
+    assert r1["hits"] == [{"name": "Kami", "damage": 7, "loss": 3, "health": 1}]

@@ -336,6 +336,45 @@ def test_ally_joins_the_nearest_combat_disaster() -> None:
     assert kodachi.ally_of is primary and kodachi.pos == primary.pos
 
 
+def test_ally_is_attacked_only_after_its_primary() -> None:
+    """Part III "Ally Disaster": "characters must defeat the primary disaster before attacking
+    the ally disaster". A party that attacks everything it can at its location fights Kiriya,
+    The Phantom Assassin and leaves Kodachi Kuno, its ally, alone."""
+    from deckkit.animayhem.phases import move_phase
+
+    class Attacker(Retreating):
+        def attack(self, game, d, chars):  # type: ignore[no-untyped-def]
+            return True
+
+    game = bare_game(NINE)
+    add_char(game, "Kami", 4)
+    kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
+    kiriya = new_disaster(game, "Kiriya, The Phantom Assassin")
+    for d in (kodachi, kiriya):
+        place_disaster(game, d, game.field.path_index[4])
+    kodachi.ally_of = kiriya
+    game.combat_pile = []
+    move_phase(game, edition("guidelines1998"), Attacker())
+    fought = [e["text"] for e in game.trace.events if e["kind"] == "combat"]  # type: ignore[union-attr]
+    assert len(fought) == 1 and fought[0].startswith("Kiriya")
+
+
+def test_ally_returns_to_normal_when_its_primary_leaves() -> None:
+    """Part III "Ally Disaster": "If the primary disaster is removed from play, the ally
+    disaster will return to its normal behavior." Kiriya, The Phantom Assassin (minor) completes
+    its cycle and is discarded; Kodachi Kuno, its ally, then moves on her own."""
+    game = bare_game(NINE)
+    kiriya = new_disaster(game, "Kiriya, The Phantom Assassin")
+    kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
+    for d in (kiriya, kodachi):
+        place_disaster(game, d, 7)
+        d.first_move_done = True
+    kodachi.ally_of = kiriya
+    move_disasters(game, edition("guidelines1998"), Policy(), [])
+    assert kiriya.zone == "discard"
+    assert kodachi.ally_of is None and kodachi.zone == "discard"  # she too left the field
+
+
 def test_magnet_pulls_every_disaster() -> None:
     """Part III "Magnet Disaster": every disaster on the field able to move goes to the magnet's
     location at once, and counts as having made its full movement."""

@@ -72,6 +72,25 @@ def horde_bonus(game: Game, d: Dis) -> int:
     return n
 
 
+# What an ally disaster lends its primary disaster in combat, (damage, defense) by card id (set0
+# rulebook, Part III "Ally Disaster": "the primary disaster gains the bonuses indicated on the
+# ally disaster"). Kodachi Kuno (The Black Rose)'s card names no numbers; the rulebook's example
+# gives Kiriya, The Phantom Assassin "+2 damage and +2 defense during combat" from her.
+ALLY_BONUS: dict[str, tuple[int, int]] = {"am665": (2, 2)}
+
+
+def ally_bonus(game: Game, d: Dis) -> tuple[int, int]:
+    """The (damage, defense) its allies lend disaster ``d``; an ally stays with its primary."""
+    damage = defense = 0
+    for a in game.disasters:
+        if a.ally_of is d:
+            bonus = ALLY_BONUS.get(a.card.id)
+            if bonus is not None:
+                damage += bonus[0]
+                defense += bonus[1]
+    return damage, defense
+
+
 class _Side:
     """Round-local abilities of one combatant, with the combat cards played on it."""
 
@@ -369,6 +388,7 @@ def fight(
                 game.say("charm", f"every charmer lost: {d.name} ignores them")
             return "ignored"
     cap = 4 if d.major else 3
+    ally_damage, ally_defense = ally_bonus(game, d)
     energised: set[int] = set()
     result = "wiped"
     rnd = 0
@@ -408,9 +428,9 @@ def fight(
         frenzy = Trait.FRENZY in d.card.traits
         sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
         dside = _Side(d.name, d.damage, d.defense)
-        bonus = horde_bonus(game, d)  # ally bonuses are card text, not simulated
-        dside.damage += bonus
-        dside.defense += bonus
+        bonus = horde_bonus(game, d)
+        dside.damage += bonus + ally_damage
+        dside.defense += bonus + ally_defense
         spent = [
             c
             for c in fighters
@@ -516,7 +536,9 @@ def _retreat(
     """Declare Retreat: the disaster deals its current damage to one random retreating
     character; survivors must move one location."""
     v = game.chance.pick(retreating)
-    dmg = 0 if d.incapacitated_turn == game.turn else d.damage + horde_bonus(game, d)
+    dmg = d.damage + horde_bonus(game, d) + ally_bonus(game, d)[0]
+    if d.incapacitated_turn == game.turn:
+        dmg = 0  # incapacitated: it deals no damage
     loss = dmg - v.cur[DEF]
     loss = loss if loss >= 1 else 0
     v.health -= loss

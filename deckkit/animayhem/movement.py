@@ -61,6 +61,9 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
         d.zone = "discard"
         d.pos = -1
         game.discard.append(d)
+        for ally in game.disasters:
+            if ally.ally_of is d:
+                ally.ally_of = None  # without its primary it "will return to its normal behavior"
         if game.trace is not None:
             game.say("cycle", f"{d.name} completes its cycle and is discarded")
         return False

@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python
 
 from deckkit.animayhem.abilities import usable
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
-from deckkit.animayhem.combat import horde_bonus
+from deckkit.animayhem.combat import ally_bonus, horde_bonus
 from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
 from deckkit.animayhem.requirements import requirement_met, skill_totals
 from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
@@ -122,7 +122,7 @@ def _combat_modifiers(card: PowerCard) -> dict[str, int]:
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense."""
-    dfn = d.defense + horde_bonus(game, d)
+    dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
     best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
     per_round = sum(best) - dfn
