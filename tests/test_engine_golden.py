@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from deckkit.animayhem.cards import CharmHalf, CombatCard
 from deckkit.animayhem.chance import ScriptedChance
-from deckkit.animayhem.combat import health_state, horde_bonus
+from deckkit.animayhem.combat import apply_charm_half, fight, health_state, horde_bonus
 from deckkit.animayhem.movement import place_disaster
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.scavenge import scavenge
+from deckkit.animayhem.state import CHA
 from tests.engine_helpers import (
     ScriptedPolicy,
     add_char,
@@ -115,6 +117,164 @@ def test_kill_threshold_by_edition() -> None:
     assert health_state("triple_damage", -6, 3, 9, 3) == "killed"
 
 
+def test_character_combat_kills_tenchi_and_mihoshi() -> None:
+    """set0 rulebook, "Sample Combat Scenarios > Combat Between Characters", round 1: Mr.
+    Masamichi Fujisawa with Bash deals 6 to Tenchi Masaki (defense 2), who "loses 4 health" and
+    is at -2; Ranma Saotome (Boy Type) with Punch and Magical Girl Pretty Sammy deal 9 to
+    Detective Mihoshi, who "loses 3 health" and is at 0. Check Health kills both: each attack
+    "was at least 3 times its health at the beginning of combat" (6 >= 3 x 2, 9 >= 3 x 3); the
+    health lost (4, 3) would kill neither.
+
+    The engine plays no combat between characters, so each kill is replayed as a disaster's
+    attack of the same damage, with the example's combat cards drawn and played by the engine
+    (set0: the first card goes to the attacked character, the second to the disaster): Kiriya,
+    The Phantom Assassin (5, as Fujisawa) with Bash against Tenchi with Face Slam; Largo (7, as
+    Ranma's 4 + Sammy's 3) with Punch against Mihoshi with Charge.
+
+    Named discrepancy: the example plays Charge as printed (+3 defense: Mihoshi at 6 defense,
+    health 0); the card database follows the June 1998 errata (+3 attack), so in the replay she
+    keeps defense 3 and loses 6. Either way the 9-damage attack kills her."""
+    kill = edition("set0").play.kill
+    # The example's own arithmetic for Mihoshi (Charge as printed): 9 - 6 = 3 lost, health 0.
+    assert health_state(kill, 3 - (9 - 6), 3, 9, 3) == "killed"
+    cases = (
+        ("Tenchi Masaki", "Kiriya, The Phantom Assassin", "Face Slam", "Bash", 6, 4, -2),
+        ("Detective Mihoshi", "Largo", "Charge", "Punch", 9, 6, -3),
+    )
+    for name, disaster, for_char, for_disaster, damage, loss, health in cases:
+        game = bare_game(["Sewer"])
+        c = add_char(game, name, 0)
+        d = new_disaster(game, disaster)
+        place_disaster(game, d, 0)
+        stack_combat_pile(game, [for_char, for_disaster])
+        fight(game, edition("set0"), ScriptedPolicy(), d, 0, "disaster")
+        rounds = [e for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
+        hit = {"name": name, "damage": damage, "loss": loss, "health": health}
+        assert rounds[0]["hits"] == [hit], name
+        assert c.zone == "discard", name  # killed
+
+
+def test_charm_breaking_example() -> None:
+    """set0 rulebook, "Combat Between Characters", round 1, Declare Charm to End of Charm
+    Battle, with the charm halves played by the engine. Magical Girl Pretty Sammy (charm 4)
+    receives Cool Dude (+1 for a female), Mr. Masamichi Fujisawa (3) Handsome Lad (his opponent
+    loses 1): Sammy wins by 1. Mousse (2, +2 from Cute Little Dolly) breaks the charm with
+    Shining Knight (+2) against Fujisawa with Broken Heart (-1): 6 against 2, a win by 4, and a
+    breaker "must win the charm battle by a difference equal to or greater than twice the
+    difference" of the original battle ("Declare Breaking Charm").
+
+    Named discrepancies: the example gives Fujisawa 4 charm after Handsome Lad, whose modifier
+    is on the opponent of its recipient; his charm is 3 (card and the example's own table), and
+    the engine makes it Sammy 4 against Fujisawa 3. Either way Sammy wins by 1. Cute Little
+    Dolly's +2 is item text the engine does not simulate; it is added by hand. The solitaire
+    engine has no charm battle between characters, so breaking a charm is not simulated."""
+    game = bare_game(["Sewer"])
+    sammy = add_char(game, "Magical Girl Pretty Sammy", 0)
+    fujisawa = add_char(game, "Mr. Masamichi Fujisawa", 0)
+    mousse = add_char(game, "Mousse", 0)
+
+    def half(name: str) -> CharmHalf:
+        c = copy_of(game, name).card
+        assert isinstance(c, CombatCard) and c.charm.name == name
+        return c.charm
+
+    s, f = apply_charm_half(half("Cool Dude"), sammy.cur[CHA], fujisawa.cur[CHA])
+    assert s == 5
+    f, s = apply_charm_half(half("Handsome Lad"), f, s)
+    assert (s, f) == (4, 3)
+    won_by = s - f
+    assert won_by == 1
+    dolly = 2
+    m, f = apply_charm_half(half("Shining Knight"), mousse.cur[CHA] + dolly, fujisawa.cur[CHA])
+    f, m = apply_charm_half(half("Broken Heart"), f, m)
+    assert (m, f) == (6, 2)
+    assert m - f == 4 >= 2 * won_by  # the charm is broken
+
+
+def _najato_game(locations: list[str] | None = None):  # type: ignore[no-untyped-def]
+    """The 3 x 3 field (path: slots 2, 5, 8, 1, 4, 7, 0, 3, 6) with Najato (Phantom Prince):
+    movement 3, "Steals 1 Item and runs" (card data: steals_item)."""
+    from tests.engine_helpers import NINE
+
+    game = bare_game(locations or NINE, chance=ScriptedChance([0, 1]))  # victim 0, item 1
+    najato = new_disaster(game, "Najato (Phantom Prince)")
+    assert najato.movement == 3
+    return game, najato
+
+
+def test_najato_steals_runs_and_is_pursued() -> None:
+    """set0 rulebook, Part III "Steal": Najato "is two location cards away from your character.
+    During its next maintenance phase, Najato will move through or land on your character's
+    current position. If your character has one or more item cards, Najato will steal 1 item
+    card from your character at random and immediately receives 1 full movement. It will move
+    three more locations. Your character may pursue Najato during your move phase and try to
+    take the item card back." Kami (charm 1 ties Najato's 1; 4 damage beats its defense 1)
+    catches it one location on and takes the Go Board back."""
+    from deckkit.animayhem.movement import move_disasters, move_party
+
+    game, najato = _najato_game()
+    ed = edition("set0")
+    place_disaster(game, najato, 0)
+    najato.first_move_done = True
+    kami = add_char(game, "Kami", game.field.path[2])  # two locations on
+    kami.items += [copy_of(game, "Piece of Cake"), copy_of(game, "Go Board")]
+    move_disasters(game, ed, ScriptedPolicy(), [])
+    assert [x.card.name for x in kami.items] == ["Piece of Cake"]
+    assert [x.card.name for x in najato.carrying] == ["Go Board"]
+    assert najato.pos == 2 + 3  # three more locations after the theft
+    assert not [e for e in game.trace.events if e["kind"] == "combat"]  # type: ignore[union-attr]
+    game.combat_pile = []
+    move_party(game, ed, ScriptedPolicy(), [kami], [game.field.path[5]])  # the pursuit
+    assert najato.zone == "discard"
+    assert sorted(x.card.name for x in kami.items) == ["Go Board", "Piece of Cake"]
+
+
+def test_najato_drops_what_it_carries_to_steal() -> None:
+    """Part III "Steal": "If Najato already has an item card when it steals from a character,
+    Najato will drop the item card it is carrying underneath its current location and then
+    steals a new item card from the character." (set0: even a card it stole before.)"""
+    from deckkit.animayhem.movement import move_disasters
+
+    game, najato = _najato_game()
+    place_disaster(game, najato, 0)
+    najato.first_move_done = True
+    keys = copy_of(game, "Keys")
+    najato.carrying.append(keys)
+    najato.stolen = keys
+    slot = game.field.path[2]
+    kami = add_char(game, "Kami", slot)
+    kami.items += [copy_of(game, "Piece of Cake"), copy_of(game, "Go Board")]
+    move_disasters(game, edition("set0"), ScriptedPolicy(), [])
+    assert game.locs[slot].hidden_cards == [keys]
+    assert [x.card.name for x in najato.carrying] == ["Go Board"] and najato.pos == 5
+
+
+def test_najato_revealed_while_scavenging() -> None:
+    """Part III "Steal": "If Najato is [revealed] during a scavenging attempt, Najato will steal
+    an item from a scavenging character and will move 3 location cards. You may continue
+    scavenging". A-ko Magami scavenges the Sewer (Strength) at path position 1: Najato, then
+    Goons, lie over the Keys. Najato takes her Go Board and runs to position 4; she goes on,
+    defeats the Goons and retrieves the Keys."""
+    names = ["Telephone Pole", "Mt. Muldoon", "Cathedral", "Country Bar", "Survival Shot",
+             "Sewer", "Furinkan High", "Tea Room Transylvania", "Tokyo Mega Dome"]  # fmt: skip
+    game, najato = _najato_game(names)
+    slot = 5  # the Sewer, path position 1
+    assert game.field.path[1] == slot
+    ako = add_char(game, "A-ko Magami", slot)
+    ako.items += [copy_of(game, "Piece of Cake"), copy_of(game, "Go Board")]
+    goons = new_disaster(game, "Goons")
+    loc = game.locs[slot]
+    for d in (najato, goons):
+        d.zone = "location"
+        loc.hidden_disasters.append(d)
+    loc.hidden_cards.append(copy_of(game, "Keys"))
+    game.combat_pile = []
+    assert scavenge(game, edition("set0"), ScriptedPolicy(), [ako], slot)
+    assert [x.card.name for x in najato.carrying] == ["Go Board"] and najato.pos == 1 + 3
+    assert goons.zone == "discard"
+    assert sorted(x.card.name for x in ako.items) == ["Keys", "Piece of Cake"]
+
+
 def _horde_game(names: list[str]):  # type: ignore[no-untyped-def]
     game = bare_game(["Sewer"])
     out = []
@@ -153,3 +313,32 @@ def test_horde_needs_a_shared_category() -> None:
     nothing (Part III "Horde")."""
     game, (_, big_bug) = _horde_game(["Bugrom Horde", "Big Bug"])
     assert horde_bonus(game, big_bug) == 0
+
+
+def test_ally_example_kodachi_and_kiriya() -> None:
+    """set0 rulebook, Part III "Ally Disaster": "Suppose it allies itself with Kiriya, The
+    Phantom Assassin. Kodachi Kuno will give Kiriya +2 damage and +2 defense during combat
+    against a party of characters." Kodachi Kuno (The Black Rose), drawn, joins Kiriya (5/5);
+    Kiriya then attacks Kami (4/4) at 7 damage and 7 defense: Kami loses 3, Kiriya nothing."""
+    from deckkit.animayhem.movement import move_disasters
+    from tests.engine_helpers import NINE
+
+    game = bare_game(NINE)
+    kiriya = new_disaster(game, "Kiriya, The Phantom Assassin")
+    place_disaster(game, kiriya, 4)
+    kiriya.first_move_done = True
+    kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
+    move_disasters(game, edition("set0"), ScriptedPolicy(), [kodachi])  # Kiriya moves to 7
+    assert kodachi.ally_of is kiriya and kodachi.pos == kiriya.pos == 7
+    slot = game.field.path[kiriya.pos]
+    add_char(game, "Kami", slot)
+    game.combat_pile = []
+
+    class OneRound(ScriptedPolicy):
+        def retreat(self, game, d, chars, rnd):  # type: ignore[no-untyped-def]
+            return rnd > 1
+
+    fight(game, edition("set0"), OneRound(), kiriya, slot, "disaster")
+    [r1] = [e for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
+    assert (r1["party_damage"], r1["disaster_defense"], r1["disaster_loss"]) == (4, 7, 0)
+    assert r1["hits"] == [{"name": "Kami", "damage": 7, "loss": 3, "health": 1}]

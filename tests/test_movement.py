@@ -191,3 +191,65 @@ def test_planetary_location_needs_the_symbol_to_stop() -> None:
     assert not can_stop(game, [c], 1)
     c2 = add_char(game, "Ryo-Ohki (Ship)", 0)  # planetary
     assert can_stop(game, [c, c2], 1)
+
+
+def test_no_pickup_after_a_combat() -> None:
+    """Pickups happen only as "Maintenance Phase" says (set0: "After completing its first full
+    movement"; 1996 rules: "At the first Location the Disaster moves to that has an Item"); no
+    rule has a disaster take an item when a combat ends. The Farmer falls and his item is
+    dropped under the location (1998 guidelines, "Drop": it "must be Scavenged"); Toma's Guards,
+    left standing, leave it there."""
+    from deckkit.animayhem.combat import fight
+
+    game = bare_game(NINE)
+    farmer = add_char(game, "Farmer with shotgun", 0)
+    cake = copy_of(game, "Piece of Cake")
+    farmer.items.append(cake)
+    d = new_disaster(game, "Toma's Guards")
+    place_disaster(game, d, game.field.path_index[0])
+    game.combat_pile = []
+    assert fight(game, edition("guidelines1998"), Policy(), d, 0, "disaster") == "wiped"
+    assert farmer.zone == "discard" and not d.carrying
+    assert game.locs[0].hidden_cards == [cake]
+
+
+def test_set0_pickup_waits_for_a_completed_full_movement() -> None:
+    """set0 "Maintenance Phase": "After completing its first full movement, a combat disaster
+    will take an item card from underneath its current location." Bugrom, Type 1 (movement 3)
+    is stopped on its first movement by a combat with Nabiki Tendo (a stalemate she leaves by a
+    retreat): that movement is not complete, so it takes nothing there. Its next movement is
+    its first full one and ends under an item, which it takes."""
+    game = bare_game(NINE)
+    ed = edition("set0")
+    stop, end = game.field.path[1], game.field.path[4]
+    nabiki = add_char(game, "Nabiki Tendo", stop)  # 1 damage, 3 defense: neither side hurts
+    nabiki.items.append(copy_of(game, "Go Board"))
+    game.locs[stop].hidden_cards.append(copy_of(game, "Piece of Cake"))
+    game.locs[end].hidden_cards.append(copy_of(game, "Keys"))
+    game.combat_pile = []
+    d = new_disaster(game, "Bugrom, Type 1")
+    move_disasters(game, ed, Policy(), [d])
+    assert d.pos == 1 and nabiki.slot != stop  # the combat ended in a retreat
+    assert not d.carrying and len(game.locs[stop].hidden_cards) == 1
+    nabiki.zone = "haven"  # out of the way
+    move_disasters(game, ed, Policy(), [])
+    assert d.pos == 4 and [x.card.name for x in d.carrying] == ["Keys"]
+
+
+def test_pickup_takes_the_item_from_under_face_down_disasters() -> None:
+    """set0 "Field Layouts > Solitaire" puts the two disasters under each location "above the
+    item card", and "Maintenance Phase" has a combat disaster "take an item card from underneath
+    its current location" with no condition on the disasters above it (clearing them is what a
+    scavenging party must do: "Scavenge Phase"); the 1996 rules pick up at "the first Location
+    the Disaster moves to that has an Item", which at the start is every location. So a pickup
+    reaches the item beneath face-down disasters."""
+    for name, pos in (("set0", 3), ("general1996", 1)):
+        game = bare_game(NINE)
+        for loc in game.locs:
+            loc.hidden_disasters = [new_disaster(game, "Goons"), new_disaster(game, "Goons")]
+            loc.hidden_cards.append(copy_of(game, "Piece of Cake"))
+        d = new_disaster(game, "Bugrom, Type 1")
+        move_disasters(game, edition(name), Policy(), [d])
+        slot = game.field.path[pos]
+        assert len(d.carrying) == 1 and not game.locs[slot].hidden_cards, name
+        assert len(game.locs[slot].hidden_disasters) == 2, name

@@ -27,6 +27,13 @@ from tests.engine_helpers import (
 
 
 class Retreating(ScriptedPolicy):
+    """Fights round 1, then retreats: one round to look at."""
+
+    def retreat(self, game: Game, d: object, chars: list[object], rnd: int) -> bool:  # type: ignore[override]
+        return rnd > 1
+
+
+class RetreatAtOnce(ScriptedPolicy):
     def retreat(self, game: Game, d: object, chars: list[object], rnd: int) -> bool:  # type: ignore[override]
         return True
 
@@ -37,20 +44,24 @@ def _rounds(game: Game) -> list[dict[str, object]]:
 
 
 def test_retreat_takes_one_hit_and_moves_one_location() -> None:
-    """ "Declare Retreat": the disaster deals its damage to one random retreating character, no
-    combat cards are drawn, and the survivors must move one location."""
+    """ "Declare Retreat", the second step of every combat round, the first included ("You may
+    immediately declare a retreat to run away from the disaster"): no combat cards are drawn,
+    the disaster deals its current damage to one random retreating character, who loses that
+    minus its defense, and the survivors "must move one location". Big Bug (damage 5) against
+    Kami (defense 4): 5 - 4 = 1."""
     game = bare_game(NINE)
-    kami = add_char(game, "Kami", 4)  # 4 damage, 4 defense
+    kami = add_char(game, "Kami", 4)  # 4 damage, 4 defense, health 4
     d = new_disaster(game, "Big Bug")  # 5 damage, 4 defense
     place_disaster(game, d, game.field.path_index[4])
-    stack_combat_pile(game, ["Dodge", "Dodge"])  # round 1 only
-    result = fight(game, edition("guidelines1998"), Retreating(), d, 4, "disaster")
+    stack_combat_pile(game, ["Dodge", "Dodge"])
+    result = fight(game, edition("guidelines1998"), RetreatAtOnce(), d, 4, "disaster")
     assert result == "retreat"
-    assert len(_rounds(game)) == 1  # retreat declared at the start of round 2
-    # Round 1 (Dodge each): 5 - 5 = 0 both ways. The retreat: 5 - 4 = 1.
+    assert not _rounds(game)  # retreat declared in round 1, before any blow
+    [hit] = [e for e in game.trace.events if e["kind"] == "retreat"]  # type: ignore[union-attr]
+    assert (hit["name"], hit["damage"], hit["loss"], hit["health"]) == ("Kami", 5, 1, 3)
     assert kami.health == kami.health_max  # healed at the end of combat
     assert kami.zone == "field" and kami.slot in game.field.neighbours[4]
-    assert game.combat_pile == []  # no card drawn for the retreat
+    assert len(game.combat_pile) == 2  # no card drawn for the retreat
 
 
 def test_charm_battle_won_against_a_minor_disaster() -> None:
@@ -67,37 +78,116 @@ def test_charm_battle_won_against_a_minor_disaster() -> None:
     assert result == "charmed" and d.incapacitated_turn == game.turn
 
 
-def test_charm_battle_lost_keeps_the_charmer_out_of_the_fight() -> None:
-    """A charmer who loses "cannot attack the disaster it tried to charm": only the others
-    fight it; a tie changes nothing. Kagato (charm 5) against the Farmer (1) and Makoto
-    Mizuhara (5), no combat cards."""
-    game = bare_game(NINE)
-    add_char(game, "Farmer with shotgun", 0)
-    add_char(game, "Makoto Mizuhara", 0)
-    d = new_disaster(game, "Kagato")
+def test_charm_battle_lost_keeps_the_charmer_out_until_attacked() -> None:
+    """ "Charm Battle > End of Charm Battle": a charmer who lost "cannot attack the disaster it
+    tried to charm until that disaster attacks the charmer"; a tie changes nothing. Toma (charm
+    3) against Kami (1: lost) and Akane Tendo (3: tie), no combat cards. Round 1 Toma attacks
+    Akane: she fights alone (4 against defense 5). Round 2 it attacks Kami, who must retaliate
+    ("one of the characters who is retaliating must be the character being attacked") and
+    fights from then on: 8 - 5 = 3 in rounds 2 and 3 defeat Toma (health 5)."""
+    game = bare_game(NINE, chance=ScriptedChance([1, 0, 1]))
+    add_char(game, "Kami", 0)
+    add_char(game, "Akane Tendo", 0)
+    d = new_disaster(game, "Toma")
     place_disaster(game, d, game.field.path_index[0])
     game.combat_pile = []
-    seen: list[list[str]] = []
+    seen: list[set[str]] = []
 
-    class Watch(Retreating):
+    class Watch(ScriptedPolicy):
         def fighters(self, game, d, able, target, cap):  # type: ignore[no-untyped-def]
-            seen.append([c.name for c in able])
+            seen.append({c.name for c in able})
             return super().fighters(game, d, able, target, cap)
 
-    fight(game, edition("guidelines1998"), Watch(), d, 0, "disaster")
-    assert seen and all(names == ["Makoto Mizuhara"] for names in seen)
+    assert fight(game, edition("guidelines1998"), Watch(), d, 0, "disaster") == "defeated"
+    both = {"Kami", "Akane Tendo"}
+    assert seen == [{"Akane Tendo"}, both, both]
+    assert [r["party_damage"] for r in _rounds(game)] == [4, 8, 8]
 
 
-@pytest.mark.parametrize(("rule", "state"), [("set0", "bonked"), ("guidelines1998", "discard")])
-def test_location_with_damage_attacks_a_party_without_the_skills(rule: str, state: str) -> None:
+def test_disaster_incapacitated_by_charm_attacks_no_more_that_turn() -> None:
+    """ "Charm Battle > End of Charm Battle": a charmer who wins against a minor disaster may
+    "incapacitate the disaster for the current turn"; an incapacitated card cannot "deal damage
+    in combat" (Lexicon "Incapacitated"). Later that turn the 33-S Sexaroid attacks nobody: not
+    Sylvie again, not Kami passing through its location, who moves on."""
+    from deckkit.animayhem.movement import move_party
+
+    game = bare_game(NINE)
+    add_char(game, "Sylvie", 0)  # charm 6
+    kami = add_char(game, "Kami", 1)
+    d = new_disaster(game, "33-S Sexaroid")  # minor, charm 7
+    place_disaster(game, d, game.field.path_index[0])
+    stack_combat_pile(game, ["Bash", "Enchanted View"])  # Sylvie wins: 6 x 2 against 7 - 1
+    ed = edition("guidelines1998")
+    assert fight(game, ed, Policy(), d, 0, "disaster") == "charmed"
+    assert fight(game, ed, Policy(), d, 0, "disaster") == "none"
+    move_party(game, ed, Policy(), [kami], [0, 3])
+    assert kami.slot == 3
+    assert sum(e["kind"] == "combat" for e in game.trace.events) == 1  # type: ignore[union-attr]
+
+
+def test_every_charmer_lost() -> None:
+    """ "Special Case of a Character Charming a Disaster": when every character at its location
+    loses its charm battle, "the disaster will take the item card underneath its location, if
+    available, and leave that location on the next maintenance phase. The disaster will ignore
+    the characters if they do not attack it." Kagato (charm 5) against Kami (charm 1), no
+    combat cards: no combat; Kagato takes the Piece of Cake, ignores Kami, and moves on."""
+    game = bare_game(NINE)
+    slot = game.field.path[1]
+    kami = add_char(game, "Kami", slot)
+    cake = copy_of(game, "Piece of Cake")
+    game.locs[slot].hidden_cards.append(cake)
+    d = new_disaster(game, "Kagato")  # movement 3
+    place_disaster(game, d, 1)
+    d.first_move_done = True
+    game.combat_pile = []
+    ed = edition("guidelines1998")
+    assert fight(game, ed, ScriptedPolicy(), d, slot, "disaster") == "ignored"
+    assert d.carrying == [cake] and kami.uid in d.ignores and not _rounds(game)
+    assert fight(game, ed, ScriptedPolicy(), d, slot, "disaster") == "none"
+    move_disasters(game, ed, ScriptedPolicy(), [])
+    assert d.pos == 4 and d.carrying == [cake] and not _rounds(game)
+
+
+@pytest.mark.parametrize(
+    ("rule", "trained", "state"),
+    [
+        ("set0", False, "discard"),
+        ("guidelines1998", False, "discard"),
+        ("set0", True, "discard"),
+        ("guidelines1998", True, "bonked"),
+    ],
+)
+def test_location_with_damage_attacks_a_party_without_the_skills(
+    rule: str, trained: bool, state: str
+) -> None:
     """ "Locations with Damage": a party that stops without the skills is attacked by every
     point of the location's damage, no combat cards. A.D. Police HQ (3) against the Farmer
-    (defense 1, health 1): 2 damage bonks him under set0 (2 < 3 x 1) and kills him under the
-    1998 guidelines (health -1 = minus his base health)."""
+    (defense 1, health 1) takes 2 health: killed under set0 (Lexicon "Killed": the attack's 3
+    damage is 3 x his health of 1, health -1) and under the 1998 guidelines (health -1 = minus
+    his base health). With Combat Training (+1 defense) he loses 1, health 0: set0 still kills
+    (the damage of the attack counts, not the health lost); the 1998 guidelines bonk him."""
     game = bare_game(["A.D. Police HQ"])
     farmer = add_char(game, "Farmer with shotgun", 0)
+    if trained:
+        game.globals_in_play.append((copy_of(game, "Combat Training"), 99))
+        refresh(game, farmer)
+        assert farmer.cur[DEF] == 2
     location_attack(game, edition(rule), [farmer], 0)
     assert farmer.zone == state
+
+
+def test_set0_kill_weighs_the_attack_not_the_health_lost() -> None:
+    """set0 rulebook, "A Disaster Attacking Your Character > Check Health": killed when a
+    character "receives damage from one attack that is 3 times that character's health at the
+    beginning of combat" and ends at 0 or less. Toma's Guards (damage 6) against Nene Romanova
+    (defense 2, health 2): the attack is 6 = 3 x 2 and takes 4 health (health -2), as Tenchi
+    Masaki in "Combat Between Characters". Weighing the health lost (4 < 6) would only bonk her."""
+    game = bare_game(NINE)
+    nene = add_char(game, "Nene Romanova", 0)
+    game.combat_pile = []
+    first = _one_round(game, "Toma's Guards", rule="set0")
+    assert first["hits"] == [{"name": "Nene Romanova", "damage": 6, "loss": 4, "health": -2}]
+    assert nene.zone == "discard"
 
 
 def test_location_with_defense_yields_to_combined_damage() -> None:
@@ -126,16 +216,24 @@ def test_combat_cards_per_edition(rule: str, cards: int) -> None:
 
 
 def test_frenzy_hits_every_character_fighting() -> None:
-    """ "Attack affects all characters at location" (Frenzy): Big Bug deals its damage to every
-    character opposing it."""
+    """Part III "Frenzy": the disaster "will inflict damage on every character opposing it.
+    Characters who are not fighting the disaster are not affected." Big Bug (major, damage 5)
+    against Nabiki Tendo (defense 3), Nene Romanova (2) and Bulma (2) fighting, and Kami standing
+    by: each fighter takes 5 minus its own defense; Kami takes nothing."""
+
     game = bare_game(NINE)
-    for name in ("Nabiki Tendo", "Nene Romanova", "Bulma"):
+    for name in ("Nabiki Tendo", "Nene Romanova", "Bulma", "Kami"):
         add_char(game, name, 0)
     d = new_disaster(game, "Big Bug")
     place_disaster(game, d, game.field.path_index[0])
     game.combat_pile = []
-    fight(game, edition("guidelines1998"), Retreating(), d, 0, "disaster")
-    assert len(_rounds(game)[0]["hits"]) == 3  # type: ignore[arg-type]
+    policy = Retreating(["Nabiki Tendo", "Nene Romanova", "Bulma"])
+    fight(game, edition("guidelines1998"), policy, d, 0, "disaster")
+    assert _rounds(game)[0]["hits"] == [
+        {"name": "Nabiki Tendo", "damage": 5, "loss": 2, "health": 1},
+        {"name": "Nene Romanova", "damage": 5, "loss": 3, "health": -1},
+        {"name": "Bulma", "damage": 5, "loss": 3, "health": -1},
+    ]
 
 
 def test_two_equipment_cannot_modify_the_same_ability() -> None:
@@ -199,6 +297,33 @@ def test_steal_takes_an_item_and_runs() -> None:
     assert not _rounds(game)
 
 
+@pytest.mark.parametrize(
+    ("rule", "stolen", "steals"),
+    [("set0", True, True), ("guidelines1998", True, False), ("guidelines1998", False, True)],
+)
+def test_stealer_holding_a_card(rule: str, stolen: bool, steals: bool) -> None:
+    """set0 Part III "Steal": a stealer that already has an item drops it under its location and
+    steals; the 1998 guidelines ("Steal"): "A Disaster will not Steal if it already holds a
+    Stolen Item" (it drops that and attacks, as any combat disaster meeting a carrier). Holding
+    an item it picked up, it steals under every edition."""
+    game = bare_game(NINE)
+    slot = game.field.path[1]
+    c = add_char(game, "Kami", slot)
+    c.items.append(copy_of(game, "Piece of Cake"))
+    najato = new_disaster(game, "Najato (Phantom Prince)")
+    place_disaster(game, najato, 0)
+    najato.first_move_done = True
+    held = copy_of(game, "Keys")
+    najato.carrying.append(held)
+    if stolen:
+        najato.stolen = held
+    game.combat_pile = []
+    move_disasters(game, edition(rule), Retreating(), [])
+    assert held in game.locs[slot].hidden_cards  # dropped either way
+    assert (not c.items) is steals
+    assert bool(_rounds(game)) is not steals
+
+
 def test_ally_joins_the_nearest_combat_disaster() -> None:
     """Part III "Ally Disaster": Kodachi Kuno moves at once to the nearest combat disaster and
     allies with it, staying with it."""
@@ -209,6 +334,45 @@ def test_ally_joins_the_nearest_combat_disaster() -> None:
     kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
     move_disasters(game, edition("guidelines1998"), Policy(), [kodachi])
     assert kodachi.ally_of is primary and kodachi.pos == primary.pos
+
+
+def test_ally_is_attacked_only_after_its_primary() -> None:
+    """Part III "Ally Disaster": "characters must defeat the primary disaster before attacking
+    the ally disaster". A party that attacks everything it can at its location fights Kiriya,
+    The Phantom Assassin and leaves Kodachi Kuno, its ally, alone."""
+    from deckkit.animayhem.phases import move_phase
+
+    class Attacker(Retreating):
+        def attack(self, game, d, chars):  # type: ignore[no-untyped-def]
+            return True
+
+    game = bare_game(NINE)
+    add_char(game, "Kami", 4)
+    kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
+    kiriya = new_disaster(game, "Kiriya, The Phantom Assassin")
+    for d in (kodachi, kiriya):
+        place_disaster(game, d, game.field.path_index[4])
+    kodachi.ally_of = kiriya
+    game.combat_pile = []
+    move_phase(game, edition("guidelines1998"), Attacker())
+    fought = [e["text"] for e in game.trace.events if e["kind"] == "combat"]  # type: ignore[union-attr]
+    assert len(fought) == 1 and fought[0].startswith("Kiriya")
+
+
+def test_ally_returns_to_normal_when_its_primary_leaves() -> None:
+    """Part III "Ally Disaster": "If the primary disaster is removed from play, the ally
+    disaster will return to its normal behavior." Kiriya, The Phantom Assassin (minor) completes
+    its cycle and is discarded; Kodachi Kuno, its ally, then moves on her own."""
+    game = bare_game(NINE)
+    kiriya = new_disaster(game, "Kiriya, The Phantom Assassin")
+    kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
+    for d in (kiriya, kodachi):
+        place_disaster(game, d, 7)
+        d.first_move_done = True
+    kodachi.ally_of = kiriya
+    move_disasters(game, edition("guidelines1998"), Policy(), [])
+    assert kiriya.zone == "discard"
+    assert kodachi.ally_of is None and kodachi.zone == "discard"  # she too left the field
 
 
 def test_magnet_pulls_every_disaster() -> None:
@@ -364,7 +528,7 @@ def test_flash_effect_played_in_combat() -> None:
 
     class Retreat(HeuristicPolicy):
         def retreat(self, game, d, chars, rnd):  # type: ignore[no-untyped-def]
-            return True
+            return rnd > 1
 
     game = bare_game(NINE)
     add_char(game, "Kami", 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from deckkit.animayhem.abilities import enter_haven, refresh
-from deckkit.animayhem.cards import CardType, CombatCard, ItemCard, PowerCard, Trait
+from deckkit.animayhem.cards import CardType, CharmHalf, CombatCard, ItemCard, PowerCard, Trait
 from deckkit.animayhem.interpreter import (
     Sides,
     apply_mods,
@@ -42,19 +42,22 @@ class GameOver(Exception):
     """Raised when an end condition is met mid-phase, to unwind to the turn loop."""
 
 
-def health_state(rule: str, health: int, start_health: int, hit: int, health_max: int) -> str:
-    """ "ok", "bonked" or "killed" after an attack that took ``hit`` health.
+def health_state(rule: str, health: int, start_health: int, damage: int, health_max: int) -> str:
+    """ "ok", "bonked" or "killed" after an attack of ``damage`` (the attacker's total damage,
+    before the victim's defense is subtracted: Lexicon "Attack").
 
     - Bonked at 0 health or less (set0 rulebook, Lexicon "Bonked").
     - triple_damage (set0 rulebook, Lexicon "Killed"): one attack's damage is at least 3 times the
-      health at the beginning of combat and health is 0 or less.
+      health at the beginning of combat and health is 0 or less. The damage, not the health lost:
+      the "Combat Between Characters" example kills Tenchi Masaki (health 2) with a 6-damage attack
+      that took 4 health.
     - double_health (1996 rules, "Combat"): the character has taken 2 times its health.
     - negative_health (1998 guidelines, "Killed"): health reduced to minus its base health.
     """
     if health > 0:
         return "ok"
     if rule == "triple_damage":
-        return "killed" if hit >= 3 * start_health else "bonked"
+        return "killed" if damage >= 3 * start_health else "bonked"
     # double_health and negative_health: taken >= 2 x health  <=>  health <= -health_max.
     return "killed" if health <= -health_max else "bonked"
 
@@ -82,6 +85,25 @@ def horde_bonus(game: Game, d: Dis) -> int:
         if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
             n += 1
     return n
+
+
+# What an ally disaster lends its primary disaster in combat, (damage, defense) by card id (set0
+# rulebook, Part III "Ally Disaster": "the primary disaster gains the bonuses indicated on the
+# ally disaster"). Kodachi Kuno (The Black Rose)'s card names no numbers; the rulebook's example
+# gives Kiriya, The Phantom Assassin "+2 damage and +2 defense during combat" from her.
+ALLY_BONUS: dict[str, tuple[int, int]] = {"am665": (2, 2)}
+
+
+def ally_bonus(game: Game, d: Dis) -> tuple[int, int]:
+    """The (damage, defense) its allies lend disaster ``d``; an ally stays with its primary."""
+    damage = defense = 0
+    for a in game.disasters:
+        if a.ally_of is d:
+            bonus = ALLY_BONUS.get(a.card.id)
+            if bonus is not None:
+                damage += bonus[0]
+                defense += bonus[1]
+    return damage, defense
 
 
 class _Side:
@@ -150,6 +172,17 @@ def _play_card(
             return
 
 
+def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[int, int]:
+    """A combat card's charm half played on ``recipient``: its modifier changes the recipient's
+    charm ("self") or its opponent's ("opponent"); a special target is card text, not simulated.
+    Returns the new (recipient, opponent) charms."""
+    if half.modifier is None or half.target == "special":
+        return recipient, opponent
+    if half.target == "self":
+        return half.modifier.apply(recipient), opponent
+    return recipient, half.modifier.apply(opponent)
+
+
 def charm_battle(game: Game, c: Char, d: Dis) -> int:
     """One charm round between a character and a disaster: one combat card's charm half on the
     disaster, one on the character ("Your Character Charming a Disaster > Draw Combat Cards").
@@ -165,12 +198,10 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
         card = copy.card
         assert isinstance(card, CombatCard)
         half = card.charm
-        if half.modifier is not None and half.target != "special":
-            hits_char = recipient_is_char == (half.target == "self")
-            if hits_char:
-                mine = half.modifier.apply(mine)
-            else:
-                theirs = half.modifier.apply(theirs)
+        if recipient_is_char:
+            mine, theirs = apply_charm_half(half, mine, theirs)
+        else:
+            theirs, mine = apply_charm_half(half, theirs, mine)
         game.combat_discard.append(copy)
         drawn.append(half.name)
     diff = max(0, mine) - max(0, theirs)
@@ -332,10 +363,14 @@ def fight(
     """Resolve one combat at ``slot`` between disaster ``d`` and the characters there.
 
     ``initiator`` is "disaster" (it attacks: moving onto characters, revealed while scavenging)
-    or "party" (the characters attack it). Returns "defeated", "wiped", "retreat", "charmed" or
-    "none" (nobody left to fight).
+    or "party" (the characters attack it). Returns "defeated", "wiped", "retreat", "charmed",
+    "ignored" (every charmer lost: set0 rulebook, "Special Case of a Character Charming a
+    Disaster") or "none" (nobody left to fight, or an incapacitated disaster's attack).
     """
     play = edition.play
+    incapacitated = d.incapacitated_turn == game.turn
+    if incapacitated and initiator == "disaster":
+        return "none"  # incapacitated for the turn by a charm battle: it attacks no one
     chars = [c for c in game.at(slot) if c.uid not in d.ignores]
     if d.fx is not None and chars:
         chars = [c for c in chars if not spared(game, d, c)]
@@ -393,7 +428,18 @@ def fight(
                 d.ignores.add(c.uid)
             elif diff < 0:
                 charmed.add(c.uid)
+        if len(charmed) == len(chars):
+            # "Special Case of a Character Charming a Disaster": every character there lost, so
+            # the disaster takes the item card under its location, if any, ignores them unless
+            # they attack it, and leaves in the next Maintenance phase (its usual movement).
+            if d.combat and not d.carrying:
+                take_item_here(game, d)
+            d.ignores.update(charmed)
+            if game.trace is not None:
+                game.say("charm", f"every charmer lost: {d.name} ignores them")
+            return "ignored"
     cap = 4 if d.major else 3
+    ally_damage, ally_defense = ally_bonus(game, d)
     energised: set[int] = set()
     result = "wiped"
     rnd = 0
@@ -408,20 +454,29 @@ def fight(
         able = [c for c in alive if c.uid not in charmed]
         if effects:
             able = [c for c in able if can_act(game, c)]  # disabled characters only defend
-        # Declare Retreat: the disaster strikes one retreating character, no cards drawn.
+        # Declare Retreat, every round from the first ("You may immediately declare a retreat"):
+        # the disaster strikes one retreating character, no cards drawn.
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
         # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
         may_run = not (effects and no_retreat(d))
-        if rnd > 1 and (
-            rnd > MAX_ROUNDS or (may_run and policy.retreat(game, d, able or alive, rnd))
-        ):
+        if rnd > MAX_ROUNDS or (may_run and policy.retreat(game, d, able or alive, rnd)):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
             break
-        # Determine Attackers: random target, item carriers first.
-        pool = attack_order(game, d, alive) if effects else alive
+        # Determine Attackers: random target, item carriers first; against a party's attack,
+        # one of the attackers (a charmer who lost cannot attack). A disaster's effects may
+        # make it attack some characters first.
+        pool = alive if initiator == "disaster" or not able else able
+        if effects:
+            pool = attack_order(game, d, pool)
         carriers = [c for c in pool if c.items]
         target = game.chance.pick(carriers or pool)
+        if target.uid in charmed:
+            # A charmer who lost "cannot attack the disaster it tried to charm until that
+            # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
+            charmed.discard(target.uid)
+            if not effects or can_act(game, target):
+                able.append(target)
         fighters = _retaliators(
             policy.fighters(game, d, able, target, cap) if able else [],
             able,
@@ -429,12 +484,11 @@ def fight(
             min(cap, play.max_party or cap),
         )
         frenzy = Trait.FRENZY in d.card.traits
-        involved = alive if frenzy else [*fighters, target]
-        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in involved}
+        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
         dside = _Side(d.name, d.damage, d.defense)
-        bonus = horde_bonus(game, d)  # ally bonuses are card text, not simulated
-        dside.damage += bonus
-        dside.defense += bonus
+        bonus = horde_bonus(game, d)
+        dside.damage += bonus + ally_damage
+        dside.defense += bonus + ally_defense
         shielded: _Side | None = None
         if fx_sides is not None:
             fx_sides.new_round()
@@ -470,10 +524,14 @@ def fight(
         # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
         total = sum(max(0, sides[c.uid].damage) for c in fighters)
         to_disaster = total - max(0, dside.defense)
+        # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
+        attack = 0 if incapacitated else max(0, dside.damage)
         hits: list[tuple[Char, int]] = []
-        victims = alive if frenzy else [target]
+        # Frenzy hits "every character opposing it"; "Characters who are not fighting the
+        # disaster are not affected" (Part III). The attacked character always fights.
+        victims = fighters if frenzy and target in fighters else [target]
         for v in victims:
-            loss = max(0, dside.damage) - max(0, sides[v.uid].defense)
+            loss = attack - max(0, sides[v.uid].defense)
             hits.append((v, loss if loss >= 1 else 0))
         if to_disaster >= 1:
             d.health -= to_disaster
@@ -485,7 +543,7 @@ def fight(
                 f"round {rnd}: cards {', '.join(drawn or []) or 'none'}; party deals {total} - "
                 f"{max(0, dside.defense)} = {max(0, to_disaster)} to {d.name} (health {d.health}); "
                 + "; ".join(
-                    f"{d.name} deals {max(0, dside.damage)} - {max(0, sides[v.uid].defense)} = "
+                    f"{d.name} deals {attack} - {max(0, sides[v.uid].defense)} = "
                     f"{loss} to {v.name} (health {v.health})"
                     for v, loss in hits
                 ),
@@ -498,7 +556,7 @@ def fight(
                 hits=[
                     {
                         "name": v.name,
-                        "damage": max(0, dside.damage),
+                        "damage": attack,
                         "loss": loss,
                         "health": v.health,
                     }
@@ -509,11 +567,11 @@ def fight(
             for v, loss in hits:
                 if loss > 0:
                     fire(game, d, Trigger.HITS, slot, opponents=[v], sides=fx_sides)
-        # Check Health.
-        for v, loss in hits:
+        # Check Health: the kill threshold weighs the attack's damage, not the health it took.
+        for v, _ in hits:
             if v.zone != "field":
                 continue
-            state = health_state(play.kill, v.health, start_health[v.uid], loss, v.health_max)
+            state = health_state(play.kill, v.health, start_health[v.uid], attack, v.health_max)
             if state != "ok":
                 knock_out(game, v, state, d)
                 if effects:
@@ -539,8 +597,6 @@ def fight(
     _end_of_combat(game, chars, d, energised)
     if effects and result != "defeated" and d.zone == "field":
         fire(game, d, Trigger.WINS, slot, opponents=[c for c in chars if c.zone == "field"])
-    if result != "defeated" and d.zone == "field" and d.combat and not d.carrying:
-        take_item_here(game, d)  # what the fallen dropped: the item it came for
     return result
 
 
@@ -588,13 +644,22 @@ def _retreat(
     """Declare Retreat: the disaster deals its current damage to one random retreating
     character; survivors must move one location."""
     v = game.chance.pick(retreating)
-    dmg = d.damage + horde_bonus(game, d)
+    dmg = d.damage + horde_bonus(game, d) + ally_bonus(game, d)[0]
+    if d.incapacitated_turn == game.turn:
+        dmg = 0  # incapacitated: it deals no damage
     loss = dmg - v.cur[DEF]
     loss = loss if loss >= 1 else 0
     v.health -= loss
     if game.trace is not None:
-        game.say("retreat", f"party retreats; {d.name} deals {loss} to {v.name}")
-    state = health_state(edition.play.kill, v.health, start_health[v.uid], loss, v.health_max)
+        game.say(
+            "retreat",
+            f"party retreats; {d.name} deals {dmg} - {v.cur[DEF]} = {loss} to {v.name}",
+            name=v.name,
+            damage=dmg,
+            loss=loss,
+            health=v.health,
+        )
+    state = health_state(edition.play.kill, v.health, start_health[v.uid], dmg, v.health_max)
     if state != "ok":
         knock_out(game, v, state, d)
     survivors = [c for c in retreating if c.zone == "field"]

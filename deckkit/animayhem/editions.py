@@ -60,6 +60,9 @@ class PlayRules:
     # set0 "Equip Phase": enhancements only on characters in a haven; 1996 rules "Equip": on
     # any character in play.
     enhance_in_haven_only: bool = False
+    # set0 Part III "Steal" and 1996 rules: a stealer holding an item drops it and steals; the
+    # 1998 guidelines ("Steal"): not while it holds a card it stole.
+    steal_holding_stolen: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +275,7 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
                     play.get("pickup", "first_item_location"), PickupRule, "play.pickup"
                 ),
                 enhance_in_haven_only=bool(play.get("enhance_in_haven_only", False)),
+                steal_holding_stolen=bool(play.get("steal_holding_stolen", True)),
             ),
         )
     except CardDataError as err:

@@ -1066,6 +1066,13 @@ def affect(game: Game, d: Dis, slot: int) -> bool:
     if d.zone == "discard":
         return True
     turns = lasting_turns(d)
+    if d.carrying:  # what it took stays where it leaves the field
+        here = game.slot_of(d) if d.pos >= 0 else slot
+        if here >= 0:
+            game.locs[here].hidden_cards.extend(d.carrying)
+        else:
+            game.carried_off.extend(d.carrying)
+        d.carrying = []
     if d in game.disasters:
         game.disasters.remove(d)
         d.pos = -1

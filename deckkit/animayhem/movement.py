@@ -63,6 +63,9 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
         d.zone = "discard"
         d.pos = -1
         game.discard.append(d)
+        for ally in game.disasters:
+            if ally.ally_of is d:
+                ally.ally_of = None  # without its primary it "will return to its normal behavior"
         if game.trace is not None:
             game.say("cycle", f"{d.name} completes its cycle and is discarded")
         return False
@@ -95,8 +98,10 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
 
 
 def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) -> None:
-    """Steal: drop any item held, take a random item (or equipment) from a random carrier, then
-    run with one full movement (set0 rulebook, Part III "Steal")."""
+    """Steal: drop any item held under the location, take a random item (or equipment) from a
+    random carrier, then run with one full movement (set0 rulebook, Part III "Steal": "If Najato
+    already has an item card when it steals from a character, Najato will drop the item card it
+    is carrying underneath its current location and then steals a new item card")."""
     loc = game.locs[game.field.path[d.pos]]
     loc.hidden_cards.extend(d.carrying)
     d.carrying = []
@@ -106,6 +111,7 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
     if equipment:
         refresh(game, victim)
     d.carrying.append(item)
+    d.stolen = item
     game.record.bump(d.card.id, CardStat.MET)
     if game.trace is not None:
         game.say("steal", f"{d.name} steals {item.card.name} from {victim.name}")
@@ -115,6 +121,7 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
     """Move one disaster up to ``steps`` locations along the path, meeting characters as the
     set0 rulebook's "Maintenance Phase" describes."""
     pickup_first = edition.play.pickup == "first_item_location"
+    steal_again = edition.play.steal_holding_stolen
     path = game.field.path
     chars = game.on_field()  # nobody moves during maintenance but the disasters
     fought = False
@@ -141,7 +148,10 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
             continue
         if pickup_first and not d.carrying:
             take_item_here(game, d)
-        if Trait.STEALS_EQUIPMENT in d.card.traits and not d.carrying:
+        # A stealer holding an item drops it and steals; under the 1998 guidelines not while
+        # the item it holds is one it stole.
+        may_steal = steal_again or d.stolen is None or d.stolen not in d.carrying
+        if Trait.STEALS_EQUIPMENT in d.card.traits and may_steal:
             holders = [c for c in here if c.equipment and c.uid not in d.ignores]
             if holders:
                 _steal(game, d, holders, equipment=True)
@@ -149,7 +159,7 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
                 continue
         carriers = [c for c in here if c.items and c.uid not in d.ignores]
         if carriers:
-            if Trait.STEALS_ITEM in d.card.traits and not d.carrying:
+            if Trait.STEALS_ITEM in d.card.traits and may_steal:
                 _steal(game, d, carriers)
                 steps = d.movement  # one full movement after a steal
                 continue
@@ -167,10 +177,11 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
         fire(game, d, Trigger.LANDS, path[d.pos])
         if d.zone != "field":
             return
-    if not d.first_move_done:
+    if not d.first_move_done and not fought:
         d.first_move_done = True
         # set0 rulebook: "After completing its first full movement, a combat disaster will
-        # take an item card from underneath its current location."
+        # take an item card from underneath its current location." A movement cut short by a
+        # combat is not complete: the pickup waits for the first full movement it completes.
         if d.combat and not pickup_first and not d.carrying:
             take_item_here(game, d)
     if not fought and d.combat and d.incapacitated_turn != game.turn:
@@ -179,6 +190,25 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
             # "if the disaster completes a full movement and is at a location where there are
             # any characters, the disaster will also automatically declare an attack"
             fight(game, edition, policy, d, slot, "disaster")
+
+
+def steal_when_revealed(
+    game: Game, edition: Edition, policy: Policy, d: Dis, party: list[Char]
+) -> bool:
+    """A stealer revealed while scavenging "will steal an item from a scavenging character and
+    will move" one full movement; the party may go on scavenging (set0 rulebook, Part III
+    "Steal", the Najato example). False when nobody there has what it steals."""
+    if Trait.STEALS_ITEM in d.card.traits:
+        victims = [c for c in party if c.items and c.uid not in d.ignores]
+        equipment = False
+    else:
+        victims = [c for c in party if c.equipment and c.uid not in d.ignores]
+        equipment = True
+    if not victims:
+        return False
+    _steal(game, d, victims, equipment)
+    move_disaster(game, edition, policy, d, d.movement)
+    return True
 
 
 def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list[Dis]) -> None:
@@ -329,8 +359,8 @@ def move_party(
             if not d.combat:
                 _affect(game, d, step)
                 continue
-            if all(c.uid in d.ignores for c in party):
-                continue
+            if d.incapacitated_turn == game.turn or all(c.uid in d.ignores for c in party):
+                continue  # incapacitated by a charm battle, or ignoring every one of them
             # "the disaster will automatically attack your characters whether they are
             # carrying item cards or not"
             result = fight(game, edition, policy, d, step, "disaster")

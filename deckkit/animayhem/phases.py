@@ -194,6 +194,8 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
         check_end(game, edition)  # the game ends the moment a side holds the majority
     for slot in sorted({c.slot for c in game.on_field()}):
         for d in list(game.disasters_at(slot)):
+            if d.ally_of is not None:
+                continue  # "characters must defeat the primary disaster before attacking the ally"
             if d.combat and d.zone == "field" and policy.attack(game, d, game.at(slot)):
                 fight(game, edition, policy, d, slot, "party")
                 check_end(game, edition)

@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python
 
 from deckkit.animayhem.abilities import usable
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
-from deckkit.animayhem.combat import horde_bonus
+from deckkit.animayhem.combat import ally_bonus, horde_bonus
 from deckkit.animayhem.interpreter import combat_flash_mods, harmful, special_defeat
 from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
 from deckkit.animayhem.requirements import requirement_met, skill_totals
@@ -144,7 +144,7 @@ def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     three rounds, against its current defense."""
     if game.fx and special_defeat(game, party, d):
         return True
-    dfn = d.defense + horde_bonus(game, d)
+    dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
     best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
     per_round = sum(best) - dfn

@@ -13,7 +13,7 @@ from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import ItemCard, Trait
 from deckkit.animayhem.combat import fight, health_state, knock_out
 from deckkit.animayhem.interpreter import affect, blocked, can_act, fire
-from deckkit.animayhem.movement import join_primary, place_disaster
+from deckkit.animayhem.movement import join_primary, place_disaster, steal_when_revealed
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.state import DEF, DMG, Char, Game
@@ -49,7 +49,7 @@ def location_attack(game: Game, edition: Edition, party: list[Char], slot: int) 
                 "location_attack",
                 f"{loc.name} deals {loc.damage} - {c.cur[DEF]} = {loss} to {c.name}",
             )
-        state = health_state(edition.play.kill, c.health, start, loss, c.health_max)
+        state = health_state(edition.play.kill, c.health, start, loc.damage, c.health_max)
         if state != "ok":
             knock_out(game, c, state, None)
         else:
@@ -99,8 +99,12 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
                     continue
             if Trait.ALLY in d.card.traits and join_primary(game, d):
                 continue
-            result = fight(game, edition, policy, d, slot, "disaster")
-            if result != "defeated":
+            steals = Trait.STEALS_ITEM in d.card.traits or Trait.STEALS_EQUIPMENT in d.card.traits
+            if steals and steal_when_revealed(game, edition, policy, d, party):
+                result = "stole"  # it ran off with the card: the party may scavenge on
+            else:
+                result = fight(game, edition, policy, d, slot, "disaster")
+            if result not in ("defeated", "stole"):
                 game.done_scavenging.add(slot)
                 return False
         party = [c for c in party if c.zone == "field" and c.slot == slot]

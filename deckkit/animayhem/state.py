@@ -162,6 +162,7 @@ class Dis:
         "name",
         "pos",
         "stationary",
+        "stolen",
         "uid",
         "zone",
     )
@@ -180,6 +181,7 @@ class Dis:
         self.health = self.defense
         self.pos = -1  # index on the field's disaster path while on the field
         self.carrying: list[Copy] = []  # at most one item (set0 rulebook, "Major Disaster")
+        self.stolen: Copy | None = None  # the card it last stole (held while in ``carrying``)
         self.first_move_done = False
         self.stationary = False  # "Moves N" disasters stay put after their N movements
         self.entered = 0  # order of arrival, for ties
@@ -195,6 +197,7 @@ class Dis:
         rulebook, "Zones of Play"): back to its printed state before it is drawn again."""
         self.pos = -1
         self.carrying = []
+        self.stolen = None
         self.first_move_done = False
         self.stationary = False
         self.health = self.defense
