@@ -46,8 +46,8 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
             if fx is not None:
                 sources.extend(e for _, e in fx.get(Trigger.ALWAYS, ()))
     for e in sources:
-        if e.target is not Target.SELF or e.against or not fits(e, c):
-            continue
+        if e.target is not Target.SELF or e.against or not fits(e, c) or conditional(e):
+            continue  # conditional ones are weighed where they apply (combat_mods)
         if e.do is Action.MODIFY:
             mods.append(e.mods)
         elif e.do is Action.GRANT:
@@ -69,6 +69,13 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         for s, _ in c.grants:
             skills[s] = skills.get(s, 0) + 1
     return mods, skills
+
+
+def conditional(e: Effect) -> bool:
+    """An effect whose conditions depend on who else is around."""
+    return bool(
+        e.when_met is not None or e.unless_met is not None or e.if_in_play or e.unless_in_play
+    )
 
 
 def _equipment_value(copy: Copy) -> int:

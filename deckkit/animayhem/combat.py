@@ -316,8 +316,10 @@ def _flash_effects(
         _apply_round_modifiers(sides[c.uid], card)
         if card.id in game.fx:
             side = sides[c.uid]
-            mods = play_in_combat(game, copy, c, d, game.slot_of(d) if d.pos >= 0 else c.slot)
-            side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
+            mine, theirs = play_in_combat(game, copy, c, d, game.slot_of(d) if d.pos >= 0 else -1)
+            side.damage, side.defense = apply_mods(mine, side.damage, side.defense)
+            if not ignores_cards(d):
+                dside.damage, dside.defense = apply_mods(theirs, dside.damage, dside.defense)
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}")
 
@@ -491,7 +493,6 @@ def fight(
         dside.defense += bonus + ally_defense
         shielded: _Side | None = None
         if fx_sides is not None:
-            fx_sides.new_round()
             fire(game, d, Trigger.ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
             for c in fighters:
                 fire(game, c, Trigger.ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
@@ -580,6 +581,8 @@ def fight(
         for c in spent:
             if c.zone == "field":
                 c.set_energy(c.cur[ENE] + 1)
+        if fx_sides is not None:
+            fx_sides.new_round()  # round modifiers end with the round they were made for
         if d.zone != "field":  # an effect removed it
             result = "defeated" if d.zone == "discard" else "none"
             break

@@ -171,6 +171,8 @@ def _effect(
             hint=f"allowed: {', '.join(sorted(fields))}",
         )
     kwargs: dict[str, Any] = {"when": when, "do": do, "target": target}
+    if do is Action.DESTROY and "n" not in raw:
+        kwargs["n"] = 0  # destroy: every matching card unless a count is given
     if "n" in raw:
         kwargs["n"] = _int(where, cid, "n", raw["n"], -9 if do is Action.EXTRA_CARDS else 0)
     if "turns" in raw:

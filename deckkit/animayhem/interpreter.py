@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.abilities import enter_haven, fits, refresh
+from deckkit.animayhem.abilities import conditional, enter_haven, fits, refresh
 from deckkit.animayhem.cards import (
     AnyCard,
     CharacterCard,
@@ -794,45 +794,50 @@ def fire(
     return did
 
 
-def combat_flash_mods(game: Game, card: AnyCard) -> list[Mods]:
+_FIGHT_SCOPES = (Scope.ROUND, Scope.COMBAT)
+_AT_DISASTER = (Target.DISASTERS, Target.NEAREST_DISASTER)
+
+
+def combat_flash_mods(game: Game, card: AnyCard) -> tuple[list[Mods], list[Mods]]:
     """The combat-round modifiers a flash effect's encoded text gives the character it is
-    played on (PLAYED, MODIFY self for the round or the combat)."""
+    played on, and those it puts on the disaster fought (PLAYED, MODIFY for the round or the
+    combat)."""
     fx = game.fx.get(card.id)
+    mine: list[Mods] = []
+    theirs: list[Mods] = []
     if fx is None:
-        return []
-    return [
-        e.mods
-        for _, e in fx.get(Trigger.PLAYED, ())
-        if e.do is Action.MODIFY
-        and e.target is Target.SELF
-        and e.scope in (Scope.ROUND, Scope.COMBAT)
-    ]
+        return mine, theirs
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES:
+            if e.target is Target.SELF:
+                mine.append(e.mods)
+            elif e.target in _AT_DISASTER:
+                theirs.append(e.mods)
+    return mine, theirs
 
 
-def play_in_combat(game: Game, copy: Copy, holder: Char, fought: Dis, slot: int) -> list[Mods]:
+def play_in_combat(
+    game: Game, copy: Copy, holder: Char, fought: Dis, slot: int
+) -> tuple[list[Mods], list[Mods]]:
     """A flash effect played during a combat round: returns the modifiers for the holder's
-    round and carries out its other effects now."""
+    round and for the disaster's, and carries out its other effects now."""
     fx = game.fx.get(copy.card.id)
+    mine: list[Mods] = []
+    theirs: list[Mods] = []
     if fx is None:
-        return []
-    mods: list[Mods] = []
+        return mine, theirs
     ctx = Context(copy, slot, holder, [holder], fought)
     for _, e in fx.get(Trigger.PLAYED, ()):
         if not conditions_hold(game, e, slot):
             continue
-        if (
-            e.do is Action.MODIFY
-            and e.target is Target.SELF
-            and e.scope
-            in (
-                Scope.ROUND,
-                Scope.COMBAT,
-            )
-        ):
-            mods.append(e.mods)
+        if e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES and e.target is Target.SELF:
+            mine.append(e.mods)
+        elif e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES and e.target in _AT_DISASTER:
+            if card_matches(fought.card, e.cards):
+                theirs.append(e.mods)
         elif run(game, e, ctx):
             game.record.bump(copy.card.id, CardStat.EFFECTS)
-    return mods
+    return mine, theirs
 
 
 def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
@@ -955,10 +960,30 @@ def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
             if fx is not None:
                 sources.extend(fx.get(Trigger.ALWAYS, ()))
     for _, e in sources:
-        if e.do is not Action.MODIFY or e.target is not Target.SELF or not e.against:
+        if e.do is not Action.MODIFY or e.target is not Target.SELF:
             continue
-        if card_matches(d.card, e.against) and conditions_hold(game, e, slot):
+        if not e.against and not conditional(e):
+            continue  # unconditional: already in its current abilities (abilities.refresh)
+        if e.against and not card_matches(d.card, e.against):
+            continue
+        if conditions_hold(game, e, slot):
             out.append(e.mods)
+    # Party bonuses: a character, or a card one carries, lending to everyone at its location.
+    for other in game.at(slot):
+        lenders: list[tuple[int, Effect]] = []
+        if other.fx is not None:
+            lenders.extend(other.fx.get(Trigger.ALWAYS, ()))
+        for x in (*other.items, *other.equipment, *other.enhancements):
+            fx = game.fx.get(x.card.id)
+            if fx is not None:
+                lenders.extend(fx.get(Trigger.ALWAYS, ()))
+        for _, e in lenders:
+            if e.do is not Action.MODIFY or e.target is not Target.HERE or not fits(e, c):
+                continue
+            if e.against and not card_matches(d.card, e.against):
+                continue
+            if conditions_hold(game, e, slot):
+                out.append(e.mods)
     for src, e in _auras(game):
         if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY, Target.HERE):
             if e.target is Target.HERE and (

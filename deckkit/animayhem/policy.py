@@ -132,10 +132,16 @@ def _combat_modifiers(card: PowerCard, game: Game | None = None) -> dict[str, in
         if a in ("damage", "defense") and m.op == "+" and m.value > 0
     }
     if game is not None and card.id in game.fx:
-        for group in combat_flash_mods(game, card):
+        mine, theirs = combat_flash_mods(game, card)
+        for group in mine:
             for a, m in group:
                 if a in ("damage", "defense") and m.op == "+" and m.value > 0:
                     out[a] = out.get(a, 0) + m.value
+        for group in theirs:  # weakening the disaster helps as much as strengthening oneself
+            for a, m in group:
+                if a in ("damage", "defense") and m.op == "+" and m.value < 0:
+                    mine_a = "defense" if a == "damage" else "damage"
+                    out[mine_a] = out.get(mine_a, 0) - m.value
     return out
 
 
