@@ -5,6 +5,7 @@ from __future__ import annotations
 from deckkit.animayhem.cards import CharmHalf, CombatCard
 from deckkit.animayhem.chance import ScriptedChance
 from deckkit.animayhem.combat import apply_charm_half, fight, health_state, horde_bonus
+from deckkit.animayhem.interpreter import by_trigger
 from deckkit.animayhem.movement import place_disaster
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.scavenge import scavenge
@@ -328,6 +329,7 @@ def test_ally_example_kodachi_and_kiriya() -> None:
     place_disaster(game, kiriya, 4)
     kiriya.first_move_done = True
     kodachi = new_disaster(game, "Kodachi Kuno (The Black Rose)")
+    kodachi.fx = by_trigger(kodachi.card.effects)  # her bonus is her encoded effect
     move_disasters(game, edition("set0"), ScriptedPolicy(), [kodachi])  # Kiriya moves to 7
     assert kodachi.ally_of is kiriya and kodachi.pos == kiriya.pos == 7
     slot = game.field.path[kiriya.pos]

@@ -55,11 +55,13 @@ def check_invariants(game: Game, setup: GameSetup) -> None:
         for c in pile
     )
     assert Counter(x.card.id for x in objs) == expected
-    # Health never exceeds base health outside combat; at most 6 characters on the field.
+    # Health never exceeds base health, and outside combat it is full unless a card dealt
+    # direct damage this turn; at most 6 characters on the field.
     for c in game.chars:
         assert c.health <= c.health_max
         if c.zone in ("field", "haven"):
-            assert c.health == c.health_max
+            # Direct damage from a card effect lasts until the next turn (interpreter.py).
+            assert c.health == c.health_max or c.wounded_turn == game.turn
     assert len(game.on_field()) <= setup.edition.play.max_on_field
     # Items: retrieved + held by disasters + destroyed + still hidden = items in play.
     assert game.items_player() + game.items_disasters() + game.items_hidden() == game.items_in_play

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.cards import PowerCard
+from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
 from deckkit.animayhem.state import ABILITY_INDEX, Char, Copy, Game
 from deckkit.animayhem.vocabulary import Action, Effect, Target, Trigger
@@ -37,21 +38,24 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
     """
     mods: list[Mods] = []
     skills: dict[str, int] = {}
-    sources: list[Effect] = []
+    sources: list[tuple[str, Effect]] = []
     if c.fx is not None:
-        sources.extend(e for _, e in c.fx.get(Trigger.ALWAYS, ()))
+        sources.extend((c.card.id, e) for _, e in c.fx.get(Trigger.ALWAYS, ()))
     for pile in (c.items, c.equipment, c.enhancements):
         for x in pile:
             fx = game.fx.get(x.card.id)
             if fx is not None:
-                sources.extend(e for _, e in fx.get(Trigger.ALWAYS, ()))
-    for e in sources:
+                sources.extend((x.card.id, e) for _, e in fx.get(Trigger.ALWAYS, ()))
+    for card_id, e in sources:
         if e.target is not Target.SELF or e.against or not fits(e, c) or conditional(e):
             continue  # conditional ones are weighed where they apply (combat_mods)
         if e.do is Action.MODIFY:
             mods.append(e.mods)
         elif e.do is Action.GRANT:
             skills[e.skill] = skills.get(e.skill, 0) + 1
+        else:
+            continue
+        game.record.bump(card_id, CardStat.EFFECTS)
     if c.zone == "field":
         for g, _ in game.globals_in_play:
             fx = game.fx.get(g.card.id)

@@ -14,6 +14,7 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import CardType, CharmHalf, CombatCard, ItemCard, PowerCard, Trait
 from deckkit.animayhem.interpreter import (
     Sides,
+    ally_bonus,
     apply_mods,
     attack_order,
     can_act,
@@ -85,25 +86,6 @@ def horde_bonus(game: Game, d: Dis) -> int:
         if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
             n += 1
     return n
-
-
-# What an ally disaster lends its primary disaster in combat, (damage, defense) by card id (set0
-# rulebook, Part III "Ally Disaster": "the primary disaster gains the bonuses indicated on the
-# ally disaster"). Kodachi Kuno (The Black Rose)'s card names no numbers; the rulebook's example
-# gives Kiriya, The Phantom Assassin "+2 damage and +2 defense during combat" from her.
-ALLY_BONUS: dict[str, tuple[int, int]] = {"am665": (2, 2)}
-
-
-def ally_bonus(game: Game, d: Dis) -> tuple[int, int]:
-    """The (damage, defense) its allies lend disaster ``d``; an ally stays with its primary."""
-    damage = defense = 0
-    for a in game.disasters:
-        if a.ally_of is d:
-            bonus = ALLY_BONUS.get(a.card.id)
-            if bonus is not None:
-                damage += bonus[0]
-                defense += bonus[1]
-    return damage, defense
 
 
 class _Side:
@@ -318,7 +300,7 @@ def _flash_effects(
             side = sides[c.uid]
             mine, theirs = play_in_combat(game, copy, c, d, game.slot_of(d) if d.pos >= 0 else -1)
             side.damage, side.defense = apply_mods(mine, side.damage, side.defense)
-            if not ignores_cards(d):
+            if not ignores_cards(game, d):
                 dside.damage, dside.defense = apply_mods(theirs, dside.damage, dside.defense)
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}")
@@ -402,6 +384,9 @@ def fight(
         # Card effects (interpreter.py): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
         fire(game, d, Trigger.COMBAT, slot, opponents=chars, sides=fx_sides)
+        for g, _ in game.globals_in_play:
+            if g.card.id in game.fx and d.zone == "field":
+                fire(game, g, Trigger.COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
         for c in chars:
             fire(game, c, Trigger.COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
             for x in (*c.items, *c.equipment, *c.enhancements):
@@ -460,7 +445,7 @@ def fight(
         # the disaster strikes one retreating character, no cards drawn.
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
         # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
-        may_run = not (effects and no_retreat(d))
+        may_run = not (effects and no_retreat(game, d))
         if rnd > MAX_ROUNDS or (may_run and policy.retreat(game, d, able or alive, rnd)):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
@@ -494,13 +479,16 @@ def fight(
         shielded: _Side | None = None
         if fx_sides is not None:
             fire(game, d, Trigger.ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
+            for g, _ in game.globals_in_play:
+                if g.card.id in game.fx:
+                    fire(game, g, Trigger.ROUND, slot, holder=target, fought=d, sides=fx_sides)
             for c in fighters:
                 fire(game, c, Trigger.ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.card.id in game.fx:
                         fire(game, x, Trigger.ROUND, slot, holder=c, fought=d, sides=fx_sides)
             _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
-            shielded = dside if ignores_cards(d) else None
+            shielded = dside if ignores_cards(game, d) else None
         spent = [
             c
             for c in fighters

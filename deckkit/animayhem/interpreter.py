@@ -878,9 +878,17 @@ def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Actio
     return [e for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do]
 
 
+def _credit(game: Game, card: AnyCard) -> None:
+    """Count that one of the card's effects acted (the per-card statistic ``effects``)."""
+    game.record.bump(card.id, CardStat.EFFECTS)
+
+
 def spared(game: Game, d: Dis, c: Char) -> bool:
     """The disaster never attacks this character (SPARE)."""
-    return any(fits(e, c) for e in standing(d.fx, Action.SPARE))
+    if any(fits(e, c) for e in standing(d.fx, Action.SPARE)):
+        _credit(game, d.card)
+        return True
+    return False
 
 
 def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
@@ -889,15 +897,23 @@ def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
     if not prefs:
         return pool
     first = [c for c in pool if any(fits(e, c) for e in prefs)]
+    if first and len(first) < len(pool):
+        _credit(game, d.card)
     return first or pool
 
 
-def no_retreat(d: Dis) -> bool:
-    return bool(standing(d.fx, Action.NO_RETREAT))
+def no_retreat(game: Game, d: Dis) -> bool:
+    if standing(d.fx, Action.NO_RETREAT):
+        _credit(game, d.card)
+        return True
+    return False
 
 
-def ignores_cards(d: Dis) -> bool:
-    return bool(standing(d.fx, Action.IGNORE_CARDS))
+def ignores_cards(game: Game, d: Dis) -> bool:
+    if standing(d.fx, Action.IGNORE_CARDS):
+        _credit(game, d.card)
+        return True
+    return False
 
 
 def _auras(game: Game) -> list[tuple[Source, Effect]]:
@@ -927,17 +943,43 @@ def extra_cards(game: Game, d: Dis) -> int:
             e.target is Target.DISASTERS and d.combat and card_matches(d.card, e.cards)
         ):
             n += e.n
+            _credit(game, src.card)
     return n
 
 
+def ally_bonus(game: Game, d: Dis) -> tuple[int, int]:
+    """The (damage, defense) its allies lend disaster ``d`` (set0 rulebook, Part III "Ally
+    Disaster": Kodachi Kuno allied with Kiriya gives it +2 damage and +2 defense). An ally's
+    bonus is its standing MODIFY of ``nearest_disaster``: the primary it stays with."""
+    damage = defense = 0
+    for a in game.disasters:
+        if a.ally_of is not d or a.fx is None:
+            continue
+        for _, e in a.fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.MODIFY or e.target is not Target.NEAREST_DISASTER:
+                continue
+            _credit(game, a.card)
+            for ability, mod in e.mods:
+                if ability == "damage":
+                    damage += mod.apply(d.damage) - d.damage
+                elif ability == "defense":
+                    defense += mod.apply(d.defense) - d.defense
+    return damage, defense
+
+
 def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
-    """Damage and defense other cards lend a disaster while they last (e.g. every Bugrom +2)."""
+    """Damage and defense a disaster gains while cards last: its own standing modifiers and
+    those others lend (e.g. every Bugrom +2)."""
     dmg = dfn = 0
     for src, e in _auras(game):
-        if e.do is not Action.MODIFY or e.target is not Target.DISASTERS or src is d:
+        if e.do is not Action.MODIFY:
+            continue
+        own = src is d and e.target is Target.SELF
+        if not own and (e.target is not Target.DISASTERS or src is d):
             continue
         if not card_matches(d.card, e.cards) or not conditions_hold(game, e, -1):
             continue
+        _credit(game, src.card)
         for ability, mod in e.mods:
             if ability == "damage":
                 dmg += mod.apply(d.damage) - d.damage
@@ -946,20 +988,29 @@ def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
     return dmg, dfn
 
 
+def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+    """The ALWAYS effects of a character's own card and of the cards it carries."""
+    out: list[tuple[AnyCard, Effect]] = []
+    if c.fx is not None:
+        out.extend((c.card, e) for _, e in c.fx.get(Trigger.ALWAYS, ()))
+    for x in (*c.items, *c.equipment, *c.enhancements):
+        fx = game.fx.get(x.card.id)
+        if fx is not None:
+            out.extend((x.card, e) for _, e in fx.get(Trigger.ALWAYS, ()))
+    return out
+
+
 def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
     """Modifiers a character fights with against ``d`` beyond its current abilities: its own
     and its cards' ALWAYS effects against this kind of disaster, a pending next-combat
     modifier, auras of disasters, global effects and the location."""
     out: list[Mods] = []
-    sources: list[tuple[int, Effect]] = []
-    if c.fx is not None:
-        sources.extend(c.fx.get(Trigger.ALWAYS, ()))
-    for pile in (c.items, c.equipment, c.enhancements):
-        for x in pile:
-            fx = game.fx.get(x.card.id)
-            if fx is not None:
-                sources.extend(fx.get(Trigger.ALWAYS, ()))
-    for _, e in sources:
+
+    def use(card: AnyCard, e: Effect) -> None:
+        out.append(e.mods)
+        _credit(game, card)
+
+    for card, e in _carried_standing(game, c):
         if e.do is not Action.MODIFY or e.target is not Target.SELF:
             continue
         if not e.against and not conditional(e):
@@ -967,23 +1018,16 @@ def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
         if e.against and not card_matches(d.card, e.against):
             continue
         if conditions_hold(game, e, slot):
-            out.append(e.mods)
+            use(card, e)
     # Party bonuses: a character, or a card one carries, lending to everyone at its location.
     for other in game.at(slot):
-        lenders: list[tuple[int, Effect]] = []
-        if other.fx is not None:
-            lenders.extend(other.fx.get(Trigger.ALWAYS, ()))
-        for x in (*other.items, *other.equipment, *other.enhancements):
-            fx = game.fx.get(x.card.id)
-            if fx is not None:
-                lenders.extend(fx.get(Trigger.ALWAYS, ()))
-        for _, e in lenders:
+        for card, e in _carried_standing(game, other):
             if e.do is not Action.MODIFY or e.target is not Target.HERE or not fits(e, c):
                 continue
             if e.against and not card_matches(d.card, e.against):
                 continue
             if conditions_hold(game, e, slot):
-                out.append(e.mods)
+                use(card, e)
     for src, e in _auras(game):
         if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY, Target.HERE):
             if e.target is Target.HERE and (
@@ -991,13 +1035,14 @@ def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
             ):
                 continue
             if fits(e, c) and conditions_hold(game, e, slot):
-                out.append(e.mods)
-    loc_fx = game.fx.get(game.locs[slot].card.id)
+                use(src.card, e)
+    loc = game.locs[slot].card
+    loc_fx = game.fx.get(loc.id)
     if loc_fx is not None:
         for _, e in loc_fx.get(Trigger.ALWAYS, ()):
             here = e.do is Action.MODIFY and e.target is Target.HERE and fits(e, c)
             if here and conditions_hold(game, e, slot):
-                out.append(e.mods)
+                use(loc, e)
     if c.pending:
         out.extend(c.pending)
         c.pending = []

@@ -221,6 +221,10 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
         for c in game.chars:
             if c.fx is not None and Trigger.TURN in c.fx and c.zone in ("field", "haven"):
                 fire(game, c, Trigger.TURN, c.slot)
+        for g, _ in list(game.globals_in_play):
+            fx = game.fx.get(g.card.id)
+            if fx is not None and Trigger.TURN in fx:
+                fire(game, g, Trigger.TURN, -1, holder=policy.flash_target(game, g))
     move_disasters(game, edition, policy, drawn)
 
 

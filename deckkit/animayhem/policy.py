@@ -16,8 +16,8 @@ from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python
 
 from deckkit.animayhem.abilities import usable
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
-from deckkit.animayhem.combat import ally_bonus, horde_bonus
-from deckkit.animayhem.interpreter import combat_flash_mods, harmful, special_defeat
+from deckkit.animayhem.combat import horde_bonus
+from deckkit.animayhem.interpreter import ally_bonus, combat_flash_mods, harmful, special_defeat
 from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
 from deckkit.animayhem.requirements import requirement_met, skill_totals
 from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game

@@ -180,7 +180,7 @@ FIRED_FOR: dict[str, frozenset[Trigger]] = {
     "equipment": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
     "enhancement": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
     "flash_effect": frozenset({_T.PLAYED}),
-    "global_effect": frozenset({_T.PLAYED, _T.ALWAYS}),
+    "global_effect": frozenset({_T.PLAYED, _T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
     "location": frozenset({_T.SCAVENGED, _T.ALWAYS}),
     "haven": frozenset(),
     "combat": frozenset(),
