@@ -101,16 +101,16 @@ def test_a_bad_entry_names_file_line_and_fix(tmp_path: Path, text: str, message:
 
 
 def test_an_effect_the_engine_cannot_fire_is_reported_as_not_simulated(tmp_path: Path) -> None:
-    """Honest coverage: a haven's effects are not fired by the engine yet, so an entry for one
+    """Honest coverage: an item's `played` effects are fired by no rule, so an entry using one
     counts as `none` whatever it claims, with the reason."""
     path = _copy_db(
         tmp_path,
-        '[am377]\nname = "The Tendo Dojo"\ncoverage = "full"\n'
-        'effects = [{ when = "always", do = "grant", skill = "Martial Arts" }]\n',
+        '[am381]\nname = "5 Yen Coin"\ncoverage = "full"\n'
+        'effects = [{ when = "played", do = "heal", target = "self" }]\n',
     )
-    card = read_card_db(path).get("am377")
+    card = read_card_db(path).get("am381")
     assert card.coverage is Coverage.NONE
-    assert "does not fire always effects of a haven" in card.coverage_note
+    assert "does not fire played effects of a item" in card.coverage_note
 
 
 def test_coverage_json_reports_every_group_with_its_target(db: CardDB) -> None:

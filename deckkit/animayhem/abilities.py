@@ -56,6 +56,14 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         else:
             continue
         game.record.bump(card_id, CardStat.EFFECTS)
+    for h in game.havens:  # a haven's standing effects reach the characters of its player
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c):
+                mods.append(e.mods)
+                game.record.bump(h.card.id, CardStat.EFFECTS)
     if c.zone == "field":
         for g, _ in game.globals_in_play:
             fx = game.fx.get(g.card.id)

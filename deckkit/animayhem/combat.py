@@ -384,6 +384,9 @@ def fight(
         # Card effects (interpreter.py): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
         fire(game, d, Trigger.COMBAT, slot, opponents=chars, sides=fx_sides)
+        loc = game.locs[slot].copy
+        if loc.card.id in game.fx:
+            fire(game, loc, Trigger.COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
         for g, _ in game.globals_in_play:
             if g.card.id in game.fx and d.zone == "field":
                 fire(game, g, Trigger.COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)

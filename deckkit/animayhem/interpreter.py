@@ -733,6 +733,11 @@ def _on_characters(
         _say(game, ctx.source, f"makes {', '.join(c.name for c in who)} drop what they carry")
     elif do is Action.GRANT:
         last = _until(game, e) if e.turns else FOREVER
+        if e.target in (Target.FIELD, Target.PLAY) and len(who) > e.n > 0:
+            # "One of your characters may add the skill": the largest group's first member,
+            # where one more skill opens the most.
+            sizes = {c.slot: sum(1 for o in who if o.slot == c.slot) for c in who}
+            who = sorted(who, key=lambda c: (-sizes[c.slot], c.uid))[: e.n]
         for c in who:
             c.grants.append((e.skill, last))
             refresh(game, c)

@@ -221,6 +221,10 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
         for c in game.chars:
             if c.fx is not None and Trigger.TURN in c.fx and c.zone in ("field", "haven"):
                 fire(game, c, Trigger.TURN, c.slot)
+        for h in game.havens:
+            fx = game.fx.get(h.card.id)
+            if fx is not None and Trigger.TURN in fx:
+                fire(game, h, Trigger.TURN, -1)
         for g, _ in list(game.globals_in_play):
             fx = game.fx.get(g.card.id)
             if fx is not None and Trigger.TURN in fx:

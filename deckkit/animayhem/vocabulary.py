@@ -181,8 +181,8 @@ FIRED_FOR: dict[str, frozenset[Trigger]] = {
     "enhancement": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
     "flash_effect": frozenset({_T.PLAYED}),
     "global_effect": frozenset({_T.PLAYED, _T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
-    "location": frozenset({_T.SCAVENGED, _T.ALWAYS}),
-    "haven": frozenset(),
+    "location": frozenset({_T.SCAVENGED, _T.ALWAYS, _T.COMBAT}),
+    "haven": frozenset({_T.ALWAYS, _T.TURN}),
     "combat": frozenset(),
 }
 # What an ALWAYS effect can do: a standing modifier, skill or rule, not a one-off event.
