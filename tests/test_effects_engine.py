@@ -214,3 +214,73 @@ def test_capture_until_defeated_and_release() -> None:
     game.turn = 2
     start_turn(game)
     assert c.zone == "haven"
+
+
+def test_shield_only_the_named_skill_damages_it() -> None:
+    """Kishiime: only a character with Speed can damage it; the others' attacks do nothing."""
+    game = table(ScriptedPolicy(["A-ko Magami"]))
+    c = add_char(game, "A-ko Magami", 4)  # no Speed
+    d = on_field(game, new_disaster(game, "Kishiime"), 4)
+    encode(game, d, 'effects = [{ when = "always", do = "shield", exclude = "Speed" }]')
+    stack_combat_pile(game, [])
+    c.health = c.health_max = 99  # outlast the fight
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    rounds = [e for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
+    assert rounds and all(e["party_damage"] == 0 for e in rounds)
+
+
+def test_item_gives_itself_up_to_defeat_its_disaster() -> None:
+    """Horned Mongoose Whistle: discarded to defeat Yamato No Orochi; the discarded item counts
+    for the disasters (1998 guidelines 4.3), so the player gives it up only when the fight
+    looks hopeless."""
+    game = table(HopelessPolicy())
+    c = add_char(game, "Nene Romanova", 4)
+    whistle = copy_of(game, "Horned Mongoose Whistle")
+    c.items.append(whistle)
+    d = on_field(game, new_disaster(game, "Yamato No Orochi"), 4)
+    game.items_in_play = 1
+    text = (
+        'effects = [{ when = "combat", do = "defeat", target = "disasters", '
+        'cards = ["Yamato No Orochi"], pay = ["self"] }]'
+    )
+    cards = {x.id: x for x in db().cards}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.toml"
+        path.write_text(f'[am415]\nname = "Horned Mongoose Whistle"\ncoverage = "full"\n{text}\n')
+        entry = read_effects_file(path, cards, db().vocabulary)["am415"]
+    game.fx["am415"] = by_trigger(entry)  # type: ignore[assignment]
+    game.fx[d.card.id] = {}
+    assert fight(game, ED, HopelessPolicy(), d, 4, "disaster") == "defeated"
+    assert whistle in game.carried_off and not c.items
+    assert d.zone == "discard"
+
+
+class HopelessPolicy(ScriptedPolicy):
+    def pay_item(self, game: Game, source: object) -> bool:  # type: ignore[override]
+        return True
+
+
+def test_unlock_scavenges_without_the_listed_skills() -> None:
+    """Antiques: its carrier's party may scavenge a Museum without the listed skills."""
+    game = table()
+    c = add_char(game, "Nene Romanova", 4)
+    antiques = copy_of(game, "Antiques")
+    c.items.append(antiques)
+    museum = [loc for loc in db().cards if loc.name == "Museum"]
+    assert museum
+    from deckkit.animayhem.scavenge import passes_skill_test
+    from deckkit.animayhem.state import Copy, Loc
+
+    game.locs[4] = Loc(4, Copy(99_001, museum[0]))
+    assert not passes_skill_test(game, [c], 4)
+    cards = {x.id: x for x in db().cards}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.toml"
+        path.write_text(
+            '[am384]\nname = "Antiques"\ncoverage = "full"\n'
+            'effects = [{ when = "always", do = "unlock", target = "locations", '
+            'cards = ["Museum"] }]\n'
+        )
+        entry = read_effects_file(path, cards, db().vocabulary)["am384"]
+    game.fx["am384"] = by_trigger(entry)  # type: ignore[assignment]
+    assert passes_skill_test(game, [c], 4)

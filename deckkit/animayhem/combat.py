@@ -25,6 +25,7 @@ from deckkit.animayhem.interpreter import (
     ignores_cards,
     no_retreat,
     play_in_combat,
+    shielded_from,
     spared,
 )
 from deckkit.animayhem.record import CardStat
@@ -285,7 +286,13 @@ def _flash_effects(
     short_damage = d.health + max(0, dside.defense) - total
     tside = sides[target.uid]
     short_defense = max(0, dside.damage) - tside.defense - target.health + 1
-    for copy, c in policy.combat_flash(game, fighters, target, short_damage, short_defense):
+    plays = policy.combat_flash(game, fighters, target, short_damage, short_defense)
+    if game.fx and short_damage > 0:
+        # A flash effect whose encoded text defeats this disaster outright.
+        finisher = policy.finisher(game, d, fighters)
+        if finisher is not None:
+            plays = [finisher]
+    for copy, c in plays:
         card = copy.card
         assert isinstance(card, PowerCard)
         game.hand.remove(copy)
@@ -514,7 +521,10 @@ def fight(
                 _play_card(game, dside, tside, drawn, shielded)
         _flash_effects(game, policy, d, fighters, target, sides, dside)
         # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
-        total = sum(max(0, sides[c.uid].damage) for c in fighters)
+        hitters = fighters
+        if effects and d.fx is not None:
+            hitters = [c for c in fighters if not shielded_from(game, d, c)]
+        total = sum(max(0, sides[c.uid].damage) for c in hitters)
         to_disaster = total - max(0, dside.defense)
         # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
         attack = 0 if incapacitated else max(0, dside.damage)

@@ -53,7 +53,9 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.EXTRA_CARDS: frozenset({"cards"}),
     Action.PREFER: frozenset(),
     Action.SPARE: frozenset(),
-    Action.DEFEAT: frozenset({"pay"}),
+    Action.DEFEAT: frozenset({"pay", "cards"}),
+    Action.DISCARD: frozenset({"cards"}),
+    Action.UNLOCK: frozenset({"cards"}),
 }
 _LINE = re.compile(r"^\s*\[\[?\s*(am\d{3})\b", re.MULTILINE)
 
@@ -91,7 +93,7 @@ def _int(where: _Where, cid: str, key: str, value: object, minimum: int) -> int:
 
 
 CARD_WORDS = frozenset(
-    {"item", "equipment", "enhancement", "vehicle", "weapon", "power", "flash_effect"}
+    {"item", "equipment", "enhancement", "vehicle", "weapon", "power", "flash_effect", "self"}
     | {"global_effect", "combat", "major", "minor", "disaster", "character"}
 )
 
@@ -100,7 +102,11 @@ def card_words(cards: Mapping[str, AnyCard]) -> frozenset[str]:
     """What a ``cards`` word may be: a card kind, any category printed in the database or a
     disaster's name, compared case-insensitively."""
     cats = {c.casefold() for card in cards.values() for c in card.categories}
-    cats |= {card.name.casefold() for card in cards.values() if card.type.value == "disaster"}
+    cats |= {
+        card.name.casefold()
+        for card in cards.values()
+        if card.type.value in ("disaster", "location")
+    }
     return (
         CARD_WORDS
         | frozenset(cats)

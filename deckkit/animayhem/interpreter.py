@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.abilities import conditional, enter_haven, fits, refresh
 from deckkit.animayhem.cards import (
     AnyCard,
+    CardType,
     CharacterCard,
     DisasterCard,
     ItemCard,
@@ -75,6 +76,8 @@ def card_matches(card: AnyCard, words: Sequence[str]) -> bool:
         kinds.add("major" if card.major else "minor")
         if card.combat:
             kinds.add("combat")
+        kinds.add(card.name.casefold())
+    elif card.type is CardType.LOCATION:
         kinds.add(card.name.casefold())
     kinds |= {c.casefold() for c in card.categories}
     kinds |= {s.casefold() for s in card.symbols}
@@ -544,9 +547,30 @@ def leave_play(game: Game, d: Dis) -> None:
     game.discard.append(d)
 
 
+def _spend(game: Game, ctx: Context) -> bool:
+    """A carried card gives itself up (an item "discarded to defeat" a disaster); a discarded
+    item counts for the disasters (1998 guidelines 4.3)."""
+    holder = ctx.holder
+    src = ctx.source
+    if holder is None or not isinstance(src, Copy):
+        return False
+    for pile in (holder.items, holder.equipment, holder.enhancements):
+        if src in pile:
+            _destroy_card(game, ctx, holder, pile, src)
+            return True
+    return False
+
+
 def _pay(game: Game, e: Effect, ctx: Context) -> bool:
     """Discard one carried card matching ``pay`` from the party concerned: equipment before
-    items, since a discarded item counts for the disasters (1998 guidelines 4.3)."""
+    items, since a discarded item counts for the disasters (1998 guidelines 4.3); ``self`` is
+    the carried card whose effect this is, given up only when the player judges it worth it."""
+    if "self" in e.pay and isinstance(ctx.source, Copy):
+        if isinstance(ctx.source.card, ItemCard) and not game.hooks.worth_an_item(
+            game, ctx.fought or ctx.source
+        ):
+            return False
+        return _spend(game, ctx)
     options = [t for c in _party(game, ctx.slot) for t in _carried(c, e.pay)]
     if not options:
         return False
@@ -670,21 +694,27 @@ def run(
         return _block(game, e, ctx)
     if do is Action.DESTROY_LOCATION:
         return _destroy_location(game, ctx)
-    if do is Action.DEFEAT:
-        if src is None or src.zone == "discard":
+    if do is Action.DEFEAT or do is Action.DISCARD:
+        if do is Action.DISCARD and e.target is Target.SELF and isinstance(ctx.source, Copy):
+            return _spend(game, ctx)
+        if e.target is Target.SELF:
+            targets = [src] if src is not None else []
+        else:
+            targets = disasters(game, e, ctx)
+        targets = [d for d in targets if d.zone != "discard"][: e.n if e.n > 0 else None]
+        if not targets:
             return False
         if e.pay and not _pay(game, e, ctx):
             return False
-        _say(game, src, "is defeated by its own condition")
-        game.hooks.defeat(game, src, _party(game, ctx.slot) if ctx.slot >= 0 else [])
-        if src.zone != "discard":
-            leave_play(game, src)
-        return True
-    if do is Action.DISCARD:
-        if src is None:
-            return False
-        _say(game, src, "leaves play")
-        leave_play(game, src)
+        for d in targets:
+            if do is Action.DEFEAT:
+                _say(game, d, f"is defeated by {_name(ctx.source)}")
+                party = _party(game, ctx.slot) if ctx.slot >= 0 else []
+                game.hooks.defeat(game, d, [c for c in party if c.zone == "field"])
+            else:
+                _say(game, d, "leaves play")
+            if d.zone != "discard":
+                leave_play(game, d)
         return True
     # Standing rules (PREFER, SPARE, NO_RETREAT, IGNORE_CARDS, EXTRA_CARDS) are read by the
     # combat queries below; as events they change nothing.
@@ -845,6 +875,19 @@ def play_in_combat(
     return mine, theirs
 
 
+def defeats(game: Game, card: AnyCard, d: Dis) -> bool:
+    """Does playing this flash effect in a combat with ``d`` defeat or discard it?"""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return False
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        removes = e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
+        fitting = card_matches(d.card, e.cards) and card_matches(d.card, e.against)
+        if removes and fitting:
+            return True
+    return False
+
+
 def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """Can ``party`` defeat ``d`` by one of its special ways (a DEFEAT when combat begins
     whose condition the party meets, paying with equipment it carries)? A read-only query."""
@@ -909,6 +952,26 @@ def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
 
 def no_retreat(game: Game, d: Dis) -> bool:
     if standing(d.fx, Action.NO_RETREAT):
+        _credit(game, d.card)
+        return True
+    return False
+
+
+def unlocked(game: Game, party: Sequence[Char], slot: int) -> bool:
+    """A card a party member holds (or the member itself) lets it scavenge this location
+    without the listed skills (UNLOCK)."""
+    loc = game.locs[slot].card
+    for c in party:
+        for card, e in _carried_standing(game, c):
+            if e.do is Action.UNLOCK and fits(e, c) and card_matches(loc, e.cards):
+                _credit(game, card)
+                return True
+    return False
+
+
+def shielded_from(game: Game, d: Dis, c: Char) -> bool:
+    """The disaster takes no damage from this character (SHIELD)."""
+    if any(fits(e, c) for e in standing(d.fx, Action.SHIELD)):
         _credit(game, d.card)
         return True
     return False

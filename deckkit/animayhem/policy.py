@@ -17,7 +17,14 @@ from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python
 from deckkit.animayhem.abilities import usable
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
-from deckkit.animayhem.interpreter import ally_bonus, combat_flash_mods, harmful, special_defeat
+from deckkit.animayhem.interpreter import (
+    ally_bonus,
+    combat_flash_mods,
+    defeats,
+    harmful,
+    special_defeat,
+    unlocked,
+)
 from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
 from deckkit.animayhem.requirements import requirement_met, skill_totals
 from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
@@ -95,6 +102,10 @@ class Policy:
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
         """Give up an item (which then counts for the disasters) to defeat a disaster?"""
         return False
+
+    def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
+        """A flash effect from the hand that defeats ``d`` outright, and who plays it."""
+        return None
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         if slot == game.field.haven_slot:
@@ -257,8 +268,10 @@ class HeuristicPolicy(Policy):
             if not can_stop(game, party, loc.slot):
                 continue
             card = loc.card
-            ok = requirement_met(card.requirement, party, totals) or (
-                card.defense is not None and damage > card.defense
+            ok = (
+                requirement_met(card.requirement, party, totals)
+                or (card.defense is not None and damage > card.defense)
+                or (bool(game.fx) and unlocked(game, party, loc.slot))
             )
             if ok:
                 out.append(loc.slot)
@@ -352,6 +365,20 @@ class HeuristicPolicy(Policy):
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return not can_beat(game, chars, d) and d.health >= d.defense
+
+    def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
+        """Spend a flash effect that defeats the disaster when the fight looks hopeless, or
+        against a major disaster (which otherwise keeps coming back)."""
+        if not fighters or (can_beat(game, fighters, d) and not d.major):
+            return None
+        for x in game.hand:
+            flash = isinstance(x, Copy) and x.card.type is CardType.FLASH_EFFECT
+            if flash and isinstance(x, Copy) and defeats(game, x.card, d):
+                cost = x.card.energy_cost if isinstance(x.card, PowerCard) else None
+                payer = next((c for c in fighters if c.cur[ENE] >= (cost or 0)), None)
+                if payer is not None:
+                    return x, payer
+        return None
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
         """Give up an item to defeat a disaster only when fighting it looks hopeless."""

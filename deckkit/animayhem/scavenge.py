@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import ItemCard, Trait
 from deckkit.animayhem.combat import fight, health_state, knock_out
-from deckkit.animayhem.interpreter import affect, blocked, can_act, fire
+from deckkit.animayhem.interpreter import affect, blocked, can_act, fire, unlocked
 from deckkit.animayhem.movement import join_primary, place_disaster, steal_when_revealed
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
@@ -29,6 +29,8 @@ def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:
     combined damage greater than its defense; no combat cards are drawn for that."""
     loc = game.locs[slot].card
     if requirement_met(loc.requirement, party):
+        return True
+    if game.fx and unlocked(game, party, slot):
         return True
     return loc.defense is not None and sum(c.cur[DMG] for c in party) > loc.defense
 

@@ -73,8 +73,10 @@ class Action(StrEnum):
     PREFER = "prefer"  # attacks characters matching `filter` before others
     SPARE = "spare"  # never attacks characters matching `filter`
     NO_RETREAT = "no_retreat"  # characters fighting it cannot retreat
-    DEFEAT = "defeat"  # this disaster is defeated at once (a special way to defeat it)
-    DISCARD = "discard"  # this card leaves play, not defeated
+    DEFEAT = "defeat"  # the disaster is defeated at once (a special way to defeat it)
+    DISCARD = "discard"  # the card leaves play, not defeated
+    SHIELD = "shield"  # characters meeting `filter` deal it no damage
+    UNLOCK = "unlock"  # the holder's party may scavenge locations matching `cards` freely
 
 
 class Target(StrEnum):
@@ -163,8 +165,10 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.PREFER: (frozenset({Target.SELF}), Target.SELF),
     Action.SPARE: (frozenset({Target.SELF}), Target.SELF),
     Action.NO_RETREAT: (frozenset({Target.SELF}), Target.SELF),
-    Action.DEFEAT: (frozenset({Target.SELF}), Target.SELF),
-    Action.DISCARD: (frozenset({Target.SELF}), Target.SELF),
+    Action.DEFEAT: (DISASTER_TARGETS, Target.SELF),
+    Action.DISCARD: (DISASTER_TARGETS, Target.SELF),
+    Action.SHIELD: (frozenset({Target.SELF}), Target.SELF),
+    Action.UNLOCK: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
 }
 
 _T = Trigger
@@ -196,6 +200,8 @@ STANDING = frozenset(
         Action.IGNORE_CARDS,
         Action.EXTRA_CARDS,
         Action.BLOCK,
+        Action.SHIELD,
+        Action.UNLOCK,
     }
 )
 
