@@ -629,6 +629,13 @@ def run(
     """Carry out one effect; True when it found a target and did something. A DEFEAT or
     DISCARD that succeeds ends the source's remaining effects (the caller checks its zone)."""
     do = e.do
+    if e.target is Target.OPPONENT and not isinstance(ctx.source, Dis):
+        # From the characters' side, the opponent is the disaster being fought.
+        if do is not Action.MODIFY or ctx.fought is None:
+            return False
+        _modify_dis(game, e, ctx.fought, sides)
+        _say(game, ctx.source, f"changes {ctx.fought.name}")
+        return True
     if do in (
         Action.BONK,
         Action.KILL,
@@ -830,7 +837,7 @@ def fire(
 
 
 _FIGHT_SCOPES = (Scope.ROUND, Scope.COMBAT)
-_AT_DISASTER = (Target.DISASTERS, Target.NEAREST_DISASTER)
+_AT_DISASTER = (Target.DISASTERS, Target.NEAREST_DISASTER, Target.OPPONENT)
 
 
 def combat_flash_mods(game: Game, card: AnyCard) -> tuple[list[Mods], list[Mods]]:
