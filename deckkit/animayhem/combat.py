@@ -256,6 +256,8 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
                 carrier = policy.carrier_for(game, winners, item)
                 if isinstance(item.card, ItemCard):
                     carrier.items.append(item)
+                    if item.card.id in game.fx:
+                        refresh(game, carrier)  # an item's standing effects (interpreter.py)
                 else:  # stolen equipment recovered
                     carrier.equipment.append(item)
                     refresh(game, carrier)

@@ -858,6 +858,19 @@ def combat_flash_mods(game: Game, card: AnyCard) -> tuple[list[Mods], list[Mods]
     return mine, theirs
 
 
+def combat_only(game: Game, card: AnyCard) -> bool:
+    """A flash effect whose encoded text only acts inside a combat round (modifiers for the
+    round or the combat, or on the disaster fought): worth keeping for a fight."""
+    fx = game.fx.get(card.id)
+    if fx is None or Trigger.PLAYED not in fx:
+        return False
+    return all(
+        (e.do is Action.MODIFY and (e.scope in _FIGHT_SCOPES or e.target is Target.OPPONENT))
+        or (e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF)
+        for _, e in fx[Trigger.PLAYED]
+    )
+
+
 def play_in_combat(
     game: Game, copy: Copy, holder: Char, fought: Dis, slot: int
 ) -> tuple[list[Mods], list[Mods]]:
@@ -872,11 +885,16 @@ def play_in_combat(
     for _, e in fx.get(Trigger.PLAYED, ()):
         if not conditions_hold(game, e, slot):
             continue
-        if e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES and e.target is Target.SELF:
+        fight_mod = e.do is Action.MODIFY and (
+            e.scope in _FIGHT_SCOPES or e.target is Target.OPPONENT
+        )
+        if fight_mod and e.target is Target.SELF:
             mine.append(e.mods)
-        elif e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES and e.target in _AT_DISASTER:
+            _credit(game, copy.card)
+        elif fight_mod and e.target in _AT_DISASTER:
             if card_matches(fought.card, e.cards):
                 theirs.append(e.mods)
+                _credit(game, copy.card)
         elif run(game, e, ctx):
             game.record.bump(copy.card.id, CardStat.EFFECTS)
     return mine, theirs

@@ -20,6 +20,7 @@ from deckkit.animayhem.combat import horde_bonus
 from deckkit.animayhem.interpreter import (
     ally_bonus,
     combat_flash_mods,
+    combat_only,
     defeats,
     harmful,
     special_defeat,
@@ -211,7 +212,8 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             card = x.card
             if card.type in PLAYED_OUT and not (
-                isinstance(card, PowerCard) and _combat_modifiers(card, game)
+                isinstance(card, PowerCard)
+                and (_combat_modifiers(card, game) or combat_only(game, card))
             ):
                 out.append(x)
             elif isinstance(card, PowerCard) and card.type == CardType.EQUIPMENT:
@@ -400,10 +402,17 @@ class HeuristicPolicy(Policy):
             if card.type != CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
                 continue
             mods = _combat_modifiers(card, game)
-            if not mods:
-                continue
             assert isinstance(x, Copy)
             cost = card.energy_cost or 0
+            if not mods:
+                # Encoded effects whose worth is not a plain bonus: spent when the round is
+                # not already won.
+                if (short_damage > 0 or short_defense > 0) and combat_only(game, card):
+                    payer = next((c for c in fighters if c.cur[ENE] >= cost), None)
+                    if payer is not None:
+                        plays.append((x, payer))
+                        short_damage = short_defense = 0
+                continue
             if short_defense > 0 and "defense" in mods and target.cur[ENE] >= cost:
                 plays.append((x, target))
                 short_defense -= mods["defense"]
@@ -526,6 +535,22 @@ class RandomPolicy(Policy):
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return game.chance.below(4) == 0
+
+    def combat_flash(
+        self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
+    ) -> list[tuple[Copy, Char]]:
+        """Now and then a flash effect with a combat bonus, on a random fighter."""
+        options = [
+            x
+            for x in game.hand
+            if isinstance(x, Copy)
+            and isinstance(x.card, PowerCard)
+            and x.card.type is CardType.FLASH_EFFECT
+            and (_combat_modifiers(x.card, game) or combat_only(game, x.card))
+        ]
+        if not options or not fighters or game.chance.below(3):
+            return []
+        return [(game.chance.pick(options), game.chance.pick(fighters))]
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]

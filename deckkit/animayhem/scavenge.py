@@ -124,6 +124,8 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         carrier = policy.carrier_for(game, party, x)
         if isinstance(x.card, ItemCard):
             carrier.items.append(x)
+            if x.card.id in game.fx:
+                refresh(game, carrier)  # an item's standing effects (interpreter.py)
             game.record.bump(carrier.card.id, CardStat.ITEMS_RETRIEVED)
         else:
             carrier.equipment.append(x)
