@@ -9,9 +9,9 @@ from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.chance import ScriptedChance
 from deckkit.animayhem.combat import GameOver, fight
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.movement import move_disasters, party_movement, place_disaster
+from deckkit.animayhem.movement import HAVEN, move_disasters, party_movement, place_disaster
 from deckkit.animayhem.phases import reload_phase
-from deckkit.animayhem.policy import Policy
+from deckkit.animayhem.policy import HeuristicPolicy, Policy, RandomPolicy
 from deckkit.animayhem.scavenge import location_attack, passes_skill_test
 from deckkit.animayhem.state import DEF, DMG, ENE, Game
 from tests.engine_helpers import (
@@ -51,6 +51,78 @@ def test_retreat_takes_one_hit_and_moves_one_location() -> None:
     assert kami.health == kami.health_max  # healed at the end of combat
     assert kami.zone == "field" and kami.slot in game.field.neighbours[4]
     assert game.combat_pile == []  # no card drawn for the retreat
+
+
+def test_retreat_with_no_legal_direction_stays_put() -> None:
+    """set0 rulebook, "Declare Retreat": "All retreating characters that survive must move one
+    location in any legal direction"; "Move Phase": a character may enter a haven only "if it is
+    annexed to the current location". With every neighbour destroyed ("Location": characters
+    cannot stop on a destroyed location) there is no legal direction: the party stays where it
+    is, and is not carried off to a haven that is not beside it, whatever the policy asks."""
+
+    class ToTheHaven(Retreating):
+        def retreat_to(self, game, chars, slot):  # type: ignore[no-untyped-def]
+            return HAVEN
+
+    for policy in (Retreating(), ToTheHaven(), HeuristicPolicy(), RandomPolicy()):
+        game = bare_game(NINE)  # slots 0 1 2 / 3 4 5 / 6 7 8; the haven is beside slot 1
+        assert game.field.haven_slot != 8
+        for slot in game.field.neighbours[8]:
+            game.locs[slot].destroyed = True
+        kami = add_char(game, "Kami", 8)  # 4/4
+        nabiki = add_char(game, "Nabiki Tendo", 8)  # 1/3
+        d = new_disaster(game, "Dr. Weelo")  # 2/5: nobody can hurt anybody
+        place_disaster(game, d, game.field.path_index[8])
+        game.combat_pile = []
+        # Every policy retreats here: the heuristic from what it cannot beat, the random one
+        # on the scripted roll 0.
+        assert fight(game, edition("guidelines1998"), policy, d, 8, "disaster") == "retreat"
+        assert [(c.zone, c.slot) for c in (kami, nabiki)] == [("field", 8)] * 2, policy
+
+
+def test_retreat_goes_to_a_legal_neighbour_whatever_the_policy_asks() -> None:
+    """ "Declare Retreat": one location "in any legal direction"; a policy asking for the haven
+    from a location the haven is not annexed to is overruled."""
+
+    class ToTheHaven(Retreating):
+        def retreat_to(self, game, chars, slot):  # type: ignore[no-untyped-def]
+            return HAVEN
+
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 8)
+    d = new_disaster(game, "Dr. Weelo")
+    place_disaster(game, d, game.field.path_index[8])
+    game.combat_pile = []
+    assert fight(game, edition("guidelines1998"), ToTheHaven(), d, 8, "disaster") == "retreat"
+    assert kami.zone == "field" and kami.slot in game.field.neighbours[8]
+
+
+def test_a_plan_overtaken_by_a_retreat_is_revalidated() -> None:
+    """ "Move Phase": a character moves one adjacent location at a time ("Field Layouts >
+    Solitaire": side-to-side or corner-to-corner). Plans are made at the start of the phase; when
+    an earlier party's combat makes a waiting party retreat ("Declare Retreat": "must move one
+    location"), its old route no longer starts where it stands and is not followed."""
+    from deckkit.animayhem.phases import move_phase
+
+    game = bare_game(NINE)  # slots 0 1 2 / 3 4 5 / 6 7 8
+    kami = add_char(game, "Kami", 0)
+    nabiki = add_char(game, "Nabiki Tendo", 1)
+    d = new_disaster(game, "Dr. Weelo")  # stalemate: the party retreats in round 2
+    place_disaster(game, d, game.field.path_index[1])
+    game.combat_pile = []
+
+    class Plans(Retreating):
+        def moves(self, game, edition):  # type: ignore[no-untyped-def]
+            # Kami walks onto Nabiki's location; Nabiki means to go 1 -> 3 -> 6.
+            return [([kami], [1]), ([nabiki], [3, 6])]
+
+        def retreat_to(self, game, chars, slot):  # type: ignore[no-untyped-def]
+            return 2
+
+    move_phase(game, edition("guidelines1998"), Plans())
+    # Both retreated from 1 to 2; from 2, location 3 is not adjacent: the stale plan is dropped.
+    assert (nabiki.zone, nabiki.slot) == ("field", 2)
+    assert (kami.zone, kami.slot) == ("field", 2)
 
 
 def test_charm_battle_won_against_a_minor_disaster() -> None:

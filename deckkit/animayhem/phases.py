@@ -16,6 +16,7 @@ from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.interpreter import affect, can_move, fire, start_turn
 from deckkit.animayhem.movement import (
     HAVEN,
+    legal_route,
     move_disasters,
     move_party,
     party_movement,
@@ -184,6 +185,8 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             party = party[: edition.play.max_party]  # fifth2018: at most 4 in a group
         if not party or not route:
             continue
+        # Re-validate the plan from where the party stands now (a retreat may have moved it).
+        route = legal_route(game, start, route)
         route = trim_to_stop(game, party, route[: party_movement(game, party)])
         if not route:
             continue

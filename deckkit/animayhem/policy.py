@@ -18,7 +18,13 @@ from deckkit.animayhem.abilities import usable
 from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
 from deckkit.animayhem.interpreter import combat_flash_mods, harmful, special_defeat
-from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
+from deckkit.animayhem.movement import (
+    HAVEN,
+    can_stop,
+    party_movement,
+    retreat_options,
+    trim_to_stop,
+)
 from deckkit.animayhem.requirements import requirement_met, skill_totals
 from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
 
@@ -96,11 +102,26 @@ class Policy:
         """Give up an item (which then counts for the disasters) to defeat a disaster?"""
         return False
 
+    def retreat_destination(self, game: Game, chars: list[Char], slot: int) -> int:
+        """Where the engine moves retreating characters: the policy's ``retreat_to`` held to the
+        rule whatever it asks ("Declare Retreat": "must move one location in any legal
+        direction"). A destination that is not a legal move becomes the first legal one; with
+        none, the party stays at ``slot``. Policies override ``retreat_to``, never this."""
+        options = retreat_options(game, chars, slot)
+        if not options:
+            if game.trace is not None:
+                here = game.locs[slot].card.name
+                game.say("move", f"no legal direction to retreat: the party stays at {here}")
+            return slot
+        dest = self.retreat_to(game, chars, slot)
+        return dest if dest in options else options[0]
+
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
-        if slot == game.field.haven_slot:
+        """One legal move away ("Declare Retreat"); ``slot`` itself when there is none."""
+        options = retreat_options(game, chars, slot)
+        if HAVEN in options:
             return HAVEN
-        options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
-        return options[0] if options else HAVEN
+        return options[0] if options else slot
 
 
 def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
@@ -383,17 +404,14 @@ class HeuristicPolicy(Policy):
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         home = game.field.haven_slot
-        if slot == home:
+        legal = retreat_options(game, chars, slot)
+        if HAVEN in legal:
             return HAVEN
-        options = [
-            s
-            for s in game.field.neighbours[slot]
-            if can_stop(game, chars, s) and not any(d.combat for d in game.disasters_at(s))
-        ]
+        options = [s for s in legal if not any(d.combat for d in game.disasters_at(s))]
         if not options:
-            options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
+            options = legal
         if not options:
-            return HAVEN
+            return slot  # no legal direction: the party stays
         return min(options, key=lambda s: game.dist[s][home])
 
 
@@ -495,10 +513,8 @@ class RandomPolicy(Policy):
         return game.chance.below(4) == 0
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
-        options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
-        if slot == game.field.haven_slot:
-            options.append(HAVEN)
-        return game.chance.pick(options) if options else HAVEN
+        options = retreat_options(game, chars, slot)
+        return game.chance.pick(options) if options else slot
 
 
 POLICIES: tuple[str, ...] = ("heuristic", "random")
