@@ -553,3 +553,23 @@ def test_engine_holds_the_retaliation_rules_whatever_the_policy_asks() -> None:
     first = _one_round(game, "Toma's Guards", policy=Greedy())
     # Nabiki (1) is attacked and must fight; two more join: Kami (4) and Bulma (2).
     assert chars[0].name == "Nabiki Tendo" and first["party_damage"] == 1 + 4 + 2
+
+
+def test_categories_of_carried_cards_meet_a_skill_listing() -> None:
+    """set0 rulebook, "Skill Listings": the listing names "the skills and other requirements a
+    group of characters need"; "Vehicles": "An equipment card may be categorized as a vehicle";
+    Lexicon "Categories": look for the matching category "on cards in play". Campground asks for
+    a Vehicle (Airbus is one); Tea Room Transylvania for Money (Antiques is a << Money >>
+    item). Kami has neither himself."""
+    game = bare_game(["Campground", "Tea Room Transylvania"])
+    kami = add_char(game, "Kami", 0)
+    assert not passes_skill_test(game, [kami], 0)
+    kami.equipment.append(copy_of(game, "Airbus"))
+    refresh(game, kami)
+    assert passes_skill_test(game, [kami], 0)
+    kami.slot = 1
+    assert not passes_skill_test(game, [kami], 1)
+    kami.items.append(copy_of(game, "Antiques"))
+    assert passes_skill_test(game, [kami], 1)
+    kami.items.clear()  # dropped or stolen: the category goes with the card
+    assert not passes_skill_test(game, [kami], 1)

@@ -131,6 +131,22 @@ class Char:
     def current(self, ability: str) -> int:
         return self.cur[ABILITY_INDEX[ability]]
 
+    def has_category(self, category: str) -> bool:
+        """The category is the character's own or that of a card it carries: its equipment
+        (a vehicle counts as a << Vehicle >>: set0 rulebook, "Vehicles": "An equipment card may be
+        categorized as a vehicle") and its items (Lexicon "Categories": look for the category on
+        cards in play). Checked card by card, so nothing is cached and nothing goes stale when
+        equipment or items change hands."""
+        if category in self.categories:
+            return True
+        for x in self.equipment:
+            card = x.card
+            if category in card.categories:
+                return True
+            if category == "Vehicle" and isinstance(card, PowerCard) and card.vehicle:
+                return True
+        return any(category in x.card.categories for x in self.items)
+
     @property
     def carrying_items(self) -> bool:
         return bool(self.items)
