@@ -573,3 +573,32 @@ def test_categories_of_carried_cards_meet_a_skill_listing() -> None:
     assert passes_skill_test(game, [kami], 1)
     kami.items.clear()  # dropped or stolen: the category goes with the card
     assert not passes_skill_test(game, [kami], 1)
+
+
+def test_location_with_damage_attacks_once_every_turn() -> None:
+    """set0 rulebook, "Locations with Damage": a group that stops on it without the skills is
+    attacked, and "The location will attack once per turn": a party that stays on A.D. Police
+    HQ (damage 3) is attacked again the next turn, and a second party stopping there the same
+    turn does not bring a second attack."""
+    from deckkit.animayhem.phases import move_phase
+
+    game = bare_game(["A.D. Police HQ", "Sewer"], cells=[(0, 0), (1, 0)])
+    kami = add_char(game, "Kami", 0)  # defense 4: survives every attack
+    nabiki = add_char(game, "Nabiki Tendo", 1)
+
+    class Plans(Policy):
+        def __init__(self, moves):  # type: ignore[no-untyped-def]
+            self.plans = moves
+
+        def moves(self, game, edition):  # type: ignore[no-untyped-def]
+            return self.plans
+
+    def attacks() -> int:
+        assert game.trace is not None
+        return sum(1 for e in game.trace.events if e["kind"] == "location_attack")
+
+    move_phase(game, edition("set0"), Plans([]))  # Kami stays: still attacked this turn
+    assert attacks() == 1
+    game.turn += 1
+    move_phase(game, edition("set0"), Plans([([nabiki], [0])]))  # one attack on both
+    assert attacks() == 3 and kami.slot == nabiki.slot == 0

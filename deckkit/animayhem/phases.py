@@ -164,8 +164,9 @@ def expire_globals(game: Game) -> None:
 
 
 def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
-    """Parties move; those that stop on a location with damage they cannot scavenge are
-    attacked by it; the party may then attack a combat disaster it shares a location with."""
+    """Parties move; every group standing on a location with damage it cannot scavenge, having
+    stopped there or stayed, is attacked by it once this turn; the party may then attack a
+    combat disaster it shares a location with."""
     game.phase = "move"
     for planned, route in policy.moves(game, edition):
         # A plan made at the start of the phase can be overtaken by an earlier party's combat
@@ -190,11 +191,13 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
         route = trim_to_stop(game, party, route[: party_movement(game, party)])
         if not route:
             continue
-        stopped = move_party(game, edition, policy, party, route)
-        if stopped and route[-1] != HAVEN:
-            slot = stopped[0].slot
-            location_attack(game, edition, stopped, slot)
+        move_party(game, edition, policy, party, route)
         check_end(game, edition)  # the game ends the moment a side holds the majority
+    # set0 rulebook, "Locations with Damage": "The location will attack once per turn" the
+    # group that stops on it without the skills; a group that stays is still stopped there.
+    for slot in sorted({c.slot for c in game.on_field()}):
+        location_attack(game, edition, game.at(slot), slot)
+    check_end(game, edition)
     for slot in sorted({c.slot for c in game.on_field()}):
         for d in list(game.disasters_at(slot)):
             if d.combat and d.zone == "field" and policy.attack(game, d, game.at(slot)):
