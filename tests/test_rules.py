@@ -345,6 +345,50 @@ def test_1998_seven_dragon_balls() -> None:
     assert game.outcome == "win" and "Dragon Balls" in (game.ended or "")
 
 
+def test_1998_dragon_balls_with_guru_or_guardian_of_the_earth_in_play() -> None:
+    """1998 guidelines 4.1: 7 Dragon Balls at one location win "with Kami, Guru, or Guardian of
+    the Earth in Play". Guru and Guardian of the Earth are global effects in the card data, not
+    characters: a global effect in play is enough, without Kami."""
+    for keeper in ("Guru", "Guardian of the Earth"):
+        game = _items_game(0, 0, 9)
+        game.chars[0].zone = "discard"  # no Kami in play
+        nabiki = add_char(game, "Nabiki Tendo", 0)
+        nabiki.items = [
+            copy_of(game, n)
+            for n in ("Dragon Ball", "2 Dragon Balls", "3 Dragon Balls", "Gohan's Dragon Ball")
+        ]
+        game.locs[1].hidden_cards = game.locs[1].hidden_cards[4:]
+        check_end(game, edition("guidelines1998"), at_discard=True)  # no keeper yet
+        game.globals_in_play.append((copy_of(game, keeper), game.turn + 4))
+        with pytest.raises(GameOver):
+            check_end(game, edition("guidelines1998"), at_discard=True)
+        assert game.outcome == "win" and "Dragon Balls" in (game.ended or ""), keeper
+
+
+def _with_cko(game: Game) -> Game:
+    """Make one of the player's items C-ko Kotobuki."""
+    game.chars[0].items[0] = copy_of(game, "C-ko Kotobuki")
+    game.tally_extra = 1
+    return game
+
+
+def test_cko_counts_as_two_items_in_the_final_tally() -> None:
+    """C-ko Kotobuki's card: she counts as 2 items for the final item tally (card text beats the
+    rules). 1998 guidelines 4.1: the game ends when one side "Controls a majority of Items";
+    when all locations are scavenged the disasters win "unless one and only one player has more
+    Items than anyone else". 4 of 8 cards is no majority, but with C-ko the tally is 5 of 9;
+    4 cards each after every location is scavenged is 5 to 4 with her."""
+    game = _with_cko(_items_game(4, 0, 4))
+    with pytest.raises(GameOver):
+        check_end(game, edition("guidelines1998"), at_discard=True)
+    assert game.outcome == "win" and "majority" in (game.ended or "")
+    game = _with_cko(_items_game(4, 4, 1))
+    game.scavenged = set(range(9))
+    with pytest.raises(GameOver):
+        check_end(game, edition("guidelines1998"), at_discard=True)
+    assert game.outcome == "win" and "scavenged" in (game.ended or "")
+
+
 def test_1998_all_locations_scavenged() -> None:
     """1998 guidelines 4.1: once all locations have been scavenged the disasters win unless the
     player holds more items than they do."""

@@ -256,6 +256,14 @@ class Loc:
         self.dimensional = card.dimensional
 
 
+def _count(x: Copy, tally: bool) -> int:
+    """1 for an item card (its ``tally`` when asked), 0 for anything else."""
+    card = x.card
+    if not isinstance(card, ItemCard):
+        return 0
+    return card.tally if tally else 1
+
+
 @dataclass(slots=True)
 class Trace:
     """Events of one game for `deckkit play`; the engine writes here only when asked to."""
@@ -294,6 +302,7 @@ class Game:
         self.scavenged: set[int] = set()  # location slots fully scavenged at least once
         self.dist: tuple[tuple[int, ...], ...] = ()  # steps between location slots
         self.items_in_play = 0
+        self.tally_extra = 0  # items in play counting for more than 1 in the tally (C-ko: +1)
         self.arrivals = 0
         self.scavenge_started: set[int] = set()  # character uids that started this turn
         self.done_scavenging: set[int] = set()  # location slots stopped this turn
@@ -328,18 +337,18 @@ class Game:
     def slot_of(self, d: Dis) -> int:
         return self.field.path[d.pos]
 
-    def items_player(self) -> int:
-        """Items the player controls: carried by characters or stored in havens."""
+    def items_player(self, tally: bool = False) -> int:
+        """Items the player controls: carried by characters or stored in havens. With ``tally``,
+        counted as the final item tally counts them (C-ko Kotobuki's card: 2 items)."""
         n = sum(
-            1
+            _count(x, tally)
             for c in self.chars
             if c.zone in ("field", "haven")
             for x in c.items
-            if isinstance(x.card, ItemCard)
         )
-        return n + sum(1 for x in self.haven_cards if isinstance(x.card, ItemCard))
+        return n + sum(_count(x, tally) for x in self.haven_cards)
 
-    def items_disasters(self) -> int:
+    def items_disasters(self, tally: bool = False) -> int:
         """Items the disasters control: carried, and carried off the field (1998 guidelines
         4.3: "Disasters Control Discarded / Destroyed Items"). In this engine an item is only
         ever destroyed by a disaster completing its cycle (``carried_off``); the invariant test
@@ -347,12 +356,15 @@ class Game:
         held = 0
         for d in self.disasters:
             for x in d.carrying:
-                if isinstance(x.card, ItemCard):
-                    held += 1
-        return held + len(self.carried_off)
+                held += _count(x, tally)
+        return held + sum(_count(x, tally) for x in self.carried_off)
 
-    def items_hidden(self) -> int:
-        return sum(1 for loc in self.locs for x in loc.hidden_cards if isinstance(x.card, ItemCard))
+    def items_hidden(self, tally: bool = False) -> int:
+        return sum(_count(x, tally) for loc in self.locs for x in loc.hidden_cards)
+
+    def tally_in_play(self) -> int:
+        """The final item tally of every item in play (``items_in_play`` counts cards)."""
+        return self.items_in_play + self.tally_extra
 
     def zones_of(self) -> Iterator[tuple[str, Copy | Char | Dis]]:
         """Every card object with the zone it sits in (for the conservation invariant)."""
