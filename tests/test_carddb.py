@@ -143,6 +143,20 @@ def test_rulebook_categories_added(db: CardDB) -> None:
     assert "set0 rulebook" in horde.source and "set0 rulebook" in bugrom.source
 
 
+def test_plus_characters_keeps_the_printed_bonus(db: CardDB) -> None:
+    """Bugrom Horde prints +2 / +3 and 55-C Bodyguard Boomer +4 defense: bonuses on the number
+    of characters at their location (card text). The bonus is stored as printed, not as a base
+    value; the printed damage of 55-C (3) stays a base value."""
+    (horde,) = db.lookup("Bugrom Horde")
+    (boomer,) = db.lookup("55-C Bodyguard Boomer")
+    assert isinstance(horde, DisasterCard) and isinstance(boomer, DisasterCard)
+    assert horde.plus_characters == (("damage", 2), ("defense", 3))
+    assert horde.abilities.damage is None and horde.abilities.movement == 3
+    assert boomer.plus_characters == (("defense", 4),)
+    assert boomer.abilities.damage == 3 and boomer.abilities.defense is None
+    assert sum(1 for c in db.cards if isinstance(c, DisasterCard) and c.plus_characters) == 2
+
+
 def test_derived_traits(db: CardDB) -> None:
     """set0 rulebook, "Advanced Character and Disaster Traits": keyword traits are encoded."""
 

@@ -3,6 +3,8 @@ another document is named)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from deckkit.animayhem.abilities import refresh
@@ -646,3 +648,34 @@ def test_location_with_damage_attacks_once_every_turn() -> None:
     game.turn += 1
     move_phase(game, edition("set0"), Plans([([nabiki], [0])]))  # one attack on both
     assert attacks() == 3 and kami.slot == nabiki.slot == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "damage", "defense"),
+    [
+        ("Bugrom Horde", lambda n: n + 2, lambda n: n + 3),
+        ("55-C Bodyguard Boomer", lambda n: 3, lambda n: n + 4),
+    ],
+)
+def test_plus_characters_disasters_count_the_characters_at_the_location(
+    name: str, damage: Callable[[int], int], defense: Callable[[int], int]
+) -> None:
+    """Card text beats the rules (rules README, precedence): Bugrom Horde prints +2 damage and +3
+    defense, 55-C Bodyguard Boomer +4 defense, as bonuses on the number of characters at their
+    location (set0 rulebook, Lexicon "Current Abilities": the values after counting every
+    effect). With one and with three characters there, the combat uses that count plus the
+    bonus, and the disaster's health starts at its defense."""
+    for party in (["Kami"], ["Kami", "Nabiki Tendo", "Bulma"]):
+        game = bare_game(NINE)
+        for n in party:
+            add_char(game, n, 0)
+        d = new_disaster(game, name)
+        place_disaster(game, d, game.field.path_index[0])
+        game.combat_pile = []
+        fight(game, edition("guidelines1998"), Retreating(), d, 0, "disaster")
+        first = _rounds(game)[0]
+        count = len(party)
+        assert first["disaster_defense"] == defense(count)
+        assert first["hits"][0]["damage"] == damage(count)  # type: ignore[index]
+    assert new_disaster(game, name).defense == defense(0)  # off the field: the bonus alone
+

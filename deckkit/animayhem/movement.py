@@ -29,6 +29,7 @@ def place_disaster(game: Game, d: Dis, pos: int) -> None:
     """Put a disaster face up on the field at path position ``pos``."""
     d.pos = pos
     d.zone = "field"
+    d.game = game
     game.arrivals += 1
     d.entered = game.arrivals
     game.disasters.append(d)

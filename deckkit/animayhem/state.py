@@ -160,16 +160,19 @@ class Dis:
 
     __slots__ = (
         "ally_of",
+        "base_damage",
+        "base_defense",
         "card",
         "carrying",
         "charm",
         "combat",
         "counts",
-        "damage",
-        "defense",
+        "damage_counts_characters",
+        "defense_counts_characters",
         "entered",
         "first_move_done",
         "fx",
+        "game",
         "health",
         "ignores",
         "incapacitated_turn",
@@ -187,8 +190,12 @@ class Dis:
         self.card = card
         self.name = card.name
         a = card.abilities
-        self.damage = a.damage or 0
-        self.defense = a.defense or 0
+        self.game: Game | None = None  # set when it enters the field, to count characters
+        self.base_damage = 0
+        self.base_defense = 0
+        self.damage_counts_characters = False
+        self.defense_counts_characters = False
+        self.reset_damage_defense()
         self.movement = a.movement or 0
         self.charm = a.charm or 0
         self.major = card.major
@@ -206,6 +213,54 @@ class Dis:
         self.fx: Triggers | None = None  # its effects by trigger (interpreter.py)
         self.counts: dict[int, int] = {}  # how often each effect's trigger occurred
 
+    def reset_damage_defense(self) -> None:
+        """The printed damage and defense. Bugrom Horde and 55-C Bodyguard Boomer print a bonus
+        on the number of characters at their location (card text): the bonus is kept here and
+        the characters are counted whenever the ability is read."""
+        card = self.card
+        a = card.abilities
+        bonus = card.plus_characters_bonus("damage") if card.plus_characters else None
+        self.damage_counts_characters = bonus is not None
+        self.base_damage = bonus if bonus is not None else a.damage or 0
+        bonus = card.plus_characters_bonus("defense") if card.plus_characters else None
+        self.defense_counts_characters = bonus is not None
+        self.base_defense = bonus if bonus is not None else a.defense or 0
+
+    @property
+    def damage(self) -> int:
+        """Current damage; for a plus-characters disaster it changes as characters come and
+        go."""
+        if self.damage_counts_characters:
+            return self.base_damage + self.characters_here()
+        return self.base_damage
+
+    @damage.setter
+    def damage(self, value: int) -> None:
+        # A lasting modifier (card effects) changes the printed value, or the printed bonus.
+        if self.damage_counts_characters:
+            value -= self.characters_here()
+        self.base_damage = value
+
+    @property
+    def defense(self) -> int:
+        if self.defense_counts_characters:
+            return self.base_defense + self.characters_here()
+        return self.base_defense
+
+    @defense.setter
+    def defense(self, value: int) -> None:
+        if self.defense_counts_characters:
+            value -= self.characters_here()
+        self.base_defense = value
+
+    def characters_here(self) -> int:
+        """Characters at this disaster's location (none while it is off the field)."""
+        game = self.game
+        if game is None or self.zone != "field" or self.pos < 0:
+            return 0
+        slot = game.field.path[self.pos]
+        return sum(1 for c in game.chars if c.zone == "field" and c.slot == slot)
+
     def forget(self) -> None:
         """A card that leaves play "loses all memory of what happened to it in play" (set0
         rulebook, "Zones of Play"): back to its printed state before it is drawn again."""
@@ -218,8 +273,7 @@ class Dis:
         self.incapacitated_turn = -1
         self.ally_of = None
         a = self.card.abilities
-        self.damage = a.damage or 0
-        self.defense = a.defense or 0
+        self.reset_damage_defense()
         self.movement = a.movement or 0
         self.charm = a.charm or 0
         self.health = self.defense
