@@ -679,3 +679,18 @@ def test_plus_characters_disasters_count_the_characters_at_the_location(
         assert first["hits"][0]["damage"] == damage(count)  # type: ignore[index]
     assert new_disaster(game, name).defense == defense(0)  # off the field: the bonus alone
 
+
+def test_rocket_launcher_needs_the_weapons_skill() -> None:
+    """set0 rulebook, "Equipment": "A character can use any equipment card that it is carrying as
+    long as the character fulfills the equipment's requirements." Rocket Launcher's text asks
+    for the Weapons skill (tools/card_corrections.toml): Kami cannot use it, Chi-Chi (Weapons)
+    can."""
+    from deckkit.animayhem.abilities import usable
+    from deckkit.animayhem.cards import PowerCard
+    from tests.engine_helpers import card
+
+    launcher = card("Rocket Launcher")
+    assert isinstance(launcher, PowerCard)
+    game = bare_game(NINE)
+    assert not usable(add_char(game, "Kami", 0), launcher)
+    assert usable(add_char(game, "Chi-Chi", 0), launcher)

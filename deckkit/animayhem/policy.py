@@ -392,11 +392,18 @@ class HeuristicPolicy(Policy):
                 continue
             assert isinstance(x, Copy)
             cost = card.energy_cost or 0
-            if short_defense > 0 and "defense" in mods and target.cur[ENE] >= cost:
+            if (
+                short_defense > 0
+                and "defense" in mods
+                and target.cur[ENE] >= cost
+                and usable(target, card)
+            ):
                 plays.append((x, target))
                 short_defense -= mods["defense"]
             elif short_damage > 0 and "damage" in mods:
-                payer = next((c for c in fighters if c.cur[ENE] >= cost), None)
+                payer = next(
+                    (c for c in fighters if c.cur[ENE] >= cost and usable(c, card)), None
+                )
                 if payer is not None:
                     plays.append((x, payer))
                     short_damage -= mods["damage"]
