@@ -35,6 +35,13 @@ if TYPE_CHECKING:
 GLOBAL_TURNS = 5
 
 
+def last_turn(turn: int, duration: int) -> int:
+    """The last turn a card played on ``turn`` for ``duration`` turns is in play: the duration
+    counts the turn it is played (set0 rulebook, Lexicon "Duration"); ``expire_globals`` discards
+    it at the start of the turn after."""
+    return turn + duration - 1
+
+
 def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
     """Discard any cards from the hand (set0 rulebook, "Discard Phase")."""
     game.phase = "discard"
@@ -140,7 +147,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         card = g.card
         assert isinstance(card, PowerCard)
         game.hand.remove(g)
-        game.globals_in_play.append((g, game.turn + GLOBAL_TURNS - 1))
+        game.globals_in_play.append((g, last_turn(game.turn, GLOBAL_TURNS)))
         for c in game.on_field():
             refresh(game, c)
         if game.trace is not None:
