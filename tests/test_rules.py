@@ -694,3 +694,17 @@ def test_rocket_launcher_needs_the_weapons_skill() -> None:
     game = bare_game(NINE)
     assert not usable(add_char(game, "Kami", 0), launcher)
     assert usable(add_char(game, "Chi-Chi", 0), launcher)
+
+
+def test_global_effect_reaches_a_character_entering_the_field() -> None:
+    """set0 rulebook, "Global Effect": a global effect applies to the current abilities of your
+    characters (the engine: those on the field). Nabiki leaves the haven while Combat Training
+    (+1 damage, +1 defense) is in play: she fights with the bonus from her first step."""
+    from deckkit.animayhem.movement import move_party
+
+    game = bare_game(NINE)
+    nabiki = add_char(game, "Nabiki Tendo", HAVEN)
+    game.globals_in_play.append((copy_of(game, "Combat Training"), 5))
+    assert (nabiki.cur[DMG], nabiki.cur[DEF]) == (1, 3)  # in the haven
+    move_party(game, edition("guidelines1998"), Policy(), [nabiki], [game.field.haven_slot])
+    assert (nabiki.cur[DMG], nabiki.cur[DEF]) == (2, 4)

@@ -350,8 +350,11 @@ def move_party(
                 game.say("move", f"{names} return to the haven")
             return []
         for c in party:
+            entering = c.zone != "field"
             c.zone = "field"
             c.slot = step
+            if entering:
+                refresh(game, c)  # global effects apply to characters on the field
         last = i == len(route) - 1
         if game.trace is not None:
             game.say(
