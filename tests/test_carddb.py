@@ -143,6 +143,37 @@ def test_rulebook_categories_added(db: CardDB) -> None:
     assert "set0 rulebook" in horde.source and "set0 rulebook" in bugrom.source
 
 
+def test_plus_characters_keeps_the_printed_bonus(db: CardDB) -> None:
+    """Bugrom Horde prints +2 / +3 and 55-C Bodyguard Boomer +4 defense: bonuses on the number
+    of characters at their location (card text). The bonus is stored as printed, not as a base
+    value; the printed damage of 55-C (3) stays a base value."""
+    (horde,) = db.lookup("Bugrom Horde")
+    (boomer,) = db.lookup("55-C Bodyguard Boomer")
+    assert isinstance(horde, DisasterCard) and isinstance(boomer, DisasterCard)
+    assert horde.plus_characters == (("damage", 2), ("defense", 3))
+    assert horde.abilities.damage is None and horde.abilities.movement == 3
+    assert boomer.plus_characters == (("defense", 4),)
+    assert boomer.abilities.damage == 3 and boomer.abilities.defense is None
+    assert sum(1 for c in db.cards if isinstance(c, DisasterCard) and c.plus_characters) == 2
+
+
+def test_requirements_from_card_text(db: CardDB) -> None:
+    """Power cards whose requirement is only in their text carry it as data
+    (tools/card_corrections.toml, [requirement.*]); every one parses to terms the engine knows
+    but Goz' Flying Machine's "group of at least 3" alternative."""
+    from deckkit.animayhem.requirements import SpecialTerm
+
+    (launcher,) = db.lookup("Rocket Launcher")
+    assert isinstance(launcher, PowerCard) and launcher.requirement_text == "Weapons"
+    from_text = [c for c in db.cards if "requirement from the card text" in c.source]
+    assert len(from_text) == 29
+    for c in from_text:
+        assert isinstance(c, PowerCard) and c.requirement is not None
+        terms = [t for alt in c.requirement.alternatives for t in alt]
+        specials = [t for t in terms if isinstance(t, SpecialTerm)]
+        assert not specials or c.name == "Goz' Flying Machine", c.name
+
+
 def test_derived_traits(db: CardDB) -> None:
     """set0 rulebook, "Advanced Character and Disaster Traits": keyword traits are encoded."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import CharmHalf, CombatCard
 from deckkit.animayhem.chance import ScriptedChance
 from deckkit.animayhem.combat import apply_charm_half, fight, health_state, horde_bonus
@@ -344,3 +345,25 @@ def test_ally_example_kodachi_and_kiriya() -> None:
     [r1] = [e for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
     assert (r1["party_damage"], r1["disaster_defense"], r1["disaster_loss"]) == (4, 7, 0)
     assert r1["hits"] == [{"name": "Kami", "damage": 7, "loss": 3, "health": 1}]
+
+
+def test_duration_example_two_turns() -> None:
+    """set0 rulebook, Lexicon "Duration": the duration includes the turn a card is played; a card
+    lasting 2 turns "remains in play through the end of her current turn and through the end of
+    her next turn", then is discarded. Combat Training played on turn 7 for 2 turns: in play on
+    turns 7 and 8 (``play_turn`` expires globals at the start of each turn), discarded as turn 9
+    begins; the 5-turn default of "Global Effect" counts the same way (turns 7 to 11)."""
+    from deckkit.animayhem.phases import GLOBAL_TURNS, expire_globals, last_turn
+
+    assert last_turn(7, 2) == 8 and last_turn(7, GLOBAL_TURNS) == 11
+    game = bare_game(["Sewer"])
+    c = add_char(game, "Nabiki Tendo", 0)
+    training = copy_of(game, "Combat Training")  # +1 damage, +1 defense
+    game.globals_in_play.append((training, last_turn(7, 2)))
+    refresh(game, c)
+    for turn, in_play in ((7, True), (8, True), (9, False)):
+        game.turn = turn
+        expire_globals(game)
+        assert any(g is training for g, _ in game.globals_in_play) is in_play
+        assert (training in game.discard) is not in_play
+        assert c.cur[0] == (2 if in_play else 1)  # Nabiki's damage 1, +1 while it lasts

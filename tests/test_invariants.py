@@ -65,6 +65,9 @@ def check_invariants(game: Game, setup: GameSetup) -> None:
     assert len(game.on_field()) <= setup.edition.play.max_on_field
     # Items: retrieved + held by disasters + destroyed + still hidden = items in play.
     assert game.items_player() + game.items_disasters() + game.items_hidden() == game.items_in_play
+    # The same in the final item tally (C-ko Kotobuki counts as 2), which decides the game.
+    tallied = game.items_player(True) + game.items_disasters(True) + game.items_hidden(True)
+    assert tallied == game.tally_in_play()
     # Disasters on the field sit on the path; face-down ones are under locations.
     for d in game.disasters:
         assert 0 <= d.pos < game.field.size and d.zone == "field"

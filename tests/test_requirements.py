@@ -44,6 +44,9 @@ class Member:
     def categories(self) -> frozenset[str]:
         return frozenset(self.card.categories)
 
+    def has_category(self, category: str) -> bool:
+        return category in self.categories
+
     def current(self, ability: str) -> int:
         value = getattr(self.card.abilities, ability)
         return 0 if value is None else int(value)

@@ -3,15 +3,17 @@ another document is named)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.chance import ScriptedChance
 from deckkit.animayhem.combat import GameOver, fight
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.movement import move_disasters, party_movement, place_disaster
+from deckkit.animayhem.movement import HAVEN, move_disasters, party_movement, place_disaster
 from deckkit.animayhem.phases import reload_phase
-from deckkit.animayhem.policy import Policy
+from deckkit.animayhem.policy import HeuristicPolicy, Policy, RandomPolicy
 from deckkit.animayhem.scavenge import location_attack, passes_skill_test
 from deckkit.animayhem.state import DEF, DMG, ENE, Game
 from tests.engine_helpers import (
@@ -62,6 +64,78 @@ def test_retreat_takes_one_hit_and_moves_one_location() -> None:
     assert kami.health == kami.health_max  # healed at the end of combat
     assert kami.zone == "field" and kami.slot in game.field.neighbours[4]
     assert len(game.combat_pile) == 2  # no card drawn for the retreat
+
+
+def test_retreat_with_no_legal_direction_stays_put() -> None:
+    """set0 rulebook, "Declare Retreat": "All retreating characters that survive must move one
+    location in any legal direction"; "Move Phase": a character may enter a haven only "if it is
+    annexed to the current location". With every neighbour destroyed ("Location": characters
+    cannot stop on a destroyed location) there is no legal direction: the party stays where it
+    is, and is not carried off to a haven that is not beside it, whatever the policy asks."""
+
+    class ToTheHaven(Retreating):
+        def retreat_to(self, game, chars, slot):  # type: ignore[no-untyped-def]
+            return HAVEN
+
+    for policy in (Retreating(), ToTheHaven(), HeuristicPolicy(), RandomPolicy()):
+        game = bare_game(NINE)  # slots 0 1 2 / 3 4 5 / 6 7 8; the haven is beside slot 1
+        assert game.field.haven_slot != 8
+        for slot in game.field.neighbours[8]:
+            game.locs[slot].destroyed = True
+        kami = add_char(game, "Kami", 8)  # 4/4
+        nabiki = add_char(game, "Nabiki Tendo", 8)  # 1/3
+        d = new_disaster(game, "Dr. Weelo")  # 2/5: nobody can hurt anybody
+        place_disaster(game, d, game.field.path_index[8])
+        game.combat_pile = []
+        # Every policy retreats here: the heuristic from what it cannot beat, the random one
+        # on the scripted roll 0.
+        assert fight(game, edition("guidelines1998"), policy, d, 8, "disaster") == "retreat"
+        assert [(c.zone, c.slot) for c in (kami, nabiki)] == [("field", 8)] * 2, policy
+
+
+def test_retreat_goes_to_a_legal_neighbour_whatever_the_policy_asks() -> None:
+    """ "Declare Retreat": one location "in any legal direction"; a policy asking for the haven
+    from a location the haven is not annexed to is overruled."""
+
+    class ToTheHaven(Retreating):
+        def retreat_to(self, game, chars, slot):  # type: ignore[no-untyped-def]
+            return HAVEN
+
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 8)
+    d = new_disaster(game, "Dr. Weelo")
+    place_disaster(game, d, game.field.path_index[8])
+    game.combat_pile = []
+    assert fight(game, edition("guidelines1998"), ToTheHaven(), d, 8, "disaster") == "retreat"
+    assert kami.zone == "field" and kami.slot in game.field.neighbours[8]
+
+
+def test_a_plan_overtaken_by_a_retreat_is_revalidated() -> None:
+    """ "Move Phase": a character moves one adjacent location at a time ("Field Layouts >
+    Solitaire": side-to-side or corner-to-corner). Plans are made at the start of the phase; when
+    an earlier party's combat makes a waiting party retreat ("Declare Retreat": "must move one
+    location"), its old route no longer starts where it stands and is not followed."""
+    from deckkit.animayhem.phases import move_phase
+
+    game = bare_game(NINE)  # slots 0 1 2 / 3 4 5 / 6 7 8
+    kami = add_char(game, "Kami", 0)
+    nabiki = add_char(game, "Nabiki Tendo", 1)
+    d = new_disaster(game, "Dr. Weelo")  # stalemate: the party retreats in round 2
+    place_disaster(game, d, game.field.path_index[1])
+    game.combat_pile = []
+
+    class Plans(Retreating):
+        def moves(self, game, edition):  # type: ignore[no-untyped-def]
+            # Kami walks onto Nabiki's location; Nabiki means to go 1 -> 3 -> 6.
+            return [([kami], [1]), ([nabiki], [3, 6])]
+
+        def retreat_to(self, game, chars, slot):  # type: ignore[no-untyped-def]
+            return 2
+
+    move_phase(game, edition("guidelines1998"), Plans())
+    # Both retreated from 1 to 2; from 2, location 3 is not adjacent: the stale plan is dropped.
+    assert (nabiki.zone, nabiki.slot) == ("field", 2)
+    assert (kami.zone, kami.slot) == ("field", 2)
 
 
 def test_charm_battle_won_against_a_minor_disaster() -> None:
@@ -437,6 +511,50 @@ def test_1998_seven_dragon_balls() -> None:
     assert game.outcome == "win" and "Dragon Balls" in (game.ended or "")
 
 
+def test_1998_dragon_balls_with_guru_or_guardian_of_the_earth_in_play() -> None:
+    """1998 guidelines 4.1: 7 Dragon Balls at one location win "with Kami, Guru, or Guardian of
+    the Earth in Play". Guru and Guardian of the Earth are global effects in the card data, not
+    characters: a global effect in play is enough, without Kami."""
+    for keeper in ("Guru", "Guardian of the Earth"):
+        game = _items_game(0, 0, 9)
+        game.chars[0].zone = "discard"  # no Kami in play
+        nabiki = add_char(game, "Nabiki Tendo", 0)
+        nabiki.items = [
+            copy_of(game, n)
+            for n in ("Dragon Ball", "2 Dragon Balls", "3 Dragon Balls", "Gohan's Dragon Ball")
+        ]
+        game.locs[1].hidden_cards = game.locs[1].hidden_cards[4:]
+        check_end(game, edition("guidelines1998"), at_discard=True)  # no keeper yet
+        game.globals_in_play.append((copy_of(game, keeper), game.turn + 4))
+        with pytest.raises(GameOver):
+            check_end(game, edition("guidelines1998"), at_discard=True)
+        assert game.outcome == "win" and "Dragon Balls" in (game.ended or ""), keeper
+
+
+def _with_cko(game: Game) -> Game:
+    """Make one of the player's items C-ko Kotobuki."""
+    game.chars[0].items[0] = copy_of(game, "C-ko Kotobuki")
+    game.tally_extra = 1
+    return game
+
+
+def test_cko_counts_as_two_items_in_the_final_tally() -> None:
+    """C-ko Kotobuki's card: she counts as 2 items for the final item tally (card text beats the
+    rules). 1998 guidelines 4.1: the game ends when one side "Controls a majority of Items";
+    when all locations are scavenged the disasters win "unless one and only one player has more
+    Items than anyone else". 4 of 8 cards is no majority, but with C-ko the tally is 5 of 9;
+    4 cards each after every location is scavenged is 5 to 4 with her."""
+    game = _with_cko(_items_game(4, 0, 4))
+    with pytest.raises(GameOver):
+        check_end(game, edition("guidelines1998"), at_discard=True)
+    assert game.outcome == "win" and "majority" in (game.ended or "")
+    game = _with_cko(_items_game(4, 4, 1))
+    game.scavenged = set(range(9))
+    with pytest.raises(GameOver):
+        check_end(game, edition("guidelines1998"), at_discard=True)
+    assert game.outcome == "win" and "scavenged" in (game.ended or "")
+
+
 def test_1998_all_locations_scavenged() -> None:
     """1998 guidelines 4.1: once all locations have been scavenged the disasters win unless the
     player holds more items than they do."""
@@ -645,3 +763,122 @@ def test_engine_holds_the_retaliation_rules_whatever_the_policy_asks() -> None:
     first = _one_round(game, "Toma's Guards", policy=Greedy())
     # Nabiki (1) is attacked and must fight; two more join: Kami (4) and Bulma (2).
     assert chars[0].name == "Nabiki Tendo" and first["party_damage"] == 1 + 4 + 2
+
+
+def test_categories_of_carried_cards_meet_a_skill_listing() -> None:
+    """set0 rulebook, "Skill Listings": the listing names "the skills and other requirements a
+    group of characters need"; "Vehicles": "An equipment card may be categorized as a vehicle";
+    Lexicon "Categories": look for the matching category "on cards in play". Campground asks for
+    a Vehicle (Airbus is one); Tea Room Transylvania for Money (Antiques is a << Money >>
+    item). Kami has neither himself."""
+    game = bare_game(["Campground", "Tea Room Transylvania"])
+    kami = add_char(game, "Kami", 0)
+    assert not passes_skill_test(game, [kami], 0)
+    kami.equipment.append(copy_of(game, "Airbus"))
+    refresh(game, kami)
+    assert passes_skill_test(game, [kami], 0)
+    kami.slot = 1
+    assert not passes_skill_test(game, [kami], 1)
+    kami.items.append(copy_of(game, "Antiques"))
+    assert passes_skill_test(game, [kami], 1)
+    kami.items.clear()  # dropped or stolen: the category goes with the card
+    assert not passes_skill_test(game, [kami], 1)
+
+
+def test_location_with_damage_attacks_once_every_turn() -> None:
+    """set0 rulebook, "Locations with Damage": a group that stops on it without the skills is
+    attacked, and "The location will attack once per turn": a party that stays on A.D. Police
+    HQ (damage 3) is attacked again the next turn, and a second party stopping there the same
+    turn does not bring a second attack."""
+    from deckkit.animayhem.phases import move_phase
+
+    game = bare_game(["A.D. Police HQ", "Sewer"], cells=[(0, 0), (1, 0)])
+    kami = add_char(game, "Kami", 0)  # defense 4: survives every attack
+    nabiki = add_char(game, "Nabiki Tendo", 1)
+
+    class Plans(Policy):
+        def __init__(self, moves):  # type: ignore[no-untyped-def]
+            self.plans = moves
+
+        def moves(self, game, edition):  # type: ignore[no-untyped-def]
+            return self.plans
+
+    def attacks() -> int:
+        assert game.trace is not None
+        return sum(1 for e in game.trace.events if e["kind"] == "location_attack")
+
+    move_phase(game, edition("set0"), Plans([]))  # Kami stays: still attacked this turn
+    assert attacks() == 1
+    game.turn += 1
+    move_phase(game, edition("set0"), Plans([([nabiki], [0])]))  # one attack on both
+    assert attacks() == 3 and kami.slot == nabiki.slot == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "damage", "defense"),
+    [
+        ("Bugrom Horde", lambda n: n + 2, lambda n: n + 3),
+        ("55-C Bodyguard Boomer", lambda n: 3, lambda n: n + 4),
+    ],
+)
+def test_plus_characters_disasters_count_the_characters_at_the_location(
+    name: str, damage: Callable[[int], int], defense: Callable[[int], int]
+) -> None:
+    """Card text beats the rules (rules README, precedence): Bugrom Horde prints +2 damage and +3
+    defense, 55-C Bodyguard Boomer +4 defense, as bonuses on the number of characters at their
+    location (set0 rulebook, Lexicon "Current Abilities": the values after counting every
+    effect). With one and with three characters there, the combat uses that count plus the
+    bonus, and the disaster's health starts at its defense."""
+    for party in (["Kami"], ["Kami", "Nabiki Tendo", "Bulma"]):
+        game = bare_game(NINE)
+        for n in party:
+            add_char(game, n, 0)
+        d = new_disaster(game, name)
+        place_disaster(game, d, game.field.path_index[0])
+        game.combat_pile = []
+        fight(game, edition("guidelines1998"), Retreating(), d, 0, "disaster")
+        first = _rounds(game)[0]
+        count = len(party)
+        assert first["disaster_defense"] == defense(count)
+        assert first["hits"][0]["damage"] == damage(count)  # type: ignore[index]
+    assert new_disaster(game, name).defense == defense(0)  # off the field: the bonus alone
+    # A lasting modifier from card effects (interpreter.py writes d.defense) shifts the bonus;
+    # the characters are still counted, and forgetting the card restores the printed bonus.
+    d = new_disaster(game, name)
+    place_disaster(game, d, game.field.path_index[0])
+    here = len(game.at(0))
+    d.defense = d.defense - 1
+    assert d.defense == defense(here) - 1
+    d.forget()
+    d.zone = "draw"
+    assert d.defense == defense(0)
+
+
+def test_rocket_launcher_needs_the_weapons_skill() -> None:
+    """set0 rulebook, "Equipment": "A character can use any equipment card that it is carrying as
+    long as the character fulfills the equipment's requirements." Rocket Launcher's text asks
+    for the Weapons skill (tools/card_corrections.toml): Kami cannot use it, Chi-Chi (Weapons)
+    can."""
+    from deckkit.animayhem.abilities import usable
+    from deckkit.animayhem.cards import PowerCard
+    from tests.engine_helpers import card
+
+    launcher = card("Rocket Launcher")
+    assert isinstance(launcher, PowerCard)
+    game = bare_game(NINE)
+    assert not usable(add_char(game, "Kami", 0), launcher)
+    assert usable(add_char(game, "Chi-Chi", 0), launcher)
+
+
+def test_global_effect_reaches_a_character_entering_the_field() -> None:
+    """set0 rulebook, "Global Effect": a global effect applies to the current abilities of your
+    characters (the engine: those on the field). Nabiki leaves the haven while Combat Training
+    (+1 damage, +1 defense) is in play: she fights with the bonus from her first step."""
+    from deckkit.animayhem.movement import move_party
+
+    game = bare_game(NINE)
+    nabiki = add_char(game, "Nabiki Tendo", HAVEN)
+    game.globals_in_play.append((copy_of(game, "Combat Training"), 5))
+    assert (nabiki.cur[DMG], nabiki.cur[DEF]) == (1, 3)  # in the haven
+    move_party(game, edition("guidelines1998"), Policy(), [nabiki], [game.field.haven_slot])
+    assert (nabiki.cur[DMG], nabiki.cur[DEF]) == (2, 4)

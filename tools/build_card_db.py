@@ -326,6 +326,27 @@ def build_row(src: dict[str, str], lk: dict[str, str], corr: dict[str, Any]) -> 
                 fail(f"[errata.{cid}] sets unknown column {k!r}")
             row[k] = v
         not_sim |= bool(err.get("not_simulated", False))
+    plus = corr.get("plus_characters", {}).get(cid)
+    if plus:
+        # Printed "+N" values that the card text puts on top of the number of characters at the
+        # location: keep the printed bonus, checked against the printed value.
+        for part in split_list(plus["plus_characters"], ";"):
+            ability, _, bonus = part.partition(" ")
+            if ability not in ABILITIES or src[ability].strip() != bonus:
+                fail(f"[plus_characters.{cid}] {part!r} does not match the printed {ability}")
+        row["plus_characters"] = plus["plus_characters"]
+        for k, v in plus.get("set", {}).items():
+            if k not in row:
+                fail(f"[plus_characters.{cid}] sets unknown column {k!r}")
+            row[k] = v
+        sources.append(f"plus_characters: {plus['note']}")
+    req = corr.get("requirement", {}).get(cid)
+    if req:
+        # A requirement the card states only in its text (read, paraphrased in the note).
+        if row["requirement"]:
+            fail(f"[requirement.{cid}] but the data already has {row['requirement']!r}")
+        row["requirement"] = req["requirement"]
+        sources.append(f"requirement from the card text: {req['note']}")
     row["not_simulated"] = str(not_sim).lower()
     row["source"] = "; ".join(sources)
     return row
@@ -375,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [build_row(r, lackey[int(r["card_no"])], corr) for r in raw]
     rows.sort(key=lambda r: r["id"])
     by_id = {r["id"]: r for r in rows}
-    for section in ("errata", "category"):
+    for section in ("errata", "category", "plus_characters", "requirement"):
         for cid in corr.get(section, {}):
             if cid not in by_id:
                 fail(f"[{section}.{cid}] names no card")
@@ -396,6 +417,12 @@ def main(argv: list[str] | None = None) -> int:
     print("moves_times:", {r["name"]: r["moves_times"] for r in rows if r["moves_times"]})
     print("health:", {r["name"]: r["health"] for r in rows if r["health"]})
     print("tally>1:", {r["name"]: r["tally"] for r in rows if r["tally"] not in ("", "1")})
+    plus = {r["name"]: r["plus_characters"] for r in rows if r["plus_characters"]}
+    print("plus_characters:", plus)
+    print("requirements from card text:")
+    for r in rows:
+        if r["id"] in corr.get("requirement", {}):
+            print(f"  {r['id']} {r['name']}: {r['requirement']}")
     print("vehicles:", [r["name"] for r in rows if r["vehicle"] == "true"])
     print("weapons:", [r["name"] for r in rows if r["weapon"] == "true"])
     print("errata:", {r["name"]: r["errata"] for r in rows if r["errata"]})

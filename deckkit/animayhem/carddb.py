@@ -50,7 +50,7 @@ REQUIRED_COLUMNS = (
     *ABILITIES, *(f"{a}_alt" for a in ABILITIES),
     "health", "skills", "gender", "categories", "symbols", "requirement",
     "energy_cost", "uses", "deck_limit", "tally", "vehicle", "weapon",
-    "traits", "moves_times", "alternate_form",
+    "traits", "moves_times", "plus_characters", "alternate_form",
     "phys_name", "phys_damage", "phys_defense", "phys_opp_damage", "phys_opp_defense",
     "phys_extra_draw", "charm_name", "charm_modifier", "charm_target",
     "not_simulated", "errata", "source",
@@ -58,6 +58,7 @@ REQUIRED_COLUMNS = (
 _ID = re.compile(r"^am(\d{3})$")
 _DISAMBIGUATED = re.compile(r"^(?P<name>.*?)\s*#\s*(?P<no>\d+)$")
 _SKILL = re.compile(r"^(?P<name>.+?)(?:\s+x(?P<times>\d+)|\s+(?P<neg>-\d+))?$")
+_PLUS_CHARACTERS = re.compile(r"^(?P<ability>[a-z]+)\s*\+(?P<bonus>\d+)$")
 _E = TypeVar("_E")
 
 
@@ -322,13 +323,17 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
                 target=cast(Literal["self", "opponent", "special"], target),
             ),
         )
+    plus_characters = _plus_characters(row)
+    if plus_characters and ctype is not CardType.DISASTER:
+        raise row.fail("plus_characters", "is only for disasters")
     if ctype is CardType.DISASTER:
         traits = _traits(row)
         abilities = row.abilities()
         combat = row.bool("combat")
         if combat and not common["not_simulated"]:
             for a in ("damage", "defense", "movement"):
-                row.int(a, required=True)
+                if all(name != a for name, _ in plus_characters):
+                    row.int(a, required=True)
         alt = row.abilities("_alt")
         return DisasterCard(
             **common,
@@ -338,6 +343,7 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
             alt=alt if alt != Abilities() else None,
             traits=traits,
             moves_times=row.int("moves_times"),
+            plus_characters=plus_characters,
         )
     # power cards: equipment, enhancement, flash effect, global effect
     modifiers: list[tuple[Ability, Modifier]] = []
@@ -355,6 +361,20 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
         vehicle=row.bool("vehicle", required=False),
         weapon=row.bool("weapon", required=False),
     )
+
+
+def _plus_characters(row: _Row) -> tuple[tuple[Ability, int], ...]:
+    """``damage +2; defense +3``: abilities equal to the number of characters at the card's
+    location plus the printed bonus (card text; card_db/animayhem/README.md)."""
+    out: list[tuple[Ability, int]] = []
+    for part in row.listing("plus_characters"):
+        m = _PLUS_CHARACTERS.match(part)
+        if m is None or m["ability"] not in ABILITIES:
+            raise row.fail(
+                "plus_characters", f"{part!r} is not an ability and a bonus", hint="damage +2"
+            )
+        out.append((cast(Ability, m["ability"]), int(m["bonus"])))
+    return tuple(out)
 
 
 def _traits(row: _Row) -> frozenset[Trait]:

@@ -282,6 +282,16 @@ class DisasterCard(Card):
     alt: Abilities | None
     traits: frozenset[Trait]
     moves_times: int | None  # "Moves once" = 1, "Moves 3 times" = 3; None moves every turn
+    # Abilities the card text sets to the number of characters at the disaster's location plus
+    # the printed "+N" bonus (Bugrom Horde: damage +2, defense +3); empty for most disasters.
+    plus_characters: tuple[tuple[Ability, int], ...] = ()
+
+    def plus_characters_bonus(self, ability: Ability) -> int | None:
+        """The printed bonus when ``ability`` counts the characters at the location, else None."""
+        for name, bonus in self.plus_characters:
+            if name == ability:
+                return bonus
+        return None
 
     @property
     def horde(self) -> bool:

@@ -670,7 +670,7 @@ def _retreat(
         knock_out(game, v, state, d)
     survivors = [c for c in retreating if c.zone == "field"]
     if survivors:
-        dest = policy.retreat_to(game, survivors, slot)
+        dest = policy.retreat_destination(game, survivors, slot)
         for c in survivors:
             if dest < 0:
                 enter_haven(game, c)

@@ -22,7 +22,10 @@ if TYPE_CHECKING:
 
 # "Dragon Ball", "Gohan's Dragon Ball" count 1; "2 Dragon Balls" counts 2 (the card names).
 _DRAGON_BALLS = re.compile(r"(?:^(\d+) )?Dragon Balls?$")
-_DRAGON_KEEPERS = ("Kami", "Guru", "Guardian of the Earth")
+# 4.1 "with Kami, Guru, or Guardian of the Earth in Play": in the card data Kami is a character,
+# Guru and Guardian of the Earth are global effects. Names are matched whole, not as substrings.
+_DRAGON_KEEPER_CHARACTERS = frozenset({"Kami"})
+_DRAGON_KEEPER_GLOBALS = frozenset({"Guru", "Guardian of the Earth"})
 
 
 def end(game: Game, outcome: str, reason: str) -> None:
@@ -47,11 +50,14 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     play = edition.play
     if play.end_conditions == "guidelines1998" and not at_discard:
         return
-    total = game.items_in_play
+    # C-ko Kotobuki's card: she "counts as 2 items" in the final item tally (card text beats
+    # every edition); the majority and the all-scavenged comparison decide the game's result,
+    # so both count the tally.
+    total = game.tally_in_play()
     if total <= 0:
         return
-    mine = game.items_player()
-    theirs = game.items_disasters()
+    mine = game.items_player(tally=True)
+    theirs = game.items_disasters(tally=True)
     player_wins = mine * 2 > total if play.majority_needs_more_than_half else mine * 2 >= total
     if theirs * 2 > total:
         end(game, "loss", "the disasters control more than half the items")
@@ -60,10 +66,8 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     if play.end_conditions != "guidelines1998":
         return
     keepers_in_play = any(
-        any(k in c.name for k in _DRAGON_KEEPERS)
-        for c in game.chars
-        if c.zone in ("field", "haven")
-    )
+        c.name in _DRAGON_KEEPER_CHARACTERS for c in game.chars if c.zone in ("field", "haven")
+    ) or any(g.card.name in _DRAGON_KEEPER_GLOBALS for g, _ in game.globals_in_play)
     if keepers_in_play:
         for slot in {c.slot for c in game.on_field()}:
             balls = [x.card for c in game.at(slot) for x in c.items if isinstance(x.card, ItemCard)]

@@ -29,6 +29,7 @@ def place_disaster(game: Game, d: Dis, pos: int) -> None:
     """Put a disaster face up on the field at path position ``pos``."""
     d.pos = pos
     d.zone = "field"
+    d.game = game
     game.arrivals += 1
     d.entered = game.arrivals
     game.disasters.append(d)
@@ -320,6 +321,40 @@ def trim_to_stop(game: Game, party: list[Char], route: list[int]) -> list[int]:
     return route[:end]
 
 
+def retreat_options(game: Game, party: list[Char], slot: int) -> list[int]:
+    """Where retreating characters may go from ``slot``: "All retreating characters that survive
+    must move one location in any legal direction" (set0 rulebook, "Declare Retreat"). That is
+    an adjacent location the party may stop on, or the haven when it is annexed to this location
+    ("Move Phase": a character may enter one of your havens if it is annexed to the current
+    location). Empty when no direction is legal: then nobody can move and the party stays."""
+    options = [s for s in game.field.neighbours[slot] if can_stop(game, party, s)]
+    if slot == game.field.haven_slot:
+        options.append(HAVEN)
+    return options
+
+
+def legal_route(game: Game, start: int, route: list[int]) -> list[int]:
+    """The longest beginning of ``route`` whose every step is a legal move from the one before:
+    to an adjacent location, from the haven onto its location, or into the haven from its
+    location ("Move Phase"). A plan made before an earlier combat moved the party is cut where
+    it stops being legal from where the party now stands."""
+    field = game.field
+    here = start
+    for i, step in enumerate(route):
+        if here == HAVEN:
+            ok = step == field.haven_slot
+        elif step == HAVEN:
+            ok = here == field.haven_slot
+        else:
+            ok = step in field.neighbours[here]
+        if not ok:
+            return route[:i]
+        if step == HAVEN:
+            return route[: i + 1]
+        here = step
+    return route
+
+
 def _carries(c: Char, symbol: str) -> bool:
     return any(symbol in e.card.symbols for e in c.equipment) or any(
         symbol in i.card.symbols for i in c.items
@@ -345,8 +380,11 @@ def move_party(
                 game.say("move", f"{names} return to the haven")
             return []
         for c in party:
+            entering = c.zone != "field"
             c.zone = "field"
             c.slot = step
+            if entering:
+                refresh(game, c)  # global effects apply to characters on the field
         last = i == len(route) - 1
         if game.trace is not None:
             game.say(

@@ -16,6 +16,7 @@ from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.interpreter import affect, can_move, fire, start_turn
 from deckkit.animayhem.movement import (
     HAVEN,
+    legal_route,
     move_disasters,
     move_party,
     party_movement,
@@ -32,6 +33,13 @@ if TYPE_CHECKING:
 
 # A global effect without uses or duration lasts 5 of your turns (set0 rulebook, "Global Effect").
 GLOBAL_TURNS = 5
+
+
+def last_turn(turn: int, duration: int) -> int:
+    """The last turn a card played on ``turn`` for ``duration`` turns is in play: the duration
+    counts the turn it is played (set0 rulebook, Lexicon "Duration"); ``expire_globals`` discards
+    it at the start of the turn after."""
+    return turn + duration - 1
 
 
 def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
@@ -139,7 +147,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         card = g.card
         assert isinstance(card, PowerCard)
         game.hand.remove(g)
-        game.globals_in_play.append((g, game.turn + GLOBAL_TURNS - 1))
+        game.globals_in_play.append((g, last_turn(game.turn, GLOBAL_TURNS)))
         for c in game.on_field():
             refresh(game, c)
         if game.trace is not None:
@@ -163,8 +171,9 @@ def expire_globals(game: Game) -> None:
 
 
 def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
-    """Parties move; those that stop on a location with damage they cannot scavenge are
-    attacked by it; the party may then attack a combat disaster it shares a location with."""
+    """Parties move; every group standing on a location with damage it cannot scavenge, having
+    stopped there or stayed, is attacked by it once this turn; the party may then attack a
+    combat disaster it shares a location with."""
     game.phase = "move"
     for planned, route in policy.moves(game, edition):
         # A plan made at the start of the phase can be overtaken by an earlier party's combat
@@ -184,14 +193,18 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             party = party[: edition.play.max_party]  # fifth2018: at most 4 in a group
         if not party or not route:
             continue
+        # Re-validate the plan from where the party stands now (a retreat may have moved it).
+        route = legal_route(game, start, route)
         route = trim_to_stop(game, party, route[: party_movement(game, party)])
         if not route:
             continue
-        stopped = move_party(game, edition, policy, party, route)
-        if stopped and route[-1] != HAVEN:
-            slot = stopped[0].slot
-            location_attack(game, edition, stopped, slot)
+        move_party(game, edition, policy, party, route)
         check_end(game, edition)  # the game ends the moment a side holds the majority
+    # set0 rulebook, "Locations with Damage": "The location will attack once per turn" the
+    # group that stops on it without the skills; a group that stays is still stopped there.
+    for slot in sorted({c.slot for c in game.on_field()}):
+        location_attack(game, edition, game.at(slot), slot)
+    check_end(game, edition)
     for slot in sorted({c.slot for c in game.on_field()}):
         for d in list(game.disasters_at(slot)):
             if d.ally_of is not None:

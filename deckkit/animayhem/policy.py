@@ -26,7 +26,13 @@ from deckkit.animayhem.interpreter import (
     special_defeat,
     unlocked,
 )
-from deckkit.animayhem.movement import HAVEN, can_stop, party_movement, trim_to_stop
+from deckkit.animayhem.movement import (
+    HAVEN,
+    can_stop,
+    party_movement,
+    retreat_options,
+    trim_to_stop,
+)
 from deckkit.animayhem.requirements import requirement_met, skill_totals
 from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
 
@@ -108,11 +114,26 @@ class Policy:
         """A flash effect from the hand that defeats ``d`` outright, and who plays it."""
         return None
 
+    def retreat_destination(self, game: Game, chars: list[Char], slot: int) -> int:
+        """Where the engine moves retreating characters: the policy's ``retreat_to`` held to the
+        rule whatever it asks ("Declare Retreat": "must move one location in any legal
+        direction"). A destination that is not a legal move becomes the first legal one; with
+        none, the party stays at ``slot``. Policies override ``retreat_to``, never this."""
+        options = retreat_options(game, chars, slot)
+        if not options:
+            if game.trace is not None:
+                here = game.locs[slot].card.name
+                game.say("move", f"no legal direction to retreat: the party stays at {here}")
+            return slot
+        dest = self.retreat_to(game, chars, slot)
+        return dest if dest in options else options[0]
+
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
-        if slot == game.field.haven_slot:
+        """One legal move away ("Declare Retreat"); ``slot`` itself when there is none."""
+        options = retreat_options(game, chars, slot)
+        if HAVEN in options:
             return HAVEN
-        options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
-        return options[0] if options else HAVEN
+        return options[0] if options else slot
 
 
 def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
@@ -408,16 +429,23 @@ class HeuristicPolicy(Policy):
                 # Encoded effects whose worth is not a plain bonus: spent when the round is
                 # not already won.
                 if (short_damage > 0 or short_defense > 0) and combat_only(game, card):
-                    payer = next((c for c in fighters if c.cur[ENE] >= cost), None)
+                    payer = next(
+                        (c for c in fighters if c.cur[ENE] >= cost and usable(c, card)), None
+                    )
                     if payer is not None:
                         plays.append((x, payer))
                         short_damage = short_defense = 0
                 continue
-            if short_defense > 0 and "defense" in mods and target.cur[ENE] >= cost:
+            if (
+                short_defense > 0
+                and "defense" in mods
+                and target.cur[ENE] >= cost
+                and usable(target, card)
+            ):
                 plays.append((x, target))
                 short_defense -= mods["defense"]
             elif short_damage > 0 and "damage" in mods:
-                payer = next((c for c in fighters if c.cur[ENE] >= cost), None)
+                payer = next((c for c in fighters if c.cur[ENE] >= cost and usable(c, card)), None)
                 if payer is not None:
                     plays.append((x, payer))
                     short_damage -= mods["damage"]
@@ -425,17 +453,14 @@ class HeuristicPolicy(Policy):
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         home = game.field.haven_slot
-        if slot == home:
+        legal = retreat_options(game, chars, slot)
+        if HAVEN in legal:
             return HAVEN
-        options = [
-            s
-            for s in game.field.neighbours[slot]
-            if can_stop(game, chars, s) and not any(d.combat for d in game.disasters_at(s))
-        ]
+        options = [s for s in legal if not any(d.combat for d in game.disasters_at(s))]
         if not options:
-            options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
+            options = legal
         if not options:
-            return HAVEN
+            return slot  # no legal direction: the party stays
         return min(options, key=lambda s: game.dist[s][home])
 
 
@@ -553,10 +578,8 @@ class RandomPolicy(Policy):
         return [(game.chance.pick(options), game.chance.pick(fighters))]
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
-        options = [s for s in game.field.neighbours[slot] if can_stop(game, chars, s)]
-        if slot == game.field.haven_slot:
-            options.append(HAVEN)
-        return game.chance.pick(options) if options else HAVEN
+        options = retreat_options(game, chars, slot)
+        return game.chance.pick(options) if options else slot
 
 
 POLICIES: tuple[str, ...] = ("heuristic", "random")

@@ -240,6 +240,9 @@ class PartyMember(Protocol):
     @property
     def categories(self) -> frozenset[str]: ...
     def current(self, ability: str) -> int: ...
+    def has_category(self, category: str) -> bool:
+        """Its own category or one on a card it carries (equipment, vehicle, item)."""
+        ...
 
 
 def skill_total(party: Sequence[PartyMember], skill: str) -> int:
@@ -259,7 +262,7 @@ def term_met(term: Term, party: Sequence[PartyMember]) -> bool:
     if isinstance(term, GenderTerm):
         return sum(1 for m in party if m.gender == term.gender) >= term.count
     if isinstance(term, CategoryTerm):
-        return any(term.category in m.categories for m in party)
+        return any(m.has_category(term.category) for m in party)
     if isinstance(term, NameTerm):
         return any(_name_matches(term.name, m.name) for m in party)
     if isinstance(term, AnySkillTerm):

@@ -37,7 +37,9 @@ def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:
 
 def location_attack(game: Game, edition: Edition, party: list[Char], slot: int) -> None:
     """A location with damage attacks a party that stops on it without the required skills,
-    once per turn, every member, no combat cards (set0 rulebook, "Locations with Damage")."""
+    every member, no combat cards (set0 rulebook, "Locations with Damage"). The Move phase calls
+    it once per turn for every group on the field. The same passage's "once per combat round"
+    during a combat at the location needs a call from the combat round and is not simulated."""
     loc = game.locs[slot].card
     if loc.damage is None or requirement_met(loc.requirement, party):
         return

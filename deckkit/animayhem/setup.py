@@ -49,6 +49,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
             loc.hidden_cards.append(items.pop())
     game.unused.extend(items)  # items beyond one per location are not used
     game.items_in_play = sum(len(loc.hidden_cards) for loc in game.locs)
+    game.tally_extra = game.items_hidden(tally=True) - game.items_in_play
 
     disasters: list[Dis] = []
     for card in setup.disasters:

@@ -131,6 +131,22 @@ class Char:
     def current(self, ability: str) -> int:
         return self.cur[ABILITY_INDEX[ability]]
 
+    def has_category(self, category: str) -> bool:
+        """The category is the character's own or that of a card it carries: its equipment
+        (a vehicle counts as a << Vehicle >>: set0 rulebook, "Vehicles": "An equipment card may be
+        categorized as a vehicle") and its items (Lexicon "Categories": look for the category on
+        cards in play). Checked card by card, so nothing is cached and nothing goes stale when
+        equipment or items change hands."""
+        if category in self.categories:
+            return True
+        for x in self.equipment:
+            card = x.card
+            if category in card.categories:
+                return True
+            if category == "Vehicle" and isinstance(card, PowerCard) and card.vehicle:
+                return True
+        return any(category in x.card.categories for x in self.items)
+
     @property
     def carrying_items(self) -> bool:
         return bool(self.items)
@@ -144,16 +160,19 @@ class Dis:
 
     __slots__ = (
         "ally_of",
+        "base_damage",
+        "base_defense",
         "card",
         "carrying",
         "charm",
         "combat",
         "counts",
-        "damage",
-        "defense",
+        "damage_counts_characters",
+        "defense_counts_characters",
         "entered",
         "first_move_done",
         "fx",
+        "game",
         "health",
         "ignores",
         "incapacitated_turn",
@@ -172,8 +191,12 @@ class Dis:
         self.card = card
         self.name = card.name
         a = card.abilities
-        self.damage = a.damage or 0
-        self.defense = a.defense or 0
+        self.game: Game | None = None  # set when it enters the field, to count characters
+        self.base_damage = 0
+        self.base_defense = 0
+        self.damage_counts_characters = False
+        self.defense_counts_characters = False
+        self.reset_damage_defense()
         self.movement = a.movement or 0
         self.charm = a.charm or 0
         self.major = card.major
@@ -192,6 +215,54 @@ class Dis:
         self.fx: Triggers | None = None  # its effects by trigger (interpreter.py)
         self.counts: dict[int, int] = {}  # how often each effect's trigger occurred
 
+    def reset_damage_defense(self) -> None:
+        """The printed damage and defense. Bugrom Horde and 55-C Bodyguard Boomer print a bonus
+        on the number of characters at their location (card text): the bonus is kept here and
+        the characters are counted whenever the ability is read."""
+        card = self.card
+        a = card.abilities
+        bonus = card.plus_characters_bonus("damage") if card.plus_characters else None
+        self.damage_counts_characters = bonus is not None
+        self.base_damage = bonus if bonus is not None else a.damage or 0
+        bonus = card.plus_characters_bonus("defense") if card.plus_characters else None
+        self.defense_counts_characters = bonus is not None
+        self.base_defense = bonus if bonus is not None else a.defense or 0
+
+    @property
+    def damage(self) -> int:
+        """Current damage; for a plus-characters disaster it changes as characters come and
+        go."""
+        if self.damage_counts_characters:
+            return self.base_damage + self.characters_here()
+        return self.base_damage
+
+    @damage.setter
+    def damage(self, value: int) -> None:
+        # A lasting modifier (card effects) changes the printed value, or the printed bonus.
+        if self.damage_counts_characters:
+            value -= self.characters_here()
+        self.base_damage = value
+
+    @property
+    def defense(self) -> int:
+        if self.defense_counts_characters:
+            return self.base_defense + self.characters_here()
+        return self.base_defense
+
+    @defense.setter
+    def defense(self, value: int) -> None:
+        if self.defense_counts_characters:
+            value -= self.characters_here()
+        self.base_defense = value
+
+    def characters_here(self) -> int:
+        """Characters at this disaster's location (none while it is off the field)."""
+        game = self.game
+        if game is None or self.zone != "field" or self.pos < 0:
+            return 0
+        slot = game.field.path[self.pos]
+        return sum(1 for c in game.chars if c.zone == "field" and c.slot == slot)
+
     def forget(self) -> None:
         """A card that leaves play "loses all memory of what happened to it in play" (set0
         rulebook, "Zones of Play"): back to its printed state before it is drawn again."""
@@ -205,8 +276,7 @@ class Dis:
         self.incapacitated_turn = -1
         self.ally_of = None
         a = self.card.abilities
-        self.damage = a.damage or 0
-        self.defense = a.defense or 0
+        self.reset_damage_defense()
         self.movement = a.movement or 0
         self.charm = a.charm or 0
         self.health = self.defense
@@ -241,6 +311,14 @@ class Loc:
         self.destroyed = False
         self.planetary = card.planetary
         self.dimensional = card.dimensional
+
+
+def _count(x: Copy, tally: bool) -> int:
+    """1 for an item card (its ``tally`` when asked), 0 for anything else."""
+    card = x.card
+    if not isinstance(card, ItemCard):
+        return 0
+    return card.tally if tally else 1
 
 
 @dataclass(slots=True)
@@ -281,6 +359,7 @@ class Game:
         self.scavenged: set[int] = set()  # location slots fully scavenged at least once
         self.dist: tuple[tuple[int, ...], ...] = ()  # steps between location slots
         self.items_in_play = 0
+        self.tally_extra = 0  # items in play counting for more than 1 in the tally (C-ko: +1)
         self.arrivals = 0
         self.scavenge_started: set[int] = set()  # character uids that started this turn
         self.done_scavenging: set[int] = set()  # location slots stopped this turn
@@ -315,18 +394,15 @@ class Game:
     def slot_of(self, d: Dis) -> int:
         return self.field.path[d.pos]
 
-    def items_player(self) -> int:
-        """Items the player controls: carried by characters or stored in havens."""
+    def items_player(self, tally: bool = False) -> int:
+        """Items the player controls: carried by characters or stored in havens. With ``tally``,
+        counted as the final item tally counts them (C-ko Kotobuki's card: 2 items)."""
         n = sum(
-            1
-            for c in self.chars
-            if c.zone in ("field", "haven")
-            for x in c.items
-            if isinstance(x.card, ItemCard)
+            _count(x, tally) for c in self.chars if c.zone in ("field", "haven") for x in c.items
         )
-        return n + sum(1 for x in self.haven_cards if isinstance(x.card, ItemCard))
+        return n + sum(_count(x, tally) for x in self.haven_cards)
 
-    def items_disasters(self) -> int:
+    def items_disasters(self, tally: bool = False) -> int:
         """Items the disasters control: carried, and carried off the field (1998 guidelines
         4.3: "Disasters Control Discarded / Destroyed Items"). In this engine an item is only
         ever destroyed by a disaster completing its cycle (``carried_off``); the invariant test
@@ -334,12 +410,15 @@ class Game:
         held = 0
         for d in self.disasters:
             for x in d.carrying:
-                if isinstance(x.card, ItemCard):
-                    held += 1
-        return held + len(self.carried_off)
+                held += _count(x, tally)
+        return held + sum(_count(x, tally) for x in self.carried_off)
 
-    def items_hidden(self) -> int:
-        return sum(1 for loc in self.locs for x in loc.hidden_cards if isinstance(x.card, ItemCard))
+    def items_hidden(self, tally: bool = False) -> int:
+        return sum(_count(x, tally) for loc in self.locs for x in loc.hidden_cards)
+
+    def tally_in_play(self) -> int:
+        """The final item tally of every item in play (``items_in_play`` counts cards)."""
+        return self.items_in_play + self.tally_extra
 
     def zones_of(self) -> Iterator[tuple[str, Copy | Char | Dis]]:
         """Every card object with the zone it sits in (for the conservation invariant)."""
