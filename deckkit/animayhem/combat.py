@@ -365,7 +365,8 @@ def fight(
     if incapacitated and initiator == "disaster":
         return "none"  # incapacitated for the turn by a charm battle: it attacks no one
     chars = [c for c in game.at(slot) if c.uid not in d.ignores]
-    if d.fx is not None and chars:
+    if d.fx is not None and chars and initiator == "disaster":
+        # It never attacks them; they may still attack it (SPARE).
         chars = [c for c in chars if not spared(game, d, c)]
     if not chars or d.zone != "field":
         return "none"

@@ -816,14 +816,14 @@ def fire(
     ctx = Context(source, slot, holder, opponents, fought)
     did = False
     for i, e in entries:
-        if e.every > 1 or e.max_times:
+        if e.every > 1:  # every n-th occurrence of the trigger
             key = (source.uid, i)
             seen = game.fired.get(key, 0) + 1
             game.fired[key] = seen
-            if e.every > 1 and seen % e.every:
+            if seen % e.every:
                 continue
-            if e.max_times and seen > e.max_times:
-                continue
+        if e.max_times and game.fired.get((source.uid, -1 - i), 0) >= e.max_times:
+            continue  # it has acted as often as it may
         if fought is not None and e.against and not card_matches(fought.card, e.against):
             continue
         if not conditions_hold(game, e, slot):
@@ -831,6 +831,9 @@ def fire(
         if run(game, e, ctx, sides):
             did = True
             game.record.bump(_card(source).id, CardStat.EFFECTS)
+            if e.max_times:
+                acted = (source.uid, -1 - i)
+                game.fired[acted] = game.fired.get(acted, 0) + 1
         if isinstance(source, Dis) and source.zone == "discard":
             break
     return did
