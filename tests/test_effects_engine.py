@@ -284,3 +284,16 @@ def test_unlock_scavenges_without_the_listed_skills() -> None:
         entry = read_effects_file(path, cards, db().vocabulary)["am384"]
     game.fx["am384"] = by_trigger(entry)  # type: ignore[assignment]
     assert passes_skill_test(game, [c], 4)
+
+
+def test_a_printed_disaster_health_replaces_its_defense_as_health() -> None:
+    """Recoom prints "Health = 14" (card text, kept in the health column): a combat starts it
+    at 14 health, while damage still goes through its defense of 6."""
+    game = table(ScriptedPolicy(["A-ko Magami"]))
+    add_char(game, "A-ko Magami", 4)
+    d = on_field(game, new_disaster(game, "Recoom"), 4)
+    assert d.card.health == 14 and d.defense == 6 and d.health == 14  # type: ignore[union-attr]
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    first = next(e for e in game.trace.events if e["kind"] == "round")  # type: ignore[union-attr]
+    assert first["disaster_health"] == 14 - first["disaster_loss"]

@@ -275,6 +275,8 @@ def build_row(src: dict[str, str], lk: dict[str, str], corr: dict[str, Any]) -> 
         row["health"] = hm.group(1) if hm else ""
         not_sim |= bool(text) or "*" in src["skills"]
     elif ctype == "disaster":
+        hm = RE_HEALTH.match(text)  # "Health = 14" (Recoom), "Health is 4" (Tank Special)
+        row["health"] = hm.group(1) if hm else ""
         row["major"] = "true" if raw_type == "major_disaster" else "false"
         row["combat"] = "true" if src["is_combat"] == "yes" else "false"
         row["traits"] = "; ".join(derive_traits(src, text, categories))

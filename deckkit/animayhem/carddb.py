@@ -343,6 +343,7 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
             alt=alt if alt != Abilities() else None,
             traits=traits,
             moves_times=row.int("moves_times"),
+            health=row.int("health"),
             plus_characters=plus_characters,
         )
     # power cards: equipment, enhancement, flash effect, global effect

@@ -282,6 +282,7 @@ class DisasterCard(Card):
     alt: Abilities | None
     traits: frozenset[Trait]
     moves_times: int | None  # "Moves once" = 1, "Moves 3 times" = 3; None moves every turn
+    health: int | None = None  # a printed health ("Health = 14": Recoom); None means defense
     # Abilities the card text sets to the number of characters at the disaster's location plus
     # the printed "+N" bonus (Bugrom Horde: damage +2, defense +3); empty for most disasters.
     plus_characters: tuple[tuple[Ability, int], ...] = ()

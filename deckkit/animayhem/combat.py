@@ -385,7 +385,7 @@ def fight(
             + f" at {game.locs[slot].card.name}",
         )
     start_health = {c.uid: c.health for c in chars}
-    d.health = d.defense
+    d.health = d.health_max
     effects = bool(game.fx)
     fx_sides: Sides | None = None
     bonus_dmg = bonus_def = 0
@@ -411,7 +411,7 @@ def fight(
         if not chars:
             return "none"
         bonus_dmg, bonus_def = disaster_bonus(game, d)
-        d.health = d.defense + bonus_def
+        d.health = d.health_max + bonus_def
         char_mods = {c.uid: combat_mods(game, c, d, slot) for c in chars}
     charmed: set[int] = set()
     # Charm battle before combat begins (Determine Attackers; "Charm Battle").
@@ -690,4 +690,4 @@ def _end_of_combat(game: Game, chars: list[Char], d: Dis, energised: set[int]) -
             c.health = c.health_max
             if c.uid in energised:
                 refresh(game, c)
-    d.health = d.defense
+    d.health = d.health_max

@@ -1193,7 +1193,7 @@ def start_turn(game: Game) -> None:
         for last, d, old in game.dis_timers:
             if last < turn and d.zone == "field":
                 d.damage, d.defense, d.movement, d.charm = old
-                d.health = d.defense
+                d.health = d.health_max
             elif last >= turn:
                 keep_t.append((last, d, old))
         game.dis_timers = keep_t

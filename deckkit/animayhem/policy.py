@@ -187,7 +187,7 @@ def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     cap = 4 if d.major else 3
     best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
     per_round = sum(best) - dfn
-    return per_round > 0 and per_round * 3 >= d.defense
+    return per_round > 0 and per_round * 3 >= d.health_max
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -387,7 +387,7 @@ class HeuristicPolicy(Policy):
         return first + rest[: cap - len(first)]
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
-        return not can_beat(game, chars, d) and d.health >= d.defense
+        return not can_beat(game, chars, d) and d.health >= d.health_max
 
     def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
         """Spend a flash effect that defeats the disaster when the fight looks hopeless, or

@@ -201,7 +201,7 @@ class Dis:
         self.charm = a.charm or 0
         self.major = card.major
         self.combat = card.combat
-        self.health = self.defense
+        self.health = self.health_max
         self.pos = -1  # index on the field's disaster path while on the field
         self.carrying: list[Copy] = []  # at most one item (set0 rulebook, "Major Disaster")
         self.stolen: Copy | None = None  # the card it last stole (held while in ``carrying``)
@@ -255,6 +255,13 @@ class Dis:
             value -= self.characters_here()
         self.base_defense = value
 
+    @property
+    def health_max(self) -> int:
+        """Health at the start of a combat: a printed health (card text, "Health = 14") or its
+        current defense (set0 rulebook, Lexicon "Health")."""
+        printed = self.card.health
+        return printed if printed is not None else self.defense
+
     def characters_here(self) -> int:
         """Characters at this disaster's location (none while it is off the field)."""
         game = self.game
@@ -271,7 +278,7 @@ class Dis:
         self.stolen = None
         self.first_move_done = False
         self.stationary = False
-        self.health = self.defense
+        self.health = self.health_max
         self.ignores = set()
         self.incapacitated_turn = -1
         self.ally_of = None
@@ -279,7 +286,7 @@ class Dis:
         self.reset_damage_defense()
         self.movement = a.movement or 0
         self.charm = a.charm or 0
-        self.health = self.defense
+        self.health = self.health_max
         self.counts = {}
 
     def __repr__(self) -> str:
