@@ -162,7 +162,7 @@ def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
         who = [ctx.source] if isinstance(ctx.source, Char) else []
         if ctx.holder is not None:
             who = [ctx.holder]
-        return [c for c in who if c.zone in ("field", "haven")]
+        return [c for c in who if c.zone in ("field", "haven") and fits(e, c)]
     if t is Target.OPPONENT:
         return [c for c in ctx.opponents if c.zone == "field" and fits(e, c)]
     if t in (Target.PLAY,):
@@ -1107,7 +1107,7 @@ def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
         _credit(game, card)
 
     for card, e in _carried_standing(game, c):
-        if e.do is not Action.MODIFY or e.target is not Target.SELF:
+        if e.do is not Action.MODIFY or e.target is not Target.SELF or not fits(e, c):
             continue
         if not e.against and not conditional(e):
             continue  # unconditional: already in its current abilities (abilities.refresh)
