@@ -411,7 +411,7 @@ def fight(
         if not chars:
             return "none"
         bonus_dmg, bonus_def = disaster_bonus(game, d)
-        d.health = d.health_max + bonus_def
+        d.health = d.health_max  # bonus defense does not raise health (Lexicon "Health")
         char_mods = {c.uid: combat_mods(game, c, d, slot) for c in chars}
     charmed: set[int] = set()
     # Charm battle before combat begins (Determine Attackers; "Charm Battle").
