@@ -365,7 +365,11 @@ def disasters(game: Game, e: Effect, ctx: Context) -> list[Dis]:
         return [ctx.fought] if ctx.fought is not None else []
     if e.target is Target.NEAREST_DISASTER:
         here = game.field.path_index[ctx.slot] if ctx.slot >= 0 else 0
-        others = [d for d in game.disasters if d is not ctx.source and d.combat]
+        others = [
+            d
+            for d in game.disasters
+            if d is not ctx.source and d.combat and card_matches(d.card, e.cards)
+        ]
         if not others:
             return []
         return [min(others, key=lambda d: (abs(d.pos - here), d.entered))]
@@ -867,10 +871,18 @@ def combat_only(game: Game, card: AnyCard) -> bool:
     fx = game.fx.get(card.id)
     if fx is None or Trigger.PLAYED not in fx:
         return False
-    return all(
-        (e.do is Action.MODIFY and (e.scope in _FIGHT_SCOPES or e.target is Target.OPPONENT))
-        or (e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF)
-        for _, e in fx[Trigger.PLAYED]
+    return all(e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES for _, e in fx[Trigger.PLAYED])
+
+
+def keep_for_combat(game: Game, card: AnyCard) -> bool:
+    """A flash effect the player keeps in hand for a fight: one that only acts in a combat
+    round, or one that defeats or discards a disaster."""
+    if combat_only(game, card):
+        return True
+    fx = game.fx.get(card.id)
+    return fx is not None and any(
+        e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
+        for _, e in fx.get(Trigger.PLAYED, ())
     )
 
 
@@ -888,9 +900,7 @@ def play_in_combat(
     for _, e in fx.get(Trigger.PLAYED, ()):
         if not conditions_hold(game, e, slot):
             continue
-        fight_mod = e.do is Action.MODIFY and (
-            e.scope in _FIGHT_SCOPES or e.target is Target.OPPONENT
-        )
+        fight_mod = e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES
         if fight_mod and e.target is Target.SELF:
             mine.append(e.mods)
             _credit(game, copy.card)
@@ -909,6 +919,8 @@ def defeats(game: Game, card: AnyCard, d: Dis) -> bool:
     if fx is None:
         return False
     for _, e in fx.get(Trigger.PLAYED, ()):
+        if not conditions_hold(game, e, game.slot_of(d) if d.pos >= 0 else -1):
+            continue
         removes = e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
         fitting = card_matches(d.card, e.cards) and card_matches(d.card, e.against)
         if removes and fitting:
@@ -1125,6 +1137,8 @@ def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
             if conditions_hold(game, e, slot):
                 use(card, e)
     for src, e in _auras(game):
+        if isinstance(src, Copy) and e.target is not Target.HERE:
+            continue  # a global effect's reach is already in current abilities (refresh)
         if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY, Target.HERE):
             if e.target is Target.HERE and (
                 not isinstance(src, Dis) or src.pos < 0 or game.slot_of(src) != slot
@@ -1190,13 +1204,14 @@ def start_turn(game: Game) -> None:
         game.lasting = keep
     if game.dis_timers:
         keep_t = []
-        for last, d, old in game.dis_timers:
+        # Newest first, so stacked changes ending together restore the oldest values.
+        for last, d, old in reversed(game.dis_timers):
             if last < turn and d.zone == "field":
                 d.damage, d.defense, d.movement, d.charm = old
                 d.health = d.health_max
             elif last >= turn:
                 keep_t.append((last, d, old))
-        game.dis_timers = keep_t
+        game.dis_timers = keep_t[::-1]
     for c in game.chars:
         if c.wounded_turn >= 0 and c.wounded_turn < turn:
             c.wounded_turn = -1

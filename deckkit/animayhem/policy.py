@@ -23,6 +23,7 @@ from deckkit.animayhem.interpreter import (
     combat_only,
     defeats,
     harmful,
+    keep_for_combat,
     special_defeat,
     unlocked,
 )
@@ -234,7 +235,7 @@ class HeuristicPolicy(Policy):
             card = x.card
             if card.type in PLAYED_OUT and not (
                 isinstance(card, PowerCard)
-                and (_combat_modifiers(card, game) or combat_only(game, card))
+                and (_combat_modifiers(card, game) or keep_for_combat(game, card))
             ):
                 out.append(x)
             elif isinstance(card, PowerCard) and card.type == CardType.EQUIPMENT:
@@ -397,8 +398,10 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             flash = isinstance(x, Copy) and x.card.type is CardType.FLASH_EFFECT
             if flash and isinstance(x, Copy) and defeats(game, x.card, d):
-                cost = x.card.energy_cost if isinstance(x.card, PowerCard) else None
-                payer = next((c for c in fighters if c.cur[ENE] >= (cost or 0)), None)
+                card = x.card
+                assert isinstance(card, PowerCard)
+                cost = card.energy_cost or 0
+                payer = next((c for c in fighters if c.cur[ENE] >= cost and usable(c, card)), None)
                 if payer is not None:
                     return x, payer
         return None
