@@ -72,6 +72,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
             for _, e in fx.get(Trigger.ALWAYS, ()):
                 if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c):
                     mods.append(e.mods)
+                    game.record.bump(g.card.id, CardStat.EFFECTS)
     turn = game.turn
     if c.timed:
         c.timed = [(m, last) for m, last in c.timed if last >= turn]

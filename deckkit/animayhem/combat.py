@@ -238,7 +238,9 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
 
 
 def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> None:
-    """A defeated disaster is discarded; an item it carried goes to the party that beat it."""
+    """A defeated disaster is discarded; an item it carried goes to the party that beat it
+    (those still standing: an effect of its defeat may have bonked some)."""
+    winners = [c for c in winners if c.zone == "field"]
     if d in game.disasters:
         game.disasters.remove(d)
     d.zone = "discard"
@@ -484,13 +486,8 @@ def fight(
             min(cap, play.max_party or cap),
         )
         frenzy = Trait.FRENZY in d.card.traits
-        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
-        dside = _Side(d.name, d.damage, d.defense)
-        bonus = horde_bonus(game, d)
-        dside.damage += bonus + ally_damage
-        dside.defense += bonus + ally_defense
-        shielded: _Side | None = None
         if fx_sides is not None:
+            # Round effects first, so a lasting change they make counts in this round.
             fire(game, d, Trigger.ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
             for g, _ in game.globals_in_play:
                 if g.card.id in game.fx:
@@ -500,6 +497,13 @@ def fight(
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.card.id in game.fx:
                         fire(game, x, Trigger.ROUND, slot, holder=c, fought=d, sides=fx_sides)
+        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
+        dside = _Side(d.name, d.damage, d.defense)
+        bonus = horde_bonus(game, d)
+        dside.damage += bonus + ally_damage
+        dside.defense += bonus + ally_defense
+        shielded: _Side | None = None
+        if fx_sides is not None:
             _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
             shielded = dside if ignores_cards(game, d) else None
         spent = [

@@ -164,7 +164,8 @@ def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
             who = [ctx.holder]
         return [c for c in who if c.zone in ("field", "haven") and fits(e, c)]
     if t is Target.OPPONENT:
-        return [c for c in ctx.opponents if c.zone == "field" and fits(e, c)]
+        # In play, or just bonked by it (an effect on whom it knocks out).
+        return [c for c in ctx.opponents if c.zone in ("field", "bonked") and fits(e, c)]
     if t in (Target.PLAY,):
         pool = [c for c in game.chars if c.zone in ("field", "haven")]
     else:
@@ -292,7 +293,7 @@ def _capture(game: Game, e: Effect, ctx: Context, c: Char) -> None:
     elif c.zone == "haven":
         game.haven_cards.extend(c.items)
         c.items = []
-    else:
+    elif c.zone != "bonked":  # a bonked character has dropped what it carried
         return
     c.zone = "captured"
     c.slot = -1
@@ -342,6 +343,8 @@ def _modify_dis(game: Game, e: Effect, d: Dis, sides: Sides | None) -> None:
         if sides is not None and sides.dis is d:
             sides.dis_mod(e.mods, scope is Scope.COMBAT)
         return
+    if scope is Scope.NEXT_COMBAT:
+        scope = Scope.TURNS  # a disaster's "next combat" is read as the rest of this turn
     old = (d.damage, d.defense, d.movement, d.charm)
     for ability, mod in e.mods:
         if ability == "damage":

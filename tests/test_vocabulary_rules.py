@@ -1,0 +1,796 @@
+"""Every trigger and action of the effect vocabulary, played from a real card's shipped entry.
+
+tests/test_effects_engine.py writes its entries inline; here each card gets the entry that
+ships in ``card_db/animayhem/effects`` (``card.effects``), so a test fails when the interpreter
+stops playing the rule or when the shipped entry stops saying it. Each test is registered with
+the (trigger, action) pairs it exercises; the last test checks that the registry reaches the
+whole vocabulary and that every claimed pair really is in that card's shipped entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import Any, TypeVar
+
+from deckkit.animayhem.abilities import refresh
+from deckkit.animayhem.cards import ItemCard
+from deckkit.animayhem.chance import Chance
+from deckkit.animayhem.combat import fight
+from deckkit.animayhem.hooks import EngineHooks
+from deckkit.animayhem.interpreter import (
+    affect,
+    apply_mods,
+    blocked,
+    by_trigger,
+    can_act,
+    can_move,
+    start_turn,
+)
+from deckkit.animayhem.movement import (
+    can_stop,
+    move_disaster,
+    move_disasters,
+    place_disaster,
+)
+from deckkit.animayhem.phases import discard_phase, maintenance_phase
+from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.scavenge import passes_skill_test, scavenge
+from deckkit.animayhem.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
+from deckkit.animayhem.vocabulary import Action, Trigger
+from tests.engine_helpers import (
+    NINE,
+    ScriptedPolicy,
+    add_char,
+    bare_game,
+    card,
+    copy_of,
+    db,
+    edition,
+    new_disaster,
+    stack_combat_pile,
+)
+
+ED = edition("guidelines1998")
+SET0 = edition("set0")
+
+F = TypeVar("F", bound=Callable[[], None])
+T = TypeVar("T")
+Pair = tuple[Trigger, Action]
+
+# test name -> (card name, the (trigger, action) pairs of its shipped entry the test plays)
+COVERS: dict[str, tuple[str, tuple[Pair, ...]]] = {}
+
+# Actions no shipped entry uses yet, so no real card can carry their rule test. The last test
+# recomputes this set from the effect files: when a card starts using one, it fails until a test
+# here covers it.
+UNSHIPPED = frozenset({Action.NO_RETREAT})
+
+
+def covers(card_name: str, *pairs: Pair) -> Callable[[F], F]:
+    """Register the test as the rule test of these pairs of ``card_name``'s shipped entry."""
+
+    def mark(fn: F) -> F:
+        COVERS[fn.__name__] = (card_name, pairs)
+        return fn
+
+    return mark
+
+
+# --- building blocks ------------------------------------------------------------------------
+
+
+def table(policy: ScriptedPolicy | None = None, chance: Chance | None = None) -> Game:
+    game = bare_game(NINE, chance=chance)
+    game.hooks = EngineHooks(ED, policy or ScriptedPolicy())
+    game.turn = 1
+    return game
+
+
+def shipped(game: Game, x: Dis | Char) -> None:
+    """Give a disaster or character on the table its shipped effects."""
+    fx = by_trigger(x.card.effects)
+    assert fx is not None, f"{x.card.name} ships no effects"
+    x.fx = fx
+    game.fx[x.card.id] = fx
+
+
+def shipped_copy(game: Game, name: str) -> Copy:
+    """A copy of a non-character, non-disaster card whose shipped effects the game plays."""
+    x = copy_of(game, name)
+    fx = by_trigger(x.card.effects)
+    assert fx is not None, f"{name} ships no effects"
+    game.fx[x.card.id] = fx
+    return x
+
+
+def on_field(game: Game, d: Dis, slot: int) -> Dis:
+    place_disaster(game, d, game.field.path_index[slot])
+    return d
+
+
+def rounds(game: Game) -> list[dict[str, Any]]:
+    assert game.trace is not None
+    return [e for e in game.trace.events if e["kind"] == "round"]
+
+
+def combats(game: Game, c: Char) -> int:
+    return game.record.counters.get((c.card.id, CardStat.COMBATS), 0)
+
+
+class ReversingChance:
+    """Like ScriptedChance, picks the first option; a shuffle turns the pile over (deterministic,
+    but it moves cards, so a reshuffle can be seen)."""
+
+    def shuffle(self, cards: MutableSequence[T]) -> None:
+        cards.reverse()
+
+    def pick(self, options: Sequence[T]) -> T:
+        return options[0]
+
+    def below(self, n: int) -> int:
+        return 0
+
+
+class PlaysFlash(ScriptedPolicy):
+    """Plays the given flash effects out of the hand on the given character."""
+
+    def __init__(self, flashes: Sequence[Copy], on: Char) -> None:
+        super().__init__()
+        self.flashes = list(flashes)
+        self.on = on
+
+    def discards(self, game: Game) -> list[Copy | Char]:
+        return list(self.flashes)
+
+    def flash_target(self, game: Game, card: Copy) -> Char | None:
+        return self.on
+
+
+# --- triggers and actions on characters ---------------------------------------------------
+
+
+@covers("Falling I-Beam", (Trigger.AFFECT, Action.BONK))
+def test_affect_bonk_falling_i_beam() -> None:
+    """Falling I-Beam: a party lacking Strength x2 and Blind Luck has one member bonked."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    akane = add_char(game, "Akane Tendo", 4)
+    d = new_disaster(game, "Falling I-Beam")
+    shipped(game, d)
+    assert affect(game, d, 4)
+    assert nene.zone == "bonked" and akane.zone == "field"
+    assert d.zone == "discard"
+
+
+@covers("Runaway Elevator", (Trigger.AFFECT, Action.KILL))
+def test_affect_kill_runaway_elevator() -> None:
+    """Runaway Elevator: with no Robot in the party, one random member there is killed."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    akane = add_char(game, "Akane Tendo", 4)
+    d = new_disaster(game, "Runaway Elevator")
+    shipped(game, d)
+    assert affect(game, d, 4)
+    assert nene.zone == "discard" and nene in game.discard
+    assert akane.zone == "field"
+
+
+@covers("Watch that 1st step...", (Trigger.AFFECT, Action.DAMAGE))
+def test_affect_damage_watch_that_first_step() -> None:
+    """Watch that 1st step...: non-flyers there lose 2 health, healed once the turn ends."""
+    game = table()
+    akane = add_char(game, "Akane Tendo", 4)
+    nail = add_char(game, "Nail", 4)  # Flying
+    d = new_disaster(game, "Watch that 1st step...")
+    shipped(game, d)
+    assert affect(game, d, 4)
+    assert akane.health == akane.health_max - 2
+    assert nail.health == nail.health_max
+    start_turn(game)  # still this turn
+    assert akane.health == akane.health_max - 2
+    game.turn = 2
+    start_turn(game)
+    assert akane.health == akane.health_max
+
+
+@covers("Medical Treatment", (Trigger.PLAYED, Action.HEAL))
+def test_played_heal_medical_treatment() -> None:
+    """Medical Treatment, played from the hand, heals a wounded character to full."""
+    game = table()
+    c = add_char(game, "A-ko Magami", 4)
+    c.health = 1
+    flash = shipped_copy(game, "Medical Treatment")
+    game.hand.append(flash)
+    discard_phase(game, SET0, PlaysFlash([flash], c))
+    assert flash in game.discard and flash not in game.hand
+    assert c.health == c.health_max
+
+
+@covers("Akane's Cooking", (Trigger.AFFECT, Action.DISABLE))
+def test_affect_disable_akanes_cooking() -> None:
+    """Akane's Cooking: without Cooking x2 the party can do nothing this turn and the next."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    ako = add_char(game, "A-ko Magami", 4)
+    d = new_disaster(game, "Akane's Cooking")
+    shipped(game, d)
+    assert affect(game, d, 4)
+    for turn in (1, 2):
+        game.turn = turn
+        assert not can_act(game, nene) and not can_act(game, ako)
+        assert not can_move(game, nene)
+    game.turn = 3
+    assert can_act(game, nene) and can_move(game, ako)
+
+
+@covers("Hounded by the Press", (Trigger.AFFECT, Action.HOLD))
+def test_affect_hold_hounded_by_the_press() -> None:
+    """Hounded by the Press: Police or Investigation members there cannot move this turn."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)  # Police
+    ako = add_char(game, "A-ko Magami", 4)
+    d = new_disaster(game, "Hounded by the Press")
+    shipped(game, d)
+    assert affect(game, d, 4)
+    assert not can_move(game, nene) and can_act(game, nene)
+    assert can_move(game, ako)
+    game.turn = 2
+    assert can_move(game, nene)
+
+
+@covers("Kidnapped", (Trigger.PASSES, Action.CAPTURE))
+def test_passes_capture_kidnapped() -> None:
+    """Kidnapped takes a passed character under Attack 4 away until the disaster is gone."""
+    game = table()
+    path = game.field.path
+    ako = add_char(game, "A-ko Magami", path[1])  # Attack 4: left alone
+    nene = add_char(game, "Nene Romanova", path[1])
+    d = new_disaster(game, "Kidnapped")
+    shipped(game, d)
+    place_disaster(game, d, 0)
+    move_disaster(game, SET0, ScriptedPolicy(), d, 2)
+    assert nene.zone == "captured" and nene.captor == d.uid
+    assert ako.zone == "field"
+    game.turn = 2
+    start_turn(game)
+    assert nene.zone == "captured", "held while the kidnapper is in play"
+    game.disasters.remove(d)
+    d.zone = "discard"
+    game.turn = 3
+    start_turn(game)
+    assert nene.zone == "haven"
+
+
+@covers("Dinner with Mom and Dad", (Trigger.AFFECT, Action.SEND))
+def test_affect_send_dinner_with_mom_and_dad() -> None:
+    """Dinner with Mom and Dad: every Student in play goes home to the haven; others stay."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # Student
+    nene = add_char(game, "Nene Romanova", 2)
+    ball = copy_of(game, "Dragon Ball")
+    ako.items.append(ball)
+    d = new_disaster(game, "Dinner with Mom and Dad")
+    shipped(game, d)
+    assert affect(game, d, -1)
+    assert ako.zone == "haven" and ball in game.haven_cards
+    assert nene.zone == "field" and nene.slot == 2
+
+
+@covers("Princess Snake", (Trigger.COMBAT, Action.DROP), (Trigger.COMBAT, Action.CAPTURE))
+def test_combat_drop_and_capture_princess_snake() -> None:
+    """Princess Snake: a male under Charm 7 drops his gear and is captured as combat begins."""
+    game = table()
+    ryoga = add_char(game, "Ryoga Hibiki", 4)
+    van = copy_of(game, "The Masaki Van")
+    ryoga.equipment.append(van)
+    d = on_field(game, new_disaster(game, "Princess Snake"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(), d, 4, "disaster")
+    assert van in game.locs[4].hidden_cards and not ryoga.equipment
+    assert ryoga.zone == "captured" and ryoga.captor == d.uid
+
+
+@covers("Barbells", (Trigger.ALWAYS, Action.GRANT))
+def test_always_grant_barbells() -> None:
+    """Barbells gives the character carrying it the Strength skill."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    assert nene.skill_counts.get("Strength", 0) == 0
+    barbells = shipped_copy(game, "Barbells")
+    nene.items.append(barbells)
+    refresh(game, nene)
+    assert nene.skill_counts.get("Strength", 0) == 1
+    nene.items.remove(barbells)
+    refresh(game, nene)
+    assert nene.skill_counts.get("Strength", 0) == 0
+
+
+@covers("Assisted Flight", (Trigger.PLAYED, Action.GRANT))
+def test_played_grant_assisted_flight() -> None:
+    """Assisted Flight lets the character it is played on fly for 3 turns (this one too)."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    flash = shipped_copy(game, "Assisted Flight")
+    game.hand.append(flash)
+    assert ako.skill_counts.get("Flying", 0) == 0
+    discard_phase(game, SET0, PlaysFlash([flash], ako))
+    for turn in (1, 2, 3):
+        game.turn = turn
+        start_turn(game)
+        assert ako.skill_counts.get("Flying", 0) == 1, f"flying in turn {turn}"
+    game.turn = 4
+    start_turn(game)
+    assert ako.skill_counts.get("Flying", 0) == 0
+
+
+@covers("Old Woman", (Trigger.AFFECT, Action.TRANSFORM), (Trigger.AFFECT, Action.MODIFY))
+def test_affect_transform_old_woman() -> None:
+    """Old Woman: transforming characters change form; the rest get -1/-1 next combat."""
+    game = table()
+    ryoga = add_char(game, "Ryoga Hibiki", 4)
+    ako = add_char(game, "A-ko Magami", 2)
+    alt = ryoga.card.alt
+    assert alt is not None
+    d = new_disaster(game, "Old Woman")
+    shipped(game, d)
+    assert affect(game, d, -1)
+    assert (ryoga.cur[DMG], ryoga.cur[DEF], ryoga.cur[MOV]) == (
+        alt.damage,
+        alt.defense,
+        alt.movement,
+    )
+    assert not ryoga.pending, "Ryoga is named among those spared the penalty"
+    assert apply_mods(ako.pending, ako.cur[DMG], ako.cur[DEF]) == (3, 3)
+    assert (ako.cur[DMG], ako.cur[DEF]) == (4, 4), "the penalty waits for the next combat"
+
+
+# --- triggers and actions on disasters ------------------------------------------------------
+
+
+@covers("Nappa", (Trigger.ENTERS, Action.MODIFY))
+def test_enters_modify_nappa_under_a_full_moon() -> None:
+    """Nappa enters transformed (9/12) while Full Moon is in play, else as printed (6/8)."""
+    game = table()
+    on_field(game, new_disaster(game, "Full Moon"), game.field.path[5])
+    nappa = new_disaster(game, "Nappa")
+    shipped(game, nappa)
+    move_disasters(game, SET0, ScriptedPolicy(), [nappa])
+    assert (nappa.damage, nappa.defense) == (9, 12)
+    plain = table()
+    other = new_disaster(plain, "Nappa")
+    shipped(plain, other)
+    move_disasters(plain, SET0, ScriptedPolicy(), [other])
+    assert (other.damage, other.defense) == (6, 8)
+
+
+@covers("Zarbon", (Trigger.ROUND, Action.MODIFY))
+def test_round_modify_zarbon_transforms_in_the_third_round() -> None:
+    """Zarbon becomes 10/10 for the rest of the game once 2 combat rounds have passed."""
+    game = table(ScriptedPolicy(["A-ko Magami"]))
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = ako.health_max = 99  # outlast the fight
+    d = on_field(game, new_disaster(game, "Zarbon"), 4)
+    shipped(game, d)
+    d.charm = 0  # no charm battle in this test
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    damage = [e["hits"][0]["damage"] for e in rounds(game)]
+    assert damage[:2] == [6, 6]
+    assert (d.damage, d.defense) == (10, 10)
+    # From round 4 at least (round 3 itself: the test below).
+    assert damage[3:] and set(damage[3:]) == {10}
+
+
+@covers("Zarbon", (Trigger.ROUND, Action.MODIFY))
+def test_round_modify_zarbon_third_round_already_transformed() -> None:
+    """Zarbon already fights its third combat round at 10/10 (round fires before damage)."""
+    game = table(ScriptedPolicy(["A-ko Magami"]))
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = ako.health_max = 99
+    d = on_field(game, new_disaster(game, "Zarbon"), 4)
+    shipped(game, d)
+    d.charm = 0
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    third = rounds(game)[2]
+    assert third["hits"][0]["damage"] == 10
+    assert third["disaster_defense"] == 10
+
+
+@covers("Ebi-Furiya", (Trigger.HITS, Action.MODIFY))
+def test_hits_modify_ebi_furiya() -> None:
+    """Ebi-Furiya: each of its hits that takes health costs that character 1 movement."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # first in line: the one attacked
+    helpers = [add_char(game, n, 4) for n in ("Akane Tendo", "Mr. Masamichi Fujisawa")]
+    moves = [c.cur[MOV] for c in (ako, *helpers)]
+    d = on_field(game, new_disaster(game, "Ebi-Furiya"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, ScriptedPolicy(), d, 4, "party") == "defeated"
+    (only,) = rounds(game)
+    assert [(h["name"], h["loss"]) for h in only["hits"]] == [(ako.name, 1)]
+    assert [c.cur[MOV] for c in (ako, *helpers)] == [moves[0] - 1, *moves[1:]]
+
+
+@covers("Kagato", (Trigger.LANDS, Action.DESTROY))
+def test_lands_destroy_kagato() -> None:
+    """Kagato destroys one item under each location it lands on; it counts for the disasters."""
+    game = table()
+    game.items_in_play = 2
+    slot = game.field.path[2]
+    first, second = copy_of(game, "Dragon Ball"), copy_of(game, "Antiques")
+    assert isinstance(first.card, ItemCard) and isinstance(second.card, ItemCard)
+    game.locs[slot].hidden_cards.extend([first, second])
+    d = new_disaster(game, "Kagato")
+    shipped(game, d)
+    place_disaster(game, d, 0)
+    d.first_move_done = True  # past the first-movement pickup (set0 rulebook)
+    move_disaster(game, SET0, ScriptedPolicy(), d, 2)
+    assert game.slot_of(d) == slot
+    assert game.carried_off == [first] and game.items_disasters() == 1
+    assert game.locs[slot].hidden_cards == [second], "one item a landing"
+
+
+@covers("Falling Debris", (Trigger.LANDS, Action.BLOCK))
+def test_lands_block_falling_debris() -> None:
+    """Falling Debris blocks the location it lands on for 3 turns: no party may stop there."""
+    game = table()
+    c = add_char(game, "A-ko Magami", game.field.path[6])
+    d = new_disaster(game, "Falling Debris")
+    shipped(game, d)
+    place_disaster(game, d, 0)
+    move_disaster(game, SET0, ScriptedPolicy(), d, 2)
+    slot = game.field.path[2]
+    assert game.slot_of(d) == slot
+    assert blocked(game, slot) and not can_stop(game, [c], slot)
+    game.turn = 3
+    assert blocked(game, slot)
+    game.turn = 4
+    assert not blocked(game, slot) and can_stop(game, [c], slot)
+
+
+@covers("Tank Special", (Trigger.DEFEATED, Action.BLOCK))
+def test_defeated_block_tank_special() -> None:
+    """Tank Special, once defeated, leaves its location blocked for 3 turns."""
+    game = table()
+    for name in ("A-ko Magami", "Akane Tendo", "Mr. Masamichi Fujisawa"):
+        add_char(game, name, 4)
+    d = on_field(game, new_disaster(game, "Tank Special"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    assert not blocked(game, 4)
+    assert fight(game, ED, ScriptedPolicy(), d, 4, "party") == "defeated"
+    assert d.zone == "discard"
+    assert blocked(game, 4)
+    game.turn = 4
+    assert not blocked(game, 4)
+
+
+@covers("Angry Schoolgirls", (Trigger.WINS, Action.TAKE))
+def test_wins_take_angry_schoolgirls() -> None:
+    """Angry Schoolgirls, winning a combat, take the item their bonked victim dropped."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    ball = copy_of(game, "Dragon Ball")
+    nene.items.append(ball)
+    d = on_field(game, new_disaster(game, "Angry Schoolgirls"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, ScriptedPolicy(), d, 4, "disaster") == "wiped"
+    assert nene.zone == "bonked"
+    assert d.carrying == [ball] and ball not in game.locs[4].hidden_cards
+
+
+@covers("Kiriya, The Phantom Assassin", (Trigger.KNOCKS_OUT, Action.DISCARD_HAND))
+def test_knocks_out_discard_hand_kiriya() -> None:
+    """Kiriya, The Phantom Assassin costs a card from the hand per character it knocks out."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    hand = [copy_of(game, "Sewer"), copy_of(game, "Dragon Ball")]
+    game.hand.extend(hand)
+    d = on_field(game, new_disaster(game, "Kiriya, The Phantom Assassin"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(), d, 4, "disaster")
+    assert nene.zone == "bonked"
+    assert len(game.hand) == 1
+    assert sum(1 for x in hand if x in game.discard) == 1
+
+
+@covers("Tatewaki Kuno", (Trigger.KNOCKS_OUT, Action.CAPTURE))
+def test_knocks_out_capture_tatewaki_kuno() -> None:
+    """Tatewaki Kuno takes the opponent it beats out of play for 3 turns, not just bonked."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    d = on_field(game, new_disaster(game, "Tatewaki Kuno"), 4)
+    shipped(game, d)
+    d.charm = 0  # no charm battle in this test
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(), d, 4, "disaster")
+    assert nene.zone == "captured"
+    for turn in (2, 3):
+        game.turn = turn
+        start_turn(game)
+        assert nene.zone == "captured", f"still away in turn {turn}"
+    game.turn = 4
+    start_turn(game)
+    assert nene.zone == "haven"
+
+
+@covers("Red Tape", (Trigger.AFFECT, Action.RESHUFFLE_HAND))
+def test_affect_reshuffle_hand_red_tape() -> None:
+    """Red Tape: the hand goes back into the shuffled draw pile and as many cards are drawn."""
+    game = table(chance=ReversingChance())
+    hand = [copy_of(game, "Sewer"), copy_of(game, "Cathedral")]
+    pile = [copy_of(game, "Dragon Ball"), copy_of(game, "Antiques"), copy_of(game, "Barbells")]
+    game.hand = list(hand)
+    game.draw_pile = list(pile)
+    d = new_disaster(game, "Red Tape")
+    shipped(game, d)
+    assert affect(game, d, -1)
+    assert len(game.hand) == 2
+    assert set(map(id, game.hand)) == {id(pile[0]), id(pile[1])}
+    assert all(x in game.draw_pile for x in hand)
+    assert len(game.draw_pile) == 3
+
+
+@covers("Dobermans", (Trigger.LANDS, Action.MOVE_TO))
+def test_lands_move_to_dobermans() -> None:
+    """Dobermans jump to the nearest character after moving and attack it there."""
+    game = table()
+    path = game.field.path
+    target = path[6]
+    nene = add_char(game, "Nene Romanova", target)
+    d = new_disaster(game, "Dobermans")
+    shipped(game, d)
+    place_disaster(game, d, 0)
+    move_disaster(game, SET0, ScriptedPolicy(), d, 1)
+    assert game.slot_of(d) == target
+    assert combats(game, nene) == 1
+
+
+@covers("Akane's Rage", (Trigger.TURN, Action.ATTACK))
+def test_turn_attack_akanes_rage_goes_for_the_nearest_male() -> None:
+    """Akane's Rage attacks the nearest male each Maintenance, passing a nearer female by."""
+    game = table()
+    path = game.field.path
+    akane = add_char(game, "Akane Tendo", path[1])
+    ryoga = add_char(game, "Ryoga Hibiki", path[8])
+    d = new_disaster(game, "Akane's Rage")
+    shipped(game, d)
+    place_disaster(game, d, 0)
+    stack_combat_pile(game, [])
+    maintenance_phase(game, SET0, ScriptedPolicy())
+    assert combats(game, ryoga) == 1
+    assert combats(game, akane) == 0
+
+
+@covers("Everyone's After Me", (Trigger.AFFECT, Action.PULL))
+def test_affect_pull_everyones_after_me() -> None:
+    """Everyone's After Me pulls every disaster on the field to where it takes effect."""
+    game = table()
+    path = game.field.path
+    kagato = on_field(game, new_disaster(game, "Kagato"), path[1])
+    dogs = on_field(game, new_disaster(game, "Dobermans"), path[7])
+    c = add_char(game, "A-ko Magami", 4)
+    d = new_disaster(game, "Everyone's After Me")
+    shipped(game, d)
+    assert affect(game, d, c.slot)
+    assert game.slot_of(kagato) == game.slot_of(dogs) == 4
+
+
+@covers("Soja Guardians", (Trigger.PASSES, Action.ATTACK))
+def test_passes_attack_soja_guardians() -> None:
+    """Soja Guardians attack every character they pass, carrying an item or not."""
+    game = table()
+    path = game.field.path
+    nene = add_char(game, "Nene Romanova", path[1])  # carries nothing
+    d = new_disaster(game, "Soja Guardians")
+    shipped(game, d)
+    place_disaster(game, d, 0)
+    stack_combat_pile(game, [])
+    move_disaster(game, SET0, ScriptedPolicy(), d, 3)
+    assert combats(game, nene) == 1
+    assert nene.zone == "bonked"
+
+
+def bridge_party(game: Game) -> tuple[Char, Copy, Copy]:
+    """Seito Bridge at location 4 with an item under it, and Al (Tech) there holding a planetary
+    vehicle: (Al, the vehicle, the item)."""
+    bridge = shipped_copy(game, "Seito Bridge")
+    game.locs[4] = Loc(4, bridge)
+    ball = copy_of(game, "Dragon Ball")
+    game.locs[4].hidden_cards.append(ball)
+    al = add_char(game, "Al", 4)  # Tech
+    ship = copy_of(game, "Gravity Ship")  # Planetary Vehicle
+    al.equipment.append(ship)
+    return al, ship, ball
+
+
+@covers("Seito Bridge", (Trigger.SCAVENGED, Action.DESTROY))
+def test_scavenged_destroy_seito_bridge_costs_the_vehicle() -> None:
+    """Seito Bridge: scavenging it with a planetary vehicle costs the party the vehicle."""
+    game = table()
+    al, ship, ball = bridge_party(game)
+    assert scavenge(game, ED, ScriptedPolicy(), [al], 4)
+    assert ball in al.items
+    assert ship not in al.equipment and ship in game.discard
+
+
+@covers("Seito Bridge", (Trigger.SCAVENGED, Action.DESTROY_LOCATION))
+def test_scavenged_destroy_location_seito_bridge_is_wrecked() -> None:
+    """Seito Bridge: scavenging it with a planetary vehicle wrecks the bridge as well."""
+    game = table()
+    al, ship, _ = bridge_party(game)
+    assert scavenge(game, ED, ScriptedPolicy(), [al], 4)
+    assert game.locs[4].destroyed
+    assert ship in game.discard
+
+
+@covers("Galaxy Destroyer", (Trigger.LANDS, Action.DESTROY_LOCATION), (Trigger.LANDS, Action.KILL))
+def test_lands_destroy_location_galaxy_destroyer() -> None:
+    """Galaxy Destroyer's every 4th landing kills all there and removes the location."""
+    game = table()
+    path = game.field.path
+    nene = add_char(game, "Nene Romanova", path[4])
+    d = new_disaster(game, "Galaxy Destroyer")
+    shipped(game, d)
+    place_disaster(game, d, 0)
+    for step in (1, 2, 3):
+        move_disaster(game, SET0, ScriptedPolicy(), d, 1)
+        assert not game.locs[path[step]].destroyed
+    move_disaster(game, SET0, ScriptedPolicy(), d, 1)
+    assert game.slot_of(d) == path[4]
+    assert game.locs[path[4]].destroyed
+    assert nene.zone == "discard"
+
+
+@covers("Brian J. Mason", (Trigger.ALWAYS, Action.EXTRA_CARDS))
+def test_always_extra_cards_brian_j_mason() -> None:
+    """Brian J. Mason, in play off the field, gives combat disasters one more combat card."""
+    game = table(ScriptedPolicy(["A-ko Magami"]))
+    add_char(game, "A-ko Magami", 4)
+    brian = new_disaster(game, "Brian J. Mason")
+    shipped(game, brian)
+    affect(game, brian, -1)
+    assert brian.zone == "lasting"
+    soja = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 12)
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), soja, 4, "party")
+    first = rounds(game)[0]
+    assert len(first["cards"]) == 3  # A-ko's one, the disaster's two
+
+
+@covers("Brian J. Mason", (Trigger.TURN, Action.DISCARD), (Trigger.AFFECT, Action.DISCARD))
+def test_turn_discard_brian_j_mason_with_largo() -> None:
+    """Brian J. Mason leaves play (not defeated) as soon as Largo is in play."""
+    game = table()
+    brian = new_disaster(game, "Brian J. Mason")
+    shipped(game, brian)
+    affect(game, brian, -1)
+    assert brian.zone == "lasting"
+    maintenance_phase(game, SET0, ScriptedPolicy())
+    assert brian.zone == "lasting", "no Largo yet"
+    on_field(game, new_disaster(game, "Largo"), game.field.path[0])
+    maintenance_phase(game, SET0, ScriptedPolicy())
+    assert brian.zone == "discard" and brian in game.discard
+    assert not game.lasting
+    assert game.record.counters.get((brian.card.id, CardStat.DEFEATED), 0) == 0
+    again = new_disaster(game, "Brian J. Mason")
+    shipped(game, again)
+    affect(game, again, -1)
+    assert again.zone == "discard" and not game.lasting
+
+
+@covers("Kirin", (Trigger.ALWAYS, Action.IGNORE_CARDS))
+def test_always_ignore_cards_kirin() -> None:
+    """Kirin is unaffected by combat cards, whether they would help or hurt it."""
+    game = table(ScriptedPolicy(["A-ko Magami"]))
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = ako.health_max = 99
+    d = on_field(game, new_disaster(game, "Kirin"), 4)
+    shipped(game, d)
+    d.charm = 0  # no charm battle in this test
+    # A-ko draws Hammer (her opponent -1 defense), Kirin draws Assault (+2 attack).
+    stack_combat_pile(game, ["Hammer / Lover's Kiss", "Assault / Shining Knight"])
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    first = rounds(game)[0]
+    assert first["cards"] and len(first["cards"]) == 2
+    assert first["disaster_defense"] == 5
+    assert first["hits"][0]["damage"] == 6
+
+
+@covers("Martian Security Forces", (Trigger.ALWAYS, Action.PREFER))
+def test_always_prefer_martian_security_forces() -> None:
+    """Martian Security Forces attack Police, Robot or Android characters first."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # first in line for a random pick
+    nene = add_char(game, "Nene Romanova", 4)  # Police
+    nene.health = nene.health_max = 99
+    d = on_field(game, new_disaster(game, "Martian Security Forces"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(["A-ko Magami", "Nene Romanova"]), d, 4, "disaster")
+    first = rounds(game)[0]
+    assert [h["name"] for h in first["hits"]] == [nene.name]
+    assert ako.health == ako.health_max
+
+
+@covers("Happosai", (Trigger.ALWAYS, Action.SPARE))
+def test_always_spare_happosai() -> None:
+    """Happosai only starts fights with females: a male at his location is left alone."""
+    game = table()
+    ryoga = add_char(game, "Ryoga Hibiki", 4)
+    d = on_field(game, new_disaster(game, "Happosai"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, ScriptedPolicy(), d, 4, "disaster") == "none"
+    assert combats(game, ryoga) == 0
+    akane = add_char(game, "Akane Tendo", 4)
+    fight(game, ED, ScriptedPolicy(), d, 4, "disaster")
+    assert combats(game, akane) == 1 and combats(game, ryoga) == 0
+
+
+@covers("Kishiime", (Trigger.ALWAYS, Action.SHIELD))
+def test_always_shield_kishiime() -> None:
+    """Kishiime takes damage only from Speed characters; the rest of the party's is lost."""
+    fighters = ScriptedPolicy(["A-ko Magami", "Piccolo"])
+    game = table(fighters)
+    add_char(game, "A-ko Magami", 4)  # attack 4, no Speed
+    piccolo = add_char(game, "Piccolo", 4)  # attack 5, Speed
+    d = on_field(game, new_disaster(game, "Kishiime"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    fight(game, ED, fighters, d, 4, "party")
+    first = rounds(game)[0]
+    assert first["party_damage"] == piccolo.cur[DMG] == 5
+
+
+@covers("Dobermans", (Trigger.COMBAT, Action.DEFEAT))
+def test_combat_defeat_dobermans_for_a_vehicle() -> None:
+    """Dobermans are defeated when the party gives up a vehicle as combat begins."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    van = copy_of(game, "The Masaki Van")
+    ako.equipment.append(van)
+    d = on_field(game, new_disaster(game, "Dobermans"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, ScriptedPolicy(), d, 4, "disaster") == "defeated"
+    assert van in game.discard and not ako.equipment
+    assert d.zone == "discard" and not rounds(game)
+    assert game.record.counters.get((d.card.id, CardStat.DEFEATED), 0) == 1
+
+
+@covers("Antiques", (Trigger.ALWAYS, Action.UNLOCK))
+def test_always_unlock_antiques() -> None:
+    """Antiques lets its carrier's party scavenge a Museum without the listed skills."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    game.locs[4] = Loc(4, copy_of(game, "Museum"))
+    assert not passes_skill_test(game, [nene], 4)
+    nene.items.append(shipped_copy(game, "Antiques"))
+    assert passes_skill_test(game, [nene], 4)
+
+
+# --- the registry ---------------------------------------------------------------------------
+
+
+def test_every_trigger_and_action_has_a_rule_test_on_a_shipped_card() -> None:
+    """Every trigger and action has a rule test above, on a card whose shipped entry pairs them."""
+    tests = {name for name, fn in globals().items() if name.startswith("test_") and callable(fn)}
+    used: set[Trigger | Action] = set()
+    for test, (name, pairs) in COVERS.items():
+        assert test in tests, f"{test} is registered but not defined"
+        entry = card(name).effects
+        assert entry is not None, f"{name} ships no entry"
+        shipped_pairs = {(e.when, e.do) for e in entry.effects}
+        for pair in pairs:
+            assert pair in shipped_pairs, f"{test}: {name} does not ship {pair[0]} {pair[1]}"
+            used.update(pair)
+    in_files = {e.do for entry in db().effects.values() for e in entry.effects}
+    assert set(Action) - in_files == UNSHIPPED, "update UNSHIPPED and add tests for new actions"
+    missing = (set(Trigger) | set(Action)) - used - UNSHIPPED
+    assert not missing, f"no rule test for {sorted(missing)}"
