@@ -35,7 +35,7 @@ test: $(STAMP) $(FAST)
 	$(BIN)/mypy
 	$(BIN)/pytest
 	# The engine's own tests once more on the pure-Python modules, the reference build.
-	DECKKIT_PURE=1 $(BIN)/pytest tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py
+	DECKKIT_PURE=1 $(BIN)/pytest tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check deckkit tests tools benchmarks

@@ -297,3 +297,23 @@ def test_a_printed_disaster_health_replaces_its_defense_as_health() -> None:
     fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
     first = next(e for e in game.trace.events if e["kind"] == "round")  # type: ignore[union-attr]
     assert first["disaster_health"] == 14 - first["disaster_loss"]
+
+
+def test_reload_stops_when_only_fizzling_disasters_remain() -> None:
+    """set0 rulebook, "Reload Phase": an explicit disaster without a target is discarded and
+    the draw goes on. When nothing but such disasters is left, the draw ends after one pass
+    through the deck (reshuffling the discards once) instead of cycling forever."""
+    game = table()
+    trips = [new_disaster(game, "Have a Nice Trip") for _ in range(4)]
+    for d in trips:
+        encode(
+            game,
+            d,
+            'effects = [{ when = "affect", do = "destroy", target = "nearest_card", '
+            'cards = ["Battlesuit"] }]',
+        )
+    game.draw_pile = list(trips[:2])
+    game.discard = list(trips[2:])
+    reload_phase(game, ED, ScriptedPolicy())
+    assert not game.hand and not game.draw_pile
+    assert sorted(d.uid for d in game.discard) == sorted(d.uid for d in trips)

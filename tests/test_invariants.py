@@ -24,7 +24,14 @@ from deckkit.animayhem.policy import make_policy
 from deckkit.animayhem.state import Game
 
 ROOT = Path(__file__).resolve().parent.parent
-DECKS = ("decks/demo-solo.deck", "tests/data/wild-solo.deck", "decks/trio-3p.deck")
+DECKS = (
+    "decks/demo-solo.deck",
+    "tests/data/wild-solo.deck",
+    "decks/trio-3p.deck",
+    "decks/medium-solo.deck",
+    "decks/tricky-solo.deck",
+    "decks/hard-solo.deck",
+)
 
 
 @cache

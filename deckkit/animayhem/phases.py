@@ -80,10 +80,14 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
             game.hand.append(c)
             if game.trace is not None:
                 game.say("reload", f"{c.name} returns to the hand")
+    reshuffled = False
     while len(game.hand) < limit:
         if not game.draw_pile:
-            if not game.discard:
+            if not game.discard or reshuffled:
+                # Once through the whole deck: what is left fizzles without a target, and a
+                # player would stop drawing rather than cycle it forever.
                 break
+            reshuffled = True
             # Reshuffle the discard pile, defeated disasters included.
             game.draw_pile, game.discard = game.discard, []
             for x in game.draw_pile:
