@@ -56,23 +56,19 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         else:
             continue
         game.record.bump(card_id, CardStat.EFFECTS)
-    for h in game.havens:  # a haven's standing effects reach the characters of its player
-        fx = game.fx.get(h.card.id)
+    # A haven's standing effects reach its player's characters; a global effect's, those on the
+    # field.
+    reaching = list(game.havens)
+    if c.zone == "field":
+        reaching += [g for g, _ in game.globals_in_play]
+    for x in reaching:
+        fx = game.fx.get(x.card.id)
         if fx is None:
             continue
         for _, e in fx.get(Trigger.ALWAYS, ()):
             if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c):
                 mods.append(e.mods)
-                game.record.bump(h.card.id, CardStat.EFFECTS)
-    if c.zone == "field":
-        for g, _ in game.globals_in_play:
-            fx = game.fx.get(g.card.id)
-            if fx is None:
-                continue
-            for _, e in fx.get(Trigger.ALWAYS, ()):
-                if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c):
-                    mods.append(e.mods)
-                    game.record.bump(g.card.id, CardStat.EFFECTS)
+                game.record.bump(x.card.id, CardStat.EFFECTS)
     turn = game.turn
     if c.timed:
         c.timed = [(m, last) for m, last in c.timed if last >= turn]

@@ -250,7 +250,6 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
     on = [c for c in who if c.zone == "field"]
     if not on:
         return
-    hooks = game.hooks
     if to == "here":
         dest = ctx.slot if ctx.slot >= 0 else -1
     elif to == "dimensional":
@@ -270,7 +269,6 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
         return
     for c in on:
         c.slot = dest
-    del hooks
     _say(game, ctx.source, f"sends {', '.join(c.name for c in on)} to {game.locs[dest].card.name}")
 
 
@@ -837,7 +835,7 @@ def fire(
             continue
         if run(game, e, ctx, sides):
             did = True
-            game.record.bump(_card(source).id, CardStat.EFFECTS)
+            game.record.bump(source.card.id, CardStat.EFFECTS)
             if e.max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
@@ -956,10 +954,6 @@ def harmful(d: Dis) -> bool:
     return d.fx is not None and Trigger.AFFECT in d.fx
 
 
-def _card(src: Source) -> AnyCard:
-    return src.card
-
-
 # --- standing rules, read by combat and movement -----------------------------------------
 
 
@@ -1070,12 +1064,21 @@ def ally_bonus(game: Game, d: Dis) -> tuple[int, int]:
             if e.do is not Action.MODIFY or e.target is not Target.NEAREST_DISASTER:
                 continue
             _credit(game, a.card)
-            for ability, mod in e.mods:
-                if ability == "damage":
-                    damage += mod.apply(d.damage) - d.damage
-                elif ability == "defense":
-                    defense += mod.apply(d.defense) - d.defense
+            dmg, dfn = _lent(e.mods, d)
+            damage += dmg
+            defense += dfn
     return damage, defense
+
+
+def _lent(mods: Mods, d: Dis) -> tuple[int, int]:
+    """What modifiers add to a disaster's current damage and defense."""
+    dmg = dfn = 0
+    for ability, mod in mods:
+        if ability == "damage":
+            dmg += mod.apply(d.damage) - d.damage
+        elif ability == "defense":
+            dfn += mod.apply(d.defense) - d.defense
+    return dmg, dfn
 
 
 def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
@@ -1091,11 +1094,9 @@ def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
         if not card_matches(d.card, e.cards) or not conditions_hold(game, e, -1):
             continue
         _credit(game, src.card)
-        for ability, mod in e.mods:
-            if ability == "damage":
-                dmg += mod.apply(d.damage) - d.damage
-            elif ability == "defense":
-                dfn += mod.apply(d.defense) - d.defense
+        add_dmg, add_dfn = _lent(e.mods, d)
+        dmg += add_dmg
+        dfn += add_dfn
     return dmg, dfn
 
 

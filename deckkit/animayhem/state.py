@@ -166,7 +166,6 @@ class Dis:
         "carrying",
         "charm",
         "combat",
-        "counts",
         "damage_counts_characters",
         "defense_counts_characters",
         "entered",
@@ -213,7 +212,6 @@ class Dis:
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
         self.fx: Triggers | None = None  # its effects by trigger (interpreter.py)
-        self.counts: dict[int, int] = {}  # how often each effect's trigger occurred
 
     def reset_damage_defense(self) -> None:
         """The printed damage and defense. Bugrom Horde and 55-C Bodyguard Boomer print a bonus
@@ -287,7 +285,6 @@ class Dis:
         self.movement = a.movement or 0
         self.charm = a.charm or 0
         self.health = self.health_max
-        self.counts = {}
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid}>"
