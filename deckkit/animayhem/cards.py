@@ -1,9 +1,10 @@
 """The Ani-Mayhem card model: one frozen record per printed card.
 
 Numbers live in ``card_db/animayhem/cards.csv``; this module only says what a card *is*, so the
-legality checker, the engine and the reports share one vocabulary. Card text beyond the keyword
-mechanics below is not encoded; such cards carry ``not_simulated=True`` so every estimate can say
-which cards it ignored.
+legality checker, the engine and the reports share one vocabulary. What a card's text does beyond
+its numbers and the keyword traits below is an effect entry (``card_db/animayhem/effects``,
+attached as ``Card.effects``); ``Card.coverage`` says how faithfully the engine plays it, so every
+estimate can name the cards it plays approximately or not at all.
 """
 
 from __future__ import annotations
