@@ -436,10 +436,12 @@ def _take(game: Game, e: Effect, ctx: Context) -> bool:
     slot = game.slot_of(d)
     took = False
     for _ in range(max(1, e.n)):
-        carriers = [c for c in game.at(slot) if c.items and fits(e, c)]
-        if e.target is Target.CARRIED_HERE and carriers:
-            victim = game.chance.pick(carriers)
-            item = victim.items.pop(game.chance.below(len(victim.items)))
+        held = [t for c in game.at(slot) if fits(e, c) for t in _carried(c, e.cards)]
+        if e.target is Target.CARRIED_HERE and held:
+            victim, pile, item = game.chance.pick(held)
+            pile.remove(item)
+            if pile is not victim.items:
+                refresh(game, victim)  # equipment taken
         else:
             loc = game.locs[slot]
             if loc.hidden_disasters:
@@ -464,7 +466,7 @@ def _move_to(game: Game, e: Effect, d: Dis) -> bool:
         return False
     here = game.slot_of(d)
     if e.to == "nearest_character":
-        chars = game.on_field()
+        chars = [c for c in game.on_field() if fits(e, c)]
         if not chars:
             return False
         dist = game.dist[here]
