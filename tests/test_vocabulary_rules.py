@@ -748,6 +748,38 @@ def test_always_shield_kishiime() -> None:
     assert first["party_damage"] == piccolo.cur[DMG] == 5
 
 
+@covers("The Pit", (Trigger.ALWAYS, Action.DUEL))
+def test_always_duel_the_pit() -> None:
+    """Only one character may fight The Pit at a time: a party of three attacks with one."""
+    fighters = ScriptedPolicy(["A-ko Magami", "Piccolo", "Krillin"])
+    game = table(fighters)
+    for name in ("A-ko Magami", "Piccolo", "Krillin"):
+        add_char(game, name, 4)
+    d = on_field(game, new_disaster(game, "The Pit"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    fight(game, ED, fighters, d, 4, "party")
+    first = rounds(game)[0]
+    assert first["party_damage"] in {c.cur[DMG] for c in game.chars}
+
+
+@covers("Toma's Guards", (Trigger.ALWAYS, Action.APART))
+def test_always_apart_tomas_guards() -> None:
+    """Toma's Guards defend against each attack on its own: 4 and 5 damage against defense 6
+    take nothing, where 9 together would take 3."""
+    fighters = ScriptedPolicy(["A-ko Magami", "Piccolo"])
+    game = table(fighters)
+    add_char(game, "A-ko Magami", 4)
+    add_char(game, "Piccolo", 4)
+    d = on_field(game, new_disaster(game, "Toma's Guards"), 4)
+    shipped(game, d)
+    stack_combat_pile(game, [])
+    fight(game, ED, fighters, d, 4, "party")
+    first = rounds(game)[0]
+    assert first["disaster_defense"] == 6
+    assert first["disaster_loss"] == 0 < first["party_damage"] - 6
+
+
 @covers("Dobermans", (Trigger.COMBAT, Action.DEFEAT))
 def test_combat_defeat_dobermans_for_a_vehicle() -> None:
     """Dobermans are defeated when the party gives up a vehicle as combat begins."""

@@ -15,11 +15,13 @@ from deckkit.animayhem.cards import CardType, CharmHalf, CombatCard, ItemCard, P
 from deckkit.animayhem.interpreter import (
     Sides,
     ally_bonus,
+    apart,
     apply_mods,
     attack_order,
     can_act,
     combat_mods,
     disaster_bonus,
+    duel,
     extra_cards,
     fire,
     ignores_cards,
@@ -441,6 +443,8 @@ def fight(
                 game.say("charm", f"every charmer lost: {d.name} ignores them")
             return "ignored"
     cap = 4 if d.major else 3
+    if d.fx is not None and bool(game.fx) and duel(game, d):
+        cap = 1  # one character at a time (card text)
     ally_damage, ally_defense = ally_bonus(game, d)
     energised: set[int] = set()
     result = "wiped"
@@ -533,6 +537,11 @@ def fight(
             hitters = [c for c in fighters if not shielded_from(game, d, c)]
         total = sum(max(0, sides[c.uid].damage) for c in hitters)
         to_disaster = total - max(0, dside.defense)
+        if effects and d.fx is not None and apart(game, d):
+            # It defends against each attack on its own (card text).
+            to_disaster = sum(
+                max(0, max(0, sides[c.uid].damage) - max(0, dside.defense)) for c in hitters
+            )
         # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
         attack = 0 if incapacitated else max(0, dside.damage)
         hits: list[tuple[Char, int]] = []

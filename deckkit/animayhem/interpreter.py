@@ -1016,6 +1016,22 @@ def shielded_from(game: Game, d: Dis, c: Char) -> bool:
     return False
 
 
+def duel(game: Game, d: Dis) -> bool:
+    """Only one character fights it each round (DUEL)."""
+    if standing(d.fx, Action.DUEL):
+        _credit(game, d.card)
+        return True
+    return False
+
+
+def apart(game: Game, d: Dis) -> bool:
+    """Each attacker's damage meets its defense on its own (APART)."""
+    if standing(d.fx, Action.APART):
+        _credit(game, d.card)
+        return True
+    return False
+
+
 def ignores_cards(game: Game, d: Dis) -> bool:
     if standing(d.fx, Action.IGNORE_CARDS):
         _credit(game, d.card)

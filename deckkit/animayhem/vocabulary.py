@@ -77,6 +77,8 @@ class Action(StrEnum):
     DISCARD = "discard"  # the card leaves play, not defeated
     SHIELD = "shield"  # characters meeting `filter` deal it no damage
     UNLOCK = "unlock"  # the holder's party may scavenge locations matching `cards` freely
+    DUEL = "duel"  # only one character fights it each round
+    APART = "apart"  # it defends against each attacker's damage separately
 
 
 class Target(StrEnum):
@@ -169,6 +171,8 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.DISCARD: (DISASTER_TARGETS, Target.SELF),
     Action.SHIELD: (frozenset({Target.SELF}), Target.SELF),
     Action.UNLOCK: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
+    Action.DUEL: (frozenset({Target.SELF}), Target.SELF),
+    Action.APART: (frozenset({Target.SELF}), Target.SELF),
 }
 
 _T = Trigger
@@ -202,6 +206,8 @@ STANDING = frozenset(
         Action.BLOCK,
         Action.SHIELD,
         Action.UNLOCK,
+        Action.DUEL,
+        Action.APART,
     }
 )
 
