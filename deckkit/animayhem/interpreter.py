@@ -1070,7 +1070,7 @@ def extra_cards(game: Game, d: Dis) -> int:
     return n
 
 
-def ally_bonus(game: Game, d: Dis) -> tuple[int, int]:
+def ally_bonus(game: Game, d: Dis, credit: bool = True) -> tuple[int, int]:
     """The (damage, defense) its allies lend disaster ``d`` (set0 rulebook, Part III "Ally
     Disaster": Kodachi Kuno allied with Kiriya gives it +2 damage and +2 defense). An ally's
     bonus is its standing MODIFY of ``nearest_disaster``: the primary it stays with."""
@@ -1081,7 +1081,8 @@ def ally_bonus(game: Game, d: Dis) -> tuple[int, int]:
         for _, e in a.fx.get(Trigger.ALWAYS, ()):
             if e.do is not Action.MODIFY or e.target is not Target.NEAREST_DISASTER:
                 continue
-            _credit(game, a.card)
+            if credit:  # a policy's estimate is no use of the effect
+                _credit(game, a.card)
             dmg, dfn = _lent(e.mods, d)
             damage += dmg
             defense += dfn

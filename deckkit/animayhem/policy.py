@@ -184,7 +184,7 @@ def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     three rounds, against its current defense."""
     if game.fx and special_defeat(game, party, d):
         return True
-    dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
+    dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d, credit=False)[1]
     cap = 4 if d.major else 3
     best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
     per_round = sum(best) - dfn
