@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import itertools
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.carddb import CardDB, load_card_db
 from deckkit.animayhem.cards import AnyCard, CharacterCard, DisasterCard
 from deckkit.animayhem.chance import Chance, ScriptedChance
 from deckkit.animayhem.editions import Edition, load_edition
+from deckkit.animayhem.effectdb import read_effects_file
 from deckkit.animayhem.field import Cell, all_distances, build_field, compact_cells
+from deckkit.animayhem.hooks import EngineHooks
+from deckkit.animayhem.interpreter import by_trigger
+from deckkit.animayhem.movement import place_disaster
 from deckkit.animayhem.policy import Policy
 from deckkit.animayhem.record import GameRecord
-from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc, Trace
+from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc, Trace, Triggers
 
 # Nine plain locations (no symbols, damage or defense): the rulebook's 3 x 3 solitaire field.
 NINE = [
@@ -101,3 +107,30 @@ class ScriptedPolicy(Policy):
         if not self.names:
             return super().fighters(game, d, able, target, cap)
         return [c for c in able if c.name in self.names]
+
+
+def effect_table(policy: Policy | None = None, chance: Chance | None = None) -> Game:
+    """A bare game on the nine-location field, in turn 1, whose effects call back into the rules
+    of guidelines1998 with ``policy``."""
+    game = bare_game(NINE, chance=chance)
+    game.hooks = EngineHooks(edition("guidelines1998"), policy or ScriptedPolicy())
+    game.turn = 1
+    return game
+
+
+def on_field(game: Game, d: Dis, slot: int) -> Dis:
+    """Put a disaster face up at ``slot``."""
+    place_disaster(game, d, game.field.path_index[slot])
+    return d
+
+
+def entry_of(card: AnyCard, body: str) -> Triggers:
+    """The effects an entry of ``body`` (TOML) gives ``card``, read by the real loader."""
+    text = f'[{card.id}]\nname = "{card.name}"\ncoverage = "full"\n{body}\n'
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.toml"
+        path.write_text(text, encoding="utf-8")
+        entry = read_effects_file(path, {c.id: c for c in db().cards}, db().vocabulary)
+    fx = by_trigger(entry[card.id])
+    assert fx is not None
+    return fx

@@ -4,27 +4,23 @@ reads as the card's rule and fails if the interpreter stops playing it."""
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 from deckkit.animayhem.cards import ItemCard
 from deckkit.animayhem.combat import fight
-from deckkit.animayhem.effectdb import read_effects_file
-from deckkit.animayhem.hooks import EngineHooks
-from deckkit.animayhem.interpreter import affect, blocked, by_trigger, can_move, fire, start_turn
+from deckkit.animayhem.interpreter import affect, blocked, can_move, fire, start_turn
 from deckkit.animayhem.movement import can_stop, move_disaster, place_disaster
 from deckkit.animayhem.phases import reload_phase
 from deckkit.animayhem.state import DEF, DMG, Char, Dis, Game
 from deckkit.animayhem.vocabulary import Trigger
 from tests.engine_helpers import (
-    NINE,
     ScriptedPolicy,
     add_char,
-    bare_game,
     copy_of,
     db,
     edition,
+    effect_table,
+    entry_of,
     new_disaster,
+    on_field,
     stack_combat_pile,
 )
 
@@ -33,28 +29,11 @@ ED = edition("guidelines1998")
 
 def encode(game: Game, x: Dis | Char, body: str) -> None:
     """Give a card on the table the effects ``body`` encodes (TOML of one entry)."""
-    text = f'[{x.card.id}]\nname = "{x.card.name}"\ncoverage = "full"\n{body}\n'
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "t.toml"
-        path.write_text(text, encoding="utf-8")
-        cards = {c.id: c for c in db().cards}
-        entry = read_effects_file(path, cards, db().vocabulary)[x.card.id]
-    fx = by_trigger(entry)
-    assert fx is not None
-    x.fx = fx
-    game.fx[x.card.id] = fx
+    x.fx = game.fx[x.card.id] = entry_of(x.card, body)
 
 
 def table(policy: ScriptedPolicy | None = None) -> Game:
-    game = bare_game(NINE)
-    game.hooks = EngineHooks(ED, policy or ScriptedPolicy())
-    game.turn = 1
-    return game
-
-
-def on_field(game: Game, d: Dis, slot: int) -> Dis:
-    place_disaster(game, d, game.field.path_index[slot])
-    return d
+    return effect_table(policy)
 
 
 def test_affect_bonk_unless_condition() -> None:
@@ -243,12 +222,7 @@ def test_item_gives_itself_up_to_defeat_its_disaster() -> None:
         'effects = [{ when = "combat", do = "defeat", target = "disasters", '
         'cards = ["Yamato No Orochi"], pay = ["self"] }]'
     )
-    cards = {x.id: x for x in db().cards}
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "t.toml"
-        path.write_text(f'[am415]\nname = "Horned Mongoose Whistle"\ncoverage = "full"\n{text}\n')
-        entry = read_effects_file(path, cards, db().vocabulary)["am415"]
-    game.fx["am415"] = by_trigger(entry)  # type: ignore[assignment]
+    game.fx["am415"] = entry_of(whistle.card, text)
     game.fx[d.card.id] = {}
     assert fight(game, ED, HopelessPolicy(), d, 4, "disaster") == "defeated"
     assert whistle in game.carried_off and not c.items
@@ -273,16 +247,10 @@ def test_unlock_scavenges_without_the_listed_skills() -> None:
 
     game.locs[4] = Loc(4, Copy(99_001, museum[0]))
     assert not passes_skill_test(game, [c], 4)
-    cards = {x.id: x for x in db().cards}
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "t.toml"
-        path.write_text(
-            '[am384]\nname = "Antiques"\ncoverage = "full"\n'
-            'effects = [{ when = "always", do = "unlock", target = "locations", '
-            'cards = ["Museum"] }]\n'
-        )
-        entry = read_effects_file(path, cards, db().vocabulary)["am384"]
-    game.fx["am384"] = by_trigger(entry)  # type: ignore[assignment]
+    game.fx["am384"] = entry_of(
+        antiques.card,
+        'effects = [{ when = "always", do = "unlock", target = "locations", cards = ["Museum"] }]',
+    )
     assert passes_skill_test(game, [c], 4)
 
 
@@ -317,3 +285,30 @@ def test_reload_stops_when_only_fizzling_disasters_remain() -> None:
     reload_phase(game, ED, ScriptedPolicy())
     assert not game.hand and not game.draw_pile
     assert sorted(d.uid for d in game.discard) == sorted(d.uid for d in trips)
+
+
+class RunsAtOnce(ScriptedPolicy):
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        return True
+
+
+def test_a_disabled_character_defends_and_may_still_run_away() -> None:
+    """1998 guidelines 1.2: "Unless explicitly stated otherwise, characters can always Run Away
+    from Combat, even if they are unable to do 'anything'" (Baby, Fire Fight, Ebi-Furiya). A
+    disabled character deals no damage when attacked, yet may retreat."""
+    game = table()
+    c = add_char(game, "A-ko Magami", 4)
+    c.disabled_until = game.turn
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    game.fx[d.card.id] = {}  # effects are live in this game
+    stack_combat_pile(game, [])
+    c.health = c.health_max = 99
+    fight(game, ED, ScriptedPolicy(), d, 4, "disaster")
+    rounds = [e for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
+    assert rounds and all(e["party_damage"] == 0 for e in rounds)
+    game2 = table(RunsAtOnce())
+    c2 = add_char(game2, "A-ko Magami", 4)
+    c2.disabled_until = game2.turn
+    d2 = on_field(game2, new_disaster(game2, "Ginger"), 4)
+    game2.fx[d2.card.id] = {}
+    assert fight(game2, ED, RunsAtOnce(), d2, 4, "disaster") == "retreat"

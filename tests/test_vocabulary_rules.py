@@ -16,7 +16,6 @@ from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import ItemCard
 from deckkit.animayhem.chance import Chance
 from deckkit.animayhem.combat import fight
-from deckkit.animayhem.hooks import EngineHooks
 from deckkit.animayhem.interpreter import (
     affect,
     apply_mods,
@@ -38,15 +37,15 @@ from deckkit.animayhem.scavenge import passes_skill_test, scavenge
 from deckkit.animayhem.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
 from deckkit.animayhem.vocabulary import Action, Trigger
 from tests.engine_helpers import (
-    NINE,
     ScriptedPolicy,
     add_char,
-    bare_game,
     card,
     copy_of,
     db,
     edition,
+    effect_table,
     new_disaster,
+    on_field,
     stack_combat_pile,
 )
 
@@ -80,10 +79,7 @@ def covers(card_name: str, *pairs: Pair) -> Callable[[F], F]:
 
 
 def table(policy: ScriptedPolicy | None = None, chance: Chance | None = None) -> Game:
-    game = bare_game(NINE, chance=chance)
-    game.hooks = EngineHooks(ED, policy or ScriptedPolicy())
-    game.turn = 1
-    return game
+    return effect_table(policy, chance)
 
 
 def shipped(game: Game, x: Dis | Char) -> None:
@@ -101,11 +97,6 @@ def shipped_copy(game: Game, name: str) -> Copy:
     assert fx is not None, f"{name} ships no effects"
     game.fx[x.card.id] = fx
     return x
-
-
-def on_field(game: Game, d: Dis, slot: int) -> Dis:
-    place_disaster(game, d, game.field.path_index[slot])
-    return d
 
 
 def rounds(game: Game) -> list[dict[str, Any]]:

@@ -15,24 +15,21 @@ from deckkit.animayhem.cards import CardType, CharmHalf, CombatCard, ItemCard, P
 from deckkit.animayhem.interpreter import (
     Sides,
     ally_bonus,
-    apart,
     apply_mods,
     attack_order,
     can_act,
     combat_mods,
     disaster_bonus,
-    duel,
     extra_cards,
     fire,
-    ignores_cards,
-    no_retreat,
+    has_rule,
     play_in_combat,
     shielded_from,
     spared,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
-from deckkit.animayhem.vocabulary import Trigger
+from deckkit.animayhem.vocabulary import Action, Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -313,7 +310,7 @@ def _flash_effects(
             side = sides[c.uid]
             mine, theirs = play_in_combat(game, copy, c, d, game.slot_of(d) if d.pos >= 0 else -1)
             side.damage, side.defense = apply_mods(mine, side.damage, side.defense)
-            if not ignores_cards(game, d):
+            if not has_rule(game, d, Action.IGNORE_CARDS):
                 dside.damage, dside.defense = apply_mods(theirs, dside.damage, dside.defense)
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}")
@@ -392,7 +389,7 @@ def fight(
     d.health = d.health_max
     effects = bool(game.fx)
     fx_sides: Sides | None = None
-    bonus_dmg = bonus_def = 0
+    bonus_dmg = bonus_def = extra = 0
     char_mods: dict[int, list[Mods]] = {}
     if effects:
         # Card effects (interpreter.py): what fires as combat begins, and what lasts through it.
@@ -417,6 +414,7 @@ def fight(
         bonus_dmg, bonus_def = disaster_bonus(game, d)
         d.health = d.health_max  # bonus defense does not raise health (Lexicon "Health")
         char_mods = {c.uid: combat_mods(game, c, d, slot) for c in chars}
+        extra = extra_cards(game, d)  # the cards in play that lend them last the combat
     charmed: set[int] = set()
     # Charm battle before combat begins (Determine Attackers; "Charm Battle").
     if d.charm > 0:
@@ -443,7 +441,7 @@ def fight(
                 game.say("charm", f"every charmer lost: {d.name} ignores them")
             return "ignored"
     cap = 4 if d.major else 3
-    if d.fx is not None and bool(game.fx) and duel(game, d):
+    if game.fx and has_rule(game, d, Action.DUEL):
         cap = 1  # one character at a time (card text)
     ally_damage, ally_defense = ally_bonus(game, d)
     energised: set[int] = set()
@@ -464,7 +462,7 @@ def fight(
         # the disaster strikes one retreating character, no cards drawn.
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
         # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
-        may_run = not (effects and no_retreat(game, d))
+        may_run = not (effects and has_rule(game, d, Action.NO_RETREAT))
         if rnd > MAX_ROUNDS or (may_run and policy.retreat(game, d, able or alive, rnd)):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
@@ -509,7 +507,7 @@ def fight(
         shielded: _Side | None = None
         if fx_sides is not None:
             _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
-            shielded = dside if ignores_cards(game, d) else None
+            shielded = dside if has_rule(game, d, Action.IGNORE_CARDS) else None
         spent = [
             c
             for c in fighters
@@ -528,7 +526,7 @@ def fight(
             _play_card(game, tside, dside, drawn, shielded)
         _play_card(game, dside, tside, drawn, shielded)
         if effects:
-            for _ in range(extra_cards(game, d)):
+            for _ in range(extra):
                 _play_card(game, dside, tside, drawn, shielded)
         _flash_effects(game, policy, d, fighters, target, sides, dside)
         # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
@@ -537,7 +535,7 @@ def fight(
             hitters = [c for c in fighters if not shielded_from(game, d, c)]
         total = sum(max(0, sides[c.uid].damage) for c in hitters)
         to_disaster = total - max(0, dside.defense)
-        if effects and d.fx is not None and apart(game, d):
+        if effects and has_rule(game, d, Action.APART):
             # It defends against each attack on its own (card text).
             to_disaster = sum(
                 max(0, max(0, sides[c.uid].damage) - max(0, dside.defense)) for c in hitters

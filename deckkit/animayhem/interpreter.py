@@ -989,13 +989,6 @@ def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
     return first or pool
 
 
-def no_retreat(game: Game, d: Dis) -> bool:
-    if standing(d.fx, Action.NO_RETREAT):
-        _credit(game, d.card)
-        return True
-    return False
-
-
 def unlocked(game: Game, party: Sequence[Char], slot: int) -> bool:
     """A card a party member holds (or the member itself) lets it scavenge this location
     without the listed skills (UNLOCK)."""
@@ -1008,32 +1001,18 @@ def unlocked(game: Game, party: Sequence[Char], slot: int) -> bool:
     return False
 
 
+def has_rule(game: Game, d: Dis, rule: Action) -> bool:
+    """The disaster carries this standing rule (NO_RETREAT, IGNORE_CARDS, DUEL, APART); each
+    time it shapes a combat counts as a use of the card's effect."""
+    if d.fx is not None and standing(d.fx, rule):
+        _credit(game, d.card)
+        return True
+    return False
+
+
 def shielded_from(game: Game, d: Dis, c: Char) -> bool:
     """The disaster takes no damage from this character (SHIELD)."""
     if any(fits(e, c) for e in standing(d.fx, Action.SHIELD)):
-        _credit(game, d.card)
-        return True
-    return False
-
-
-def duel(game: Game, d: Dis) -> bool:
-    """Only one character fights it each round (DUEL)."""
-    if standing(d.fx, Action.DUEL):
-        _credit(game, d.card)
-        return True
-    return False
-
-
-def apart(game: Game, d: Dis) -> bool:
-    """Each attacker's damage meets its defense on its own (APART)."""
-    if standing(d.fx, Action.APART):
-        _credit(game, d.card)
-        return True
-    return False
-
-
-def ignores_cards(game: Game, d: Dis) -> bool:
-    if standing(d.fx, Action.IGNORE_CARDS):
         _credit(game, d.card)
         return True
     return False

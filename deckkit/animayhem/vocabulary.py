@@ -59,7 +59,7 @@ class Action(StrEnum):
     MODIFY = "modify"  # `mods` for `scope`
     # on cards
     DESTROY = "destroy"  # items leave play (they count for the disasters); others discarded
-    TAKE = "take"  # this disaster takes an item (from a carrier here, else from under here)
+    TAKE = "take"  # this disaster takes cards from characters here, or an item from under here
     DISCARD_HAND = "discard_hand"  # n random cards from the hand
     RESHUFFLE_HAND = "reshuffle_hand"  # the hand goes back into the draw pile; draw as many
     # on disasters and locations
