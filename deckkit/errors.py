@@ -1,7 +1,8 @@
 """Error types a user can cause, each with the exit code the CLI maps it to.
 
 Exit codes (shared by every command): 0 done / legal, 1 illegal deck, 2 unreadable input or bad
-usage, 3 a broken card database or edition file shipped with deckkit, 130 interrupted.
+usage, 3 a broken card database or edition file, 4 a worker process died, 141 stdout closed by
+its reader, and ``128 + signal`` when stopped: 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
 EXIT_BAD_DATA = 3
+EXIT_WORKER_DIED = 4
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
 
 
 class DeckkitError(Exception):

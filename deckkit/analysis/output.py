@@ -46,6 +46,13 @@ def check_destination(path: Path, *, force: bool) -> str:
         raise UsageError(
             "refusing to overwrite an existing file", path=path, hint="pass --force to replace it"
         )
+    try:  # the rows are written beside the destination first: that must be possible
+        with tempfile.TemporaryFile(dir=parent):
+            pass
+    except OSError as err:
+        raise UsageError(
+            f"cannot write in the directory for --out: {err.strerror or err}", path=path
+        ) from None
     return fmt
 
 

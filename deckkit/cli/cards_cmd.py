@@ -10,7 +10,6 @@ import json
 from enum import StrEnum
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from deckkit.animayhem.carddb import CardDB, load_card_db
@@ -31,6 +30,7 @@ from deckkit.animayhem.cards import (
 )
 from deckkit.animayhem.coverage import coverage_table
 from deckkit.animayhem.requirements import Requirement
+from deckkit.cli.console import stdout_console
 from deckkit.cli.exits import DeckkitTyper
 from deckkit.errors import UsageError
 
@@ -262,7 +262,7 @@ def register(app: typer.Typer) -> None:
         for c in cards:
             stats, details = _summary(c)
             table.add_row(c.id, c.name, c.type.value, c.set, stats, details)
-        Console(width=max(Console().width, 120)).print(table, highlight=False)
+        stdout_console(min_width=120).print(table)
 
     @cards_app.command("show")
     def show_card(
@@ -328,7 +328,7 @@ def register(app: typer.Typer) -> None:
                 r.group, str(r.cards), str(r.full), str(r.approximate), str(r.none),
                 f"{r.covered:.1%}", target,
             )  # fmt: skip
-        Console(width=max(Console().width, 100)).print(table, highlight=False)
+        stdout_console(min_width=100).print(table)
         if cards:
             for c, status, note in partial:
                 typer.echo(f"{c.id}  {status:<11}  {c.name}: {note}")

@@ -2,18 +2,23 @@
 
 Commands registered on a :class:`DeckkitTyper` raise :class:`deckkit.errors.DeckkitError` (or
 let Ctrl-C through) and never pick exit codes for errors themselves; the wrapper does, the same
-way for the console script and for tests that invoke the app directly.
+way for the console script and for tests that invoke the app directly. The wrapper also makes
+SIGTERM and SIGHUP stop a command the way Ctrl-C does (:mod:`deckkit.stopping`), and treats a
+reader that closes stdout early (``deckkit ... | head``) as Unix tools do: quietly, exit 141.
 """
 
 from __future__ import annotations
 
 import functools
+import os
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import typer
 
-from deckkit.errors import EXIT_INTERRUPTED, DeckkitError
+from deckkit import stopping
+from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -24,15 +29,31 @@ def report_errors(func: F) -> F:
     @functools.wraps(func)
     def command(*args: Any, **kwargs: Any) -> Any:
         try:
-            return func(*args, **kwargs)
+            with stopping.stop_on_signals():
+                return func(*args, **kwargs)
         except DeckkitError as err:
             typer.echo(f"error: {err.render()}", err=True)
             raise typer.Exit(err.exit_code) from None
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as err:
+            stopping.note_stop(err)
             typer.echo("interrupted", err=True)
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+            raise typer.Exit(stopping.exit_code()) from None
+        except BrokenPipeError:
+            silence_stdout()
+            raise typer.Exit(EXIT_BROKEN_PIPE) from None
 
     return command  # type: ignore[return-value]
+
+
+def silence_stdout() -> None:
+    """The reader of stdout is gone: send what is still buffered nowhere, so that flushing at
+    exit does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (a test's captured stdout)
+        pass
 
 
 class DeckkitTyper(typer.Typer):

@@ -10,9 +10,9 @@ import sys
 
 import typer
 
-from deckkit import __version__
-from deckkit.cli.exits import DeckkitTyper
-from deckkit.errors import EXIT_INTERRUPTED, DeckkitError
+from deckkit import __version__, stopping
+from deckkit.cli.exits import DeckkitTyper, silence_stdout
+from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
 app = DeckkitTyper(
     name="deckkit",
@@ -49,13 +49,27 @@ def _register() -> None:
 _register()
 
 
+def _tolerate_any_encoding() -> None:
+    """A terminal or pipe that cannot show a character (``PYTHONIOENCODING=ascii``) gets an
+    escape for it instead of a traceback; numbers and names stay readable."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def run() -> None:
     """Console-script entry point: map deckkit errors to their exit codes."""
+    _tolerate_any_encoding()
     try:
         app()
     except DeckkitError as err:
         typer.echo(f"error: {err.render()}", err=True)
         sys.exit(err.exit_code)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as err:
+        stopping.note_stop(err)
         typer.echo("interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(stopping.exit_code())
+    except BrokenPipeError:
+        silence_stdout()
+        sys.exit(EXIT_BROKEN_PIPE)

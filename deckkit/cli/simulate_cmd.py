@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -33,6 +32,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from deckkit import stopping
 from deckkit.analysis import engine as real_engine
 from deckkit.analysis.output import check_destination, write_frame
 from deckkit.analysis.runner import GameFactory, ProgressFn, RunResult, default_workers, run_games
@@ -49,8 +49,9 @@ from deckkit.animayhem.cards import CardType
 from deckkit.animayhem.deck import Deck
 from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition
 from deckkit.animayhem.legality import LegalityReport
+from deckkit.cli.console import stderr_console, stdout_console
 from deckkit.cli.solitaire import explain_illegal, resolve
-from deckkit.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, UsageError
+from deckkit.errors import EXIT_ILLEGAL, UsageError
 
 
 class OutputFormat(StrEnum):
@@ -134,7 +135,7 @@ def _progress(total: int, enabled: bool) -> Iterator[ProgressFn | None]:
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True, force_terminal=True),  # the caller checked it is one
+        console=stderr_console(force_terminal=True),  # the caller checked it is one
         transient=True,
     )
     with bar:
@@ -193,7 +194,10 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
             progress=progress,
         )
     summary = summarize(result.tally, card_catalog(deck))
-    if args.out is not None and result.rows is not None:
+    if result.interrupted and args.out is not None and args.out.exists():
+        # An interrupted run's rows are partial: they never replace a file the user has.
+        _err(f"interrupted: {args.out} left as it was; the finished games' rows were not written")
+    elif args.out is not None and result.rows is not None:
         try:
             write_frame(result.rows, args.out, force=args.force)
         except OSError as err:  # disk full, permissions: the file is left as it was
@@ -221,7 +225,7 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
             f"interrupted: reported the {result.tally.games:,} of {args.games:,} games "
             "that finished"
         )
-        return EXIT_INTERRUPTED
+        return stopping.exit_code()
     return 0
 
 
@@ -310,7 +314,7 @@ def _print_text(
     not_simulated: list[str],
     out: Path | None,
 ) -> None:
-    console = Console(width=max(Console().width, 120), highlight=False)
+    console = stdout_console(min_width=120)
     say = console.print
     say(
         f"{meta['deck']}: {meta['edition']} rules, {meta['variant']} variant, "

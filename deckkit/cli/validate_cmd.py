@@ -8,12 +8,10 @@ JSON output is a stable contract for CI, errors included (an object with an ``er
 from __future__ import annotations
 
 import json
-import sys
 from enum import StrEnum
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
@@ -28,6 +26,7 @@ from deckkit.animayhem.editions import (
     load_variant,
 )
 from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.cli.console import stdout_console
 from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckkitError, UsageError
 
 
@@ -66,7 +65,7 @@ def _report(
 
 
 def _print_text(name: str, report: LegalityReport) -> None:
-    out = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    out = stdout_console(soft_wrap=True)
     verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]ILLEGAL[/]"
     players = f"{report.players} player" + ("" if report.players == 1 else "s")
     out.print(
