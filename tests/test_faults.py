@@ -136,7 +136,7 @@ def test_a_dying_worker_is_one_line_and_exit_4(reaper: list[subprocess.Popen[str
     workers = [w for w in _wait_for_workers(proc) if _is_worker(w)]
     victim = next(w for w in workers if "spawn_main" in _cmdline(w))
     os.kill(victim, signal.SIGKILL)
-    out, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 4, err
     assert "Traceback" not in err
     assert "worker process died" in err

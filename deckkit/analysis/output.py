@@ -13,10 +13,12 @@ import contextlib
 import os
 import tempfile
 from pathlib import Path
-
-import polars as pl
+from typing import TYPE_CHECKING
 
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:  # polars is imported by whoever builds the frame, not by every command
+    import polars as pl
 
 FORMATS: dict[str, str] = {".parquet": "parquet", ".csv": "csv"}
 
