@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from deckkit.textsafe import shown, shown_inline
+
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
@@ -38,17 +40,18 @@ class DeckkitError(Exception):
         super().__init__(self.render())
 
     def render(self) -> str:
+        """The message for a terminal: text taken from files is shown escaped."""
         where = ""
         if self.path is not None:
-            where = f"{self.path}"
+            where = shown_inline(str(self.path))
             if self.line is not None:
                 where += f", line {self.line}"
             where += ": "
         elif self.line is not None:
             where = f"line {self.line}: "
-        text = f"{where}{self.message}"
+        text = f"{where}{shown(self.message)}"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {shown(self.hint)}"
         return text
 
     def as_dict(self) -> dict[str, object]:

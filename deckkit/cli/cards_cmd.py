@@ -30,7 +30,7 @@ from deckkit.animayhem.cards import (
 )
 from deckkit.animayhem.coverage import coverage_table
 from deckkit.animayhem.requirements import Requirement
-from deckkit.cli.console import stdout_console
+from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper
 from deckkit.errors import UsageError
 
@@ -189,7 +189,7 @@ def _resolve(db: CardDB, name: str) -> AnyCard:
 def _show_text(card: AnyCard, db: CardDB) -> None:
     """Plain lines (no padding), so the output greps and diffs well."""
     d = card_to_dict(card, db)
-    typer.echo(f"{card.name}  ({card.id}, {card.type.value}, {card.set}, {card.rarity})")
+    echo(f"{card.name}  ({card.id}, {card.type.value}, {card.set}, {card.rarity})")
     rows: list[tuple[str, str]] = []
     if isinstance(card, (CharacterCard, DisasterCard)):
         rows.append(("abilities", "damage defense movement charm energy"))
@@ -234,7 +234,7 @@ def _show_text(card: AnyCard, db: CardDB) -> None:
     rows.append(("simulated", "no: card text beyond keywords" if card.not_simulated else "yes"))
     rows.append(("source", card.source))
     for label, value in rows:
-        typer.echo(f"  {label:<11} {value}".rstrip())
+        echo(f"  {label:<11} {value}".rstrip())
 
 
 def register(app: typer.Typer) -> None:
@@ -331,6 +331,6 @@ def register(app: typer.Typer) -> None:
         stdout_console(min_width=100).print(table)
         if cards:
             for c, status, note in partial:
-                typer.echo(f"{c.id}  {status:<11}  {c.name}: {note}")
+                echo(f"{c.id}  {status:<11}  {c.name}: {note}")
 
     app.add_typer(cards_app, name="cards")

@@ -9,14 +9,28 @@ from __future__ import annotations
 
 from typing import Any
 
+import typer
 from rich.console import Console
+from rich.text import Text
+
+from deckkit.textsafe import shown
 
 
 class DeckkitConsole(Console):
-    """A rich console that reports a closed stdout as :class:`BrokenPipeError`."""
+    """A rich console that escapes control characters in every string it renders (table cells
+    included) and reports a closed stdout as :class:`BrokenPipeError`."""
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return super().render_str(shown(text), **kwargs)
 
     def on_broken_pipe(self) -> None:
         raise BrokenPipeError
+
+
+def echo(message: str = "", *, err: bool = False) -> None:
+    """A plain line of text output, its control characters escaped (not for JSON, which
+    escapes its own)."""
+    typer.echo(shown(message), err=err)
 
 
 def stdout_console(min_width: int | None = None, **kwargs: Any) -> Console:

@@ -17,6 +17,7 @@ from deckkit.animayhem.field import LAYOUTS
 from deckkit.animayhem.play import DEFAULT_TURN_CAP, GameOptions, play_game, prepare_game
 from deckkit.animayhem.policy import POLICIES, make_policy
 from deckkit.animayhem.state import Trace
+from deckkit.cli.console import echo
 from deckkit.cli.solitaire import explain_illegal, resolve
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 
@@ -93,7 +94,7 @@ def register(app: typer.Typer) -> None:
         if not chosen.report.legal:
             explain_illegal(chosen.report)
             if not allow_illegal:
-                typer.echo("refusing to play; pass --allow-illegal to play it anyway", err=True)
+                echo("refusing to play; pass --allow-illegal to play it anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
         setup = prepare_game(deck, ed, GameOptions(layout=layout, turn_cap=turn_cap))  # type: ignore[arg-type]
         trace = Trace()
@@ -117,12 +118,12 @@ def register(app: typer.Typer) -> None:
             }
             typer.echo(json.dumps(doc, indent=2))
             return
-        typer.echo(f"{deck.name}: game {game} of seed {seed}, {policy} player, {ed.name} rules")
-        typer.echo(render_text(trace))
-        typer.echo(
+        echo(f"{deck.name}: game {game} of seed {seed}, {policy} player, {ed.name} rules")
+        echo(render_text(trace))
+        echo(
             f"Result: {record.outcome} after {record.turns} turns ({record.end_reason}); "
             f"items retrieved {record.items_retrieved}, lost {record.items_lost} "
             f"of {record.items_in_play}"
         )
         if setup.not_simulated:
-            typer.echo("Card text not fully simulated: " + ", ".join(setup.not_simulated))
+            echo("Card text not fully simulated: " + ", ".join(setup.not_simulated))

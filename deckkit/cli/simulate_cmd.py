@@ -49,7 +49,7 @@ from deckkit.animayhem.cards import CardType
 from deckkit.animayhem.deck import Deck
 from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition
 from deckkit.animayhem.legality import LegalityReport
-from deckkit.cli.console import stderr_console, stdout_console
+from deckkit.cli.console import echo, stderr_console, stdout_console
 from deckkit.cli.solitaire import explain_illegal, resolve
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 
@@ -145,7 +145,7 @@ def _progress(total: int, enabled: bool) -> Iterator[ProgressFn | None]:
 
 def _err(message: str) -> None:
     """A plain line on stderr (not wrapped: people grep these)."""
-    typer.echo(message, err=True)
+    echo(message, err=True)
 
 
 def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:

@@ -26,7 +26,7 @@ from deckkit.animayhem.editions import (
     load_variant,
 )
 from deckkit.animayhem.legality import LegalityReport, check_deck
-from deckkit.cli.console import stdout_console
+from deckkit.cli.console import echo, stdout_console
 from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckkitError, UsageError
 
 
@@ -126,7 +126,7 @@ def validate(
         if output is OutputFormat.JSON:
             typer.echo(json.dumps(err.as_dict(), ensure_ascii=False))
         else:
-            typer.echo(f"error: {err.render()}", err=True)
+            echo(f"error: {err.render()}", err=True)
         raise typer.Exit(err.exit_code) from None
     if output is OutputFormat.JSON:
         typer.echo(json.dumps({"deck": name, **report.as_dict()}, ensure_ascii=False, indent=2))
