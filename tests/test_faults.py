@@ -197,3 +197,33 @@ def test_an_unwritable_out_directory_is_found_before_any_game() -> None:
     assert done.returncode == 2
     assert "cannot write in the directory for --out" in done.stderr
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "huge", "long line", "directory"])
+def test_deck_paths_that_never_end_or_are_too_big_fail_fast(tmp_path: Path, kind: str) -> None:
+    if kind == "fifo":
+        path = tmp_path / "pipe.deck"
+        os.mkfifo(path)  # nobody ever writes: reading it would block forever
+    elif kind == "device":
+        path = Path("/dev/zero")  # never ends
+    elif kind == "huge":
+        path = tmp_path / "huge.deck"
+        path.write_text("[characters]\n" + "Goku\n" * 400_000)
+    elif kind == "long line":
+        path = tmp_path / "long.deck"
+        path.write_text("[characters]\n" + "Goku" * 10_000 + "\n")
+    else:
+        path = tmp_path
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert time.monotonic() - started < 30
+    lines = done.stderr.strip().splitlines()
+    assert lines[0].startswith(f"error: {path}"), done.stderr
+    assert "Traceback" not in done.stderr

@@ -339,6 +339,14 @@ def _run_pool(
     return False
 
 
+def capped_workers(requested: int) -> int:
+    """The worker processes a run should start: all cores for 0, otherwise ``requested`` but
+    never more than the cores this process may use (more only adds start-up cost and memory;
+    results never depend on it)."""
+    cores = default_workers()
+    return cores if requested == 0 else max(1, min(requested, cores))
+
+
 def default_workers() -> int:
     """All cores this process may use."""
     try:

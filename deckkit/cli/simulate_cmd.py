@@ -35,7 +35,7 @@ from rich.table import Table
 from deckkit import stopping
 from deckkit.analysis import engine as real_engine
 from deckkit.analysis.output import check_destination, write_frame
-from deckkit.analysis.runner import GameFactory, ProgressFn, RunResult, default_workers, run_games
+from deckkit.analysis.runner import GameFactory, ProgressFn, RunResult, capped_workers, run_games
 from deckkit.analysis.summary import (
     CI_METHOD_LABEL,
     STATS_BY_TYPE,
@@ -180,7 +180,9 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
             return EXIT_ILLEGAL
         _err("simulating anyway (--allow-illegal)")
 
-    workers = args.workers or default_workers()
+    workers = capped_workers(args.workers)
+    if args.workers > workers:
+        _err(f"--workers {args.workers} capped to {workers}, the cores available")
     factory = hooks.factory(deck, edition, layout, args.turn_cap, args.policy)
     not_simulated = sorted(set(hooks.not_simulated(deck)), key=str.casefold)
     show_bar = not args.quiet and _stderr_is_tty()
