@@ -286,7 +286,7 @@ def read_deck(path: Path, db: CardLookup) -> Deck:
     try:
         if not stat.S_ISREG(path.stat().st_mode):
             raise DeckFileError(
-                "not a regular file", path=path, hint="name a deck file (or '-' for stdin)"
+                "cannot read deck file: not a regular file", path=path, hint="name a deck file"
             )
         with path.open("rb") as handle:
             data = handle.read(MAX_DECK_BYTES + 1)
