@@ -156,10 +156,11 @@ def test_summary_rates_and_card_table() -> None:
     assert low < data["win_rate"] < high
     assert data["ci_method"] == CI_METHOD == "wilson"
     assert data["mean_turns"] == pytest.approx(sum(r.turns for r in records) / 300)
-    cards = data["cards"]
-    # Two cards named Goku are told apart by id; others by name; characters come first.
+    # Keyed by card id, the name beside it; characters come first.
+    cards = {c["name"] if c["name"] != "Goku" else f"Goku ({i})": c for i, c in data["cards"].items()}
     assert "Goku (am100)" in cards and "Goku (am901)" in cards and "Giant Robot" in cards
     assert list(cards)[:2] == ["Goku (am100)", "Ranma"]
+    assert data["cards"]["am900"]["name"] == "Giant Robot"
     robot = cards["Giant Robot"]
     met = sum(r.counters.get(("am900", CardStat.MET), 0) for r in records)
     assert robot["totals"]["met"] == met

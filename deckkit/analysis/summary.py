@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from deckkit.animayhem.cards import CardType
 from deckkit.animayhem.deck import Deck
+from deckkit.animayhem.endgame import end_reason_code
 from deckkit.animayhem.record import CardStat, GameRecord
 
 CI_METHOD = "wilson"
@@ -307,9 +308,12 @@ class Summary:
             "mean_items_in_play": self.mean_items_in_play,
             "mean_items_retrieved": self.mean_items_retrieved,
             "mean_items_lost": self.mean_items_lost,
-            "end_reasons": dict(self.end_reasons),
+            "end_reasons": [
+                {"code": end_reason_code(reason), "reason": reason, "games": n}
+                for reason, n in self.end_reasons.items()
+            ],
             "cards": {
-                c.key: {
+                c.id: {
                     "id": c.id,
                     "name": c.name,
                     "type": c.type,

@@ -12,13 +12,17 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import typer
+from typer import _click
+from typer.core import TyperGroup
 
 from deckkit import stopping
+from deckkit.cli.jsonout import emit, wants_json
 from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
+from deckkit.textsafe import shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -32,6 +36,8 @@ def report_errors(func: F) -> F:
             with stopping.stop_on_signals():
                 return func(*args, **kwargs)
         except DeckkitError as err:
+            if any(kwargs.get(name) == "json" for name in ("fmt", "output")):
+                emit(err.as_dict())
             typer.echo(f"error: {err.render()}", err=True)
             raise typer.Exit(err.exit_code) from None
         except KeyboardInterrupt as err:
@@ -56,6 +62,39 @@ def silence_stdout() -> None:
         pass
 
 
+class DeckkitGroup(TyperGroup):
+    """The top-level command: the argument parser's errors read like deckkit's own
+    ("error: ...", a hint, exit 2), whichever layer found the mistake."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **kwargs: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **kwargs)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **kwargs)
+        except _click.exceptions.UsageError as err:
+            command = err.ctx.command_path if err.ctx is not None else "deckkit"
+            hint = f"see `{command} --help`"
+            if wants_json(sys.argv[1:] if args is None else list(args)):
+                emit({"error": err.format_message(), "file": None, "line": None, "hint": hint})
+            typer.echo(f"error: {shown(err.format_message())}", err=True)
+            typer.echo(f"  hint: {hint}", err=True)
+            sys.exit(err.exit_code)
+        except _click.exceptions.ClickException as err:
+            typer.echo(f"error: {shown(err.format_message())}", err=True)
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            typer.echo("interrupted", err=True)
+            sys.exit(stopping.exit_code())
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 class DeckkitTyper(typer.Typer):
     """A Typer app whose commands report deckkit errors with their exit codes."""
 
@@ -67,3 +106,10 @@ class DeckkitTyper(typer.Typer):
             return func
 
         return decorator
+
+
+def help_when_bare(ctx: typer.Context) -> None:
+    """``deckkit`` or ``deckkit cards`` with no command: the help, and exit 0."""
+    if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)

@@ -11,14 +11,14 @@ import sys
 import typer
 
 from deckkit import __version__, stopping
-from deckkit.cli.exits import DeckkitTyper, silence_stdout
+from deckkit.cli.exits import DeckkitGroup, DeckkitTyper, help_when_bare, silence_stdout
 from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
 app = DeckkitTyper(
     name="deckkit",
+    cls=DeckkitGroup,
     help="Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem.",
-    no_args_is_help=True,
-    add_completion=False,
+    invoke_without_command=True,
     pretty_exceptions_enable=False,
 )
 
@@ -31,11 +31,13 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", help="Print the version and exit.", callback=_version, is_eager=True
     ),
 ) -> None:
     """Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem."""
+    help_when_bare(ctx)
 
 
 def _register() -> None:
