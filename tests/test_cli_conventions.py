@@ -67,7 +67,7 @@ def test_a_short_flag_means_the_same_long_option_in_every_command() -> None:
             longs = [o for o in param.opts if o.startswith("--")]
             for short in (o for o in param.opts if len(o) == 2 and o[0] == "-"):
                 seen = meaning.setdefault(short, (longs[0], path))
-                assert seen[0] == longs[0], f"{short} is {seen[0]} in {seen[1]}, {longs[0]} in {path}"
+                assert seen[0] == longs[0], f"{short}: {seen[0]} in {seen[1]}, {longs[0]} in {path}"
 
 
 def test_choices_are_case_insensitive() -> None:

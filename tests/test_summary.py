@@ -157,7 +157,9 @@ def test_summary_rates_and_card_table() -> None:
     assert data["ci_method"] == CI_METHOD == "wilson"
     assert data["mean_turns"] == pytest.approx(sum(r.turns for r in records) / 300)
     # Keyed by card id, the name beside it; characters come first.
-    cards = {c["name"] if c["name"] != "Goku" else f"Goku ({i})": c for i, c in data["cards"].items()}
+    cards = {
+        c["name"] if c["name"] != "Goku" else f"Goku ({i})": c for i, c in data["cards"].items()
+    }
     assert "Goku (am100)" in cards and "Goku (am901)" in cards and "Giant Robot" in cards
     assert list(cards)[:2] == ["Goku (am100)", "Ranma"]
     assert data["cards"]["am900"]["name"] == "Giant Robot"
