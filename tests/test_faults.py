@@ -227,3 +227,53 @@ def test_deck_paths_that_never_end_or_are_too_big_fail_fast(tmp_path: Path, kind
     lines = done.stderr.strip().splitlines()
     assert lines[0].startswith(f"error: {path}"), done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["validate", str(DECK)], ["simulate", str(DECK), "-n", "20", "-f", "json"]]
+)
+def test_a_full_disk_on_stdout_is_one_line_and_exit_5(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "deckkit", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
+            timeout=120,
+        )
+    assert done.returncode == 5, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "error: cannot write the output: No space left on device"
+    )
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_a_file_size_limit_on_out_loses_nothing(tmp_path: Path) -> None:
+    import resource
+
+    out_file = tmp_path / "games.csv"
+    out_file.write_text("precious\n")
+
+    def tiny_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (512, 512))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "simulate", str(DECK), "-n", "300", "-q",
+         "-o", str(out_file), "--force", "-f", "json"],
+        capture_output=True, text=True, cwd=REPO, timeout=300, preexec_fn=tiny_files,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "cannot write --out" in done.stderr and "nothing was written" in done.stderr
+    assert out_file.read_text() == "precious\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]
+
+
+def test_a_narrow_terminal_keeps_every_number() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "validate", str(DECK)],
+        capture_output=True, text=True, cwd=REPO, env={**os.environ, "COLUMNS": "20"},
+    )  # fmt: skip
+    assert done.returncode == 0
+    assert "…" not in done.stdout
+    assert "24" in done.stdout and "≥ 12" in done.stdout

@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 
 from deckkit import stopping
 from deckkit.cli.jsonout import emit, wants_json
-from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
+from deckkit.errors import EXIT_BROKEN_PIPE, EXIT_CANNOT_WRITE, DeckkitError
 from deckkit.textsafe import shown
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,6 +47,10 @@ def report_errors(func: F) -> F:
         except BrokenPipeError:
             silence_stdout()
             raise typer.Exit(EXIT_BROKEN_PIPE) from None
+        except OSError as err:  # output that cannot be written: a full disk, /dev/full, EIO
+            silence_stdout()
+            typer.echo(f"error: cannot write the output: {err.strerror or err}", err=True)
+            raise typer.Exit(EXIT_CANNOT_WRITE) from None
 
     return command  # type: ignore[return-value]
 

@@ -68,7 +68,7 @@ def _report(
 
 
 def _print_text(name: str, report: LegalityReport) -> None:
-    out = stdout_console(soft_wrap=True)
+    out = stdout_console(min_width=72, soft_wrap=True)
     verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]ILLEGAL[/]"
     players = f"{report.players} player" + ("" if report.players == 1 else "s")
     out.print(
