@@ -73,6 +73,27 @@ class DeckFileError(DeckkitError):
     """A deck file that cannot be read: names the file, the line and what to do."""
 
 
+class DeckProblems(DeckFileError):
+    """Several problems in one deck file, all reported at once (one line each)."""
+
+    def __init__(self, problems: list[DeckFileError], *, path: Path | str | None) -> None:
+        self.problems = tuple(problems)
+        super().__init__(f"{len(problems)} problems in this deck", path=path)
+
+    def render(self) -> str:
+        lines = [super().render()]
+        for problem in self.problems:
+            where = f"line {problem.line}: " if problem.line is not None else ""
+            text = f"  {where}{shown(problem.message)}"
+            if problem.hint:
+                text += f" (hint: {shown(problem.hint)})"
+            lines.append(text)
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "problems": [p.as_dict() for p in self.problems]}
+
+
 class CardDataError(DeckkitError):
     """A malformed row in the card database or an edition file: names file, line and field."""
 

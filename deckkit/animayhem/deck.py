@@ -12,7 +12,7 @@ from typing import Protocol
 
 from deckkit.animayhem.cards import POWER_TYPES, AnyCard, CardType
 from deckkit.animayhem.editions import EDITIONS, VARIANTS
-from deckkit.errors import DeckFileError
+from deckkit.errors import DeckFileError, DeckProblems
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,15 +246,23 @@ class _Parser:
 def parse_deck(text: str, db: CardLookup, path: Path | None = None) -> Deck:
     """Parse deck-file text (format above). Every problem raises :class:`DeckFileError` naming
     the line; nothing else escapes."""
+    problems: list[DeckFileError] = []
     try:
         parser = _Parser(db, path)
         text = text.removeprefix("\ufeff")
         for lineno, raw in enumerate(text.split("\n"), start=1):
-            parser.feed(raw.rstrip("\r"), lineno)
-    except DeckFileError:
-        raise
+            try:
+                parser.feed(raw.rstrip("\r"), lineno)
+            except DeckFileError as err:  # keep going: report every problem at once
+                problems.append(err)
+                if len(problems) >= MAX_PROBLEMS:
+                    break
     except Exception as err:  # a parser bug must still reach the user as a deck-file error
         raise DeckFileError(f"cannot parse deck: {err!r}", path=path) from err
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise DeckProblems(problems, path=path)
     if not parser.entries:
         raise DeckFileError(
             "the deck lists no cards", path=path, hint="one card per line: '3 Card Name'"
@@ -276,6 +284,7 @@ def parse_deck(text: str, db: CardLookup, path: Path | None = None) -> Deck:
 # larger is not a deck (a log, a binary, a device), and must not cost memory or time.
 MAX_DECK_BYTES = 1 << 20
 MAX_LINE_CHARS = 1000
+MAX_PROBLEMS = 50  # a file that is not a deck at all stops here, not at its millionth line
 
 
 def read_deck(path: Path, db: CardLookup) -> Deck:
