@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -183,7 +183,7 @@ class PlayedRun:
     metadata: RunMetadata
 
 
-def run_metadata(args: SimulateArgs, game: SolitaireGame, result: RunResult) -> RunMetadata:
+def run_metadata(args: SimulateArgs, game: SolitaireGame, *, interrupted: bool) -> RunMetadata:
     """How this run was played, for the per-game file and reports."""
     try:
         text = args.deck.read_bytes().decode("utf-8")
@@ -198,8 +198,8 @@ def run_metadata(args: SimulateArgs, game: SolitaireGame, result: RunResult) -> 
         layout=game.layout,
         players=game.players,
         turn_cap=args.turn_cap,
-        games_requested=result.games_requested,
-        interrupted=result.interrupted,
+        games_requested=args.games,
+        interrupted=interrupted,
         deck_name=game.deck.name,
         deck_path=str(args.deck),
         deck_sha256=deck_hash(text),
@@ -225,7 +225,8 @@ def play_run(
             progress=progress,
         )
     summary = summarize(result.tally, card_catalog(game.deck))
-    return PlayedRun(game, result, summary, not_simulated, run_metadata(args, game, result))
+    metadata = run_metadata(args, game, interrupted=result.interrupted)
+    return PlayedRun(game, result, summary, not_simulated, metadata)
 
 
 def write_rows(run: PlayedRun, path: Path, *, force: bool) -> None:
@@ -460,37 +461,62 @@ def _ci(rate: Rate) -> str:
     return f"{_pct(rate.ci[0])} - {_pct(rate.ci[1])}"
 
 
+# The options of a run, shared by every command that plays games (report, compare, impact).
+GamesOption = Annotated[int, typer.Option("--games", "-n", help="Number of games.")]
+SeedOption = Annotated[int, typer.Option("--seed", "-s", help="Seed of the run (printed).")]
+WorkersOption = Annotated[
+    int,
+    typer.Option("--workers", "-w", help="Worker processes; 0 = all cores. Never changes results."),
+]
+PolicyOption = Annotated[str, typer.Option("--policy", "-p", help="Player policy.")]
+EditionOption = Annotated[
+    str | None,
+    typer.Option(
+        "--edition",
+        "-e",
+        help=f"Rule edition [default: deck header, else {DEFAULT_EDITION}].",
+    ),
+]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", help="Players; simulate plays solitaire (1).")
+]
+VariantOption = Annotated[
+    str | None,
+    typer.Option(
+        "--variant", help=f"Field variant [default: deck header, else {DEFAULT_VARIANT}]."
+    ),
+]
+LayoutOption = Annotated[
+    str | None,
+    typer.Option(
+        "--layout",
+        help="Field layout: compact, random or straight-line [default: straight-line for "
+        "the straight-line variant, else compact].",
+    ),
+]
+TurnCapOption = Annotated[int, typer.Option("--turn-cap", help="Turns before a game is a stall.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+AllowIllegalOption = Annotated[
+    bool,
+    typer.Option("--allow-illegal", help="Simulate a deck that fails the legality check."),
+]
+
+
 def register(app: typer.Typer) -> None:
     """Add `simulate` to the top-level command."""
 
     @app.command("simulate")
     def simulate_command(
         deck: Path = typer.Argument(..., metavar="DECK", help="The deck file to simulate."),
-        games: int = typer.Option(10_000, "--games", "-n", help="Number of games."),
-        seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run (printed)."),
-        workers: int = typer.Option(
-            1, "--workers", "-w", help="Worker processes; 0 = all cores. Never changes results."
-        ),
-        policy: str = typer.Option("heuristic", "--policy", "-p", help="Player policy."),
-        edition: str | None = typer.Option(
-            None,
-            "--edition",
-            "-e",
-            help=f"Rule edition [default: deck header, else {DEFAULT_EDITION}].",
-        ),
-        players: int | None = typer.Option(
-            None, "--players", help="Players; simulate plays solitaire (1)."
-        ),
-        variant: str | None = typer.Option(
-            None, "--variant", help=f"Field variant [default: deck header, else {DEFAULT_VARIANT}]."
-        ),
-        layout: str | None = typer.Option(
-            None,
-            "--layout",
-            help="Field layout: compact, random or straight-line [default: straight-line for "
-            "the straight-line variant, else compact].",
-        ),
-        turn_cap: int = typer.Option(150, "--turn-cap", help="Turns before a game is a stall."),
+        games: GamesOption = 10_000,
+        seed: SeedOption = 0,
+        workers: WorkersOption = 1,
+        policy: PolicyOption = "heuristic",
+        edition: EditionOption = None,
+        players: PlayersOption = None,
+        variant: VariantOption = None,
+        layout: LayoutOption = None,
+        turn_cap: TurnCapOption = 150,
         out: Path | None = typer.Option(
             None, "--out", "-o", help="Write one row per game to FILE.parquet or FILE.csv."
         ),
@@ -498,10 +524,8 @@ def register(app: typer.Typer) -> None:
         fmt: OutputFormat = typer.Option(
             OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
         ),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
-        allow_illegal: bool = typer.Option(
-            False, "--allow-illegal", help="Simulate a deck that fails the legality check."
-        ),
+        quiet: QuietOption = False,
+        allow_illegal: AllowIllegalOption = False,
     ) -> None:
         """Play many solitaire games of DECK and report win, loss and stall rates with 95%
         confidence intervals, and per-card statistics."""
