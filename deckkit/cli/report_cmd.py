@@ -23,11 +23,13 @@ from deckkit.animayhem.legality import check_deck
 from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.solitaire import explain_illegal
 from deckkit.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, UsageError
-from deckkit.report import charts, model, render, write
+from deckkit.report import model, write
 
 
 def produce(doc: dict[str, object], out: Path, *, force: bool) -> Path:
     """Draw the charts, lay out the page, write both files; returns the sidecar path."""
+    from deckkit.report import charts, render  # altair and jinja2 load only for a report
+
     page = render.render(doc, charts.report_charts(doc))
     return write.write_report(page, doc, out, force=force)
 
