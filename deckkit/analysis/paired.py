@@ -29,9 +29,9 @@ METHOD = (
 
 
 def _z(confidence: float) -> float:
-    from scipy import stats
+    from scipy.special import ndtri
 
-    return float(stats.norm.ppf(0.5 + confidence / 2))
+    return float(ndtri(0.5 + confidence / 2))
 
 
 @dataclass(frozen=True, slots=True)

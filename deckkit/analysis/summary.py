@@ -177,14 +177,30 @@ class Rate:
     ci: tuple[float, float] | None
 
 
+def wilson_interval(count: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """The two-sided Wilson score interval, in the very arithmetic of scipy's
+    ``binomtest(count, n).proportion_ci(method="wilson")`` (Newcombe 1998), with the normal
+    quantile from ``scipy.special``: importing ``scipy.stats`` costs a report a second."""
+    if not 0 <= count <= n or n < 1:
+        raise ValueError(f"need 0 <= count <= n and n >= 1, not count={count}, n={n}")
+    from scipy.special import ndtri  # imported here: workers fold tallies and never need scipy
+
+    z = float(ndtri(0.5 + 0.5 * confidence))
+    p = count / n
+    q = 1 - p
+    denom = 2 * (n + z**2)
+    center = (2 * n * p + z**2) / denom
+    delta = z / denom * math.sqrt(4 * n * p * q + z**2)
+    low = 0.0 if count == 0 else center - delta
+    high = 1.0 if count == n else center + delta
+    return low, high
+
+
 def proportion(count: int, n: int, confidence: float = CONFIDENCE) -> Rate:
     """The rate ``count / n`` and its Wilson score interval, as scipy computes it."""
     if n == 0:
         return Rate(count, n, None, None)
-    from scipy import stats  # imported here: workers fold tallies and never need scipy
-
-    ci = stats.binomtest(count, n).proportion_ci(confidence_level=confidence, method=CI_METHOD)
-    return Rate(count, n, count / n, (float(ci.low), float(ci.high)))
+    return Rate(count, n, count / n, wilson_interval(count, n, confidence))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +231,9 @@ def mean_estimate(
     # n*sum(x^2) - (sum x)^2 is exact in integers; divide once at the end.
     var = (n * sq_total - total * total) / (n * (n - 1))
     std = math.sqrt(max(var, 0.0))
-    from scipy import stats
+    from scipy.special import stdtrit  # the Student-t quantile, as scipy.stats.t.ppf uses
 
-    half = float(stats.t.ppf(0.5 + confidence / 2, n - 1)) * std / math.sqrt(n)
+    half = float(stdtrit(n - 1, 0.5 + confidence / 2)) * std / math.sqrt(n)
     return MeanEstimate(mean, std, (mean - half, mean + half), lo, hi)
 
 
