@@ -189,3 +189,17 @@ def test_never_replaces_a_named_file(tmp_path: Path) -> None:
     assert code == 2 and "--force" in err
     assert page.read_text() == "keep me" and not page.with_suffix(".json").exists()
     assert lookup({"a": [1, {"b": 2}]}, "a.1.b") == 2
+
+
+def test_report_with_card_impact(tmp_path: Path) -> None:
+    code, html, doc = report(
+        tmp_path, DECKS / "medium-solo.deck", "-n", 60, "--impact", "--impact-card", "Goten",
+        "--impact-games", 200, "--impact-target-error", 0.5,
+    )  # fmt: skip
+    assert code == 0
+    (goten,) = doc["impact"]["cards"]
+    assert goten["card"] == "Goten" and goten["games"] <= 200
+    assert "most neutral character" in goten["change"]
+    assert "impact" in read_page(html).sections
+    assert mismatches(html, doc) == []
+    assert html.count("<svg") >= 6  # the impact chart too

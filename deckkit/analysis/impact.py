@@ -169,6 +169,13 @@ class CardImpact:
             "id": self.card.id,
             "type": str(self.card.type),
             "change": self.how,
+            "kind": (
+                "removed"
+                if self.replacement is None
+                else "named"
+                if self.how.endswith("(named)")
+                else "most neutral"
+            ),
             "replacement": self.replacement.name if self.replacement else None,
             "legal_after": self.legal,
             "games": r.n,

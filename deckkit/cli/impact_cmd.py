@@ -40,6 +40,13 @@ def _find_in_deck(deck: Deck, name: str) -> AnyCard:
     return held[0]
 
 
+def cards_to_measure(deck: Deck, names: list[str]) -> list[AnyCard]:
+    """The named cards of the deck, or every distinct card in it."""
+    if names:
+        return [_find_in_deck(deck, n) for n in names]
+    return list({e.card.id: e.card for e in deck.entries}.values())
+
+
 def _find_card(name: str) -> AnyCard:
     found = load_card_db().lookup(name)
     if not found:
@@ -182,10 +189,7 @@ def register(app: typer.Typer) -> None:
             if not allow_illegal:
                 typer.echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
-        if card_names:
-            cards = [_find_in_deck(game.deck, n) for n in card_names]
-        else:
-            cards = list({e.card.id: e.card for e in game.deck.entries}.values())
+        cards = cards_to_measure(game.deck, card_names)
         replacement = _find_card(replace_with) if replace_with is not None else None
         impacts, base = measure(
             game,

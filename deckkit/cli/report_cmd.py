@@ -8,7 +8,9 @@ gets a report that opens with its violations, and exit code 1 unless ``--allow-i
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import typer
@@ -21,7 +23,7 @@ from deckkit.animayhem.deck import parse_deck
 from deckkit.animayhem.editions import load_edition
 from deckkit.animayhem.legality import check_deck
 from deckkit.cli import simulate_cmd as sim
-from deckkit.cli.solitaire import explain_illegal
+from deckkit.cli.solitaire import SolitaireGame, explain_illegal
 from deckkit.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, UsageError
 from deckkit.report import model, write
 
@@ -34,8 +36,40 @@ def produce(doc: dict[str, object], out: Path, *, force: bool) -> Path:
     return write.write_report(page, doc, out, force=force)
 
 
+@dataclass(frozen=True)
+class ImpactRequest:
+    """Card impact to compute for the report (see `deckkit impact`)."""
+
+    games: int
+    cards: list[str]
+    target_error: float | None
+
+
+def _impact(
+    game: SolitaireGame, args: sim.SimulateArgs, request: ImpactRequest, hooks: sim.EngineHooks
+) -> dict[str, Any]:
+    from deckkit.analysis.impact import impact_document
+    from deckkit.cli import impact_cmd
+
+    cards = impact_cmd.cards_to_measure(game.deck, request.cards)
+    impacts, _ = impact_cmd.measure(
+        game,
+        replace(args, games=request.games),
+        cards,
+        replacement=None,
+        remove=False,
+        target_error=request.target_error,
+        hooks=hooks,
+    )
+    return impact_document(impacts, request.games, request.target_error)
+
+
 def report_from_deck(
-    args: sim.SimulateArgs, out: Path | None, results: Path | None, hooks: sim.EngineHooks
+    args: sim.SimulateArgs,
+    out: Path | None,
+    results: Path | None,
+    hooks: sim.EngineHooks,
+    impact: ImpactRequest | None = None,
 ) -> int:
     sim.check_args(args, hooks)
     target = out or write.default_path(args.deck)
@@ -67,6 +101,7 @@ def report_from_deck(
             not_simulated=run.not_simulated,
             summary=run.summary,
             rows=run.result.rows,
+            impact=_impact(game, args, impact, hooks) if impact is not None else None,
         )
         code = EXIT_INTERRUPTED if run.result.interrupted else 0
     sidecar = produce(model.build(inp), target, force=args.force or out is None)
@@ -143,6 +178,18 @@ def register(app: typer.Typer) -> None:
         ),
         quiet: sim.QuietOption = False,
         allow_illegal: sim.AllowIllegalOption = False,
+        impact: bool = typer.Option(
+            False, "--impact", help="Also measure each card's impact (see `deckkit impact`)."
+        ),
+        impact_games: int = typer.Option(
+            1_000, "--impact-games", help="Most paired games per card for --impact."
+        ),
+        impact_cards: list[str] = typer.Option(
+            [], "--impact-card", help="Measure only this card for --impact (repeat)."
+        ),
+        impact_target_error: float | None = typer.Option(
+            0.02, "--impact-target-error", help="Stop a card once its half-width is this."
+        ),
     ) -> None:
         """Write an HTML report of DECK: legality, win rate with 95% intervals, distributions,
         what beats it, per-card tables, and the cards not fully simulated."""
@@ -170,6 +217,9 @@ def register(app: typer.Typer) -> None:
                 quiet=quiet,
                 allow_illegal=allow_illegal,
             )
-            code = report_from_deck(args, output, results, sim.ENGINE)
+            request = (
+                ImpactRequest(impact_games, impact_cards, impact_target_error) if impact else None
+            )
+            code = report_from_deck(args, output, results, sim.ENGINE, request)
         if code:
             raise typer.Exit(code)

@@ -60,7 +60,9 @@ def outcome_chart(outcomes: dict[str, dict[str, Any]]) -> Chart:
         color=colour,
     )
     errors = base.mark_errorbar(ticks=True, color="black").encode(
-        y=alt.Y("outcome:N", sort=list(OUTCOME_COLOURS)), x="low:Q", x2="high:Q"
+        y=alt.Y("outcome:N", sort=list(OUTCOME_COLOURS)),
+        x=alt.X("low:Q", title="share of games"),
+        x2="high:Q",
     )
     chart = (bars + errors).properties(width=WIDTH, height=110, title="Outcomes, 95% intervals")
     return cast(Chart, chart)
@@ -123,7 +125,9 @@ def interval_chart(
     points = base.mark_point(filled=True, color="#3f6fb5", size=50).encode(
         y=y, x=alt.X("estimate:Q", title=axis_title, axis=alt.Axis(format="+%"))
     )
-    errors = base.mark_errorbar(ticks=True).encode(y=y, x="low:Q", x2="high:Q")
+    errors = base.mark_errorbar(ticks=True).encode(
+        y=y, x=alt.X("low:Q", title=axis_title), x2="high:Q"
+    )
     zero = alt.Chart(pl.DataFrame({"zero": [0.0]})).mark_rule(color="#777").encode(x="zero:Q")
     height = max(60, 18 * len(entries))
     chart = (zero + errors + points).properties(width=WIDTH - 120, height=height, title=title)
