@@ -28,7 +28,7 @@ fast: $(FAST)
 
 demo: $(STAMP) $(FAST)
 	$(BIN)/deckkit validate $(DEMO_DECK)
-	@mkdir -p reports
+	mkdir -p reports
 	$(BIN)/deckkit simulate $(DEMO_DECK) --games 5000 --seed 1 --workers 2 \
 		--out reports/demo-solo.parquet --force
 	$(BIN)/deckkit report --from reports/demo-solo.parquet

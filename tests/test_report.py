@@ -159,8 +159,7 @@ def test_simulate_out_carries_the_run_metadata(tmp_path: Path) -> None:
 def test_default_output_is_under_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     shutil.copy(DECKS / "demo-solo.deck", tmp_path / "mine.deck")
-    for _ in range(2):  # deckkit replaces its own generated report
-        (tmp_path / "reports").mkdir(exist_ok=True)
+    for _ in range(2):  # reports/ is created; deckkit replaces its own generated report
         code, out, err = deckkit("report", "mine.deck", "-n", 10, "-q")
         assert code == 0, err
     assert "reports/mine.report.html" in out

@@ -72,7 +72,7 @@ def report_from_deck(
     impact: ImpactRequest | None = None,
 ) -> int:
     sim.check_args(args, hooks)
-    target = out or write.default_path(args.deck)
+    target = out or write.default_target(args.deck)
     write.check_output(target, force=args.force or out is None)
     if results is not None:
         check_destination(results, force=args.force)
@@ -111,7 +111,7 @@ def report_from_deck(
 
 def report_from_results(source: Path, out: Path | None, *, force: bool) -> int:
     frame, meta = read_results(source)
-    target = out or write.default_path(meta.deck_path)
+    target = out or write.default_target(meta.deck_path)
     write.check_output(target, force=force or out is None)
     inp = _input_of_saved_run(frame, meta)
     sidecar = produce(model.build(inp), target, force=force or out is None)

@@ -26,6 +26,12 @@ def default_path(deck_path: str | Path, tag: str = "") -> Path:
     return REPORTS_DIR / f"{stem}{'-' + tag if tag else ''}{SUFFIX}"
 
 
+def default_target(deck_path: str | Path) -> Path:
+    """The default page path, creating ``reports/`` (deckkit's own directory) when missing."""
+    REPORTS_DIR.mkdir(exist_ok=True)
+    return default_path(deck_path)
+
+
 def sidecar_of(html: Path) -> Path:
     """The JSON file beside a page: ``x.report.html`` -> ``x.report.json``."""
     return html.with_suffix(".json")
