@@ -9,7 +9,7 @@ FAST := build/fast/.built
 ENGINE := $(wildcard deckkit/animayhem/*.py)
 DEMO_DECK := decks/demo-solo.deck
 
-.PHONY: demo test lint typecheck fast bench clean
+.PHONY: demo test lint typecheck fast bench clean browser
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -28,9 +28,19 @@ fast: $(FAST)
 
 demo: $(STAMP) $(FAST)
 	$(BIN)/deckkit validate $(DEMO_DECK)
-	$(BIN)/deckkit simulate $(DEMO_DECK) --games 5000 --seed 1 --workers 2
+	mkdir -p reports
+	$(BIN)/deckkit simulate $(DEMO_DECK) --games 5000 --seed 1 --workers 2 \
+		--out reports/demo-solo.parquet --force
+	$(BIN)/deckkit report --from reports/demo-solo.parquet
 
-test: $(STAMP) $(FAST)
+# The browser test of the HTML report drives Debian's chromium; install it when missing (a
+# no-op when present; if it cannot be installed, that test is skipped and says why).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { apt-get install -y chromium >/dev/null 2>&1 \
+		|| (apt-get update >/dev/null 2>&1 && apt-get install -y chromium >/dev/null 2>&1) \
+		|| echo "could not install chromium: the report's browser test will be skipped"; }
+
+test: $(STAMP) $(FAST) browser
 	$(BIN)/ruff check deckkit tests tools benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest

@@ -12,10 +12,12 @@ import textwrap
 import time
 from pathlib import Path
 
+import polars as pl
 import pytest
 from fakes import FakeEngine, fake_play
 
-from deckkit.analysis.runner import chunk_size_for, chunks, run_games
+from deckkit.analysis.results import tally_of_frame
+from deckkit.analysis.runner import COUNTER_PREFIX, chunk_size_for, chunks, run_games
 from deckkit.analysis.summary import Tally, summarize
 
 ENGINE = FakeEngine()
@@ -49,7 +51,7 @@ def test_seed_matters() -> None:
 def test_rows_only_when_asked() -> None:
     assert run_games(ENGINE, games=10, seed=0).rows is None
     rows = run_games(ENGINE, games=10, seed=0, keep_rows=True).rows
-    assert rows is not None and rows.columns == [
+    assert rows is not None and rows.columns[:7] == [
         "index",
         "outcome",
         "turns",
@@ -58,6 +60,29 @@ def test_rows_only_when_asked() -> None:
         "items_lost",
         "end_reason",
     ]
+    counters = rows.columns[7:]
+    assert counters and counters == sorted(counters)
+    assert all(name.startswith(COUNTER_PREFIX) for name in counters)
+
+
+def test_counter_columns_rebuild_the_tally() -> None:
+    """Each game's card counters are in its row, so the rows alone give the run's tally."""
+    result = run_games(ENGINE, games=300, seed=5, workers=2, keep_rows=True, chunk_size=40)
+    assert result.rows is not None
+    assert tally_of_frame(result.rows) == result.tally
+
+
+def test_a_run_extends_in_batches() -> None:
+    """Games first..first+n-1 are the same games whatever batch plays them."""
+    whole = run_games(ENGINE, games=120, seed=8, keep_rows=True)
+    head = run_games(ENGINE, games=50, seed=8, keep_rows=True)
+    tail = run_games(ENGINE, games=70, seed=8, keep_rows=True, first=50, workers=2, chunk_size=9)
+    assert head.rows is not None and tail.rows is not None and whole.rows is not None
+    assert tail.rows["index"].to_list() == list(range(50, 120))
+    assert pl.concat([head.rows, tail.rows], how="diagonal_relaxed").fill_null(0).select(
+        whole.rows.columns
+    ).equals(whole.rows)
+    assert head.tally.merged(tail.tally) == whole.tally
 
 
 def test_progress_reports_games_done() -> None:

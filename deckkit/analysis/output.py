@@ -58,8 +58,15 @@ def check_destination(path: Path, *, force: bool) -> str:
     return fmt
 
 
-def write_frame(frame: pl.DataFrame, path: Path, *, force: bool = False) -> None:
-    """Write ``frame`` to ``path`` (format from the extension) atomically."""
+def write_frame(
+    frame: pl.DataFrame,
+    path: Path,
+    *,
+    force: bool = False,
+    metadata: dict[str, str] | None = None,
+) -> None:
+    """Write ``frame`` to ``path`` (format from the extension) atomically. ``metadata`` goes
+    into a Parquet file's key-value metadata (a CSV file has none)."""
     fmt = out_format(path)
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=directory)
@@ -68,9 +75,28 @@ def write_frame(frame: pl.DataFrame, path: Path, *, force: bool = False) -> None
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual permissions
         with os.fdopen(fd, "wb") as handle:
             if fmt == "parquet":
-                frame.write_parquet(handle)
+                frame.write_parquet(handle, metadata=metadata)
             else:
                 frame.write_csv(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        _publish(tmp, path, force=force)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise
+
+
+def write_bytes(data: bytes, path: Path, *, force: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically, with the same no-overwrite rule as
+    :func:`write_frame` (reports and their JSON sidecars go through here)."""
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=directory)
+    tmp = Path(tmp_name)
+    try:
+        os.chmod(tmp, 0o666 & ~_umask())
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         _publish(tmp, path, force=force)

@@ -46,7 +46,9 @@ if TYPE_CHECKING:  # polars is imported only where rows are built, keeping worke
 DEFAULT_CHUNK = 250
 MAX_CHUNK = 250  # small enough for a smooth progress bar, large enough to amortise IPC
 
-# One row per game, in this column order, for --out.
+# One row per game, in this column order, for --out; then one column per card counter the run
+# saw, named by COUNTER_PREFIX + "card id:stat" (e.g. "n:am033:combats"), sorted, zero when the
+# counter stayed at 0 in that game. The counters let a report rebuild the run's tally exactly.
 ROW_COLUMNS: tuple[tuple[str, str], ...] = (
     ("index", "Int64"),
     ("outcome", "String"),
@@ -56,7 +58,9 @@ ROW_COLUMNS: tuple[tuple[str, str], ...] = (
     ("items_lost", "Int64"),
     ("end_reason", "String"),
 )
-Row = tuple[int, str, int, int, int, int, str]
+COUNTER_PREFIX = "n:"
+Counters = dict[tuple[str, str], int]
+Row = tuple[int, str, int, int, int, int, str, Counters]
 
 
 class PlayFn(Protocol):
@@ -93,15 +97,32 @@ def row_of(record: GameRecord) -> Row:
         record.items_retrieved,
         record.items_lost,
         record.end_reason,
+        {(card_id, str(stat)): n for (card_id, stat), n in record.counters.items() if n},
     )
 
 
+def counter_column(card_id: str, stat: str) -> str:
+    """The per-game column of one card counter."""
+    return f"{COUNTER_PREFIX}{card_id}:{stat}"
+
+
 def rows_frame(rows: list[Row]) -> pl.DataFrame:
-    """Per-game rows as a polars frame with a fixed schema (so an empty run still has columns)."""
+    """Per-game rows as a polars frame: the fixed columns (present even for an empty run), then
+    the counters, in an order that depends only on which counters occurred."""
     import polars as pl
 
     schema = {name: getattr(pl, dtype) for name, dtype in ROW_COLUMNS}
-    return pl.DataFrame(rows, schema=schema, orient="row")
+    frame = pl.DataFrame([row[:-1] for row in rows], schema=schema, orient="row")
+    keys = sorted({key for row in rows for key in row[-1]})
+    if not keys:
+        return frame
+    counters = pl.DataFrame(
+        {
+            counter_column(*key): pl.Series([row[-1].get(key, 0) for row in rows], dtype=pl.Int64)
+            for key in keys
+        }
+    )
+    return frame.hstack(counters)
 
 
 @dataclass(slots=True)
@@ -140,10 +161,10 @@ def chunk_size_for(games: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK, math.ceil(games / (workers * 4))))
 
 
-def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
-    """Consecutive ``[start, stop)`` ranges covering ``range(games)``."""
-    for start in range(0, games, size):
-        yield start, min(start + size, games)
+def chunks(games: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    """Consecutive ``[start, stop)`` ranges covering ``range(first, first + games)``."""
+    for start in range(first, first + games, size):
+        yield start, min(start + size, first + games)
 
 
 def _check(record: GameRecord, index: int) -> GameRecord:
@@ -228,12 +249,12 @@ class _Collector:
 
 
 def _run_inline(
-    factory: GameFactory, seed: int, games: int, size: int, collector: _Collector
+    factory: GameFactory, seed: int, games: int, size: int, first: int, collector: _Collector
 ) -> bool:
     """W=1: no pool. Returns True when interrupted; keeps every game that finished."""
     play = factory()
     keep_rows = collector.row_chunks is not None
-    for start, stop in chunks(games, size):
+    for start, stop in chunks(games, size, first):
         done: list[GameRecord] = []
         try:
             for index in range(start, stop):
@@ -241,7 +262,7 @@ def _run_inline(
             collector.fold(_chunk_of(start, done, keep_rows))
         except KeyboardInterrupt:
             # Fold the games of this chunk that finished, unless the fold above completed.
-            if collector.tally.games == start:
+            if collector.tally.games == start - first:
                 collector.progress = None
                 collector.fold(_chunk_of(start, done, keep_rows))
             return True
@@ -284,13 +305,14 @@ def _run_pool(
     seed: int,
     games: int,
     size: int,
+    first: int,
     workers: int,
     collector: _Collector,
     mp_context: str,
 ) -> bool:
     """W>1: hand out chunks, at most ``2 * workers`` in flight. Returns True when interrupted."""
     keep_rows = collector.row_chunks is not None
-    pending_ranges = chunks(games, size)
+    pending_ranges = chunks(games, size, first)
     context = multiprocessing.get_context(mp_context)
     executor = ProcessPoolExecutor(
         max_workers=workers,
@@ -365,8 +387,12 @@ def run_games(
     progress: ProgressFn | None = None,
     chunk_size: int | None = None,
     mp_context: str = "spawn",
+    first: int = 0,
 ) -> RunResult:
-    """Play games ``0..games-1`` of the run seeded ``seed`` and tally them.
+    """Play games ``first..first+games-1`` of the run seeded ``seed`` and tally them.
+
+    ``first`` lets a caller extend a run in batches (game ``i`` is the same game whatever batch
+    plays it), as the impact estimates do until their intervals are narrow enough.
 
     ``workers=1`` plays in this process; more start a pool of that many processes ("spawn" by
     default: safe with the threads polars and numpy start, and the same on every platform).
@@ -376,6 +402,8 @@ def run_games(
         raise ValueError("games must be >= 0")
     if workers < 1:
         raise ValueError("workers must be >= 1")
+    if first < 0:
+        raise ValueError("first must be >= 0")
     size = chunk_size if chunk_size is not None else chunk_size_for(games, workers)
     if size < 1:
         raise ValueError("chunk_size must be >= 1")
@@ -384,10 +412,10 @@ def run_games(
     if games == 0:
         interrupted = False
     elif workers == 1 or games <= size:
-        interrupted = _run_inline(factory, seed, games, size, collector)
+        interrupted = _run_inline(factory, seed, games, size, first, collector)
     else:
         pool_size = min(workers, math.ceil(games / size))
-        interrupted = _run_pool(factory, seed, games, size, pool_size, collector, mp_context)
+        interrupted = _run_pool(factory, seed, games, size, first, pool_size, collector, mp_context)
     seconds = time.perf_counter() - started
     return RunResult(
         tally=collector.tally,

@@ -1,8 +1,5 @@
-"""Every ``--format json`` document, results and errors alike, in one envelope.
-
-Tools that read deckkit's JSON check ``schema_version`` (bumped when a key changes meaning or
-goes away; new keys may appear within a version) and see which ``deckkit`` made it.
-"""
+"""Every ``--format json`` document, results and errors alike, in :mod:`deckkit.schema`'s
+envelope."""
 
 from __future__ import annotations
 
@@ -11,14 +8,7 @@ from collections.abc import Mapping, Sequence
 
 import typer
 
-from deckkit import __version__
-
-SCHEMA_VERSION = 1
-
-
-def document(body: Mapping[str, object]) -> dict[str, object]:
-    """``body`` under the envelope's two keys."""
-    return {"schema_version": SCHEMA_VERSION, "deckkit": __version__, **body}
+from deckkit.schema import document
 
 
 def emit(body: Mapping[str, object]) -> None:

@@ -42,9 +42,25 @@ def main(
 
 def _register() -> None:
     # Imported here so that each command module can import `app` from this one.
-    from deckkit.cli import cards_cmd, play_cmd, simulate_cmd, validate_cmd
+    from deckkit.cli import (
+        cards_cmd,
+        compare_cmd,
+        impact_cmd,
+        play_cmd,
+        report_cmd,
+        simulate_cmd,
+        validate_cmd,
+    )
 
-    for module in (validate_cmd, simulate_cmd, play_cmd, cards_cmd):
+    for module in (
+        validate_cmd,
+        simulate_cmd,
+        play_cmd,
+        cards_cmd,
+        report_cmd,
+        compare_cmd,
+        impact_cmd,
+    ):
         module.register(app)
 
 

@@ -30,9 +30,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from deckkit import stopping
+from deckkit import __version__, stopping
 from deckkit.analysis import engine as real_engine
 from deckkit.analysis.output import check_destination, write_frame
+from deckkit.analysis.results import METADATA_KEY, RunMetadata, deck_hash
 from deckkit.analysis.runner import GameFactory, ProgressFn, RunResult, capped_workers, run_games
 from deckkit.analysis.summary import (
     CI_METHOD_LABEL,
@@ -50,7 +51,7 @@ from deckkit.animayhem.legality import LegalityReport
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stderr_console, stdout_console
 from deckkit.cli.jsonout import emit
-from deckkit.cli.solitaire import explain_illegal, resolve
+from deckkit.cli.solitaire import SolitaireGame, explain_illegal, resolve
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 
 OutputFormat = opt.Format
@@ -145,25 +146,116 @@ def _err(message: str) -> None:
     echo(message, err=True)
 
 
-def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
-    """Run the command; returns the exit code (errors are raised as DeckkitError)."""
-    hooks = hooks or ENGINE
+def check_args(args: SimulateArgs, hooks: EngineHooks) -> None:
+    """Numbers in range and a known policy, before anything is read or played."""
     _check_numbers(args)
     if args.policy not in hooks.policies():
         raise UsageError(
             f"unknown policy {args.policy!r}", hint=f"choose one of: {', '.join(hooks.policies())}"
         )
-    if args.out is not None:
-        check_destination(args.out, force=args.force)
-    game = resolve(
+
+
+def resolve_game(args: SimulateArgs, hooks: EngineHooks, command: str) -> SolitaireGame:
+    """Read the deck and settle what to play (the legality verdict is in the result; each
+    command decides what an illegal deck means)."""
+    return resolve(
         args.deck,
         edition=args.edition,
         variant=args.variant,
         layout=args.layout,
         players=args.players,
         layouts=hooks.layouts,
-        command="simulate",
+        command=command,
     )
+
+
+@dataclass(frozen=True)
+class PlayedRun:
+    """A finished run with what every command reports around it."""
+
+    game: SolitaireGame
+    result: RunResult
+    summary: Summary
+    not_simulated: list[str]
+    metadata: RunMetadata
+
+
+def run_metadata(args: SimulateArgs, game: SolitaireGame, *, interrupted: bool) -> RunMetadata:
+    """How this run was played, for the per-game file and reports."""
+    try:
+        text = args.deck.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as err:  # read once already: changed meanwhile
+        raise UsageError(f"cannot read the deck file again: {err}", path=args.deck) from err
+    return RunMetadata(
+        deckkit_version=__version__,
+        seed=args.seed,
+        policy=args.policy,
+        edition=game.edition.name,
+        variant=game.variant,
+        layout=game.layout,
+        players=game.players,
+        turn_cap=args.turn_cap,
+        games_requested=args.games,
+        interrupted=interrupted,
+        deck_name=game.deck.name,
+        deck_path=str(args.deck),
+        deck_sha256=deck_hash(text),
+        deck_text=text,
+    )
+
+
+def play_run(
+    args: SimulateArgs, game: SolitaireGame, hooks: EngineHooks, *, keep_rows: bool
+) -> PlayedRun:
+    """Play the games (with a progress bar on a terminal) and summarize them."""
+    workers = capped_workers(args.workers)
+    if args.workers > workers:
+        _err(f"--workers {args.workers} capped to {workers}, the cores available")
+    factory = hooks.factory(game.deck, game.edition, game.layout, args.turn_cap, args.policy)
+    not_simulated = sorted(set(hooks.not_simulated(game.deck)), key=str.casefold)
+    show_bar = not args.quiet and _stderr_is_tty()
+    with _progress(args.games, show_bar) as progress:
+        result = run_games(
+            factory,
+            games=args.games,
+            seed=args.seed,
+            workers=workers,
+            keep_rows=keep_rows,
+            progress=progress,
+        )
+    summary = summarize(result.tally, card_catalog(game.deck))
+    metadata = run_metadata(args, game, interrupted=result.interrupted)
+    return PlayedRun(game, result, summary, not_simulated, metadata)
+
+
+def write_rows(run: PlayedRun, path: Path, *, force: bool) -> None:
+    """The per-game rows, with the run's metadata when the file is Parquet. An interrupted
+    run's rows are partial: they never replace a file the user has."""
+    if run.result.rows is None:
+        return
+    if run.result.interrupted and path.exists():
+        _err(f"interrupted: {path} left as it was; the finished games' rows were not written")
+        return
+    try:
+        write_frame(
+            run.result.rows,
+            path,
+            force=force,
+            metadata={METADATA_KEY: run.metadata.to_json()},
+        )
+    except OSError as err:  # disk full, permissions: the file is left as it was
+        raise UsageError(
+            f"cannot write --out: {err.strerror or err}; nothing was written", path=path
+        ) from err
+
+
+def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
+    """Run the command; returns the exit code (errors are raised as DeckkitError)."""
+    hooks = hooks or ENGINE
+    check_args(args, hooks)
+    if args.out is not None:
+        check_destination(args.out, force=args.force)
+    game = resolve_game(args, hooks, "simulate")
     deck, edition, report = game.deck, game.edition, game.report
     variant, layout, players = game.variant, game.layout, game.players
     if not report.legal:
@@ -175,32 +267,10 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
             return EXIT_ILLEGAL
         _err("simulating anyway (--allow-illegal)")
 
-    workers = capped_workers(args.workers)
-    if args.workers > workers:
-        _err(f"--workers {args.workers} capped to {workers}, the cores available")
-    factory = hooks.factory(deck, edition, layout, args.turn_cap, args.policy)
-    not_simulated = sorted(set(hooks.not_simulated(deck)), key=str.casefold)
-    show_bar = not args.quiet and _stderr_is_tty()
-    with _progress(args.games, show_bar) as progress:
-        result = run_games(
-            factory,
-            games=args.games,
-            seed=args.seed,
-            workers=workers,
-            keep_rows=args.out is not None,
-            progress=progress,
-        )
-    summary = summarize(result.tally, card_catalog(deck))
-    if result.interrupted and args.out is not None and args.out.exists():
-        # An interrupted run's rows are partial: they never replace a file the user has.
-        _err(f"interrupted: {args.out} left as it was; the finished games' rows were not written")
-    elif args.out is not None and result.rows is not None:
-        try:
-            write_frame(result.rows, args.out, force=args.force)
-        except OSError as err:  # disk full, permissions: the file is left as it was
-            raise UsageError(
-                f"cannot write --out: {err.strerror or err}; nothing was written", path=args.out
-            ) from err
+    run = play_run(args, game, hooks, keep_rows=args.out is not None)
+    result, summary, not_simulated = run.result, run.summary, run.not_simulated
+    if args.out is not None:
+        write_rows(run, args.out, force=args.force)
 
     meta = {
         "deck": deck.name,
@@ -398,6 +468,21 @@ def _ci(rate: Rate) -> str:
     if rate.ci is None:
         return "-"
     return f"{_pct(rate.ci[0])} - {_pct(rate.ci[1])}"
+
+
+# The options of a run, shared by every command that plays games (report, compare, impact);
+# declared once in :mod:`deckkit.cli.options`.
+GamesOption = opt.GamesOpt
+SeedOption = opt.SeedOpt
+WorkersOption = opt.WorkersOpt
+PolicyOption = opt.PolicyOpt
+EditionOption = opt.EditionOpt
+PlayersOption = opt.PlayersOpt
+VariantOption = opt.VariantOpt
+LayoutOption = opt.LayoutOpt
+TurnCapOption = opt.TurnCapOpt
+QuietOption = opt.QuietOpt
+AllowIllegalOption = opt.AllowIllegalOpt
 
 
 def register(app: typer.Typer) -> None:

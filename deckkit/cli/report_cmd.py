@@ -1,0 +1,227 @@
+"""`deckkit report`: one self-contained HTML page (and a JSON sidecar) for a deck's run.
+
+``deckkit report DECK`` plays the games as `deckkit simulate` does (same options, same numbers
+for the same seed); ``deckkit report --from RUN.parquet`` draws a run saved by
+``deckkit simulate --out`` (or ``report --results``) without playing a game. An illegal deck
+gets a report that opens with its violations, and exit code 1 unless ``--allow-illegal``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+import typer
+
+from deckkit import stopping
+from deckkit.analysis.output import check_destination
+from deckkit.analysis.results import RunMetadata, read_results, tally_of_frame
+from deckkit.analysis.summary import card_catalog, summarize
+from deckkit.animayhem.carddb import load_card_db
+from deckkit.animayhem.deck import parse_deck
+from deckkit.animayhem.editions import load_edition
+from deckkit.animayhem.legality import check_deck
+from deckkit.cli import options as opt
+from deckkit.cli import simulate_cmd as sim
+from deckkit.cli.solitaire import SolitaireGame, explain_illegal
+from deckkit.errors import EXIT_ILLEGAL, UsageError
+from deckkit.report import model, write
+
+
+def produce(doc: dict[str, object], out: Path, *, force: bool) -> Path:
+    """Draw the charts, lay out the page, write both files; returns the sidecar path."""
+    from deckkit.report import charts, render  # altair and jinja2 load only for a report
+
+    page = render.render(doc, charts.report_charts(doc))
+    return write.write_report(page, doc, out, force=force)
+
+
+@dataclass(frozen=True)
+class ImpactRequest:
+    """Card impact to compute for the report (see `deckkit impact`)."""
+
+    games: int
+    cards: list[str]
+    target_error: float | None
+
+
+def _impact(
+    game: SolitaireGame, args: sim.SimulateArgs, request: ImpactRequest, hooks: sim.EngineHooks
+) -> dict[str, Any]:
+    from deckkit.analysis.impact import impact_document
+    from deckkit.cli import impact_cmd
+
+    cards = impact_cmd.cards_to_measure(game.deck, request.cards)
+    impacts, _ = impact_cmd.measure(
+        game,
+        replace(args, games=request.games),
+        cards,
+        replacement=None,
+        remove=False,
+        target_error=request.target_error,
+        hooks=hooks,
+    )
+    return impact_document(impacts, request.games, request.target_error)
+
+
+def report_from_deck(
+    args: sim.SimulateArgs,
+    out: Path | None,
+    results: Path | None,
+    hooks: sim.EngineHooks,
+    impact: ImpactRequest | None = None,
+) -> int:
+    sim.check_args(args, hooks)
+    target = out or write.default_target(args.deck)
+    write.check_output(target, force=args.force or out is None)
+    if results is not None:
+        check_destination(results, force=args.force)
+    game = sim.resolve_game(args, hooks, "report")
+    legal = game.report.legal
+    if not legal:
+        explain_illegal(game.report)
+    if not legal and not args.allow_illegal:
+        inp = model.ReportInput(
+            metadata=sim.run_metadata(args, game, interrupted=False),
+            legality=game.report,
+            not_simulated=sim.not_simulated_cards(game.deck),
+            summary=None,
+            rows=None,
+        )
+        code = EXIT_ILLEGAL
+        typer.echo("not simulated: the deck is not legal (pass --allow-illegal)", err=True)
+    else:
+        run = sim.play_run(args, game, hooks, keep_rows=True)
+        if results is not None:
+            sim.write_rows(run, results, force=args.force)
+        inp = model.ReportInput(
+            metadata=run.metadata,
+            legality=game.report,
+            not_simulated=sim.not_simulated_cards(game.deck),
+            summary=run.summary,
+            rows=run.result.rows,
+            impact=_impact(game, args, impact, hooks) if impact is not None else None,
+        )
+        code = stopping.exit_code() if run.result.interrupted else 0
+    sidecar = produce(model.build(inp), target, force=args.force or out is None)
+    _announce(target, sidecar, results)
+    return code
+
+
+def report_from_results(source: Path, out: Path | None, *, force: bool) -> int:
+    frame, meta = read_results(source)
+    target = out or write.default_target(meta.deck_path)
+    write.check_output(target, force=force or out is None)
+    inp = _input_of_saved_run(frame, meta)
+    sidecar = produce(model.build(inp), target, force=force or out is None)
+    _announce(target, sidecar, None)
+    return 0
+
+
+def _input_of_saved_run(frame: pl.DataFrame, meta: RunMetadata) -> model.ReportInput:
+    deck = parse_deck(meta.deck_text, load_card_db(), Path(meta.deck_path))
+    legality = check_deck(deck, load_edition(meta.edition), meta.variant, meta.players)
+    summary = summarize(tally_of_frame(frame), card_catalog(deck))
+    return model.ReportInput(
+        metadata=meta,
+        legality=legality,
+        not_simulated=sim.not_simulated_cards(deck),
+        summary=summary,
+        rows=frame,
+    )
+
+
+def _announce(page: Path, sidecar: Path, results: Path | None) -> None:
+    typer.echo(f"report: {page}")
+    typer.echo(f"numbers: {sidecar}")
+    if results is not None:
+        typer.echo(f"per-game rows: {results}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add `report` to the top-level command."""
+
+    @app.command("report")
+    def report_command(
+        deck: Path | None = typer.Argument(
+            None, metavar="[DECK]", help="The deck file to play (or use --from)."
+        ),
+        source: Path | None = typer.Option(
+            None,
+            "--from",
+            help="Draw the report from a saved run (FILE.parquet from simulate --out) "
+            "instead of playing games.",
+        ),
+        output: Path | None = typer.Option(
+            None,
+            "--out",
+            "-o",
+            "--output",
+            metavar="FILE",
+            show_default="reports/<deck>.report.html",
+            help="The page, FILE.html (its JSON sidecar FILE.json beside it).",
+        ),
+        results: Path | None = typer.Option(
+            None, "--results", help="Also save the per-game rows, FILE.parquet, for --from."
+        ),
+        games: sim.GamesOption = opt.DEFAULT_GAMES,
+        seed: sim.SeedOption = 0,
+        workers: sim.WorkersOption = 1,
+        policy: sim.PolicyOption = opt.Policy.HEURISTIC,
+        edition: sim.EditionOption = None,
+        players: sim.PlayersOption = None,
+        variant: sim.VariantOption = None,
+        layout: sim.LayoutOption = None,
+        turn_cap: sim.TurnCapOption = opt.TURN_CAP,
+        force: bool = typer.Option(
+            False, "--force", help="Let -o and --results replace existing files."
+        ),
+        quiet: sim.QuietOption = False,
+        allow_illegal: sim.AllowIllegalOption = False,
+        impact: bool = typer.Option(
+            False, "--impact", help="Also measure each card's impact (see `deckkit impact`)."
+        ),
+        impact_games: int = typer.Option(
+            1_000, "--impact-games", help="Most paired games per card for --impact."
+        ),
+        impact_cards: list[str] = typer.Option(
+            [], "--impact-card", help="Measure only this card for --impact (repeat)."
+        ),
+        impact_target_error: float | None = typer.Option(
+            0.02, "--impact-target-error", help="Stop a card once its half-width is this."
+        ),
+    ) -> None:
+        """Write an HTML report of DECK: legality, win rate with 95% intervals, distributions,
+        what beats it, per-card tables, and the cards not fully simulated."""
+        if (deck is None) == (source is None):
+            raise UsageError(
+                "give either a DECK to play or --from RESULTS.parquet",
+                hint="deckkit report decks/demo-solo.deck  or  deckkit report --from run.parquet",
+            )
+        if source is not None:
+            code = report_from_results(source, output, force=force)
+        else:
+            assert deck is not None
+            args = sim.SimulateArgs(
+                deck=deck,
+                games=games,
+                seed=seed,
+                workers=workers,
+                policy=policy,
+                edition=edition,
+                players=players,
+                variant=variant,
+                layout=layout,
+                turn_cap=turn_cap,
+                force=force,
+                quiet=quiet,
+                allow_illegal=allow_illegal,
+            )
+            request = (
+                ImpactRequest(impact_games, impact_cards, impact_target_error) if impact else None
+            )
+            code = report_from_deck(args, output, results, sim.ENGINE, request)
+        if code:
+            raise typer.Exit(code)

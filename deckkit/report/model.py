@@ -1,0 +1,261 @@
+"""The numbers of a report, as one JSON-ready document (the sidecar) that the page is drawn from.
+
+Everything here derives from a run's summary, its per-game rows and its metadata, never from
+the clock except ``generated``; so the same saved run always gives the same numbers, whether it
+was just played or read back with ``deckkit report --from``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import polars as pl
+
+from deckkit.analysis.results import RunMetadata, counter_columns
+from deckkit.analysis.summary import CI_METHOD_LABEL, Rate, Summary, proportion
+from deckkit.animayhem.legality import LegalityReport
+from deckkit.animayhem.record import CardStat
+
+REPORT_VERSION = 1
+
+# What "the card took part" means per card type in the observational view.
+ACTIVE_STAT: dict[str, CardStat] = {
+    "character": CardStat.COMBATS,
+    "location": CardStat.SCAVENGE_ATTEMPTS,
+    "disaster": CardStat.MET,
+}
+ACTIVE_LABEL: dict[CardStat, str] = {
+    CardStat.COMBATS: "fought",
+    CardStat.SCAVENGE_ATTEMPTS: "was scavenged",
+    CardStat.MET: "was met",
+    CardStat.EFFECTS: "its text acted",
+}
+# The disaster counters that say how a deck loses, in the order "what beats it" ranks them.
+HARM_STATS: tuple[CardStat, ...] = (
+    CardStat.ITEMS_CARRIED_OFF,
+    CardStat.BONKED,
+    CardStat.KILLED,
+)
+
+
+@dataclass(frozen=True)
+class ReportInput:
+    """What a report is made of: a run (maybe none, for an illegal deck not simulated)."""
+
+    metadata: RunMetadata
+    legality: LegalityReport
+    not_simulated: list[dict[str, str]]  # id, name, coverage, note
+    summary: Summary | None
+    rows: pl.DataFrame | None
+    impact: dict[str, Any] | None = None
+    generated: datetime | None = None
+
+
+def _rate(rate: Rate) -> dict[str, Any]:
+    return {
+        "count": rate.count,
+        "rate": rate.rate,
+        "ci": list(rate.ci) if rate.ci is not None else None,
+    }
+
+
+def _histogram(column: pl.Series) -> list[list[int]]:
+    """[value, games] for every value seen, ascending."""
+    counts = column.value_counts().sort(column.name)
+    return [[int(v), int(n)] for v, n in counts.iter_rows()]
+
+
+def _survival(rows: pl.DataFrame) -> list[list[float]]:
+    """[turn, share of all games won by then, share lost by then] at each turn where a game
+    ended: the cumulative share decided by turn t, for wins and for losses."""
+    n = rows.height
+    if n == 0:
+        return []
+    by_turn = (
+        rows.group_by("turns")
+        .agg(
+            (pl.col("outcome") == "win").sum().alias("won"),
+            (pl.col("outcome") == "loss").sum().alias("lost"),
+        )
+        .sort("turns")
+    )
+    won = by_turn["won"].cum_sum()
+    lost = by_turn["lost"].cum_sum()
+    return [
+        [int(t), int(w) / n, int(lo) / n]
+        for t, w, lo in zip(by_turn["turns"], won, lost, strict=True)
+    ]
+
+
+def _what_beats_it(summary: Summary) -> list[dict[str, Any]]:
+    """The deck's disasters ranked by the harm they did per game."""
+    out: list[dict[str, Any]] = []
+    for card in summary.cards:
+        if card.type != "disaster":
+            continue
+        harm = {str(s): card.per_game.get(str(s)) or 0.0 for s in HARM_STATS}
+        out.append(
+            {
+                "card": card.key,
+                "id": card.id,
+                **harm,
+                "met": card.per_game.get(str(CardStat.MET)) or 0.0,
+                "defeated": card.per_game.get(str(CardStat.DEFEATED)) or 0.0,
+            }
+        )
+    out.sort(key=lambda d: (-sum(d[str(s)] for s in HARM_STATS), d["card"].casefold()))
+    return out
+
+
+def observational(rows: pl.DataFrame, summary: Summary) -> list[dict[str, Any]]:
+    """17lands-style view: win rate in games where the card took part vs games where it did not.
+    Correlational only: a card takes part in longer games, and in games going well or badly."""
+    if rows.height == 0:
+        return []
+    columns = {key: name for name, key in counter_columns(rows).items()}
+    wins = rows["outcome"] == "win"
+    out: list[dict[str, Any]] = []
+    for card in summary.cards:
+        stat = ACTIVE_STAT.get(card.type or "", CardStat.EFFECTS)
+        name = columns.get((card.id, stat))
+        active = rows[name] != 0 if name is not None else pl.Series([False] * rows.height)
+        n_active = int(active.sum())
+        n_idle = rows.height - n_active
+        won_active = int((wins & active).sum())
+        won_idle = int(wins.sum()) - won_active
+        with_card = proportion(won_active, n_active)
+        without = proportion(won_idle, n_idle)
+        diff = (
+            with_card.rate - without.rate
+            if with_card.rate is not None and without.rate is not None
+            else None
+        )
+        out.append(
+            {
+                "card": card.key,
+                "id": card.id,
+                "type": card.type,
+                "when": ACTIVE_LABEL[stat],
+                "games_active": n_active,
+                "win_rate_active": with_card.rate,
+                "win_rate_active_ci": list(with_card.ci) if with_card.ci else None,
+                "games_idle": n_idle,
+                "win_rate_idle": without.rate,
+                "win_rate_idle_ci": list(without.ci) if without.ci else None,
+                "difference": diff,
+            }
+        )
+    return out
+
+
+def _cards(summary: Summary) -> list[dict[str, Any]]:
+    return [
+        {
+            "card": c.key,
+            "id": c.id,
+            "type": c.type,
+            "per_game": dict(c.per_game),
+            "totals": dict(c.totals),
+            "games_with": dict(c.games_with),
+        }
+        for c in summary.cards
+    ]
+
+
+TABLE_TITLES: tuple[tuple[str, str], ...] = (
+    ("character", "Characters"),
+    ("location", "Locations"),
+    ("disaster", "Disasters"),
+)
+
+
+def _card_tables(summary: Summary) -> list[dict[str, Any]]:
+    """One table per card type: its cards (indices into ``cards``) and the counters any of them
+    has, in first-seen order; cards of other types that counted something go last."""
+    groups: dict[str, dict[str, Any]] = {
+        t: {"type": t, "title": title, "stats": [], "rows": []} for t, title in TABLE_TITLES
+    }
+    for i, card in enumerate(summary.cards):
+        group = groups.get(card.type or "")
+        if group is None:
+            group = groups.setdefault(
+                "other", {"type": "other", "title": "Other cards", "stats": [], "rows": []}
+            )
+        group["rows"].append(i)
+        for stat in card.per_game:
+            if stat not in group["stats"]:
+                group["stats"].append(stat)
+    return [g for g in groups.values() if g["rows"]]
+
+
+def build(inp: ReportInput) -> dict[str, Any]:
+    """The report document (JSON sidecar); the page shows these numbers and no others."""
+    meta = inp.metadata
+    generated = inp.generated or datetime.now(UTC)
+    doc: dict[str, Any] = {
+        "report_version": REPORT_VERSION,
+        "deck": meta.deck_name,
+        "run": meta.as_dict(),
+        "command": meta.command(),
+        "generated": generated.strftime("%Y-%m-%d %H:%M UTC"),
+        "legality": inp.legality.as_dict(),
+        "not_simulated": list(inp.not_simulated),
+        "simulated": inp.summary is not None,
+        "impact": inp.impact,
+    }
+    summary, rows = inp.summary, inp.rows
+    if summary is None:
+        doc["games"] = 0
+        return doc
+    doc.update(
+        {
+            "games": summary.games,
+            "outcomes": {
+                "win": _rate(summary.wins),
+                "loss": _rate(summary.losses),
+                "stall": _rate(summary.stalls),
+            },
+            "ci_method": CI_METHOD_LABEL,
+            "confidence": summary.confidence,
+            "turns": {
+                "mean": summary.turns.mean,
+                "std": summary.turns.std,
+                "ci": list(summary.turns.ci) if summary.turns.ci is not None else None,
+                "min": summary.turns.min,
+                "max": summary.turns.max,
+            },
+            "items": {
+                "in_play": summary.mean_items_in_play,
+                "retrieved": summary.mean_items_retrieved,
+                "lost": summary.mean_items_lost,
+            },
+            "end_reasons": [
+                {"reason": reason, "games": n, "share": n / summary.games if summary.games else 0}
+                for reason, n in summary.end_reasons.items()
+            ],
+            "what_beats_it": _what_beats_it(summary),
+            "cards": _cards(summary),
+            "card_tables": _card_tables(summary),
+        }
+    )
+    if rows is not None:
+        doc["distributions"] = {
+            "turns": _histogram(rows["turns"]),
+            "items_retrieved": _histogram(rows["items_retrieved"]),
+            "items_lost": _histogram(rows["items_lost"]),
+        }
+        doc["survival"] = _survival(rows)
+        doc["observational"] = observational(rows, summary)
+    return doc
+
+
+def lookup(doc: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted path ("outcomes.win.ci.0"), as the page's data-json attributes
+    name them."""
+    value: Any = doc
+    for part in path.split("."):
+        value = value[int(part)] if isinstance(value, list) else value[part]
+    return value

@@ -1,0 +1,125 @@
+"""Card impact on the real engine: a card no character can use is worth nothing measurable, a
+key fighter is clearly worth something, and pairing narrows the interval against independent
+runs of the same size. Small game counts; the medium deck wins about 70% of its games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.analysis import impact as im
+from deckkit.analysis.engine import EngineGames, game_options
+from deckkit.analysis.paired import independent_difference, paired_difference
+from deckkit.animayhem.carddb import load_card_db
+from deckkit.animayhem.deck import read_deck
+from deckkit.animayhem.editions import load_edition
+from deckkit.animayhem.legality import check_deck
+from deckkit.cli.main import app
+
+DECKS = Path(__file__).resolve().parent.parent / "decks"
+GAMES = 500
+
+
+@pytest.fixture(scope="module")
+def useless_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The medium deck with one Armitage's Gun swapped for Wrist Lasers, which only a robot,
+    a cyborg or an android may carry: none of the deck's characters is one."""
+    text = (DECKS / "medium-solo.deck").read_text()
+    assert "3 Armitage's Gun" in text
+    path = tmp_path_factory.mktemp("impact") / "useless.deck"
+    path.write_text(text.replace("3 Armitage's Gun", "2 Armitage's Gun\nWrist Lasers"))
+    return path
+
+
+@pytest.fixture(scope="module")
+def measured(useless_deck: Path) -> dict[str, dict[str, object]]:
+    result = CliRunner().invoke(
+        app,
+        ["impact", str(useless_deck), "-c", "Wrist Lasers", "-c", "Goten",
+         "-n", str(GAMES), "--seed", "1", "--format", "json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    return {c["card"]: c for c in doc["impact"]["cards"]} | {"_doc": doc}
+
+
+def test_a_card_no_character_can_use_is_worth_nothing_measurable(measured: dict) -> None:
+    lasers = measured["Wrist Lasers"]
+    lo, hi = lasers["ci"]
+    assert lo <= 0 <= hi
+    assert hi - lo < 0.08  # and the estimate is precise, not just vague
+    assert lasers["games"] == GAMES and lasers["legal_after"] is True
+    assert "most neutral enhancement" in lasers["change"]
+
+
+def test_a_key_fighter_is_clearly_worth_something(measured: dict) -> None:
+    goten = measured["Goten"]
+    assert goten["ci"][1] < -0.03  # the deck wins clearly less without Goten
+    assert goten["replacement"] and "most neutral character" in goten["change"]
+    # sorted: the most valuable card first
+    cards = measured["_doc"]["impact"]["cards"]
+    assert [c["card"] for c in cards] == ["Goten", "Wrist Lasers"]
+
+
+def test_observational_view_is_labelled_correlational(measured: dict) -> None:
+    doc = measured["_doc"]
+    assert "correlational" in doc["observational_note"]
+    assert {o["card"] for o in doc["observational"]} >= {"Goten", "Zarbon", "Sewer"}
+
+
+def test_paired_interval_is_narrower_than_independent_runs() -> None:
+    """The key-fighter swap measured on the same games (paired) and on games of another seed
+    (independent runs of the same size)."""
+    deck = read_deck(DECKS / "medium-solo.deck", load_card_db())
+    edition = load_edition("guidelines1998")
+    goten = next(e.card for e in deck.entries if e.card.name == "Goten")
+
+    def legal(d: object) -> bool:
+        return check_deck(d, edition, "standard", 1).legal  # type: ignore[arg-type]
+
+    swap = im.neutral_replacement(deck, goten, load_card_db().cards, legal)
+    assert swap is not None
+    what_if = im.with_one_copy_changed(deck, goten, swap)
+    assert legal(what_if) and len(list(what_if.cards())) == len(list(deck.cards()))
+
+    def wins(d: object, seed: int) -> list[bool]:
+        factory = EngineGames(d, edition, game_options("compact", 150), "heuristic")  # type: ignore[arg-type]
+        return im.wins_by_index(factory, seed=seed, workers=1).first(GAMES)
+
+    base = wins(deck, 1)
+    paired = paired_difference(base, wins(what_if, 1))
+    other = wins(what_if, 2)
+    _, independent = independent_difference(sum(base), GAMES, sum(other), GAMES)
+    assert paired.ci is not None
+    paired_width = paired.ci[1] - paired.ci[0]
+    independent_width = independent[1] - independent[0]
+    print(f"interval width: paired {paired_width:.4f}, independent {independent_width:.4f}")
+    assert paired_width < 0.9 * independent_width
+
+
+def test_target_error_stops_early(useless_deck: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["impact", str(useless_deck), "-c", "Wrist Lasers", "-n", "3000",
+         "--target-error", "0.03", "--format", "json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    (card,) = json.loads(result.stdout)["impact"]["cards"]
+    assert card["games"] < 3000 and card["games"] % im.DEFAULT_BATCH == 0
+    assert (card["ci"][1] - card["ci"][0]) / 2 <= 0.03
+
+
+def test_one_copy_changed_in_place() -> None:
+    deck = read_deck(DECKS / "medium-solo.deck", load_card_db())
+    gun = next(e.card for e in deck.entries if e.card.name == "Armitage's Gun")
+    kiss = next(e.card for e in deck.entries if e.card.name == "A Goddess' Kiss")
+    changed = im.with_one_copy_changed(deck, gun, kiss)
+    assert len(list(changed.cards())) == len(list(deck.cards()))
+    names = [c.name for c in changed.cards()]
+    at = [c.name for c in deck.cards()].index("Armitage's Gun")
+    assert names[at : at + 3] == ["Armitage's Gun", "Armitage's Gun", "A Goddess' Kiss"]
+    removed = im.with_one_copy_changed(deck, gun, None)
+    assert len(list(removed.cards())) == len(list(deck.cards())) - 1
