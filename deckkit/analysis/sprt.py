@@ -126,11 +126,12 @@ def trinomial_llr(counts: npt.ArrayLike, s_fail: float, s_pass: float) -> FloatA
 @dataclass(frozen=True, slots=True)
 class Stop:
     """Where a test stands: its decision, after how many games (the stopping game, or all games
-    seen when it continues), and the LLR there."""
+    seen when it continues), the LLR there and the bounds it was held to."""
 
     decision: Decision
     games: int
     llr: float
+    bounds: tuple[float, float] = (0.0, 0.0)
 
 
 def first_exit(llr: npt.ArrayLike, lower: float, upper: float) -> Stop:
@@ -139,10 +140,11 @@ def first_exit(llr: npt.ArrayLike, lower: float, upper: float) -> Stop:
     crossed = np.flatnonzero((path >= upper) | (path <= lower))
     if crossed.size == 0:
         last = float(path[-1]) if path.size else 0.0
-        return Stop(Decision.CONTINUE, int(path.size), last)
+        return Stop(Decision.CONTINUE, int(path.size), last, (lower, upper))
     i = int(crossed[0])
     value = float(path[i])
-    return Stop(Decision.PASS if value >= upper else Decision.FAIL, i + 1, value)
+    decision = Decision.PASS if value >= upper else Decision.FAIL
+    return Stop(decision, i + 1, value, (lower, upper))
 
 
 def first_exits(llr: npt.ArrayLike, lower: float, upper: float) -> tuple[FloatArray, FloatArray]:
@@ -227,7 +229,7 @@ class BandTest:
         stream = np.asarray(wins)
         stops = [side.run(stream) for side in self.sides()]
         if not stops:  # [0, 1]: every deck passes, no game needed
-            return Stop(Decision.PASS, 0, 0.0)
+            return Stop(Decision.PASS, 0, 0.0, wald_bounds(self.alpha, self.beta))
         fails = [s for s in stops if s.decision is Decision.FAIL]
         if fails:
             return min(fails, key=lambda s: s.games)

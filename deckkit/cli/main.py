@@ -40,9 +40,9 @@ def main(
 
 def _register() -> None:
     # Imported here so that each command module can import `app` from this one.
-    from deckkit.cli import cards_cmd, play_cmd, simulate_cmd, validate_cmd
+    from deckkit.cli import balance_cmd, cards_cmd, play_cmd, simulate_cmd, validate_cmd
 
-    for module in (validate_cmd, simulate_cmd, play_cmd, cards_cmd):
+    for module in (validate_cmd, simulate_cmd, play_cmd, cards_cmd, balance_cmd):
         module.register(app)
 
 
