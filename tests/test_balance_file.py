@@ -50,7 +50,7 @@ def test_deck_paths_are_relative_to_the_balance_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ('band = [0.2, 0.6]\nmax_drop = 0.1', "exactly one of band"),
+        ("band = [0.2, 0.6]\nmax_drop = 0.1", "exactly one of band"),
         ("", "exactly one of band"),
         ("band = [0.6, 0.2]", "0 <= lo < hi <= 1"),
         ("band = [20, 60]", "not percentages"),
