@@ -1,18 +1,25 @@
 """Error types a user can cause, each with the exit code the CLI maps it to.
 
 Exit codes (shared by every command): 0 done / legal, 1 illegal deck, 2 unreadable input or bad
-usage, 3 a broken card database or edition file shipped with deckkit, 130 interrupted.
+usage, 3 a broken card database or edition file, 4 a worker process died, 5 the output could not
+be written (a full disk), 141 stdout closed by its reader, and ``128 + signal`` when stopped:
+130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from deckkit.textsafe import shown, shown_inline
+
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
 EXIT_BAD_DATA = 3
+EXIT_WORKER_DIED = 4
+EXIT_CANNOT_WRITE = 5
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
 
 
 class DeckkitError(Exception):
@@ -35,17 +42,18 @@ class DeckkitError(Exception):
         super().__init__(self.render())
 
     def render(self) -> str:
+        """The message for a terminal: text taken from files is shown escaped."""
         where = ""
         if self.path is not None:
-            where = f"{self.path}"
+            where = shown_inline(str(self.path))
             if self.line is not None:
                 where += f", line {self.line}"
             where += ": "
         elif self.line is not None:
             where = f"line {self.line}: "
-        text = f"{where}{self.message}"
+        text = f"{where}{shown(self.message)}"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {shown(self.hint)}"
         return text
 
     def as_dict(self) -> dict[str, object]:
@@ -63,6 +71,27 @@ class UsageError(DeckkitError):
 
 class DeckFileError(DeckkitError):
     """A deck file that cannot be read: names the file, the line and what to do."""
+
+
+class DeckProblems(DeckFileError):
+    """Several problems in one deck file, all reported at once (one line each)."""
+
+    def __init__(self, problems: list[DeckFileError], *, path: Path | str | None) -> None:
+        self.problems = tuple(problems)
+        super().__init__(f"{len(problems)} problems in this deck", path=path)
+
+    def render(self) -> str:
+        lines = [super().render()]
+        for problem in self.problems:
+            where = f"line {problem.line}: " if problem.line is not None else ""
+            text = f"  {where}{shown(problem.message)}"
+            if problem.hint:
+                text += f" (hint: {shown(problem.hint)})"
+            lines.append(text)
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "problems": [p.as_dict() for p in self.problems]}
 
 
 class CardDataError(DeckkitError):

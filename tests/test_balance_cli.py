@@ -103,11 +103,14 @@ def test_drift_check_passes_unchanged_fails_harsher_and_is_inconclusive_on_a_tin
     assert case.find("failure") is not None
 
     tiny = balance_file(tmp_path, budget=3, name="tiny.toml")
-    undecided = run("check", tiny, "--card-db", db_copy, "-q", "--format", "json")
+    junit_tiny = tmp_path / "tiny.xml"
+    undecided = run("check", tiny, "--card-db", db_copy, "-q", "-f", "json", "--junit", junit_tiny)
     assert undecided.exit_code == 3, undecided.output
     doc = json.loads(undecided.stdout)
     assert doc["checks"][0]["verdict"] == "inconclusive" and doc["checks"][0]["games"] == 3
     assert doc["exit_code"] == 3
+    skipped = ET.parse(junit_tiny).getroot().find("testsuite/testcase/skipped")
+    assert skipped is not None and "undecided after the budget" in (skipped.get("message") or "")
 
 
 def test_card_db_comes_from_the_environment_variable(tmp_path: Path, db_copy: Path) -> None:

@@ -34,7 +34,9 @@ def test_list_json_schema() -> None:
     """deckkit cards list --format json: id, name, type, set, categories for every card."""
     result = runner.invoke(APP, ["cards", "list", "--format", "json"])
     assert result.exit_code == 0, result.output
-    cards = json.loads(result.stdout)
+    doc = json.loads(result.stdout)
+    assert doc["schema_version"] == 1 and doc["deckkit"]
+    cards = doc["cards"]
     assert len(cards) == 787
     for c in cards:
         assert {"id", "name", "type", "set", "categories"} <= c.keys()
@@ -45,12 +47,12 @@ def test_list_json_disasters_and_forms() -> None:
     """JSON carries major/combat booleans for disasters and the other form's name (1998
     guidelines 2.5) for characters."""
     out = runner.invoke(APP, ["cards", "list", "--type", "disaster", "-f", "json"]).stdout
-    disasters = json.loads(out)
+    disasters = json.loads(out)["cards"]
     assert len(disasters) == 167
     assert all(isinstance(d["major"], bool) and isinstance(d["combat"], bool) for d in disasters)
     chars = json.loads(
         runner.invoke(APP, ["cards", "list", "-t", "character", "-f", "json"]).stdout
-    )
+    )["cards"]
     washu = next(c for c in chars if c["name"] == "Washu")
     assert washu["alternate_form"] == "Little Washu"
     assert "Genius x2" in washu["skills"] and washu["abilities"]["energy"] == 5
@@ -59,7 +61,7 @@ def test_list_json_disasters_and_forms() -> None:
 
 def test_list_text_table() -> None:
     """deckkit cards list --type location prints a table of the 97 locations."""
-    result = runner.invoke(APP, ["cards", "list", "--type", "location"])
+    result = runner.invoke(APP, ["cards", "list", "--type", "location", "--format", "text"])
     assert result.exit_code == 0
     assert "97 cards" in result.stdout and "Genom Tower" in result.stdout
     assert "am033" not in result.stdout  # a character

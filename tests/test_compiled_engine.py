@@ -75,7 +75,6 @@ def test_compiled_and_pure_engines_agree() -> None:
             env={**{k: v for k, v in os.environ.items() if k != "DECKKIT_PURE"}, **env},
         )  # fmt: skip
         doc: dict[str, object] = json.loads(out.stdout)
-        doc.pop("timing")
         return doc
 
     assert summary({}) == summary({"DECKKIT_PURE": "1"})

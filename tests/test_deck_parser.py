@@ -233,3 +233,15 @@ def test_any_text_parses_or_raises_deck_file_error(text: str) -> None:
         assert err.message
     else:
         assert deck.entries and all(e.count >= 1 for e in deck.entries)
+
+
+def test_every_problem_of_a_deck_is_reported_at_once(db: CardDB) -> None:
+    text = "[characters]\nGokuu\nA-ko Magami\n[frob]\nKrillin\n12 Sewer\n"
+    with pytest.raises(DeckFileError) as info:
+        parse_deck(text, db)
+    rendered = info.value.render()
+    assert "3 problems" in rendered
+    assert [line.split(":")[0].strip() for line in rendered.splitlines()[1:]] == [
+        "line 2", "line 4", "line 6"
+    ]  # fmt: skip
+    assert [p["line"] for p in info.value.as_dict()["problems"]] == [2, 4, 6]

@@ -97,6 +97,23 @@ def test_wilson_interval_matches_scipy_and_a_known_value() -> None:
     assert rate.ci == pytest.approx((0.1812, 0.5671), abs=1e-4)
 
 
+@pytest.mark.parametrize("n", [1, 2, 7, 50, 1000, 123_457])
+def test_closed_form_wilson_equals_scipy_everywhere(n: int) -> None:
+    for count in sorted({0, 1, n // 3, n // 2, n - 1, n} - {-1}):
+        for confidence in (0.8, 0.95, 0.99):
+            ours = proportion(count, n, confidence).ci
+            theirs = stats.binomtest(count, n).proportion_ci(confidence, method="wilson")
+            assert ours == pytest.approx((theirs.low, theirs.high), abs=1e-12), (count, n)
+
+
+def test_t_interval_matches_scipy_stats() -> None:
+    values = [3, 5, 8, 8, 13, 2, 9]
+    est = mean_estimate(len(values), sum(values), sum(v * v for v in values))
+    assert est.ci is not None and est.mean is not None and est.std is not None
+    lo, hi = stats.t.interval(0.95, len(values) - 1, loc=est.mean, scale=est.std / math.sqrt(7))
+    assert est.ci == pytest.approx((lo, hi), abs=1e-12)
+
+
 def test_interval_at_the_edges() -> None:
     zero = proportion(0, 50)
     assert zero.rate == 0.0 and zero.ci is not None
@@ -139,10 +156,13 @@ def test_summary_rates_and_card_table() -> None:
     assert low < data["win_rate"] < high
     assert data["ci_method"] == CI_METHOD == "wilson"
     assert data["mean_turns"] == pytest.approx(sum(r.turns for r in records) / 300)
-    cards = data["cards"]
-    # Two cards named Goku are told apart by id; others by name; characters come first.
+    # Keyed by card id, the name beside it; characters come first.
+    cards = {
+        c["name"] if c["name"] != "Goku" else f"Goku ({i})": c for i, c in data["cards"].items()
+    }
     assert "Goku (am100)" in cards and "Goku (am901)" in cards and "Giant Robot" in cards
     assert list(cards)[:2] == ["Goku (am100)", "Ranma"]
+    assert data["cards"]["am900"]["name"] == "Giant Robot"
     robot = cards["Giant Robot"]
     met = sum(r.counters.get(("am900", CardStat.MET), 0) for r in records)
     assert robot["totals"]["met"] == met

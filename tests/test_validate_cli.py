@@ -151,7 +151,9 @@ def test_bad_usage_exit_2(args: tuple[str, ...]) -> None:
 def test_unknown_edition_json_error() -> None:
     """JSON mode reports a bad --edition as a JSON error object as well."""
     code, out, _ = invoke(DEMO, "--edition", "fourth", "--format", "json")
-    assert code == 2 and "unknown edition" in json.loads(out)["error"]
+    doc = json.loads(out)
+    assert code == 2 and "'fourth' is not one of 'set0'" in doc["error"]
+    assert doc["schema_version"] == 1
 
 
 def test_variant_flag() -> None:

@@ -13,10 +13,12 @@ import contextlib
 import os
 import tempfile
 from pathlib import Path
-
-import polars as pl
+from typing import TYPE_CHECKING
 
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:  # polars is imported by whoever builds the frame, not by every command
+    import polars as pl
 
 FORMATS: dict[str, str] = {".parquet": "parquet", ".csv": "csv"}
 
@@ -46,6 +48,13 @@ def check_destination(path: Path, *, force: bool) -> str:
         raise UsageError(
             "refusing to overwrite an existing file", path=path, hint="pass --force to replace it"
         )
+    try:  # the rows are written beside the destination first: that must be possible
+        with tempfile.TemporaryFile(dir=parent):
+            pass
+    except OSError as err:
+        raise UsageError(
+            f"cannot write in the directory for --out: {err.strerror or err}", path=path
+        ) from None
     return fmt
 
 

@@ -13,9 +13,12 @@ completion order. Per-game rows, when asked for, are put back in game order at t
 Memory: at most ``2 * W`` chunks are in flight, and each chunk comes back as a tally whose size
 depends on the deck, not on the number of games; only ``keep_rows`` stores one row per game.
 
-Ctrl-C: workers ignore SIGINT so only the parent reacts; it cancels the chunks not yet started,
-terminates the workers (abandoning the chunks they were playing) and returns the tally of the
-games that finished, flagged ``interrupted``.
+Stopping: workers ignore SIGINT, SIGTERM and SIGHUP so only the parent reacts (a stop request
+reaches it as ``KeyboardInterrupt``, see :mod:`deckkit.stopping`); it cancels the chunks not yet
+started, kills the workers (abandoning the chunks they were playing) and returns the tally of the
+games that finished, flagged ``interrupted``. A worker whose parent is gone, even killed outright,
+notices within half a second and exits, so no worker outlives its run. A worker that dies is
+reported as :class:`WorkerDied`.
 """
 
 from __future__ import annotations
@@ -28,11 +31,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from deckkit.analysis.summary import Tally
 from deckkit.animayhem.record import GameRecord
+from deckkit.errors import EXIT_WORKER_DIED, DeckkitError
+from deckkit.stopping import ignore_in_worker
 
 if TYPE_CHECKING:  # polars is imported only where rows are built, keeping worker start-up light
     import polars as pl
@@ -67,6 +73,14 @@ class GameFactory(Protocol):
 
 
 ProgressFn = Callable[[int], None]  # called with the number of games finished so far
+PARENT_POLL_SECONDS = 0.5
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+class WorkerDied(DeckkitError):
+    """A worker process ended without finishing its games (killed, out of memory)."""
+
+    exit_code = EXIT_WORKER_DIED
 
 
 def row_of(record: GameRecord) -> Row:
@@ -155,11 +169,21 @@ def play_chunk(play: PlayFn, seed: int, start: int, stop: int, keep_rows: bool) 
 _worker_play: PlayFn | None = None
 
 
-def _init_worker(factory: GameFactory) -> None:
-    """Pool initializer: build the engine once per worker; leave Ctrl-C to the parent."""
+def _init_worker(factory: GameFactory, parent: int) -> None:
+    """Pool initializer: leave stop requests to the parent, exit when the parent is gone, and
+    build the engine once per worker."""
     global _worker_play
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_in_worker()
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     _worker_play = factory()
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Once the parent is gone (this process was handed to another), stop at once: nobody is
+    left to collect the games."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
 
 
 def _worker_chunk(seed: int, start: int, stop: int, keep_rows: bool) -> ChunkResult:
@@ -234,7 +258,8 @@ def _chunk_of(start: int, records: list[GameRecord], keep_rows: bool) -> ChunkRe
 
 
 def _terminate(executor: ProcessPoolExecutor) -> None:
-    """Stop now: drop queued chunks and kill workers mid-chunk (their games are abandoned).
+    """Stop now: drop queued chunks and kill workers mid-chunk (their games are abandoned;
+    SIGKILL, since workers ignore the polite signals).
 
     ``ProcessPoolExecutor`` has no public terminate before Python 3.14, hence the private
     ``_processes`` and ``_executor_manager_thread``. The pool's manager thread reaps the killed
@@ -245,11 +270,9 @@ def _terminate(executor: ProcessPoolExecutor) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
-            process.terminate()
+            process.kill()
     for process in processes:
         process.join(timeout=5)
-        if process.exitcode is None and process.is_alive():  # pragma: no cover - stuck
-            process.kill()
     if manager is not None:
         manager.join(timeout=10)
     for process in processes:
@@ -270,7 +293,10 @@ def _run_pool(
     pending_ranges = chunks(games, size)
     context = multiprocessing.get_context(mp_context)
     executor = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_init_worker, initargs=(factory,)
+        max_workers=workers,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(factory, os.getpid()),
     )
     in_flight: set[Future[ChunkResult]] = set()
     try:
@@ -282,17 +308,15 @@ def _run_pool(
                     return
                 in_flight.add(executor.submit(_worker_chunk, seed, nxt[0], nxt[1], keep_rows))
 
-        # Workers are spawned by the first submissions. An ignored signal stays ignored across
-        # exec, so spawning them while the parent ignores Ctrl-C makes them immune from birth,
-        # before their initializer runs (a Ctrl-C during start-up would print a traceback).
-        if threading.current_thread() is threading.main_thread():
-            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-            try:
-                top_up()
-            finally:
-                signal.signal(signal.SIGINT, previous)
-        else:
+        # Workers are spawned by the first submissions. A blocked signal stays blocked across
+        # fork and exec, so spawning them with the stop signals blocked makes them immune from
+        # birth, before their initializer runs (a Ctrl-C then would print a traceback); in the
+        # parent a signal that arrived meanwhile is delivered when the block ends.
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
             top_up()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         while in_flight:
             done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
             for future in done:  # any order: merging tallies commutes
@@ -302,11 +326,25 @@ def _run_pool(
     except KeyboardInterrupt:
         _terminate(executor)
         return True
+    except BrokenProcessPool:
+        _terminate(executor)
+        raise WorkerDied(
+            "a worker process died before finishing its games (killed, or out of memory)",
+            hint="run again, with fewer --workers if memory is short",
+        ) from None
     except BaseException:
         _terminate(executor)
         raise
     executor.shutdown(wait=True)
     return False
+
+
+def capped_workers(requested: int) -> int:
+    """The worker processes a run should start: all cores for 0, otherwise ``requested`` but
+    never more than the cores this process may use (more only adds start-up cost and memory;
+    results never depend on it)."""
+    cores = default_workers()
+    return cores if requested == 0 else max(1, min(requested, cores))
 
 
 def default_workers() -> int:

@@ -7,10 +7,13 @@ number derived from it, is the same. Its size depends on the deck (card ids x co
 the number of games, which is what keeps a 10-million-game run in flat memory.
 
 :func:`summarize` turns a tally into rates with 95% confidence intervals. Rates use the Wilson
-score interval (``scipy.stats.binomtest(...).proportion_ci(method="wilson")``): unlike the
-textbook normal interval it stays inside [0, 1] and keeps close to its nominal coverage when a
-rate is near 0 or 1 (a deck that almost never stalls), and it is less conservative than
-Clopper-Pearson. Mean turns get a Student-t interval from the exact integer sums.
+score interval: unlike the textbook normal interval it stays inside [0, 1] and keeps close to its
+nominal coverage when a rate is near 0 or 1 (a deck that almost never stalls), and it is less
+conservative than Clopper-Pearson. Its closed formula needs only a normal quantile, so it is
+computed here with the standard library (importing ``scipy.stats`` costs about a second of a
+short command's start-up); a test checks it against ``scipy.stats.binomtest(...).proportion_ci(
+method="wilson")``. Mean turns get a Student-t interval from the exact integer sums, its quantile
+from ``scipy.special.stdtrit``.
 """
 
 from __future__ import annotations
@@ -18,14 +21,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any, TypeVar
 
 from deckkit.animayhem.cards import CardType
 from deckkit.animayhem.deck import Deck
+from deckkit.animayhem.endgame import end_reason_code
 from deckkit.animayhem.record import CardStat, GameRecord
 
 CI_METHOD = "wilson"
-CI_METHOD_LABEL = "Wilson score interval (scipy.stats.binomtest.proportion_ci)"
+CI_METHOD_LABEL = "Wilson score interval"
 CONFIDENCE = 0.95
 
 # The counters each card type reports (zero-filled, so a disaster never met still shows up).
@@ -178,13 +183,16 @@ class Rate:
 
 
 def proportion(count: int, n: int, confidence: float = CONFIDENCE) -> Rate:
-    """The rate ``count / n`` and its Wilson score interval, as scipy computes it."""
+    """The rate ``count / n`` and its Wilson score interval (Wilson 1927; the formula of
+    ``scipy.stats.binomtest(...).proportion_ci(method="wilson")``)."""
     if n == 0:
         return Rate(count, n, None, None)
-    from scipy import stats  # imported here: workers fold tallies and never need scipy
-
-    ci = stats.binomtest(count, n).proportion_ci(confidence_level=confidence, method=CI_METHOD)
-    return Rate(count, n, count / n, (float(ci.low), float(ci.high)))
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    p = count / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return Rate(count, n, p, (max(0.0, centre - half), min(1.0, centre + half)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +223,9 @@ def mean_estimate(
     # n*sum(x^2) - (sum x)^2 is exact in integers; divide once at the end.
     var = (n * sq_total - total * total) / (n * (n - 1))
     std = math.sqrt(max(var, 0.0))
-    from scipy import stats
+    from scipy.special import stdtrit  # imported here: light, and only when a summary is made
 
-    half = float(stats.t.ppf(0.5 + confidence / 2, n - 1)) * std / math.sqrt(n)
+    half = float(stdtrit(n - 1, 0.5 + confidence / 2)) * std / math.sqrt(n)
     return MeanEstimate(mean, std, (mean - half, mean + half), lo, hi)
 
 
@@ -300,9 +308,12 @@ class Summary:
             "mean_items_in_play": self.mean_items_in_play,
             "mean_items_retrieved": self.mean_items_retrieved,
             "mean_items_lost": self.mean_items_lost,
-            "end_reasons": dict(self.end_reasons),
+            "end_reasons": [
+                {"code": end_reason_code(reason), "reason": reason, "games": n}
+                for reason, n in self.end_reasons.items()
+            ],
             "cards": {
-                c.key: {
+                c.id: {
                     "id": c.id,
                     "name": c.name,
                     "type": c.type,

@@ -150,6 +150,24 @@ class CardDB:
         return [lowered[h] for h in hits]
 
 
+# Plausible ranges of the numeric columns: printed abilities go down to -2 (a few cards print
+# negative defense, charm or energy); counts start at 1 where a 0 makes no sense on a card.
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "card_no": (1, 9999),
+    "damage": (-20, 99),
+    "defense": (-20, 99),
+    "movement": (-20, 99),
+    "charm": (-20, 99),
+    "energy": (-20, 99),
+    "health": (1, 99),
+    "energy_cost": (0, 99),
+    "uses": (1, 99),
+    "deck_limit": (1, 99),
+    "tally": (1, 7),
+    "moves_times": (1, 9),
+}
+
+
 class _Row:
     """One CSV row with typed, error-reporting accessors (errors name file, line, field)."""
 
@@ -171,13 +189,19 @@ class _Row:
         return value
 
     def int(self, field: str, required: bool = False) -> int | None:
+        """A whole number within the field's plausible range (:data:`INT_RANGES`): a printed
+        card never has 10^20 damage or -5 uses, and such a value is a typo, not a card."""
         value = self.text(field, required)
         if not value:
             return None
         try:
-            return int(value)
+            number = int(value)
         except ValueError:
             raise self.fail(field, f"{value!r} is not an integer") from None
+        lo, hi = INT_RANGES.get(field.removesuffix("_alt"), (-99, 99))
+        if not lo <= number <= hi:
+            raise self.fail(field, f"{number} is out of range ({lo} to {hi})")
+        return number
 
     def bool(self, field: str, required: bool = True) -> bool:
         value = self.text(field, required).lower()
@@ -261,6 +285,7 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
     if not _ID.match(card_id):
         raise row.fail("id", f"{card_id!r} is not am + a 3-digit card number")
     ctype = row.enum("type", CardType, [t.value for t in CardType])
+    row.int("card_no")  # informational, but a typo there is still a typo
     common: _Common = {
         "id": card_id,
         "name": row.text("name", required=True),
@@ -432,6 +457,10 @@ def read_card_db(path: Path) -> CardDB:
                 rows.append(_Row(record, path, reader.line_num))
     except OSError as err:
         raise CardDataError(f"cannot read card database: {err.strerror}", path=path) from err
+    except UnicodeDecodeError as err:
+        raise CardDataError(
+            f"not UTF-8 text (byte {err.start})", path=path, hint="save it as UTF-8"
+        ) from None
     except csv.Error as err:
         raise CardDataError(f"malformed CSV: {err}", path=path) from err
     vocab = _vocabulary(rows)

@@ -103,14 +103,20 @@ class Modifier:
         if not t:
             raise ValueError("empty modifier")
         if t[0] in "+-":
-            return cls("+", int(t))
-        if t[0] in "xX*":
-            return cls("x", int(t[1:]))
-        if t[0] == "/":
-            return cls("/", int(t[1:]))
-        if t[0] == "=":
-            return cls("=", int(t[1:]))
-        return cls("=", int(t))
+            mod = cls("+", int(t))
+        elif t[0] in "xX*":
+            mod = cls("x", int(t[1:]))
+        elif t[0] == "/":
+            mod = cls("/", int(t[1:]))
+        elif t[0] == "=":
+            mod = cls("=", int(t[1:]))
+        else:
+            mod = cls("=", int(t))
+        if abs(mod.value) > 99:
+            raise ValueError(f"{text!r} is out of range (at most 99)")
+        if mod.op in "x/" and mod.value < 1:
+            raise ValueError(f"{text!r} multiplies or divides by less than 1")
+        return mod
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ and the parser of the plain-text deck file format (see ``parse_deck``)."""
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Protocol
 
 from deckkit.animayhem.cards import POWER_TYPES, AnyCard, CardType
 from deckkit.animayhem.editions import EDITIONS, VARIANTS
-from deckkit.errors import DeckFileError
+from deckkit.errors import DeckFileError, DeckProblems
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,12 @@ class _Parser:
             raise self.error(f"cannot look up card name {name!r}: {err}", lineno) from err
 
     def feed(self, raw: str, lineno: int) -> None:
+        if len(raw) > MAX_LINE_CHARS:
+            raise self.error(
+                f"line is {len(raw):,} characters long (at most {MAX_LINE_CHARS:,})",
+                lineno,
+                hint="one card per line: '3 Card Name'",
+            )
         line = _strip_comment(raw).strip()
         if not line:
             return
@@ -239,15 +246,23 @@ class _Parser:
 def parse_deck(text: str, db: CardLookup, path: Path | None = None) -> Deck:
     """Parse deck-file text (format above). Every problem raises :class:`DeckFileError` naming
     the line; nothing else escapes."""
+    problems: list[DeckFileError] = []
     try:
         parser = _Parser(db, path)
         text = text.removeprefix("\ufeff")
         for lineno, raw in enumerate(text.split("\n"), start=1):
-            parser.feed(raw.rstrip("\r"), lineno)
-    except DeckFileError:
-        raise
+            try:
+                parser.feed(raw.rstrip("\r"), lineno)
+            except DeckFileError as err:  # keep going: report every problem at once
+                problems.append(err)
+                if len(problems) >= MAX_PROBLEMS:
+                    break
     except Exception as err:  # a parser bug must still reach the user as a deck-file error
         raise DeckFileError(f"cannot parse deck: {err!r}", path=path) from err
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise DeckProblems(problems, path=path)
     if not parser.entries:
         raise DeckFileError(
             "the deck lists no cards", path=path, hint="one card per line: '3 Card Name'"
@@ -265,12 +280,38 @@ def parse_deck(text: str, db: CardLookup, path: Path | None = None) -> Deck:
     )
 
 
+# Bounds on what a deck file may be: a real deck is a few kilobytes of short lines. Anything
+# larger is not a deck (a log, a binary, a device), and must not cost memory or time.
+MAX_DECK_BYTES = 1 << 20
+MAX_LINE_CHARS = 1000
+MAX_PROBLEMS = 50  # a file that is not a deck at all stops here, not at its millionth line
+
+
 def read_deck(path: Path, db: CardLookup) -> Deck:
-    """Read and parse a deck file; an unreadable file is a :class:`DeckFileError`."""
+    """Read and parse a deck file; an unreadable file is a :class:`DeckFileError`.
+
+    Only regular files are read (a FIFO or a device could block or never end), and at most
+    :data:`MAX_DECK_BYTES` of them."""
     try:
-        data = path.read_bytes()
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise DeckFileError(
+                "cannot read deck file: not a regular file", path=path, hint="name a deck file"
+            )
+        with path.open("rb") as handle:
+            data = handle.read(MAX_DECK_BYTES + 1)
     except OSError as err:
         raise DeckFileError(f"cannot read deck file: {err.strerror or err}", path=path) from err
+    return parse_deck_bytes(data, db, path)
+
+
+def parse_deck_bytes(data: bytes, db: CardLookup, path: Path | None) -> Deck:
+    """Decode and parse a deck read from a file or standard input, within the size bounds."""
+    if len(data) > MAX_DECK_BYTES:
+        raise DeckFileError(
+            f"deck file is larger than {MAX_DECK_BYTES // 1024} KiB: not a deck",
+            path=path,
+            hint="a deck lists one card per line",
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

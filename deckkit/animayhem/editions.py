@@ -204,8 +204,22 @@ def _read(filename: str) -> dict[str, Any]:
         return tomllib.loads(ref.read_text(encoding="utf-8"))
     except FileNotFoundError as err:
         raise CardDataError(f"edition file missing: {filename}", path=filename) from err
+    except UnicodeDecodeError as err:
+        raise CardDataError(
+            f"edition file is not UTF-8 text (byte {err.start})", path=filename
+        ) from err
     except tomllib.TOMLDecodeError as err:
         raise CardDataError(f"malformed edition file: {err}", path=filename) from err
+
+
+def _count(value: object, where: str, least: int = 0) -> int:
+    """A whole number of at least ``least`` (a count, a limit, a divisor), or a data error
+    naming the key: a negative limit or a zero divisor would only fail later, in arithmetic."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardDataError(f"{where}: expected a whole number, got {value!r}")
+    if value < least:
+        raise CardDataError(f"{where}: must be at least {least}, not {value}")
+    return value
 
 
 def _choice(value: object, literal: Any, where: str) -> Any:
@@ -217,7 +231,7 @@ def _choice(value: object, literal: Any, where: str) -> Any:
 def _pair(value: object, where: str) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
         raise CardDataError(f"{where}: expected [numerator, denominator], got {value!r}")
-    return int(value[0]), int(value[1])
+    return _count(value[0], f"{where} numerator"), _count(value[1], f"{where} denominator", 1)
 
 
 def _edition_from(data: dict[str, Any], filename: str) -> Edition:
@@ -236,24 +250,26 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
             locations_odd=bool(loc["odd"]),
             location_duplicates=bool(loc["duplicates"]),
             items_per_location=_pair(data["items"]["per_location"], "items.per_location"),
-            copy_limits=tuple((g, int(limits[g])) for g in GROUPS if g in limits),
+            copy_limits=tuple(
+                (g, _count(limits[g], f"copy_limits.{g}")) for g in GROUPS if g in limits
+            ),
             unique_one_copy=bool(data["cards"]["unique_one_copy"]),
             versions_share_limit=bool(data["cards"]["versions_share_limit"]),
-            min_characters=int(data["characters"]["min"]),
+            min_characters=_count(data["characters"]["min"], "characters.min"),
             transform_pair=_choice(
                 data["characters"]["transform_pair"], TransformPair, "characters.transform_pair"
             ),
-            min_havens=int(data["havens"]["min"]),
+            min_havens=_count(data["havens"]["min"], "havens.min"),
             haven_location_proxy=bool(data["havens"]["location_proxy"]),
-            min_combat_cards=int(data["combat_cards"]["min"]),
+            min_combat_cards=_count(data["combat_cards"]["min"], "combat_cards.min"),
             disasters=DisasterFormula(
-                per_location=int(dis["per_location"]),
-                per_player=int(dis["per_player"]),
-                divisor=int(dis["divisor"]),
+                per_location=_count(dis["per_location"], "disasters.per_location"),
+                per_player=_count(dis["per_player"], "disasters.per_player"),
+                divisor=_count(dis["divisor"], "disasters.divisor", 1),
                 rounding=_choice(dis["rounding"], Rounding, "disasters.rounding"),
                 terms=tuple(_choice(t, Term, "disasters.terms") for t in dis["terms"]),
-                characters_free=int(dis["characters_free"]),
-                havens_free=int(dis["havens_free"]),
+                characters_free=_count(dis["characters_free"], "disasters.characters_free"),
+                havens_free=_count(dis["havens_free"], "disasters.havens_free"),
                 rounding_note=str(dis.get("rounding_note", "")),
                 combat_fraction=_pair(dis["combat_fraction"], "disasters.combat_fraction"),
                 major_fraction=_pair(dis["major_fraction"], "disasters.major_fraction"),
@@ -266,11 +282,13 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
                     play["end_conditions"], EndConditions, "play.end_conditions"
                 ),
                 majority_needs_more_than_half=bool(play["majority_needs_more_than_half"]),
-                max_party=None if max_party is None else int(max_party),
+                max_party=None if max_party is None else _count(max_party, "play.max_party", 1),
                 hand_from_characters=bool(play["hand_from_characters"]),
-                hand_limit=int(play.get("hand_limit", 7)),
-                max_on_field=int(play.get("max_on_field", 6)),
-                starting_characters=int(play.get("starting_characters", 4)),
+                hand_limit=_count(play.get("hand_limit", 7), "play.hand_limit", 1),
+                max_on_field=_count(play.get("max_on_field", 6), "play.max_on_field", 1),
+                starting_characters=_count(
+                    play.get("starting_characters", 4), "play.starting_characters", 1
+                ),
                 pickup=_choice(
                     play.get("pickup", "first_item_location"), PickupRule, "play.pickup"
                 ),

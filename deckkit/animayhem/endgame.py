@@ -28,6 +28,25 @@ _DRAGON_KEEPER_CHARACTERS = frozenset({"Kami"})
 _DRAGON_KEEPER_GLOBALS = frozenset({"Guru", "Guardian of the Earth"})
 
 
+# Each way a game ends, by a stable code (what tools key on) and the words a report shows.
+END_REASONS: dict[str, str] = {
+    "disasters_majority": "the disasters control more than half the items",
+    "player_majority": "the player controls a majority of the items",
+    "dragon_balls": "7 Dragon Balls at one location",
+    "scavenged_player_most": "all locations scavenged; the player holds the most items",
+    "scavenged": "all locations scavenged",
+    "turn_cap": "turn cap of N reached",
+}
+_CODE_OF = {text: code for code, text in END_REASONS.items()}
+
+
+def end_reason_code(reason: str) -> str:
+    """The stable code of an end reason's words ("" when the game has not ended)."""
+    if reason.startswith("turn cap of "):
+        return "turn_cap"
+    return _CODE_OF.get(reason, "other")
+
+
 def end(game: Game, outcome: str, reason: str) -> None:
     game.outcome = outcome
     game.ended = reason

@@ -11,7 +11,6 @@ reads with ``--card-db`` or ``DECKKIT_CARD_DB``) and exits 2.
 from __future__ import annotations
 
 import hashlib
-import json
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -21,20 +20,21 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from deckkit.analysis.engine import LAYOUTS, EngineGames, check_policy, game_options
-from deckkit.analysis.runner import GameFactory, default_workers, run_games
+from deckkit.analysis.runner import GameFactory, capped_workers, run_games
 from deckkit.analysis.summary import proportion
 from deckkit.animayhem.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
 from deckkit.animayhem.deck import parse_deck
 from deckkit.balance.baseline import baseline_record, read_baseline, write_baseline
-from deckkit.balance.checks import CheckResult, run_band, run_drift
+from deckkit.balance.checks import VERDICTS, CheckResult, run_band, run_drift
 from deckkit.balance.config import DEFAULT_FILE, BalanceFile, Check, load_balance_file
 from deckkit.balance.junit import write_junit
 from deckkit.balance.snapshot import changed_cards, take_snapshot, write_replay_db
-from deckkit.cli.exits import DeckkitTyper
+from deckkit.cli.console import echo, stdout_console
+from deckkit.cli.exits import DeckkitTyper, help_when_bare
+from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal, resolve
 from deckkit.errors import CardDataError, DeckkitError, UsageError
 
@@ -46,8 +46,15 @@ balance_app = DeckkitTyper(
     name="balance",
     help="Balance checks for CI: win-rate bands and drift from a baseline, decided by "
     "sequential tests.",
-    no_args_is_help=True,
+    invoke_without_command=True,
 )
+
+
+@balance_app.callback()
+def balance_main(ctx: typer.Context) -> None:
+    """Balance checks for CI: win-rate bands and drift from a baseline, decided by sequential
+    tests."""
+    help_when_bare(ctx)
 
 
 class OutputFormat(StrEnum):
@@ -125,12 +132,12 @@ def _select(balance: BalanceFile, names: Sequence[str]) -> list[Check]:
 def _workers(workers: int) -> int:
     if workers < 0:
         raise UsageError(f"--workers must be at least 1 (or 0 for all cores), not {workers}")
-    return workers or default_workers()
+    return capped_workers(workers)
 
 
 def _say(message: str, quiet: bool) -> None:
     if not quiet:
-        typer.echo(message, err=True)
+        echo(message, err=True)
 
 
 # --- baseline ----------------------------------------------------------------------------------
@@ -181,7 +188,7 @@ def baseline(
             write_baseline(path, record)
             rate = proportion(result.tally.wins, result.tally.games)
             ci = f" (95% CI {rate.ci[0]:.1%}-{rate.ci[1]:.1%})" if rate.ci else ""
-            typer.echo(
+            echo(
                 f"{check.name}: win rate {rate.rate or 0:.1%}{ci} over {rate.n:,} games, "
                 f"seed {check.seed} -> {path}"
             )
@@ -253,7 +260,7 @@ def check(
                 if record["snapshot"]["deck_file"]["sha256"] != _sha(item.deck_text):
                     changed = ("the deck file", *changed)
                 if changed:
-                    typer.echo(
+                    echo(
                         f"warning: check {c.name!r}: changed since the baseline: "
                         f"{', '.join(changed)}",
                         err=True,
@@ -271,11 +278,10 @@ def check(
         doc = {
             "file": str(file),
             "exit_code": code,
-            "counts": {v: sum(r.verdict == v for r in results) for v in ("pass", "fail")}
-            | {"inconclusive": sum(r.verdict == "inconclusive" for r in results)},
+            "counts": {v: sum(r.verdict == v for r in results) for v in VERDICTS},
             "checks": [r.as_dict() for r in results],
         }
-        typer.echo(json.dumps(doc, indent=2))
+        emit(doc)
     else:
         _print_table(results)
     return code
@@ -311,7 +317,7 @@ def _estimate(result: CheckResult) -> str:
 
 
 def _print_table(results: Sequence[CheckResult]) -> None:
-    console = Console(width=max(Console().width, 120), highlight=False)
+    console = stdout_console(min_width=120)
     table = Table(show_edge=False, title_justify="left")
     for name, justify in (
         ("check", "left"),
@@ -400,8 +406,11 @@ def check_command(
     only: list[str] | None = _ONLY,
     quiet: bool = _QUIET,
 ) -> None:
-    """Play each check until its sequential test decides. Exit 0 all pass, 1 any fails,
-    3 any inconclusive (and none fails), 2 bad input."""
+    """Play each check until its sequential test decides.
+
+    Exit 0 when all pass, 1 when any fails, 3 when any is inconclusive and none fails, 2 for bad
+    input.
+    """
     code = check(
         file,
         workers=workers,

@@ -6,11 +6,14 @@ see :mod:`deckkit.errors`).
 
 from __future__ import annotations
 
-import json
+import csv
+import io
+import sys
+from collections.abc import Sequence
 from enum import StrEnum
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from deckkit.animayhem.carddb import CardDB, load_card_db
@@ -31,12 +34,20 @@ from deckkit.animayhem.cards import (
 )
 from deckkit.animayhem.coverage import coverage_table
 from deckkit.animayhem.requirements import Requirement
-from deckkit.cli.exits import DeckkitTyper
+from deckkit.cli import options as opt
+from deckkit.cli.console import echo, stdout_console
+from deckkit.cli.exits import DeckkitTyper, help_when_bare
+from deckkit.cli.jsonout import emit
 from deckkit.errors import UsageError
+from deckkit.textsafe import shown_inline
+
+OutputFormat = opt.Format
 
 
-class OutputFormat(StrEnum):
+class ListFormat(StrEnum):
     TEXT = "text"
+    CSV = "csv"
+    TSV = "tsv"
     JSON = "json"
 
 
@@ -164,6 +175,23 @@ def _summary(card: AnyCard) -> tuple[str, str]:
     return "", ""
 
 
+LIST_COLUMNS = ("id", "name", "type", "set", "stats", "details")
+
+
+def _write_delimited(rows: Sequence[tuple[str, ...]], delimiter: str) -> None:
+    """One labelled header line, then one line per card, for other tools (csv quotes as the
+    csv module does; tsv fields never hold a tab or newline, which are escaped)."""
+    out = io.StringIO()
+    if delimiter == ",":
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(LIST_COLUMNS)
+        writer.writerows(rows)
+    else:
+        for row in (LIST_COLUMNS, *rows):
+            out.write("\t".join(shown_inline(field) for field in row) + "\n")
+    echo(out.getvalue().rstrip("\n"))
+
+
 def _resolve(db: CardDB, name: str) -> AnyCard:
     found = db.lookup(name)
     if len(found) == 1:
@@ -189,7 +217,7 @@ def _resolve(db: CardDB, name: str) -> AnyCard:
 def _show_text(card: AnyCard, db: CardDB) -> None:
     """Plain lines (no padding), so the output greps and diffs well."""
     d = card_to_dict(card, db)
-    typer.echo(f"{card.name}  ({card.id}, {card.type.value}, {card.set}, {card.rarity})")
+    echo(f"{card.name}  ({card.id}, {card.type.value}, {card.set}, {card.rarity})")
     rows: list[tuple[str, str]] = []
     if isinstance(card, (CharacterCard, DisasterCard)):
         rows.append(("abilities", "damage defense movement charm energy"))
@@ -234,56 +262,70 @@ def _show_text(card: AnyCard, db: CardDB) -> None:
     rows.append(("simulated", "no: card text beyond keywords" if card.not_simulated else "yes"))
     rows.append(("source", card.source))
     for label, value in rows:
-        typer.echo(f"  {label:<11} {value}".rstrip())
+        echo(f"  {label:<11} {value}".rstrip())
 
 
 def register(app: typer.Typer) -> None:
     """Add the `cards` sub-app to the top-level command."""
-    cards_app = DeckkitTyper(help="Browse the card database.", no_args_is_help=True)
+    cards_app = DeckkitTyper(help="Browse the card database.", invoke_without_command=True)
+
+    @cards_app.callback()
+    def cards_main(ctx: typer.Context) -> None:
+        """Browse the card database."""
+        help_when_bare(ctx)
 
     @cards_app.command("list")
     def list_cards(
-        card_type: CardType | None = typer.Option(
-            None, "--type", "-t", case_sensitive=False, help="Only cards of this type."
-        ),
-        fmt: OutputFormat = typer.Option(
-            OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
-        ),
+        card_type: Annotated[
+            CardType | None,
+            typer.Option("--type", "-t", case_sensitive=False, help="Only cards of this type."),
+        ] = None,
+        fmt: Annotated[
+            ListFormat | None,
+            typer.Option(
+                "--format",
+                "-f",
+                case_sensitive=False,
+                show_default="text on a terminal, tsv in a pipe",
+                help="text (a table), csv, tsv or json.",
+            ),
+        ] = None,
     ) -> None:
         """List cards (all, or one type) with their ids."""
         db = load_card_db()
         cards = db.of_type(card_type) if card_type is not None else list(db.cards)
-        if fmt is OutputFormat.JSON:
-            typer.echo(json.dumps([card_to_dict(c, db) for c in cards], indent=2))
+        if fmt is None:
+            fmt = ListFormat.TEXT if sys.stdout.isatty() else ListFormat.TSV
+        if fmt is ListFormat.JSON:
+            emit({"cards": [card_to_dict(c, db) for c in cards]})
+            return
+        rows = [(c.id, c.name, c.type.value, c.set, *_summary(c)) for c in cards]
+        if fmt in (ListFormat.CSV, ListFormat.TSV):
+            _write_delimited(rows, "," if fmt is ListFormat.CSV else "\t")
             return
         table = Table(title=f"{len(cards)} cards", show_lines=False)
-        for col in ("id", "name", "type", "set", "stats", "details"):
+        for col in LIST_COLUMNS:
             table.add_column(col, overflow="fold")
-        for c in cards:
-            stats, details = _summary(c)
-            table.add_row(c.id, c.name, c.type.value, c.set, stats, details)
-        Console(width=max(Console().width, 120)).print(table, highlight=False)
+        for row in rows:
+            table.add_row(*row)
+        stdout_console(min_width=120).print(table)
 
     @cards_app.command("show")
     def show_card(
         name: list[str] = typer.Argument(..., help="Card name, combat half, id or 'Name #33'."),
-        fmt: OutputFormat = typer.Option(
-            OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
-        ),
+        fmt: opt.FormatOpt = opt.Format.TEXT,
     ) -> None:
         """Show one card; an ambiguous or unknown name exits 2 with the candidates."""
         db = load_card_db()
         card = _resolve(db, " ".join(name))
         if fmt is OutputFormat.JSON:
-            typer.echo(json.dumps(card_to_dict(card, db), indent=2))
+            emit(card_to_dict(card, db))
             return
         _show_text(card, db)
 
     @cards_app.command("coverage")
     def coverage(
-        fmt: OutputFormat = typer.Option(
-            OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
-        ),
+        fmt: opt.FormatOpt = opt.Format.TEXT,
         cards: bool = typer.Option(
             False, "--cards", help="Also list every card not played in full, with its note."
         ),
@@ -313,7 +355,7 @@ def register(app: typer.Typer) -> None:
                     {"id": c.id, "name": c.name, "type": c.type.value, "coverage": s, "note": n}
                     for c, s, n in partial
                 ]
-            typer.echo(json.dumps(doc, indent=2))
+            emit(doc)
             return
         table = Table(title="card text played by the engine")
         for col in ("group", "cards", "full", "approximate", "none", "covered", "target"):
@@ -328,9 +370,9 @@ def register(app: typer.Typer) -> None:
                 r.group, str(r.cards), str(r.full), str(r.approximate), str(r.none),
                 f"{r.covered:.1%}", target,
             )  # fmt: skip
-        Console(width=max(Console().width, 100)).print(table, highlight=False)
+        stdout_console(min_width=100).print(table)
         if cards:
             for c, status, note in partial:
-                typer.echo(f"{c.id}  {status:<11}  {c.name}: {note}")
+                echo(f"{c.id}  {status:<11}  {c.name}: {note}")
 
     app.add_typer(cards_app, name="cards")

@@ -10,15 +10,15 @@ import sys
 
 import typer
 
-from deckkit import __version__
-from deckkit.cli.exits import DeckkitTyper
-from deckkit.errors import EXIT_INTERRUPTED, DeckkitError
+from deckkit import __version__, stopping
+from deckkit.cli.exits import DeckkitGroup, DeckkitTyper, help_when_bare, silence_stdout
+from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
 app = DeckkitTyper(
     name="deckkit",
+    cls=DeckkitGroup,
     help="Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem.",
-    no_args_is_help=True,
-    add_completion=False,
+    invoke_without_command=True,
     pretty_exceptions_enable=False,
 )
 
@@ -31,11 +31,13 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", help="Print the version and exit.", callback=_version, is_eager=True
     ),
 ) -> None:
     """Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem."""
+    help_when_bare(ctx)
 
 
 def _register() -> None:
@@ -49,13 +51,27 @@ def _register() -> None:
 _register()
 
 
+def _tolerate_any_encoding() -> None:
+    """A terminal or pipe that cannot show a character (``PYTHONIOENCODING=ascii``) gets an
+    escape for it instead of a traceback; numbers and names stay readable."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def run() -> None:
     """Console-script entry point: map deckkit errors to their exit codes."""
+    _tolerate_any_encoding()
     try:
         app()
     except DeckkitError as err:
         typer.echo(f"error: {err.render()}", err=True)
         sys.exit(err.exit_code)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as err:
+        stopping.note_stop(err)
         typer.echo("interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(stopping.exit_code())
+    except BrokenPipeError:
+        silence_stdout()
+        sys.exit(EXIT_BROKEN_PIPE)

@@ -6,24 +6,21 @@ of a simulation can be replayed and read.
 
 from __future__ import annotations
 
-import json
-from enum import StrEnum
-from pathlib import Path
+from typing import Annotated
 
 import typer
 
-from deckkit.animayhem.editions import DEFAULT_EDITION, EDITIONS
 from deckkit.animayhem.field import LAYOUTS
-from deckkit.animayhem.play import DEFAULT_TURN_CAP, GameOptions, play_game, prepare_game
-from deckkit.animayhem.policy import POLICIES, make_policy
+from deckkit.animayhem.play import GameOptions, play_game, prepare_game
+from deckkit.animayhem.policy import make_policy
 from deckkit.animayhem.state import Trace
+from deckkit.cli import options as opt
+from deckkit.cli.console import echo
+from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import explain_illegal, resolve
-from deckkit.errors import EXIT_ILLEGAL, UsageError
+from deckkit.errors import EXIT_ILLEGAL
 
-
-class OutputFormat(StrEnum):
-    TEXT = "text"
-    JSON = "json"
+OutputFormat = opt.Format
 
 
 def render_text(trace: Trace) -> str:
@@ -49,37 +46,20 @@ def render_text(trace: Trace) -> str:
 def register(app: typer.Typer) -> None:
     @app.command()
     def play(
-        deck_path: Path = typer.Argument(..., metavar="DECK", help="Deck file to play."),
-        seed: int = typer.Option(0, "--seed", help="Seed of the run."),
-        game: int = typer.Option(0, "--game", min=0, help="Game index within the run."),
-        policy: str = typer.Option("heuristic", "--policy", help=f"One of {', '.join(POLICIES)}."),
-        edition: str | None = typer.Option(
-            None,
-            "--edition",
-            help=f"One of {', '.join(EDITIONS)}; default: the deck's, else {DEFAULT_EDITION}.",
-        ),
-        variant: str | None = typer.Option(
-            None, "--variant", help="Field variant; default: the deck's, else standard."
-        ),
-        layout: str | None = typer.Option(
-            None,
-            "--layout",
-            help=f"One of {', '.join(LAYOUTS)}; default: straight-line for the straight-line "
-            "variant, else compact.",
-        ),
-        turn_cap: int = typer.Option(
-            DEFAULT_TURN_CAP, "--turn-cap", min=1, help="Turns before a stall."
-        ),
-        allow_illegal: bool = typer.Option(
-            False, "--allow-illegal", help="Play an illegal deck anyway."
-        ),
-        fmt: OutputFormat = typer.Option(OutputFormat.TEXT, "--format", help="text or json."),
+        deck_path: opt.DeckArg,
+        seed: opt.SeedOpt = 0,
+        game: Annotated[
+            int, typer.Option("--game", "-g", min=0, help="Game index within the run.")
+        ] = 0,
+        policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
+        edition: opt.EditionOpt = None,
+        variant: opt.VariantOpt = None,
+        layout: opt.LayoutOpt = None,
+        turn_cap: opt.TurnCapOpt = opt.TURN_CAP,
+        allow_illegal: opt.AllowIllegalOpt = False,
+        fmt: opt.FormatOpt = opt.Format.TEXT,
     ) -> None:
         """Play one solitaire game and print it turn by turn."""
-        if policy not in POLICIES:
-            raise UsageError(
-                f"unknown policy {policy!r}", hint=f"choose one of {', '.join(POLICIES)}"
-            )
         chosen = resolve(
             deck_path,
             edition=edition,
@@ -89,13 +69,13 @@ def register(app: typer.Typer) -> None:
             layouts=LAYOUTS,
             command="play",
         )
-        deck, ed, layout = chosen.deck, chosen.edition, chosen.layout
+        deck, ed, layout_name = chosen.deck, chosen.edition, chosen.layout
         if not chosen.report.legal:
             explain_illegal(chosen.report)
             if not allow_illegal:
-                typer.echo("refusing to play; pass --allow-illegal to play it anyway", err=True)
+                echo("refusing to play; pass --allow-illegal to play it anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
-        setup = prepare_game(deck, ed, GameOptions(layout=layout, turn_cap=turn_cap))  # type: ignore[arg-type]
+        setup = prepare_game(deck, ed, GameOptions(layout=layout_name, turn_cap=turn_cap))  # type: ignore[arg-type]
         trace = Trace()
         record = play_game(setup, make_policy(policy), seed, game, trace=trace)
         if fmt == OutputFormat.JSON:
@@ -105,7 +85,7 @@ def register(app: typer.Typer) -> None:
                 "game": game,
                 "policy": policy,
                 "edition": ed.name,
-                "layout": layout,
+                "layout": layout_name,
                 "outcome": record.outcome,
                 "end_reason": record.end_reason,
                 "turns": record.turns,
@@ -115,14 +95,14 @@ def register(app: typer.Typer) -> None:
                 "not_simulated": list(setup.not_simulated),
                 "events": trace.events,
             }
-            typer.echo(json.dumps(doc, indent=2))
+            emit(doc)
             return
-        typer.echo(f"{deck.name}: game {game} of seed {seed}, {policy} player, {ed.name} rules")
-        typer.echo(render_text(trace))
-        typer.echo(
+        echo(f"{deck.name}: game {game} of seed {seed}, {policy} player, {ed.name} rules")
+        echo(render_text(trace))
+        echo(
             f"Result: {record.outcome} after {record.turns} turns ({record.end_reason}); "
             f"items retrieved {record.items_retrieved}, lost {record.items_lost} "
             f"of {record.items_in_play}"
         )
         if setup.not_simulated:
-            typer.echo("Card text not fully simulated: " + ", ".join(setup.not_simulated))
+            echo("Card text not fully simulated: " + ", ".join(setup.not_simulated))

@@ -12,17 +12,14 @@ command against a fake engine.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -33,9 +30,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from deckkit import stopping
 from deckkit.analysis import engine as real_engine
 from deckkit.analysis.output import check_destination, write_frame
-from deckkit.analysis.runner import GameFactory, ProgressFn, RunResult, default_workers, run_games
+from deckkit.analysis.runner import GameFactory, ProgressFn, RunResult, capped_workers, run_games
 from deckkit.analysis.summary import (
     CI_METHOD_LABEL,
     STATS_BY_TYPE,
@@ -47,15 +45,15 @@ from deckkit.analysis.summary import (
 )
 from deckkit.animayhem.cards import CardType
 from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition
+from deckkit.animayhem.editions import Edition
 from deckkit.animayhem.legality import LegalityReport
+from deckkit.cli import options as opt
+from deckkit.cli.console import echo, stderr_console, stdout_console
+from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import explain_illegal, resolve
-from deckkit.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, UsageError
+from deckkit.errors import EXIT_ILLEGAL, UsageError
 
-
-class OutputFormat(StrEnum):
-    TEXT = "text"
-    JSON = "json"
+OutputFormat = opt.Format
 
 
 @dataclass(frozen=True)
@@ -134,7 +132,7 @@ def _progress(total: int, enabled: bool) -> Iterator[ProgressFn | None]:
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True, force_terminal=True),  # the caller checked it is one
+        console=stderr_console(force_terminal=True),  # the caller checked it is one
         transient=True,
     )
     with bar:
@@ -144,7 +142,7 @@ def _progress(total: int, enabled: bool) -> Iterator[ProgressFn | None]:
 
 def _err(message: str) -> None:
     """A plain line on stderr (not wrapped: people grep these)."""
-    typer.echo(message, err=True)
+    echo(message, err=True)
 
 
 def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
@@ -172,14 +170,14 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
         explain_illegal(report)
         if not args.allow_illegal:
             if args.fmt is OutputFormat.JSON:
-                typer.echo(
-                    json.dumps({"error": "illegal deck", "legality": report.as_dict()}, indent=2)
-                )
+                emit({"error": "illegal deck", "legality": report.as_dict()})
             _err("refusing to simulate; pass --allow-illegal to simulate anyway")
             return EXIT_ILLEGAL
         _err("simulating anyway (--allow-illegal)")
 
-    workers = args.workers or default_workers()
+    workers = capped_workers(args.workers)
+    if args.workers > workers:
+        _err(f"--workers {args.workers} capped to {workers}, the cores available")
     factory = hooks.factory(deck, edition, layout, args.turn_cap, args.policy)
     not_simulated = sorted(set(hooks.not_simulated(deck)), key=str.casefold)
     show_bar = not args.quiet and _stderr_is_tty()
@@ -193,7 +191,10 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
             progress=progress,
         )
     summary = summarize(result.tally, card_catalog(deck))
-    if args.out is not None and result.rows is not None:
+    if result.interrupted and args.out is not None and args.out.exists():
+        # An interrupted run's rows are partial: they never replace a file the user has.
+        _err(f"interrupted: {args.out} left as it was; the finished games' rows were not written")
+    elif args.out is not None and result.rows is not None:
         try:
             write_frame(result.rows, args.out, force=args.force)
         except OSError as err:  # disk full, permissions: the file is left as it was
@@ -213,16 +214,36 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
         "legal": report.legal,
     }
     if args.fmt is OutputFormat.JSON:
-        typer.echo(json.dumps(to_json(summary, result, meta, not_simulated, report), indent=2))
+        doc = to_json(summary, result, meta, not_simulated, report)
+        doc["not_simulated"] = not_simulated_cards(deck)
+        emit(doc)
     else:
         _print_text(summary, result, meta, not_simulated, args.out)
+    if not args.quiet:  # timing varies from run to run: never on stdout
+        speed = result.games_per_second
+        rate = f", {speed:,.0f} games/s" if speed is not None else ""
+        _err(f"elapsed {result.seconds:.2f} s{rate}, {result.workers} worker(s)")
     if result.interrupted:
         _err(
             f"interrupted: reported the {result.tally.games:,} of {args.games:,} games "
             "that finished"
         )
-        return EXIT_INTERRUPTED
+        return stopping.exit_code()
     return 0
+
+
+def not_simulated_cards(deck: Deck) -> list[dict[str, str]]:
+    """The deck's cards whose text is not played in full, by id, with name, coverage and note."""
+    seen: dict[str, dict[str, str]] = {}
+    for card in deck.cards():
+        if card.coverage.value != "full" and card.id not in seen:
+            seen[card.id] = {
+                "id": card.id,
+                "name": card.name,
+                "coverage": card.coverage.value,
+                "note": card.coverage_note,
+            }
+    return sorted(seen.values(), key=lambda c: c["name"].casefold())
 
 
 def to_json(
@@ -232,7 +253,7 @@ def to_json(
     not_simulated: list[str],
     report: LegalityReport,
 ) -> dict[str, Any]:
-    """The stable JSON document. Everything except ``timing`` depends only on the deck, the
+    """The stable JSON document. Everything in it depends only on the deck, the
     options and the seed, never on ``--workers``."""
     stats = summary.as_dict()
     doc: dict[str, Any] = {
@@ -245,11 +266,6 @@ def to_json(
             {"rule": v.rule, "message": v.message, "fix": v.fix} for v in report.violations
         ],
         "interrupted": result.interrupted,
-        "timing": {
-            "seconds": result.seconds,
-            "games_per_second": result.games_per_second,
-            "workers": result.workers,
-        },
     }
     return doc
 
@@ -310,7 +326,7 @@ def _print_text(
     not_simulated: list[str],
     out: Path | None,
 ) -> None:
-    console = Console(width=max(Console().width, 120), highlight=False)
+    console = stdout_console(min_width=120)
     say = console.print
     say(
         f"{meta['deck']}: {meta['edition']} rules, {meta['variant']} variant, "
@@ -376,13 +392,6 @@ def _print_text(
         say("not fully simulated: none; every card's text is played in full", markup=False)
     if out is not None:
         say(f"per-game rows: {out}", markup=False)
-    speed = result.games_per_second
-    say(
-        f"elapsed {result.seconds:.2f} s, {speed:,.0f} games/s"
-        if speed is not None
-        else f"elapsed {result.seconds:.2f} s",
-        markup=False,
-    )
 
 
 def _ci(rate: Rate) -> str:
@@ -396,43 +405,21 @@ def register(app: typer.Typer) -> None:
 
     @app.command("simulate")
     def simulate_command(
-        deck: Path = typer.Argument(..., metavar="DECK", help="The deck file to simulate."),
-        games: int = typer.Option(10_000, "--games", "-n", help="Number of games."),
-        seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run (printed)."),
-        workers: int = typer.Option(
-            1, "--workers", "-w", help="Worker processes; 0 = all cores. Never changes results."
-        ),
-        policy: str = typer.Option("heuristic", "--policy", "-p", help="Player policy."),
-        edition: str | None = typer.Option(
-            None,
-            "--edition",
-            "-e",
-            help=f"Rule edition [default: deck header, else {DEFAULT_EDITION}].",
-        ),
-        players: int | None = typer.Option(
-            None, "--players", help="Players; simulate plays solitaire (1)."
-        ),
-        variant: str | None = typer.Option(
-            None, "--variant", help=f"Field variant [default: deck header, else {DEFAULT_VARIANT}]."
-        ),
-        layout: str | None = typer.Option(
-            None,
-            "--layout",
-            help="Field layout: compact, random or straight-line [default: straight-line for "
-            "the straight-line variant, else compact].",
-        ),
-        turn_cap: int = typer.Option(150, "--turn-cap", help="Turns before a game is a stall."),
-        out: Path | None = typer.Option(
-            None, "--out", "-o", help="Write one row per game to FILE.parquet or FILE.csv."
-        ),
-        force: bool = typer.Option(False, "--force", help="Let --out replace an existing file."),
-        fmt: OutputFormat = typer.Option(
-            OutputFormat.TEXT, "--format", "-f", case_sensitive=False, help="text or json."
-        ),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
-        allow_illegal: bool = typer.Option(
-            False, "--allow-illegal", help="Simulate a deck that fails the legality check."
-        ),
+        deck: opt.DeckArg,
+        games: opt.GamesOpt = opt.DEFAULT_GAMES,
+        seed: opt.SeedOpt = 0,
+        workers: opt.WorkersOpt = 1,
+        policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
+        edition: opt.EditionOpt = None,
+        players: opt.PlayersOpt = None,
+        variant: opt.VariantOpt = None,
+        layout: opt.LayoutOpt = None,
+        turn_cap: opt.TurnCapOpt = opt.TURN_CAP,
+        out: opt.OutOpt = None,
+        force: opt.ForceOpt = False,
+        fmt: opt.FormatOpt = opt.Format.TEXT,
+        quiet: opt.QuietOpt = False,
+        allow_illegal: opt.AllowIllegalOpt = False,
     ) -> None:
         """Play many solitaire games of DECK and report win, loss and stall rates with 95%
         confidence intervals, and per-card statistics."""

@@ -11,12 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import typer
-
 from deckkit.animayhem.carddb import CardDB, load_card_db
 from deckkit.animayhem.deck import Deck, read_deck
 from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition, load_edition
 from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.cli.console import echo
 from deckkit.errors import UsageError
 
 
@@ -62,12 +61,12 @@ def resolve(
 def explain_illegal(report: LegalityReport) -> None:
     """The validator's explanation on stderr: each violation with its arithmetic and fix."""
     plural = "s" if report.players != 1 else ""
-    typer.echo(
+    echo(
         f"deck is not legal under {report.edition} ({report.variant}, "
         f"{report.players} player{plural}):",
         err=True,
     )
     for v in report.violations:
-        typer.echo(f"  - [{v.rule}] {v.message}", err=True)
+        echo(f"  - [{v.rule}] {v.message}", err=True)
         if v.fix:
-            typer.echo(f"      fix: {v.fix}", err=True)
+            echo(f"      fix: {v.fix}", err=True)

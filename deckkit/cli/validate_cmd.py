@@ -7,18 +7,16 @@ JSON output is a stable contract for CI, errors included (an object with an ``er
 
 from __future__ import annotations
 
-import json
 import sys
-from enum import StrEnum
 from pathlib import Path
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from deckkit.animayhem.carddb import load_card_db
-from deckkit.animayhem.deck import read_deck
+from deckkit.animayhem.deck import MAX_DECK_BYTES, parse_deck_bytes, read_deck
 from deckkit.animayhem.editions import (
     DEFAULT_EDITION,
     DEFAULT_VARIANT,
@@ -28,12 +26,12 @@ from deckkit.animayhem.editions import (
     load_variant,
 )
 from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.cli import options as opt
+from deckkit.cli.console import echo, stdout_console
+from deckkit.cli.jsonout import emit
 from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckkitError, UsageError
 
-
-class OutputFormat(StrEnum):
-    TEXT = "text"
-    JSON = "json"
+OutputFormat = opt.Format
 
 
 _ROWS: tuple[tuple[str, str, str | None], ...] = (
@@ -58,7 +56,11 @@ def _report(
         raise UsageError(f"unknown edition {edition!r}", hint=f"editions: {', '.join(EDITIONS)}")
     if variant is not None and variant not in VARIANTS:
         raise UsageError(f"unknown variant {variant!r}", hint=f"variants: {', '.join(VARIANTS)}")
-    deck = read_deck(deck_path, load_card_db())
+    if str(deck_path) == "-":
+        data = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
+        deck = parse_deck_bytes(data, load_card_db(), Path("<stdin>"))
+    else:
+        deck = read_deck(deck_path, load_card_db())
     ed = load_edition(edition or deck.edition or DEFAULT_EDITION)
     var = load_variant(variant or deck.variant or DEFAULT_VARIANT)
     n = players if players is not None else (deck.players or 1)
@@ -66,7 +68,7 @@ def _report(
 
 
 def _print_text(name: str, report: LegalityReport) -> None:
-    out = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    out = stdout_console(min_width=72, soft_wrap=True)
     verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]ILLEGAL[/]"
     players = f"{report.players} player" + ("" if report.players == 1 else "s")
     out.print(
@@ -98,42 +100,44 @@ def _print_text(name: str, report: LegalityReport) -> None:
 
 
 def validate(
-    deck: Path = typer.Argument(..., help="The deck file to check."),
-    players: int | None = typer.Option(
-        None, "--players", "-p", min=1, help="Players in the game [default: deck header, or 1]."
-    ),
-    edition: str | None = typer.Option(
-        None,
-        "--edition",
-        "-e",
-        help=f"Rule edition: {', '.join(EDITIONS)} [default: deck header, or {DEFAULT_EDITION}].",
-    ),
-    variant: str | None = typer.Option(
-        None,
-        "--variant",
-        help=f"Field variant: {', '.join(VARIANTS)} [default: deck header, or {DEFAULT_VARIANT}].",
-    ),
-    output: OutputFormat = typer.Option(
-        OutputFormat.TEXT, "--format", "-f", help="text for people, json for CI."
-    ),
+    decks: Annotated[
+        list[Path],
+        typer.Argument(metavar="DECK...", help="Deck files to check; '-' reads one from stdin."),
+    ],
+    players: opt.PlayersOpt = None,
+    edition: opt.EditionOpt = None,
+    variant: opt.VariantOpt = None,
+    output: opt.FormatOpt = opt.Format.TEXT,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print nothing; only the exit code tells.")
+    ] = False,
 ) -> None:
-    """Check a deck's construction: counts against the edition's formulas, copy limits, quotas.
+    """Check decks' construction: counts against the edition's formulas, copy limits, quotas.
 
-    Exit code 0 when legal, 1 when illegal, 2 when the deck cannot be read or an option is wrong.
+    Exit code 0 when every deck is legal, 1 when one is illegal, 2 when one cannot be read.
     """
-    try:
-        name, report = _report(deck, players, edition, variant)
-    except DeckkitError as err:
-        if output is OutputFormat.JSON:
-            typer.echo(json.dumps(err.as_dict(), ensure_ascii=False))
-        else:
-            typer.echo(f"error: {err.render()}", err=True)
-        raise typer.Exit(err.exit_code) from None
-    if output is OutputFormat.JSON:
-        typer.echo(json.dumps({"deck": name, **report.as_dict()}, ensure_ascii=False, indent=2))
-    else:
-        _print_text(name, report)
-    raise typer.Exit(EXIT_OK if report.legal else EXIT_ILLEGAL)
+    results: list[dict[str, object]] = []
+    worst = EXIT_OK
+    for deck in decks:
+        try:
+            name, report = _report(deck, players, edition, variant)
+        except DeckkitError as err:
+            worst = max(worst, err.exit_code)
+            results.append({"file": _shown_path(deck), **err.as_dict()})
+            if output is opt.Format.TEXT and not quiet:
+                echo(f"error: {err.render()}", err=True)
+            continue
+        worst = max(worst, EXIT_OK if report.legal else EXIT_ILLEGAL)
+        results.append({"file": _shown_path(deck), "deck": name, **report.as_dict()})
+        if output is opt.Format.TEXT and not quiet:
+            _print_text(name, report)
+    if output is opt.Format.JSON and not quiet:
+        emit(results[0] if len(results) == 1 else {"decks": results})
+    raise typer.Exit(worst)
+
+
+def _shown_path(path: Path) -> str:
+    return "<stdin>" if str(path) == "-" else str(path)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,129 @@
+"""The options commands share, declared once so that a flag means the same thing everywhere.
+
+Short flags: ``-n`` games, ``-s`` seed, ``-w`` workers, ``-p`` policy, ``-e`` edition, ``-l``
+layout, ``-f`` format, ``-o`` out, ``-q`` quiet, ``-v`` verbose. Choices (editions, variants,
+layouts, policies, formats) are real choices: listed in ``--help``, matched case-insensitively and
+completed by the shell. Defaults that depend on the deck file are shown as such.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT
+from deckkit.animayhem.play import DEFAULT_TURN_CAP
+
+# The choices, spelled as the engine and the edition files spell them (a test keeps them equal).
+
+
+class Edition(StrEnum):
+    SET0 = "set0"
+    GENERAL1996 = "general1996"
+    GUIDELINES1998 = "guidelines1998"
+    FIFTH2018 = "fifth2018"
+
+
+class Variant(StrEnum):
+    STANDARD = "standard"
+    STRAIGHT_LINE = "straight-line"
+    BIG_SQUARE = "big-square"
+    SKIRMISH = "skirmish"
+
+
+class Layout(StrEnum):
+    COMPACT = "compact"
+    RANDOM = "random"
+    STRAIGHT_LINE = "straight-line"
+
+
+class Policy(StrEnum):
+    HEURISTIC = "heuristic"
+    RANDOM = "random"
+
+
+class Format(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
+DEFAULT_GAMES = 10_000
+TURN_CAP = DEFAULT_TURN_CAP  # the engine's default, re-exported for the commands
+
+DeckArg = Annotated[Path, typer.Argument(metavar="DECK", help="The deck file.")]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games to play.")]
+SeedOpt = Annotated[
+    int,
+    typer.Option("--seed", "-s", min=0, help="Seed of the run: the same seed, the same results."),
+]
+WorkersOpt = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        "-w",
+        min=0,
+        help="Worker processes (0 = all cores; capped at the cores available). "
+        "Never changes results.",
+    ),
+]
+PolicyOpt = Annotated[
+    Policy,
+    typer.Option(
+        "--policy", "-p", case_sensitive=False, help="Player: heuristic (sensible) or random."
+    ),
+]
+EditionOpt = Annotated[
+    Edition | None,
+    typer.Option(
+        "--edition",
+        "-e",
+        case_sensitive=False,
+        show_default=f"the deck's header, else {DEFAULT_EDITION}",
+        help="Rule edition.",
+    ),
+]
+VariantOpt = Annotated[
+    Variant | None,
+    typer.Option(
+        "--variant",
+        case_sensitive=False,
+        show_default=f"the deck's header, else {DEFAULT_VARIANT}",
+        help="Field variant.",
+    ),
+]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option("--players", min=1, show_default="the deck's header, else 1", help="Players."),
+]
+LayoutOpt = Annotated[
+    Layout | None,
+    typer.Option(
+        "--layout",
+        "-l",
+        case_sensitive=False,
+        show_default="straight-line for the straight-line variant, else compact",
+        help="How the locations are laid out.",
+    ),
+]
+TurnCapOpt = Annotated[
+    int, typer.Option("--turn-cap", min=1, help="Turns before a game counts as a stall.")
+]
+FormatOpt = Annotated[
+    Format,
+    typer.Option("--format", "-f", case_sensitive=False, help="text for people, json for tools."),
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or notes.")]
+VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Say more.")]
+AllowIllegalOpt = Annotated[
+    bool, typer.Option("--allow-illegal", help="Play a deck that fails the legality check.")
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--out", "-o", help="Write one row per game to FILE.parquet or FILE.csv.", metavar="FILE"
+    ),
+]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Let --out replace an existing file.")]

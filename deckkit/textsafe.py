@@ -1,0 +1,25 @@
+"""Text from files, made safe to show on a terminal.
+
+A deck name, a section header or a card row can carry control characters: an escape sequence
+that recolours or clears the terminal, a carriage return that overwrites a line, a bidirectional
+override that reverses what follows. Every text output shows them escaped (``\\x1b``,
+``\\u202e``) instead of passing them to the terminal; newlines and tabs, which the outputs use
+themselves, pass.
+"""
+
+from __future__ import annotations
+
+_BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_UNSAFE = (*(c for c in range(0x20) if chr(c) not in "\n\t"), *range(0x7F, 0xA0), *_BIDI)
+_TABLE = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
+_ONE_LINE_TABLE = {**_TABLE, ord("\n"): "\\n", ord("\t"): "\\t"}
+
+
+def shown(text: str) -> str:
+    """``text`` with terminal control characters escaped (newlines and tabs kept)."""
+    return text.translate(_TABLE)
+
+
+def shown_inline(text: str) -> str:
+    """``text`` on one line: control characters, newlines and tabs all escaped."""
+    return text.translate(_ONE_LINE_TABLE)

@@ -1,0 +1,152 @@
+"""deckkit behaves like the tools its users know: real choices, one meaning per short flag,
+help that shows its defaults, results alone on stdout, JSON with a schema version."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer import _click
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from deckkit.animayhem.editions import EDITIONS, VARIANTS
+from deckkit.animayhem.field import LAYOUTS
+from deckkit.animayhem.policy import POLICIES
+from deckkit.cli import options as opt
+from deckkit.cli.main import app
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO = REPO / "decks" / "demo-solo.deck"
+runner = CliRunner()
+
+
+def _deckkit(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "deckkit", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        input=stdin,
+        env={**os.environ, "COLUMNS": "200"},
+        timeout=300,
+    )
+
+
+def _commands() -> dict[str, _click.Command]:
+    """Every leaf command by its path ("simulate", "cards list")."""
+    out: dict[str, _click.Command] = {}
+
+    def walk(cmd: _click.Command, path: str) -> None:
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            for name, sub in subs.items():
+                walk(sub, f"{path} {name}".strip())
+        else:
+            out[path] = cmd
+
+    walk(get_command(app), "")
+    return out
+
+
+def test_choices_are_the_engines_and_the_editions_own() -> None:
+    assert tuple(opt.Edition) == EDITIONS
+    assert tuple(opt.Variant) == VARIANTS
+    assert tuple(opt.Layout) == LAYOUTS
+    assert tuple(opt.Policy) == POLICIES
+
+
+def test_a_short_flag_means_the_same_long_option_in_every_command() -> None:
+    meaning: dict[str, tuple[str, str]] = {}
+    for path, cmd in _commands().items():
+        for param in cmd.params:
+            longs = [o for o in param.opts if o.startswith("--")]
+            for short in (o for o in param.opts if len(o) == 2 and o[0] == "-"):
+                seen = meaning.setdefault(short, (longs[0], path))
+                assert seen[0] == longs[0], f"{short}: {seen[0]} in {seen[1]}, {longs[0]} in {path}"
+
+
+def test_choices_are_case_insensitive() -> None:
+    result = runner.invoke(app, ["validate", str(DEMO), "--edition", "SET0", "-f", "JSON"])
+    assert json.loads(result.stdout)["edition"] == "set0"
+
+
+def test_help_shows_defaults_that_depend_on_the_deck() -> None:
+    done = _deckkit("simulate", "--help")
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    assert "the deck's header, else guidelines1998" in text
+    assert "heuristic|random" in text
+
+
+def test_bare_commands_print_help_and_exit_0() -> None:
+    for args in ([], ["cards"]):
+        done = _deckkit(*args)
+        assert done.returncode == 0 and "Usage" in done.stdout, args
+
+
+def test_parser_and_deckkit_errors_share_one_style() -> None:
+    parser = _deckkit("simulate", str(DEMO), "--games", "0")
+    ours = _deckkit("simulate", str(REPO / "no-such.deck"))
+    for done in (parser, ours):
+        assert done.returncode == 2
+        assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+    as_json = _deckkit("simulate", str(DEMO), "--games", "0", "--format", "json")
+    doc = json.loads(as_json.stdout)
+    assert doc["schema_version"] == 1 and "--games" in doc["error"]
+
+
+def test_same_seed_gives_byte_identical_stdout() -> None:
+    for fmt in ("text", "json"):
+        args = ("simulate", str(DEMO), "-n", "60", "-s", "3", "-f", fmt)
+        first, second = _deckkit(*args), _deckkit(*args)
+        assert first.returncode == 0, first.stderr
+        assert first.stdout == second.stdout, fmt
+        assert "games/s" in first.stderr  # timing goes to stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", str(DEMO), "-f", "json"],
+        ["simulate", str(DEMO), "-n", "5", "-f", "json"],
+        ["play", str(DEMO), "-f", "json"],
+        ["cards", "list", "-t", "haven", "-f", "json"],
+        ["cards", "show", "Goku #33", "-f", "json"],
+        ["cards", "coverage", "-f", "json"],
+    ],
+)
+def test_every_json_output_carries_schema_and_version(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["schema_version"] == 1 and isinstance(doc["deckkit"], str)
+
+
+def test_validate_takes_many_decks_and_stdin() -> None:
+    illegal = REPO / "tests" / "data" / "illegal-disasters.deck"
+    done = _deckkit("validate", str(DEMO), "-", str(illegal), "-f", "json", stdin=DEMO.read_text())
+    assert done.returncode == 1  # the worst verdict of the three
+    decks = json.loads(done.stdout)["decks"]
+    assert [d["file"] for d in decks] == [str(DEMO), "<stdin>", str(illegal)]
+    assert [d["legal"] for d in decks] == [True, True, False]
+    missing = _deckkit("validate", str(DEMO), "missing.deck")
+    assert missing.returncode == 2 and "LEGAL" in missing.stdout
+
+
+def test_cards_list_in_a_pipe_is_labelled_tab_separated() -> None:
+    done = _deckkit("cards", "list", "-t", "haven")
+    lines = done.stdout.splitlines()
+    assert lines[0].split("\t") == ["id", "name", "type", "set", "stats", "details"]
+    assert len(lines) == 17 and all(line.count("\t") == 5 for line in lines)
+    as_csv = _deckkit("cards", "list", "-t", "haven", "-f", "csv").stdout.splitlines()
+    assert as_csv[0] == "id,name,type,set,stats,details" and len(as_csv) == 17
+
+
+def test_shell_completion_can_be_shown() -> None:
+    done = _deckkit("--show-completion", "bash")
+    assert done.returncode == 0 and "complete" in done.stdout

@@ -1,0 +1,279 @@
+"""Faults a real run meets: stop signals, a killed parent, a dying worker, a closed stdout, an
+unusual encoding, an unwritable destination. Each one ends with a known exit code, one line of
+explanation, nothing lost and no process left behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+DECK = REPO / "decks" / "demo-solo.deck"
+LONG_RUN = ["simulate", str(DECK), "--games", "2000000", "--workers", "2", "--seed", "4"]
+
+
+def _deckkit(*args: str, **kwargs: object) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "deckkit", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        start_new_session=True,
+        **kwargs,  # type: ignore[call-overload]
+    )
+
+
+def _children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait_for_workers(proc: subprocess.Popen[str], count: int = 2) -> list[int]:
+    """The worker processes of a run, once they have started playing."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()
+        kids = [k for k in _children(proc.pid) if "deckkit" in _cmdline(k) or _is_worker(k)]
+        if len(kids) >= count:
+            time.sleep(1.0)  # let them build the engine and play a few chunks
+            return _children(proc.pid)
+        time.sleep(0.1)
+    raise AssertionError("the workers never started")
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _is_worker(pid: int) -> bool:
+    return "multiprocessing" in _cmdline(pid)
+
+
+def _all_gone(pids: list[int], timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(_alive(p) for p in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.fixture
+def reaper() -> Iterator[list[subprocess.Popen[str]]]:
+    """Kill whatever a failing test leaves running."""
+    procs: list[subprocess.Popen[str]] = []
+    yield procs
+    for proc in procs:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_stop_signals_end_a_run_like_ctrl_c(
+    sig: signal.Signals, code: int, reaper: list[subprocess.Popen[str]]
+) -> None:
+    proc = _deckkit(*LONG_RUN, "--format", "json")
+    reaper.append(proc)
+    workers = _wait_for_workers(proc)
+    os.kill(proc.pid, sig)  # as a process manager does: the parent only
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, err
+    doc = json.loads(out)
+    assert doc["interrupted"] is True
+    # Whole chunks of finished games only (none yet, on a busy machine, is fine too).
+    assert doc["games"] < 2_000_000 and doc["games"] % 250 == 0
+    assert "Traceback" not in err
+    assert _all_gone(workers)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+def test_no_worker_outlives_its_parent(
+    sig: signal.Signals, reaper: list[subprocess.Popen[str]]
+) -> None:
+    proc = _deckkit(*LONG_RUN)
+    reaper.append(proc)
+    workers = _wait_for_workers(proc)
+    os.kill(proc.pid, sig)
+    proc.communicate(timeout=60)
+    assert _all_gone(workers), [p for p in workers if _alive(p)]
+
+
+def test_a_dying_worker_is_one_line_and_exit_4(reaper: list[subprocess.Popen[str]]) -> None:
+    proc = _deckkit(*LONG_RUN)
+    reaper.append(proc)
+    workers = [w for w in _wait_for_workers(proc) if _is_worker(w)]
+    victim = next(w for w in workers if "spawn_main" in _cmdline(w))
+    os.kill(victim, signal.SIGKILL)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 4, err
+    assert "Traceback" not in err
+    assert "worker process died" in err
+    assert _all_gone(workers)
+
+
+def test_an_interrupted_run_never_replaces_an_existing_out_file(
+    tmp_path: Path, reaper: list[subprocess.Popen[str]]
+) -> None:
+    out_file = tmp_path / "games.csv"
+    out_file.write_text("precious\n")
+    proc = _deckkit(*LONG_RUN, "--out", str(out_file), "--force")
+    reaper.append(proc)
+    _wait_for_workers(proc)
+    os.kill(proc.pid, signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert out_file.read_text() == "precious\n"
+    assert "left as it was" in err
+    assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]  # no temporary file left
+
+
+def test_a_closed_stdout_ends_quietly_like_unix_tools() -> None:
+    for args in (["validate", str(DECK)], ["simulate", str(DECK), "--games", "20"]):
+        proc = _deckkit(*args)
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        proc.stdout.close()  # `| head -1`
+        proc.wait(timeout=60)
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        assert proc.returncode == 141, (args, err)
+        assert "Traceback" not in err and "Exception ignored" not in err
+
+
+def test_an_ascii_only_stdout_gets_escapes_not_a_traceback() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "validate", str(DECK)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "D = 2\\xd79" in done.stdout  # the multiplication sign, escaped; the numbers intact
+
+
+def test_an_unwritable_out_directory_is_found_before_any_game() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", *LONG_RUN, "--out", "/proc/games.parquet"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "cannot write in the directory for --out" in done.stderr
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "huge", "long line", "directory"])
+def test_deck_paths_that_never_end_or_are_too_big_fail_fast(tmp_path: Path, kind: str) -> None:
+    if kind == "fifo":
+        path = tmp_path / "pipe.deck"
+        os.mkfifo(path)  # nobody ever writes: reading it would block forever
+    elif kind == "device":
+        path = Path("/dev/zero")  # never ends
+    elif kind == "huge":
+        path = tmp_path / "huge.deck"
+        path.write_text("[characters]\n" + "Goku\n" * 400_000)
+    elif kind == "long line":
+        path = tmp_path / "long.deck"
+        path.write_text("[characters]\n" + "Goku" * 10_000 + "\n")
+    else:
+        path = tmp_path
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert time.monotonic() - started < 30
+    lines = done.stderr.strip().splitlines()
+    assert lines[0].startswith(f"error: {path}"), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["validate", str(DECK)], ["simulate", str(DECK), "-n", "20", "-f", "json"]]
+)
+def test_a_full_disk_on_stdout_is_one_line_and_exit_5(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "deckkit", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
+            timeout=120,
+        )
+    assert done.returncode == 5, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "error: cannot write the output: No space left on device"
+    )
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_a_file_size_limit_on_out_loses_nothing(tmp_path: Path) -> None:
+    import resource
+
+    out_file = tmp_path / "games.csv"
+    out_file.write_text("precious\n")
+
+    def tiny_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (512, 512))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "simulate", str(DECK), "-n", "300", "-q",
+         "-o", str(out_file), "--force", "-f", "json"],
+        capture_output=True, text=True, cwd=REPO, timeout=300, preexec_fn=tiny_files,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "cannot write --out" in done.stderr and "nothing was written" in done.stderr
+    assert out_file.read_text() == "precious\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]
+
+
+def test_a_narrow_terminal_keeps_every_number() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "validate", str(DECK)],
+        capture_output=True, text=True, cwd=REPO, env={**os.environ, "COLUMNS": "20"},
+    )  # fmt: skip
+    assert done.returncode == 0
+    assert "…" not in done.stdout
+    assert "24" in done.stdout and "≥ 12" in done.stdout
