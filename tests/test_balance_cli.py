@@ -180,3 +180,13 @@ def test_a_card_db_that_does_not_load_is_bad_input_not_inconclusive(tmp_path: Pa
 def test_an_unknown_check_name_is_bad_input(tmp_path: Path) -> None:
     result = run("check", balance_file(tmp_path), "--check", "nope", "-q")
     assert result.exit_code == 2 and "no check named 'nope'" in result.output
+
+
+def test_a_deck_that_does_not_read_names_the_check(tmp_path: Path) -> None:
+    """A deck with an unknown card is bad input (exit 2), reported with the check's name."""
+    file = tmp_path / "balance.toml"
+    deck = REPO / "tests" / "data" / "unknown-card.deck"
+    file.write_text(f'[[check]]\nname = "odd"\ndeck = "{deck}"\nband = [0.2, 0.6]\n')
+    result = run("check", file, "-q")
+    assert result.exit_code == 2
+    assert "check 'odd'" in result.output and "unknown-card.deck" in result.output

@@ -10,6 +10,11 @@ A band check plays the deck as it is. A drift check plays game ``i`` twice with 
 once with the baseline snapshot's deck and cards (``old``) and once with today's (``new``),
 which pairs the games: the same shuffles and draws wherever the cards allow, so the difference
 within a pair is the cards' doing far more than chance's.
+
+The reported estimate is the plain win rate (or mean pair difference) of the games the test
+used, with its usual 95% interval. A test that stops at the first bound it reaches biases that
+estimate slightly toward the bound it crossed; the verdict, not the estimate, carries the
+stated error rates.
 """
 
 from __future__ import annotations

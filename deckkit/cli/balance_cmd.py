@@ -72,10 +72,10 @@ def _bad_data_is_bad_input() -> Iterator[None]:
 
 
 def _for_check(check: Check, err: DeckkitError) -> DeckkitError:
-    """The same error, its message prefixed with the check it concerns."""
-    out = type(err)(f"check {check.name!r}: {err.message}", path=err.path, line=err.line)
-    out.hint = err.hint
-    return out
+    """The same error, its message prefixed with the check it concerns (kept whole, so an error
+    listing several problems still lists them)."""
+    err.message = f"check {check.name!r}: {err.message}"
+    return err
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def _prepare(check: Check, db: CardDB) -> Prepared:
         )
         deck_text = check.deck.read_text(encoding="utf-8")
     except DeckkitError as err:
-        raise _for_check(check, err) from None
+        raise _for_check(check, err) from err
     if not game.report.legal:
         explain_illegal(game.report)
         raise UsageError(
