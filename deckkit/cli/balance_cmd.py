@@ -317,7 +317,7 @@ def _estimate(result: CheckResult) -> str:
 
 
 def _print_table(results: Sequence[CheckResult]) -> None:
-    console = stdout_console(min_width=120)
+    console = stdout_console(min_width=120, markup=False)  # names from files are not markup
     table = Table(show_edge=False, title_justify="left")
     for name, justify in (
         ("check", "left"),
