@@ -46,6 +46,9 @@ test: $(STAMP) $(FAST) browser
 	$(BIN)/pytest
 	# The engine's own tests once more on the pure-Python modules, the reference build.
 	DECKKIT_PURE=1 $(BIN)/pytest tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
+	# The sample decks' balance checks (reports/balance.toml), as a project's CI runs them:
+	# exit 1 (a check fails) or 3 (undecided within its budget) fails the build.
+	$(BIN)/deckkit balance check reports/balance.toml --workers 2 --quiet --junit build/balance-junit.xml
 
 lint: $(STAMP)
 	$(BIN)/ruff check deckkit tests tools benchmarks

@@ -84,3 +84,28 @@ def test_edition_values_out_of_range_are_data_errors(
     with pytest.raises(CardDataError, match=message) as info:
         _edition_from(tomllib.loads(text.replace(old, new, 1)), "general1996.toml")
     assert info.value.path is not None and info.value.exit_code == EXIT_BAD_DATA
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_every_command_reads_a_users_card_database(tmp_path: Path, how: str) -> None:
+    import os
+    import subprocess
+    import sys
+
+    csv_path = _copy_db(tmp_path, CSV.read_text(encoding="utf-8").replace(
+        "am001,1,A-ko Magami,character,,,Set 1,Common,4,",
+        "am001,1,A-ko Magami,character,,,Set 1,Common,four,", 1,
+    ))  # fmt: skip
+    db_dir = csv_path.parent.parent
+    deck = str(REPO / "decks" / "demo-solo.deck")
+    env = dict(os.environ)
+    for command in (["validate", deck], ["simulate", deck, "-n", "5"], ["cards", "list"]):
+        args = [sys.executable, "-m", "deckkit", *command]
+        if how == "option":
+            args[3:3] = ["--card-db", str(db_dir)]
+        else:
+            env["DECKKIT_CARD_DB"] = str(db_dir)
+        done = subprocess.run(args, capture_output=True, text=True, cwd=REPO, env=env)
+        assert done.returncode == EXIT_BAD_DATA, (command, done.stderr)
+        assert done.stderr.startswith(f"error: {csv_path}, line 2: card am001, field 'damage'")
+        assert "Traceback" not in done.stderr

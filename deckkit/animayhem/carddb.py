@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import difflib
 import functools
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
@@ -44,6 +45,7 @@ from deckkit.animayhem.vocabulary import CardEffects
 from deckkit.errors import CardDataError
 
 CSV_NAME = "cards.csv"
+CARD_DB_ENV = "DECKKIT_CARD_DB"  # a database directory used instead of the shipped one
 GAME_DIR = "animayhem"
 REQUIRED_COLUMNS = (
     "id", "name", "type", "major", "combat", "set", "rarity",
@@ -481,12 +483,25 @@ def _default_db() -> CardDB:
     return read_card_db(card_db_dir() / GAME_DIR / CSV_NAME)
 
 
-def load_card_db(path: Path | None = None) -> CardDB:
-    """The card database; the shipped one is loaded once per process. ``path`` may be a
-    cards.csv or a directory holding ``cards.csv`` or ``animayhem/cards.csv``."""
+def card_db_csv(path: Path | None = None) -> Path:
+    """The cards.csv of the database at ``path``: a cards.csv, or a directory holding
+    ``cards.csv`` or ``animayhem/cards.csv``. Without ``path``, the database the environment
+    variable ``DECKKIT_CARD_DB`` names, else the shipped one. Its effect files are the
+    ``effects/`` directory beside it."""
     if path is None:
-        return _default_db()
+        named = os.environ.get(CARD_DB_ENV, "").strip()
+        if not named:
+            return card_db_dir() / GAME_DIR / CSV_NAME
+        path = Path(named)
     if path.is_dir():
         nested = path / GAME_DIR / CSV_NAME
-        path = nested if nested.is_file() else path / CSV_NAME
-    return read_card_db(path)
+        return nested if nested.is_file() else path / CSV_NAME
+    return path
+
+
+def load_card_db(path: Path | None = None) -> CardDB:
+    """The card database at ``path`` (see :func:`card_db_csv`, which also reads
+    ``DECKKIT_CARD_DB`` when no path is given); the shipped one is loaded once per process."""
+    if path is None and not os.environ.get(CARD_DB_ENV, "").strip():
+        return _default_db()
+    return read_card_db(card_db_csv(path))

@@ -6,11 +6,14 @@ Each command lives in its own module and registers itself on ``app``; errors rai
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import typer
 
 from deckkit import __version__, stopping
+from deckkit.animayhem.carddb import CARD_DB_ENV
 from deckkit.cli.exits import DeckkitGroup, DeckkitTyper, help_when_bare, silence_stdout
 from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
@@ -35,14 +38,28 @@ def main(
     version: bool = typer.Option(
         False, "--version", help="Print the version and exit.", callback=_version, is_eager=True
     ),
+    card_db: Path | None = typer.Option(
+        None,
+        "--card-db",
+        envvar=CARD_DB_ENV,
+        metavar="DIR",
+        show_default="the shipped database",
+        help="A card database directory (cards.csv and effects/) for every command: a "
+        "designer's working copy or a homebrew set, checked when it loads.",
+    ),
 ) -> None:
     """Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem."""
+    if card_db is not None:
+        # Every command (and every worker process, which inherits the environment) loads
+        # the card database through deckkit.animayhem.carddb.load_card_db, which reads this.
+        os.environ[CARD_DB_ENV] = str(card_db.resolve())
     help_when_bare(ctx)
 
 
 def _register() -> None:
     # Imported here so that each command module can import `app` from this one.
     from deckkit.cli import (
+        balance_cmd,
         cards_cmd,
         compare_cmd,
         impact_cmd,
@@ -60,6 +77,7 @@ def _register() -> None:
         report_cmd,
         compare_cmd,
         impact_cmd,
+        balance_cmd,
     ):
         module.register(app)
 

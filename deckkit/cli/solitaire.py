@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckkit.animayhem.carddb import load_card_db
+from deckkit.animayhem.carddb import CardDB, load_card_db
 from deckkit.animayhem.deck import Deck, read_deck
 from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition, load_edition
 from deckkit.animayhem.legality import LegalityReport, check_deck
@@ -38,11 +38,13 @@ def resolve(
     players: int | None,
     layouts: Sequence[str],
     command: str,
+    db: CardDB | None = None,
 ) -> SolitaireGame:
-    """Read the deck and settle edition, variant, layout and players; check legality."""
+    """Read the deck (against ``db``, else the default database) and settle edition, variant,
+    layout and players; check legality."""
     if layout is not None and layout not in layouts:
         raise UsageError(f"unknown layout {layout!r}", hint=f"choose one of: {', '.join(layouts)}")
-    deck = read_deck(deck_path, load_card_db())
+    deck = read_deck(deck_path, db if db is not None else load_card_db())
     count = players if players is not None else (deck.players or 1)
     if count != 1:
         raise UsageError(

@@ -1,0 +1,1 @@
+"""Balance checks: sequential tests of decks' win rates against bands and baselines, for CI."""

@@ -1,0 +1,90 @@
+"""Baseline records: a check's win rate at one moment, and the snapshot to replay it from.
+
+One JSON file per check under the balance file's ``baselines/`` directory, written whole or not
+at all. It holds the win rate over a fixed number of games with its Wilson interval, the seed,
+the deckkit version, when it was taken, and the snapshot of the deck and its cards
+(:mod:`deckkit.balance.snapshot`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+from deckkit import __version__
+from deckkit.analysis.summary import CI_METHOD_LABEL, proportion
+from deckkit.balance.atomic import write_text_atomic
+from deckkit.balance.config import Check
+from deckkit.errors import UsageError
+
+FORMAT = 1
+
+
+def baseline_record(
+    check: Check,
+    *,
+    wins: int,
+    games: int,
+    edition: str,
+    variant: str,
+    layout: str,
+    snapshot: dict[str, Any],
+) -> dict[str, Any]:
+    """The JSON document of a baseline."""
+    rate = proportion(wins, games)
+    return {
+        "format": FORMAT,
+        "check": check.name,
+        "kind": check.kind,
+        "deck": check.deck_as_written,
+        "edition": edition,
+        "variant": variant,
+        "layout": layout,
+        "players": check.players,
+        "policy": check.policy,
+        "turn_cap": check.turn_cap,
+        "seed": check.seed,
+        "games": games,
+        "wins": wins,
+        "win_rate": rate.rate,
+        "win_rate_ci": list(rate.ci) if rate.ci is not None else None,
+        "ci_method": CI_METHOD_LABEL,
+        "deckkit_version": __version__,
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "snapshot": snapshot,
+    }
+
+
+def write_baseline(path: Path, record: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+
+
+def read_baseline(path: Path, check: Check) -> dict[str, Any] | None:
+    """The check's baseline, or None when there is none; a damaged file is a usage error."""
+    if not path.is_file():
+        return None
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise UsageError(
+            f"check {check.name!r}: cannot read its baseline: {err}",
+            path=path,
+            hint="re-create it with `deckkit balance baseline --force`",
+        ) from None
+    ok = (
+        isinstance(record, dict)
+        and record.get("format") == FORMAT
+        and isinstance(record.get("snapshot"), dict)
+        and isinstance(record["snapshot"].get("cards"), dict)
+        and isinstance(record["snapshot"].get("deck_file"), dict)
+    )
+    if not ok:
+        raise UsageError(
+            f"check {check.name!r}: its baseline is not a deckkit baseline of format {FORMAT}",
+            path=path,
+            hint="re-create it with `deckkit balance baseline --force`",
+        )
+    return dict(record)

@@ -1,0 +1,192 @@
+"""`deckkit balance`: baselines, checks against an edited copy of the card database, exit codes,
+JUnit and JSON output, and results that do not depend on the number of workers.
+
+These play the real engine on a sample deck with small budgets. They assert verdicts, never the
+decks' current win rates: the edit below (+3 damage on every disaster of the deck) is drastic
+enough to fail a 10-point drift check whatever the engine's card effects become.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.animayhem.carddb import CARD_DB_ENV, card_db_dir, load_card_db
+from deckkit.animayhem.cards import CardType
+from deckkit.animayhem.deck import read_deck
+from deckkit.cli.main import app
+
+REPO = Path(__file__).resolve().parent.parent
+DECK = REPO / "decks" / "medium-solo.deck"
+
+
+def run(*args: str | Path, env: dict[str, str] | None = None) -> Any:
+    return CliRunner().invoke(app, ["balance", *map(str, args)], env=env)
+
+
+def balance_file(tmp_path: Path, *, budget: int = 2000, name: str = "balance.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(
+        f"seed = 5\nbaseline_games = 60\nbudget = {budget}\n"
+        f'[[check]]\nname = "medium drift"\ndeck = "{DECK}"\nmax_drop = 0.10\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.fixture
+def db_copy(tmp_path: Path) -> Path:
+    """A copy of the shipped card database (cards.csv and effects/)."""
+    target = tmp_path / "db"
+    shutil.copytree(card_db_dir(), target)
+    return target
+
+
+def harsher_disasters(db: Path) -> list[str]:
+    """Give every disaster of the deck +3 damage in the copy; returns their names."""
+    ids = {
+        e.card.id
+        for e in read_deck(DECK, load_card_db()).entries
+        if e.card.type is CardType.DISASTER
+    }
+    path = db / "animayhem" / "cards.csv"
+    with path.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh)
+        header, rows = list(reader.fieldnames or []), list(reader)
+    names = []
+    for row in rows:
+        if row["id"] in ids and row["damage"].strip():
+            row["damage"] = str(int(row["damage"]) + 3)
+            names.append(row["name"])
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=header)
+        writer.writeheader()
+        writer.writerows(rows)
+    assert names
+    return names
+
+
+def test_drift_check_passes_unchanged_fails_harsher_and_is_inconclusive_on_a_tiny_budget(
+    tmp_path: Path, db_copy: Path
+) -> None:
+    """Against the old baseline: the unchanged database passes (exit 0); +3 damage on the deck's
+    disasters fails (exit 1) with a warning naming them; a budget of 3 pairs decides nothing
+    (exit 3)."""
+    file = balance_file(tmp_path)
+    made = run("baseline", file, "--card-db", db_copy, "-q")
+    assert made.exit_code == 0, made.output
+    record = json.loads((tmp_path / "baselines" / "medium-drift.json").read_text())
+    assert record["games"] == 60 and record["seed"] == 5
+    assert record["snapshot"]["deck_file"]["text"] == DECK.read_text(encoding="utf-8")
+    assert len(record["win_rate_ci"]) == 2
+
+    same = run("check", file, "--card-db", db_copy, "-q")
+    assert same.exit_code == 0, same.output
+    assert "PASS" in same.stdout and "changed since the baseline" not in same.output
+
+    names = harsher_disasters(db_copy)
+    junit = tmp_path / "balance.xml"
+    worse = run("check", file, "--card-db", db_copy, "-q", "--junit", junit)
+    assert worse.exit_code == 1, worse.output
+    assert "FAIL" in worse.stdout
+    assert "changed since the baseline" in worse.output
+    assert all(name in worse.output for name in names)
+    case = ET.parse(junit).getroot().find("testsuite/testcase")
+    assert case is not None and case.get("name") == "medium drift"
+    assert case.find("failure") is not None
+
+    tiny = balance_file(tmp_path, budget=3, name="tiny.toml")
+    junit_tiny = tmp_path / "tiny.xml"
+    undecided = run("check", tiny, "--card-db", db_copy, "-q", "-f", "json", "--junit", junit_tiny)
+    assert undecided.exit_code == 3, undecided.output
+    doc = json.loads(undecided.stdout)
+    assert doc["checks"][0]["verdict"] == "inconclusive" and doc["checks"][0]["games"] == 3
+    assert doc["exit_code"] == 3
+    skipped = ET.parse(junit_tiny).getroot().find("testsuite/testcase/skipped")
+    assert skipped is not None and "undecided after the budget" in (skipped.get("message") or "")
+
+
+def test_card_db_comes_from_the_environment_variable(tmp_path: Path, db_copy: Path) -> None:
+    """DECKKIT_CARD_DB names the database as --card-db does."""
+    file = balance_file(tmp_path)
+    assert run("baseline", file, "-q", env={CARD_DB_ENV: str(db_copy)}).exit_code == 0
+    harsher_disasters(db_copy)
+    assert run("check", file, "-q", env={CARD_DB_ENV: str(db_copy)}).exit_code == 1
+    assert run("check", file, "-q", env={CARD_DB_ENV: ""}).exit_code == 0  # the shipped one
+
+
+def json_of(result: Any) -> dict[str, Any]:
+    assert result.exit_code in (0, 1, 3), result.output
+    doc: dict[str, Any] = json.loads(result.stdout)
+    for check in doc["checks"]:  # scheduling: batches are sized to keep every worker busy
+        check.pop("games_played")
+    return doc
+
+
+def test_same_seed_same_verdicts_and_game_counts_for_any_workers(
+    tmp_path: Path, db_copy: Path
+) -> None:
+    """One worker or two: the same verdicts, game counts, estimates and LLRs (only the games
+    played past the stopping game, in the last batch, differ)."""
+    file = tmp_path / "balance.toml"
+    file.write_text(
+        f"seed = 11\nbaseline_games = 40\nbudget = 400\n"
+        f'[[check]]\nname = "band"\ndeck = "{DECK}"\nband = [0.5, 0.85]\nmargin = 0.1\n'
+        f'[[check]]\nname = "drift"\ndeck = "{DECK}"\nmax_drop = 0.1\n',
+        encoding="utf-8",
+    )
+    assert run("baseline", file, "--card-db", db_copy, "-q").exit_code == 0
+    harsher_disasters(db_copy)  # a real difference, so the tests run past the first games
+    one = json_of(run("check", file, "--card-db", db_copy, "-q", "-f", "json", "-w", "1"))
+    two = json_of(run("check", file, "--card-db", db_copy, "-q", "-f", "json", "-w", "2"))
+    assert one == two
+    assert {c["verdict"] for c in one["checks"]} <= {"pass", "fail", "inconclusive"}
+    assert all(c["games"] > 0 for c in one["checks"])
+
+
+def test_drift_check_without_a_baseline_is_bad_input(tmp_path: Path) -> None:
+    """Exit 2 with the command that records the baseline."""
+    result = run("check", balance_file(tmp_path), "-q")
+    assert result.exit_code == 2
+    assert "needs a baseline" in result.output and "deckkit balance baseline" in result.output
+
+
+def test_baseline_never_replaces_one_without_force(tmp_path: Path, db_copy: Path) -> None:
+    """A second baseline run refuses (exit 2) and leaves the first file as it was."""
+    file = balance_file(tmp_path)
+    assert run("baseline", file, "--card-db", db_copy, "-q").exit_code == 0
+    path = tmp_path / "baselines" / "medium-drift.json"
+    before = path.read_bytes()
+    again = run("baseline", file, "--card-db", db_copy, "-q")
+    assert again.exit_code == 2 and "--force" in again.output
+    assert path.read_bytes() == before
+    assert run("baseline", file, "--card-db", db_copy, "-q", "--force").exit_code == 0
+
+
+def test_a_card_db_that_does_not_load_is_bad_input_not_inconclusive(tmp_path: Path) -> None:
+    """A missing database directory exits 2 (3 is kept for "inconclusive")."""
+    result = run("check", balance_file(tmp_path), "--card-db", tmp_path / "nowhere", "-q")
+    assert result.exit_code == 2
+    assert "nowhere" in result.output
+
+
+def test_an_unknown_check_name_is_bad_input(tmp_path: Path) -> None:
+    result = run("check", balance_file(tmp_path), "--check", "nope", "-q")
+    assert result.exit_code == 2 and "no check named 'nope'" in result.output
+
+
+def test_a_deck_that_does_not_read_names_the_check(tmp_path: Path) -> None:
+    """A deck with an unknown card is bad input (exit 2), reported with the check's name."""
+    file = tmp_path / "balance.toml"
+    deck = REPO / "tests" / "data" / "unknown-card.deck"
+    file.write_text(f'[[check]]\nname = "odd"\ndeck = "{deck}"\nband = [0.2, 0.6]\n')
+    result = run("check", file, "-q")
+    assert result.exit_code == 2
+    assert "check 'odd'" in result.output and "unknown-card.deck" in result.output
