@@ -32,6 +32,7 @@ demo: $(STAMP) $(FAST)
 	$(BIN)/deckkit simulate $(DEMO_DECK) --games 5000 --seed 1 --workers 2 \
 		--out reports/demo-solo.parquet --force
 	$(BIN)/deckkit report --from reports/demo-solo.parquet
+	@echo "deckkit is installed in $(VENV)/bin: run '. $(VENV)/bin/activate' to put it on PATH"
 
 # The browser test of the HTML report drives Debian's chromium; install it when missing (a
 # no-op when present; if it cannot be installed, that test is skipped and says why).

@@ -65,6 +65,7 @@ def _register() -> None:
         impact_cmd,
         play_cmd,
         report_cmd,
+        samples_cmd,
         simulate_cmd,
         validate_cmd,
     )
@@ -78,6 +79,7 @@ def _register() -> None:
         compare_cmd,
         impact_cmd,
         balance_cmd,
+        samples_cmd,
     ):
         module.register(app)
 

@@ -1,0 +1,65 @@
+"""`deckkit samples [DIR]`: the sample decks and the balance checks, written where a user can
+run the README's tour on them (an installed deckkit carries them inside the package).
+
+Nothing is overwritten: a file that already exists is kept and named as kept.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckkit.cli.console import echo
+from deckkit.errors import UsageError
+
+# What a tour needs, by its path relative to DIR (the same layout as a source checkout).
+SAMPLE_GLOBS = ("decks/*.deck", "reports/balance.toml", "reports/baselines/*.json")
+
+
+def samples_root() -> Path:
+    """Inside the installed package (the wheel force-includes them as ``deckkit/samples/``),
+    else the top of a source checkout."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "samples", package.parent):
+        if any((candidate / "decks").glob("*.deck")):
+            return candidate
+    raise UsageError("the sample decks are not installed", hint="reinstall deckkit")
+
+
+def write_samples(target: Path) -> tuple[list[Path], list[Path]]:
+    """Copy the samples under ``target``; returns (written, kept)."""
+    root = samples_root()
+    written: list[Path] = []
+    kept: list[Path] = []
+    for pattern in SAMPLE_GLOBS:
+        for source in sorted(root.glob(pattern)):
+            destination = target / source.relative_to(root)
+            if destination.exists():
+                kept.append(destination)
+                continue
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            partial = destination.with_name(f".{destination.name}.partial")
+            shutil.copyfile(source, partial)
+            partial.replace(destination)  # whole or not at all
+            written.append(destination)
+    return written, kept
+
+
+def register(app: typer.Typer) -> None:
+    """Add `samples` to the top-level command."""
+
+    @app.command("samples")
+    def samples(
+        target: Annotated[
+            Path, typer.Argument(metavar="[DIR]", help="Where decks/ and reports/ go.")
+        ] = Path("."),
+    ) -> None:
+        """Write the sample decks (decks/) and their balance checks (reports/) into DIR."""
+        written, kept = write_samples(target)
+        for path in written:
+            echo(f"wrote {path}")
+        if kept:
+            echo(f"kept {len(kept)} existing file(s) as they were", err=True)
