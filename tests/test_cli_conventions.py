@@ -150,3 +150,21 @@ def test_cards_list_in_a_pipe_is_labelled_tab_separated() -> None:
 def test_shell_completion_can_be_shown() -> None:
     done = _deckkit("--show-completion", "bash")
     assert done.returncode == 0 and "complete" in done.stdout
+
+
+def test_short_commands_do_not_import_the_heavy_libraries() -> None:
+    """Start-up stays short: polars, numpy, scipy and the chart libraries load only in the
+    commands that use them, never for `--version`, `--help` or `validate`."""
+    probe = (
+        "import sys\n"
+        "from deckkit.cli.main import run\n"
+        "sys.argv = ['deckkit', *sys.argv[1:]]\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "heavy = ('polars', 'numpy', 'scipy', 'altair', 'vl_convert')\n"
+        "print(sorted(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+    )
+    for args in (["--version"], ["simulate", "--help"], ["validate", str(DEMO)]):
+        done = subprocess.run(
+            [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=REPO
+        )
+        assert done.stderr.strip().splitlines()[-1] == "[]", (args, done.stderr)

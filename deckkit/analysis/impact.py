@@ -19,9 +19,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.paired import METHOD, PairedDifference, paired_difference
 from deckkit.analysis.runner import GameFactory, run_games
@@ -36,6 +34,9 @@ from deckkit.animayhem.cards import (
     PowerCard,
 )
 from deckkit.animayhem.deck import Deck, DeckEntry
+
+if TYPE_CHECKING:  # polars is imported where frames are built
+    import polars as pl
 
 DEFAULT_BATCH = 500
 MAX_CANDIDATES = 40  # legality checks per replacement search
@@ -128,6 +129,8 @@ class WinSource:
         """Every game played so far, in order (counter columns a batch lacks are zero)."""
         if not self.frames:
             raise ValueError("no games played yet")
+        import polars as pl
+
         return pl.concat(self.frames, how="diagonal_relaxed").fill_null(0)
 
 

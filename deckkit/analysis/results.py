@@ -14,14 +14,15 @@ import json
 import shlex
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.runner import COUNTER_PREFIX, ROW_COLUMNS
 from deckkit.analysis.summary import Tally
 from deckkit.animayhem.record import CardStat
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:  # polars is imported where frames are read or built
+    import polars as pl
 
 METADATA_KEY = "deckkit.run"
 
@@ -114,6 +115,8 @@ def read_results(path: Path) -> tuple[pl.DataFrame, RunMetadata]:
         )
     if not path.is_file():
         raise UsageError("no such file", path=path)
+    import polars as pl
+
     try:
         kv = pl.read_parquet_metadata(path)
         frame = pl.read_parquet(path)

@@ -34,10 +34,12 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckkit.analysis.sprt import BandTest, DriftTest
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:  # numpy, which the tests need, is imported when a check runs
+    from deckkit.analysis.sprt import BandTest, DriftTest
 
 DEFAULT_FILE = Path("reports/balance.toml")
 DEFAULT_BASELINES = "baselines"
@@ -90,10 +92,14 @@ class Check:
         return _SLUG.sub("-", self.name.casefold()).strip("-") or "check"
 
     def band_test(self) -> BandTest:
+        from deckkit.analysis.sprt import BandTest
+
         assert self.band is not None
         return BandTest(self.band[0], self.band[1], self.margin, self.alpha, self.beta)
 
     def drift_test(self) -> DriftTest:
+        from deckkit.analysis.sprt import DriftTest
+
         assert self.max_drop is not None
         return DriftTest(self.max_drop, self.alpha, self.beta)
 

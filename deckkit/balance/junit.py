@@ -9,9 +9,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckkit.balance.atomic import write_text_atomic
-from deckkit.balance.checks import CheckResult
+
+if TYPE_CHECKING:  # the checks (and numpy) are loaded only when checks run
+    from deckkit.balance.checks import CheckResult
 
 
 def _summary(result: CheckResult) -> str:

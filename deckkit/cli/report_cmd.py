@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import polars as pl
 import typer
 
 from deckkit import stopping
@@ -28,6 +27,9 @@ from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 from deckkit.report import model, write
+
+if TYPE_CHECKING:  # polars is imported where frames are read or built
+    import polars as pl
 
 
 def produce(doc: dict[str, object], out: Path, *, force: bool) -> Path:

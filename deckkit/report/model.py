@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.results import RunMetadata, counter_columns
 from deckkit.analysis.summary import CI_METHOD_LABEL, Rate, Summary, proportion
 from deckkit.animayhem.legality import LegalityReport
 from deckkit.animayhem.record import CardStat
+
+if TYPE_CHECKING:  # polars is imported by the functions that use it
+    import polars as pl
 
 REPORT_VERSION = 1
 
@@ -64,6 +65,7 @@ def _rate(rate: Rate) -> dict[str, Any]:
 
 def _histogram(column: pl.Series) -> list[list[int]]:
     """[value, games] for every value seen, ascending."""
+
     counts = column.value_counts().sort(column.name)
     return [[int(v), int(n)] for v, n in counts.iter_rows()]
 
@@ -71,6 +73,8 @@ def _histogram(column: pl.Series) -> list[list[int]]:
 def _survival(rows: pl.DataFrame) -> list[list[float]]:
     """[turn, share of all games won by then, share lost by then] at each turn where a game
     ended: the cumulative share decided by turn t, for wins and for losses."""
+    import polars as pl
+
     n = rows.height
     if n == 0:
         return []
@@ -113,6 +117,8 @@ def _what_beats_it(summary: Summary) -> list[dict[str, Any]]:
 def observational(rows: pl.DataFrame, summary: Summary) -> list[dict[str, Any]]:
     """17lands-style view: win rate in games where the card took part vs games where it did not.
     Correlational only: a card takes part in longer games, and in games going well or badly."""
+    import polars as pl
+
     if rows.height == 0:
         return []
     columns = {key: name for name, key in counter_columns(rows).items()}
