@@ -178,6 +178,9 @@ class EagerPolicy(HeuristicPolicy):
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
         return True
 
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        return True
+
 
 def policies() -> list[Policy]:
     return [make_policy("heuristic"), make_policy("random"), EagerPolicy()]

@@ -21,8 +21,25 @@ if TYPE_CHECKING:
 
 
 def usable(c: Char, card: PowerCard) -> bool:
-    """A character can use a power card whose requirement it meets ("Equipment")."""
-    return card.requirement is None or requirement_met(card.requirement, [c])
+    """A character can use a power card whose requirement it meets ("Equipment"), or one its
+    own card lets it use regardless (WAIVE: Specs and Science cards)."""
+    if card.requirement is None or requirement_met(card.requirement, [c]):
+        return True
+    return c.fx is not None and _waived(c, card)
+
+
+def _waived(c: Char, card: PowerCard) -> bool:
+    """The character's standing WAIVE names the card's kind or one of its categories."""
+    assert c.fx is not None
+    words = {card.type.value, "power", *(x.casefold() for x in card.categories)}
+    if card.vehicle:
+        words.add("vehicle")
+    if card.weapon:
+        words.add("weapon")
+    return any(
+        e.do is Action.WAIVE and any(w.casefold() in words for w in e.cards)
+        for _, e in c.fx.get(Trigger.ALWAYS, ())
+    )
 
 
 def fits(e: Effect, c: Char) -> bool:
@@ -134,10 +151,21 @@ def refresh(game: Game, c: Char) -> None:
     if game.fx or c.timed or c.grants:
         # Card effects (interpreter.py): lasting modifiers and granted skills.
         mods, skills = standing_mods(game, c)
+        health = c.health_base
         for group in mods:
-            for ability, mod in group:
-                i = ABILITY_INDEX[ability]
-                cur[i] = mod.apply(cur[i])
+            for stat, change in group:
+                if stat == "health":
+                    health = change.apply(health)  # King Yemma's Fruit, Tail Steak
+                    continue
+                i = ABILITY_INDEX[stat]
+                cur[i] = change.apply(cur[i])
+        health = max(1, health)
+        if health != c.health_max:
+            # Health moves with its maximum, so damage taken stays taken; losing the bonus
+            # never bonks by itself.
+            gain = health - c.health_max
+            c.health = c.health + gain if gain > 0 else max(min(c.health, 1), c.health + gain)
+            c.health_max = health
         if skills:
             counts = dict(c.base_skills)
             for s, n in skills.items():

@@ -23,9 +23,13 @@ from deckkit.animayhem.interpreter import (
     extra_cards,
     fire,
     has_rule,
+    hurt,
+    immune,
     play_in_combat,
+    recycled,
     shielded_from,
     spared,
+    strikes_first,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
@@ -244,7 +248,10 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         game.disasters.remove(d)
     d.zone = "discard"
     d.ally_of = None
-    game.discard.append(d)
+    if game.acts and recycled(game, d):
+        _shuffle_back(game, d)
+    else:
+        game.discard.append(d)
     game.record.bump(d.card.id, CardStat.DEFEATED)
     if game.trace is not None:
         game.say("defeated", f"{d.name} is defeated")
@@ -269,6 +276,19 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
             else:
                 game.carried_off.append(item)
         d.carrying = []
+
+
+def _shuffle_back(game: Game, d: Dis) -> None:
+    """A defeated disaster shuffled back into the draw pile (RECYCLE: Willpower, Garlic Jr.),
+    face down and as printed; what it carried is handed out below as usual."""
+    carrying = d.carrying
+    d.forget()
+    d.carrying = carrying
+    d.zone = "draw"
+    game.draw_pile.append(d)
+    game.chance.shuffle(game.draw_pile)
+    if game.trace is not None:
+        game.say("effect", f"{d.name} is shuffled back into the draw pile")
 
 
 def _flash_effects(
@@ -369,6 +389,11 @@ def fight(
     if d.fx is not None and chars and initiator == "disaster":
         # It never attacks them; they may still attack it (SPARE).
         chars = [c for c in chars if not spared(game, d, c)]
+    # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
+    # attacked: not drawn into its attack, and never its target when the party attacks it.
+    warded = {c.uid for c in chars if immune(game, d, c)} if game.acts else set()
+    if warded and initiator == "disaster":
+        chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
         return "none"
     counters = game.record.counters
@@ -463,6 +488,8 @@ def fight(
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
         # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
         may_run = not (effects and has_rule(game, d, Action.NO_RETREAT))
+        if may_run and effects and any(c.pinned for c in alive):
+            may_run = False  # a card barred them from running from this fight (No Way Out)
         if rnd > MAX_ROUNDS or (may_run and policy.retreat(game, d, able or alive, rnd)):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
@@ -473,6 +500,8 @@ def fight(
         pool = alive if initiator == "disaster" or not able else able
         if effects:
             pool = attack_order(game, d, pool)
+        if warded:
+            pool = [c for c in pool if c.uid not in warded] or pool
         carriers = [c for c in pool if c.items]
         target = game.chance.pick(carriers or pool)
         if target.uid in charmed:
@@ -542,6 +571,11 @@ def fight(
             )
         # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
         attack = 0 if incapacitated else max(0, dside.damage)
+        if game.acts and attack:
+            if target.uid in warded:
+                attack = 0  # only characters immune to it are left to strike (IMMUNE)
+            elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
+                attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
         hits: list[tuple[Char, int]] = []
         # Frenzy hits "every character opposing it"; "Characters who are not fighting the
         # disaster are not affected" (Part III). The attacked character always fights.
@@ -583,6 +617,9 @@ def fight(
             for v, loss in hits:
                 if loss > 0:
                     fire(game, d, Trigger.HITS, slot, opponents=[v], sides=fx_sides)
+            wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
+            if wounded:
+                hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
         # Check Health: the kill threshold weighs the attack's damage, not the health it took.
         for v, _ in hits:
             if v.zone != "field":
@@ -613,6 +650,8 @@ def fight(
             result = "wiped"
             break
     _end_of_combat(game, chars, d, energised)
+    for c in chars:
+        c.pinned = False  # No Way Out lasts one fight
     if effects and result != "defeated" and d.zone == "field":
         fire(game, d, Trigger.WINS, slot, opponents=[c for c in chars if c.zone == "field"])
     return result
@@ -663,8 +702,8 @@ def _retreat(
     character; survivors must move one location."""
     v = game.chance.pick(retreating)
     dmg = d.damage + horde_bonus(game, d) + ally_bonus(game, d)[0]
-    if d.incapacitated_turn == game.turn:
-        dmg = 0  # incapacitated: it deals no damage
+    if d.incapacitated_turn == game.turn or (game.acts and immune(game, d, v)):
+        dmg = 0  # incapacitated, or it cannot attack that one (IMMUNE): no damage
     loss = dmg - v.cur[DEF]
     loss = loss if loss >= 1 else 0
     v.health -= loss

@@ -25,6 +25,7 @@ from deckkit.animayhem.interpreter import (
     harmful,
     keep_for_combat,
     special_defeat,
+    strikes_first_card,
     unlocked,
 )
 from deckkit.animayhem.movement import (
@@ -109,6 +110,10 @@ class Policy:
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
         """Give up an item (which then counts for the disasters) to defeat a disaster?"""
+        return False
+
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        """Give up a carried card to heal or strengthen ``who`` (Senzu Beans, Sleepy Grass)?"""
         return False
 
     def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
@@ -407,13 +412,28 @@ class HeuristicPolicy(Policy):
         return None
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
-        """Give up an item to defeat a disaster only when fighting it looks hopeless."""
+        """Give up an item to defeat a disaster only when fighting it looks hopeless, or to stop
+        a non-combat disaster that will act on the party."""
+        if isinstance(source, Dis) and not source.combat:
+            return harmful(source)
         if not isinstance(source, Dis) or source.pos < 0:
             return False
         party = game.at(game.slot_of(source))
         dfn = source.defense + horde_bonus(game, source)
         best = sorted((c.cur[DMG] for c in party), reverse=True)[: 4 if source.major else 3]
         return sum(best) <= dfn
+
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        """Heal or raise health only to save a character the disaster would knock out; strike
+        first only in a fight the party can win but where one hit can knock a member out."""
+        if fought is None or not who:
+            return False
+        hit = fought.damage + horde_bonus(game, fought)
+        if strikes_first_card(game, card.card):
+            party = game.at(game.slot_of(fought)) if fought.pos >= 0 else who
+            deadly = any(hit - c.cur[DEF] >= c.health for c in party)
+            return deadly and can_beat(game, party, fought)
+        return any(c.health <= 0 or hit - c.cur[DEF] >= c.health for c in who)
 
     def combat_flash(
         self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
@@ -563,6 +583,9 @@ class RandomPolicy(Policy):
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return game.chance.below(4) == 0
+
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        return game.chance.below(2) == 0
 
     def combat_flash(
         self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
