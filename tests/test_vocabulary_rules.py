@@ -1175,6 +1175,71 @@ def test_always_grant_ancient_pottery_meets_archaeology() -> None:
     assert passes_skill_test(game, [ako], 4)
 
 
+@covers("Raven's Garage", (Trigger.ALWAYS, Action.RECYCLE))
+def test_always_recycle_ravens_garage_keeps_destroyed_equipment_in_the_deck() -> None:
+    """With Raven's Garage as haven, equipment a disaster destroys goes back into the draw
+    pile; an item it destroys is still lost (it counts for the disasters)."""
+    game = table()
+    game.havens.append(shipped_copy(game, "Raven's Garage"))
+    ako = add_char(game, "A-ko Magami", 4)
+    van, antiques = copy_of(game, "The Masaki Van"), copy_of(game, "Antiques")
+    ako.equipment.append(van)
+    ako.items.append(antiques)
+    d = new_disaster(game, "Satellite Strike")
+    shipped(game, d)
+    arm(game)
+    affect(game, d, 4)
+    assert van in game.draw_pile and van not in game.discard
+    assert antiques in game.carried_off
+
+
+@covers("West Side City Hospital", (Trigger.ALWAYS, Action.REVIVE))
+def test_always_revive_west_side_city_hospital() -> None:
+    """A character bonked while West Side City Hospital is the haven is back in it at once,
+    having dropped what it carried."""
+    game = table()
+    game.havens.append(shipped_copy(game, "West Side City Hospital"))
+    ako = add_char(game, "A-ko Magami", 4)
+    antiques = copy_of(game, "Antiques")
+    ako.items.append(antiques)
+    arm(game)
+    game.hooks.knock_out(game, ako, "bonked", None)
+    assert ako.zone == "haven" and not ako.items
+    assert antiques in game.locs[4].hidden_cards
+    ako.zone, ako.slot = "field", 4
+    game.hooks.knock_out(game, ako, "killed", None)
+    assert ako.zone == "discard"  # a kill is not a bonk
+
+
+@covers("Shinjuku Police Building", (Trigger.ALWAYS, Action.BAR))
+def test_always_bar_shinjuku_police_building() -> None:
+    """A party with Kozo Karino cannot scavenge the Shinjuku Police Building; without him the
+    same skills do."""
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Shinjuku Police Building"))
+    nene = add_char(game, "Nene Romanova", 4)  # Police
+    arm(game)
+    assert passes_skill_test(game, [nene], 4)
+    kozo = add_char(game, "Kozo Karino", 4)
+    assert not passes_skill_test(game, [nene, kozo], 4)
+
+
+@covers("Dailey Wong", (Trigger.AFFECT, Action.DISCARD))
+def test_affect_discard_dailey_wong_cancels_red_tape() -> None:
+    """With Dailey Wong in play, Red Tape leaves play without touching the hand."""
+    game = table()
+    dailey = add_char(game, "Dailey Wong", -1)
+    shipped(game, dailey)
+    hand = [copy_of(game, "Medical Treatment")]
+    game.hand = list(hand)
+    d = new_disaster(game, "Red Tape")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, -1)
+    assert game.hand == hand and d.zone == "discard"
+    assert game.record.counters.get((d.card.id, CardStat.DEFEATED), 0) == 0
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

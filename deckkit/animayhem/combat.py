@@ -27,6 +27,7 @@ from deckkit.animayhem.interpreter import (
     immune,
     play_in_combat,
     recycled,
+    revived,
     shielded_from,
     spared,
     strikes_first,
@@ -236,6 +237,8 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
         game.record.bump(c.card.id, CardStat.WAS_BONKED)
         if by is not None:
             game.record.bump(by.card.id, CardStat.BONKED)
+        if game.acts and revived(game, c):
+            enter_haven(game, c)  # back at once, not a turn set aside (REVIVE)
     if game.trace is not None:
         game.say(how, f"{c.name} is {how}")
 

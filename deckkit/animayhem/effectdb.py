@@ -63,6 +63,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.HEAL: frozenset({"pay"}),
     Action.FIRST_STRIKE: frozenset({"pay"}),
     Action.WAIVE: frozenset({"cards"}),
+    Action.RECYCLE: frozenset({"cards"}),
 }
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
 # What an action needs beyond its target, and the hint the loader gives when it is missing.
@@ -250,6 +251,20 @@ def _check_additions(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]
     need = _NEEDS.get(do)
     if need is not None and not kwargs.get(need[0]):
         raise where.fail(cid, f"{do} needs {need[0]}", hint=need[1])
+    if do is Action.BAR and kwargs.get("filter") is None and kwargs.get("exclude") is None:
+        raise where.fail(
+            cid,
+            "bar needs filter or exclude: who may not scavenge the location",
+            hint='filter = "Kozo Karino", or exclude = "Survival or Phase"',
+        )
+    if do is Action.RECYCLE and (kwargs["target"] is Target.CARDS_IN_PLAY) != bool(
+        kwargs.get("cards")
+    ):
+        raise where.fail(
+            cid,
+            "recycle names cards exactly when its target is cards_in_play",
+            hint='target = "cards_in_play", cards = ["equipment"]; or self / disasters alone',
+        )
     pay = kwargs.get("pay", ())
     if pay and do is not Action.DEFEAT and tuple(pay) != ("self",):
         raise where.fail(

@@ -410,7 +410,11 @@ def _destroy_card(game: Game, ctx: Context, holder: Char | None, pile: list[Copy
             game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
     else:
         x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
-        game.discard.append(x)
+        if holder is not None and Action.RECYCLE in game.acts and kept_in_deck(game, x):
+            game.draw_pile.append(x)  # Raven's Garage: back into the draw pile, shuffled
+            game.chance.shuffle(game.draw_pile)
+        else:
+            game.discard.append(x)
     if holder is not None:
         refresh(game, holder)
     _say(game, ctx.source, f"destroys {x.card.name}")
@@ -793,14 +797,15 @@ def _on_characters(
             else:
                 c.wounded_turn = game.turn
     elif do is Action.HEAL:
-        # The n most hurt of the targets (set by the entry: Senzu Beans heals up to 3).
-        hurt = sorted((c for c in who if c.health < c.health_max), key=lambda c: (c.health, c.uid))
-        hurt = hurt[: e.n] if e.n > 0 else hurt
-        if not hurt or (e.pay and not _give_up(game, ctx, hurt)):
+        # The n most hurt of the targets (Senzu Beans heals up to 3); a card given up to heal
+        # is spent only on someone hurt.
+        who = sorted(who, key=lambda c: (c.health - c.health_max, c.uid))
+        who = who[: e.n] if e.n > 0 else who
+        if e.pay and not (any(c.health < c.health_max for c in who) and _give_up(game, ctx, who)):
             return False
-        for c in hurt:
+        for c in who:
             c.health = c.health_max
-        _say(game, ctx.source, f"heals {', '.join(c.name for c in hurt)}")
+        _say(game, ctx.source, f"heals {', '.join(c.name for c in who)}")
     elif do is Action.DISABLE or do is Action.HOLD:
         last = _until(game, e)
         for c in who:
@@ -1477,3 +1482,62 @@ def strikes_first_card(game: Game, card: AnyCard) -> bool:
     return fx is not None and any(
         e.do is Action.FIRST_STRIKE for effects in fx.values() for _, e in effects
     )
+
+
+def _haven_rules(game: Game, do: Action) -> list[tuple[AnyCard, Effect]]:
+    """The standing effects of this kind of the havens in play."""
+    out: list[tuple[AnyCard, Effect]] = []
+    for h in game.havens:
+        fx = game.fx.get(h.card.id)
+        if fx is not None:
+            out.extend((h.card, e) for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do)
+    return out
+
+
+def kept_in_deck(game: Game, x: Copy) -> bool:
+    """A destroyed card of the player goes back into the draw pile rather than the discard
+    pile (RECYCLE of cards in play from a haven: Raven's Garage and equipment)."""
+    for card, e in _haven_rules(game, Action.RECYCLE):
+        if e.target is Target.CARDS_IN_PLAY and card_matches(x.card, e.cards):
+            _credit(game, card)
+            return True
+    return False
+
+
+def revived(game: Game, c: Char) -> bool:
+    """A bonked character returns to the haven at once (REVIVE: West Side City Hospital)."""
+    if Action.REVIVE not in game.acts:
+        return False
+    for card, e in _haven_rules(game, Action.REVIVE):
+        if fits(e, c):
+            _credit(game, card)
+            return True
+    return False
+
+
+def barred(game: Game, party: Sequence[Char], slot: int, credit: bool = True) -> bool:
+    """The location bars this party from scavenging it: a member meets its BAR (Kozo Karino
+    at the Shinjuku Police Building)."""
+    if Action.BAR not in game.acts:
+        return False
+    loc = game.locs[slot].card
+    fx = game.fx.get(loc.id)
+    if fx is None:
+        return False
+    for _, e in fx.get(Trigger.ALWAYS, ()):
+        if e.do is Action.BAR and any(fits(e, c) for c in party):
+            if credit:
+                _credit(game, loc)
+            return True
+    return False
+
+
+def waived_for(game: Game, c: Char, card: PowerCard) -> bool:
+    """The character uses this card only by its own WAIVE (Specs and a Science card): count
+    that as a use of the character's effect."""
+    if Action.WAIVE not in game.acts or c.fx is None or card.requirement is None:
+        return False
+    if requirement_met(card.requirement, [c]):
+        return False
+    _credit(game, c.card)
+    return True

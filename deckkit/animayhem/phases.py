@@ -13,7 +13,7 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import CardType, PowerCard
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.interpreter import affect, can_move, fire, start_turn
+from deckkit.animayhem.interpreter import affect, can_move, fire, start_turn, waived_for
 from deckkit.animayhem.movement import (
     HAVEN,
     legal_route,
@@ -144,6 +144,8 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         game.hand.remove(copy)
         (c.enhancements if kind == CardType.ENHANCEMENT else c.equipment).append(copy)
         refresh(game, c)
+        if game.acts:
+            waived_for(game, c, card)  # played on a character only its own rule lets use it
         if game.trace is not None:
             game.say("equip", f"plays {card.name} on {c.name}")
     g = policy.global_effect(game)

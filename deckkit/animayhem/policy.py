@@ -19,6 +19,7 @@ from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
 from deckkit.animayhem.interpreter import (
     ally_bonus,
+    barred,
     combat_flash_mods,
     combat_only,
     defeats,
@@ -295,6 +296,8 @@ class HeuristicPolicy(Policy):
             if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
                 continue
             if not can_stop(game, party, loc.slot):
+                continue
+            if game.acts and barred(game, party, loc.slot, credit=False):
                 continue
             card = loc.card
             ok = (

@@ -87,6 +87,8 @@ class Action(StrEnum):
     WAIVE = "waive"  # the character uses power cards matching `cards` without requirements
     RECYCLE = "recycle"  # defeated disasters are shuffled back into the draw pile
     FIRST_STRIKE = "first_strike"  # the characters' damage lands first
+    REVIVE = "revive"  # bonked characters return to the haven at once
+    BAR = "bar"  # a party with a member meeting `filter` cannot scavenge this location
 
 
 class Target(StrEnum):
@@ -185,8 +187,10 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.IMMUNE: (frozenset({Target.SELF, Target.HERE, Target.PLAY}), Target.SELF),
     Action.STAY: (frozenset({Target.HERE}), Target.HERE),
     Action.WAIVE: (frozenset({Target.SELF}), Target.SELF),
-    Action.RECYCLE: (frozenset({Target.SELF, Target.DISASTERS}), Target.SELF),
+    Action.RECYCLE: (frozenset({Target.SELF, Target.DISASTERS, Target.CARDS_IN_PLAY}), Target.SELF),
     Action.FIRST_STRIKE: (frozenset({Target.SELF}), Target.SELF),
+    Action.REVIVE: (frozenset({Target.PLAY}), Target.PLAY),
+    Action.BAR: (frozenset({Target.LOCATION}), Target.LOCATION),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -229,6 +233,8 @@ STANDING = frozenset(
         Action.WAIVE,
         Action.RECYCLE,
         Action.FIRST_STRIKE,
+        Action.REVIVE,
+        Action.BAR,
     }
 )
 
