@@ -34,6 +34,7 @@ from deckkit.animayhem.movement import (
 )
 from deckkit.animayhem.phases import discard_phase, maintenance_phase
 from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.requirements import parse_requirement, requirement_met
 from deckkit.animayhem.scavenge import passes_skill_test, scavenge
 from deckkit.animayhem.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
 from deckkit.animayhem.vocabulary import Action, Trigger
@@ -1238,6 +1239,20 @@ def test_affect_discard_dailey_wong_cancels_red_tape() -> None:
     assert affect(game, d, -1)
     assert game.hand == hand and d.zone == "discard"
     assert game.record.counters.get((d.card.id, CardStat.DEFEATED), 0) == 0
+
+
+@covers("Leona Ozaki", (Trigger.ALWAYS, Action.GRANT))
+def test_always_grant_leona_ozaki_counts_as_a_male() -> None:
+    """Leona Ozaki counts toward a location's "Male" requirement; another female does not."""
+    game = table()
+    leona = add_char(game, "Leona Ozaki", 4)
+    shipped(game, leona)
+    refresh(game, leona)
+    ryoga = add_char(game, "Ryoga Hibiki", 4)  # male
+    akane = add_char(game, "Akane Tendo", 4)
+    two_males = parse_requirement("Male x2", db().vocabulary)
+    assert requirement_met(two_males, [leona, ryoga])
+    assert not requirement_met(two_males, [akane, ryoga])
 
 
 # --- the registry ---------------------------------------------------------------------------
