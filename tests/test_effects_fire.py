@@ -71,6 +71,7 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am455": "defeats the Baby disaster; the companion picked for Baby is Baby Gohan",
     "am414": "acts only when a card sends its carrier's group; these disasters rarely do",
     "am428": "acts only when a card sends its carrier's group; these disasters rarely do",
+    "am085": "waives Science cards' requirements; these decks' Science cards have none he lacks",
 }
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from deckkit.animayhem.abilities import refresh, usable
-from deckkit.animayhem.cards import ItemCard, PowerCard
+from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.chance import Chance
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.interpreter import (
@@ -32,7 +32,7 @@ from deckkit.animayhem.movement import (
     move_disasters,
     place_disaster,
 )
-from deckkit.animayhem.phases import discard_phase, maintenance_phase
+from deckkit.animayhem.phases import discard_phase, equip_phase, maintenance_phase
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import parse_requirement, requirement_met
 from deckkit.animayhem.scavenge import passes_skill_test, scavenge
@@ -1253,6 +1253,28 @@ def test_always_grant_leona_ozaki_counts_as_a_male() -> None:
     two_males = parse_requirement("Male x2", db().vocabulary)
     assert requirement_met(two_males, [leona, ryoga])
     assert not requirement_met(two_males, [akane, ryoga])
+
+
+class EquipsAll(ScriptedPolicy):
+    """Plays every equipment card it may, each on the first character in the haven."""
+
+    def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
+        cards = [x for x in game.hand if isinstance(x, Copy) and x.card.type is kind]
+        return (cards[0], game.in_haven()[0]) if cards else None
+
+
+@covers("Bulma", (Trigger.ALWAYS, Action.EXTRA_EQUIP))
+def test_always_extra_equip_bulma() -> None:
+    """With Bulma in play two equipment cards are played in one Equip phase; without her, one."""
+    for with_bulma, played in ((True, 2), (False, 1)):
+        game = table()
+        ako = add_char(game, "A-ko Magami", -1)
+        if with_bulma:
+            shipped(game, add_char(game, "Bulma", -1))
+        arm(game)
+        game.hand = [copy_of(game, "Attack Pods"), copy_of(game, "Blasters")]
+        equip_phase(game, ED, EquipsAll())
+        assert len(ako.equipment) == played
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -1541,3 +1541,19 @@ def waived_for(game: Game, c: Char, card: PowerCard) -> bool:
         return False
     _credit(game, c.card)
     return True
+
+
+def extra_equipment(game: Game) -> int:
+    """Equipment cards the player may play beyond one each Equip phase (EXTRA_EQUIP of
+    characters in play: Bulma)."""
+    if Action.EXTRA_EQUIP not in game.acts:
+        return 0
+    n = 0
+    for c in game.chars:
+        if c.fx is None or c.zone not in ("field", "haven"):
+            continue
+        for _, e in c.fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.EXTRA_EQUIP:
+                n += e.n
+                _credit(game, c.card)
+    return n

@@ -89,6 +89,7 @@ class Action(StrEnum):
     FIRST_STRIKE = "first_strike"  # the characters' damage lands first
     REVIVE = "revive"  # bonked characters return to the haven at once
     BAR = "bar"  # a party with a member meeting `filter` cannot scavenge this location
+    EXTRA_EQUIP = "extra_equip"  # the player may play n more equipment cards each Equip phase
 
 
 class Target(StrEnum):
@@ -191,6 +192,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.FIRST_STRIKE: (frozenset({Target.SELF}), Target.SELF),
     Action.REVIVE: (frozenset({Target.PLAY}), Target.PLAY),
     Action.BAR: (frozenset({Target.LOCATION}), Target.LOCATION),
+    Action.EXTRA_EQUIP: (frozenset({Target.SELF}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -235,6 +237,7 @@ STANDING = frozenset(
         Action.FIRST_STRIKE,
         Action.REVIVE,
         Action.BAR,
+        Action.EXTRA_EQUIP,
     }
 )
 
