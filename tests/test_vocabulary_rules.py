@@ -1277,6 +1277,27 @@ def test_always_extra_equip_bulma() -> None:
         assert len(ako.equipment) == played
 
 
+@covers("Al", (Trigger.ALWAYS, Action.PRESERVE))
+def test_always_preserve_al_saves_a_vehicle_once() -> None:
+    """Al keeps a vehicle from Sudden Stop's destruction once a game; the second Sudden Stop
+    destroys it."""
+    game = table()
+    al = add_char(game, "Al", 4)
+    shipped(game, al)
+    hog = copy_of(game, "Yajirobe's Hog")  # a Non-flying Vehicle
+    al.equipment.append(hog)
+    stop = new_disaster(game, "Sudden Stop")
+    shipped(game, stop)
+    arm(game)
+    affect(game, stop, 4)
+    assert al.equipment == [hog]
+    assert any("keeps Yajirobe's Hog" in t for t in effect_texts(game))
+    again = new_disaster(game, "Sudden Stop")
+    again.fx = stop.fx
+    affect(game, again, 4)
+    assert not al.equipment and hog in game.discard
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

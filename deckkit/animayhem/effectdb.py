@@ -64,12 +64,14 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.FIRST_STRIKE: frozenset({"pay"}),
     Action.WAIVE: frozenset({"cards"}),
     Action.RECYCLE: frozenset({"cards"}),
+    Action.PRESERVE: frozenset({"cards"}),
 }
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
 # What an action needs beyond its target, and the hint the loader gives when it is missing.
 _NEEDS: dict[Action, tuple[str, str]] = {
     Action.IMMUNE: ("against", 'against = ["Money"]: the disasters it keeps away'),
     Action.WAIVE: ("cards", 'cards = ["Science"]: the power cards used without requirements'),
+    Action.PRESERVE: ("cards", 'cards = ["vehicle"]: the cards it keeps from destruction'),
 }
 DISASTER_ONLY = DISASTER_TARGETS - CHARACTER_TARGETS
 _LINE = re.compile(r"^\s*\[\[?\s*(am\d{3})\b", re.MULTILINE)

@@ -448,6 +448,8 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
     elif n < len(owned):
         game.chance.shuffle(owned)
     for holder, pile, x in owned[:n]:
+        if Action.PRESERVE in game.acts and preserved(game, x):
+            continue
         _destroy_card(game, ctx, holder, pile, x)
     return True
 
@@ -1557,3 +1559,22 @@ def extra_equipment(game: Game) -> int:
                 n += e.n
                 _credit(game, c.card)
     return n
+
+
+def preserved(game: Game, x: Copy) -> bool:
+    """A character in play keeps this card from being destroyed (PRESERVE, at most
+    ``max_times`` a game: Al and a vehicle)."""
+    for c in game.chars:
+        if c.fx is None or c.zone not in ("field", "haven"):
+            continue
+        for i, e in c.fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.PRESERVE or not card_matches(x.card, e.cards):
+                continue
+            key = (c.uid, -1 - i)
+            if e.max_times and game.fired.get(key, 0) >= e.max_times:
+                continue
+            game.fired[key] = game.fired.get(key, 0) + 1
+            _credit(game, c.card)
+            _say(game, c, f"keeps {x.card.name} from being destroyed")
+            return True
+    return False

@@ -90,6 +90,7 @@ class Action(StrEnum):
     REVIVE = "revive"  # bonked characters return to the haven at once
     BAR = "bar"  # a party with a member meeting `filter` cannot scavenge this location
     EXTRA_EQUIP = "extra_equip"  # the player may play n more equipment cards each Equip phase
+    PRESERVE = "preserve"  # cards in play matching `cards` are not destroyed (max_times)
 
 
 class Target(StrEnum):
@@ -193,6 +194,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.REVIVE: (frozenset({Target.PLAY}), Target.PLAY),
     Action.BAR: (frozenset({Target.LOCATION}), Target.LOCATION),
     Action.EXTRA_EQUIP: (frozenset({Target.SELF}), Target.SELF),
+    Action.PRESERVE: (frozenset({Target.CARDS_IN_PLAY}), Target.CARDS_IN_PLAY),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -238,6 +240,7 @@ STANDING = frozenset(
         Action.REVIVE,
         Action.BAR,
         Action.EXTRA_EQUIP,
+        Action.PRESERVE,
     }
 )
 
