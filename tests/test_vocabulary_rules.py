@@ -33,6 +33,7 @@ from deckkit.animayhem.movement import (
     place_disaster,
 )
 from deckkit.animayhem.phases import discard_phase, equip_phase, maintenance_phase
+from deckkit.animayhem.policy import HeuristicPolicy, equip_targets
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import parse_requirement, requirement_met
 from deckkit.animayhem.scavenge import passes_skill_test, scavenge
@@ -1296,6 +1297,20 @@ def test_always_preserve_al_saves_a_vehicle_once() -> None:
     again.fx = stop.fx
     affect(game, again, 4)
     assert not al.equipment and hog in game.discard
+
+
+@covers("Mousse", (Trigger.ALWAYS, Action.EQUIP_ANYWHERE))
+def test_always_equip_anywhere_mousse() -> None:
+    """Equipment may go on Mousse on the field; A-ko on the field cannot receive it."""
+    game = table()
+    mousse = add_char(game, "Mousse", 4)
+    ako = add_char(game, "A-ko Magami", 4)
+    shipped(game, mousse)
+    arm(game)
+    assert equip_targets(game, CardType.EQUIPMENT, anywhere=True) == [mousse]
+    game.hand = [copy_of(game, "Attack Pods")]
+    equip_phase(game, ED, HeuristicPolicy())
+    assert [x.card.name for x in mousse.equipment] == ["Attack Pods"] and not ako.equipment
 
 
 # --- the registry ---------------------------------------------------------------------------

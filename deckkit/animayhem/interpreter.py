@@ -1578,3 +1578,15 @@ def preserved(game: Game, x: Copy) -> bool:
             _say(game, c, f"keeps {x.card.name} from being destroyed")
             return True
     return False
+
+
+def equips_anywhere(game: Game, c: Char, credit: bool = False) -> bool:
+    """Equipment may be played on this character on the field (EQUIP_ANYWHERE: Mousse); with
+    ``credit``, the play is counted as a use of its effect."""
+    if Action.EQUIP_ANYWHERE not in game.acts or c.fx is None:
+        return False
+    if any(e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())):
+        if credit:
+            _credit(game, c.card)
+        return True
+    return False

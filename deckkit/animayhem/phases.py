@@ -16,6 +16,7 @@ from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.interpreter import (
     affect,
     can_move,
+    equips_anywhere,
     extra_equipment,
     fire,
     start_turn,
@@ -156,6 +157,8 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         refresh(game, c)
         if game.acts:
             waived_for(game, c, card)  # played on a character only its own rule lets use it
+            if c.zone == "field" and kind == CardType.EQUIPMENT:
+                equips_anywhere(game, c, credit=True)  # on the field: its own rule (Mousse)
         if game.trace is not None:
             game.say("equip", f"plays {card.name} on {c.name}")
     g = policy.global_effect(game)

@@ -23,6 +23,7 @@ from deckkit.animayhem.interpreter import (
     combat_flash_mods,
     combat_only,
     defeats,
+    equips_anywhere,
     harmful,
     keep_for_combat,
     special_defeat,
@@ -143,6 +144,18 @@ class Policy:
         return options[0] if options else slot
 
 
+def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
+    """Who may receive a power card of this kind in the Equip phase: characters in a haven;
+    enhancements also on the field where the edition allows it; equipment also a character on
+    the field whose card allows it (Mousse)."""
+    targets = game.in_haven()
+    if anywhere and kind == CardType.ENHANCEMENT:
+        return targets + game.on_field()
+    if game.acts and kind == CardType.EQUIPMENT:
+        targets += [c for c in game.on_field() if equips_anywhere(game, c)]
+    return targets
+
+
 def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
     """Steps along a shortest path from ``start`` (a slot, or HAVEN) toward ``goal``, at most
     ``budget`` of them. From the haven the first step enters the haven's slot."""
@@ -254,9 +267,7 @@ class HeuristicPolicy(Policy):
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
         if not any(x.card.type is kind for x in game.hand):
             return None
-        targets = game.in_haven()
-        if anywhere and kind == CardType.ENHANCEMENT:
-            targets = targets + game.on_field()
+        targets = equip_targets(game, kind, anywhere)
         if not targets:
             return None
         best: tuple[int, Copy, Char] | None = None
@@ -504,9 +515,7 @@ class RandomPolicy(Policy):
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
         if not any(x.card.type is kind for x in game.hand):
             return None
-        targets = game.in_haven() + (
-            game.on_field() if anywhere and kind == CardType.ENHANCEMENT else []
-        )
+        targets = equip_targets(game, kind, anywhere)
         options = [
             (x, c)
             for x in game.hand

@@ -91,6 +91,7 @@ class Action(StrEnum):
     BAR = "bar"  # a party with a member meeting `filter` cannot scavenge this location
     EXTRA_EQUIP = "extra_equip"  # the player may play n more equipment cards each Equip phase
     PRESERVE = "preserve"  # cards in play matching `cards` are not destroyed (max_times)
+    EQUIP_ANYWHERE = "equip_anywhere"  # equipment may be played on it on the field
 
 
 class Target(StrEnum):
@@ -195,6 +196,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.BAR: (frozenset({Target.LOCATION}), Target.LOCATION),
     Action.EXTRA_EQUIP: (frozenset({Target.SELF}), Target.SELF),
     Action.PRESERVE: (frozenset({Target.CARDS_IN_PLAY}), Target.CARDS_IN_PLAY),
+    Action.EQUIP_ANYWHERE: (frozenset({Target.SELF}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -241,6 +243,7 @@ STANDING = frozenset(
         Action.BAR,
         Action.EXTRA_EQUIP,
         Action.PRESERVE,
+        Action.EQUIP_ANYWHERE,
     }
 )
 
