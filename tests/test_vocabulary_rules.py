@@ -1313,6 +1313,26 @@ def test_always_equip_anywhere_mousse() -> None:
     assert [x.card.name for x in mousse.equipment] == ["Attack Pods"] and not ako.equipment
 
 
+def test_recycle_a_disaster_stopped_by_an_item_is_shuffled_back_once() -> None:
+    """After Willpower, Shopping Spree defeated by the 5 Yen Coin goes back into the draw pile
+    (only there) and does not act."""
+    game = table(UsesItems())
+    ako = add_char(game, "A-ko Magami", 4)
+    money = copy_of(game, "Antiques")
+    ako.items += [shipped_copy(game, "5 Yen Coin"), money]
+    will = new_disaster(game, "Willpower")
+    shipped(game, will)
+    spree = new_disaster(game, "Shopping Spree")
+    shipped(game, spree)
+    arm(game)
+    affect(game, will, -1)
+    spree.zone = "drawn"
+    assert affect(game, spree, -1)
+    assert ako.items == [money]
+    assert game.draw_pile.count(spree) == 1 and spree not in game.discard
+    assert spree.zone == "draw" and spree.recycled
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -251,9 +251,8 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         game.disasters.remove(d)
     d.zone = "discard"
     d.ally_of = None
-    if game.acts and recycled(game, d):
-        _shuffle_back(game, d)
-    else:
+    back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
+    if not back:
         game.discard.append(d)
     game.record.bump(d.card.id, CardStat.DEFEATED)
     if game.trace is not None:
@@ -279,15 +278,16 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
             else:
                 game.carried_off.append(item)
         d.carrying = []
+    if back:
+        _shuffle_back(game, d)
 
 
 def _shuffle_back(game: Game, d: Dis) -> None:
     """A defeated disaster shuffled back into the draw pile (RECYCLE: Willpower, Garlic Jr.),
-    face down and as printed; what it carried is handed out below as usual."""
-    carrying = d.carrying
+    face down and as printed."""
     d.forget()
-    d.carrying = carrying
     d.zone = "draw"
+    d.recycled = True
     game.draw_pile.append(d)
     game.chance.shuffle(game.draw_pile)
     if game.trace is not None:

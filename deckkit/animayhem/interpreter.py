@@ -568,6 +568,11 @@ def _destroy_location(game: Game, ctx: Context) -> bool:
     return True
 
 
+def gone(d: Dis) -> bool:
+    """The disaster has left play: discarded, or shuffled back into the draw pile (RECYCLE)."""
+    return d.zone == "discard" or d.recycled
+
+
 def leave_play(game: Game, d: Dis) -> None:
     """A disaster leaves play without being defeated."""
     if d in game.disasters:
@@ -760,7 +765,7 @@ def run(
             targets = [src] if src is not None else []
         else:
             targets = disasters(game, e, ctx)
-        targets = [d for d in targets if d.zone != "discard"][: e.n if e.n > 0 else None]
+        targets = [d for d in targets if not gone(d)][: e.n if e.n > 0 else None]
         if not targets:
             return False
         if e.pay and not _pay(game, e, ctx):
@@ -772,7 +777,7 @@ def run(
                 game.hooks.defeat(game, d, [c for c in party if c.zone == "field"])
             else:
                 _say(game, d, "leaves play")
-            if d.zone != "discard":
+            if not gone(d):
                 leave_play(game, d)
         return True
     # Standing rules (PREFER, SPARE, NO_RETREAT, IGNORE_CARDS, EXTRA_CARDS) are read by the
@@ -895,7 +900,7 @@ def fire(
             if e.max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
-        if isinstance(source, Dis) and source.zone == "discard":
+        if isinstance(source, Dis) and gone(source):
             break
     return did
 
@@ -1313,7 +1318,7 @@ def affect(game: Game, d: Dis, slot: int) -> bool:
     if guarded(game, d, slot):
         return True  # an item the party carries stopped it
     did = fire(game, d, Trigger.AFFECT, slot)
-    if d.zone == "discard":
+    if gone(d):
         return True
     turns = lasting_turns(d)
     if d.carrying:  # what it took stays where it leaves the field
@@ -1467,13 +1472,13 @@ def guarded(game: Game, d: Dis, slot: int) -> bool:
     for c in _party(game, slot):
         if c.fx is not None and Trigger.AFFECT in c.fx:
             fire(game, c, Trigger.AFFECT, slot, fought=d)
-            if d.zone == "discard":
+            if gone(d):
                 return True
         for x in list(c.items):
             fx = game.fx.get(x.card.id)
             if fx is not None and Trigger.AFFECT in fx:
                 fire(game, x, Trigger.AFFECT, slot, holder=c, fought=d)
-                if d.zone == "discard":
+                if gone(d):
                     return True
     return False
 

@@ -184,6 +184,7 @@ class Dis:
         "movement",
         "name",
         "pos",
+        "recycled",
         "stationary",
         "stolen",
         "uid",
@@ -217,6 +218,7 @@ class Dis:
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
         self.fx: Triggers | None = None  # its effects by trigger (interpreter.py)
+        self.recycled = False  # defeated and shuffled back into the draw pile (RECYCLE)
 
     def reset_damage_defense(self) -> None:
         """The printed damage and defense. Bugrom Horde and 55-C Bodyguard Boomer print a bonus
@@ -277,6 +279,7 @@ class Dis:
         """A card that leaves play "loses all memory of what happened to it in play" (set0
         rulebook, "Zones of Play"): back to its printed state before it is drawn again."""
         self.pos = -1
+        self.recycled = False
         self.carrying = []
         self.stolen = None
         self.first_move_done = False
