@@ -1333,6 +1333,28 @@ def test_recycle_a_disaster_stopped_by_an_item_is_shuffled_back_once() -> None:
     assert spree.zone == "draw" and spree.recycled
 
 
+@covers("Dr. Tofu", (Trigger.ALWAYS, Action.ENDURE), (Trigger.TURN, Action.DISABLE))
+def test_always_endure_dr_tofu_keeps_his_group_standing() -> None:
+    """With Dr. Tofu in her group a hit that would bonk A-ko leaves her at 1 health; alone, or
+    with Kasumi in play (Tofu then does nothing at all), the same hit bonks."""
+    cases = ((True, False, True), (False, False, False), (True, True, False))
+    for with_tofu, kasumi, standing in cases:
+        game = table(ScriptedPolicy(["A-ko Magami"]))
+        ako = add_char(game, "A-ko Magami", 4)  # attacked first
+        if with_tofu:
+            tofu = add_char(game, "Dr. Tofu", 4)
+            shipped(game, tofu)
+        if kasumi:
+            game.globals_in_play.append((copy_of(game, "Kasumi"), 99))
+            maintenance_phase(game, ED, ScriptedPolicy())
+            assert not can_act(game, tofu)
+        arm(game)
+        d = hitter(game, 20)
+        stack_combat_pile(game, [])
+        fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+        assert (ako.zone == "field") is standing, (with_tofu, kasumi)
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

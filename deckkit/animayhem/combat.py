@@ -20,8 +20,10 @@ from deckkit.animayhem.interpreter import (
     can_act,
     combat_mods,
     disaster_bonus,
+    endures,
     extra_cards,
     fire,
+    gone,
     has_rule,
     hurt,
     immune,
@@ -220,7 +222,11 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
 
 
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
-    """Bonked: out of play for one full turn of the owner. Killed: discarded."""
+    """Bonked: out of play for one full turn of the owner. Killed: discarded. A character a
+    card keeps standing (ENDURE) is left at 1 health instead."""
+    if game.acts and endures(game, c):
+        c.health = max(c.health, 1)
+        return
     slot = c.slot
     drop_everything(game, c, slot)
     c.slot = -1
@@ -435,7 +441,7 @@ def fight(
                 if x.card.id in game.fx and d.zone == "field":
                     fire(game, x, Trigger.COMBAT, slot, holder=c, fought=d, sides=fx_sides)
         if d.zone != "field":
-            return "defeated" if d.zone == "discard" else "none"
+            return "defeated" if gone(d) else "none"
         chars = [c for c in chars if c.zone == "field" and c.slot == slot]
         if not chars:
             return "none"
@@ -639,7 +645,7 @@ def fight(
         if fx_sides is not None:
             fx_sides.new_round()  # round modifiers end with the round they were made for
         if d.zone != "field":  # an effect removed it
-            result = "defeated" if d.zone == "discard" else "none"
+            result = "defeated" if gone(d) else "none"
             break
         if d.health <= 0:
             winners = [c for c in chars if c.zone == "field" and c.slot == slot]

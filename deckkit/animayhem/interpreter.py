@@ -1595,3 +1595,23 @@ def equips_anywhere(game: Game, c: Char, credit: bool = False) -> bool:
             _credit(game, c.card)
         return True
     return False
+
+
+def endures(game: Game, c: Char) -> bool:
+    """No blow knocks this character out (ENDURE: Dr. Tofu's group). A read of the standing
+    effects of the character and of its groupmates (``here``) whose conditions hold."""
+    if Action.ENDURE not in game.acts or c.zone != "field":
+        return False
+    for other in game.at(c.slot):
+        if other.fx is None:
+            continue
+        for _, e in other.fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.ENDURE or not fits(e, c):
+                continue
+            if e.target is Target.SELF and other is not c:
+                continue
+            if conditions_hold(game, e, c.slot):
+                _credit(game, other.card)
+                _say(game, other, f"keeps {c.name} standing")
+                return True
+    return False

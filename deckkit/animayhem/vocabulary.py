@@ -92,6 +92,7 @@ class Action(StrEnum):
     EXTRA_EQUIP = "extra_equip"  # the player may play n more equipment cards each Equip phase
     PRESERVE = "preserve"  # cards in play matching `cards` are not destroyed (max_times)
     EQUIP_ANYWHERE = "equip_anywhere"  # equipment may be played on it on the field
+    ENDURE = "endure"  # the targets cannot be bonked or killed (left at 1 health)
 
 
 class Target(StrEnum):
@@ -197,6 +198,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.EXTRA_EQUIP: (frozenset({Target.SELF}), Target.SELF),
     Action.PRESERVE: (frozenset({Target.CARDS_IN_PLAY}), Target.CARDS_IN_PLAY),
     Action.EQUIP_ANYWHERE: (frozenset({Target.SELF}), Target.SELF),
+    Action.ENDURE: (frozenset({Target.SELF, Target.HERE}), Target.HERE),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -244,6 +246,7 @@ STANDING = frozenset(
         Action.EXTRA_EQUIP,
         Action.PRESERVE,
         Action.EQUIP_ANYWHERE,
+        Action.ENDURE,
     }
 )
 
