@@ -24,6 +24,8 @@ from deckkit.animayhem.interpreter import (
     can_act,
     can_move,
     disaster_bonus,
+    fire,
+    immune,
     start_turn,
 )
 from deckkit.animayhem.movement import (
@@ -1353,6 +1355,44 @@ def test_always_endure_dr_tofu_keeps_his_group_standing() -> None:
         stack_combat_pile(game, [])
         fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
         assert (ako.zone == "field") is standing, (with_tofu, kasumi)
+
+
+@covers("Galaxy Police HQ", (Trigger.SCAVENGED, Action.BECOME_HAVEN))
+def test_scavenged_become_haven_galaxy_police_hq() -> None:
+    """Scavenged by Mihoshi and Kiyone holding the Galaxy Police Flag, Galaxy Police HQ becomes
+    a haven: every character, even one in the other haven, gains Police. Without the flag it
+    stays a location."""
+    for flag, police in ((False, 0), (True, 1)):
+        game = table()
+        hq = shipped_copy(game, "Galaxy Police HQ")
+        game.locs[4] = Loc(4, hq)
+        mihoshi = add_char(game, "Detective Mihoshi", 4)
+        add_char(game, "Detective Kiyone", 4)
+        ako = add_char(game, "A-ko Magami", -1)
+        if flag:
+            mihoshi.items.append(copy_of(game, "Galaxy Police Flag"))
+        arm(game)
+        fire(game, hq, Trigger.SCAVENGED, 4)
+        assert game.turned_havens == ([hq] if flag else [])
+        assert ako.skill_counts.get("Police", 0) == police
+
+
+def test_become_haven_bugrom_homeland_keeps_bugrom_away() -> None:
+    """Once Bugrom Homeland is the player's haven, Bugrom disasters attack nobody."""
+    game = table()
+    home = shipped_copy(game, "Bugrom Homeland")
+    game.locs[4] = Loc(4, home)
+    jinnai = add_char(game, "Katsuhiko Jinnai", 4)
+    jinnai.items += [
+        copy_of(game, "Bugrom Big Raid Medal"),
+        copy_of(game, "Ifurita's Power Key Staff"),
+    ]
+    ako = add_char(game, "A-ko Magami", 3)
+    arm(game)
+    d = on_field(game, new_disaster(game, "Bugrom Horde"), 3)
+    assert not immune(game, d, ako)
+    fire(game, home, Trigger.SCAVENGED, 4)
+    assert immune(game, d, ako) and immune(game, d, jinnai)
 
 
 # --- the registry ---------------------------------------------------------------------------

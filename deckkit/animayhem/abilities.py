@@ -75,7 +75,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         game.record.bump(card_id, CardStat.EFFECTS)
     # A haven's standing effects reach its player's characters; a global effect's, those on the
     # field.
-    reaching = list(game.havens)
+    reaching = game.havens + game.turned_havens
     if c.zone == "field":
         reaching += [g for g, _ in game.globals_in_play]
     for x in reaching:
@@ -83,9 +83,15 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         if fx is None:
             continue
         for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c):
+            if e.target not in (Target.FIELD, Target.PLAY) or not fits(e, c):
+                continue
+            if e.do is Action.MODIFY:
                 mods.append(e.mods)
-                game.record.bump(x.card.id, CardStat.EFFECTS)
+            elif e.do is Action.GRANT and x in game.turned_havens:
+                skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
+            else:
+                continue
+            game.record.bump(x.card.id, CardStat.EFFECTS)
     turn = game.turn
     if c.timed:
         c.timed = [(m, last) for m, last in c.timed if last >= turn]

@@ -37,7 +37,7 @@ from deckkit.errors import CardDataError
 EFFECTS_DIR = "effects"
 _ENTRY_KEYS = frozenset({"name", "coverage", "note", "effects"})
 _COMMON = frozenset({"when", "do", "target", "if", "unless", "if_in_play", "unless_in_play"})
-_COMMON |= {"every", "filter", "exclude", "n", "against", "max_times"}
+_COMMON |= {"every", "filter", "exclude", "n", "against", "max_times", "if_here"}
 # The fields each action may carry beyond the common ones.
 _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.DISABLE: frozenset({"turns"}),
@@ -232,10 +232,10 @@ def _effect(
         kwargs["when_met"] = _condition(where, cid, "if", raw["if"], vocab)
     if "unless" in raw:
         kwargs["unless_met"] = _condition(where, cid, "unless", raw["unless"], vocab)
-    for key in ("cards", "if_in_play", "unless_in_play", "pay", "against"):
+    for key in ("cards", "if_in_play", "unless_in_play", "pay", "against", "if_here"):
         if key in raw:
             kwargs[key] = _names(where, cid, key, raw[key])
-    for key in ("cards", "pay", "against"):
+    for key in ("cards", "pay", "against", "if_here"):
         unknown = [w for w in kwargs.get(key, ()) if w.casefold() not in words]
         if unknown:
             raise where.fail(

@@ -110,7 +110,20 @@ def _party(game: Game, slot: int) -> list[Char]:
     return [c for c in game.chars if c.zone in ("field", "haven")]
 
 
+def _all_here(game: Game, names: Sequence[str], slot: int) -> bool:
+    """Every named card is at the location: a character there or a card one carries."""
+    if slot < 0:
+        return False
+    held = set()
+    for c in game.at(slot):
+        held.add(c.name.casefold())
+        held.update(x.card.name.casefold() for x in (*c.items, *c.equipment, *c.enhancements))
+    return all(n.casefold() in held for n in names)
+
+
 def conditions_hold(game: Game, e: Effect, slot: int) -> bool:
+    if e.if_here and not _all_here(game, e.if_here, slot):
+        return False
     if e.when_met is not None or e.unless_met is not None:
         party = _party(game, slot)
         if e.when_met is not None and not requirement_met(e.when_met, party):
@@ -758,6 +771,8 @@ def run(
         return _block(game, e, ctx)
     if do is Action.DESTROY_LOCATION:
         return _destroy_location(game, ctx)
+    if do is Action.BECOME_HAVEN:
+        return _become_haven(game, ctx)
     if do is Action.DEFEAT or do is Action.DISCARD:
         if do is Action.DISCARD and e.target is Target.SELF and isinstance(ctx.source, Copy):
             return _spend(game, ctx)
@@ -1389,7 +1404,7 @@ def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
                 for card, e in _carried_standing(game, other)
                 if e.do is Action.IMMUNE and e.target is Target.HERE and fits(e, c)
             )
-    for h in game.havens:
+    for h in havens_in_play(game):
         fx = game.fx.get(h.card.id)
         if fx is None:
             continue
@@ -1491,10 +1506,31 @@ def strikes_first_card(game: Game, card: AnyCard) -> bool:
     )
 
 
+def havens_in_play(game: Game) -> list[Copy]:
+    """The player's havens, and the locations turned havens (BECOME_HAVEN)."""
+    return game.havens + game.turned_havens if game.turned_havens else game.havens
+
+
+def _become_haven(game: Game, ctx: Context) -> bool:
+    """The location joins the player's havens for good (1998 guidelines 10); its standing
+    effects for every character apply from now on."""
+    if ctx.slot < 0:
+        return False
+    loc = game.locs[ctx.slot]
+    if loc.destroyed or loc.copy in game.turned_havens:
+        return False
+    game.turned_havens.append(loc.copy)
+    for c in game.chars:
+        if c.zone in ("field", "haven"):
+            refresh(game, c)
+    _say(game, ctx.source, "becomes a haven")
+    return True
+
+
 def _haven_rules(game: Game, do: Action) -> list[tuple[AnyCard, Effect]]:
     """The standing effects of this kind of the havens in play."""
     out: list[tuple[AnyCard, Effect]] = []
-    for h in game.havens:
+    for h in havens_in_play(game):
         fx = game.fx.get(h.card.id)
         if fx is not None:
             out.extend((h.card, e) for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do)

@@ -389,6 +389,9 @@ class Game:
         # shuffled back into the draw pile (Willpower).
         self.acts: frozenset[Action] = frozenset()
         self.recycle_next = 0
+        # Locations turned havens (BECOME_HAVEN): still locations (the zones list them there);
+        # their standing effects reach the player's characters like a haven's.
+        self.turned_havens: list[Copy] = []
 
     def say(self, kind: str, text: str, **data: Any) -> None:
         if self.trace is not None:

@@ -93,6 +93,7 @@ class Action(StrEnum):
     PRESERVE = "preserve"  # cards in play matching `cards` are not destroyed (max_times)
     EQUIP_ANYWHERE = "equip_anywhere"  # equipment may be played on it on the field
     ENDURE = "endure"  # the targets cannot be bonked or killed (left at 1 health)
+    BECOME_HAVEN = "become_haven"  # this location joins the player's havens
 
 
 class Target(StrEnum):
@@ -199,6 +200,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.PRESERVE: (frozenset({Target.CARDS_IN_PLAY}), Target.CARDS_IN_PLAY),
     Action.EQUIP_ANYWHERE: (frozenset({Target.SELF}), Target.SELF),
     Action.ENDURE: (frozenset({Target.SELF, Target.HERE}), Target.HERE),
+    Action.BECOME_HAVEN: (frozenset({Target.LOCATION}), Target.LOCATION),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -291,6 +293,7 @@ class Effect:
     pay: tuple[str, ...] = ()  # DEFEAT: the party discards one carried card of these kinds
     against: tuple[str, ...] = ()  # in combat: only against a disaster of these names/kinds
     max_times: int = 0  # fires at most this many times a game (0: no limit)
+    if_here: tuple[str, ...] = ()  # cards that must all be at the location (held or carried)
 
 
 @dataclass(frozen=True, slots=True)
