@@ -1395,6 +1395,50 @@ def test_become_haven_bugrom_homeland_keeps_bugrom_away() -> None:
     assert immune(game, d, ako) and immune(game, d, jinnai)
 
 
+class Everyone(ScriptedPolicy):
+    """Sends every able character into every round; Yajirobe always runs alone when he may."""
+
+    def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
+        return list(able)
+
+    def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
+        return True
+
+
+@covers("Piccolo", (Trigger.ALWAYS, Action.DEFENDS_ONLY))
+def test_always_defends_only_piccolo_fights_only_for_gohan() -> None:
+    """Attacked by a disaster, Piccolo does not fight to defend A-ko, but does defend Gohan."""
+    for other, joins in (("A-ko Magami", False), ("Young Gohan", True)):
+        game = table()
+        mate = add_char(game, other, 4)  # attacked first
+        mate.health = mate.health_max = 99
+        piccolo = add_char(game, "Piccolo", 4)
+        shipped(game, piccolo)
+        arm(game)
+        d = hitter(game, 1)
+        d.defense = 60  # a long fight: only its first round is read
+        stack_combat_pile(game, [])
+        fight(game, ED, Everyone(), d, 4, "disaster")
+        first = rounds(game)[0]
+        fighters = first["party_damage"] - mate.cur[DMG]
+        assert (fighters == piccolo.cur[DMG]) is joins, other
+
+
+@covers("Yajirobe", (Trigger.ALWAYS, Action.RUN_ALONE))
+def test_always_run_alone_yajirobe_leaves_his_group_fighting() -> None:
+    """Yajirobe runs from the fight on his own; A-ko fights on and wins."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    yajirobe = add_char(game, "Yajirobe", 4)
+    shipped(game, yajirobe)
+    arm(game)
+    d = hitter(game, 1)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, Everyone(), d, 4, "disaster") == "defeated"
+    assert ako.slot == 4 and yajirobe.slot != 4
+    assert combats(game, yajirobe) == 1
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

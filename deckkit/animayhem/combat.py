@@ -19,6 +19,7 @@ from deckkit.animayhem.interpreter import (
     attack_order,
     can_act,
     combat_mods,
+    defends,
     disaster_bonus,
     endures,
     extra_cards,
@@ -30,6 +31,7 @@ from deckkit.animayhem.interpreter import (
     play_in_combat,
     recycled,
     revived,
+    runs_alone,
     shielded_from,
     spared,
     strikes_first,
@@ -503,6 +505,18 @@ def fight(
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
             break
+        if may_run and game.acts and len(alive) > 1:
+            # One whose card lets it run on its own may leave its group fighting (RUN_ALONE).
+            solo = [c for c in alive if runs_alone(game, c) and policy.run_alone(game, d, c)]
+            for c in solo:
+                runs_alone(game, c, credit=True)
+                _retreat(game, edition, policy, d, [c], slot, start_health)
+            if solo:
+                alive = [c for c in alive if c.zone == "field" and c.slot == slot]
+                able = [c for c in able if c in alive]
+                if not alive:
+                    result = "retreat"
+                    break
         # Determine Attackers: random target, item carriers first; against a party's attack,
         # one of the attackers (a charmer who lost cannot attack). A disaster's effects may
         # make it attack some characters first.
@@ -525,6 +539,8 @@ def fight(
             target,
             min(cap, play.max_party or cap),
         )
+        if game.acts and initiator == "disaster":
+            fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
         frenzy = Trait.FRENZY in d.card.traits
         if fx_sides is not None:
             # Round effects first, so a lasting change they make counts in this round.

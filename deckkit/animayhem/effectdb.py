@@ -253,6 +253,8 @@ def _check_additions(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]
     need = _NEEDS.get(do)
     if need is not None and not kwargs.get(need[0]):
         raise where.fail(cid, f"{do} needs {need[0]}", hint=need[1])
+    if do is Action.DEFENDS_ONLY and kwargs.get("filter") is None:
+        raise where.fail(cid, "defends_only needs filter", hint='filter = "Adult Gohan"')
     if do is Action.BAR and kwargs.get("filter") is None and kwargs.get("exclude") is None:
         raise where.fail(
             cid,

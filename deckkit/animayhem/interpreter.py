@@ -1651,3 +1651,33 @@ def endures(game: Game, c: Char) -> bool:
                 _say(game, other, f"keeps {c.name} standing")
                 return True
     return False
+
+
+def _own_rule(c: Char, do: Action) -> Effect | None:
+    if c.fx is None:
+        return None
+    for _, e in c.fx.get(Trigger.ALWAYS, ()):
+        if e.do is do:
+            return e
+    return None
+
+
+def defends(game: Game, c: Char, target: Char) -> bool:
+    """Does ``c`` fight to defend ``target`` from a disaster's attack? Not when its card makes
+    it defend only characters meeting a filter (DEFENDS_ONLY: Piccolo and Gohan)."""
+    if Action.DEFENDS_ONLY not in game.acts or c is target:
+        return True
+    e = _own_rule(c, Action.DEFENDS_ONLY)
+    if e is None or fits(e, target):
+        return True
+    _credit(game, c.card)
+    return False
+
+
+def runs_alone(game: Game, c: Char, credit: bool = False) -> bool:
+    """The character may run away on its own while its group fights on (RUN_ALONE)."""
+    if Action.RUN_ALONE not in game.acts or _own_rule(c, Action.RUN_ALONE) is None:
+        return False
+    if credit:
+        _credit(game, c.card)
+    return True

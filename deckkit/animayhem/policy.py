@@ -118,6 +118,10 @@ class Policy:
         """Give up a carried card to heal or strengthen ``who`` (Senzu Beans, Sleepy Grass)?"""
         return False
 
+    def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
+        """Let ``c``, whose card allows it, run from this fight on its own (Yajirobe)?"""
+        return False
+
     def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
         """A flash effect from the hand that defeats ``d`` outright, and who plays it."""
         return None
@@ -437,6 +441,10 @@ class HeuristicPolicy(Policy):
         best = sorted((c.cur[DMG] for c in party), reverse=True)[: 4 if source.major else 3]
         return sum(best) <= dfn
 
+    def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
+        """Run alone when the disaster's next hit would knock it out."""
+        return d.damage + horde_bonus(game, d) - c.cur[DEF] >= c.health
+
     def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
         """Heal or raise health only to save a character the disaster would knock out; strike
         first only in a fight the party can win but where one hit can knock a member out."""
@@ -598,6 +606,9 @@ class RandomPolicy(Policy):
 
     def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
         return game.chance.below(2) == 0
+
+    def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
+        return game.chance.below(4) == 0
 
     def combat_flash(
         self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int

@@ -94,6 +94,8 @@ class Action(StrEnum):
     EQUIP_ANYWHERE = "equip_anywhere"  # equipment may be played on it on the field
     ENDURE = "endure"  # the targets cannot be bonked or killed (left at 1 health)
     BECOME_HAVEN = "become_haven"  # this location joins the player's havens
+    DEFENDS_ONLY = "defends_only"  # it fights a disaster's attack only to defend `filter`
+    RUN_ALONE = "run_alone"  # it may run away from a fight while its group fights on
 
 
 class Target(StrEnum):
@@ -201,6 +203,8 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.EQUIP_ANYWHERE: (frozenset({Target.SELF}), Target.SELF),
     Action.ENDURE: (frozenset({Target.SELF, Target.HERE}), Target.HERE),
     Action.BECOME_HAVEN: (frozenset({Target.LOCATION}), Target.LOCATION),
+    Action.DEFENDS_ONLY: (frozenset({Target.SELF}), Target.SELF),
+    Action.RUN_ALONE: (frozenset({Target.SELF}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -249,6 +253,8 @@ STANDING = frozenset(
         Action.PRESERVE,
         Action.EQUIP_ANYWHERE,
         Action.ENDURE,
+        Action.DEFENDS_ONLY,
+        Action.RUN_ALONE,
     }
 )
 
