@@ -1439,6 +1439,25 @@ def test_always_run_alone_yajirobe_leaves_his_group_fighting() -> None:
     assert combats(game, yajirobe) == 1
 
 
+@covers("Saibamen", (Trigger.ALWAYS, Action.STRIKES))
+def test_always_strikes_saibamen_hits_two_fighters() -> None:
+    """Saibamen strike two of the characters fighting them each round, both at full damage."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    akane = add_char(game, "Akane Tendo", 4)
+    for c in (ako, akane):
+        c.health = c.health_max = 99
+    d = on_field(game, new_disaster(game, "Saibamen"), 4)
+    shipped(game, d)
+    arm(game)
+    d.charm = 0
+    stack_combat_pile(game, [])
+    fight(game, ED, Everyone(), d, 4, "disaster")
+    first = rounds(game)[0]
+    assert [h["name"] for h in first["hits"]] == [ako.name, akane.name]
+    assert all(h["damage"] == d.damage for h in first["hits"])
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -34,6 +34,7 @@ from deckkit.animayhem.interpreter import (
     runs_alone,
     shielded_from,
     spared,
+    strikes,
     strikes_first,
 )
 from deckkit.animayhem.record import CardStat
@@ -605,6 +606,12 @@ def fight(
         # Frenzy hits "every character opposing it"; "Characters who are not fighting the
         # disaster are not affected" (Part III). The attacked character always fights.
         victims = fighters if frenzy and target in fighters else [target]
+        if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
+            # It strikes more than one of those fighting it, each at full damage (STRIKES).
+            others = [c for c in fighters if c is not target and c.uid not in warded]
+            victims = [target, *others[: k - 1]]
+            if len(victims) > 1:
+                has_rule(game, d, Action.STRIKES)  # counts as a use of its effect
         for v in victims:
             loss = attack - max(0, sides[v.uid].defense)
             hits.append((v, loss if loss >= 1 else 0))

@@ -1681,3 +1681,12 @@ def runs_alone(game: Game, c: Char, credit: bool = False) -> bool:
     if credit:
         _credit(game, c.card)
     return True
+
+
+def strikes(game: Game, d: Dis) -> int:
+    """How many of the characters fighting it the disaster strikes each round (STRIKES:
+    Saibamen, two); 1 without the rule."""
+    if Action.STRIKES not in game.acts or d.fx is None:
+        return 1
+    rules = standing(d.fx, Action.STRIKES)
+    return max((e.n for e in rules), default=1)

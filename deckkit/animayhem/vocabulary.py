@@ -96,6 +96,7 @@ class Action(StrEnum):
     BECOME_HAVEN = "become_haven"  # this location joins the player's havens
     DEFENDS_ONLY = "defends_only"  # it fights a disaster's attack only to defend `filter`
     RUN_ALONE = "run_alone"  # it may run away from a fight while its group fights on
+    STRIKES = "strikes"  # this disaster strikes up to n of the characters fighting it a round
 
 
 class Target(StrEnum):
@@ -205,6 +206,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.BECOME_HAVEN: (frozenset({Target.LOCATION}), Target.LOCATION),
     Action.DEFENDS_ONLY: (frozenset({Target.SELF}), Target.SELF),
     Action.RUN_ALONE: (frozenset({Target.SELF}), Target.SELF),
+    Action.STRIKES: (frozenset({Target.SELF}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -255,6 +257,7 @@ STANDING = frozenset(
         Action.ENDURE,
         Action.DEFENDS_ONLY,
         Action.RUN_ALONE,
+        Action.STRIKES,
     }
 )
 
