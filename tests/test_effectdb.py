@@ -125,3 +125,46 @@ def test_coverage_json_reports_every_group_with_its_target(db: CardDB) -> None:
     assert groups["disaster"]["full"] == table["disaster"].full
     listed = {c["id"] for c in doc["cards"]}
     assert listed == {c.id for c in db.cards if c.coverage is not Coverage.FULL}
+
+
+# --- character-side additions: what the loader requires of them --------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('{ when = "always", do = "immune" }', "immune needs against"),
+        ('{ when = "always", do = "waive" }', "waive needs cards"),
+        ('{ when = "always", do = "bar" }', "bar needs filter or exclude"),
+        ('{ when = "always", do = "preserve" }', "preserve needs cards"),
+        ('{ when = "hurt", do = "heal", pay = ["Vehicle"] }', "giving up the card itself"),
+        ('{ when = "always", do = "immune", against = ["Vapor"] }', "'Vapor' is no card kind"),
+        ('{ when = "always", do = "recycle", cards = ["equipment"] }', "recycle names cards"),
+        ('{ when = "always", do = "recycle", target = "cards_in_play" }', "recycle names cards"),
+        (
+            '{ when = "always", do = "modify", target = "disasters", mods = { health = "+1" } }',
+            "only characters have a health",
+        ),
+        ('{ when = "always", do = "modify", mods = { luck = "+1" } }', "'luck' is no ability"),
+        ('{ when = "hurt", do = "stay", turns = 2 }', "stay does not use turns"),
+    ],
+)
+def test_a_bad_addition_names_file_line_and_fix(tmp_path: Path, body: str, message: str) -> None:
+    path = _copy_db(
+        tmp_path,
+        f'# additions\n[am085]\nname = "Specs"\ncoverage = "full"\neffects = [{body}]\n',
+    )
+    with pytest.raises(CardDataError) as err:
+        read_card_db(path)
+    assert message in str(err.value)
+    assert err.value.path is not None and err.value.path.name == "mine.toml"
+    assert err.value.line == 2
+
+
+def test_a_skill_only_an_effect_grants_is_a_skill_in_requirements(db: CardDB) -> None:
+    """Archaeology is printed on no character; Ancient Pottery grants it, so the Museum's
+    requirement reads it as a skill (one a granted instance meets), not a special term."""
+    assert "Archaeology" in db.vocabulary.skills
+    museum = db.lookup("Museum")[0]
+    words = {type(t).__name__ for alt in museum.requirement.alternatives for t in alt}
+    assert "SpecialTerm" not in words

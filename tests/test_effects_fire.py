@@ -66,6 +66,12 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am649": "takes an item only from a party with a vehicle; vehicles are rarely equipped",
     "am697": "destroys Flying cards carried; they are rarely equipped in these games",
     "am691": "destroys a non-flying vehicle where it is defeated; vehicles are rarely equipped",
+    "am667": "blocks dimensional locations; the demo field has none",
+    "am388": "guards against Money disasters; the companion picked for Money is a location",
+    "am455": "defeats the Baby disaster; the companion picked for Baby is Baby Gohan",
+    "am414": "acts only when a card sends its carrier's group; these disasters rarely do",
+    "am428": "acts only when a card sends its carrier's group; these disasters rarely do",
+    "am085": "waives Science cards' requirements; these decks' Science cards have none he lacks",
 }
 
 
@@ -176,6 +182,9 @@ class EagerPolicy(HeuristicPolicy):
         return [(x, target) for x in flash[:1]]
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
+        return True
+
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
         return True
 
 

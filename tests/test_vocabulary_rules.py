@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
-from deckkit.animayhem.abilities import refresh
-from deckkit.animayhem.cards import ItemCard
+from deckkit.animayhem.abilities import refresh, usable
+from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.chance import Chance
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.interpreter import (
@@ -23,6 +23,9 @@ from deckkit.animayhem.interpreter import (
     by_trigger,
     can_act,
     can_move,
+    disaster_bonus,
+    fire,
+    immune,
     start_turn,
 )
 from deckkit.animayhem.movement import (
@@ -31,8 +34,10 @@ from deckkit.animayhem.movement import (
     move_disasters,
     place_disaster,
 )
-from deckkit.animayhem.phases import discard_phase, maintenance_phase
+from deckkit.animayhem.phases import discard_phase, equip_phase, maintenance_phase
+from deckkit.animayhem.policy import HeuristicPolicy, equip_targets
 from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.requirements import parse_requirement, requirement_met
 from deckkit.animayhem.scavenge import passes_skill_test, scavenge
 from deckkit.animayhem.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
 from deckkit.animayhem.vocabulary import Action, Trigger
@@ -62,7 +67,7 @@ COVERS: dict[str, tuple[str, tuple[Pair, ...]]] = {}
 # Actions no shipped entry uses yet, so no real card can carry their rule test. The last test
 # recomputes this set from the effect files: when a card starts using one, it fails until a test
 # here covers it.
-UNSHIPPED = frozenset({Action.NO_RETREAT})
+UNSHIPPED: frozenset[Action] = frozenset()
 
 
 def covers(card_name: str, *pairs: Pair) -> Callable[[F], F]:
@@ -796,6 +801,661 @@ def test_always_unlock_antiques() -> None:
     assert not passes_skill_test(game, [nene], 4)
     nene.items.append(shipped_copy(game, "Antiques"))
     assert passes_skill_test(game, [nene], 4)
+
+
+# --- character-side additions: health, protection, requirement waivers, disaster rules -----
+
+
+class UsesItems(ScriptedPolicy):
+    """Gives up every carried card it is asked for (to heal, strike first, stop a disaster)."""
+
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        return True
+
+    def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
+        return True
+
+
+class Runs(ScriptedPolicy):
+    """Asks to run away from every fight."""
+
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        return True
+
+
+def arm(game: Game) -> Game:
+    """Tell the game which actions its effects use (setup does this for a real deck)."""
+    game.acts = frozenset(e.do for fx in game.fx.values() for t in fx.values() for _, e in t)
+    return game
+
+
+def effect_texts(game: Game) -> list[str]:
+    assert game.trace is not None
+    return [e["text"] for e in game.trace.events if e["kind"] == "effect"]
+
+
+def hitter(game: Game, damage: int) -> Dis:
+    """33-S Sexaroid (3/3) at slot 4, without its own effects or charm, hitting for ``damage``."""
+    d = on_field(game, new_disaster(game, "33-S Sexaroid"), 4)
+    d.damage = damage
+    d.charm = 0
+    return d
+
+
+@covers("Sylvie", (Trigger.ALWAYS, Action.IMMUNE))
+def test_always_immune_sylvie_is_never_attacked_by_33s() -> None:
+    """Sylvie cannot be attacked by 33-S: alone she is left alone, beside A-ko only A-ko is
+    attacked, and when she attacks it the disaster's hits on her deal nothing."""
+    game = table()
+    sylvie = add_char(game, "Sylvie", 4)
+    shipped(game, sylvie)
+    d = hitter(game, 3)
+    arm(game)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, ScriptedPolicy(), d, 4, "disaster") == "none"
+    assert combats(game, sylvie) == 0
+    fight(game, ED, ScriptedPolicy(), d, 4, "party")
+    assert all(h["damage"] == 0 for r in rounds(game) for h in r["hits"])
+    assert sylvie.zone == "field" and sylvie.health == sylvie.health_max
+    ako = add_char(game, "A-ko Magami", 4)
+    fight(game, ED, ScriptedPolicy(), d, 4, "disaster")
+    assert combats(game, ako) == 1 and combats(game, sylvie) == 1  # only her own attack
+
+
+@covers("Bills and Calculator", (Trigger.ALWAYS, Action.IMMUNE))
+def test_always_immune_bills_and_calculator_against_shopping_spree() -> None:
+    """Bills and Calculator keeps the Money disaster off its holder: Shopping Spree destroys
+    the Money cards of everyone else."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    nene = add_char(game, "Nene Romanova", 4)
+    bills = shipped_copy(game, "Bills and Calculator")
+    mine, theirs = copy_of(game, "Antiques"), copy_of(game, "Antiques")  # Money items
+    ako.items += [bills, mine]
+    nene.items.append(theirs)
+    d = new_disaster(game, "Shopping Spree")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, 4)
+    assert ako.items == [bills, mine]
+    assert not nene.items and theirs in game.carried_off
+
+
+@covers("Katsuhiko Jinnai", (Trigger.ALWAYS, Action.IMMUNE), (Trigger.ALWAYS, Action.MODIFY))
+def test_always_immune_jinnai_and_his_bonus_to_combat_disasters() -> None:
+    """Jinnai cannot be attacked by combat disasters, and every combat disaster is +1/+1
+    while he is in play (even from the haven)."""
+    game = table()
+    jinnai = add_char(game, "Katsuhiko Jinnai", 4)
+    shipped(game, jinnai)
+    d = hitter(game, 3)
+    arm(game)
+    assert disaster_bonus(game, d) == (1, 1)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, ScriptedPolicy(), d, 4, "disaster") == "none"
+    jinnai.zone, jinnai.slot = "haven", -1
+    assert disaster_bonus(game, d) == (1, 1)
+    jinnai.zone = "discard"
+    assert disaster_bonus(game, d) == (0, 0)
+
+
+@covers("Oolong", (Trigger.HURT, Action.TRANSFORM))
+def test_hurt_transform_oolong_reverts_when_first_hurt() -> None:
+    """Oolong keeps his 4/4 shape until an attack takes health, then reverts to 1/1 for good."""
+    game = table()
+    oolong = add_char(game, "Oolong", 4)  # attacked first
+    add_char(game, "A-ko Magami", 4)
+    shipped(game, oolong)
+    arm(game)
+    assert oolong.cur[DMG] == 4
+    d = hitter(game, 6)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, ScriptedPolicy(["Oolong", "A-ko Magami"]), d, 4, "party") == "defeated"
+    assert rounds(game)[0]["hits"][0]["loss"] == 2
+    assert (oolong.cur[DMG], oolong.cur[DEF]) == (1, 1)
+
+
+@covers("Senzu Beans", (Trigger.HURT, Action.HEAL))
+def test_hurt_heal_senzu_beans_saves_a_character_from_a_bonk() -> None:
+    """Senzu Beans, given up when a hit would bonk Akane, restore her before health is checked;
+    the discarded item counts for the disasters."""
+    game = table(UsesItems(["Akane Tendo", "A-ko Magami"]))
+    akane = add_char(game, "Akane Tendo", 4)
+    add_char(game, "A-ko Magami", 4)
+    beans = shipped_copy(game, "Senzu Beans")
+    akane.items.append(beans)  # the carrier is attacked first
+    arm(game)
+    d = hitter(game, 9)
+    stack_combat_pile(game, [])
+    fight(game, ED, UsesItems(["Akane Tendo", "A-ko Magami"]), d, 4, "party")
+    assert rounds(game)[0]["hits"][0]["health"] == 4 - 5
+    assert akane.zone == "field" and akane.health == akane.health_max
+    assert beans in game.carried_off and beans not in akane.items
+    assert any("heals Akane Tendo" in t for t in effect_texts(game))
+
+
+def test_hurt_heal_senzu_beans_kept_when_the_player_declines() -> None:
+    """A player who keeps the beans sees Akane bonked by the same hit."""
+    game = table(ScriptedPolicy(["Akane Tendo", "A-ko Magami"]))
+    akane = add_char(game, "Akane Tendo", 4)
+    add_char(game, "A-ko Magami", 4)
+    beans = shipped_copy(game, "Senzu Beans")
+    akane.items.append(beans)
+    arm(game)
+    d = hitter(game, 9)
+    stack_combat_pile(game, [])
+    fight(game, ED, ScriptedPolicy(["Akane Tendo", "A-ko Magami"]), d, 4, "party")
+    assert akane.zone == "bonked" and beans not in game.carried_off
+
+
+@covers("King Yemma's Fruit", (Trigger.HURT, Action.MODIFY))
+def test_hurt_modify_health_king_yemmas_fruit() -> None:
+    """King Yemma's Fruit doubles its carrier's health for 3 turns: a 5-point loss on 4 health
+    leaves 3 of 8, and the health returns to 4 when the 3 turns are over."""
+    game = table(UsesItems(["Akane Tendo", "A-ko Magami"]))
+    akane = add_char(game, "Akane Tendo", 4)
+    add_char(game, "A-ko Magami", 4)
+    fruit = shipped_copy(game, "King Yemma's Fruit")
+    akane.items.append(fruit)
+    arm(game)
+    d = hitter(game, 9)
+    stack_combat_pile(game, [])
+    fight(game, ED, UsesItems(["Akane Tendo", "A-ko Magami"]), d, 4, "party")
+    assert akane.zone == "field" and akane.health_max == 8 and akane.health == 8
+    assert fruit in game.carried_off
+    game.turn = 3
+    start_turn(game)
+    assert akane.health_max == 8
+    game.turn = 4
+    start_turn(game)
+    assert akane.health_max == 4 and akane.health == 4
+
+
+@covers("Tail Steak", (Trigger.ALWAYS, Action.MODIFY))
+def test_always_modify_health_tail_steak() -> None:
+    """Tail Steak adds 1 to its carrier's health while carried."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    steak = shipped_copy(game, "Tail Steak")
+    ako.items.append(steak)
+    refresh(game, ako)
+    assert (ako.health_max, ako.health) == (5, 5)
+    ako.items.remove(steak)
+    refresh(game, ako)
+    assert (ako.health_max, ako.health) == (4, 4)
+
+
+@covers("5 Yen Coin", (Trigger.AFFECT, Action.DEFEAT))
+def test_affect_defeat_5_yen_coin_stops_shopping_spree() -> None:
+    """The 5 Yen Coin, given up, defeats the Money disaster before it acts: the party keeps
+    its Money cards, and the coin counts for the disasters."""
+    game = table(UsesItems())
+    ako = add_char(game, "A-ko Magami", 4)
+    coin = shipped_copy(game, "5 Yen Coin")
+    money = copy_of(game, "Antiques")
+    ako.items += [coin, money]
+    d = new_disaster(game, "Shopping Spree")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, 4)
+    assert ako.items == [money] and coin in game.carried_off
+    assert d.zone == "discard"
+    assert game.record.counters.get((d.card.id, CardStat.DEFEATED), 0) == 1
+
+
+@covers("Priss' First Live Concert Poster", (Trigger.AFFECT, Action.DEFEAT))
+def test_affect_defeat_priss_poster_keeps_the_party_moving() -> None:
+    """The poster defeats Priss and the Replicants, so the party is not held by the crowd."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.items.append(shipped_copy(game, "Priss' First Live Concert Poster"))
+    d = new_disaster(game, "Priss and the Replicants")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, 4)
+    assert can_move(game, ako) and d.zone == "discard"
+
+
+@covers("Lt. Randolph", (Trigger.AFFECT, Action.DEFEAT))
+def test_affect_defeat_lt_randolph_defeats_political_investigation() -> None:
+    """With Lt. Randolph in play the Legal disaster is defeated as it is drawn: no Police or
+    Bureaucracy character is disabled."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)  # Police
+    randolph = add_char(game, "Lt. Randolph", -1)  # in the haven
+    shipped(game, randolph)
+    d = new_disaster(game, "Political Investigation")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, -1)
+    assert can_act(game, nene) and d.zone == "discard"
+
+
+@covers("Mountain Sign Post", (Trigger.ALWAYS, Action.STAY))
+def test_always_stay_mountain_sign_post() -> None:
+    """Dinner with Mom and Dad sends Students home, but not a group carrying the sign post."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # Student
+    akane = add_char(game, "Akane Tendo", 4)  # Student
+    ako.items.append(shipped_copy(game, "Mountain Sign Post"))
+    away = add_char(game, "Alielle", 2)  # Student, another group
+    d = new_disaster(game, "Dinner with Mom and Dad")
+    shipped(game, d)
+    arm(game)
+    affect(game, d, -1)
+    assert (ako.zone, akane.zone, away.zone) == ("field", "field", "haven")
+
+
+@covers("Specs", (Trigger.ALWAYS, Action.WAIVE))
+def test_always_waive_specs_uses_science_cards() -> None:
+    """Specs uses Data Stream (a Science card needing Computer) though he lacks Computer."""
+    game = table()
+    specs = add_char(game, "Specs", 4)
+    ako = add_char(game, "A-ko Magami", 4)
+    shipped(game, specs)
+    stream = card("Data Stream")
+    assert isinstance(stream, PowerCard)
+    assert usable(specs, stream) and not usable(ako, stream)
+
+
+@covers("Willpower", (Trigger.AFFECT, Action.RECYCLE))
+def test_affect_recycle_willpower_sends_defeated_disasters_back() -> None:
+    """After Willpower the next 3 disasters defeated are shuffled into the draw pile; the
+    fourth is discarded."""
+    game = table()
+    d = new_disaster(game, "Willpower")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, -1)
+    beaten = [on_field(game, new_disaster(game, "33-S Sexaroid"), 4) for _ in range(4)]
+    for x in beaten:
+        game.hooks.defeat(game, x, [])
+    assert [x.zone for x in beaten] == ["draw", "draw", "draw", "discard"]
+    assert all(x in game.draw_pile for x in beaten[:3]) and beaten[3] in game.discard
+
+
+@covers("Garlic, Jr.", (Trigger.ALWAYS, Action.RECYCLE))
+def test_always_recycle_garlic_jr_returns_to_the_draw_pile() -> None:
+    """Garlic Jr., defeated, is shuffled back into the draw pile as printed."""
+    game = table()
+    d = on_field(game, new_disaster(game, "Garlic, Jr."), 4)
+    shipped(game, d)
+    arm(game)
+    d.damage = 0
+    game.hooks.defeat(game, d, [])
+    assert d in game.draw_pile and d not in game.discard
+    assert d.zone == "draw" and d.pos == -1 and d.damage == 5
+
+
+@covers("Power Suit", (Trigger.ALWAYS, Action.FIRST_STRIKE))
+def test_always_first_strike_power_suit_deals_nothing_in_the_round_it_falls() -> None:
+    """Power Suit (3/3) beaten in round 1 by A-ko and Akane never gets its attack in."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    add_char(game, "Akane Tendo", 4)
+    d = on_field(game, new_disaster(game, "Power Suit"), 4)
+    shipped(game, d)
+    arm(game)
+    d.damage = 9
+    stack_combat_pile(game, [])
+    policy = ScriptedPolicy(["A-ko Magami", "Akane Tendo"])
+    assert fight(game, ED, policy, d, 4, "party") == "defeated"
+    assert rounds(game)[0]["hits"][0]["damage"] == 0
+    assert ako.zone == "field"
+
+
+@covers("Sleepy Grass", (Trigger.COMBAT, Action.FIRST_STRIKE))
+def test_combat_first_strike_sleepy_grass() -> None:
+    """Sleepy Grass, given up as combat begins, lets the party strike first for the combat."""
+    game = table(UsesItems(["A-ko Magami", "Akane Tendo"]))
+    ako = add_char(game, "A-ko Magami", 4)
+    add_char(game, "Akane Tendo", 4)
+    grass = shipped_copy(game, "Sleepy Grass")
+    ako.items.append(grass)
+    arm(game)
+    d = hitter(game, 9)
+    stack_combat_pile(game, [])
+    fight(game, ED, UsesItems(["A-ko Magami", "Akane Tendo"]), d, 4, "party")
+    assert rounds(game)[0]["hits"][0]["damage"] == 0
+    assert ako.zone == "field" and grass in game.carried_off
+
+
+@covers("No Way Out", (Trigger.AFFECT, Action.NO_RETREAT))
+def test_affect_no_retreat_no_way_out_for_the_next_fight_only() -> None:
+    """After No Way Out the group cannot run from its next fight; the one after, it may."""
+    game = table(Runs(["A-ko Magami"]))
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = ako.health_max = 99
+    d = new_disaster(game, "No Way Out")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, 4) and ako.pinned
+    stack_combat_pile(game, [])
+    assert fight(game, ED, Runs(["A-ko Magami"]), hitter(game, 3), 4, "party") != "retreat"
+    assert not ako.pinned
+    assert fight(game, ED, Runs(["A-ko Magami"]), hitter(game, 3), 4, "party") == "retreat"
+
+
+@covers("Lady Tokimi", (Trigger.AFFECT, Action.BLOCK))
+def test_affect_block_lady_tokimi_closes_dimensional_locations() -> None:
+    """Lady Tokimi blocks the dimensional locations for 6 turns, and only those."""
+    game = table()
+    game.locs[4] = Loc(4, copy_of(game, "The Reversed World"))
+    d = new_disaster(game, "Lady Tokimi")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, -1)
+    assert blocked(game, 4) and not blocked(game, 3)
+    game.turn = 6
+    assert blocked(game, 4)
+    game.turn = 7
+    assert not blocked(game, 4)
+
+
+@covers("Disguise Revealed", (Trigger.AFFECT, Action.DESTROY))
+def test_affect_destroy_disguise_revealed_by_name() -> None:
+    """Disguise Revealed discards the disguises in play, named card by card, and nothing else."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    disguise, other = copy_of(game, "Police Disguise"), copy_of(game, "Data Stream")
+    ako.enhancements += [disguise, other]
+    d = new_disaster(game, "Disguise Revealed")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, -1)
+    assert ako.enhancements == [other] and disguise in game.discard
+
+
+@covers("Ancient Pottery", (Trigger.ALWAYS, Action.GRANT))
+def test_always_grant_ancient_pottery_meets_archaeology() -> None:
+    """Archaeology, printed on no character, is still a skill: Ancient Pottery's carrier meets
+    the Museum's "... or Archaeology"."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    game.locs[4] = Loc(4, copy_of(game, "Museum"))
+    assert not passes_skill_test(game, [ako], 4)
+    ako.items.append(shipped_copy(game, "Ancient Pottery"))
+    refresh(game, ako)
+    assert passes_skill_test(game, [ako], 4)
+
+
+@covers("Raven's Garage", (Trigger.ALWAYS, Action.RECYCLE))
+def test_always_recycle_ravens_garage_keeps_destroyed_equipment_in_the_deck() -> None:
+    """With Raven's Garage as haven, equipment a disaster destroys goes back into the draw
+    pile; an item it destroys is still lost (it counts for the disasters)."""
+    game = table()
+    game.havens.append(shipped_copy(game, "Raven's Garage"))
+    ako = add_char(game, "A-ko Magami", 4)
+    van, antiques = copy_of(game, "The Masaki Van"), copy_of(game, "Antiques")
+    ako.equipment.append(van)
+    ako.items.append(antiques)
+    d = new_disaster(game, "Satellite Strike")
+    shipped(game, d)
+    arm(game)
+    affect(game, d, 4)
+    assert van in game.draw_pile and van not in game.discard
+    assert antiques in game.carried_off
+
+
+@covers("West Side City Hospital", (Trigger.ALWAYS, Action.REVIVE))
+def test_always_revive_west_side_city_hospital() -> None:
+    """A character bonked while West Side City Hospital is the haven is back in it at once,
+    having dropped what it carried."""
+    game = table()
+    game.havens.append(shipped_copy(game, "West Side City Hospital"))
+    ako = add_char(game, "A-ko Magami", 4)
+    antiques = copy_of(game, "Antiques")
+    ako.items.append(antiques)
+    arm(game)
+    game.hooks.knock_out(game, ako, "bonked", None)
+    assert ako.zone == "haven" and not ako.items
+    assert antiques in game.locs[4].hidden_cards
+    ako.zone, ako.slot = "field", 4
+    game.hooks.knock_out(game, ako, "killed", None)
+    assert ako.zone == "discard"  # a kill is not a bonk
+
+
+@covers("Shinjuku Police Building", (Trigger.ALWAYS, Action.BAR))
+def test_always_bar_shinjuku_police_building() -> None:
+    """A party with Kozo Karino cannot scavenge the Shinjuku Police Building; without him the
+    same skills do."""
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Shinjuku Police Building"))
+    nene = add_char(game, "Nene Romanova", 4)  # Police
+    arm(game)
+    assert passes_skill_test(game, [nene], 4)
+    kozo = add_char(game, "Kozo Karino", 4)
+    assert not passes_skill_test(game, [nene, kozo], 4)
+
+
+@covers("Dailey Wong", (Trigger.AFFECT, Action.DISCARD))
+def test_affect_discard_dailey_wong_cancels_red_tape() -> None:
+    """With Dailey Wong in play, Red Tape leaves play without touching the hand."""
+    game = table()
+    dailey = add_char(game, "Dailey Wong", -1)
+    shipped(game, dailey)
+    hand = [copy_of(game, "Medical Treatment")]
+    game.hand = list(hand)
+    d = new_disaster(game, "Red Tape")
+    shipped(game, d)
+    arm(game)
+    assert affect(game, d, -1)
+    assert game.hand == hand and d.zone == "discard"
+    assert game.record.counters.get((d.card.id, CardStat.DEFEATED), 0) == 0
+
+
+@covers("Leona Ozaki", (Trigger.ALWAYS, Action.GRANT))
+def test_always_grant_leona_ozaki_counts_as_a_male() -> None:
+    """Leona Ozaki counts toward a location's "Male" requirement; another female does not."""
+    game = table()
+    leona = add_char(game, "Leona Ozaki", 4)
+    shipped(game, leona)
+    refresh(game, leona)
+    ryoga = add_char(game, "Ryoga Hibiki", 4)  # male
+    akane = add_char(game, "Akane Tendo", 4)
+    two_males = parse_requirement("Male x2", db().vocabulary)
+    assert requirement_met(two_males, [leona, ryoga])
+    assert not requirement_met(two_males, [akane, ryoga])
+
+
+class EquipsAll(ScriptedPolicy):
+    """Plays every equipment card it may, each on the first character in the haven."""
+
+    def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
+        cards = [x for x in game.hand if isinstance(x, Copy) and x.card.type is kind]
+        return (cards[0], game.in_haven()[0]) if cards else None
+
+
+@covers("Bulma", (Trigger.ALWAYS, Action.EXTRA_EQUIP))
+def test_always_extra_equip_bulma() -> None:
+    """With Bulma in play two equipment cards are played in one Equip phase; without her, one."""
+    for with_bulma, played in ((True, 2), (False, 1)):
+        game = table()
+        ako = add_char(game, "A-ko Magami", -1)
+        if with_bulma:
+            shipped(game, add_char(game, "Bulma", -1))
+        arm(game)
+        game.hand = [copy_of(game, "Attack Pods"), copy_of(game, "Blasters")]
+        equip_phase(game, ED, EquipsAll())
+        assert len(ako.equipment) == played
+
+
+@covers("Al", (Trigger.ALWAYS, Action.PRESERVE))
+def test_always_preserve_al_saves_a_vehicle_once() -> None:
+    """Al keeps a vehicle from Sudden Stop's destruction once a game; the second Sudden Stop
+    destroys it."""
+    game = table()
+    al = add_char(game, "Al", 4)
+    shipped(game, al)
+    hog = copy_of(game, "Yajirobe's Hog")  # a Non-flying Vehicle
+    al.equipment.append(hog)
+    stop = new_disaster(game, "Sudden Stop")
+    shipped(game, stop)
+    arm(game)
+    affect(game, stop, 4)
+    assert al.equipment == [hog]
+    assert any("keeps Yajirobe's Hog" in t for t in effect_texts(game))
+    again = new_disaster(game, "Sudden Stop")
+    again.fx = stop.fx
+    affect(game, again, 4)
+    assert not al.equipment and hog in game.discard
+
+
+@covers("Mousse", (Trigger.ALWAYS, Action.EQUIP_ANYWHERE))
+def test_always_equip_anywhere_mousse() -> None:
+    """Equipment may go on Mousse on the field; A-ko on the field cannot receive it."""
+    game = table()
+    mousse = add_char(game, "Mousse", 4)
+    ako = add_char(game, "A-ko Magami", 4)
+    shipped(game, mousse)
+    arm(game)
+    assert equip_targets(game, CardType.EQUIPMENT, anywhere=True) == [mousse]
+    game.hand = [copy_of(game, "Attack Pods")]
+    equip_phase(game, ED, HeuristicPolicy())
+    assert [x.card.name for x in mousse.equipment] == ["Attack Pods"] and not ako.equipment
+
+
+def test_recycle_a_disaster_stopped_by_an_item_is_shuffled_back_once() -> None:
+    """After Willpower, Shopping Spree defeated by the 5 Yen Coin goes back into the draw pile
+    (only there) and does not act."""
+    game = table(UsesItems())
+    ako = add_char(game, "A-ko Magami", 4)
+    money = copy_of(game, "Antiques")
+    ako.items += [shipped_copy(game, "5 Yen Coin"), money]
+    will = new_disaster(game, "Willpower")
+    shipped(game, will)
+    spree = new_disaster(game, "Shopping Spree")
+    shipped(game, spree)
+    arm(game)
+    affect(game, will, -1)
+    spree.zone = "drawn"
+    assert affect(game, spree, -1)
+    assert ako.items == [money]
+    assert game.draw_pile.count(spree) == 1 and spree not in game.discard
+    assert spree.zone == "draw" and spree.recycled
+
+
+@covers("Dr. Tofu", (Trigger.ALWAYS, Action.ENDURE), (Trigger.TURN, Action.DISABLE))
+def test_always_endure_dr_tofu_keeps_his_group_standing() -> None:
+    """With Dr. Tofu in her group a hit that would bonk A-ko leaves her at 1 health; alone, or
+    with Kasumi in play (Tofu then does nothing at all), the same hit bonks."""
+    cases = ((True, False, True), (False, False, False), (True, True, False))
+    for with_tofu, kasumi, standing in cases:
+        game = table(ScriptedPolicy(["A-ko Magami"]))
+        ako = add_char(game, "A-ko Magami", 4)  # attacked first
+        if with_tofu:
+            tofu = add_char(game, "Dr. Tofu", 4)
+            shipped(game, tofu)
+        if kasumi:
+            game.globals_in_play.append((copy_of(game, "Kasumi"), 99))
+            maintenance_phase(game, ED, ScriptedPolicy())
+            assert not can_act(game, tofu)
+        arm(game)
+        d = hitter(game, 20)
+        stack_combat_pile(game, [])
+        fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+        assert (ako.zone == "field") is standing, (with_tofu, kasumi)
+
+
+@covers("Galaxy Police HQ", (Trigger.SCAVENGED, Action.BECOME_HAVEN))
+def test_scavenged_become_haven_galaxy_police_hq() -> None:
+    """Scavenged by Mihoshi and Kiyone holding the Galaxy Police Flag, Galaxy Police HQ becomes
+    a haven: every character, even one in the other haven, gains Police. Without the flag it
+    stays a location."""
+    for flag, police in ((False, 0), (True, 1)):
+        game = table()
+        hq = shipped_copy(game, "Galaxy Police HQ")
+        game.locs[4] = Loc(4, hq)
+        mihoshi = add_char(game, "Detective Mihoshi", 4)
+        add_char(game, "Detective Kiyone", 4)
+        ako = add_char(game, "A-ko Magami", -1)
+        if flag:
+            mihoshi.items.append(copy_of(game, "Galaxy Police Flag"))
+        arm(game)
+        fire(game, hq, Trigger.SCAVENGED, 4)
+        assert game.turned_havens == ([hq] if flag else [])
+        assert ako.skill_counts.get("Police", 0) == police
+
+
+def test_become_haven_bugrom_homeland_keeps_bugrom_away() -> None:
+    """Once Bugrom Homeland is the player's haven, Bugrom disasters attack nobody."""
+    game = table()
+    home = shipped_copy(game, "Bugrom Homeland")
+    game.locs[4] = Loc(4, home)
+    jinnai = add_char(game, "Katsuhiko Jinnai", 4)
+    jinnai.items += [
+        copy_of(game, "Bugrom Big Raid Medal"),
+        copy_of(game, "Ifurita's Power Key Staff"),
+    ]
+    ako = add_char(game, "A-ko Magami", 3)
+    arm(game)
+    d = on_field(game, new_disaster(game, "Bugrom Horde"), 3)
+    assert not immune(game, d, ako)
+    fire(game, home, Trigger.SCAVENGED, 4)
+    assert immune(game, d, ako) and immune(game, d, jinnai)
+
+
+class Everyone(ScriptedPolicy):
+    """Sends every able character into every round; Yajirobe always runs alone when he may."""
+
+    def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
+        return list(able)
+
+    def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
+        return True
+
+
+@covers("Piccolo", (Trigger.ALWAYS, Action.DEFENDS_ONLY))
+def test_always_defends_only_piccolo_fights_only_for_gohan() -> None:
+    """Attacked by a disaster, Piccolo does not fight to defend A-ko, but does defend Gohan."""
+    for other, joins in (("A-ko Magami", False), ("Young Gohan", True)):
+        game = table()
+        mate = add_char(game, other, 4)  # attacked first
+        mate.health = mate.health_max = 99
+        piccolo = add_char(game, "Piccolo", 4)
+        shipped(game, piccolo)
+        arm(game)
+        d = hitter(game, 1)
+        d.defense = 60  # a long fight: only its first round is read
+        stack_combat_pile(game, [])
+        fight(game, ED, Everyone(), d, 4, "disaster")
+        first = rounds(game)[0]
+        fighters = first["party_damage"] - mate.cur[DMG]
+        assert (fighters == piccolo.cur[DMG]) is joins, other
+
+
+@covers("Yajirobe", (Trigger.ALWAYS, Action.RUN_ALONE))
+def test_always_run_alone_yajirobe_leaves_his_group_fighting() -> None:
+    """Yajirobe runs from the fight on his own; A-ko fights on and wins."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    yajirobe = add_char(game, "Yajirobe", 4)
+    shipped(game, yajirobe)
+    arm(game)
+    d = hitter(game, 1)
+    stack_combat_pile(game, [])
+    assert fight(game, ED, Everyone(), d, 4, "disaster") == "defeated"
+    assert ako.slot == 4 and yajirobe.slot != 4
+    assert combats(game, yajirobe) == 1
+
+
+@covers("Saibamen", (Trigger.ALWAYS, Action.STRIKES))
+def test_always_strikes_saibamen_hits_two_fighters() -> None:
+    """Saibamen strike two of the characters fighting them each round, both at full damage."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    akane = add_char(game, "Akane Tendo", 4)
+    for c in (ako, akane):
+        c.health = c.health_max = 99
+    d = on_field(game, new_disaster(game, "Saibamen"), 4)
+    shipped(game, d)
+    arm(game)
+    d.charm = 0
+    stack_combat_pile(game, [])
+    fight(game, ED, Everyone(), d, 4, "disaster")
+    first = rounds(game)[0]
+    assert [h["name"] for h in first["hits"]] == [ako.name, akane.name]
+    assert all(h["damage"] == d.damage for h in first["hits"])
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -21,8 +21,25 @@ if TYPE_CHECKING:
 
 
 def usable(c: Char, card: PowerCard) -> bool:
-    """A character can use a power card whose requirement it meets ("Equipment")."""
-    return card.requirement is None or requirement_met(card.requirement, [c])
+    """A character can use a power card whose requirement it meets ("Equipment"), or one its
+    own card lets it use regardless (WAIVE: Specs and Science cards)."""
+    if card.requirement is None or requirement_met(card.requirement, [c]):
+        return True
+    return c.fx is not None and _waived(c, card)
+
+
+def _waived(c: Char, card: PowerCard) -> bool:
+    """The character's standing WAIVE names the card's kind or one of its categories."""
+    assert c.fx is not None
+    words = {card.type.value, "power", *(x.casefold() for x in card.categories)}
+    if card.vehicle:
+        words.add("vehicle")
+    if card.weapon:
+        words.add("weapon")
+    return any(
+        e.do is Action.WAIVE and any(w.casefold() in words for w in e.cards)
+        for _, e in c.fx.get(Trigger.ALWAYS, ())
+    )
 
 
 def fits(e: Effect, c: Char) -> bool:
@@ -58,7 +75,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         game.record.bump(card_id, CardStat.EFFECTS)
     # A haven's standing effects reach its player's characters; a global effect's, those on the
     # field.
-    reaching = list(game.havens)
+    reaching = game.havens + game.turned_havens
     if c.zone == "field":
         reaching += [g for g, _ in game.globals_in_play]
     for x in reaching:
@@ -66,9 +83,15 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         if fx is None:
             continue
         for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c):
+            if e.target not in (Target.FIELD, Target.PLAY) or not fits(e, c):
+                continue
+            if e.do is Action.MODIFY:
                 mods.append(e.mods)
-                game.record.bump(x.card.id, CardStat.EFFECTS)
+            elif e.do is Action.GRANT and x in game.turned_havens:
+                skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
+            else:
+                continue
+            game.record.bump(x.card.id, CardStat.EFFECTS)
     turn = game.turn
     if c.timed:
         c.timed = [(m, last) for m, last in c.timed if last >= turn]
@@ -134,10 +157,21 @@ def refresh(game: Game, c: Char) -> None:
     if game.fx or c.timed or c.grants:
         # Card effects (interpreter.py): lasting modifiers and granted skills.
         mods, skills = standing_mods(game, c)
+        health = c.health_base
         for group in mods:
-            for ability, mod in group:
-                i = ABILITY_INDEX[ability]
-                cur[i] = mod.apply(cur[i])
+            for stat, change in group:
+                if stat == "health":
+                    health = change.apply(health)  # King Yemma's Fruit, Tail Steak
+                    continue
+                i = ABILITY_INDEX[stat]
+                cur[i] = change.apply(cur[i])
+        health = max(1, health)
+        if health != c.health_max:
+            # Health moves with its maximum, so damage taken stays taken; losing the bonus
+            # never bonks by itself.
+            gain = health - c.health_max
+            c.health = c.health + gain if gain > 0 else max(min(c.health, 1), c.health + gain)
+            c.health_max = health
         if skills:
             counts = dict(c.base_skills)
             for s, n in skills.items():

@@ -13,6 +13,7 @@ import difflib
 import functools
 import os
 import re
+import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -250,9 +251,29 @@ def _skills(row: _Row) -> tuple[Skill, ...]:
     return tuple(out)
 
 
-def _vocabulary(rows: list[_Row]) -> Vocabulary:
-    """Skills, categories and character names as the database itself lists them."""
-    skills: set[str] = set()
+def _granted_skills(directory: Path) -> set[str]:
+    """Skills the effect files grant (Ancient Pottery: Archaeology, which no character prints),
+    so a location's requirement reads them as skills a granted one can meet. A file that does
+    not parse is reported by the effects loader, which reads it next."""
+    out: set[str] = set()
+    for path in sorted(directory.glob("*.toml")) if directory.is_dir() else ():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        for entry in data.values():
+            effects = entry.get("effects", []) if isinstance(entry, dict) else []
+            for e in effects if isinstance(effects, list) else []:
+                skill = e.get("skill") if isinstance(e, dict) else None
+                if e.get("do") == "grant" and isinstance(skill, str) and skill.strip():
+                    out.add(skill.strip())
+    return out
+
+
+def _vocabulary(rows: list[_Row], granted: set[str]) -> Vocabulary:
+    """Skills, categories and character names as the database itself lists them, and the
+    skills its effects grant."""
+    skills: set[str] = set(granted)
     categories: set[str] = set()
     names: set[str] = set()
     for row in rows:
@@ -463,7 +484,7 @@ def read_card_db(path: Path) -> CardDB:
         ) from None
     except csv.Error as err:
         raise CardDataError(f"malformed CSV: {err}", path=path) from err
-    vocab = _vocabulary(rows)
+    vocab = _vocabulary(rows, _granted_skills(path.parent / EFFECTS_DIR))
     cards: list[AnyCard] = []
     by_id: dict[str, _Row] = {}
     for row in rows:

@@ -70,6 +70,10 @@ class Trait(StrEnum):
 
 Ability = Literal["damage", "defense", "movement", "charm", "energy"]
 ABILITIES: tuple[Ability, ...] = ("damage", "defense", "movement", "charm", "energy")
+# What a card effect may modify: the five abilities and a character's health (King Yemma's Fruit
+# doubles it, Tail Steak adds 1).
+Stat = Ability | Literal["health"]
+STATS: tuple[Stat, ...] = (*ABILITIES, "health")
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,13 +19,23 @@ from deckkit.animayhem.interpreter import (
     attack_order,
     can_act,
     combat_mods,
+    defends,
     disaster_bonus,
+    endures,
     extra_cards,
     fire,
+    gone,
     has_rule,
+    hurt,
+    immune,
     play_in_combat,
+    recycled,
+    revived,
+    runs_alone,
     shielded_from,
     spared,
+    strikes,
+    strikes_first,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
@@ -215,7 +225,11 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
 
 
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
-    """Bonked: out of play for one full turn of the owner. Killed: discarded."""
+    """Bonked: out of play for one full turn of the owner. Killed: discarded. A character a
+    card keeps standing (ENDURE) is left at 1 health instead."""
+    if game.acts and endures(game, c):
+        c.health = max(c.health, 1)
+        return
     slot = c.slot
     drop_everything(game, c, slot)
     c.slot = -1
@@ -232,6 +246,8 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
         game.record.bump(c.card.id, CardStat.WAS_BONKED)
         if by is not None:
             game.record.bump(by.card.id, CardStat.BONKED)
+        if game.acts and revived(game, c):
+            enter_haven(game, c)  # back at once, not a turn set aside (REVIVE)
     if game.trace is not None:
         game.say(how, f"{c.name} is {how}")
 
@@ -244,7 +260,9 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         game.disasters.remove(d)
     d.zone = "discard"
     d.ally_of = None
-    game.discard.append(d)
+    back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
+    if not back:
+        game.discard.append(d)
     game.record.bump(d.card.id, CardStat.DEFEATED)
     if game.trace is not None:
         game.say("defeated", f"{d.name} is defeated")
@@ -269,6 +287,20 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
             else:
                 game.carried_off.append(item)
         d.carrying = []
+    if back:
+        _shuffle_back(game, d)
+
+
+def _shuffle_back(game: Game, d: Dis) -> None:
+    """A defeated disaster shuffled back into the draw pile (RECYCLE: Willpower, Garlic Jr.),
+    face down and as printed."""
+    d.forget()
+    d.zone = "draw"
+    d.recycled = True
+    game.draw_pile.append(d)
+    game.chance.shuffle(game.draw_pile)
+    if game.trace is not None:
+        game.say("effect", f"{d.name} is shuffled back into the draw pile")
 
 
 def _flash_effects(
@@ -369,6 +401,11 @@ def fight(
     if d.fx is not None and chars and initiator == "disaster":
         # It never attacks them; they may still attack it (SPARE).
         chars = [c for c in chars if not spared(game, d, c)]
+    # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
+    # attacked: not drawn into its attack, and never its target when the party attacks it.
+    warded = {c.uid for c in chars if immune(game, d, c)} if game.acts else set()
+    if warded and initiator == "disaster":
+        chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
         return "none"
     counters = game.record.counters
@@ -407,7 +444,7 @@ def fight(
                 if x.card.id in game.fx and d.zone == "field":
                     fire(game, x, Trigger.COMBAT, slot, holder=c, fought=d, sides=fx_sides)
         if d.zone != "field":
-            return "defeated" if d.zone == "discard" else "none"
+            return "defeated" if gone(d) else "none"
         chars = [c for c in chars if c.zone == "field" and c.slot == slot]
         if not chars:
             return "none"
@@ -463,16 +500,32 @@ def fight(
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
         # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
         may_run = not (effects and has_rule(game, d, Action.NO_RETREAT))
+        if may_run and effects and any(c.pinned for c in alive):
+            may_run = False  # a card barred them from running from this fight (No Way Out)
         if rnd > MAX_ROUNDS or (may_run and policy.retreat(game, d, able or alive, rnd)):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
             break
+        if may_run and game.acts and len(alive) > 1:
+            # One whose card lets it run on its own may leave its group fighting (RUN_ALONE).
+            solo = [c for c in alive if runs_alone(game, c) and policy.run_alone(game, d, c)]
+            for c in solo:
+                runs_alone(game, c, credit=True)
+                _retreat(game, edition, policy, d, [c], slot, start_health)
+            if solo:
+                alive = [c for c in alive if c.zone == "field" and c.slot == slot]
+                able = [c for c in able if c in alive]
+                if not alive:
+                    result = "retreat"
+                    break
         # Determine Attackers: random target, item carriers first; against a party's attack,
         # one of the attackers (a charmer who lost cannot attack). A disaster's effects may
         # make it attack some characters first.
         pool = alive if initiator == "disaster" or not able else able
         if effects:
             pool = attack_order(game, d, pool)
+        if warded:
+            pool = [c for c in pool if c.uid not in warded] or pool
         carriers = [c for c in pool if c.items]
         target = game.chance.pick(carriers or pool)
         if target.uid in charmed:
@@ -487,6 +540,8 @@ def fight(
             target,
             min(cap, play.max_party or cap),
         )
+        if game.acts and initiator == "disaster":
+            fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
         frenzy = Trait.FRENZY in d.card.traits
         if fx_sides is not None:
             # Round effects first, so a lasting change they make counts in this round.
@@ -542,10 +597,21 @@ def fight(
             )
         # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
         attack = 0 if incapacitated else max(0, dside.damage)
+        if game.acts and attack:
+            if target.uid in warded:
+                attack = 0  # only characters immune to it are left to strike (IMMUNE)
+            elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
+                attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
         hits: list[tuple[Char, int]] = []
         # Frenzy hits "every character opposing it"; "Characters who are not fighting the
         # disaster are not affected" (Part III). The attacked character always fights.
         victims = fighters if frenzy and target in fighters else [target]
+        if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
+            # It strikes more than one of those fighting it, each at full damage (STRIKES).
+            others = [c for c in fighters if c is not target and c.uid not in warded]
+            victims = [target, *others[: k - 1]]
+            if len(victims) > 1:
+                has_rule(game, d, Action.STRIKES)  # counts as a use of its effect
         for v in victims:
             loss = attack - max(0, sides[v.uid].defense)
             hits.append((v, loss if loss >= 1 else 0))
@@ -583,6 +649,9 @@ def fight(
             for v, loss in hits:
                 if loss > 0:
                     fire(game, d, Trigger.HITS, slot, opponents=[v], sides=fx_sides)
+            wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
+            if wounded:
+                hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
         # Check Health: the kill threshold weighs the attack's damage, not the health it took.
         for v, _ in hits:
             if v.zone != "field":
@@ -599,7 +668,7 @@ def fight(
         if fx_sides is not None:
             fx_sides.new_round()  # round modifiers end with the round they were made for
         if d.zone != "field":  # an effect removed it
-            result = "defeated" if d.zone == "discard" else "none"
+            result = "defeated" if gone(d) else "none"
             break
         if d.health <= 0:
             winners = [c for c in chars if c.zone == "field" and c.slot == slot]
@@ -613,6 +682,8 @@ def fight(
             result = "wiped"
             break
     _end_of_combat(game, chars, d, energised)
+    for c in chars:
+        c.pinned = False  # No Way Out lasts one fight
     if effects and result != "defeated" and d.zone == "field":
         fire(game, d, Trigger.WINS, slot, opponents=[c for c in chars if c.zone == "field"])
     return result
@@ -663,8 +734,8 @@ def _retreat(
     character; survivors must move one location."""
     v = game.chance.pick(retreating)
     dmg = d.damage + horde_bonus(game, d) + ally_bonus(game, d)[0]
-    if d.incapacitated_turn == game.turn:
-        dmg = 0  # incapacitated: it deals no damage
+    if d.incapacitated_turn == game.turn or (game.acts and immune(game, d, v)):
+        dmg = 0  # incapacitated, or it cannot attack that one (IMMUNE): no damage
     loss = dmg - v.cur[DEF]
     loss = loss if loss >= 1 else 0
     v.health -= loss

@@ -16,10 +16,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
-from deckkit.animayhem.cards import ABILITIES, Ability, AnyCard, Coverage, Modifier
+from deckkit.animayhem.cards import STATS, AnyCard, Coverage, Modifier, Stat
 from deckkit.animayhem.requirements import Requirement, SpecialTerm, Vocabulary, parse_requirement
 from deckkit.animayhem.vocabulary import (
     ACTION_TARGETS,
+    CHARACTER_TARGETS,
+    DISASTER_TARGETS,
     MOVE_DESTINATIONS,
     SEND_DESTINATIONS,
     Action,
@@ -35,7 +37,7 @@ from deckkit.errors import CardDataError
 EFFECTS_DIR = "effects"
 _ENTRY_KEYS = frozenset({"name", "coverage", "note", "effects"})
 _COMMON = frozenset({"when", "do", "target", "if", "unless", "if_in_play", "unless_in_play"})
-_COMMON |= {"every", "filter", "exclude", "n", "against", "max_times"}
+_COMMON |= {"every", "filter", "exclude", "n", "against", "max_times", "if_here"}
 # The fields each action may carry beyond the common ones.
 _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.DISABLE: frozenset({"turns"}),
@@ -49,14 +51,29 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.TAKE: frozenset({"cards"}),
     Action.MOVE_TO: frozenset({"to"}),
     Action.PULL: frozenset({"cards"}),
-    Action.BLOCK: frozenset({"turns", "skill"}),
+    Action.BLOCK: frozenset({"turns", "skill", "cards"}),
     Action.EXTRA_CARDS: frozenset({"cards"}),
     Action.PREFER: frozenset(),
     Action.SPARE: frozenset(),
     Action.DEFEAT: frozenset({"pay", "cards"}),
     Action.DISCARD: frozenset({"cards"}),
     Action.UNLOCK: frozenset({"cards"}),
+    # Character-side additions: a carried card given up to heal or change a character
+    # (pay = ["self"]), protections, requirement waivers, disaster-side rules.
+    Action.HEAL: frozenset({"pay"}),
+    Action.FIRST_STRIKE: frozenset({"pay"}),
+    Action.WAIVE: frozenset({"cards"}),
+    Action.RECYCLE: frozenset({"cards"}),
+    Action.PRESERVE: frozenset({"cards"}),
 }
+_ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
+# What an action needs beyond its target, and the hint the loader gives when it is missing.
+_NEEDS: dict[Action, tuple[str, str]] = {
+    Action.IMMUNE: ("against", 'against = ["Money"]: the disasters it keeps away'),
+    Action.WAIVE: ("cards", 'cards = ["Science"]: the power cards used without requirements'),
+    Action.PRESERVE: ("cards", 'cards = ["vehicle"]: the cards it keeps from destruction'),
+}
+DISASTER_ONLY = DISASTER_TARGETS - CHARACTER_TARGETS
 _LINE = re.compile(r"^\s*\[\[?\s*(am\d{3})\b", re.MULTILINE)
 
 
@@ -95,18 +112,16 @@ def _int(where: _Where, cid: str, key: str, value: object, minimum: int) -> int:
 CARD_WORDS = frozenset(
     {"item", "equipment", "enhancement", "vehicle", "weapon", "power", "flash_effect", "self"}
     | {"global_effect", "combat", "major", "minor", "disaster", "character"}
+    | {"non-combat", "dimensional"}
 )
 
 
 def card_words(cards: Mapping[str, AnyCard]) -> frozenset[str]:
     """What a ``cards`` word may be: a card kind, any category printed in the database or a
-    disaster's name, compared case-insensitively."""
+    card's name (Disguise Revealed names the disguises it discards), compared
+    case-insensitively."""
     cats = {c.casefold() for card in cards.values() for c in card.categories}
-    cats |= {
-        card.name.casefold()
-        for card in cards.values()
-        if card.type.value in ("disaster", "location")
-    }
+    cats |= {card.name.casefold() for card in cards.values()}
     return (
         CARD_WORDS
         | frozenset(cats)
@@ -136,20 +151,20 @@ def _condition(where: _Where, cid: str, key: str, value: object, vocab: Vocabula
     return req
 
 
-def _mods(where: _Where, cid: str, value: object) -> tuple[tuple[Ability, Modifier], ...]:
+def _mods(where: _Where, cid: str, value: object) -> tuple[tuple[Stat, Modifier], ...]:
     if not isinstance(value, Mapping) or not value:
         raise where.fail(cid, 'mods must be a table such as { damage = "+2" }')
-    out: list[tuple[Ability, Modifier]] = []
+    out: list[tuple[Stat, Modifier]] = []
     for ability, text in value.items():
-        if ability not in ABILITIES:
-            raise where.fail(cid, f"mods: {ability!r} is no ability ({', '.join(ABILITIES)})")
+        if ability not in STATS:
+            raise where.fail(cid, f"mods: {ability!r} is no ability ({', '.join(STATS)})")
         try:
             mod = Modifier.parse(str(text))
         except ValueError:
             raise where.fail(cid, f"mods: {text!r} is no modifier (+2, -1, x2, /2, =1)") from None
         if mod.op == "/" and mod.value == 0:
             raise where.fail(cid, "mods: division by zero")
-        out.append((cast(Ability, ability), mod))
+        out.append((cast(Stat, ability), mod))
     return tuple(out)
 
 
@@ -217,10 +232,10 @@ def _effect(
         kwargs["when_met"] = _condition(where, cid, "if", raw["if"], vocab)
     if "unless" in raw:
         kwargs["unless_met"] = _condition(where, cid, "unless", raw["unless"], vocab)
-    for key in ("cards", "if_in_play", "unless_in_play", "pay", "against"):
+    for key in ("cards", "if_in_play", "unless_in_play", "pay", "against", "if_here"):
         if key in raw:
             kwargs[key] = _names(where, cid, key, raw[key])
-    for key in ("cards", "pay", "against"):
+    for key in ("cards", "pay", "against", "if_here"):
         unknown = [w for w in kwargs.get(key, ()) if w.casefold() not in words]
         if unknown:
             raise where.fail(
@@ -229,7 +244,39 @@ def _effect(
                 hint="use item, equipment, enhancement, vehicle, weapon, power, combat, major, "
                 "or a category printed on some card",
             )
+    _check_additions(where, cid, do, kwargs)
     return Effect(**kwargs)
+
+
+def _check_additions(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]) -> None:
+    """Rules of the character-side additions: what they need, and who pays."""
+    need = _NEEDS.get(do)
+    if need is not None and not kwargs.get(need[0]):
+        raise where.fail(cid, f"{do} needs {need[0]}", hint=need[1])
+    if do is Action.DEFENDS_ONLY and kwargs.get("filter") is None:
+        raise where.fail(cid, "defends_only needs filter", hint='filter = "Adult Gohan"')
+    if do is Action.BAR and kwargs.get("filter") is None and kwargs.get("exclude") is None:
+        raise where.fail(
+            cid,
+            "bar needs filter or exclude: who may not scavenge the location",
+            hint='filter = "Kozo Karino", or exclude = "Survival or Phase"',
+        )
+    if do is Action.RECYCLE and (kwargs["target"] is Target.CARDS_IN_PLAY) != bool(
+        kwargs.get("cards")
+    ):
+        raise where.fail(
+            cid,
+            "recycle names cards exactly when its target is cards_in_play",
+            hint='target = "cards_in_play", cards = ["equipment"]; or self / disasters alone',
+        )
+    pay = kwargs.get("pay", ())
+    if pay and do is not Action.DEFEAT and tuple(pay) != ("self",):
+        raise where.fail(
+            cid, f"{do} can only be paid for by giving up the card itself", hint='pay = ["self"]'
+        )
+    mods = kwargs.get("mods", ())
+    if any(a == "health" for a, _ in mods) and kwargs["target"] in DISASTER_ONLY:
+        raise where.fail(cid, "only characters have a health to modify", hint="target a character")
 
 
 def read_effects_file(

@@ -38,3 +38,6 @@ class EngineHooks:
 
     def worth_an_item(self, game: Game, source: Dis | Char | Copy) -> bool:
         return self.policy.pay_item(game, source)
+
+    def worth_using(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        return self.policy.use_item(game, card, who, fought)

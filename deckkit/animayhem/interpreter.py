@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.abilities import conditional, enter_haven, fits, refresh
 from deckkit.animayhem.cards import (
     AnyCard,
-    CardType,
     CharacterCard,
     DisasterCard,
     ItemCard,
+    LocationCard,
     PowerCard,
 )
 from deckkit.animayhem.record import CardStat
@@ -74,11 +74,10 @@ def card_matches(card: AnyCard, words: Sequence[str]) -> bool:
             kinds.add("weapon")
     if isinstance(card, DisasterCard):
         kinds.add("major" if card.major else "minor")
-        if card.combat:
-            kinds.add("combat")
-        kinds.add(card.name.casefold())
-    elif card.type is CardType.LOCATION:
-        kinds.add(card.name.casefold())
+        kinds.add("combat" if card.combat else "non-combat")
+    elif isinstance(card, LocationCard) and card.dimensional:
+        kinds.add("dimensional")
+    kinds.add(card.name.casefold())
     kinds |= {c.casefold() for c in card.categories}
     kinds |= {s.casefold() for s in card.symbols}
     for w in words:
@@ -111,7 +110,20 @@ def _party(game: Game, slot: int) -> list[Char]:
     return [c for c in game.chars if c.zone in ("field", "haven")]
 
 
+def _all_here(game: Game, names: Sequence[str], slot: int) -> bool:
+    """Every named card is at the location: a character there or a card one carries."""
+    if slot < 0:
+        return False
+    held = set()
+    for c in game.at(slot):
+        held.add(c.name.casefold())
+        held.update(x.card.name.casefold() for x in (*c.items, *c.equipment, *c.enhancements))
+    return all(n.casefold() in held for n in names)
+
+
 def conditions_hold(game: Game, e: Effect, slot: int) -> bool:
+    if e.if_here and not _all_here(game, e.if_here, slot):
+        return False
     if e.when_met is not None or e.unless_met is not None:
         party = _party(game, slot)
         if e.when_met is not None and not requirement_met(e.when_met, party):
@@ -157,6 +169,15 @@ def _from_slot(game: Game, ctx: Context) -> int:
 
 
 def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
+    """The characters an effect reaches; a disaster's never reach those immune to it."""
+    who = _characters(game, e, ctx)
+    src = ctx.source
+    if who and isinstance(src, Dis) and Action.IMMUNE in game.acts:
+        return [c for c in who if not immune(game, src, c)]
+    return who
+
+
+def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     t = e.target
     if t is Target.SELF:
         who = [ctx.source] if isinstance(ctx.source, Char) else []
@@ -197,6 +218,15 @@ def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
 
 
 def _holders(game: Game, e: Effect, ctx: Context) -> list[Char]:
+    """Whose carried cards an effect reaches; a disaster's never those immune to it."""
+    who = _holders_of(game, e, ctx)
+    src = ctx.source
+    if who and isinstance(src, Dis) and Action.IMMUNE in game.acts:
+        return [c for c in who if not immune(game, src, c)]
+    return who
+
+
+def _holders_of(game: Game, e: Effect, ctx: Context) -> list[Char]:
     if e.target is Target.CARRIED_HERE:
         return [c for c in game.at(ctx.slot) if fits(e, c)] if ctx.slot >= 0 else []
     if e.target is Target.CARDS_IN_PLAY:
@@ -242,6 +272,8 @@ def _source_dis(ctx: Context) -> Dis | None:
 
 def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
     to = e.to
+    if Action.STAY in game.acts:
+        who = [c for c in who if not stays(game, c)]
     if to == "haven":
         for c in who:
             if c.zone == "field":
@@ -391,7 +423,11 @@ def _destroy_card(game: Game, ctx: Context, holder: Char | None, pile: list[Copy
             game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
     else:
         x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
-        game.discard.append(x)
+        if holder is not None and Action.RECYCLE in game.acts and kept_in_deck(game, x):
+            game.draw_pile.append(x)  # Raven's Garage: back into the draw pile, shuffled
+            game.chance.shuffle(game.draw_pile)
+        else:
+            game.discard.append(x)
     if holder is not None:
         refresh(game, holder)
     _say(game, ctx.source, f"destroys {x.card.name}")
@@ -425,6 +461,8 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
     elif n < len(owned):
         game.chance.shuffle(owned)
     for holder, pile, x in owned[:n]:
+        if Action.PRESERVE in game.acts and preserved(game, x):
+            continue
         _destroy_card(game, ctx, holder, pile, x)
     return True
 
@@ -499,6 +537,8 @@ def _pull(game: Game, e: Effect, ctx: Context) -> bool:
 def _block(game: Game, e: Effect, ctx: Context) -> bool:
     if e.target is Target.LOCATION:
         slots = [ctx.slot] if ctx.slot >= 0 else []
+    elif e.cards:  # locations named by kind (Lady Tokimi: dimensional ones)
+        slots = [loc.slot for loc in game.locs if card_matches(loc.card, e.cards)]
     else:
         slots = [
             loc.slot
@@ -539,6 +579,11 @@ def _destroy_location(game: Game, ctx: Context) -> bool:
     game.scavenged.add(ctx.slot)
     _say(game, ctx.source, f"destroys {loc.card.name}")
     return True
+
+
+def gone(d: Dis) -> bool:
+    """The disaster has left play: discarded, or shuffled back into the draw pile (RECYCLE)."""
+    return d.zone == "discard" or d.recycled
 
 
 def leave_play(game: Game, d: Dis) -> None:
@@ -596,7 +641,15 @@ class Sides:
     """Round-local modifiers the combat code reads back: per character and for the disaster,
     for this round or for the rest of the combat."""
 
-    __slots__ = ("chars", "combat_chars", "combat_dis", "dis", "dis_round", "round_chars")
+    __slots__ = (
+        "chars",
+        "combat_chars",
+        "combat_dis",
+        "dis",
+        "dis_round",
+        "first",
+        "round_chars",
+    )
 
     def __init__(self, dis: Dis, chars: Sequence[Char]) -> None:
         self.dis = dis
@@ -605,6 +658,7 @@ class Sides:
         self.combat_chars: dict[int, list[Mods]] = {}
         self.dis_round: list[Mods] = []
         self.combat_dis: list[Mods] = []
+        self.first = False  # the characters strike first this combat (FIRST_STRIKE)
 
     def char_mod(self, uid: int, mods: Mods, whole: bool) -> None:
         (self.combat_chars if whole else self.round_chars).setdefault(uid, []).append(mods)
@@ -643,6 +697,13 @@ def run(
         _modify_dis(game, e, ctx.fought, sides)
         _say(game, ctx.source, f"changes {ctx.fought.name}")
         return True
+    if do is Action.NO_RETREAT and e.target is not Target.SELF:
+        who = characters(game, e, ctx)
+        for c in who:
+            c.pinned = True
+        if who:
+            _say(game, ctx.source, f"bars {', '.join(c.name for c in who)} from running away")
+        return bool(who)
     if do in (
         Action.BONK,
         Action.KILL,
@@ -699,6 +760,8 @@ def run(
             drawn += 1
         _say(game, ctx.source, "has the hand reshuffled into the draw pile")
         return bool(cards)
+    if do in _ADDED_EVENTS:
+        return _added_event(game, e, ctx, sides)
     src = _source_dis(ctx) or ctx.fought
     if do is Action.MOVE_TO:
         return src is not None and _move_to(game, e, src)
@@ -708,6 +771,8 @@ def run(
         return _block(game, e, ctx)
     if do is Action.DESTROY_LOCATION:
         return _destroy_location(game, ctx)
+    if do is Action.BECOME_HAVEN:
+        return _become_haven(game, ctx)
     if do is Action.DEFEAT or do is Action.DISCARD:
         if do is Action.DISCARD and e.target is Target.SELF and isinstance(ctx.source, Copy):
             return _spend(game, ctx)
@@ -715,7 +780,7 @@ def run(
             targets = [src] if src is not None else []
         else:
             targets = disasters(game, e, ctx)
-        targets = [d for d in targets if d.zone != "discard"][: e.n if e.n > 0 else None]
+        targets = [d for d in targets if not gone(d)][: e.n if e.n > 0 else None]
         if not targets:
             return False
         if e.pay and not _pay(game, e, ctx):
@@ -727,7 +792,7 @@ def run(
                 game.hooks.defeat(game, d, [c for c in party if c.zone == "field"])
             else:
                 _say(game, d, "leaves play")
-            if d.zone != "discard":
+            if not gone(d):
                 leave_play(game, d)
         return True
     # Standing rules (PREFER, SPARE, NO_RETREAT, IGNORE_CARDS, EXTRA_CARDS) are read by the
@@ -754,8 +819,15 @@ def _on_characters(
             else:
                 c.wounded_turn = game.turn
     elif do is Action.HEAL:
+        # The n most hurt of the targets (Senzu Beans heals up to 3); a card given up to heal
+        # is spent only on someone hurt.
+        who = sorted(who, key=lambda c: (c.health - c.health_max, c.uid))
+        who = who[: e.n] if e.n > 0 else who
+        if e.pay and not (any(c.health < c.health_max for c in who) and _give_up(game, ctx, who)):
+            return False
         for c in who:
             c.health = c.health_max
+        _say(game, ctx.source, f"heals {', '.join(c.name for c in who)}")
     elif do is Action.DISABLE or do is Action.HOLD:
         last = _until(game, e)
         for c in who:
@@ -796,6 +868,8 @@ def _on_characters(
         _say(game, by, f"attacks at {game.locs[slot].card.name}")
         game.hooks.attack(game, by, slot)
     elif do is Action.MODIFY:
+        if e.pay and not _give_up(game, ctx, who):
+            return False
         for c in who:
             _modify_char(game, e, ctx, c, sides)
         _say(game, ctx.source, f"changes {', '.join(c.name for c in who)}")
@@ -841,7 +915,7 @@ def fire(
             if e.max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
-        if isinstance(source, Dis) and source.zone == "discard":
+        if isinstance(source, Dis) and gone(source):
             break
     return did
 
@@ -1095,6 +1169,17 @@ def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
         add_dmg, add_dfn = _lent(e.mods, d)
         dmg += add_dmg
         dfn += add_dfn
+    # A character in play may lend every disaster of a kind its bonus (Katsuhiko Jinnai).
+    for c in game.chars:
+        if c.fx is None or c.zone not in ("field", "haven"):
+            continue
+        for _, e in c.fx.get(Trigger.ALWAYS, ()):
+            lends = e.do is Action.MODIFY and e.target is Target.DISASTERS
+            if lends and card_matches(d.card, e.cards) and conditions_hold(game, e, -1):
+                _credit(game, c.card)
+                add_dmg, add_dfn = _lent(e.mods, d)
+                dmg += add_dmg
+                dfn += add_dfn
     return dmg, dfn
 
 
@@ -1245,8 +1330,10 @@ def affect(game: Game, d: Dis, slot: int) -> bool:
     discarded, or stays off the field while a standing effect of it lasts. Returns whether
     it found anything to act on (a targeted card with no target fizzles: set0 rulebook,
     "Reload Phase")."""
+    if guarded(game, d, slot):
+        return True  # an item the party carries stopped it
     did = fire(game, d, Trigger.AFFECT, slot)
-    if d.zone == "discard":
+    if gone(d):
         return True
     turns = lasting_turns(d)
     if d.carrying:  # what it took stays where it leaves the field
@@ -1266,3 +1353,340 @@ def affect(game: Game, d: Dis, slot: int) -> bool:
     d.zone = "discard"
     game.discard.append(d)
     return did
+
+
+# --- character-side additions: health, protection, requirement waivers, disaster rules -------
+# (IMMUNE, STAY, WAIVE, RECYCLE, FIRST_STRIKE; the HURT trigger; items acting on AFFECT.)
+
+_ADDED_EVENTS = frozenset({Action.RECYCLE, Action.FIRST_STRIKE})
+
+
+def _added_event(game: Game, e: Effect, ctx: Context, sides: Sides | None) -> bool:
+    """RECYCLE and FIRST_STRIKE as one-off events (their standing forms are read by combat)."""
+    if e.do is Action.RECYCLE:
+        if e.target is not Target.DISASTERS:
+            return False  # on itself it is a standing rule (recycled)
+        game.recycle_next += max(1, e.n)
+        _say(game, ctx.source, f"sends the next {max(1, e.n)} defeated disasters back to the deck")
+        return True
+    # FIRST_STRIKE for this combat (an item given up: Sleepy Grass).
+    if sides is None or sides.first:
+        return False
+    if e.pay and not _give_up(game, ctx, [c for c in game.at(ctx.slot)]):
+        return False
+    sides.first = True
+    _say(game, ctx.source, "lets the party strike first this combat")
+    return True
+
+
+def _give_up(game: Game, ctx: Context, who: list[Char]) -> bool:
+    """A carried card is given up to act on ``who`` (pay = ["self"]) when the player judges it
+    worth it; a discarded item counts for the disasters (1998 guidelines 4.3)."""
+    src = ctx.source
+    if not isinstance(src, Copy) or not game.hooks.worth_using(game, src, who, ctx.fought):
+        return False
+    return _spend(game, ctx)
+
+
+def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+    """The IMMUNE effects covering ``c``: its own and its cards' (self), those of cards its
+    group carries (here), and a haven's for the one character it names (play, n of them: the
+    earliest in play; n = 0: all)."""
+    out = [
+        (card, e)
+        for card, e in _carried_standing(game, c)
+        if e.do is Action.IMMUNE and e.target is Target.SELF and fits(e, c)
+    ]
+    if c.zone == "field":
+        for other in game.at(c.slot):
+            out.extend(
+                (card, e)
+                for card, e in _carried_standing(game, other)
+                if e.do is Action.IMMUNE and e.target is Target.HERE and fits(e, c)
+            )
+    for h in havens_in_play(game):
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.IMMUNE and e.target is Target.PLAY and fits(e, c):
+                pool = sorted(
+                    (x for x in game.chars if x.zone in ("field", "haven") and fits(e, x)),
+                    key=lambda x: x.uid,
+                )
+                if c in (pool[: e.n] if e.n > 0 else pool):
+                    out.append((h.card, e))
+    return out
+
+
+def immune(game: Game, d: Dis, c: Char) -> bool:
+    """The disaster neither attacks nor affects this character (IMMUNE: Bills and Calculator
+    keeps Money disasters off its holder, Sylvie is never attacked by 33-S)."""
+    if Action.IMMUNE not in game.acts:
+        return False
+    slot = c.slot if c.zone == "field" else -1
+    for card, e in _ward_effects(game, c):
+        if card_matches(d.card, e.against) and conditions_hold(game, e, slot):
+            _credit(game, card)
+            if game.trace is not None:
+                game.say("effect", f"{card.name} keeps {d.name} away from {c.name}")
+            return True
+    return False
+
+
+def stays(game: Game, c: Char) -> bool:
+    """No card effect sends this character elsewhere: its group carries a STAY card (Mountain
+    Sign Post, Group Photo)."""
+    if Action.STAY not in game.acts or c.zone != "field":
+        return False
+    for other in game.at(c.slot):
+        for card, e in _carried_standing(game, other):
+            if e.do is Action.STAY and fits(e, c) and conditions_hold(game, e, c.slot):
+                _credit(game, card)
+                return True
+    return False
+
+
+def recycled(game: Game, d: Dis) -> bool:
+    """A defeated disaster goes back into the draw pile (RECYCLE: its own rule, or the next
+    ones after Willpower)."""
+    if Action.RECYCLE not in game.acts:
+        return False
+    if game.recycle_next > 0:
+        game.recycle_next -= 1
+        return True
+    return has_rule(game, d, Action.RECYCLE)
+
+
+def strikes_first(game: Game, d: Dis, sides: Sides | None) -> bool:
+    """The characters' damage lands before the disaster's this round (FIRST_STRIKE: Power
+    Suit's own rule, or an item given up for the combat)."""
+    if Action.FIRST_STRIKE not in game.acts:
+        return False
+    return (sides is not None and sides.first) or has_rule(game, d, Action.FIRST_STRIKE)
+
+
+def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) -> None:
+    """HURT: characters lost health this round, before health is checked. Each hurt
+    character's own effects fire, then those of the cards carried by anyone at the location
+    (a groupmate may give up Senzu Beans)."""
+    for c in who:
+        if c.fx is not None and c.zone == "field":
+            fire(game, c, Trigger.HURT, slot, opponents=[c], fought=d, sides=sides)
+    for c in game.at(slot):
+        for x in (*c.items, *c.equipment, *c.enhancements):
+            fx = game.fx.get(x.card.id)
+            if fx is not None and Trigger.HURT in fx and c.zone == "field":
+                fire(game, x, Trigger.HURT, slot, holder=c, opponents=who, fought=d, sides=sides)
+
+
+def guarded(game: Game, d: Dis, slot: int) -> bool:
+    """Before a non-combat disaster acts, the characters it reaches and the items they carry
+    may stop it (AFFECT on a character or an item: Lt. Randolph defeats a Legal disaster,
+    5 Yen Coin Shopping Spree). True when it left play."""
+    for c in _party(game, slot):
+        if c.fx is not None and Trigger.AFFECT in c.fx:
+            fire(game, c, Trigger.AFFECT, slot, fought=d)
+            if gone(d):
+                return True
+        for x in list(c.items):
+            fx = game.fx.get(x.card.id)
+            if fx is not None and Trigger.AFFECT in fx:
+                fire(game, x, Trigger.AFFECT, slot, holder=c, fought=d)
+                if gone(d):
+                    return True
+    return False
+
+
+def strikes_first_card(game: Game, card: AnyCard) -> bool:
+    """The card's effect is a first strike (a read-only query for the player)."""
+    fx = game.fx.get(card.id)
+    return fx is not None and any(
+        e.do is Action.FIRST_STRIKE for effects in fx.values() for _, e in effects
+    )
+
+
+def havens_in_play(game: Game) -> list[Copy]:
+    """The player's havens, and the locations turned havens (BECOME_HAVEN)."""
+    return game.havens + game.turned_havens if game.turned_havens else game.havens
+
+
+def _become_haven(game: Game, ctx: Context) -> bool:
+    """The location joins the player's havens for good (1998 guidelines 10); its standing
+    effects for every character apply from now on."""
+    if ctx.slot < 0:
+        return False
+    loc = game.locs[ctx.slot]
+    if loc.destroyed or loc.copy in game.turned_havens:
+        return False
+    game.turned_havens.append(loc.copy)
+    for c in game.chars:
+        if c.zone in ("field", "haven"):
+            refresh(game, c)
+    _say(game, ctx.source, "becomes a haven")
+    return True
+
+
+def _haven_rules(game: Game, do: Action) -> list[tuple[AnyCard, Effect]]:
+    """The standing effects of this kind of the havens in play."""
+    out: list[tuple[AnyCard, Effect]] = []
+    for h in havens_in_play(game):
+        fx = game.fx.get(h.card.id)
+        if fx is not None:
+            out.extend((h.card, e) for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do)
+    return out
+
+
+def kept_in_deck(game: Game, x: Copy) -> bool:
+    """A destroyed card of the player goes back into the draw pile rather than the discard
+    pile (RECYCLE of cards in play from a haven: Raven's Garage and equipment)."""
+    for card, e in _haven_rules(game, Action.RECYCLE):
+        if e.target is Target.CARDS_IN_PLAY and card_matches(x.card, e.cards):
+            _credit(game, card)
+            return True
+    return False
+
+
+def revived(game: Game, c: Char) -> bool:
+    """A bonked character returns to the haven at once (REVIVE: West Side City Hospital)."""
+    if Action.REVIVE not in game.acts:
+        return False
+    for card, e in _haven_rules(game, Action.REVIVE):
+        if fits(e, c):
+            _credit(game, card)
+            return True
+    return False
+
+
+def barred(game: Game, party: Sequence[Char], slot: int, credit: bool = True) -> bool:
+    """The location bars this party from scavenging it: a member meets its BAR (Kozo Karino
+    at the Shinjuku Police Building)."""
+    if Action.BAR not in game.acts:
+        return False
+    loc = game.locs[slot].card
+    fx = game.fx.get(loc.id)
+    if fx is None:
+        return False
+    for _, e in fx.get(Trigger.ALWAYS, ()):
+        if e.do is Action.BAR and any(fits(e, c) for c in party):
+            if credit:
+                _credit(game, loc)
+            return True
+    return False
+
+
+def waived_for(game: Game, c: Char, card: PowerCard) -> bool:
+    """The character uses this card only by its own WAIVE (Specs and a Science card): count
+    that as a use of the character's effect."""
+    if Action.WAIVE not in game.acts or c.fx is None or card.requirement is None:
+        return False
+    if requirement_met(card.requirement, [c]):
+        return False
+    _credit(game, c.card)
+    return True
+
+
+def extra_equipment(game: Game) -> int:
+    """Equipment cards the player may play beyond one each Equip phase (EXTRA_EQUIP of
+    characters in play: Bulma)."""
+    if Action.EXTRA_EQUIP not in game.acts:
+        return 0
+    n = 0
+    for c in game.chars:
+        if c.fx is None or c.zone not in ("field", "haven"):
+            continue
+        for _, e in c.fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.EXTRA_EQUIP:
+                n += e.n
+                _credit(game, c.card)
+    return n
+
+
+def preserved(game: Game, x: Copy) -> bool:
+    """A character in play keeps this card from being destroyed (PRESERVE, at most
+    ``max_times`` a game: Al and a vehicle)."""
+    for c in game.chars:
+        if c.fx is None or c.zone not in ("field", "haven"):
+            continue
+        for i, e in c.fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.PRESERVE or not card_matches(x.card, e.cards):
+                continue
+            key = (c.uid, -1 - i)
+            if e.max_times and game.fired.get(key, 0) >= e.max_times:
+                continue
+            game.fired[key] = game.fired.get(key, 0) + 1
+            _credit(game, c.card)
+            _say(game, c, f"keeps {x.card.name} from being destroyed")
+            return True
+    return False
+
+
+def equips_anywhere(game: Game, c: Char, credit: bool = False) -> bool:
+    """Equipment may be played on this character on the field (EQUIP_ANYWHERE: Mousse); with
+    ``credit``, the play is counted as a use of its effect."""
+    if Action.EQUIP_ANYWHERE not in game.acts or c.fx is None:
+        return False
+    if any(e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())):
+        if credit:
+            _credit(game, c.card)
+        return True
+    return False
+
+
+def endures(game: Game, c: Char) -> bool:
+    """No blow knocks this character out (ENDURE: Dr. Tofu's group). A read of the standing
+    effects of the character and of its groupmates (``here``) whose conditions hold."""
+    if Action.ENDURE not in game.acts or c.zone != "field":
+        return False
+    for other in game.at(c.slot):
+        if other.fx is None:
+            continue
+        for _, e in other.fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.ENDURE or not fits(e, c):
+                continue
+            if e.target is Target.SELF and other is not c:
+                continue
+            if conditions_hold(game, e, c.slot):
+                _credit(game, other.card)
+                _say(game, other, f"keeps {c.name} standing")
+                return True
+    return False
+
+
+def _own_rule(c: Char, do: Action) -> Effect | None:
+    if c.fx is None:
+        return None
+    for _, e in c.fx.get(Trigger.ALWAYS, ()):
+        if e.do is do:
+            return e
+    return None
+
+
+def defends(game: Game, c: Char, target: Char) -> bool:
+    """Does ``c`` fight to defend ``target`` from a disaster's attack? Not when its card makes
+    it defend only characters meeting a filter (DEFENDS_ONLY: Piccolo and Gohan)."""
+    if Action.DEFENDS_ONLY not in game.acts or c is target:
+        return True
+    e = _own_rule(c, Action.DEFENDS_ONLY)
+    if e is None or fits(e, target):
+        return True
+    _credit(game, c.card)
+    return False
+
+
+def runs_alone(game: Game, c: Char, credit: bool = False) -> bool:
+    """The character may run away on its own while its group fights on (RUN_ALONE)."""
+    if Action.RUN_ALONE not in game.acts or _own_rule(c, Action.RUN_ALONE) is None:
+        return False
+    if credit:
+        _credit(game, c.card)
+    return True
+
+
+def strikes(game: Game, d: Dis) -> int:
+    """How many of the characters fighting it the disaster strikes each round (STRIKES:
+    Saibamen, two); 1 without the rule."""
+    if Action.STRIKES not in game.acts or d.fx is None:
+        return 1
+    rules = standing(d.fx, Action.STRIKES)
+    return max((e.n for e in rules), default=1)

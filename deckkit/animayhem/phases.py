@@ -13,7 +13,15 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import CardType, PowerCard
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.interpreter import affect, can_move, fire, start_turn
+from deckkit.animayhem.interpreter import (
+    affect,
+    can_move,
+    equips_anywhere,
+    extra_equipment,
+    fire,
+    start_turn,
+    waived_for,
+)
 from deckkit.animayhem.movement import (
     HAVEN,
     legal_route,
@@ -134,7 +142,10 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             if game.trace is not None:
                 game.say("equip", f"{c.name} enters the haven")
     anywhere = not edition.play.enhance_in_haven_only
-    for kind in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
+    kinds = [CardType.ENHANCEMENT, CardType.EQUIPMENT]
+    if game.acts:
+        kinds += [CardType.EQUIPMENT] * extra_equipment(game)  # Bulma (EXTRA_EQUIP)
+    for kind in kinds:
         choice = policy.power_card(game, kind, anywhere)
         if choice is None:
             continue
@@ -144,6 +155,10 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         game.hand.remove(copy)
         (c.enhancements if kind == CardType.ENHANCEMENT else c.equipment).append(copy)
         refresh(game, c)
+        if game.acts:
+            waived_for(game, c, card)  # played on a character only its own rule lets use it
+            if c.zone == "field" and kind == CardType.EQUIPMENT:
+                equips_anywhere(game, c, credit=True)  # on the field: its own rule (Mousse)
         if game.trace is not None:
             game.say("equip", f"plays {card.name} on {c.name}")
     g = policy.global_effect(game)

@@ -19,12 +19,15 @@ from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.combat import horde_bonus
 from deckkit.animayhem.interpreter import (
     ally_bonus,
+    barred,
     combat_flash_mods,
     combat_only,
     defeats,
+    equips_anywhere,
     harmful,
     keep_for_combat,
     special_defeat,
+    strikes_first_card,
     unlocked,
 )
 from deckkit.animayhem.movement import (
@@ -111,6 +114,14 @@ class Policy:
         """Give up an item (which then counts for the disasters) to defeat a disaster?"""
         return False
 
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        """Give up a carried card to heal or strengthen ``who`` (Senzu Beans, Sleepy Grass)?"""
+        return False
+
+    def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
+        """Let ``c``, whose card allows it, run from this fight on its own (Yajirobe)?"""
+        return False
+
     def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
         """A flash effect from the hand that defeats ``d`` outright, and who plays it."""
         return None
@@ -135,6 +146,18 @@ class Policy:
         if HAVEN in options:
             return HAVEN
         return options[0] if options else slot
+
+
+def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
+    """Who may receive a power card of this kind in the Equip phase: characters in a haven;
+    enhancements also on the field where the edition allows it; equipment also a character on
+    the field whose card allows it (Mousse)."""
+    targets = game.in_haven()
+    if anywhere and kind == CardType.ENHANCEMENT:
+        return targets + game.on_field()
+    if game.acts and kind == CardType.EQUIPMENT:
+        targets += [c for c in game.on_field() if equips_anywhere(game, c)]
+    return targets
 
 
 def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
@@ -248,9 +271,7 @@ class HeuristicPolicy(Policy):
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
         if not any(x.card.type is kind for x in game.hand):
             return None
-        targets = game.in_haven()
-        if anywhere and kind == CardType.ENHANCEMENT:
-            targets = targets + game.on_field()
+        targets = equip_targets(game, kind, anywhere)
         if not targets:
             return None
         best: tuple[int, Copy, Char] | None = None
@@ -290,6 +311,8 @@ class HeuristicPolicy(Policy):
             if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
                 continue
             if not can_stop(game, party, loc.slot):
+                continue
+            if game.acts and barred(game, party, loc.slot, credit=False):
                 continue
             card = loc.card
             ok = (
@@ -407,13 +430,32 @@ class HeuristicPolicy(Policy):
         return None
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
-        """Give up an item to defeat a disaster only when fighting it looks hopeless."""
+        """Give up an item to defeat a disaster only when fighting it looks hopeless, or to stop
+        a non-combat disaster that will act on the party."""
+        if isinstance(source, Dis) and not source.combat:
+            return harmful(source)
         if not isinstance(source, Dis) or source.pos < 0:
             return False
         party = game.at(game.slot_of(source))
         dfn = source.defense + horde_bonus(game, source)
         best = sorted((c.cur[DMG] for c in party), reverse=True)[: 4 if source.major else 3]
         return sum(best) <= dfn
+
+    def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
+        """Run alone when the disaster's next hit would knock it out."""
+        return d.damage + horde_bonus(game, d) - c.cur[DEF] >= c.health
+
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        """Heal or raise health only to save a character the disaster would knock out; strike
+        first only in a fight the party can win but where one hit can knock a member out."""
+        if fought is None or not who:
+            return False
+        hit = fought.damage + horde_bonus(game, fought)
+        if strikes_first_card(game, card.card):
+            party = game.at(game.slot_of(fought)) if fought.pos >= 0 else who
+            deadly = any(hit - c.cur[DEF] >= c.health for c in party)
+            return deadly and can_beat(game, party, fought)
+        return any(c.health <= 0 or hit - c.cur[DEF] >= c.health for c in who)
 
     def combat_flash(
         self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
@@ -481,9 +523,7 @@ class RandomPolicy(Policy):
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
         if not any(x.card.type is kind for x in game.hand):
             return None
-        targets = game.in_haven() + (
-            game.on_field() if anywhere and kind == CardType.ENHANCEMENT else []
-        )
+        targets = equip_targets(game, kind, anywhere)
         options = [
             (x, c)
             for x in game.hand
@@ -562,6 +602,12 @@ class RandomPolicy(Policy):
         return first + others[:k]
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        return game.chance.below(4) == 0
+
+    def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
+        return game.chance.below(2) == 0
+
+    def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
         return game.chance.below(4) == 0
 
     def combat_flash(

@@ -131,6 +131,8 @@ _ABILITY_WORDS = {
     "energy": "energy",
 }
 _GENDER_WORDS = {"female": "F", "females": "F", "male": "M", "males": "M"}
+# The skill a card grants to let a character count as a gender in requirements.
+GENDER_SKILLS = {"M": "Male", "F": "Female"}
 
 _RE_PLUS = re.compile(r"^(?P<name>.+?)\s+(?P<n>\d+)\s*\+$")
 _RE_COMPARE = re.compile(r"^(?P<name>[A-Za-z]+)\s*(?P<op>>=|>)\s*(?P<n>\d+)$")
@@ -256,11 +258,21 @@ def term_met(term: Term, party: Sequence[PartyMember]) -> bool:
     if isinstance(term, StatTerm):
         return any(
             m.current(term.ability) >= term.minimum
-            and (term.gender is None or m.gender == term.gender)
+            and (
+                term.gender is None
+                or m.gender == term.gender
+                or m.skill_counts.get(GENDER_SKILLS[term.gender], 0) > 0
+            )
             for m in party
         )
     if isinstance(term, GenderTerm):
-        return sum(1 for m in party if m.gender == term.gender) >= term.count
+        # A member whose card lets it count as that gender holds it as a granted skill
+        # ("Male": Leona Ozaki's card).
+        word = GENDER_SKILLS[term.gender]
+        return (
+            sum(1 for m in party if m.gender == term.gender or m.skill_counts.get(word, 0) > 0)
+            >= term.count
+        )
     if isinstance(term, CategoryTerm):
         return any(m.has_category(term.category) for m in party)
     if isinstance(term, NameTerm):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.abilities import refresh
 from deckkit.animayhem.cards import ItemCard, Trait
 from deckkit.animayhem.combat import fight, health_state, knock_out
-from deckkit.animayhem.interpreter import affect, blocked, can_act, fire, unlocked
+from deckkit.animayhem.interpreter import affect, barred, blocked, can_act, fire, unlocked
 from deckkit.animayhem.movement import join_primary, place_disaster, steal_when_revealed
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met
@@ -28,6 +28,8 @@ def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:
     """The party has the listed skills, or (a location with defense) can attack it with a
     combined damage greater than its defense; no combat cards are drawn for that."""
     loc = game.locs[slot].card
+    if game.acts and barred(game, party, slot):
+        return False  # the location's own rule bars one of them (BAR)
     if requirement_met(loc.requirement, party):
         return True
     if game.fx and unlocked(game, party, slot):

@@ -29,6 +29,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     chance = game.chance
     uid = 0
     game.fx = setup.fx
+    game.acts = frozenset(e.do for fx in setup.fx.values() for t in fx.values() for _, e in t)
     game.hooks = EngineHooks(edition, policy)
 
     def copy_of(card: AnyCard) -> Copy:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from deckkit.animayhem.cards import (
-    Ability,
     AnyCard,
     CharacterCard,
     CharTemplate,
@@ -21,14 +20,15 @@ from deckkit.animayhem.cards import (
     LocationCard,
     Modifier,
     PowerCard,
+    Stat,
 )
 from deckkit.animayhem.chance import Chance
 from deckkit.animayhem.field import Field
 from deckkit.animayhem.record import GameRecord
-from deckkit.animayhem.vocabulary import Effect, Trigger
+from deckkit.animayhem.vocabulary import Action, Effect, Trigger
 
 Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
-Mods = tuple[tuple[Ability, Modifier], ...]
+Mods = tuple[tuple[Stat, Modifier], ...]
 Timed = tuple[Mods, int]  # modifiers and the last turn they last
 
 
@@ -40,6 +40,7 @@ class RuleHooks(Protocol):
     def defeat(self, game: Game, d: Dis, winners: list[Char]) -> None: ...
     def attack(self, game: Game, d: Dis, slot: int) -> None: ...
     def worth_an_item(self, game: Game, source: Dis | Char | Copy) -> bool: ...
+    def worth_using(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool: ...
 
 
 # Ability slots in the ``cur`` tuples below.
@@ -79,11 +80,13 @@ class Char:
         "gender",
         "grants",
         "health",
+        "health_base",
         "health_max",
         "held_until",
         "items",
         "name",
         "pending",
+        "pinned",
         "return_turn",
         "skill_counts",
         "slot",
@@ -101,6 +104,7 @@ class Char:
         self.gender = t.gender
         self.base = t.base
         self.health_max = t.health_max
+        self.health_base = t.health_max  # printed health; card effects may change health_max
         self.health = t.health_max
         self.skill_counts = t.skill_counts  # shared with the template: never mutated
         self.base_skills = t.skill_counts  # printed skills; skill_counts adds granted ones
@@ -122,6 +126,7 @@ class Char:
         self.captor = -1  # uid of the disaster holding it captive (-1: none)
         self.return_turn = 0  # a captive returns to the haven at this turn's reload
         self.wounded_turn = -1  # took direct damage this turn; heals at the next turn
+        self.pinned = False  # cannot run away from its next combat (No Way Out)
 
     def set_energy(self, energy: int) -> None:
         cur = self.cur
@@ -179,6 +184,7 @@ class Dis:
         "movement",
         "name",
         "pos",
+        "recycled",
         "stationary",
         "stolen",
         "uid",
@@ -212,6 +218,7 @@ class Dis:
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
         self.fx: Triggers | None = None  # its effects by trigger (interpreter.py)
+        self.recycled = False  # defeated and shuffled back into the draw pile (RECYCLE)
 
     def reset_damage_defense(self) -> None:
         """The printed damage and defense. Bugrom Horde and 55-C Bodyguard Boomer print a bonus
@@ -272,6 +279,7 @@ class Dis:
         """A card that leaves play "loses all memory of what happened to it in play" (set0
         rulebook, "Zones of Play"): back to its printed state before it is drawn again."""
         self.pos = -1
+        self.recycled = False
         self.carrying = []
         self.stolen = None
         self.first_move_done = False
@@ -376,6 +384,14 @@ class Game:
         self.blocked: dict[int, tuple[int, int]] = {}  # slot -> (through turn, source uid)
         self.fired: dict[tuple[int, int], int] = {}  # (card uid, effect index) -> times
         self.dis_timers: list[tuple[int, Dis, tuple[int, int, int, int]]] = []
+        # Character-side additions: the actions this deck's effects use (so a game without
+        # protections pays one set test), and how many of the next defeated disasters are
+        # shuffled back into the draw pile (Willpower).
+        self.acts: frozenset[Action] = frozenset()
+        self.recycle_next = 0
+        # Locations turned havens (BECOME_HAVEN): still locations (the zones list them there);
+        # their standing effects reach the player's characters like a haven's.
+        self.turned_havens: list[Copy] = []
 
     def say(self, kind: str, text: str, **data: Any) -> None:
         if self.trace is not None:

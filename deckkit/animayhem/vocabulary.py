@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from deckkit.animayhem.cards import Ability, Coverage, Modifier
+from deckkit.animayhem.cards import Coverage, Modifier, Stat
 from deckkit.animayhem.requirements import Requirement
 
 
@@ -38,6 +38,8 @@ class Trigger(StrEnum):
     ALWAYS = "always"  # continuously while the card is in play, carried or equipped
     PLAYED = "played"  # a power card is played (flash effect, global effect)
     SCAVENGED = "scavenged"  # this location was scavenged successfully
+    # Character-side additions: health, protection, disaster-side rules.
+    HURT = "hurt"  # a character lost health in a combat round, before health is checked
 
 
 class Action(StrEnum):
@@ -79,6 +81,22 @@ class Action(StrEnum):
     UNLOCK = "unlock"  # the holder's party may scavenge locations matching `cards` freely
     DUEL = "duel"  # only one character fights it each round
     APART = "apart"  # it defends against each attacker's damage separately
+    # Character-side additions: protection, requirements, disaster-side rules.
+    IMMUNE = "immune"  # disasters matching `against` neither attack nor affect the targets
+    STAY = "stay"  # the holder's group cannot be sent elsewhere by card effects
+    WAIVE = "waive"  # the character uses power cards matching `cards` without requirements
+    RECYCLE = "recycle"  # defeated disasters are shuffled back into the draw pile
+    FIRST_STRIKE = "first_strike"  # the characters' damage lands first
+    REVIVE = "revive"  # bonked characters return to the haven at once
+    BAR = "bar"  # a party with a member meeting `filter` cannot scavenge this location
+    EXTRA_EQUIP = "extra_equip"  # the player may play n more equipment cards each Equip phase
+    PRESERVE = "preserve"  # cards in play matching `cards` are not destroyed (max_times)
+    EQUIP_ANYWHERE = "equip_anywhere"  # equipment may be played on it on the field
+    ENDURE = "endure"  # the targets cannot be bonked or killed (left at 1 health)
+    BECOME_HAVEN = "become_haven"  # this location joins the player's havens
+    DEFENDS_ONLY = "defends_only"  # it fights a disaster's attack only to defend `filter`
+    RUN_ALONE = "run_alone"  # it may run away from a fight while its group fights on
+    STRIKES = "strikes"  # this disaster strikes up to n of the characters fighting it a round
 
 
 class Target(StrEnum):
@@ -173,7 +191,25 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.UNLOCK: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
     Action.DUEL: (frozenset({Target.SELF}), Target.SELF),
     Action.APART: (frozenset({Target.SELF}), Target.SELF),
+    # Character-side additions.
+    Action.IMMUNE: (frozenset({Target.SELF, Target.HERE, Target.PLAY}), Target.SELF),
+    Action.STAY: (frozenset({Target.HERE}), Target.HERE),
+    Action.WAIVE: (frozenset({Target.SELF}), Target.SELF),
+    Action.RECYCLE: (frozenset({Target.SELF, Target.DISASTERS, Target.CARDS_IN_PLAY}), Target.SELF),
+    Action.FIRST_STRIKE: (frozenset({Target.SELF}), Target.SELF),
+    Action.REVIVE: (frozenset({Target.PLAY}), Target.PLAY),
+    Action.BAR: (frozenset({Target.LOCATION}), Target.LOCATION),
+    Action.EXTRA_EQUIP: (frozenset({Target.SELF}), Target.SELF),
+    Action.PRESERVE: (frozenset({Target.CARDS_IN_PLAY}), Target.CARDS_IN_PLAY),
+    Action.EQUIP_ANYWHERE: (frozenset({Target.SELF}), Target.SELF),
+    Action.ENDURE: (frozenset({Target.SELF, Target.HERE}), Target.HERE),
+    Action.BECOME_HAVEN: (frozenset({Target.LOCATION}), Target.LOCATION),
+    Action.DEFENDS_ONLY: (frozenset({Target.SELF}), Target.SELF),
+    Action.RUN_ALONE: (frozenset({Target.SELF}), Target.SELF),
+    Action.STRIKES: (frozenset({Target.SELF}), Target.SELF),
 }
+# A character's next combat without retreat (No Way Out) as well as a disaster's rule.
+ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
 
 _T = Trigger
 # The triggers the interpreter fires for each kind of card (its callers in the rules); an entry
@@ -183,8 +219,8 @@ FIRED_FOR: dict[str, frozenset[Trigger]] = {
         {_T.AFFECT, _T.ENTERS, _T.LANDS, _T.PASSES, _T.COMBAT, _T.ROUND, _T.HITS}
         | {_T.DEFEATED, _T.WINS, _T.KNOCKS_OUT, _T.TURN, _T.ALWAYS}
     ),
-    "character": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
-    "item": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
+    "character": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN, _T.HURT, _T.AFFECT}),
+    "item": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.HURT, _T.AFFECT}),
     "equipment": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
     "enhancement": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
     "flash_effect": frozenset({_T.PLAYED}),
@@ -208,6 +244,20 @@ STANDING = frozenset(
         Action.UNLOCK,
         Action.DUEL,
         Action.APART,
+        Action.IMMUNE,
+        Action.STAY,
+        Action.WAIVE,
+        Action.RECYCLE,
+        Action.FIRST_STRIKE,
+        Action.REVIVE,
+        Action.BAR,
+        Action.EXTRA_EQUIP,
+        Action.PRESERVE,
+        Action.EQUIP_ANYWHERE,
+        Action.ENDURE,
+        Action.DEFENDS_ONLY,
+        Action.RUN_ALONE,
+        Action.STRIKES,
     }
 )
 
@@ -239,7 +289,7 @@ class Effect:
     turns: int = 0  # duration in the player's turns; 0 means "while the source lasts"
     every: int = 1  # fires on every n-th occurrence of its trigger
     scope: Scope | None = None  # MODIFY only
-    mods: tuple[tuple[Ability, Modifier], ...] = ()
+    mods: tuple[tuple[Stat, Modifier], ...] = ()
     skill: str = ""  # GRANT; LOCATIONS (requirement mentions it)
     to: str = ""  # SEND / MOVE_TO destination
     filter: Requirement | None = None  # characters must meet it (one character at a time)
@@ -252,6 +302,7 @@ class Effect:
     pay: tuple[str, ...] = ()  # DEFEAT: the party discards one carried card of these kinds
     against: tuple[str, ...] = ()  # in combat: only against a disaster of these names/kinds
     max_times: int = 0  # fires at most this many times a game (0: no limit)
+    if_here: tuple[str, ...] = ()  # cards that must all be at the location (held or carried)
 
 
 @dataclass(frozen=True, slots=True)
