@@ -190,3 +190,20 @@ def test_a_deck_that_does_not_read_names_the_check(tmp_path: Path) -> None:
     result = run("check", file, "-q")
     assert result.exit_code == 2
     assert "check 'odd'" in result.output and "unknown-card.deck" in result.output
+
+
+def test_report_dir_gets_each_checked_decks_page(tmp_path: Path) -> None:
+    out = tmp_path / "pages"
+    out.mkdir()
+    result = run(
+        "check", REPO / "reports" / "balance.toml", "--check", "medium-solo band",
+        "--check", "medium-solo drift", "-w", "2", "-q", "--report", out,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [
+        "medium-solo-band.report.html", "medium-solo-band.report.json"
+    ]  # one page per deck and policy  # fmt: skip
+    doc = json.loads((out / "medium-solo-band.report.json").read_text())
+    assert doc["run"]["games_requested"] == 2000 and doc["schema_version"] == 1
+    missing = run("check", "--report", tmp_path / "nowhere")
+    assert missing.exit_code == 2

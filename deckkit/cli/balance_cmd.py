@@ -11,6 +11,7 @@ reads with ``--card-db`` or ``DECKKIT_CARD_DB``) and exits 2.
 from __future__ import annotations
 
 import hashlib
+import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -220,6 +221,9 @@ def _replay_factory(item: Prepared, record: dict[str, Any], csv_path: Path) -> G
     return EngineGames(old_deck, item.game.edition, options, item.check.policy)
 
 
+REPORT_GAMES = 2000  # games behind each --report page
+
+
 def check(
     file: Path,
     *,
@@ -229,8 +233,12 @@ def check(
     fmt: OutputFormat = OutputFormat.TEXT,
     only: Sequence[str] = (),
     quiet: bool = False,
+    report_dir: Path | None = None,
+    report_games: int = REPORT_GAMES,
 ) -> int:
     """Run the selected checks; returns the exit code."""
+    if report_dir is not None and not report_dir.is_dir():
+        raise UsageError("the directory for --report does not exist", path=report_dir)
     workers = _workers(workers)
     if junit is not None and not (junit.parent if str(junit.parent) else Path(".")).is_dir():
         raise UsageError("the directory for --junit does not exist", path=junit)
@@ -288,7 +296,42 @@ def check(
         emit(doc)
     else:
         _print_table(results)
+    if report_dir is not None:
+        write_reports([r.check for r in results], report_dir, report_games, workers, card_db)
     return code
+
+
+def write_reports(
+    checks: Sequence[Check], directory: Path, games: int, workers: int, card_db: Path | None
+) -> None:
+    """Each checked deck's HTML report (``deckkit report``), played with the check's settings,
+    as ``DIR/<check>.report.html``; one per deck and policy, however many checks share them."""
+    from deckkit.cli import report_cmd
+    from deckkit.cli import simulate_cmd as sim
+
+    if card_db is not None:  # the report reads the same database as the checks
+        os.environ[CARD_DB_ENV] = str(card_db.resolve())
+    done: set[tuple[Path, str, str | None]] = set()
+    for c in checks:
+        key = (c.deck, c.policy, c.edition)
+        if key in done:
+            continue
+        done.add(key)
+        args = sim.SimulateArgs(
+            deck=c.deck,
+            games=games,
+            seed=c.seed,
+            workers=workers,
+            policy=c.policy,
+            edition=c.edition,
+            players=c.players,
+            turn_cap=c.turn_cap,
+            force=True,
+            quiet=True,
+            allow_illegal=True,
+        )
+        page = directory / f"{c.slug}.report.html"
+        report_cmd.report_from_deck(args, page, None, sim.ENGINE, announce_on_stderr=True)
 
 
 def _sha(text: str) -> str:
@@ -415,6 +458,13 @@ def check_command(
     ),
     only: list[str] | None = _ONLY,
     quiet: bool = _QUIET,
+    report: Path | None = typer.Option(
+        None,
+        "--report",
+        metavar="DIR",
+        help="Also write each checked deck's HTML report into DIR "
+        f"({REPORT_GAMES:,} games with the check's settings).",
+    ),
 ) -> None:
     """Play each check until its sequential test decides.
 
@@ -429,6 +479,7 @@ def check_command(
         fmt=fmt,
         only=only or (),
         quiet=quiet,
+        report_dir=report,
     )
     if code:
         raise typer.Exit(code)

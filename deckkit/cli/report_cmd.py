@@ -74,6 +74,8 @@ def report_from_deck(
     results: Path | None,
     hooks: sim.EngineHooks,
     impact: ImpactRequest | None = None,
+    *,
+    announce_on_stderr: bool = False,
 ) -> int:
     sim.check_args(args, hooks)
     target = out or write.default_target(args.deck)
@@ -108,7 +110,7 @@ def report_from_deck(
         )
         code = stopping.exit_code() if run.result.interrupted else 0
     sidecar = produce(model.build(inp), target, force=args.force or out is None)
-    _announce(target, sidecar, results)
+    _announce(target, sidecar, results, err=announce_on_stderr)
     return code
 
 
@@ -135,11 +137,11 @@ def _input_of_saved_run(frame: pl.DataFrame, meta: RunMetadata) -> model.ReportI
     )
 
 
-def _announce(page: Path, sidecar: Path, results: Path | None) -> None:
-    typer.echo(f"report: {page}")
-    typer.echo(f"numbers: {sidecar}")
+def _announce(page: Path, sidecar: Path, results: Path | None, *, err: bool = False) -> None:
+    typer.echo(f"report: {page}", err=err)
+    typer.echo(f"numbers: {sidecar}", err=err)
     if results is not None:
-        typer.echo(f"per-game rows: {results}")
+        typer.echo(f"per-game rows: {results}", err=err)
 
 
 def register(app: typer.Typer) -> None:
