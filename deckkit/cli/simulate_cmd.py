@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.progress import (
@@ -103,6 +103,7 @@ class SimulateArgs:
     fmt: OutputFormat = OutputFormat.TEXT
     quiet: bool = False
     allow_illegal: bool = False
+    verbose: bool = False
 
 
 def _check_numbers(args: SimulateArgs) -> None:
@@ -289,6 +290,9 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
         emit(doc)
     else:
         _print_text(summary, result, meta, not_simulated, args.out)
+        if args.verbose:
+            for card in not_simulated_cards(deck):
+                echo(f"  {card['id']}  {card['name']} ({card['coverage']}): {card['note']}")
     if not args.quiet:  # timing varies from run to run: never on stdout
         speed = result.games_per_second
         rate = f", {speed:,.0f} games/s" if speed is not None else ""
@@ -505,6 +509,12 @@ def register(app: typer.Typer) -> None:
         fmt: opt.FormatOpt = opt.Format.TEXT,
         quiet: opt.QuietOpt = False,
         allow_illegal: opt.AllowIllegalOpt = False,
+        verbose: Annotated[
+            bool,
+            typer.Option(
+                "--verbose", "-v", help="Also say how each card not played in full differs."
+            ),
+        ] = False,
     ) -> None:
         """Play many solitaire games of DECK and report win, loss and stall rates with 95%
         confidence intervals, and per-card statistics."""
@@ -525,6 +535,7 @@ def register(app: typer.Typer) -> None:
                 fmt=fmt,
                 quiet=quiet,
                 allow_illegal=allow_illegal,
+                verbose=verbose,
             )
         )
         if code:
