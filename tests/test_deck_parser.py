@@ -245,3 +245,26 @@ def test_every_problem_of_a_deck_is_reported_at_once(db: CardDB) -> None:
         "line 2", "line 4", "line 6"
     ]  # fmt: skip
     assert [p["line"] for p in info.value.as_dict()["problems"]] == [2, 4, 6]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.text(max_size=60),
+            st.sampled_from(
+                ["[characters]", "[disasters]", "[frob]", "name: x", "players: 0", "players: x",
+                 "edition: nope", "3 Goku #33", "0 Sewer", "999999 Sewer", "3x", "# c", "Goku #0",
+                 "Smash / ", "\ufeff", "\x00", "\r", "1 2 Dragon Balls", "-1 Sewer"]
+            ),
+        ),
+        max_size=25,
+    )
+)
+def test_any_deck_text_is_a_deck_or_a_deck_file_error(db: CardDB, lines: list[str]) -> None:
+    """Fuzzed deck files: whatever the text, the parser returns a deck or raises
+    DeckFileError naming the line; nothing else escapes."""
+    try:
+        parse_deck("\n".join(lines), db)
+    except DeckFileError as err:
+        assert err.render()
