@@ -121,3 +121,24 @@ def test_version() -> None:
 
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and __version__ in result.stdout
+
+
+def test_json_events_name_actor_and_target_by_card_id() -> None:
+    """`play --format json` events are data, not only prose: who acted on whom (card ids with
+    names beside them) and the numbers of each combat."""
+    from typer.testing import CliRunner
+
+    from deckkit.cli.main import app
+
+    deck = Path(__file__).resolve().parent.parent / "decks" / "tricky-solo.deck"
+    result = CliRunner().invoke(app, ["play", str(deck), "--seed", "1", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    events = json.loads(result.stdout)["events"]
+    combats = [e for e in events if e["kind"] == "combat"]
+    assert combats
+    for e in combats:
+        assert e["actor"]["id"].startswith("am") and e["actor"]["name"] in e["text"]
+        assert all(t["id"].startswith("am") for t in e["target"])
+        assert isinstance(e["disaster_damage"], int)
+    structured = [e for e in events if "actor" in e or "target" in e]
+    assert len(structured) > len(events) // 2

@@ -127,7 +127,7 @@ def take_item_here(game: Game, d: Dis) -> bool:
             loc.hidden_cards.remove(x)
             d.carrying.append(x)
             if game.trace is not None:
-                game.say("pickup", f"{d.name} takes {x.card.name} from under {loc.card.name}")
+                game.say("pickup", f"{d.name} takes {x.card.name} from under {loc.card.name}", d, x)
             return True
     return False
 
@@ -203,6 +203,10 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
             f"charm battle {c.name} ({max(0, mine)}) vs {d.name} ({max(0, theirs)}) "
             f"with {', '.join(drawn) or 'no cards'}: "
             + ("character wins" if diff > 0 else "disaster wins" if diff < 0 else "tie"),
+            c,
+            d,
+            character_charm=max(0, mine),
+            disaster_charm=max(0, theirs),
         )
     return diff
 
@@ -249,7 +253,7 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
         if game.acts and revived(game, c):
             enter_haven(game, c)  # back at once, not a turn set aside (REVIVE)
     if game.trace is not None:
-        game.say(how, f"{c.name} is {how}")
+        game.say(how, f"{c.name} is {how}", target=c)
 
 
 def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> None:
@@ -265,7 +269,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         game.discard.append(d)
     game.record.bump(d.card.id, CardStat.DEFEATED)
     if game.trace is not None:
-        game.say("defeated", f"{d.name} is defeated")
+        game.say("defeated", f"{d.name} is defeated", target=d)
     for ally in game.disasters:
         if ally.ally_of is d:
             ally.ally_of = None
@@ -281,7 +285,9 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
                     carrier.equipment.append(item)
                     refresh(game, carrier)
                 if game.trace is not None:
-                    game.say("retrieve", f"{carrier.name} takes back {item.card.name}")
+                    game.say(
+                        "retrieve", f"{carrier.name} takes back {item.card.name}", carrier, item
+                    )
             elif d.pos >= 0:
                 game.locs[game.field.path[d.pos]].hidden_cards.append(item)
             else:
@@ -345,7 +351,7 @@ def _flash_effects(
             if not has_rule(game, d, Action.IGNORE_CARDS):
                 dside.damage, dside.defense = apply_mods(theirs, dside.damage, dside.defense)
         if game.trace is not None:
-            game.say("flash", f"plays {card.name} on {c.name}")
+            game.say("flash", f"plays {card.name} on {c.name}", target=c, card=card.id)
 
 
 def _activate(game: Game, c: Char, side: _Side) -> bool:
@@ -421,6 +427,10 @@ def fight(
             f"{d.name} ({d.damage}/{d.defense}) {who} "
             + ", ".join(f"{c.name} ({c.cur[DMG]}/{c.cur[DEF]})" for c in chars)
             + f" at {game.locs[slot].card.name}",
+            d,
+            chars,
+            disaster_damage=d.damage,
+            disaster_defense=d.defense,
         )
     start_health = {c.uid: c.health for c in chars}
     d.health = d.health_max
@@ -462,7 +472,7 @@ def fight(
                     # A legal action for a charmed minor disaster: incapacitate it this turn.
                     d.incapacitated_turn = game.turn
                     if game.trace is not None:
-                        game.say("charm", f"{d.name} is incapacitated for this turn")
+                        game.say("charm", f"{d.name} is incapacitated for this turn", target=d)
                     return "charmed"
                 d.ignores.add(c.uid)
             elif diff < 0:
@@ -743,6 +753,8 @@ def _retreat(
         game.say(
             "retreat",
             f"party retreats; {d.name} deals {dmg} - {v.cur[DEF]} = {loss} to {v.name}",
+            d,
+            v,
             name=v.name,
             damage=dmg,
             loss=loss,
@@ -761,7 +773,10 @@ def _retreat(
                 c.slot = dest
         if game.trace is not None:
             game.say(
-                "move", "retreat to " + ("the haven" if dest < 0 else game.locs[dest].card.name)
+                "move",
+                "retreat to " + ("the haven" if dest < 0 else game.locs[dest].card.name),
+                survivors,
+                None if dest < 0 else game.locs[dest],
             )
 
 

@@ -259,7 +259,7 @@ def _knock(game: Game, c: Char, how: str, by: Dis | None) -> None:
 
 def _say(game: Game, src: Source, text: str) -> None:
     if game.trace is not None:
-        game.say("effect", f"{_name(src)} {text}")
+        game.say("effect", f"{_name(src)} {text}", src)
 
 
 def _name(src: Source) -> str:

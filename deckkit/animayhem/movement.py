@@ -57,7 +57,7 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
         game.carried_off.append(item)
         game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
         if game.trace is not None:
-            game.say("carried_off", f"{d.name} carries {item.card.name} off the field")
+            game.say("carried_off", f"{d.name} carries {item.card.name} off the field", d, item)
     d.carrying = []
     if not d.major:
         game.disasters.remove(d)
@@ -68,11 +68,11 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
             if ally.ally_of is d:
                 ally.ally_of = None  # without its primary it "will return to its normal behavior"
         if game.trace is not None:
-            game.say("cycle", f"{d.name} completes its cycle and is discarded")
+            game.say("cycle", f"{d.name} completes its cycle and is discarded", d)
         return False
     d.pos = _entry_pos(game, edition)
     if game.trace is not None:
-        game.say("cycle", f"{d.name} completes its cycle and starts again")
+        game.say("cycle", f"{d.name} completes its cycle and starts again", d)
     return True
 
 
@@ -94,7 +94,12 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
     game.record.bump(d.card.id, CardStat.MET)
     if game.trace is not None:
         how = "" if d.fx is not None else " (card text not simulated)"
-        game.say("affect", f"{d.name} affects the party at {game.locs[slot].card.name}{how}")
+        game.say(
+            "affect",
+            f"{d.name} affects the party at {game.locs[slot].card.name}{how}",
+            d,
+            game.at(slot),
+        )
     affect(game, d, slot)
 
 
@@ -115,7 +120,13 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
     d.stolen = item
     game.record.bump(d.card.id, CardStat.MET)
     if game.trace is not None:
-        game.say("steal", f"{d.name} steals {item.card.name} from {victim.name}")
+        game.say(
+            "steal",
+            f"{d.name} steals {item.card.name} from {victim.name}",
+            d,
+            victim,
+            item=item.card.id,
+        )
 
 
 def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: int) -> None:
@@ -173,7 +184,12 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
     if d.zone != "field":
         return
     if game.trace is not None:
-        game.say("disaster_move", f"{d.name} moves to {game.locs[path[d.pos]].card.name}")
+        game.say(
+            "disaster_move",
+            f"{d.name} moves to {game.locs[path[d.pos]].card.name}",
+            d,
+            game.locs[path[d.pos]],
+        )
     if d.fx is not None and not fought:
         fire(game, d, Trigger.LANDS, path[d.pos])
         if d.zone != "field":
@@ -228,6 +244,8 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
             game.say(
                 "enter",
                 f"{d.name} enters the field at {game.locs[game.field.path[start]].card.name}",
+                d,
+                game.locs[game.field.path[start]],
             )
         if d.fx is not None:
             fire(game, d, Trigger.ENTERS, game.field.path[d.pos])
@@ -264,7 +282,7 @@ def join_primary(game: Game, d: Dis) -> bool:
     d.pos = primary.pos
     d.ally_of = primary
     if game.trace is not None:
-        game.say("ally", f"{d.name} allies with {primary.name}")
+        game.say("ally", f"{d.name} allies with {primary.name}", d, primary)
     return True
 
 
@@ -377,7 +395,7 @@ def move_party(
                 if c.zone == "field":
                     enter_haven(game, c)
             if game.trace is not None:
-                game.say("move", f"{names} return to the haven")
+                game.say("move", f"{names} return to the haven", party)
             return []
         for c in party:
             entering = c.zone != "field"
@@ -390,6 +408,8 @@ def move_party(
             game.say(
                 "move",
                 f"{names} {'stop at' if last else 'pass through'} {game.locs[step].card.name}",
+                party,
+                game.locs[step],
             )
         for d in list(game.disasters_at(step)):
             if d.zone != "field" or d.ally_of is not None:

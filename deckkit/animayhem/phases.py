@@ -108,17 +108,17 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
             x.forget()
             x.zone = "drawn"
             if game.trace is not None:
-                game.say("draw", f"draws disaster {x.name}")
+                game.say("draw", f"draws disaster {x.name}", target=x)
             if not x.combat and x.movement <= 0:
                 # Without movement it goes straight to its target and takes effect. A targeted
                 # card with no valid target is discarded and the draw goes on (set0 rulebook,
                 # "Reload Phase": "you simply discard it. Then, you continue to draw").
                 if game.trace is not None:
                     how = "" if x.fx is not None else " (card text not simulated)"
-                    game.say("affect", f"{x.name} takes effect{how}")
+                    game.say("affect", f"{x.name} takes effect{how}", x)
                 if x.fx is not None and Trigger.AFFECT in x.fx and not affect(game, x, -1):
                     if game.trace is not None:
-                        game.say("affect", f"{x.name} finds no target and is discarded")
+                        game.say("affect", f"{x.name} finds no target and is discarded", x)
                     continue
                 game.record.bump(x.card.id, CardStat.MET)
                 if x.fx is None or Trigger.AFFECT not in x.fx:
@@ -140,7 +140,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             game.hand.remove(c)
             enter_haven(game, c)
             if game.trace is not None:
-                game.say("equip", f"{c.name} enters the haven")
+                game.say("equip", f"{c.name} enters the haven", c)
     anywhere = not edition.play.enhance_in_haven_only
     kinds = [CardType.ENHANCEMENT, CardType.EQUIPMENT]
     if game.acts:
@@ -160,7 +160,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             if c.zone == "field" and kind == CardType.EQUIPMENT:
                 equips_anywhere(game, c, credit=True)  # on the field: its own rule (Mousse)
         if game.trace is not None:
-            game.say("equip", f"plays {card.name} on {c.name}")
+            game.say("equip", f"plays {card.name} on {c.name}", target=c, card=card.id)
     g = policy.global_effect(game)
     if g is not None:
         card = g.card
@@ -170,7 +170,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         for c in game.on_field():
             refresh(game, c)
         if game.trace is not None:
-            game.say("equip", f"plays global effect {card.name}")
+            game.say("equip", f"plays global effect {card.name}", card=card.id)
         if card.id in game.fx:
             on = policy.flash_target(game, g)
             fire(game, g, Trigger.PLAYED, on.slot if on is not None else -1, holder=on)

@@ -81,17 +81,19 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
     for c in party:
         game.scavenge_started.add(c.uid)
     if game.trace is not None:
-        game.say("scavenge", f"{', '.join(c.name for c in party)} scavenge {loc.card.name}")
+        game.say(
+            "scavenge", f"{', '.join(c.name for c in party)} scavenge {loc.card.name}", party, loc
+        )
     while loc.hidden_disasters:
         d = loc.hidden_disasters.pop(0)
         if game.trace is not None:
-            game.say("reveal", f"revealed {d.name}" + (" (combat)" if d.combat else ""))
+            game.say("reveal", f"revealed {d.name}" + (" (combat)" if d.combat else ""), target=d)
         if not d.combat:
             # A non-combat disaster takes effect on the scavenging party, then is cleared.
             game.record.bump(d.card.id, CardStat.MET)
             if game.trace is not None:
                 how = "" if d.fx is not None else " (card text not simulated)"
-                game.say("affect", f"{d.name} takes effect on the party{how}")
+                game.say("affect", f"{d.name} takes effect on the party{how}", d)
             affect(game, d, slot)
         else:
             # A disaster revealed from under a location starts there, face up; "since the
@@ -135,7 +137,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             carrier.equipment.append(x)
             refresh(game, carrier)
         if game.trace is not None:
-            game.say("retrieve", f"{carrier.name} retrieves {x.card.name}")
+            game.say("retrieve", f"{carrier.name} retrieves {x.card.name}", carrier, x)
     game.record.bump(loc.card.id, CardStat.SCAVENGE_SUCCESSES)
     fire(game, loc.copy, Trigger.SCAVENGED, slot)
     game.scavenged.add(slot)

@@ -333,6 +333,14 @@ def _count(x: Copy, tally: bool) -> int:
     return card.tally if tally else 1
 
 
+def _who(x: Any) -> Any:
+    """A card in play (character, disaster, copy, location) or a list of them, as data."""
+    if isinstance(x, list | tuple):
+        return [_who(y) for y in x]
+    card = x.card
+    return {"id": card.id, "name": getattr(x, "name", card.name)}
+
+
 @dataclass(slots=True)
 class Trace:
     """Events of one game for `deckkit play`; the engine writes here only when asked to."""
@@ -393,8 +401,16 @@ class Game:
         # their standing effects reach the player's characters like a haven's.
         self.turned_havens: list[Copy] = []
 
-    def say(self, kind: str, text: str, **data: Any) -> None:
+    def say(
+        self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any
+    ) -> None:
+        """One trace event: its kind, the sentence, and as data who acted on whom (card ids
+        beside names) and any numbers, for `deckkit play --format json`."""
         if self.trace is not None:
+            if actor is not None:
+                data["actor"] = _who(actor)
+            if target is not None:
+                data["target"] = _who(target)
             self.trace.add(kind, text, turn=self.turn, phase=self.phase, **data)
 
     # --- views over the zones -------------------------------------------------------------
