@@ -66,6 +66,7 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am649": "takes an item only from a party with a vehicle; vehicles are rarely equipped",
     "am697": "destroys Flying cards carried; they are rarely equipped in these games",
     "am691": "destroys a non-flying vehicle where it is defeated; vehicles are rarely equipped",
+    "am738": "its extra is against a Flying disaster; no combat disaster has that category",
 }
 
 
@@ -196,3 +197,37 @@ def test_every_encoded_effect_fires(batch: tuple[AnyCard, ...]) -> None:
                     fired[cid] += n
     silent = [f"{c.id} {c.name}" for c in batch if not fired[c.id]]
     assert not silent, f"never fired in {3 * GAMES} games: {silent}"
+
+
+# Combat cards act when drawn, for either side: a combat pile of nothing but them, disasters
+# that start charm battles, and characters holding the skills their texts ask for.
+CHARMERS = ("Baby Saiyan", "33-S Sexaroid", "Tatewaki Kuno", "Kids These Days")
+SKILLED = ("Chi-Chi", "Master Roshi", "Alielle", "Dr. Tofu", "Atlia")
+COMBAT_BATCHES = _batches(encoded({CardType.COMBAT}))
+
+
+def combat_deck(cards: tuple[AnyCard, ...]) -> Deck:
+    db = load_card_db()
+    base = demo()
+    entries = [e for e in base.entries if e.card.type is not CardType.COMBAT]
+    entries += [DeckEntry(c, 3, 0) for c in cards]
+    entries += [DeckEntry(db.lookup(n)[0], 3, 0) for n in CHARMERS]
+    entries += [DeckEntry(db.lookup(n)[0], 1, 0) for n in SKILLED]
+    return replace(base, entries=tuple(entries))
+
+
+@pytest.mark.parametrize("batch", COMBAT_BATCHES, ids=lambda b: f"{b[0].id}-{b[-1].id}")
+def test_every_encoded_combat_card_fires(batch: tuple[AnyCard, ...]) -> None:
+    setup = prepare_game(
+        combat_deck(batch), load_edition("guidelines1998"), GameOptions(turn_cap=60)
+    )
+    fired: Counter[str] = Counter()
+    for policy in policies():
+        for i in range(GAMES // 2):
+            game = start_game(setup, policy, 2000 + i, i)
+            record = finish(game, setup, policy, lambda g: check_invariants(g, setup))
+            for (cid, stat), n in record.counters.items():
+                if stat is CardStat.EFFECTS:
+                    fired[cid] += n
+    silent = [f"{c.id} {c.name}" for c in batch if not fired[c.id]]
+    assert not silent, f"never fired in {3 * GAMES // 2} games: {silent}"

@@ -798,6 +798,79 @@ def test_always_unlock_antiques() -> None:
     assert passes_skill_test(game, [nene], 4)
 
 
+# --- combat cards: their text played as they are drawn -------------------------------------
+
+
+def combat_card_table(*names: str) -> Game:
+    """A table whose game plays the shipped text of these combat cards."""
+    game = table(ScriptedPolicy(["A-ko Magami"]))
+    for name in names:
+        game.fx[card(name).id] = shipped_fx(name)
+    return game
+
+
+def shipped_fx(name: str) -> Any:
+    fx = by_trigger(card(name).effects)
+    assert fx is not None, f"{name} ships no effects"
+    return fx
+
+
+@covers("Screw Kick / Comfy?", (Trigger.PLAYED, Action.MODIFY))
+def test_played_modify_combat_card_screw_kick() -> None:
+    """Screw Kick, drawn for A-ko (Strength x3), adds 2 to her attack and 1 more for Strength;
+    drawn for the disaster, only the 2 (it has no Strength)."""
+    game = combat_card_table("Screw Kick / Comfy?")
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = ako.health_max = 99
+    d = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    stack_combat_pile(game, ["Screw Kick / Comfy?", "Screw Kick / Comfy?"])
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    first = rounds(game)[0]
+    assert first["party_damage"] == 4 + 3
+    assert first["hits"][0]["damage"] == 4 + 2
+    assert game.record.counters[(card("Screw Kick / Comfy?").id, CardStat.EFFECTS)] >= 2
+    # Without its text the same draw adds nothing (its columns print no attack).
+    plain = table(ScriptedPolicy(["A-ko Magami"]))
+    ako2 = add_char(plain, "A-ko Magami", 4)
+    ako2.health = ako2.health_max = 99
+    d2 = on_field(plain, new_disaster(plain, "Soja Guardians"), 4)
+    stack_combat_pile(plain, ["Screw Kick / Comfy?", "Screw Kick / Comfy?"])
+    fight(plain, ED, ScriptedPolicy(["A-ko Magami"]), d2, 4, "party")
+    assert rounds(plain)[0]["party_damage"] == 4
+
+
+def test_played_combat_card_charm_half_in_a_charm_battle() -> None:
+    """Startled / Pretty Lady: a Female recipient gets +1 charm in a charm battle; the
+    disaster, with no gender, does not."""
+    game = combat_card_table("Startled / Pretty Lady")
+    ako = add_char(game, "A-ko Magami", 4)  # Female, charm 3
+    d = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    d.charm = 4
+    stack_combat_pile(game, ["Startled / Pretty Lady", "Startled / Pretty Lady"])
+    half = card("Startled / Pretty Lady").charm  # type: ignore[attr-defined]
+    from deckkit.animayhem.combat import apply_charm_half, charm_battle
+
+    theirs, mine = apply_charm_half(half, 4, 3)
+    mine, theirs = apply_charm_half(half, mine, theirs)
+    assert charm_battle(game, ako, d) == max(0, mine + 1) - max(0, theirs)
+
+
+@covers("Lunch Break / All Dressed Up", (Trigger.PLAYED, Action.HEAL))
+def test_played_heal_combat_card_lunch_break() -> None:
+    """Lunch Break restores both sides' health in the round it is drawn."""
+    game = combat_card_table("Lunch Break / All Dressed Up")
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = 1
+    d = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    d.charm = 0
+    stack_combat_pile(game, ["Lunch Break / All Dressed Up"] * 2)
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    first = rounds(game)[0]
+    # A-ko fought the round at full health (4) and took 4 - 4 = 0; the disaster healed to 4.
+    assert first["hits"][0]["health"] == ako.health_max
+    assert first["disaster_health"] == 4
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

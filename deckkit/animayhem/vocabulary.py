@@ -191,8 +191,11 @@ FIRED_FOR: dict[str, frozenset[Trigger]] = {
     "global_effect": frozenset({_T.PLAYED, _T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
     "location": frozenset({_T.SCAVENGED, _T.ALWAYS, _T.COMBAT}),
     "haven": frozenset({_T.ALWAYS, _T.TURN}),
-    "combat": frozenset(),
+    "combat": frozenset({_T.PLAYED}),  # drawn in a combat round or a charm battle
 }
+# What a combat card's text can do as it is played: change the recipient's or its opponent's
+# abilities for the round or the combat, or restore health (interpreter.combat_card).
+COMBAT_CARD_ACTIONS = frozenset({Action.MODIFY, Action.HEAL})
 # What an ALWAYS effect can do: a standing modifier, skill or rule, not a one-off event.
 STANDING = frozenset(
     {
@@ -220,6 +223,12 @@ def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
             return f"the engine does not fire {e.when} effects of a {kind} yet"
         if e.when is Trigger.ALWAYS and e.do not in STANDING:
             return f"{e.do} cannot be a standing (always) effect"
+        if kind == "combat" and (
+            e.do not in COMBAT_CARD_ACTIONS
+            or e.target not in (Target.SELF, Target.OPPONENT)
+            or e.scope not in (None, Scope.ROUND, Scope.COMBAT)
+        ):
+            return f"a combat card's {e.do} on {e.target} is not played yet"
     return ""
 
 
