@@ -67,6 +67,8 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am697": "destroys Flying cards carried; they are rarely equipped in these games",
     "am691": "destroys a non-flying vehicle where it is defeated; vehicles are rarely equipped",
     "am738": "its extra is against a Flying disaster; no combat disaster has that category",
+    "am246": "opens a blocked location; these decks' disasters rarely block one while it is held",
+    "am322": "eases requirements; the demo party holds every skill its locations ask for",
 }
 
 

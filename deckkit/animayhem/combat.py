@@ -24,10 +24,12 @@ from deckkit.animayhem.interpreter import (
     disaster_bonus,
     extra_cards,
     fire,
+    flash_extra_cards,
     has_rule,
     play_in_combat,
     shielded_from,
     spared,
+    spares_a_kill,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
@@ -242,7 +244,10 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
 
 
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
-    """Bonked: out of play for one full turn of the owner. Killed: discarded."""
+    """Bonked: out of play for one full turn of the owner. Killed: discarded, unless a card
+    turns the kill into a bonk (interpreter.spares_a_kill)."""
+    if how == "killed" and game.fx and spares_a_kill(game, c):
+        how = "bonked"
     slot = c.slot
     drop_everything(game, c, slot)
     c.slot = -1
@@ -306,6 +311,7 @@ def _flash_effects(
     target: Char,
     sides: dict[int, _Side],
     dside: _Side,
+    fx: Sides | None = None,
 ) -> None:
     """Flash effects the player plays this round (set0 rulebook, "Flash Effect": any time but
     the reload phase; the targeted character pays the energy cost or the card fizzles; an
@@ -335,10 +341,15 @@ def _flash_effects(
         _apply_round_modifiers(sides[c.uid], card)
         if card.id in game.fx:
             side = sides[c.uid]
-            mine, theirs = play_in_combat(game, copy, c, d, game.slot_of(d) if d.pos >= 0 else -1)
+            slot = game.slot_of(d) if d.pos >= 0 else -1
+            mine, theirs = play_in_combat(game, copy, c, d, slot, fx)
             side.damage, side.defense = apply_mods(mine, side.damage, side.defense)
-            if not has_rule(game, d, Action.IGNORE_CARDS):
+            ignores = has_rule(game, d, Action.IGNORE_CARDS)
+            if not ignores:
                 dside.damage, dside.defense = apply_mods(theirs, dside.damage, dside.defense)
+            for _ in range(flash_extra_cards(game, card)):
+                # More combat cards for its character this round (Crazy Eyes).
+                _play_card(game, side, dside, None, dside if ignores else None, slot, fx)
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}")
 
@@ -555,7 +566,7 @@ def fight(
         if effects:
             for _ in range(extra):
                 _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
-        _flash_effects(game, policy, d, fighters, target, sides, dside)
+        _flash_effects(game, policy, d, fighters, target, sides, dside, fx_sides)
         # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
         hitters = fighters
         if effects and d.fx is not None:

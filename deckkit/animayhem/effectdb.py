@@ -20,7 +20,9 @@ from deckkit.animayhem.cards import ABILITIES, Ability, AnyCard, Coverage, Modif
 from deckkit.animayhem.requirements import Requirement, SpecialTerm, Vocabulary, parse_requirement
 from deckkit.animayhem.vocabulary import (
     ACTION_TARGETS,
+    FETCH_DESTINATIONS,
     MOVE_DESTINATIONS,
+    RECOVER_DESTINATIONS,
     SEND_DESTINATIONS,
     Action,
     CardEffects,
@@ -56,6 +58,16 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.DEFEAT: frozenset({"pay", "cards"}),
     Action.DISCARD: frozenset({"cards"}),
     Action.UNLOCK: frozenset({"cards"}),
+    Action.RECOVER: frozenset({"cards", "to"}),
+    Action.FETCH: frozenset({"cards", "to"}),
+    Action.PUSH: frozenset({"cards"}),
+    Action.RELOAD: frozenset({"cards"}),
+    Action.EASE: frozenset({"cards"}),
+}
+# Where RECOVER and FETCH put the cards (`to`), and the default.
+_PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
+    Action.RECOVER: (RECOVER_DESTINATIONS, "draw"),
+    Action.FETCH: (FETCH_DESTINATIONS, "hand"),
 }
 _LINE = re.compile(r"^\s*\[\[?\s*(am\d{3})\b", re.MULTILINE)
 
@@ -209,6 +221,12 @@ def _effect(
         to = raw.get("to")
         if to not in allowed:
             raise where.fail(cid, f"{do} needs to = one of {', '.join(allowed)}, not {to!r}")
+        kwargs["to"] = to
+    if do in _PILE_DESTINATIONS:
+        dests, default_to = _PILE_DESTINATIONS[do]
+        to = raw.get("to", default_to)
+        if to not in dests:
+            raise where.fail(cid, f"{do} needs to = one of {', '.join(dests)}, not {to!r}")
         kwargs["to"] = to
     for key, name in (("filter", "filter"), ("exclude", "exclude")):
         if key in raw:

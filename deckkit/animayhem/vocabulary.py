@@ -79,6 +79,16 @@ class Action(StrEnum):
     UNLOCK = "unlock"  # the holder's party may scavenge locations matching `cards` freely
     DUEL = "duel"  # only one character fights it each round
     APART = "apart"  # it defends against each attacker's damage separately
+    # the player's piles, captives, blocks, disasters' places and card uses (power cards)
+    RECOVER = "recover"  # n cards from the discard pile back `to` draw, hand, haven or play
+    FETCH = "fetch"  # n cards searched from the draw pile `to` the hand or the holder
+    DRAW = "draw"  # n cards from the draw pile into the hand; a disaster drawn is discarded
+    FREE = "free"  # captured characters return to the haven now
+    UNBLOCK = "unblock"  # blocked locations open again; a blocking disaster leaves play
+    PUSH = "push"  # disasters move n locations along their path, away from the holder
+    SURVIVE = "survive"  # a kill of the targets becomes a bonk
+    RELOAD = "reload"  # n carried cards (weapons) get their printed uses back
+    EASE = "ease"  # scavenge a location missing n of its required skills (0: one is enough)
 
 
 class Target(StrEnum):
@@ -105,6 +115,8 @@ class Target(StrEnum):
     CARDS_IN_PLAY = "cards_in_play"  # cards carried or equipped by characters in play
     NEAREST_CARD = "nearest_card"  # the nearest matching card carried on the field
     HAND = "hand"
+    DISCARD_PILE = "discard_pile"  # the player's discard pile
+    DRAW_PILE = "draw_pile"  # the player's draw pile
 
 
 class Scope(StrEnum):
@@ -173,6 +185,15 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.UNLOCK: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
     Action.DUEL: (frozenset({Target.SELF}), Target.SELF),
     Action.APART: (frozenset({Target.SELF}), Target.SELF),
+    Action.RECOVER: (frozenset({Target.DISCARD_PILE}), Target.DISCARD_PILE),
+    Action.FETCH: (frozenset({Target.DRAW_PILE}), Target.DRAW_PILE),
+    Action.DRAW: (frozenset({Target.DRAW_PILE}), Target.DRAW_PILE),
+    Action.FREE: (frozenset({Target.PLAY}), Target.PLAY),
+    Action.UNBLOCK: (LOCATION_TARGETS, Target.LOCATIONS),
+    Action.PUSH: (frozenset({Target.DISASTERS, Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER),
+    Action.SURVIVE: (CHARACTER_TARGETS, Target.SELF),
+    Action.RELOAD: (frozenset({Target.CARDS_IN_PLAY}), Target.CARDS_IN_PLAY),
+    Action.EASE: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
 }
 
 _T = Trigger
@@ -185,8 +206,8 @@ FIRED_FOR: dict[str, frozenset[Trigger]] = {
     ),
     "character": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
     "item": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
-    "equipment": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
-    "enhancement": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
+    "equipment": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
+    "enhancement": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
     "flash_effect": frozenset({_T.PLAYED}),
     "global_effect": frozenset({_T.PLAYED, _T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
     "location": frozenset({_T.SCAVENGED, _T.ALWAYS, _T.COMBAT}),
@@ -211,6 +232,8 @@ STANDING = frozenset(
         Action.UNLOCK,
         Action.DUEL,
         Action.APART,
+        Action.SURVIVE,
+        Action.EASE,
     }
 )
 
@@ -234,6 +257,8 @@ def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
 
 SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional")
 MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
+RECOVER_DESTINATIONS = ("draw", "hand", "haven", "play")  # play: a character to the haven
+FETCH_DESTINATIONS = ("hand", "holder")  # holder: played on the character it is played on
 
 
 @dataclass(frozen=True, slots=True)
