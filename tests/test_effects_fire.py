@@ -69,6 +69,10 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am738": "its extra is against a Flying disaster; no combat disaster has that category",
     "am246": "opens a blocked location; these decks' disasters rarely block one while it is held",
     "am322": "eases requirements; the demo party holds every skill its locations ask for",
+    "am174": "eases requirements; the demo party holds every skill its locations ask for",
+    "am251": "adds only to a character with attack below 3; the demo party has none",
+    "am336": "decides only a game ending close to a tie while it lasts; these games rarely do",
+    "am345": "spares a kill while it lasts; kills are rare against these disasters",
 }
 
 

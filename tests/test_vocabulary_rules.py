@@ -1157,6 +1157,76 @@ def test_played_modify_gohan_is_angry_only_below_attack_3() -> None:
     assert rounds(strong)[0]["party_damage"] == ako.cur[DMG]
 
 
+@covers("Robot Slave", (Trigger.ALWAYS, Action.SURVIVE))
+def test_always_survive_robot_slave_gives_itself_up() -> None:
+    """Robot Slave saves its character from one kill (a bonk instead) and is discarded."""
+    from deckkit.animayhem.combat import knock_out
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    slave = shipped_copy(game, "Robot Slave")
+    ako.equipment.append(slave)
+    knock_out(game, ako, "killed", None)
+    assert ako.zone == "bonked"
+    assert slave in game.discard and slave not in ako.equipment
+
+
+@covers("Interrogation", (Trigger.PLAYED, Action.RETRIEVE))
+def test_played_retrieve_interrogation() -> None:
+    """Interrogation: the party at a disaster's location takes back the item it carries."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    keys = copy_of(game, "Keys")
+    d.carrying = [keys]
+    far = on_field(game, new_disaster(game, "Sabre-toothed Tiger"), 0)
+    lamp = copy_of(game, "Go Board")
+    far.carrying = [lamp]
+    g = shipped_copy(game, "Interrogation")
+    game.hand.append(g)
+    from deckkit.animayhem.phases import equip_phase
+
+    class PlaysGlobal(ScriptedPolicy):
+        def global_effect(self, game: Game) -> Copy | None:
+            return g
+
+    equip_phase(game, SET0, PlaysGlobal())
+    assert keys in ako.items and not d.carrying
+    assert far.carrying == [lamp], "no party stands with that one"
+
+
+@covers("Happy Ending", (Trigger.ALWAYS, Action.EDGE))
+def test_always_edge_happy_ending() -> None:
+    """Happy Ending: a game the disasters win by one item is the player's, and so is a tie when
+    every location is scavenged; a lead of two still loses."""
+    from deckkit.animayhem.combat import GameOver
+    from deckkit.animayhem.endgame import check_end
+
+    def ending(mine: int, theirs: int, happy: bool, scavenged: bool = False) -> str | None:
+        game = table()
+        ako = add_char(game, "A-ko Magami", 4)
+        ako.items = [copy_of(game, "Keys") for _ in range(mine)]
+        game.carried_off = [copy_of(game, "Keys") for _ in range(theirs)]
+        game.items_in_play = 9
+        if scavenged:
+            game.scavenged = set(range(len(game.locs)))
+        if happy:
+            game.globals_in_play.append((shipped_copy(game, "Happy Ending"), 5))
+        try:
+            check_end(game, ED, at_discard=True)
+        except GameOver:
+            return game.outcome
+        return None
+
+    assert ending(4, 5, happy=False) == "loss"
+    assert ending(4, 5, happy=True) == "win"
+    assert ending(3, 5, happy=True) == "loss"
+    assert ending(2, 2, happy=False, scavenged=True) == "loss"
+    assert ending(2, 2, happy=True, scavenged=True) == "win"
+    assert ending(2, 3, happy=True, scavenged=True) == "win"
+    assert ending(1, 3, happy=True, scavenged=True) == "loss"
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

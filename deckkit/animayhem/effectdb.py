@@ -63,6 +63,8 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.PUSH: frozenset({"cards"}),
     Action.RELOAD: frozenset({"cards"}),
     Action.EASE: frozenset({"cards"}),
+    Action.RETRIEVE: frozenset({"cards"}),
+    Action.SURVIVE: frozenset({"pay"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
@@ -247,6 +249,8 @@ def _effect(
                 hint="use item, equipment, enhancement, vehicle, weapon, power, combat, major, "
                 "or a category printed on some card",
             )
+    if do is Action.SURVIVE and kwargs.get("pay", ("self",)) != ("self",):
+        raise where.fail(cid, "survive can only pay with the card itself", hint='pay = ["self"]')
     return Effect(**kwargs)
 
 

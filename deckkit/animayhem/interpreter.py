@@ -749,6 +749,8 @@ def _pile_action(game: Game, e: Effect, ctx: Context) -> bool:
         return _free(game, e, ctx)
     if do is Action.UNBLOCK:
         return _unblock(game, e, ctx)
+    if do is Action.RETRIEVE:
+        return _retrieve(game, e, ctx)
     if do is Action.PUSH:
         return _push(game, e, ctx)
     return _reload(game, e, ctx)
@@ -1622,14 +1624,17 @@ def spares_a_kill(game: Game, c: Char) -> bool:
     """A kill of ``c`` becomes a bonk (SURVIVE): a standing effect of a card it carries or of
     a global effect in play, else a flash effect in the hand that says so, played now (a
     player holding it plays it at the only moment it helps)."""
-    for x in (*c.enhancements, *c.equipment, *c.items):
-        fx = game.fx.get(x.card.id)
-        if fx is not None and any(
-            e.do is Action.SURVIVE and e.target is Target.SELF and fits(e, c)
-            for _, e in fx.get(Trigger.ALWAYS, ())
-        ):
-            _credit(game, x.card)
-            return True
+    for pile in (c.enhancements, c.equipment, c.items):
+        for x in pile:
+            fx = game.fx.get(x.card.id)
+            if fx is None:
+                continue
+            for _, e in fx.get(Trigger.ALWAYS, ()):
+                if e.do is Action.SURVIVE and e.target is Target.SELF and fits(e, c):
+                    _credit(game, x.card)
+                    if "self" in e.pay:  # it gives itself up to save the character
+                        _destroy_card(game, Context(x, c.slot, c), c, pile, x)
+                    return True
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.card.id)
         if fx is not None and any(
@@ -1687,8 +1692,57 @@ def eased(game: Game, party: Sequence[Char], slot: int) -> bool:
     return False
 
 
+def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
+    """Each disaster carrying a card (matching ``cards``) at a location with characters gives
+    it up to the character standing there that carries the least."""
+    took = 0
+    for d in game.disasters:
+        if took >= max(1, e.n) or not d.carrying or d.pos < 0:
+            continue
+        party = game.at(game.slot_of(d))
+        wanted = [x for x in d.carrying if card_matches(x.card, e.cards or ("item", "equipment"))]
+        if not party or not wanted:
+            continue
+        x = wanted[0]
+        d.carrying.remove(x)
+        if d.stolen is x:
+            d.stolen = None
+        c = min(party, key=lambda m: (len(m.items) + len(m.equipment), m.uid))
+        if isinstance(x.card, ItemCard):
+            c.items.append(x)
+        else:
+            c.equipment.append(x)
+        refresh(game, c)
+        took += 1
+        _say(game, ctx.source, f"has {c.name} take {x.card.name} back from {d.name}")
+    return took > 0
+
+
+def edge(game: Game) -> int:
+    """How many items the disasters may lead by and the player still win (EDGE of a global
+    effect in play); -1 when no card gives the player an edge. Ties are won from 0 up."""
+    best = -1
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.EDGE:
+                best = max(best, e.n)
+    return best
+
+
+def credit_edge(game: Game) -> None:
+    """Count that an EDGE decided the game."""
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is not None and any(e.do is Action.EDGE for _, e in fx.get(Trigger.ALWAYS, ())):
+            _credit(game, g.card)
+
+
 _PILE_ACTIONS = frozenset(
     {
+        Action.RETRIEVE,
         Action.RECOVER,
         Action.FETCH,
         Action.DRAW,
@@ -1724,6 +1778,8 @@ def _would_act(game: Game, e: Effect) -> bool:
         return bool(game.draw_pile)
     if do is Action.FREE:
         return any(c.zone == "captured" for c in game.chars)
+    if do is Action.RETRIEVE:
+        return any(d.carrying and game.at(game.slot_of(d)) for d in game.disasters)
     if do is Action.UNBLOCK:
         return any(blocked(game, s) for s in list(game.blocked))
     if do is Action.PUSH:

@@ -89,6 +89,8 @@ class Action(StrEnum):
     SURVIVE = "survive"  # a kill of the targets becomes a bonk
     RELOAD = "reload"  # n carried cards (weapons) get their printed uses back
     EASE = "ease"  # scavenge a location missing n of its required skills (0: one is enough)
+    RETRIEVE = "retrieve"  # a party takes back n items a disaster at its location carries
+    EDGE = "edge"  # the player wins ties and a game the disasters win by at most n items
 
 
 class Target(StrEnum):
@@ -194,6 +196,8 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.SURVIVE: (CHARACTER_TARGETS, Target.SELF),
     Action.RELOAD: (frozenset({Target.CARDS_IN_PLAY}), Target.CARDS_IN_PLAY),
     Action.EASE: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
+    Action.RETRIEVE: (frozenset({Target.DISASTERS}), Target.DISASTERS),
+    Action.EDGE: (frozenset({Target.SELF}), Target.SELF),
 }
 
 _T = Trigger
@@ -234,6 +238,7 @@ STANDING = frozenset(
         Action.APART,
         Action.SURVIVE,
         Action.EASE,
+        Action.EDGE,
     }
 )
 
