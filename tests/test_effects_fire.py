@@ -73,6 +73,8 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am251": "adds only to a character with attack below 3; the demo party has none",
     "am336": "decides only a game ending close to a tie while it lasts; these games rarely do",
     "am345": "spares a kill while it lasts; kills are rare against these disasters",
+    "am117": "spares a kill of its character; kills are rare against these disasters",
+    "am349": "stops a send while it lasts; these decks' disasters send nobody",
 }
 
 

@@ -1227,6 +1227,18 @@ def test_always_edge_happy_ending() -> None:
     assert ending(1, 3, happy=True, scavenged=True) == "loss"
 
 
+@covers("Power Grip", (Trigger.ALWAYS, Action.STAY))
+def test_always_stay_power_grip() -> None:
+    """Power Grip, in play: Dinner with Mom and Dad cannot send the Student home."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # Student
+    game.globals_in_play.append((shipped_copy(game, "Power Grip"), 5))
+    d = new_disaster(game, "Dinner with Mom and Dad")
+    shipped(game, d)
+    affect(game, d, -1)
+    assert ako.zone == "field" and ako.slot == 4
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

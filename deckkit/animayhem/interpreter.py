@@ -244,10 +244,10 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
     to = e.to
     if to == "haven":
         for c in who:
-            if c.zone == "field":
+            if c.zone == "field" and not stays(game, c):
                 enter_haven(game, c)
         return
-    on = [c for c in who if c.zone == "field"]
+    on = [c for c in who if c.zone == "field" and not stays(game, c)]
     if not on:
         return
     if to == "here":
@@ -270,6 +270,28 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
     for c in on:
         c.slot = dest
     _say(game, ctx.source, f"sends {', '.join(c.name for c in on)} to {game.locs[dest].card.name}")
+
+
+def stays(game: Game, c: Char) -> bool:
+    """Card effects cannot send this character elsewhere (STAY): a card it or its group
+    carries (`self` covers its carrier, `here` the whole group), or a global effect in play
+    covering the field."""
+    if not game.fx:
+        return False
+    for other in game.at(c.slot):
+        for card, e in _carried_standing(game, other):
+            if e.do is Action.STAY and (e.target is Target.HERE or other is c) and fits(e, c):
+                _credit(game, card)
+                return True
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is not None and any(
+            e.do is Action.STAY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c)
+            for _, e in fx.get(Trigger.ALWAYS, ())
+        ):
+            _credit(game, g.card)
+            return True
+    return False
 
 
 def _drop(game: Game, e: Effect, c: Char) -> None:

@@ -91,6 +91,7 @@ class Action(StrEnum):
     EASE = "ease"  # scavenge a location missing n of its required skills (0: one is enough)
     RETRIEVE = "retrieve"  # a party takes back n items a disaster at its location carries
     EDGE = "edge"  # the player wins ties and a game the disasters win by at most n items
+    STAY = "stay"  # the characters it covers cannot be sent elsewhere by card effects
 
 
 class Target(StrEnum):
@@ -198,6 +199,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.EASE: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
     Action.RETRIEVE: (frozenset({Target.DISASTERS}), Target.DISASTERS),
     Action.EDGE: (frozenset({Target.SELF}), Target.SELF),
+    Action.STAY: (frozenset({Target.SELF, Target.HERE, Target.FIELD, Target.PLAY}), Target.HERE),
 }
 
 _T = Trigger
@@ -239,6 +241,7 @@ STANDING = frozenset(
         Action.SURVIVE,
         Action.EASE,
         Action.EDGE,
+        Action.STAY,
     }
 )
 
