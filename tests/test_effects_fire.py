@@ -75,6 +75,9 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am345": "spares a kill while it lasts; kills are rare against these disasters",
     "am117": "spares a kill of its character; kills are rare against these disasters",
     "am349": "stops a send while it lasts; these decks' disasters send nobody",
+    "am332": "spares kills while it lasts; kills are rare against these disasters",
+    "am340": "needs a party standing with a disaster that carries an item as it is played or at a "
+    "Maintenance phase; these parties rarely wait with one",
 }
 
 

@@ -1239,6 +1239,47 @@ def test_always_stay_power_grip() -> None:
     assert ako.zone == "field" and ako.slot == 4
 
 
+@covers("Out of the Frying Pan", (Trigger.PLAYED, Action.SWAP))
+def test_played_swap_out_of_the_frying_pan() -> None:
+    """Out of the Frying Pan: the combat disaster at the party's location and the one farthest
+    from it change places."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    near = on_field(game, new_disaster(game, "Ginger"), 4)
+    path = game.field.path
+    far_slot = max(path, key=lambda s: game.dist[4][s])
+    far = on_field(game, new_disaster(game, "Sabre-toothed Tiger"), far_slot)
+    play_flash(game, "Out of the Frying Pan", ako)
+    assert game.slot_of(near) == far_slot and game.slot_of(far) == 4
+
+
+class RunsAtOnce(ScriptedPolicy):
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        return True
+
+
+@covers("Know When to Run", (Trigger.PLAYED, Action.MODIFY))
+def test_played_modify_retreat_know_when_to_run() -> None:
+    """Know When to Run, held in the hand, halves the health a retreating party loses to the
+    final attack, and is spent."""
+    lost = []
+    for held in (False, True):
+        game = table()
+        nene = add_char(game, "Nene Romanova", 4)  # defense 2
+        nene.health = nene.health_max = 20
+        d = on_field(game, new_disaster(game, "Raditz"), 4)  # damage 7
+        d.charm = 0
+        if held:
+            flash = shipped_copy(game, "Know When to Run")
+            game.hand.append(flash)
+        fight(game, ED, RunsAtOnce(), d, 4, "disaster")
+        assert game.trace is not None
+        lost += [e["loss"] for e in game.trace.events if e["kind"] == "retreat"]
+        if held:
+            assert flash in game.discard and flash not in game.hand
+    assert lost == [5, 2]
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -27,6 +27,7 @@ from deckkit.animayhem.interpreter import (
     flash_extra_cards,
     has_rule,
     play_in_combat,
+    retreat_attack,
     shielded_from,
     spared,
     spares_a_kill,
@@ -703,8 +704,11 @@ def _retreat(
     dmg = d.damage + horde_bonus(game, d) + ally_bonus(game, d)[0]
     if d.incapacitated_turn == game.turn:
         dmg = 0  # incapacitated: it deals no damage
+
     loss = dmg - v.cur[DEF]
     loss = loss if loss >= 1 else 0
+    if loss and game.fx:
+        loss = retreat_attack(game, loss)  # a flash effect held for this (Know When to Run)
     v.health -= loss
     if game.trace is not None:
         game.say(

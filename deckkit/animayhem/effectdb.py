@@ -65,6 +65,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.EASE: frozenset({"cards"}),
     Action.RETRIEVE: frozenset({"cards"}),
     Action.SURVIVE: frozenset({"pay"}),
+    Action.SWAP: frozenset({"cards"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
@@ -212,6 +213,14 @@ def _effect(
         kwargs["scope"] = _choice(where, cid, "scope", scope, Scope)
         if kwargs["scope"] is Scope.TURNS and not kwargs.get("turns"):
             raise where.fail(cid, "scope turns needs turns = N")
+        if kwargs["scope"] is Scope.RETREAT and (
+            when is not Trigger.PLAYED or target is not Target.OPPONENT
+        ):
+            raise where.fail(
+                cid,
+                "scope retreat is for a played effect on the opponent",
+                hint='when = "played", target = "opponent"',
+            )
     if "skill" in raw:
         if not isinstance(raw["skill"], str) or not raw["skill"].strip():
             raise where.fail(cid, "skill must be a skill name")

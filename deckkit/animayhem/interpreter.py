@@ -359,6 +359,8 @@ def _modify_char(game: Game, e: Effect, ctx: Context, c: Char, sides: Sides | No
 
 def _modify_dis(game: Game, e: Effect, d: Dis, sides: Sides | None) -> None:
     scope = e.scope
+    if scope is Scope.RETREAT:
+        return  # only the final attack on a retreat (retreat_attack)
     if scope in (Scope.ROUND, Scope.COMBAT):
         if sides is not None and sides.dis is d:
             sides.dis_mod(e.mods, scope is Scope.COMBAT)
@@ -773,6 +775,8 @@ def _pile_action(game: Game, e: Effect, ctx: Context) -> bool:
         return _unblock(game, e, ctx)
     if do is Action.RETRIEVE:
         return _retrieve(game, e, ctx)
+    if do is Action.SWAP:
+        return _swap(game, e, ctx)
     if do is Action.PUSH:
         return _push(game, e, ctx)
     return _reload(game, e, ctx)
@@ -1762,8 +1766,51 @@ def credit_edge(game: Game) -> None:
             _credit(game, g.card)
 
 
+def _swap(game: Game, e: Effect, ctx: Context) -> bool:
+    """The combat disaster nearest the card changes places with the combat disaster farthest
+    from it (Out of the Frying Pan)."""
+    near = [d for d in disasters(game, e, ctx) if d.zone == "field" and d.combat]
+    if not near:
+        return False
+    d = near[0]
+    dist = game.dist[_from_slot(game, ctx)]
+    others = [o for o in game.disasters if o is not d and o.combat and o.zone == "field"]
+    if not others:
+        return False
+    far = max(others, key=lambda o: (dist[game.slot_of(o)], -o.entered))
+    d.pos, far.pos = far.pos, d.pos
+    _say(game, ctx.source, f"swaps {d.name} and {far.name}")
+    return True
+
+
+def retreat_attack(game: Game, damage: int) -> int:
+    """The health a party running away loses to the final attack, after a flash effect in the
+    hand that changes it (a ``retreat`` scope on the opponent): the player plays it then, its
+    only use."""
+    for h in game.hand:
+        if not isinstance(h, Copy) or h.card.type is not CardType.FLASH_EFFECT:
+            continue
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        mods = [
+            e.mods
+            for _, e in fx.get(Trigger.PLAYED, ())
+            if e.do is Action.MODIFY and e.scope is Scope.RETREAT
+        ]
+        if mods:
+            game.hand.remove(h)
+            game.discard.append(h)
+            _credit(game, h.card)
+            damage, _ = apply_mods(mods, damage, 0)
+            _say(game, h, f"is played: the final attack takes {damage}")
+            return damage
+    return damage
+
+
 _PILE_ACTIONS = frozenset(
     {
+        Action.SWAP,
         Action.RETRIEVE,
         Action.RECOVER,
         Action.FETCH,
@@ -1784,7 +1831,7 @@ def waits_for_a_use(game: Game, card: AnyCard) -> bool:
     if fx is None:
         return False
     played = [e for _, e in fx.get(Trigger.PLAYED, ())]
-    if any(e.do is Action.SURVIVE for e in played):
+    if any(e.do is Action.SURVIVE or e.scope is Scope.RETREAT for e in played):
         return True
     pile = [e for e in played if e.do in _PILE_ACTIONS]
     return bool(pile) and not any(_would_act(game, e) for e in pile)
@@ -1804,10 +1851,14 @@ def _would_act(game: Game, e: Effect) -> bool:
         return any(d.carrying and game.at(game.slot_of(d)) for d in game.disasters)
     if do is Action.UNBLOCK:
         return any(blocked(game, s) for s in list(game.blocked))
-    if do is Action.PUSH:
-        # Worth it when a combat disaster stands with a party on the field.
+    if do is Action.PUSH or do is Action.SWAP:
+        # Worth it when a combat disaster stands with a party on the field (and, to swap,
+        # another one is somewhere else).
         here = {c.slot for c in game.on_field()}
-        return any(d.combat and game.slot_of(d) in here for d in game.disasters)
+        with_party = any(d.combat and game.slot_of(d) in here for d in game.disasters)
+        if do is Action.SWAP:
+            return with_party and sum(1 for d in game.disasters if d.combat) > 1
+        return with_party
     if do is Action.RELOAD:
         return any(
             x.uses_left is not None

@@ -92,6 +92,7 @@ class Action(StrEnum):
     RETRIEVE = "retrieve"  # a party takes back n items a disaster at its location carries
     EDGE = "edge"  # the player wins ties and a game the disasters win by at most n items
     STAY = "stay"  # the characters it covers cannot be sent elsewhere by card effects
+    SWAP = "swap"  # the disaster reached and the one farthest from the card change places
 
 
 class Target(StrEnum):
@@ -131,6 +132,7 @@ class Scope(StrEnum):
     TURNS = "turns"  # `turns` of the player's turns (set0 rulebook, Lexicon "Duration")
     GAME = "game"  # for the rest of the game
     WHILE = "while"  # while the card is in play (the ALWAYS trigger)
+    RETREAT = "retreat"  # a flash effect's opponent: its final attack on a party running away
 
 
 CHARACTER_TARGETS = frozenset(
@@ -199,6 +201,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.EASE: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
     Action.RETRIEVE: (frozenset({Target.DISASTERS}), Target.DISASTERS),
     Action.EDGE: (frozenset({Target.SELF}), Target.SELF),
+    Action.SWAP: (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER),
     Action.STAY: (frozenset({Target.SELF, Target.HERE, Target.FIELD, Target.PLAY}), Target.HERE),
 }
 
