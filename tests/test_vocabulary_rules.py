@@ -1280,6 +1280,39 @@ def test_played_modify_retreat_know_when_to_run() -> None:
     assert lost == [5, 2]
 
 
+def test_always_survive_against_bio_ball_remover() -> None:
+    """Bio-Ball Remover saves its carrier from Bio Ball's kill, and from no other."""
+    from deckkit.animayhem.combat import knock_out
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.equipment.append(shipped_copy(game, "Bio-Ball Remover"))
+    bio = new_disaster(game, "Bio Ball")
+    shipped(game, bio)
+    assert affect(game, bio, 4)
+    assert ako.zone == "bonked"
+    other = table()
+    nene = add_char(other, "Nene Romanova", 4)
+    nene.equipment.append(shipped_copy(other, "Bio-Ball Remover"))
+    knock_out(other, nene, "killed", new_disaster(other, "Ginger"))
+    assert nene.zone == "discard"
+
+
+def test_turn_servant_fetches_equipment_then_leaves() -> None:
+    """Servant, at a Maintenance phase, brings one equipment from the draw pile to the hand and
+    is discarded."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", -1)
+    servant = shipped_copy(game, "Servant")
+    ako.enhancements.append(servant)
+    gun = copy_of(game, "Leon's Missle Gun")
+    game.draw_pile = [gun, copy_of(game, "Keys")]
+    game.turn = 2
+    maintenance_phase(game, SET0, ScriptedPolicy())
+    assert gun in game.hand
+    assert servant in game.discard and not ako.enhancements
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

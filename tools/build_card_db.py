@@ -356,8 +356,8 @@ def build_row(src: dict[str, str], lk: dict[str, str], corr: dict[str, Any]) -> 
         if ctype not in ("equipment", "enhancement", "flash_effect", "global_effect"):
             fail(f"[text_stats.{cid}] is for power cards, not a {ctype}")
         for k, v in stats["set"].items():
-            if k not in ABILITIES:
-                fail(f"[text_stats.{cid}] sets {k!r}, which is no ability column")
+            if k not in ABILITIES and k != "energy_cost":
+                fail(f"[text_stats.{cid}] sets {k!r}, which is no ability or cost column")
             row[k] = v
         sources.append(f"modifiers from the card text: {stats['note']}")
     uses = corr.get("uses", {}).get(cid)

@@ -247,7 +247,7 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     """Bonked: out of play for one full turn of the owner. Killed: discarded, unless a card
     turns the kill into a bonk (interpreter.spares_a_kill)."""
-    if how == "killed" and game.fx and spares_a_kill(game, c):
+    if how == "killed" and game.fx and spares_a_kill(game, c, by):
         how = "bonked"
     slot = c.slot
     drop_everything(game, c, slot)

@@ -1646,16 +1646,19 @@ def _reload(game: Game, e: Effect, ctx: Context) -> bool:
     return bool(spent)
 
 
-def spares_a_kill(game: Game, c: Char) -> bool:
-    """A kill of ``c`` becomes a bonk (SURVIVE): a standing effect of a card it carries or of
-    a global effect in play, else a flash effect in the hand that says so, played now (a
-    player holding it plays it at the only moment it helps)."""
+def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
+    """A kill of ``c`` (by ``by``, when a disaster) becomes a bonk (SURVIVE): a standing effect
+    of a card it carries or of a global effect in play, else a flash effect in the hand that
+    says so, played now (a player holding it plays it at the only moment it helps). An
+    ``against`` limits it to kills by those disasters."""
     for pile in (c.enhancements, c.equipment, c.items):
         for x in pile:
             fx = game.fx.get(x.card.id)
             if fx is None:
                 continue
             for _, e in fx.get(Trigger.ALWAYS, ()):
+                if e.against and (by is None or not card_matches(by.card, e.against)):
+                    continue
                 if e.do is Action.SURVIVE and e.target is Target.SELF and fits(e, c):
                     _credit(game, x.card)
                     if "self" in e.pay:  # it gives itself up to save the character
