@@ -87,6 +87,21 @@ def _copy_db(tmp_path: Path, text: str) -> Path:
             "modify needs a scope",
         ),
         ("[am576\n", "malformed TOML"),
+        (
+            '[am291]\nname = "Rescue"\ncoverage = "full"\n'
+            'effects = [{ when = "played", do = "recover", to = "graveyard" }]\n',
+            "recover needs to = one of draw, hand, haven, play, not 'graveyard'",
+        ),
+        (
+            '[am294]\nname = "Royal Librarian"\ncoverage = "full"\n'
+            'effects = [{ when = "played", do = "fetch", target = "hand" }]\n',
+            "fetch cannot target hand",
+        ),
+        (
+            '[am259]\nname = "Jail Break"\ncoverage = "full"\n'
+            'effects = [{ when = "played", do = "free", turns = 2 }]\n',
+            "free does not use turns",
+        ),
     ],
 )
 def test_a_bad_entry_names_file_line_and_fix(tmp_path: Path, text: str, message: str) -> None:
@@ -111,6 +126,19 @@ def test_an_effect_the_engine_cannot_fire_is_reported_as_not_simulated(tmp_path:
     card = read_card_db(path).get("am381")
     assert card.coverage is Coverage.NONE
     assert "does not fire played effects of a item" in card.coverage_note
+
+
+def test_a_combat_card_effect_the_engine_cannot_play_is_not_simulated(tmp_path: Path) -> None:
+    """A combat card's text is played only as modifiers and healing of its two sides; any other
+    action counts as `none`, with the reason."""
+    path = _copy_db(
+        tmp_path,
+        '[am770]\nname = "Screw Kick / Comfy?"\ncoverage = "full"\n'
+        'effects = [{ when = "played", do = "bonk", target = "opponent" }]\n',
+    )
+    card = read_card_db(path).get("am770")
+    assert card.coverage is Coverage.NONE
+    assert "a combat card's bonk on opponent is not played yet" in card.coverage_note
 
 
 def test_coverage_json_reports_every_group_with_its_target(db: CardDB) -> None:

@@ -72,6 +72,18 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am414": "acts only when a card sends its carrier's group; these disasters rarely do",
     "am428": "acts only when a card sends its carrier's group; these disasters rarely do",
     "am085": "waives Science cards' requirements; these decks' Science cards have none he lacks",
+    "am738": "its extra is against a Flying disaster; no combat disaster has that category",
+    "am246": "opens a blocked location; these decks' disasters rarely block one while it is held",
+    "am322": "eases requirements; the demo party holds every skill its locations ask for",
+    "am174": "eases requirements; the demo party holds every skill its locations ask for",
+    "am251": "adds only to a character with attack below 3; the demo party has none",
+    "am336": "decides only a game ending close to a tie while it lasts; these games rarely do",
+    "am345": "spares a kill while it lasts; kills are rare against these disasters",
+    "am117": "spares a kill of its character; kills are rare against these disasters",
+    "am349": "stops a send while it lasts; these decks' disasters send nobody",
+    "am332": "spares kills while it lasts; kills are rare against these disasters",
+    "am340": "needs a party standing with a disaster that carries an item as it is played or at a "
+    "Maintenance phase; these parties rarely wait with one",
 }
 
 
@@ -205,3 +217,37 @@ def test_every_encoded_effect_fires(batch: tuple[AnyCard, ...]) -> None:
                     fired[cid] += n
     silent = [f"{c.id} {c.name}" for c in batch if not fired[c.id]]
     assert not silent, f"never fired in {3 * GAMES} games: {silent}"
+
+
+# Combat cards act when drawn, for either side: a combat pile of nothing but them, disasters
+# that start charm battles, and characters holding the skills their texts ask for.
+CHARMERS = ("Baby Saiyan", "33-S Sexaroid", "Tatewaki Kuno", "Kids These Days")
+SKILLED = ("Chi-Chi", "Master Roshi", "Alielle", "Dr. Tofu", "Atlia")
+COMBAT_BATCHES = _batches(encoded({CardType.COMBAT}))
+
+
+def combat_deck(cards: tuple[AnyCard, ...]) -> Deck:
+    db = load_card_db()
+    base = demo()
+    entries = [e for e in base.entries if e.card.type is not CardType.COMBAT]
+    entries += [DeckEntry(c, 3, 0) for c in cards]
+    entries += [DeckEntry(db.lookup(n)[0], 3, 0) for n in CHARMERS]
+    entries += [DeckEntry(db.lookup(n)[0], 1, 0) for n in SKILLED]
+    return replace(base, entries=tuple(entries))
+
+
+@pytest.mark.parametrize("batch", COMBAT_BATCHES, ids=lambda b: f"{b[0].id}-{b[-1].id}")
+def test_every_encoded_combat_card_fires(batch: tuple[AnyCard, ...]) -> None:
+    setup = prepare_game(
+        combat_deck(batch), load_edition("guidelines1998"), GameOptions(turn_cap=60)
+    )
+    fired: Counter[str] = Counter()
+    for policy in policies():
+        for i in range(GAMES // 2):
+            game = start_game(setup, policy, 2000 + i, i)
+            record = finish(game, setup, policy, lambda g: check_invariants(g, setup))
+            for (cid, stat), n in record.counters.items():
+                if stat is CardStat.EFFECTS:
+                    fired[cid] += n
+    silent = [f"{c.id} {c.name}" for c in batch if not fired[c.id]]
+    assert not silent, f"never fired in {3 * GAMES // 2} games: {silent}"

@@ -311,17 +311,21 @@ def test_frenzy_hits_every_character_fighting() -> None:
 
 
 def test_two_equipment_cannot_modify_the_same_ability() -> None:
-    """ "Using Equipment Cards": with Leon's Boomer Rifle (+2 damage) a character cannot also use
-    Linna's Hardsuit (+1 damage, defense, movement); a +defense card works alongside."""
+    """ "Using Equipment Cards": with Blasters (+1 damage) a character cannot also use Linna's
+    Hardsuit (+1 damage, defense, movement) for damage; a +defense card works alongside. (A
+    weapon with uses, such as Leon's Boomer Rifle, adds its bonus only in combat rounds.)"""
     game = bare_game(NINE)
     c = add_char(game, "Nabiki Tendo", -1)
     base = c.cur
-    c.equipment += [copy_of(game, "Leon's Boomer Rifle"), copy_of(game, "Linna's Hardsuit")]
+    c.equipment += [copy_of(game, "Blasters"), copy_of(game, "Linna's Hardsuit")]
     refresh(game, c)
-    assert c.cur[DMG] - base[DMG] in (1, 2)  # one of them, never both (+3)
-    c.equipment = [copy_of(game, "Leon's Boomer Rifle"), copy_of(game, "Ura, The Armor Cat")]
+    assert c.cur[DMG] - base[DMG] == 1  # one of them, never both (+2)
+    c.equipment = [copy_of(game, "Blasters"), copy_of(game, "Ura, The Armor Cat")]
     refresh(game, c)
-    assert (c.cur[DMG] - base[DMG], c.cur[DEF] - base[DEF]) == (2, 2)
+    assert (c.cur[DMG] - base[DMG], c.cur[DEF] - base[DEF]) == (1, 2)
+    c.equipment = [copy_of(game, "Leon's Boomer Rifle")]
+    refresh(game, c)
+    assert c.cur[DMG] == base[DMG], "3 uses: its +2 is spent round by round in combat"
 
 
 def test_vehicle_movement_replaces_the_party_movement() -> None:

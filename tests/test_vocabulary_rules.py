@@ -823,6 +823,466 @@ class Runs(ScriptedPolicy):
         return True
 
 
+# --- combat cards: their text played as they are drawn -------------------------------------
+
+
+def combat_card_table(*names: str) -> Game:
+    """A table whose game plays the shipped text of these combat cards."""
+    game = table(ScriptedPolicy(["A-ko Magami"]))
+    for name in names:
+        game.fx[card(name).id] = shipped_fx(name)
+    return game
+
+
+def shipped_fx(name: str) -> Any:
+    fx = by_trigger(card(name).effects)
+    assert fx is not None, f"{name} ships no effects"
+    return fx
+
+
+@covers("Screw Kick / Comfy?", (Trigger.PLAYED, Action.MODIFY))
+def test_played_modify_combat_card_screw_kick() -> None:
+    """Screw Kick, drawn for A-ko (Strength x3), adds 2 to her attack and 1 more for Strength;
+    drawn for the disaster, only the 2 (it has no Strength)."""
+    game = combat_card_table("Screw Kick / Comfy?")
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = ako.health_max = 99
+    d = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    stack_combat_pile(game, ["Screw Kick / Comfy?", "Screw Kick / Comfy?"])
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    first = rounds(game)[0]
+    assert first["party_damage"] == 4 + 3
+    assert first["hits"][0]["damage"] == 4 + 2
+    assert game.record.counters[(card("Screw Kick / Comfy?").id, CardStat.EFFECTS)] >= 2
+    # Without its text the same draw adds nothing (its columns print no attack).
+    plain = table(ScriptedPolicy(["A-ko Magami"]))
+    ako2 = add_char(plain, "A-ko Magami", 4)
+    ako2.health = ako2.health_max = 99
+    d2 = on_field(plain, new_disaster(plain, "Soja Guardians"), 4)
+    stack_combat_pile(plain, ["Screw Kick / Comfy?", "Screw Kick / Comfy?"])
+    fight(plain, ED, ScriptedPolicy(["A-ko Magami"]), d2, 4, "party")
+    assert rounds(plain)[0]["party_damage"] == 4
+
+
+def test_played_combat_card_charm_half_in_a_charm_battle() -> None:
+    """Startled / Pretty Lady: a Female recipient gets +1 charm in a charm battle; the
+    disaster, with no gender, does not."""
+    game = combat_card_table("Startled / Pretty Lady")
+    ako = add_char(game, "A-ko Magami", 4)  # Female, charm 3
+    d = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    d.charm = 4
+    stack_combat_pile(game, ["Startled / Pretty Lady", "Startled / Pretty Lady"])
+    half = card("Startled / Pretty Lady").charm  # type: ignore[attr-defined]
+    from deckkit.animayhem.combat import apply_charm_half, charm_battle
+
+    theirs, mine = apply_charm_half(half, 4, 3)
+    mine, theirs = apply_charm_half(half, mine, theirs)
+    assert charm_battle(game, ako, d) == max(0, mine + 1) - max(0, theirs)
+
+
+@covers("Lunch Break / All Dressed Up", (Trigger.PLAYED, Action.HEAL))
+def test_played_heal_combat_card_lunch_break() -> None:
+    """Lunch Break restores both sides' health in the round it is drawn."""
+    game = combat_card_table("Lunch Break / All Dressed Up")
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = 1
+    d = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    d.charm = 0
+    stack_combat_pile(game, ["Lunch Break / All Dressed Up"] * 2)
+    fight(game, ED, ScriptedPolicy(["A-ko Magami"]), d, 4, "party")
+    first = rounds(game)[0]
+    # A-ko fought the round at full health (4) and took 4 - 4 = 0; the disaster healed to 4.
+    assert first["hits"][0]["health"] == ako.health_max
+    assert first["disaster_health"] == 4
+
+
+# --- the player's piles, captives, blocks, pushes, uses and spared lives --------------------
+
+
+def play_flash(game: Game, name: str, on: Char) -> Copy:
+    """Play a flash effect's shipped text out of the hand on ``on`` (the Discard phase)."""
+    flash = shipped_copy(game, name)
+    game.hand.append(flash)
+    discard_phase(game, SET0, PlaysFlash([flash], on))
+    assert flash in game.discard and flash not in game.hand
+    return flash
+
+
+@covers("Rescue", (Trigger.PLAYED, Action.RECOVER))
+def test_played_recover_rescue() -> None:
+    """Rescue shuffles two discarded cards back into the draw pile: a killed character first,
+    then the power card with the larger bonus; never an item, never a disaster."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    dead = add_char(game, "Krillin", 4)
+    from deckkit.animayhem.combat import knock_out
+
+    knock_out(game, dead, "killed", None)
+    assert dead.zone == "discard"
+    gun, kiss, item = (copy_of(game, n) for n in ("Leon's Missle Gun", "Hand Gun", "Keys"))
+    dis = new_disaster(game, "Ginger")
+    dis.zone = "discard"
+    game.discard += [kiss, item, dis, gun]
+    play_flash(game, "Rescue", ako)
+    assert dead in game.draw_pile and dead.zone == "draw"
+    assert gun in game.draw_pile  # +3 beats the Hand Gun's +1
+    assert kiss in game.discard and item in game.discard and dis in game.discard
+
+
+@covers("Angel of Mercy", (Trigger.PLAYED, Action.RECOVER))
+def test_played_recover_angel_of_mercy_back_to_play() -> None:
+    """Angel of Mercy brings a killed character back into play, in the haven at full health."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    dead = add_char(game, "Krillin", 4)
+    from deckkit.animayhem.combat import knock_out
+
+    knock_out(game, dead, "killed", None)
+    play_flash(game, "Angel of Mercy", ako)
+    assert dead.zone == "haven" and dead not in game.discard
+    assert dead.health == dead.health_max
+
+
+@covers("Hidden Weapon", (Trigger.PLAYED, Action.FETCH))
+def test_played_fetch_hidden_weapon() -> None:
+    """Hidden Weapon equips the character with a weapon searched out of the draw pile."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    gun = copy_of(game, "Leon's Missle Gun")
+    other = copy_of(game, "Keys")
+    game.draw_pile = [gun, other]
+    play_flash(game, "Hidden Weapon", ako)
+    assert ako.equipment == [gun]
+    assert game.draw_pile == [other]
+
+
+@covers("Go Fish", (Trigger.PLAYED, Action.DRAW))
+def test_played_draw_go_fish() -> None:
+    """Go Fish draws one card: a disaster drawn is discarded, anything else joins the hand."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    keys = copy_of(game, "Keys")
+    dis = new_disaster(game, "Ginger")
+    game.draw_pile = [keys, dis]  # drawn from the end
+    play_flash(game, "Go Fish", ako)
+    assert dis in game.discard and dis.zone == "discard" and dis not in game.hand
+    play_flash(game, "Go Fish", ako)
+    assert keys in game.hand and not game.draw_pile
+
+
+@covers("Jail Break", (Trigger.PLAYED, Action.FREE))
+def test_played_free_jail_break() -> None:
+    """Jail Break frees a captured character: it returns to the haven now."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    nene = add_char(game, "Nene Romanova", 4)
+    captor = on_field(game, new_disaster(game, "Ginger"), 4)
+    nene.zone, nene.slot, nene.captor, nene.return_turn = "captured", -1, captor.uid, 1 << 30
+    play_flash(game, "Jail Break", ako)
+    assert nene.zone == "haven" and nene.captor == -1
+
+
+@covers("Forceful Passage", (Trigger.PLAYED, Action.UNBLOCK))
+def test_played_unblock_forceful_passage() -> None:
+    """Forceful Passage opens a blocked location and discards the card blocking it."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    debris = on_field(game, new_disaster(game, "Falling Debris"), 5)
+    game.blocked[5] = (1 << 30, debris.uid)
+    assert blocked(game, 5)
+    play_flash(game, "Forceful Passage", ako)
+    assert not blocked(game, 5)
+    assert debris.zone == "discard" and debris not in game.disasters
+
+
+@covers("Power Push", (Trigger.PLAYED, Action.PUSH))
+def test_played_push_power_push() -> None:
+    """Power Push moves the combat disaster at the party's location one location away."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    pos = d.pos
+    play_flash(game, "Power Push", ako)
+    assert abs(d.pos - pos) == 1 and game.slot_of(d) != 4
+    assert d.zone == "field"
+
+
+@covers("Reload", (Trigger.PLAYED, Action.RELOAD))
+def test_played_reload_restores_a_weapons_uses() -> None:
+    """Reload gives a partly spent weapon its printed uses back."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    pistol = copy_of(game, "Mihoshi's Laser Pistol")
+    assert pistol.uses_left == 6  # uses from the card text (card_db README)
+    pistol.uses_left = 2
+    ako.equipment.append(pistol)
+    play_flash(game, "Reload", ako)
+    assert pistol.uses_left == 6
+
+
+@covers("Immortality", (Trigger.ALWAYS, Action.SURVIVE))
+def test_always_survive_immortality() -> None:
+    """Immortality: its character cannot be killed, only bonked."""
+    from deckkit.animayhem.combat import knock_out
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.enhancements.append(shipped_copy(game, "Immortality"))
+    knock_out(game, ako, "killed", None)
+    assert ako.zone == "bonked" and ako not in game.discard
+    plain = table()
+    nene = add_char(plain, "Nene Romanova", 4)
+    knock_out(plain, nene, "killed", None)
+    assert nene.zone == "discard"
+
+
+@covers("Hey, you're not dead!", (Trigger.PLAYED, Action.SURVIVE))
+def test_played_survive_hey_youre_not_dead_from_the_hand() -> None:
+    """Hey, you're not dead!, held in the hand, is played when a character would be killed:
+    the character is bonked instead, and the card is spent."""
+    from deckkit.animayhem.combat import knock_out
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    flash = shipped_copy(game, "Hey, you're not dead!")
+    game.hand.append(flash)
+    knock_out(game, ako, "killed", None)
+    assert ako.zone == "bonked"
+    assert flash in game.discard and flash not in game.hand
+    nene = add_char(game, "Nene Romanova", 4)
+    knock_out(game, nene, "killed", None)
+    assert nene.zone == "discard", "spent: the next kill stands"
+
+
+def genom_tower_table() -> tuple[Game, Char, int]:
+    """A-ko (Strength x3, attack 4, no Police) before Genom Tower: Computer & Tech, or Police &
+    Strength & Attack 4+."""
+    game = table()
+    slot = 4
+    game.locs[slot] = Loc(slot, copy_of(game, "Genom Tower"))
+    ako = add_char(game, "A-ko Magami", slot)
+    assert not passes_skill_test(game, [ako], slot)
+    return game, ako, slot
+
+
+@covers("Electronic Day Planner", (Trigger.ALWAYS, Action.EASE))
+def test_always_ease_electronic_day_planner() -> None:
+    """Electronic Day Planner ignores one listed skill of a location needing more than one:
+    A-ko lacks only Police in the second alternative."""
+    game, ako, slot = genom_tower_table()
+    ako.equipment.append(shipped_copy(game, "Electronic Day Planner"))
+    assert passes_skill_test(game, [ako], slot)
+    nene_game, nene, nslot = genom_tower_table()
+    nene.equipment.append(shipped_copy(nene_game, "Electronic Day Planner"))
+    nene.base = (1, 2, 2, 3, 0)  # attack below 4: two terms missing, one ignored is not enough
+    refresh(nene_game, nene)
+    assert not passes_skill_test(nene_game, [nene], nslot)
+
+
+@covers("Breaking and Entering", (Trigger.ALWAYS, Action.EASE))
+def test_always_ease_breaking_and_entering() -> None:
+    """Breaking and Entering, in play, lets a party in with only one of the listed skills."""
+    game, ako, slot = genom_tower_table()
+    g = shipped_copy(game, "Breaking and Entering")
+    game.globals_in_play.append((g, 5))
+    assert passes_skill_test(game, [ako], slot)
+
+
+@covers("Comm Phone", (Trigger.TURN, Action.RECOVER))
+def test_turn_recover_comm_phone_equipment_fires_each_maintenance() -> None:
+    """Comm Phone, equipped, brings an enhancement back from the discard pile to the hand at a
+    Maintenance phase; its two uses spent, it brings no more."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.equipment.append(shipped_copy(game, "Comm Phone"))
+    enh = [copy_of(game, "Immortality") for _ in range(3)]
+    game.discard += enh
+    for turn in (2, 3, 4):
+        game.turn = turn
+        maintenance_phase(game, SET0, ScriptedPolicy())
+    assert sum(x in game.hand for x in enh) == 2
+    assert sum(x in game.discard for x in enh) == 1
+
+
+@covers("Heavy Gravity Training", (Trigger.TURN, Action.MODIFY))
+def test_turn_modify_heavy_gravity_training_enhancement() -> None:
+    """Heavy Gravity Training adds 1 attack at each Maintenance phase, at most 3."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", -1)
+    ako.enhancements.append(shipped_copy(game, "Heavy Gravity Training"))
+    refresh(game, ako)
+    for turn in range(2, 7):
+        game.turn = turn
+        maintenance_phase(game, SET0, ScriptedPolicy())
+    assert ako.cur[DMG] == 4 + 3
+
+
+class FlashInCombat(ScriptedPolicy):
+    """Plays one flash effect in the first combat round, on the given character."""
+
+    def __init__(self, flash: Copy, on: str) -> None:
+        super().__init__([on])
+        self.flash: Copy | None = flash
+        self.on = on
+
+    def combat_flash(
+        self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
+    ) -> list[tuple[Copy, Char]]:
+        if self.flash is None:
+            return []
+        who = next(c for c in fighters if c.name == self.on)
+        flash, self.flash = self.flash, None
+        return [(flash, who)]
+
+
+def fight_with_flash(
+    name: str, fighter: str, disaster: str, defense: int | None = None
+) -> tuple[Game, Char]:
+    game = table()
+    c = add_char(game, fighter, 4)
+    c.health = c.health_max = 99
+    c.set_energy(9)
+    d = on_field(game, new_disaster(game, disaster), 4)
+    d.charm = 0
+    if defense is not None:
+        d.defense = defense
+    flash = shipped_copy(game, name)
+    game.hand.append(flash)
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 40)  # no numbers, text not played
+    fight(game, ED, FlashInCombat(flash, fighter), d, 4, "party")
+    return game, c
+
+
+@covers("Crazy Eyes", (Trigger.PLAYED, Action.EXTRA_CARDS))
+def test_played_extra_cards_crazy_eyes_in_a_round() -> None:
+    """Crazy Eyes, played in a round, draws one more combat card for its character."""
+    game, _ = fight_with_flash("Crazy Eyes", "A-ko Magami", "Ginger")
+    assert game.record.counters[(card("Crazy Eyes").id, CardStat.EFFECTS)] == 1
+    assert game.trace is not None
+    flashes = [e for e in game.trace.events if e["kind"] == "flash"]
+    assert len(flashes) == 1
+    # Each round A-ko's card and the disaster's; in the first, Crazy Eyes' extra one for A-ko.
+    assert len(game.combat_discard) == 2 * len(rounds(game)) + 1
+
+
+def test_played_modify_split_form_lasts_the_combat() -> None:
+    """Split Form doubles its character's attack for the rest of the combat, not one round."""
+    game, c = fight_with_flash("Split Form", "Piccolo", "Sabre-toothed Tiger", defense=8)
+    r = rounds(game)
+    assert len(r) >= 2, "the fight lasts long enough to see the second round"
+    base = c.cur[DMG]
+    assert r[0]["party_damage"] == 2 * base and r[1]["party_damage"] == 2 * base
+
+
+def test_played_modify_gohan_is_angry_only_below_attack_3() -> None:
+    """Gohan is Angry... adds 4 only to a character whose attack is below 3."""
+    weak, nene = fight_with_flash("Gohan is Angry...", "Nene Romanova", "Ginger")
+    assert rounds(weak)[0]["party_damage"] == nene.cur[DMG] + 4
+    strong, ako = fight_with_flash("Gohan is Angry...", "A-ko Magami", "Ginger")
+    assert rounds(strong)[0]["party_damage"] == ako.cur[DMG]
+
+
+@covers("Robot Slave", (Trigger.ALWAYS, Action.SURVIVE))
+def test_always_survive_robot_slave_gives_itself_up() -> None:
+    """Robot Slave saves its character from one kill (a bonk instead) and is discarded."""
+    from deckkit.animayhem.combat import knock_out
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    slave = shipped_copy(game, "Robot Slave")
+    ako.equipment.append(slave)
+    knock_out(game, ako, "killed", None)
+    assert ako.zone == "bonked"
+    assert slave in game.discard and slave not in ako.equipment
+
+
+@covers("Interrogation", (Trigger.PLAYED, Action.RETRIEVE))
+def test_played_retrieve_interrogation() -> None:
+    """Interrogation: the party at a disaster's location takes back the item it carries."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    keys = copy_of(game, "Keys")
+    d.carrying = [keys]
+    far = on_field(game, new_disaster(game, "Sabre-toothed Tiger"), 0)
+    lamp = copy_of(game, "Go Board")
+    far.carrying = [lamp]
+    g = shipped_copy(game, "Interrogation")
+    game.hand.append(g)
+    from deckkit.animayhem.phases import equip_phase
+
+    class PlaysGlobal(ScriptedPolicy):
+        def global_effect(self, game: Game) -> Copy | None:
+            return g
+
+    equip_phase(game, SET0, PlaysGlobal())
+    assert keys in ako.items and not d.carrying
+    assert far.carrying == [lamp], "no party stands with that one"
+
+
+@covers("Happy Ending", (Trigger.ALWAYS, Action.EDGE))
+def test_always_edge_happy_ending() -> None:
+    """Happy Ending: a game the disasters win by one item is the player's, and so is a tie when
+    every location is scavenged; a lead of two still loses."""
+    from deckkit.animayhem.combat import GameOver
+    from deckkit.animayhem.endgame import check_end
+
+    def ending(mine: int, theirs: int, happy: bool, scavenged: bool = False) -> str | None:
+        game = table()
+        ako = add_char(game, "A-ko Magami", 4)
+        ako.items = [copy_of(game, "Keys") for _ in range(mine)]
+        game.carried_off = [copy_of(game, "Keys") for _ in range(theirs)]
+        game.items_in_play = 9
+        if scavenged:
+            game.scavenged = set(range(len(game.locs)))
+        if happy:
+            game.globals_in_play.append((shipped_copy(game, "Happy Ending"), 5))
+        try:
+            check_end(game, ED, at_discard=True)
+        except GameOver:
+            return game.outcome
+        return None
+
+    assert ending(4, 5, happy=False) == "loss"
+    assert ending(4, 5, happy=True) == "win"
+    assert ending(3, 5, happy=True) == "loss"
+    assert ending(2, 2, happy=False, scavenged=True) == "loss"
+    assert ending(2, 2, happy=True, scavenged=True) == "win"
+    assert ending(2, 3, happy=True, scavenged=True) == "win"
+    assert ending(1, 3, happy=True, scavenged=True) == "loss"
+
+
+@covers("Power Grip", (Trigger.ALWAYS, Action.STAY))
+def test_always_stay_power_grip() -> None:
+    """Power Grip, in play: Dinner with Mom and Dad cannot send the Student home."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # Student
+    game.globals_in_play.append((shipped_copy(game, "Power Grip"), 5))
+    d = new_disaster(game, "Dinner with Mom and Dad")
+    shipped(game, d)
+    affect(game, d, -1)
+    assert ako.zone == "field" and ako.slot == 4
+
+
+@covers("Out of the Frying Pan", (Trigger.PLAYED, Action.SWAP))
+def test_played_swap_out_of_the_frying_pan() -> None:
+    """Out of the Frying Pan: the combat disaster at the party's location and the one farthest
+    from it change places."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    near = on_field(game, new_disaster(game, "Ginger"), 4)
+    path = game.field.path
+    far_slot = max(path, key=lambda s: game.dist[4][s])
+    far = on_field(game, new_disaster(game, "Sabre-toothed Tiger"), far_slot)
+    play_flash(game, "Out of the Frying Pan", ako)
+    assert game.slot_of(near) == far_slot and game.slot_of(far) == 4
+
+
+class RunsAtOnce(ScriptedPolicy):
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        return True
+
+
 def arm(game: Game) -> Game:
     """Tell the game which actions its effects use (setup does this for a real deck)."""
     game.acts = frozenset(e.do for fx in game.fx.values() for t in fx.values() for _, e in t)
@@ -1456,6 +1916,61 @@ def test_always_strikes_saibamen_hits_two_fighters() -> None:
     first = rounds(game)[0]
     assert [h["name"] for h in first["hits"]] == [ako.name, akane.name]
     assert all(h["damage"] == d.damage for h in first["hits"])
+
+
+@covers("Know When to Run", (Trigger.PLAYED, Action.MODIFY))
+def test_played_modify_retreat_know_when_to_run() -> None:
+    """Know When to Run, held in the hand, halves the health a retreating party loses to the
+    final attack, and is spent."""
+    lost = []
+    for held in (False, True):
+        game = table()
+        nene = add_char(game, "Nene Romanova", 4)  # defense 2
+        nene.health = nene.health_max = 20
+        d = on_field(game, new_disaster(game, "Raditz"), 4)  # damage 7
+        d.charm = 0
+        if held:
+            flash = shipped_copy(game, "Know When to Run")
+            game.hand.append(flash)
+        fight(game, ED, RunsAtOnce(), d, 4, "disaster")
+        assert game.trace is not None
+        lost += [e["loss"] for e in game.trace.events if e["kind"] == "retreat"]
+        if held:
+            assert flash in game.discard and flash not in game.hand
+    assert lost == [5, 2]
+
+
+def test_always_survive_against_bio_ball_remover() -> None:
+    """Bio-Ball Remover saves its carrier from Bio Ball's kill, and from no other."""
+    from deckkit.animayhem.combat import knock_out
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.equipment.append(shipped_copy(game, "Bio-Ball Remover"))
+    bio = new_disaster(game, "Bio Ball")
+    shipped(game, bio)
+    assert affect(game, bio, 4)
+    assert ako.zone == "bonked"
+    other = table()
+    nene = add_char(other, "Nene Romanova", 4)
+    nene.equipment.append(shipped_copy(other, "Bio-Ball Remover"))
+    knock_out(other, nene, "killed", new_disaster(other, "Ginger"))
+    assert nene.zone == "discard"
+
+
+def test_turn_servant_fetches_equipment_then_leaves() -> None:
+    """Servant, at a Maintenance phase, brings one equipment from the draw pile to the hand and
+    is discarded."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", -1)
+    servant = shipped_copy(game, "Servant")
+    ako.enhancements.append(servant)
+    gun = copy_of(game, "Leon's Missle Gun")
+    game.draw_pile = [gun, copy_of(game, "Keys")]
+    game.turn = 2
+    maintenance_phase(game, SET0, ScriptedPolicy())
+    assert gun in game.hand
+    assert servant in game.discard and not ako.enhancements
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -349,6 +349,26 @@ def build_row(src: dict[str, str], lk: dict[str, str], corr: dict[str, Any]) -> 
             fail(f"[requirement.{cid}] but the data already has {row['requirement']!r}")
         row["requirement"] = req["requirement"]
         sources.append(f"requirement from the card text: {req['note']}")
+    stats = corr.get("text_stats", {}).get(cid)
+    if stats:
+        # Modifier columns a power card's text states otherwise (read, paraphrased in the note);
+        # an emptied column leaves the modifier to the card's effect entry, which gates it.
+        if ctype not in ("equipment", "enhancement", "flash_effect", "global_effect"):
+            fail(f"[text_stats.{cid}] is for power cards, not a {ctype}")
+        for k, v in stats["set"].items():
+            if k not in ABILITIES and k != "energy_cost":
+                fail(f"[text_stats.{cid}] sets {k!r}, which is no ability or cost column")
+            row[k] = v
+        sources.append(f"modifiers from the card text: {stats['note']}")
+    uses = corr.get("uses", {}).get(cid)
+    if uses:
+        # A usage limit the card states only in its text (read, paraphrased in the note).
+        if row.get("uses"):
+            fail(f"[uses.{cid}] but the data already has uses {row['uses']!r}")
+        if not re.fullmatch(r"\d+", str(uses["uses"])):
+            fail(f"[uses.{cid}] uses must be a whole number, not {uses['uses']!r}")
+        row["uses"] = str(uses["uses"])
+        sources.append(f"uses from the card text: {uses['note']}")
     row["not_simulated"] = str(not_sim).lower()
     row["source"] = "; ".join(sources)
     return row
@@ -398,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [build_row(r, lackey[int(r["card_no"])], corr) for r in raw]
     rows.sort(key=lambda r: r["id"])
     by_id = {r["id"]: r for r in rows}
-    for section in ("errata", "category", "plus_characters", "requirement"):
+    for section in ("errata", "category", "plus_characters", "requirement", "uses", "text_stats"):
         for cid in corr.get(section, {}):
             if cid not in by_id:
                 fail(f"[{section}.{cid}] names no card")

@@ -15,25 +15,30 @@ from deckkit.animayhem.cards import CardType, CharmHalf, CombatCard, ItemCard, P
 from deckkit.animayhem.interpreter import (
     Sides,
     ally_bonus,
+    apply_charm,
     apply_mods,
     attack_order,
     can_act,
+    combat_card,
     combat_mods,
     defends,
     disaster_bonus,
     endures,
     extra_cards,
     fire,
+    flash_extra_cards,
     gone,
     has_rule,
     hurt,
     immune,
     play_in_combat,
     recycled,
+    retreat_attack,
     revived,
     runs_alone,
     shielded_from,
     spared,
+    spares_a_kill,
     strikes,
     strikes_first,
 )
@@ -101,10 +106,11 @@ def horde_bonus(game: Game, d: Dis) -> int:
 class _Side:
     """Round-local abilities of one combatant, with the combat cards played on it."""
 
-    __slots__ = ("damage", "defense", "name")
+    __slots__ = ("damage", "defense", "name", "owner")
 
-    def __init__(self, name: str, damage: int, defense: int) -> None:
-        self.name = name
+    def __init__(self, owner: Char | Dis, damage: int, defense: int) -> None:
+        self.owner = owner  # whom a combat card's text reaches (interpreter.combat_card)
+        self.name = owner.name
         self.damage = damage
         self.defense = defense
 
@@ -138,10 +144,13 @@ def _play_card(
     opponent: _Side,
     cards: list[str] | None,
     shielded: _Side | None = None,
+    slot: int = -1,
+    fx: Sides | None = None,
 ) -> None:
     """Draw one combat card and apply its physical half; "draw another" repeats. ``cards``
     collects what was played, for the trace. Nothing a card does reaches ``shielded`` (a
-    disaster unaffected by combat cards)."""
+    disaster unaffected by combat cards). The card's encoded text (interpreter.combat_card)
+    acts after its printed numbers."""
     for _ in range(4):  # a chain of "draw another combat card" cannot run forever
         copy = draw_combat_card(game)
         if copy is None:
@@ -157,6 +166,18 @@ def _play_card(
                 opponent.damage = half.opp_damage.apply(opponent.damage)
             if half.opp_defense is not None:
                 opponent.defense = half.opp_defense.apply(opponent.defense)
+        if fx is not None and copy.card.id in game.fx:
+            mine, theirs = combat_card(
+                game, copy.card, recipient.owner, opponent.owner, slot, False, fx
+            )
+            if mine and recipient is not shielded:
+                recipient.damage, recipient.defense = apply_mods(
+                    mine, recipient.damage, recipient.defense
+                )
+            if theirs and opponent is not shielded:
+                opponent.damage, opponent.defense = apply_mods(
+                    theirs, opponent.damage, opponent.defense
+                )
         game.combat_discard.append(copy)
         if cards is not None:
             cards.append(f"{half.name} on {recipient.name}")
@@ -194,6 +215,15 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
             mine, theirs = apply_charm_half(half, mine, theirs)
         else:
             theirs, mine = apply_charm_half(half, theirs, mine)
+        if card.id in game.fx and not has_rule(game, d, Action.IGNORE_CARDS):
+            # Its encoded text: charm modifiers of the recipient and of its opponent.
+            who: Char | Dis = c if recipient_is_char else d
+            other: Char | Dis = d if recipient_is_char else c
+            own, opp = combat_card(game, card, who, other, c.slot, True, None)
+            if recipient_is_char:
+                mine, theirs = apply_charm(own, mine), apply_charm(opp, theirs)
+            else:
+                theirs, mine = apply_charm(own, theirs), apply_charm(opp, mine)
         game.combat_discard.append(copy)
         drawn.append(half.name)
     diff = max(0, mine) - max(0, theirs)
@@ -229,11 +259,14 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
 
 
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
-    """Bonked: out of play for one full turn of the owner. Killed: discarded. A character a
-    card keeps standing (ENDURE) is left at 1 health instead."""
+    """Bonked: out of play for one full turn of the owner. Killed: discarded, unless a card
+    turns the kill into a bonk (interpreter.spares_a_kill). A character a card keeps standing
+    (ENDURE) is left at 1 health instead."""
     if game.acts and endures(game, c):
         c.health = max(c.health, 1)
         return
+    if how == "killed" and game.fx and spares_a_kill(game, c, by):
+        how = "bonked"
     slot = c.slot
     drop_everything(game, c, slot)
     c.slot = -1
@@ -317,6 +350,7 @@ def _flash_effects(
     target: Char,
     sides: dict[int, _Side],
     dside: _Side,
+    fx: Sides | None = None,
 ) -> None:
     """Flash effects the player plays this round (set0 rulebook, "Flash Effect": any time but
     the reload phase; the targeted character pays the energy cost or the card fizzles; an
@@ -346,10 +380,15 @@ def _flash_effects(
         _apply_round_modifiers(sides[c.uid], card)
         if card.id in game.fx:
             side = sides[c.uid]
-            mine, theirs = play_in_combat(game, copy, c, d, game.slot_of(d) if d.pos >= 0 else -1)
+            slot = game.slot_of(d) if d.pos >= 0 else -1
+            mine, theirs = play_in_combat(game, copy, c, d, slot, fx)
             side.damage, side.defense = apply_mods(mine, side.damage, side.defense)
-            if not has_rule(game, d, Action.IGNORE_CARDS):
+            ignores = has_rule(game, d, Action.IGNORE_CARDS)
+            if not ignores:
                 dside.damage, dside.defense = apply_mods(theirs, dside.damage, dside.defense)
+            for _ in range(flash_extra_cards(game, card)):
+                # More combat cards for its character this round (Crazy Eyes).
+                _play_card(game, side, dside, None, dside if ignores else None, slot, fx)
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}", target=c, card=card.id)
 
@@ -564,8 +603,8 @@ def fight(
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.card.id in game.fx:
                         fire(game, x, Trigger.ROUND, slot, holder=c, fought=d, sides=fx_sides)
-        sides = {c.uid: _Side(c.name, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
-        dside = _Side(d.name, d.damage, d.defense)
+        sides = {c.uid: _Side(c, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
+        dside = _Side(d, d.damage, d.defense)
         bonus = horde_bonus(game, d)
         dside.damage += bonus + ally_damage
         dside.defense += bonus + ally_defense
@@ -584,16 +623,16 @@ def fight(
         tside = sides[target.uid]
         if play.combat_cards == "per_attacker":
             for c in fighters:
-                _play_card(game, sides[c.uid], dside, drawn, shielded)
+                _play_card(game, sides[c.uid], dside, drawn, shielded, slot, fx_sides)
             if target not in fighters:
-                _play_card(game, tside, dside, drawn, shielded)
+                _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
         else:
-            _play_card(game, tside, dside, drawn, shielded)
-        _play_card(game, dside, tside, drawn, shielded)
+            _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
+        _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
         if effects:
             for _ in range(extra):
-                _play_card(game, dside, tside, drawn, shielded)
-        _flash_effects(game, policy, d, fighters, target, sides, dside)
+                _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
+        _flash_effects(game, policy, d, fighters, target, sides, dside, fx_sides)
         # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
         hitters = fighters
         if effects and d.fx is not None:
@@ -748,6 +787,8 @@ def _retreat(
         dmg = 0  # incapacitated, or it cannot attack that one (IMMUNE): no damage
     loss = dmg - v.cur[DEF]
     loss = loss if loss >= 1 else 0
+    if loss and game.fx:
+        loss = retreat_attack(game, loss)  # a flash effect held for this (Know When to Run)
     v.health -= loss
     if game.trace is not None:
         game.say(

@@ -22,7 +22,9 @@ from deckkit.animayhem.vocabulary import (
     ACTION_TARGETS,
     CHARACTER_TARGETS,
     DISASTER_TARGETS,
+    FETCH_DESTINATIONS,
     MOVE_DESTINATIONS,
+    RECOVER_DESTINATIONS,
     SEND_DESTINATIONS,
     Action,
     CardEffects,
@@ -65,6 +67,19 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.WAIVE: frozenset({"cards"}),
     Action.RECYCLE: frozenset({"cards"}),
     Action.PRESERVE: frozenset({"cards"}),
+    Action.RECOVER: frozenset({"cards", "to"}),
+    Action.FETCH: frozenset({"cards", "to"}),
+    Action.PUSH: frozenset({"cards"}),
+    Action.RELOAD: frozenset({"cards"}),
+    Action.EASE: frozenset({"cards"}),
+    Action.RETRIEVE: frozenset({"cards"}),
+    Action.SURVIVE: frozenset({"pay"}),
+    Action.SWAP: frozenset({"cards"}),
+}
+# Where RECOVER and FETCH put the cards (`to`), and the default.
+_PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
+    Action.RECOVER: (RECOVER_DESTINATIONS, "draw"),
+    Action.FETCH: (FETCH_DESTINATIONS, "hand"),
 }
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
 # What an action needs beyond its target, and the hint the loader gives when it is missing.
@@ -213,6 +228,14 @@ def _effect(
         kwargs["scope"] = _choice(where, cid, "scope", scope, Scope)
         if kwargs["scope"] is Scope.TURNS and not kwargs.get("turns"):
             raise where.fail(cid, "scope turns needs turns = N")
+        if kwargs["scope"] is Scope.RETREAT and (
+            when is not Trigger.PLAYED or target is not Target.OPPONENT
+        ):
+            raise where.fail(
+                cid,
+                "scope retreat is for a played effect on the opponent",
+                hint='when = "played", target = "opponent"',
+            )
     if "skill" in raw:
         if not isinstance(raw["skill"], str) or not raw["skill"].strip():
             raise where.fail(cid, "skill must be a skill name")
@@ -224,6 +247,12 @@ def _effect(
         to = raw.get("to")
         if to not in allowed:
             raise where.fail(cid, f"{do} needs to = one of {', '.join(allowed)}, not {to!r}")
+        kwargs["to"] = to
+    if do in _PILE_DESTINATIONS:
+        dests, default_to = _PILE_DESTINATIONS[do]
+        to = raw.get("to", default_to)
+        if to not in dests:
+            raise where.fail(cid, f"{do} needs to = one of {', '.join(dests)}, not {to!r}")
         kwargs["to"] = to
     for key, name in (("filter", "filter"), ("exclude", "exclude")):
         if key in raw:
@@ -245,6 +274,8 @@ def _effect(
                 "or a category printed on some card",
             )
     _check_additions(where, cid, do, kwargs)
+    if do is Action.SURVIVE and kwargs.get("pay", ("self",)) != ("self",):
+        raise where.fail(cid, "survive can only pay with the card itself", hint='pay = ["self"]')
     return Effect(**kwargs)
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from deckkit.animayhem.cards import ItemCard
 from deckkit.animayhem.combat import GameOver
+from deckkit.animayhem.interpreter import credit_edge, edge
 from deckkit.animayhem.state import Game
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     theirs = game.items_disasters(tally=True)
     player_wins = mine * 2 > total if play.majority_needs_more_than_half else mine * 2 >= total
     if theirs * 2 > total:
+        if _edged(game, theirs - mine):
+            end(game, "win", "the disasters' lead is small enough for the player's edge")
         end(game, "loss", "the disasters control more than half the items")
     if player_wins:
         end(game, "win", "the player controls a majority of the items")
@@ -95,4 +98,15 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     if len(game.scavenged) == len(game.locs):
         if mine > theirs:
             end(game, "win", "all locations scavenged; the player holds the most items")
+        if _edged(game, theirs - mine):
+            end(game, "win", "all locations scavenged; the player's edge decides")
         end(game, "loss", "all locations scavenged")
+
+
+def _edged(game: Game, lead: int) -> bool:
+    """A card in play lets the player win ties and small losses (Happy Ending: "wins any ties";
+    a game the disasters win by one item is the player's)."""
+    if not game.fx or edge(game) < lead:
+        return False
+    credit_edge(game)
+    return True

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.abilities import conditional, enter_haven, fits, refresh
+from deckkit.animayhem.abilities import conditional, enter_haven, fits, refresh, usable
 from deckkit.animayhem.cards import (
     AnyCard,
+    CardType,
     CharacterCard,
     DisasterCard,
     ItemCard,
@@ -29,7 +30,7 @@ from deckkit.animayhem.cards import (
     PowerCard,
 )
 from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.requirements import requirement_met
+from deckkit.animayhem.requirements import requirement_met, term_met
 from deckkit.animayhem.state import Char, Copy, Dis, Game
 from deckkit.animayhem.vocabulary import (
     Action,
@@ -276,10 +277,10 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
         who = [c for c in who if not stays(game, c)]
     if to == "haven":
         for c in who:
-            if c.zone == "field":
+            if c.zone == "field" and not stays(game, c):
                 enter_haven(game, c)
         return
-    on = [c for c in who if c.zone == "field"]
+    on = [c for c in who if c.zone == "field" and not stays(game, c)]
     if not on:
         return
     if to == "here":
@@ -302,6 +303,33 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
     for c in on:
         c.slot = dest
     _say(game, ctx.source, f"sends {', '.join(c.name for c in on)} to {game.locs[dest].card.name}")
+
+
+def stays(game: Game, c: Char) -> bool:
+    """Card effects cannot send this character elsewhere (STAY): a card it or its group
+    carries (`self` covers its carrier, `here` the whole group), or a global effect in play
+    covering the field."""
+    if not game.fx:
+        return False
+    for other in game.at(c.slot):
+        for card, e in _carried_standing(game, other):
+            if (
+                e.do is Action.STAY
+                and (e.target is Target.HERE or other is c)
+                and fits(e, c)
+                and conditions_hold(game, e, c.slot)
+            ):
+                _credit(game, card)
+                return True
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is not None and any(
+            e.do is Action.STAY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c)
+            for _, e in fx.get(Trigger.ALWAYS, ())
+        ):
+            _credit(game, g.card)
+            return True
+    return False
 
 
 def _drop(game: Game, e: Effect, c: Char) -> None:
@@ -369,6 +397,8 @@ def _modify_char(game: Game, e: Effect, ctx: Context, c: Char, sides: Sides | No
 
 def _modify_dis(game: Game, e: Effect, d: Dis, sides: Sides | None) -> None:
     scope = e.scope
+    if scope is Scope.RETREAT:
+        return  # only the final attack on a retreat (retreat_attack)
     if scope in (Scope.ROUND, Scope.COMBAT):
         if sides is not None and sides.dis is d:
             sides.dis_mod(e.mods, scope is Scope.COMBAT)
@@ -773,6 +803,8 @@ def run(
         return _destroy_location(game, ctx)
     if do is Action.BECOME_HAVEN:
         return _become_haven(game, ctx)
+    if do in _PILE_ACTIONS:
+        return _pile_action(game, e, ctx)
     if do is Action.DEFEAT or do is Action.DISCARD:
         if do is Action.DISCARD and e.target is Target.SELF and isinstance(ctx.source, Copy):
             return _spend(game, ctx)
@@ -798,6 +830,27 @@ def run(
     # Standing rules (PREFER, SPARE, NO_RETREAT, IGNORE_CARDS, EXTRA_CARDS) are read by the
     # combat queries below; as events they change nothing.
     return False
+
+
+def _pile_action(game: Game, e: Effect, ctx: Context) -> bool:
+    do = e.do
+    if do is Action.RECOVER:
+        return _recover(game, e, ctx)
+    if do is Action.FETCH:
+        return _fetch(game, e, ctx)
+    if do is Action.DRAW:
+        return _draw(game, e, ctx)
+    if do is Action.FREE:
+        return _free(game, e, ctx)
+    if do is Action.UNBLOCK:
+        return _unblock(game, e, ctx)
+    if do is Action.RETRIEVE:
+        return _retrieve(game, e, ctx)
+    if do is Action.SWAP:
+        return _swap(game, e, ctx)
+    if do is Action.PUSH:
+        return _push(game, e, ctx)
+    return _reload(game, e, ctx)
 
 
 def _on_characters(
@@ -944,11 +997,49 @@ def combat_flash_mods(game: Game, card: AnyCard) -> tuple[list[Mods], list[Mods]
 
 def combat_only(game: Game, card: AnyCard) -> bool:
     """A flash effect whose encoded text only acts inside a combat round (modifiers for the
-    round or the combat, or on the disaster fought): worth keeping for a fight."""
+    round or the combat, or on the disaster fought, or more combat cards for its character):
+    worth keeping for a fight."""
     fx = game.fx.get(card.id)
     if fx is None or Trigger.PLAYED not in fx:
         return False
-    return all(e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES for _, e in fx[Trigger.PLAYED])
+    return all(
+        (e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES)
+        or (e.do is Action.EXTRA_CARDS and e.target is Target.SELF)
+        for _, e in fx[Trigger.PLAYED]
+    )
+
+
+def flash_extra_cards(game: Game, card: AnyCard) -> int:
+    """More combat cards a flash effect played in a round draws for its character."""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return 0
+    n = sum(
+        e.n
+        for _, e in fx.get(Trigger.PLAYED, ())
+        if e.do is Action.EXTRA_CARDS and e.target is Target.SELF
+    )
+    if n > 0:
+        _credit(game, card)
+    return n
+
+
+def flash_reaches(game: Game, card: AnyCard, c: Char) -> bool:
+    """Would this flash effect's round modifiers of ``self`` reach character ``c`` against a
+    disaster at its location (``filter``, ``exclude``, ``against``)? A read-only query for the
+    policy; True when it has no such condition."""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return True
+    here = game.disasters_at(c.slot) if c.zone == "field" else []
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is not Action.MODIFY or e.target is not Target.SELF:
+            continue
+        if not fits(e, c):
+            return False
+        if e.against and not any(card_matches(d.card, e.against) for d in here):
+            return False
+    return True
 
 
 def keep_for_combat(game: Game, card: AnyCard) -> bool:
@@ -964,10 +1055,17 @@ def keep_for_combat(game: Game, card: AnyCard) -> bool:
 
 
 def play_in_combat(
-    game: Game, copy: Copy, holder: Char, fought: Dis, slot: int
+    game: Game,
+    copy: Copy,
+    holder: Char,
+    fought: Dis,
+    slot: int,
+    sides: Sides | None = None,
 ) -> tuple[list[Mods], list[Mods]]:
     """A flash effect played during a combat round: returns the modifiers for the holder's
-    round and for the disaster's, and carries out its other effects now."""
+    round and for the disaster's, and carries out its other effects now. A modifier for the
+    ``combat`` scope also lasts the rest of the combat (``sides``); ``filter``/``exclude``
+    name whom a modifier of ``self`` reaches and ``against`` the disaster it works on."""
     fx = game.fx.get(copy.card.id)
     mine: list[Mods] = []
     theirs: list[Mods] = []
@@ -977,14 +1075,25 @@ def play_in_combat(
     for _, e in fx.get(Trigger.PLAYED, ()):
         if not conditions_hold(game, e, slot):
             continue
+        if e.against and not card_matches(fought.card, e.against):
+            continue
         fight_mod = e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES
+        whole = e.scope is Scope.COMBAT and sides is not None
         if fight_mod and e.target is Target.SELF:
+            if not fits(e, holder):
+                continue
             mine.append(e.mods)
+            if whole and sides is not None:
+                sides.char_mod(holder.uid, e.mods, True)
             _credit(game, copy.card)
         elif fight_mod and e.target in _AT_DISASTER:
             if card_matches(fought.card, e.cards):
                 theirs.append(e.mods)
+                if whole and sides is not None:
+                    sides.dis_mod(e.mods, True)
                 _credit(game, copy.card)
+        elif e.do is Action.EXTRA_CARDS and e.target is Target.SELF:
+            continue  # drawn by the combat rules (flash_extra_cards)
         elif run(game, e, ctx):
             game.record.bump(copy.card.id, CardStat.EFFECTS)
     return mine, theirs
@@ -1065,14 +1174,14 @@ def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
 
 def unlocked(game: Game, party: Sequence[Char], slot: int) -> bool:
     """A card a party member holds (or the member itself) lets it scavenge this location
-    without the listed skills (UNLOCK)."""
+    without the listed skills (UNLOCK), or with some of them missing (EASE)."""
     loc = game.locs[slot].card
     for c in party:
         for card, e in _carried_standing(game, c):
             if e.do is Action.UNLOCK and fits(e, c) and card_matches(loc, e.cards):
                 _credit(game, card)
                 return True
-    return False
+    return eased(game, party, slot)
 
 
 def has_rule(game: Game, d: Dis, rule: Action) -> bool:
@@ -1434,15 +1543,352 @@ def immune(game: Game, d: Dis, c: Char) -> bool:
     return False
 
 
-def stays(game: Game, c: Char) -> bool:
-    """No card effect sends this character elsewhere: its group carries a STAY card (Mountain
-    Sign Post, Group Photo)."""
-    if Action.STAY not in game.acts or c.zone != "field":
+# --- combat cards: the text of a card drawn in a combat round or a charm battle ----------
+
+
+class _Foe:
+    """A disaster as the skill-listing grammar sees it: its categories and current abilities;
+    it has no skills or gender, so a filter naming those never matches it."""
+
+    __slots__ = ("categories", "d", "gender", "name", "skill_counts")
+
+    def __init__(self, d: Dis) -> None:
+        self.d = d
+        self.name = d.name
+        self.gender = ""
+        self.skill_counts: dict[str, int] = {}
+        self.categories = frozenset(d.card.categories)
+
+    def current(self, ability: str) -> int:
+        d = self.d
+        return {"damage": d.damage, "defense": d.defense, "movement": d.movement}.get(
+            ability, d.charm if ability == "charm" else 0
+        )
+
+    def has_category(self, category: str) -> bool:
+        return category in self.categories
+
+
+def _meets(e: Effect, who: Char | Dis) -> bool:
+    """``filter`` and ``exclude`` on a combat card's recipient or its opponent."""
+    if isinstance(who, Char):
+        return fits(e, who)
+    foe = _Foe(who)
+    if e.filter is not None and not requirement_met(e.filter, [foe]):
         return False
-    for other in game.at(c.slot):
-        for card, e in _carried_standing(game, other):
-            if e.do is Action.STAY and fits(e, c) and conditions_hold(game, e, c.slot):
+    return e.exclude is None or not requirement_met(e.exclude, [foe])
+
+
+def combat_card(
+    game: Game,
+    card: AnyCard,
+    who: Char | Dis,
+    other: Char | Dis,
+    slot: int,
+    charm: bool,
+    sides: Sides | None,
+) -> tuple[list[Mods], list[Mods]]:
+    """A combat card played on ``who`` against ``other`` (PLAYED): the modifiers for the
+    recipient's side and for its opponent's this round. Charm modifiers belong to the card's
+    charm half (a charm battle, ``charm``), everything else to its physical half (a combat
+    round). ``if``/``unless`` test the party at the location, so they only reach a character;
+    ``against`` names the disaster a character fights. A ``combat`` scope also lasts the rest
+    of the combat (``sides``)."""
+    mine: list[Mods] = []
+    theirs: list[Mods] = []
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return mine, theirs
+    acted = False
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        char_side = isinstance(who, Char)
+        if (e.when_met is not None or e.unless_met is not None or e.against) and not char_side:
+            continue
+        if e.against and not (isinstance(other, Dis) and card_matches(other.card, e.against)):
+            continue
+        if not conditions_hold(game, e, slot):
+            continue
+        on = who if e.target is Target.SELF else other
+        if not _meets(e, on):
+            continue
+        if e.do is Action.HEAL:
+            if charm:
+                continue
+            on.health = on.health_max
+            acted = True
+            continue
+        mods = tuple((a, m) for a, m in e.mods if (a == "charm") is charm)
+        if not mods:
+            continue
+        (mine if on is who else theirs).append(mods)
+        if e.scope is Scope.COMBAT and sides is not None:
+            if isinstance(on, Char):
+                sides.char_mod(on.uid, mods, True)
+            else:
+                sides.dis_mod(mods, True)
+        acted = True
+    if acted:
+        _credit(game, card)
+    return mine, theirs
+
+
+def apply_charm(mods: list[Mods], charm: int) -> int:
+    for group in mods:
+        for ability, mod in group:
+            if ability == "charm":
+                charm = mod.apply(charm)
+    return charm
+
+
+# --- the player's piles, captives, blocks, disasters' places and card uses ---------------
+# Power cards that reach the discard pile or the draw pile, free captives, open blocked
+# locations, push disasters, restore uses and spare lives. A "search" of the draw pile
+# shuffles it afterwards (the cards' texts say so: Hidden Weapon, Guru, Equipment Retrieval).
+
+
+def _pile_worth(x: Copy | Char | Dis) -> tuple[int, int]:
+    """Which card a player takes first: characters, then power cards with the largest additive
+    bonuses, then anything else."""
+    if isinstance(x, Char):
+        return (0, -(x.base[0] + x.base[1]))
+    card = x.card
+    if isinstance(card, PowerCard):
+        return (1, -sum(m.value for _, m in card.modifiers if m.op == "+"))
+    return (2, 0)
+
+
+def _pile_matches(x: Copy | Char | Dis, words: Sequence[str]) -> bool:
+    """A pile card a RECOVER or FETCH may take: never a disaster, an item only when named
+    (an item may not be shuffled back: Rescue), a character when ``cards`` names characters."""
+    if isinstance(x, Dis):
+        return False
+    low = {w.casefold() for w in words}
+    if isinstance(x, Char):
+        return not words or "character" in low
+    if isinstance(x.card, ItemCard) and "item" not in low:
+        return False
+    return card_matches(x.card, words)
+
+
+def _to_pile(game: Game, x: Copy | Char, to: str, holder: Char | None) -> str:
+    """Put a card taken from a pile where the effect says; returns where it went."""
+    if isinstance(x, Char):
+        if to in ("play", "haven"):
+            x.health = x.health_max
+            enter_haven(game, x)
+            return "the haven"
+        x.zone = "hand" if to == "hand" else "draw"
+    card = x.card
+    if to == "holder" and holder is not None and isinstance(x, Copy):
+        if isinstance(card, PowerCard) and usable(holder, card):
+            if card.type is CardType.EQUIPMENT:
+                holder.equipment.append(x)
+                refresh(game, holder)
+                return holder.name
+            if card.type is CardType.ENHANCEMENT:
+                holder.enhancements.append(x)
+                refresh(game, holder)
+                return holder.name
+        to = "hand"
+    if to == "haven" and isinstance(x, Copy) and card.type in (CardType.EQUIPMENT, CardType.ITEM):
+        game.haven_cards.append(x)
+        return "the haven"
+    if to == "draw":
+        game.draw_pile.append(x)
+        game.chance.shuffle(game.draw_pile)
+        return "the draw pile"
+    game.hand.append(x)
+    return "the hand"
+
+
+def _recover(game: Game, e: Effect, ctx: Context) -> bool:
+    pool = [x for x in game.discard if _pile_matches(x, e.cards)]
+    if e.to == "play":
+        pool = [x for x in pool if isinstance(x, Char)]
+    if not pool:
+        return False
+    pool.sort(key=_pile_worth)
+    for x in pool[: e.n if e.n > 0 else None]:
+        assert not isinstance(x, Dis)
+        game.discard.remove(x)
+        where = _to_pile(game, x, e.to, ctx.holder)
+        _say(game, ctx.source, f"brings {_name(x)} back from the discard pile to {where}")
+    return True
+
+
+def _fetch(game: Game, e: Effect, ctx: Context) -> bool:
+    pool = [x for x in game.draw_pile if _pile_matches(x, e.cards)]
+    holder = ctx.holder
+    if e.to == "holder" and holder is not None:
+        # One the holder can use comes first.
+        pool = [x for x in pool if isinstance(x.card, PowerCard) and usable(holder, x.card)] or pool
+    if not pool:
+        return False
+    pool.sort(key=_pile_worth)
+    for x in pool[: max(1, e.n)]:
+        assert not isinstance(x, Dis)
+        game.draw_pile.remove(x)
+        where = _to_pile(game, x, e.to, holder)
+        _say(game, ctx.source, f"takes {_name(x)} from the draw pile to {where}")
+    game.chance.shuffle(game.draw_pile)
+    return True
+
+
+def _draw(game: Game, e: Effect, ctx: Context) -> bool:
+    drawn = 0
+    for _ in range(max(1, e.n)):
+        if not game.draw_pile:
+            break
+        x = game.draw_pile.pop()
+        drawn += 1
+        if isinstance(x, Dis):
+            x.zone = "discard"
+            game.discard.append(x)
+            _say(game, ctx.source, f"draws {x.name} and discards it")
+            continue
+        if isinstance(x, Char):
+            x.zone = "hand"
+        game.hand.append(x)
+        _say(game, ctx.source, f"draws {_name(x)}")
+    return drawn > 0
+
+
+def _free(game: Game, e: Effect, ctx: Context) -> bool:
+    captives = [c for c in game.chars if c.zone == "captured" and fits(e, c)]
+    for c in captives[: e.n if e.n > 0 else None]:
+        c.captor = -1
+        c.return_turn = 0
+        enter_haven(game, c)
+        _say(game, ctx.source, f"frees {c.name} to the haven")
+    return bool(captives)
+
+
+def _unblock(game: Game, e: Effect, ctx: Context) -> bool:
+    if e.target is Target.LOCATION:
+        slots = [ctx.slot] if ctx.slot >= 0 and blocked(game, ctx.slot) else []
+    else:
+        start = _from_slot(game, ctx)
+        slots = sorted(
+            (s for s in list(game.blocked) if blocked(game, s)),
+            key=lambda s: (game.dist[start][s], s),
+        )
+    for s in slots[: e.n if e.n > 0 else None]:
+        _, uid = game.blocked.pop(s)
+        _say(game, ctx.source, f"opens {game.locs[s].card.name}")
+        for d in [*game.disasters, *(d for d, _ in game.lasting)]:
+            if d.uid == uid:  # the blocking card is discarded (Forceful Passage)
+                leave_play(game, d)
+                _say(game, d, "leaves play")
+                break
+    return bool(slots)
+
+
+def _push(game: Game, e: Effect, ctx: Context) -> bool:
+    """Each target moves ``n`` locations along the disaster path, in the direction that takes
+    it farther from the holder's location (forward on a tie); it does not attack where it
+    ends (it did not move by itself)."""
+    targets = [d for d in disasters(game, e, ctx) if d.zone == "field" and d.combat]
+    if not targets:
+        return False
+    path = game.field.path
+    start = _from_slot(game, ctx)
+    dist = game.dist[start]
+    for d in targets:
+        ahead = min(d.pos + e.n, len(path) - 1)
+        back = max(d.pos - e.n, 0)
+        d.pos = ahead if dist[path[ahead]] >= dist[path[back]] else back
+        _say(game, ctx.source, f"pushes {d.name} to {game.locs[path[d.pos]].card.name}")
+    return True
+
+
+def _reload(game: Game, e: Effect, ctx: Context) -> bool:
+    spent = [
+        x
+        for c in _holders(game, e, ctx)
+        for _, _, x in _carried(c, e.cards or ("weapon",))
+        if x.uses_left is not None
+        and isinstance(x.card, PowerCard)
+        and x.card.uses is not None
+        and x.uses_left < x.card.uses
+    ]
+    spent.sort(key=lambda x: (x.uses_left or 0, x.uid))
+    for x in spent[: e.n if e.n > 0 else None]:
+        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
+        _say(game, ctx.source, f"reloads {x.card.name}")
+    return bool(spent)
+
+
+def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
+    """A kill of ``c`` (by ``by``, when a disaster) becomes a bonk (SURVIVE): a standing effect
+    of a card it carries or of a global effect in play, else a flash effect in the hand that
+    says so, played now (a player holding it plays it at the only moment it helps). An
+    ``against`` limits it to kills by those disasters."""
+    for pile in (c.enhancements, c.equipment, c.items):
+        for x in pile:
+            fx = game.fx.get(x.card.id)
+            if fx is None:
+                continue
+            for _, e in fx.get(Trigger.ALWAYS, ()):
+                if e.against and (by is None or not card_matches(by.card, e.against)):
+                    continue
+                if e.do is Action.SURVIVE and e.target is Target.SELF and fits(e, c):
+                    _credit(game, x.card)
+                    if "self" in e.pay:  # it gives itself up to save the character
+                        _destroy_card(game, Context(x, c.slot, c), c, pile, x)
+                    return True
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is not None and any(
+            e.do is Action.SURVIVE and e.target in (Target.FIELD, Target.PLAY) and fits(e, c)
+            for _, e in fx.get(Trigger.ALWAYS, ())
+        ):
+            _credit(game, g.card)
+            return True
+    for h in game.hand:
+        if not isinstance(h, Copy) or h.card.type is not CardType.FLASH_EFFECT:
+            continue
+        fx = game.fx.get(h.card.id)
+        if fx is not None and any(
+            e.do is Action.SURVIVE and fits(e, c) for _, e in fx.get(Trigger.PLAYED, ())
+        ):
+            game.hand.remove(h)
+            game.discard.append(h)
+            _credit(game, h.card)
+            _say(game, h, f"is played: {c.name} is bonked, not killed")
+            return True
+    return False
+
+
+def _eased(game: Game, e: Effect, party: Sequence[Char], slot: int) -> bool:
+    """The location's requirement is met but for ``n`` of the skills one of its alternatives
+    lists (only where it lists more than ``n``), or, with ``n = 0``, by any one of them."""
+    loc = game.locs[slot].card
+    if not card_matches(loc, e.cards):
+        return False
+    for alt in loc.requirement.alternatives:
+        met = sum(1 for t in alt if term_met(t, party))
+        if e.n == 0 and met >= 1:
+            return True
+        if 0 < e.n < len(alt) and len(alt) - met <= e.n:
+            return True
+    return False
+
+
+def eased(game: Game, party: Sequence[Char], slot: int) -> bool:
+    """A card a party member carries, or a global effect in play, eases this location's
+    requirement enough for the party (EASE)."""
+    for c in party:
+        for card, e in _carried_standing(game, c):
+            if e.do is Action.EASE and _eased(game, e, party, slot):
                 _credit(game, card)
+                return True
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.EASE and _eased(game, e, party, slot):
+                _credit(game, g.card)
                 return True
     return False
 
@@ -1690,3 +2136,155 @@ def strikes(game: Game, d: Dis) -> int:
         return 1
     rules = standing(d.fx, Action.STRIKES)
     return max((e.n for e in rules), default=1)
+def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
+    """Each disaster carrying a card (matching ``cards``) at a location with characters gives
+    it up to the character standing there that carries the least."""
+    took = 0
+    for d in game.disasters:
+        if took >= max(1, e.n) or not d.carrying or d.pos < 0:
+            continue
+        party = game.at(game.slot_of(d))
+        wanted = [x for x in d.carrying if card_matches(x.card, e.cards or ("item", "equipment"))]
+        if not party or not wanted:
+            continue
+        x = wanted[0]
+        d.carrying.remove(x)
+        if d.stolen is x:
+            d.stolen = None
+        c = min(party, key=lambda m: (len(m.items) + len(m.equipment), m.uid))
+        if isinstance(x.card, ItemCard):
+            c.items.append(x)
+        else:
+            c.equipment.append(x)
+        refresh(game, c)
+        took += 1
+        _say(game, ctx.source, f"has {c.name} take {x.card.name} back from {d.name}")
+    return took > 0
+
+
+def edge(game: Game) -> int:
+    """How many items the disasters may lead by and the player still win (EDGE of a global
+    effect in play); -1 when no card gives the player an edge. Ties are won from 0 up."""
+    best = -1
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.EDGE:
+                best = max(best, e.n)
+    return best
+
+
+def credit_edge(game: Game) -> None:
+    """Count that an EDGE decided the game."""
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is not None and any(e.do is Action.EDGE for _, e in fx.get(Trigger.ALWAYS, ())):
+            _credit(game, g.card)
+
+
+def _swap(game: Game, e: Effect, ctx: Context) -> bool:
+    """The combat disaster nearest the card changes places with the combat disaster farthest
+    from it (Out of the Frying Pan)."""
+    near = [d for d in disasters(game, e, ctx) if d.zone == "field" and d.combat]
+    if not near:
+        return False
+    d = near[0]
+    dist = game.dist[_from_slot(game, ctx)]
+    others = [o for o in game.disasters if o is not d and o.combat and o.zone == "field"]
+    if not others:
+        return False
+    far = max(others, key=lambda o: (dist[game.slot_of(o)], -o.entered))
+    d.pos, far.pos = far.pos, d.pos
+    _say(game, ctx.source, f"swaps {d.name} and {far.name}")
+    return True
+
+
+def retreat_attack(game: Game, damage: int) -> int:
+    """The health a party running away loses to the final attack, after a flash effect in the
+    hand that changes it (a ``retreat`` scope on the opponent): the player plays it then, its
+    only use."""
+    for h in game.hand:
+        if not isinstance(h, Copy) or h.card.type is not CardType.FLASH_EFFECT:
+            continue
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        mods = [
+            e.mods
+            for _, e in fx.get(Trigger.PLAYED, ())
+            if e.do is Action.MODIFY and e.scope is Scope.RETREAT
+        ]
+        if mods:
+            game.hand.remove(h)
+            game.discard.append(h)
+            _credit(game, h.card)
+            damage, _ = apply_mods(mods, damage, 0)
+            _say(game, h, f"is played: the final attack takes {damage}")
+            return damage
+    return damage
+
+
+_PILE_ACTIONS = frozenset(
+    {
+        Action.SWAP,
+        Action.RETRIEVE,
+        Action.RECOVER,
+        Action.FETCH,
+        Action.DRAW,
+        Action.FREE,
+        Action.UNBLOCK,
+        Action.PUSH,
+        Action.RELOAD,
+    }
+)
+
+
+def waits_for_a_use(game: Game, card: AnyCard) -> bool:
+    """A flash effect worth keeping in hand until it can act: one that spares a kill (played
+    when a character would die), or one whose pile, captive, block, push or reload effects
+    would find nothing now. A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return False
+    played = [e for _, e in fx.get(Trigger.PLAYED, ())]
+    if any(e.do is Action.SURVIVE or e.scope is Scope.RETREAT for e in played):
+        return True
+    pile = [e for e in played if e.do in _PILE_ACTIONS]
+    return bool(pile) and not any(_would_act(game, e) for e in pile)
+
+
+def _would_act(game: Game, e: Effect) -> bool:
+    do = e.do
+    if do is Action.RECOVER:
+        return any(_pile_matches(x, e.cards) for x in game.discard)
+    if do is Action.FETCH:
+        return any(_pile_matches(x, e.cards) for x in game.draw_pile)
+    if do is Action.DRAW:
+        return bool(game.draw_pile)
+    if do is Action.FREE:
+        return any(c.zone == "captured" for c in game.chars)
+    if do is Action.RETRIEVE:
+        return any(d.carrying and game.at(game.slot_of(d)) for d in game.disasters)
+    if do is Action.UNBLOCK:
+        return any(blocked(game, s) for s in list(game.blocked))
+    if do is Action.PUSH or do is Action.SWAP:
+        # Worth it when a combat disaster stands with a party on the field (and, to swap,
+        # another one is somewhere else).
+        here = {c.slot for c in game.on_field()}
+        with_party = any(d.combat and game.slot_of(d) in here for d in game.disasters)
+        if do is Action.SWAP:
+            return with_party and sum(1 for d in game.disasters if d.combat) > 1
+        return with_party
+    if do is Action.RELOAD:
+        return any(
+            x.uses_left is not None
+            and isinstance(x.card, PowerCard)
+            and x.card.uses is not None
+            and x.uses_left < x.card.uses
+            for c in game.chars
+            if c.zone in ("field", "haven")
+            for x in c.equipment
+        )
+    return True

@@ -251,8 +251,14 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
             if d.fx is not None and Trigger.TURN in d.fx:
                 fire(game, d, Trigger.TURN, game.slot_of(d) if d.zone == "field" else -1)
         for c in game.chars:
-            if c.fx is not None and Trigger.TURN in c.fx and c.zone in ("field", "haven"):
+            if c.zone not in ("field", "haven"):
+                continue
+            if c.fx is not None and Trigger.TURN in c.fx:
                 fire(game, c, Trigger.TURN, c.slot)
+            for x in (*c.equipment, *c.enhancements):
+                fx = game.fx.get(x.card.id)
+                if fx is not None and Trigger.TURN in fx:
+                    fire(game, x, Trigger.TURN, c.slot, holder=c)
         for h in game.havens:
             fx = game.fx.get(h.card.id)
             if fx is not None and Trigger.TURN in fx:

@@ -24,11 +24,13 @@ from deckkit.animayhem.interpreter import (
     combat_only,
     defeats,
     equips_anywhere,
+    flash_reaches,
     harmful,
     keep_for_combat,
     special_defeat,
     strikes_first_card,
     unlocked,
+    waits_for_a_use,
 )
 from deckkit.animayhem.movement import (
     HAVEN,
@@ -202,6 +204,12 @@ def _combat_modifiers(card: PowerCard, game: Game | None = None) -> dict[str, in
     return out
 
 
+def _reaches(game: Game, card: PowerCard, c: Char) -> bool:
+    """A flash effect's bonus reaches this character against the disaster at its location
+    (the card's text may limit it to some characters or some disasters)."""
+    return not game.fx or flash_reaches(game, card, c)
+
+
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense."""
@@ -258,7 +266,11 @@ class HeuristicPolicy(Policy):
             card = x.card
             if card.type in PLAYED_OUT and not (
                 isinstance(card, PowerCard)
-                and (_combat_modifiers(card, game) or keep_for_combat(game, card))
+                and (
+                    _combat_modifiers(card, game)
+                    or keep_for_combat(game, card)
+                    or waits_for_a_use(game, card)
+                )
             ):
                 out.append(x)
             elif isinstance(card, PowerCard) and card.type == CardType.EQUIPMENT:
@@ -475,7 +487,12 @@ class HeuristicPolicy(Policy):
                 # not already won.
                 if (short_damage > 0 or short_defense > 0) and combat_only(game, card):
                     payer = next(
-                        (c for c in fighters if c.cur[ENE] >= cost and usable(c, card)), None
+                        (
+                            c
+                            for c in fighters
+                            if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c)
+                        ),
+                        None,
                     )
                     if payer is not None:
                         plays.append((x, payer))
@@ -486,11 +503,19 @@ class HeuristicPolicy(Policy):
                 and "defense" in mods
                 and target.cur[ENE] >= cost
                 and usable(target, card)
+                and _reaches(game, card, target)
             ):
                 plays.append((x, target))
                 short_defense -= mods["defense"]
             elif short_damage > 0 and "damage" in mods:
-                payer = next((c for c in fighters if c.cur[ENE] >= cost and usable(c, card)), None)
+                payer = next(
+                    (
+                        c
+                        for c in fighters
+                        if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c)
+                    ),
+                    None,
+                )
                 if payer is not None:
                     plays.append((x, payer))
                     short_damage -= mods["damage"]

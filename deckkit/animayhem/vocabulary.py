@@ -97,6 +97,19 @@ class Action(StrEnum):
     DEFENDS_ONLY = "defends_only"  # it fights a disaster's attack only to defend `filter`
     RUN_ALONE = "run_alone"  # it may run away from a fight while its group fights on
     STRIKES = "strikes"  # this disaster strikes up to n of the characters fighting it a round
+    # the player's piles, captives, blocks, disasters' places and card uses (power cards)
+    RECOVER = "recover"  # n cards from the discard pile back `to` draw, hand, haven or play
+    FETCH = "fetch"  # n cards searched from the draw pile `to` the hand or the holder
+    DRAW = "draw"  # n cards from the draw pile into the hand; a disaster drawn is discarded
+    FREE = "free"  # captured characters return to the haven now
+    UNBLOCK = "unblock"  # blocked locations open again; a blocking disaster leaves play
+    PUSH = "push"  # disasters move n locations along their path, away from the holder
+    SURVIVE = "survive"  # a kill of the targets becomes a bonk
+    RELOAD = "reload"  # n carried cards (weapons) get their printed uses back
+    EASE = "ease"  # scavenge a location missing n of its required skills (0: one is enough)
+    RETRIEVE = "retrieve"  # a party takes back n items a disaster at its location carries
+    EDGE = "edge"  # the player wins ties and a game the disasters win by at most n items
+    SWAP = "swap"  # the disaster reached and the one farthest from the card change places
 
 
 class Target(StrEnum):
@@ -123,6 +136,8 @@ class Target(StrEnum):
     CARDS_IN_PLAY = "cards_in_play"  # cards carried or equipped by characters in play
     NEAREST_CARD = "nearest_card"  # the nearest matching card carried on the field
     HAND = "hand"
+    DISCARD_PILE = "discard_pile"  # the player's discard pile
+    DRAW_PILE = "draw_pile"  # the player's draw pile
 
 
 class Scope(StrEnum):
@@ -134,6 +149,7 @@ class Scope(StrEnum):
     TURNS = "turns"  # `turns` of the player's turns (set0 rulebook, Lexicon "Duration")
     GAME = "game"  # for the rest of the game
     WHILE = "while"  # while the card is in play (the ALWAYS trigger)
+    RETREAT = "retreat"  # a flash effect's opponent: its final attack on a party running away
 
 
 CHARACTER_TARGETS = frozenset(
@@ -193,7 +209,6 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.APART: (frozenset({Target.SELF}), Target.SELF),
     # Character-side additions.
     Action.IMMUNE: (frozenset({Target.SELF, Target.HERE, Target.PLAY}), Target.SELF),
-    Action.STAY: (frozenset({Target.HERE}), Target.HERE),
     Action.WAIVE: (frozenset({Target.SELF}), Target.SELF),
     Action.RECYCLE: (frozenset({Target.SELF, Target.DISASTERS, Target.CARDS_IN_PLAY}), Target.SELF),
     Action.FIRST_STRIKE: (frozenset({Target.SELF}), Target.SELF),
@@ -207,6 +222,19 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.DEFENDS_ONLY: (frozenset({Target.SELF}), Target.SELF),
     Action.RUN_ALONE: (frozenset({Target.SELF}), Target.SELF),
     Action.STRIKES: (frozenset({Target.SELF}), Target.SELF),
+    Action.RECOVER: (frozenset({Target.DISCARD_PILE}), Target.DISCARD_PILE),
+    Action.FETCH: (frozenset({Target.DRAW_PILE}), Target.DRAW_PILE),
+    Action.DRAW: (frozenset({Target.DRAW_PILE}), Target.DRAW_PILE),
+    Action.FREE: (frozenset({Target.PLAY}), Target.PLAY),
+    Action.UNBLOCK: (LOCATION_TARGETS, Target.LOCATIONS),
+    Action.PUSH: (frozenset({Target.DISASTERS, Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER),
+    Action.SURVIVE: (CHARACTER_TARGETS, Target.SELF),
+    Action.RELOAD: (frozenset({Target.CARDS_IN_PLAY}), Target.CARDS_IN_PLAY),
+    Action.EASE: (frozenset({Target.LOCATIONS}), Target.LOCATIONS),
+    Action.RETRIEVE: (frozenset({Target.DISASTERS}), Target.DISASTERS),
+    Action.EDGE: (frozenset({Target.SELF}), Target.SELF),
+    Action.SWAP: (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER),
+    Action.STAY: (frozenset({Target.SELF, Target.HERE, Target.FIELD, Target.PLAY}), Target.HERE),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -221,14 +249,17 @@ FIRED_FOR: dict[str, frozenset[Trigger]] = {
     ),
     "character": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN, _T.HURT, _T.AFFECT}),
     "item": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.HURT, _T.AFFECT}),
-    "equipment": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
-    "enhancement": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND}),
+    "equipment": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
+    "enhancement": frozenset({_T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
     "flash_effect": frozenset({_T.PLAYED}),
     "global_effect": frozenset({_T.PLAYED, _T.ALWAYS, _T.COMBAT, _T.ROUND, _T.TURN}),
     "location": frozenset({_T.SCAVENGED, _T.ALWAYS, _T.COMBAT}),
     "haven": frozenset({_T.ALWAYS, _T.TURN}),
-    "combat": frozenset(),
+    "combat": frozenset({_T.PLAYED}),  # drawn in a combat round or a charm battle
 }
+# What a combat card's text can do as it is played: change the recipient's or its opponent's
+# abilities for the round or the combat, or restore health (interpreter.combat_card).
+COMBAT_CARD_ACTIONS = frozenset({Action.MODIFY, Action.HEAL})
 # What an ALWAYS effect can do: a standing modifier, skill or rule, not a one-off event.
 STANDING = frozenset(
     {
@@ -258,6 +289,9 @@ STANDING = frozenset(
         Action.DEFENDS_ONLY,
         Action.RUN_ALONE,
         Action.STRIKES,
+        Action.SURVIVE,
+        Action.EASE,
+        Action.EDGE,
     }
 )
 
@@ -270,11 +304,19 @@ def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
             return f"the engine does not fire {e.when} effects of a {kind} yet"
         if e.when is Trigger.ALWAYS and e.do not in STANDING:
             return f"{e.do} cannot be a standing (always) effect"
+        if kind == "combat" and (
+            e.do not in COMBAT_CARD_ACTIONS
+            or e.target not in (Target.SELF, Target.OPPONENT)
+            or e.scope not in (None, Scope.ROUND, Scope.COMBAT)
+        ):
+            return f"a combat card's {e.do} on {e.target} is not played yet"
     return ""
 
 
 SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional")
 MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
+RECOVER_DESTINATIONS = ("draw", "hand", "haven", "play")  # play: a character to the haven
+FETCH_DESTINATIONS = ("hand", "holder")  # holder: played on the character it is played on
 
 
 @dataclass(frozen=True, slots=True)
