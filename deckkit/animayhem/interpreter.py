@@ -344,6 +344,15 @@ def _drop(game: Game, e: Effect, c: Char) -> None:
         refresh(game, c)
 
 
+def _heal_on_release(c: Char) -> None:
+    """A captive comes back without the combat damage it was taken with: damage taken in a
+    fight lasts only to the end of that fight (set0 rulebook, "Health": "After combat ends, any
+    characters ... still in play are healed completely"); a card's direct damage
+    heals at the next turn as everyone's does (``wounded_turn``)."""
+    if c.wounded_turn < 0:
+        c.health = c.health_max
+
+
 def _capture(game: Game, e: Effect, ctx: Context, c: Char) -> None:
     if c.zone == "field":
         game.locs[c.slot].hidden_cards.extend(c.items)
@@ -1416,6 +1425,7 @@ def start_turn(game: Game) -> None:
             gone = c.captor >= 0 and not any(d.uid == c.captor for d in game.disasters)
             if gone or c.return_turn <= turn:
                 c.captor = -1
+                _heal_on_release(c)
                 enter_haven(game, c)
                 _say(game, c, "is released to the haven")
         elif (c.timed or c.grants) and c.zone in ("field", "haven"):
@@ -1758,6 +1768,7 @@ def _free(game: Game, e: Effect, ctx: Context) -> bool:
     for c in captives[: e.n if e.n > 0 else None]:
         c.captor = -1
         c.return_turn = 0
+        _heal_on_release(c)
         enter_haven(game, c)
         _say(game, ctx.source, f"frees {c.name} to the haven")
     return bool(captives)
