@@ -72,6 +72,8 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am414": "acts only when a card sends its carrier's group; these disasters rarely do",
     "am428": "acts only when a card sends its carrier's group; these disasters rarely do",
     "am085": "waives Science cards' requirements; these decks' Science cards have none he lacks",
+    # Vehicles and forms.
+    "am078": "carries her group only in ship form; the cabbit turns only by a transforming card",
 }
 
 

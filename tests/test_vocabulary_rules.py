@@ -1458,6 +1458,34 @@ def test_always_strikes_saibamen_hits_two_fighters() -> None:
     assert all(h["damage"] == d.damage for h in first["hits"])
 
 
+# --- vehicles and forms ----------------------------------------------------------------------
+
+
+@covers("Ryo-Ohki (Ship)", (Trigger.ALWAYS, Action.GUARD))
+def test_always_guard_ryo_ohki_ship_is_struck_before_those_aboard() -> None:
+    """In ship form Ryo-Ohki is a combat vehicle: "An attacker must attack the combat vehicle
+    first before being able to attack the character aboard it" (set0 rulebook, "Vehicles"), so
+    the disaster strikes her and not A-ko; turned into the cabbit she carries nobody."""
+    for ship, struck in ((True, "Ryo-Ohki (Ship)"), (False, "A-ko Magami")):
+        game = table()
+        ako = add_char(game, "A-ko Magami", 4)  # first in line when nobody guards her
+        ryo = add_char(game, "Ryo-Ohki (Ship)", 4)
+        if not ship:
+            ryo.base = (1, 2, 1, 5, 0)  # her cabbit form's abilities
+            refresh(game, ryo)
+        for c in (ako, ryo):
+            c.health = c.health_max = 99
+        shipped(game, ryo)
+        arm(game)
+        d = hitter(game, 1)
+        d.defense = 60  # a long fight: only its first round is read
+        stack_combat_pile(game, [])
+        fight(game, ED, Everyone(), d, 4, "disaster")
+        assert [h["name"] for h in rounds(game)[0]["hits"]] == [struck], ship
+        carried = any("carries A-ko Magami" in t for t in effect_texts(game))
+        assert carried is ship
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -277,6 +277,15 @@ def _check_additions(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]
     mods = kwargs.get("mods", ())
     if any(a == "health" for a, _ in mods) and kwargs["target"] in DISASTER_ONLY:
         raise where.fail(cid, "only characters have a health to modify", hint="target a character")
+    _check_field2(where, cid, do, kwargs)
+
+
+def _check_field2(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]) -> None:
+    """Rules of the vehicle and form additions (guard)."""
+    if do is Action.GUARD and kwargs["when"] is not Trigger.ALWAYS:
+        raise where.fail(cid, "guard is a standing rule of a character", hint='when = "always"')
+    if do is Action.GUARD and kwargs.get("n", 1) < 1:
+        raise where.fail(cid, "guard needs n >= 1: how many characters ride aboard", hint="n = 4")
 
 
 def read_effects_file(

@@ -1690,3 +1690,26 @@ def strikes(game: Game, d: Dis) -> int:
         return 1
     rules = standing(d.fx, Action.STRIKES)
     return max((e.n for e in rules), default=1)
+
+
+# --- vehicles and forms (field2 additions) ---------------------------------------------------
+
+
+def vehicle_first(game: Game, pool: list[Char]) -> list[Char]:
+    """Whom a disaster may strike of ``pool`` when one of them is a combat vehicle: "An attacker
+    must attack the combat vehicle first before being able to attack the character aboard it"
+    (set0 rulebook, "Vehicles"). GUARD: a character that carries up to ``n`` of its group while
+    it meets ``filter`` (Ryo-Ohki in ship form); those beyond ``n`` may still be struck."""
+    if Action.GUARD not in game.acts:
+        return pool
+    for c in pool:
+        e = _own_rule(c, Action.GUARD)
+        if e is None or not fits(e, c):
+            continue
+        aboard = [o for o in pool if o is not c][: e.n]
+        if not aboard:
+            return pool
+        _credit(game, c.card)
+        _say(game, c, f"carries {', '.join(o.name for o in aboard)} out of the disaster's reach")
+        return [o for o in pool if o not in aboard]
+    return pool

@@ -97,6 +97,8 @@ class Action(StrEnum):
     DEFENDS_ONLY = "defends_only"  # it fights a disaster's attack only to defend `filter`
     RUN_ALONE = "run_alone"  # it may run away from a fight while its group fights on
     STRIKES = "strikes"  # this disaster strikes up to n of the characters fighting it a round
+    # Vehicles and forms (field2 additions).
+    GUARD = "guard"  # a disaster fighting its group strikes this character before n aboard
 
 
 class Target(StrEnum):
@@ -210,6 +212,8 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
+# Vehicles and forms (field2 additions).
+ACTION_TARGETS[Action.GUARD] = (frozenset({Target.SELF}), Target.SELF)
 
 _T = Trigger
 # The triggers the interpreter fires for each kind of card (its callers in the rules); an entry
@@ -260,6 +264,7 @@ STANDING = frozenset(
         Action.STRIKES,
     }
 )
+STANDING |= {Action.GUARD}  # vehicles and forms (field2 additions)
 
 
 def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
