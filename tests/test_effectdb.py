@@ -179,6 +179,13 @@ def test_a_skill_only_an_effect_grants_is_a_skill_in_requirements(db: CardDB) ->
         ('{ when = "combat", do = "guard", n = 4 }', "guard is a standing rule"),
         ('{ when = "always", do = "guard", n = 0 }', "guard needs n >= 1"),
         ('{ when = "always", do = "guard", target = "here" }', "guard cannot target here"),
+        ('{ when = "turn", do = "replace", filter = "Goku", turns = 1 }', "replace is a standing"),
+        ('{ when = "always", do = "replace", turns = 1 }', "replace needs filter"),
+        ('{ when = "always", do = "replace", filter = "Goku" }', "replace needs turns >= 1"),
+        (
+            '{ when = "always", do = "replace", filter = "Goku", turns = 1, skill = "Chi" }',
+            "replace does not use skill",
+        ),
     ],
 )
 def test_a_bad_vehicle_or_form_entry_names_file_line_and_fix(

@@ -74,6 +74,8 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am085": "waives Science cards' requirements; these decks' Science cards have none he lacks",
     # Vehicles and forms.
     "am078": "carries her group only in ship form; the cabbit turns only by a transforming card",
+    "am088": "replaces Goten only once he has energy 8; these parties rarely gain so much",
+    "am089": "replaces Trunks only once he has energy 10; these parties rarely gain so much",
 }
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from deckkit.animayhem.abilities import refresh, usable
-from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
+from deckkit.animayhem.cards import CardType, CharacterCard, ItemCard, PowerCard
 from deckkit.animayhem.chance import Chance
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.interpreter import (
@@ -1484,6 +1484,59 @@ def test_always_guard_ryo_ohki_ship_is_struck_before_those_aboard() -> None:
         assert [h["name"] for h in rounds(game)[0]["hits"]] == [struck], ship
         carried = any("carries A-ko Magami" in t for t in effect_texts(game))
         assert carried is ship
+
+
+def _form_in_hand(game: Game, name: str) -> Char:
+    form = add_char(game, name, -1)
+    form.zone = "hand"
+    game.hand.append(form)
+    shipped(game, form)
+    return form
+
+
+@covers("Super Saiyan (Goku)", (Trigger.ALWAYS, Action.REPLACE), (Trigger.ROUND, Action.DAMAGE))
+def test_always_replace_super_saiyan_goku_for_a_turn_every_third_turn() -> None:
+    """The form card stays in the hand until Goku survived 3 bonks, then replaces him for one
+    turn (its round effect hurts A-ko beside him), gives Goku back, and waits two turns more:
+    "If Goku is bonked but not killed 3 times, he can be replaced by this card every 3rd turn
+    for a turn at a time"."""
+    game = table()
+    goku_card = db().get("am032")  # Goku (two cards share the name)
+    assert isinstance(goku_card, CharacterCard) and goku_card.name == "Goku"
+    goku = Char(90_000, goku_card)
+    goku.zone, goku.slot = "field", 4
+    game.chars.append(goku)
+    refresh(game, goku)
+    ako = add_char(game, "A-ko Magami", 4)
+    form = _form_in_hand(game, "Super Saiyan (Goku)")
+    arm(game)
+    printed = goku.base
+    equip_phase(game, ED, ScriptedPolicy())
+    assert form in game.hand and form.zone == "hand"  # never brought into play on its own
+    game.record.bump(goku.card.id, CardStat.WAS_BONKED, 2)
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert goku.base == printed and form in game.hand  # two bonks are not enough
+    game.record.bump(goku.card.id, CardStat.WAS_BONKED)
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert goku.card.name == "Super Saiyan (Goku)" and goku.base == (7, 9, 4, 0, 7)
+    assert goku.skill_counts["Chi"] == 5 and goku.name == "Goku"
+    assert form not in game.hand and form.zone == "aside" and form.card.name == "Goku"
+    # In a fight his form's round effect costs A-ko 1 health a round; Goku is spared.
+    ako.health = ako.health_max = 99
+    d = hitter(game, 0)
+    d.defense = 60
+    stack_combat_pile(game, [])
+    fight(game, ED, Everyone(), d, 4, "disaster")
+    hurt = [t for t in effect_texts(game) if "deals 1 damage" in t]
+    assert hurt and all("to A-ko Magami" in t for t in hurt)
+    for turn, shape in ((2, "Goku"), (3, "Goku"), (4, "Super Saiyan (Goku)")):
+        game.turn = turn
+        start_turn(game)
+        maintenance_phase(game, ED, ScriptedPolicy())
+        assert goku.card.name == shape, turn
+    game.turn = 5
+    start_turn(game)
+    assert goku.base == printed and form in game.hand and form.card.name == "Super Saiyan (Goku)"
 
 
 # --- the registry ---------------------------------------------------------------------------

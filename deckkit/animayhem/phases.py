@@ -16,10 +16,12 @@ from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.interpreter import (
     affect,
     can_move,
+    change_forms,
     equips_anywhere,
     extra_equipment,
     fire,
     start_turn,
+    waits_to_replace,
     waived_for,
 )
 from deckkit.animayhem.movement import (
@@ -136,6 +138,8 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
     haven) and one global effect (set0 rulebook, "Equip Phase")."""
     game.phase = "equip"
     for c in [x for x in game.hand if isinstance(x, Char)]:
+        if game.acts and waits_to_replace(c):
+            continue  # a form card enters only by replacing its character (REPLACE)
         if policy.bring_character(game, c):
             game.hand.remove(c)
             enter_haven(game, c)
@@ -261,6 +265,7 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
             fx = game.fx.get(g.card.id)
             if fx is not None and Trigger.TURN in fx:
                 fire(game, g, Trigger.TURN, -1, holder=policy.flash_target(game, g))
+        change_forms(game)  # a form card in the hand replaces its character (REPLACE)
     move_disasters(game, edition, policy, drawn)
 
 

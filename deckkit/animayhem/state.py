@@ -392,6 +392,8 @@ class Game:
         # Locations turned havens (BECOME_HAVEN): still locations (the zones list them there);
         # their standing effects reach the player's characters like a haven's.
         self.turned_havens: list[Copy] = []
+        # Forms (REPLACE): (character in play, the card set aside for it, through turn).
+        self.forms: list[tuple[Char, Char, int]] = []
 
     def say(self, kind: str, text: str, **data: Any) -> None:
         if self.trace is not None:
@@ -477,7 +479,7 @@ class Game:
         for d, _ in self.lasting:
             yield "lasting", d
         for c in self.chars:
-            if c.zone in ("field", "haven", "bonked", "captured"):
+            if c.zone in ("field", "haven", "bonked", "captured", "aside"):
                 yield c.zone, c
                 for x in c.items:
                     yield "carried", x

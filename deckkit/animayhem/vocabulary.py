@@ -99,6 +99,7 @@ class Action(StrEnum):
     STRIKES = "strikes"  # this disaster strikes up to n of the characters fighting it a round
     # Vehicles and forms (field2 additions).
     GUARD = "guard"  # a disaster fighting its group strikes this character before n aboard
+    REPLACE = "replace"  # from the hand, this card replaces a character in play for `turns`
 
 
 class Target(StrEnum):
@@ -214,6 +215,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
 # Vehicles and forms (field2 additions).
 ACTION_TARGETS[Action.GUARD] = (frozenset({Target.SELF}), Target.SELF)
+ACTION_TARGETS[Action.REPLACE] = (frozenset({Target.SELF}), Target.SELF)
 
 _T = Trigger
 # The triggers the interpreter fires for each kind of card (its callers in the rules); an entry
@@ -264,7 +266,7 @@ STANDING = frozenset(
         Action.STRIKES,
     }
 )
-STANDING |= {Action.GUARD}  # vehicles and forms (field2 additions)
+STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
 
 
 def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
