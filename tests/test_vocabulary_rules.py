@@ -1458,7 +1458,33 @@ def test_always_strikes_saibamen_hits_two_fighters() -> None:
     assert all(h["damage"] == d.damage for h in first["hits"])
 
 
-# --- vehicles and forms ----------------------------------------------------------------------
+# --- field2 additions: bars, vehicles and forms ------------------------------------------------
+
+
+@covers("Forest Glade", (Trigger.ALWAYS, Action.BAR))
+def test_always_bar_forest_glade_keeps_vehicles_out() -> None:
+    """Afura Mann flies in and scavenges the Forest Glade; carrying a vehicle, she cannot."""
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Forest Glade"))
+    afura = add_char(game, "Afura Mann", 4)  # Flying
+    arm(game)
+    assert passes_skill_test(game, [afura], 4)
+    afura.equipment.append(copy_of(game, "Swamp Boat"))
+    assert not passes_skill_test(game, [afura], 4)
+
+
+@covers("Tank Police HQ", (Trigger.ALWAYS, Action.BAR))
+def test_always_bar_tank_police_hq_wants_police_scavengers() -> None:
+    """Leona (Police) scavenges the Tank Police HQ alone, not with A-ko (1 of 2 is not over
+    half); with Nene instead, both have Police."""
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Tank Police HQ"))
+    leona = add_char(game, "Leona Ozaki", 4)
+    ako = add_char(game, "A-ko Magami", 4)
+    arm(game)
+    assert passes_skill_test(game, [leona], 4)
+    assert not passes_skill_test(game, [leona, ako], 4)
+    assert passes_skill_test(game, [leona, add_char(game, "Nene Romanova", 4)], 4)
 
 
 @covers("Ryo-Ohki (Ship)", (Trigger.ALWAYS, Action.GUARD))
