@@ -181,6 +181,8 @@ def test_a_skill_only_an_effect_grants_is_a_skill_in_requirements(db: CardDB) ->
         ('{ when = "always", do = "guard", target = "here" }', "guard cannot target here"),
         ('{ when = "turn", do = "replace", filter = "Goku", turns = 1 }', "replace is a standing"),
         ('{ when = "always", do = "replace", turns = 1 }', "replace needs filter"),
+        ('{ when = "always", do = "equip_anywhere", target = "play" }', "names cards exactly"),
+        ('{ when = "always", do = "equip_anywhere", cards = ["vehicle"] }', "names cards exactly"),
         ('{ when = "always", do = "replace", filter = "Goku" }', "replace needs turns >= 1"),
         (
             '{ when = "always", do = "replace", filter = "Goku", turns = 1, skill = "Chi" }',

@@ -1487,6 +1487,30 @@ def test_always_bar_tank_police_hq_wants_police_scavengers() -> None:
     assert passes_skill_test(game, [leona, add_char(game, "Nene Romanova", 4)], 4)
 
 
+@covers("Squad Bay", (Trigger.ALWAYS, Action.EQUIP_ANYWHERE))
+def test_always_equip_anywhere_squad_bay_sends_vehicles_to_the_field() -> None:
+    """With Squad Bay as the haven a vehicle may be played on A-ko on the field; other
+    equipment still goes only to characters in the haven."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    pods = copy_of(game, "Attack Pods")  # a vehicle
+    game.hand = [pods]
+    arm(game)
+    equip_phase(game, ED, HeuristicPolicy())
+    assert pods in game.hand  # no Squad Bay: nobody in the haven to take it
+    game.havens.append(shipped_copy(game, "Squad Bay"))
+    arm(game)
+    gun = copy_of(game, "Armitage's Gun")  # equipment, not a vehicle
+    assert usable(ako, gun.card)  # so only the haven's rule keeps it off the field
+    game.hand = [gun]
+    equip_phase(game, ED, HeuristicPolicy())
+    assert gun in game.hand and not ako.equipment
+    game.hand = [pods]
+    equip_phase(game, ED, HeuristicPolicy())
+    assert [x.card.name for x in ako.equipment] == ["Attack Pods"]
+    assert any("Squad Bay lets Attack Pods" in t for t in effect_texts(game))
+
+
 @covers("Ryo-Ohki (Ship)", (Trigger.ALWAYS, Action.GUARD))
 def test_always_guard_ryo_ohki_ship_is_struck_before_those_aboard() -> None:
     """In ship form Ryo-Ohki is a combat vehicle: "An attacker must attack the combat vehicle

@@ -68,6 +68,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
 }
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
 _ACTION_FIELDS[Action.REPLACE] = frozenset({"turns"})  # vehicles and forms (field2 additions)
+_ACTION_FIELDS[Action.EQUIP_ANYWHERE] = frozenset({"cards"})  # a haven's: which equipment
 # What an action needs beyond its target, and the hint the loader gives when it is missing.
 _NEEDS: dict[Action, tuple[str, str]] = {
     Action.IMMUNE: ("against", 'against = ["Money"]: the disasters it keeps away'),
@@ -282,7 +283,15 @@ def _check_additions(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]
 
 
 def _check_field2(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]) -> None:
-    """Rules of the vehicle and form additions (guard, replace)."""
+    """Rules of the vehicle and form additions (guard, replace, a haven's equip_anywhere)."""
+    if do is Action.EQUIP_ANYWHERE and (kwargs["target"] is Target.PLAY) != bool(
+        kwargs.get("cards")
+    ):
+        raise where.fail(
+            cid,
+            "equip_anywhere names cards exactly when its target is play (a haven's rule)",
+            hint='target = "play", cards = ["vehicle"]; or self alone on a character',
+        )
     if do is Action.GUARD and kwargs["when"] is not Trigger.ALWAYS:
         raise where.fail(cid, "guard is a standing rule of a character", hint='when = "always"')
     if do is Action.GUARD and kwargs.get("n", 1) < 1:

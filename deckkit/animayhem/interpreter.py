@@ -1784,3 +1784,24 @@ def restore_forms(game: Game) -> None:
         game.hand.append(form)
         _say(game, b, f"changes back from {form.card.name}")
     game.forms = keep
+
+
+def haven_equips(game: Game, card: AnyCard | None, credit: bool = False) -> bool:
+    """A haven lets this equipment (``None``: some equipment) be played on the player's
+    characters on the field (EQUIP_ANYWHERE with target ``play``: Squad Bay and vehicles)."""
+    if Action.EQUIP_ANYWHERE not in game.acts:
+        return False
+    for h in (*game.havens, *game.turned_havens):
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.EQUIP_ANYWHERE or e.target is not Target.PLAY:
+                continue
+            if card is None or card_matches(card, e.cards):
+                if credit:
+                    _credit(game, h.card)
+                    what = card.name if card else "equipment"
+                    _say(game, h, f"lets {what} be played on the field")
+                return True
+    return False

@@ -20,6 +20,7 @@ from deckkit.animayhem.interpreter import (
     equips_anywhere,
     extra_equipment,
     fire,
+    haven_equips,
     start_turn,
     waits_to_replace,
     waived_for,
@@ -162,7 +163,8 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         if game.acts:
             waived_for(game, c, card)  # played on a character only its own rule lets use it
             if c.zone == "field" and kind == CardType.EQUIPMENT:
-                equips_anywhere(game, c, credit=True)  # on the field: its own rule (Mousse)
+                # On the field: its own rule (Mousse), else its haven's (Squad Bay).
+                equips_anywhere(game, c, credit=True) or haven_equips(game, card, credit=True)
         if game.trace is not None:
             game.say("equip", f"plays {card.name} on {c.name}")
     g = policy.global_effect(game)

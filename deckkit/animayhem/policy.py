@@ -25,6 +25,7 @@ from deckkit.animayhem.interpreter import (
     defeats,
     equips_anywhere,
     harmful,
+    haven_equips,
     keep_for_combat,
     special_defeat,
     strikes_first_card,
@@ -156,8 +157,17 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     if anywhere and kind == CardType.ENHANCEMENT:
         return targets + game.on_field()
     if game.acts and kind == CardType.EQUIPMENT:
-        targets += [c for c in game.on_field() if equips_anywhere(game, c)]
+        some = haven_equips(game, None)  # a haven's rule for some equipment (Squad Bay)
+        targets += [c for c in game.on_field() if some or equips_anywhere(game, c)]
     return targets
+
+
+def may_equip(game: Game, c: Char, card: PowerCard) -> bool:
+    """Equipment goes on a character on the field only by its own rule or by a haven's rule
+    for this card (a haven's may name only vehicles)."""
+    if c.zone != "field" or card.type is not CardType.EQUIPMENT:
+        return True
+    return equips_anywhere(game, c) or haven_equips(game, card)
 
 
 def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
@@ -280,7 +290,7 @@ class HeuristicPolicy(Policy):
             if card.type != kind or not isinstance(card, PowerCard):
                 continue
             for c in targets:
-                if not usable(c, card):
+                if not usable(c, card) or not may_equip(game, c, card):
                     continue
                 if kind == CardType.EQUIPMENT and card.modifiers:
                     taken = {a for e in c.equipment for a, _ in e.card.modifiers}  # type: ignore[union-attr]
@@ -529,7 +539,7 @@ class RandomPolicy(Policy):
             for x in game.hand
             if x.card.type == kind and isinstance(x.card, PowerCard)
             for c in targets
-            if usable(c, x.card)
+            if usable(c, x.card) and may_equip(game, c, x.card)
         ]
         if not options or game.chance.below(2) == 0:
             return None

@@ -216,6 +216,8 @@ ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
 # Vehicles and forms (field2 additions).
 ACTION_TARGETS[Action.GUARD] = (frozenset({Target.SELF}), Target.SELF)
 ACTION_TARGETS[Action.REPLACE] = (frozenset({Target.SELF}), Target.SELF)
+# A haven's rule for every character in play (Squad Bay), as well as a character's own.
+ACTION_TARGETS[Action.EQUIP_ANYWHERE] = (frozenset({Target.SELF, Target.PLAY}), Target.SELF)
 
 _T = Trigger
 # The triggers the interpreter fires for each kind of card (its callers in the rules); an entry
