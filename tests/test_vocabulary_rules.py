@@ -34,7 +34,7 @@ from deckkit.animayhem.movement import (
     move_disasters,
     place_disaster,
 )
-from deckkit.animayhem.phases import discard_phase, equip_phase, maintenance_phase
+from deckkit.animayhem.phases import discard_phase, equip_phase, maintenance_phase, move_phase
 from deckkit.animayhem.policy import HeuristicPolicy, equip_targets
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import parse_requirement, requirement_met
@@ -1485,6 +1485,35 @@ def test_always_bar_tank_police_hq_wants_police_scavengers() -> None:
     assert passes_skill_test(game, [leona], 4)
     assert not passes_skill_test(game, [leona, ako], 4)
     assert passes_skill_test(game, [leona, add_char(game, "Nene Romanova", 4)], 4)
+
+
+class MovesTo(ScriptedPolicy):
+    """Moves one party along a given route in the Move phase."""
+
+    def __init__(self, party: list[Char], route: list[int]) -> None:
+        super().__init__()
+        self.plan = (party, route)
+
+    def moves(self, game: Game, edition: Any) -> list[Any]:
+        return [self.plan]
+
+
+@covers("Crystal Tunnels", (Trigger.STOPS, Action.HOLD))
+def test_stops_hold_crystal_tunnels_keeps_a_party_without_the_skills() -> None:
+    """A-ko, without Survival & Streetwise or Blind Luck, stops in the Crystal Tunnels and is
+    stuck there through the next turn; Goten (Blind Luck) moves on."""
+    for name, stuck in (("A-ko Magami", True), ("Goten", False)):
+        game = table()
+        game.locs[4] = Loc(4, shipped_copy(game, "Crystal Tunnels"))
+        start = game.field.neighbours[4][0]
+        c = add_char(game, name, start)
+        arm(game)
+        move_phase(game, ED, MovesTo([c], [4]))
+        assert c.slot == 4
+        game.turn += 1
+        start_turn(game)
+        assert can_move(game, c) is not stuck, name
+        assert any("Crystal Tunnels" in t for t in effect_texts(game)) is stuck
 
 
 @covers("Squad Bay", (Trigger.ALWAYS, Action.EQUIP_ANYWHERE))

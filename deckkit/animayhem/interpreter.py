@@ -1805,3 +1805,12 @@ def haven_equips(game: Game, card: AnyCard | None, credit: bool = False) -> bool
                     _say(game, h, f"lets {what} be played on the field")
                 return True
     return False
+
+
+def stopped_at(game: Game, slot: int) -> None:
+    """A party ended its move on this location: fire the location's STOPS effects (Crystal
+    Tunnels holds a party that cannot attempt it)."""
+    loc = game.locs[slot]
+    fx = game.fx.get(loc.card.id)
+    if fx is not None and Trigger.STOPS in fx:
+        fire(game, loc.copy, Trigger.STOPS, slot)

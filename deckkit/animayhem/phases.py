@@ -22,6 +22,7 @@ from deckkit.animayhem.interpreter import (
     fire,
     haven_equips,
     start_turn,
+    stopped_at,
     waits_to_replace,
     waived_for,
 )
@@ -224,6 +225,9 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
         if not route:
             continue
         move_party(game, edition, policy, party, route)
+        arrived = [c for c in party if c.zone == "field"]
+        if game.fx and arrived:
+            stopped_at(game, arrived[0].slot)  # the location's STOPS effects
         check_end(game, edition)  # the game ends the moment a side holds the majority
     # set0 rulebook, "Locations with Damage": "The location will attack once per turn" the
     # group that stops on it without the skills; a group that stays is still stopped there.

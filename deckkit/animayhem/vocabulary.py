@@ -40,6 +40,8 @@ class Trigger(StrEnum):
     SCAVENGED = "scavenged"  # this location was scavenged successfully
     # Character-side additions: health, protection, disaster-side rules.
     HURT = "hurt"  # a character lost health in a combat round, before health is checked
+    # Field2 additions.
+    STOPS = "stops"  # a party ends its move on this location (Move phase)
 
 
 class Action(StrEnum):
@@ -269,6 +271,7 @@ STANDING = frozenset(
     }
 )
 STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
+FIRED_FOR["location"] = FIRED_FOR["location"] | {Trigger.STOPS}  # field2 additions
 
 
 def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
