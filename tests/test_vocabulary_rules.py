@@ -27,6 +27,7 @@ from deckkit.animayhem.interpreter import (
     fire,
     immune,
     start_turn,
+    traps,
 )
 from deckkit.animayhem.movement import (
     can_stop,
@@ -1508,6 +1509,7 @@ def test_stops_hold_crystal_tunnels_keeps_a_party_without_the_skills() -> None:
         start = game.field.neighbours[4][0]
         c = add_char(game, name, start)
         arm(game)
+        assert traps(game, [c], 4) is stuck  # the heuristic player stops short of a trap
         move_phase(game, ED, MovesTo([c], [4]))
         assert c.slot == 4
         game.turn += 1

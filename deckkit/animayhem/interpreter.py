@@ -1814,3 +1814,22 @@ def stopped_at(game: Game, slot: int) -> None:
     fx = game.fx.get(loc.card.id)
     if fx is not None and Trigger.STOPS in fx:
         fire(game, loc.copy, Trigger.STOPS, slot)
+
+
+def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
+    """Would stopping on this location keep the party in place (a STOPS effect that holds,
+    disables or captures it, whose conditions the party with those already there meets)? A
+    read for the player's route planning."""
+    fx = game.fx.get(game.locs[slot].card.id)
+    if fx is None or Trigger.STOPS not in fx:
+        return False
+    who = [*party, *(c for c in game.at(slot) if c not in party)]
+    for _, e in fx[Trigger.STOPS]:
+        if e.do not in (Action.HOLD, Action.DISABLE, Action.CAPTURE):
+            continue
+        if e.when_met is not None and not requirement_met(e.when_met, who):
+            continue
+        if e.unless_met is not None and requirement_met(e.unless_met, who):
+            continue
+        return True
+    return False

@@ -29,6 +29,7 @@ from deckkit.animayhem.interpreter import (
     keep_for_combat,
     special_defeat,
     strikes_first_card,
+    traps,
     unlocked,
 )
 from deckkit.animayhem.movement import (
@@ -371,6 +372,8 @@ class HeuristicPolicy(Policy):
             if start == goal:
                 continue
             route = trim_to_stop(game, party, route_to(game, start, goal, budget))
+            while game.acts and route and route[-1] != HAVEN and traps(game, party, route[-1]):
+                route = trim_to_stop(game, party, route[:-1])  # stop short of a trap (STOPS)
             if route:
                 plans.append((party, route))
         return plans
