@@ -114,7 +114,7 @@ class Char:
         self.equipment: list[Copy] = []
         self.enhancements: list[Copy] = []
         self.slot = -1  # location slot while on the field
-        self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard
+        self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard, aside (REPLACE)
         self.bonked_turn = -1
         # Effects (interpreter.py): the card's own effects by trigger, and what others did to it.
         self.fx: Triggers | None = None
