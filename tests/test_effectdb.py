@@ -196,3 +196,37 @@ def test_a_skill_only_an_effect_grants_is_a_skill_in_requirements(db: CardDB) ->
     museum = db.lookup("Museum")[0]
     words = {type(t).__name__ for alt in museum.requirement.alternatives for t in alt}
     assert "SpecialTerm" not in words
+
+
+# --- vehicle and form additions: what the loader requires of them ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('{ when = "combat", do = "guard", n = 4 }', "guard is a standing rule"),
+        ('{ when = "always", do = "guard", n = 0 }', "guard needs n >= 1"),
+        ('{ when = "always", do = "guard", target = "here" }', "guard cannot target here"),
+        ('{ when = "turn", do = "replace", filter = "Goku", turns = 1 }', "replace is a standing"),
+        ('{ when = "always", do = "replace", turns = 1 }', "replace needs filter"),
+        ('{ when = "always", do = "equip_anywhere", target = "play" }', "names cards exactly"),
+        ('{ when = "always", do = "equip_anywhere", cards = ["vehicle"] }', "names cards exactly"),
+        ('{ when = "always", do = "replace", filter = "Goku" }', "replace needs turns >= 1"),
+        (
+            '{ when = "always", do = "replace", filter = "Goku", turns = 1, skill = "Chi" }',
+            "replace does not use skill",
+        ),
+    ],
+)
+def test_a_bad_vehicle_or_form_entry_names_file_line_and_fix(
+    tmp_path: Path, body: str, message: str
+) -> None:
+    path = _copy_db(
+        tmp_path,
+        f'# vehicles\n[am079]\nname = "Ryo-Ohki (Ship)"\ncoverage = "full"\neffects = [{body}]\n',
+    )
+    with pytest.raises(CardDataError) as err:
+        read_card_db(path)
+    assert message in str(err.value)
+    assert err.value.path is not None and err.value.path.name == "mine.toml"
+    assert err.value.line == 2

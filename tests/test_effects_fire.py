@@ -84,6 +84,10 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am332": "spares kills while it lasts; kills are rare against these disasters",
     "am340": "needs a party standing with a disaster that carries an item as it is played or at a "
     "Maintenance phase; these parties rarely wait with one",
+    # Vehicles and forms.
+    "am078": "carries her group only in ship form; the cabbit turns only by a transforming card",
+    "am088": "replaces Goten only once he has energy 8; these parties rarely gain so much",
+    "am089": "replaces Trunks only once he has energy 10; these parties rarely gain so much",
 }
 
 

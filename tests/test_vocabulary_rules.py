@@ -13,7 +13,7 @@ from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from deckkit.animayhem.abilities import refresh, usable
-from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
+from deckkit.animayhem.cards import CardType, CharacterCard, ItemCard, PowerCard
 from deckkit.animayhem.chance import Chance
 from deckkit.animayhem.combat import fight
 from deckkit.animayhem.interpreter import (
@@ -27,6 +27,7 @@ from deckkit.animayhem.interpreter import (
     fire,
     immune,
     start_turn,
+    traps,
 )
 from deckkit.animayhem.movement import (
     can_stop,
@@ -34,7 +35,7 @@ from deckkit.animayhem.movement import (
     move_disasters,
     place_disaster,
 )
-from deckkit.animayhem.phases import discard_phase, equip_phase, maintenance_phase
+from deckkit.animayhem.phases import discard_phase, equip_phase, maintenance_phase, move_phase
 from deckkit.animayhem.policy import HeuristicPolicy, equip_targets
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import parse_requirement, requirement_met
@@ -1971,6 +1972,167 @@ def test_turn_servant_fetches_equipment_then_leaves() -> None:
     maintenance_phase(game, SET0, ScriptedPolicy())
     assert gun in game.hand
     assert servant in game.discard and not ako.enhancements
+
+
+# --- field2 additions: bars, vehicles and forms ------------------------------------------------
+
+
+@covers("Forest Glade", (Trigger.ALWAYS, Action.BAR))
+def test_always_bar_forest_glade_keeps_vehicles_out() -> None:
+    """Afura Mann flies in and scavenges the Forest Glade; carrying a vehicle, she cannot."""
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Forest Glade"))
+    afura = add_char(game, "Afura Mann", 4)  # Flying
+    arm(game)
+    assert passes_skill_test(game, [afura], 4)
+    afura.equipment.append(copy_of(game, "Swamp Boat"))
+    assert not passes_skill_test(game, [afura], 4)
+
+
+@covers("Tank Police HQ", (Trigger.ALWAYS, Action.BAR))
+def test_always_bar_tank_police_hq_wants_police_scavengers() -> None:
+    """Leona (Police) scavenges the Tank Police HQ alone, not with A-ko (1 of 2 is not over
+    half); with Nene instead, both have Police."""
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Tank Police HQ"))
+    leona = add_char(game, "Leona Ozaki", 4)
+    ako = add_char(game, "A-ko Magami", 4)
+    arm(game)
+    assert passes_skill_test(game, [leona], 4)
+    assert not passes_skill_test(game, [leona, ako], 4)
+    assert passes_skill_test(game, [leona, add_char(game, "Nene Romanova", 4)], 4)
+
+
+class MovesTo(ScriptedPolicy):
+    """Moves one party along a given route in the Move phase."""
+
+    def __init__(self, party: list[Char], route: list[int]) -> None:
+        super().__init__()
+        self.plan = (party, route)
+
+    def moves(self, game: Game, edition: Any) -> list[Any]:
+        return [self.plan]
+
+
+@covers("Crystal Tunnels", (Trigger.STOPS, Action.HOLD))
+def test_stops_hold_crystal_tunnels_keeps_a_party_without_the_skills() -> None:
+    """A-ko, without Survival & Streetwise or Blind Luck, stops in the Crystal Tunnels and is
+    stuck there through the next turn; Goten (Blind Luck) moves on."""
+    for name, stuck in (("A-ko Magami", True), ("Goten", False)):
+        game = table()
+        game.locs[4] = Loc(4, shipped_copy(game, "Crystal Tunnels"))
+        start = game.field.neighbours[4][0]
+        c = add_char(game, name, start)
+        arm(game)
+        assert traps(game, [c], 4) is stuck  # the heuristic player stops short of a trap
+        move_phase(game, ED, MovesTo([c], [4]))
+        assert c.slot == 4
+        game.turn += 1
+        start_turn(game)
+        assert can_move(game, c) is not stuck, name
+        assert any("Crystal Tunnels" in t for t in effect_texts(game)) is stuck
+
+
+@covers("Squad Bay", (Trigger.ALWAYS, Action.EQUIP_ANYWHERE))
+def test_always_equip_anywhere_squad_bay_sends_vehicles_to_the_field() -> None:
+    """With Squad Bay as the haven a vehicle may be played on A-ko on the field; other
+    equipment still goes only to characters in the haven."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    pods = copy_of(game, "Attack Pods")  # a vehicle
+    game.hand = [pods]
+    arm(game)
+    equip_phase(game, ED, HeuristicPolicy())
+    assert pods in game.hand  # no Squad Bay: nobody in the haven to take it
+    game.havens.append(shipped_copy(game, "Squad Bay"))
+    arm(game)
+    gun = copy_of(game, "Armitage's Gun")  # equipment, not a vehicle
+    assert usable(ako, gun.card)  # so only the haven's rule keeps it off the field
+    game.hand = [gun]
+    equip_phase(game, ED, HeuristicPolicy())
+    assert gun in game.hand and not ako.equipment
+    game.hand = [pods]
+    equip_phase(game, ED, HeuristicPolicy())
+    assert [x.card.name for x in ako.equipment] == ["Attack Pods"]
+    assert any("Squad Bay lets Attack Pods" in t for t in effect_texts(game))
+
+
+@covers("Ryo-Ohki (Ship)", (Trigger.ALWAYS, Action.GUARD))
+def test_always_guard_ryo_ohki_ship_is_struck_before_those_aboard() -> None:
+    """In ship form Ryo-Ohki is a combat vehicle: "An attacker must attack the combat vehicle
+    first before being able to attack the character aboard it" (set0 rulebook, "Vehicles"), so
+    the disaster strikes her and not A-ko; turned into the cabbit she carries nobody."""
+    for ship, struck in ((True, "Ryo-Ohki (Ship)"), (False, "A-ko Magami")):
+        game = table()
+        ako = add_char(game, "A-ko Magami", 4)  # first in line when nobody guards her
+        ryo = add_char(game, "Ryo-Ohki (Ship)", 4)
+        if not ship:
+            ryo.base = (1, 2, 1, 5, 0)  # her cabbit form's abilities
+            refresh(game, ryo)
+        for c in (ako, ryo):
+            c.health = c.health_max = 99
+        shipped(game, ryo)
+        arm(game)
+        d = hitter(game, 1)
+        d.defense = 60  # a long fight: only its first round is read
+        stack_combat_pile(game, [])
+        fight(game, ED, Everyone(), d, 4, "disaster")
+        assert [h["name"] for h in rounds(game)[0]["hits"]] == [struck], ship
+        carried = any("carries A-ko Magami" in t for t in effect_texts(game))
+        assert carried is ship
+
+
+def _form_in_hand(game: Game, name: str) -> Char:
+    form = add_char(game, name, -1)
+    form.zone = "hand"
+    game.hand.append(form)
+    shipped(game, form)
+    return form
+
+
+@covers("Super Saiyan (Goku)", (Trigger.ALWAYS, Action.REPLACE), (Trigger.ROUND, Action.DAMAGE))
+def test_always_replace_super_saiyan_goku_for_a_turn_every_third_turn() -> None:
+    """The form card stays in the hand until Goku survived 3 bonks, then replaces him for one
+    turn (its round effect hurts A-ko beside him), gives Goku back, and waits two turns more:
+    "If Goku is bonked but not killed 3 times, he can be replaced by this card every 3rd turn
+    for a turn at a time"."""
+    game = table()
+    goku_card = db().get("am032")  # Goku (two cards share the name)
+    assert isinstance(goku_card, CharacterCard) and goku_card.name == "Goku"
+    goku = Char(90_000, goku_card)
+    goku.zone, goku.slot = "field", 4
+    game.chars.append(goku)
+    refresh(game, goku)
+    ako = add_char(game, "A-ko Magami", 4)
+    form = _form_in_hand(game, "Super Saiyan (Goku)")
+    arm(game)
+    printed = goku.base
+    equip_phase(game, ED, ScriptedPolicy())
+    assert form in game.hand and form.zone == "hand"  # never brought into play on its own
+    game.record.bump(goku.card.id, CardStat.WAS_BONKED, 2)
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert goku.base == printed and form in game.hand  # two bonks are not enough
+    game.record.bump(goku.card.id, CardStat.WAS_BONKED)
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert goku.card.name == "Super Saiyan (Goku)" and goku.base == (7, 9, 4, 0, 7)
+    assert goku.skill_counts["Chi"] == 5 and goku.name == "Goku"
+    assert form not in game.hand and form.zone == "aside" and form.card.name == "Goku"
+    # In a fight his form's round effect costs A-ko 1 health a round; Goku is spared.
+    ako.health = ako.health_max = 99
+    d = hitter(game, 0)
+    d.defense = 60
+    stack_combat_pile(game, [])
+    fight(game, ED, Everyone(), d, 4, "disaster")
+    hurt = [t for t in effect_texts(game) if "deals 1 damage" in t]
+    assert hurt and all("to A-ko Magami" in t for t in hurt)
+    for turn, shape in ((2, "Goku"), (3, "Goku"), (4, "Super Saiyan (Goku)")):
+        game.turn = turn
+        start_turn(game)
+        maintenance_phase(game, ED, ScriptedPolicy())
+        assert goku.card.name == shape, turn
+    game.turn = 5
+    start_turn(game)
+    assert goku.base == printed and form in game.hand and form.card.name == "Super Saiyan (Goku)"
 
 
 # --- the registry ---------------------------------------------------------------------------

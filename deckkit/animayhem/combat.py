@@ -41,6 +41,7 @@ from deckkit.animayhem.interpreter import (
     spares_a_kill,
     strikes,
     strikes_first,
+    vehicle_first,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
@@ -575,6 +576,7 @@ def fight(
             pool = attack_order(game, d, pool)
         if warded:
             pool = [c for c in pool if c.uid not in warded] or pool
+        pool = vehicle_first(game, pool)  # a combat vehicle is struck before those aboard (GUARD)
         carriers = [c for c in pool if c.items]
         target = game.chance.pick(carriers or pool)
         if target.uid in charmed:

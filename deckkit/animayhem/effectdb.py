@@ -82,6 +82,8 @@ _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
     Action.FETCH: (FETCH_DESTINATIONS, "hand"),
 }
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
+_ACTION_FIELDS[Action.REPLACE] = frozenset({"turns"})  # vehicles and forms (field2 additions)
+_ACTION_FIELDS[Action.EQUIP_ANYWHERE] = frozenset({"cards"})  # a haven's: which equipment
 # What an action needs beyond its target, and the hint the loader gives when it is missing.
 _NEEDS: dict[Action, tuple[str, str]] = {
     Action.IMMUNE: ("against", 'against = ["Money"]: the disasters it keeps away'),
@@ -308,6 +310,37 @@ def _check_additions(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]
     mods = kwargs.get("mods", ())
     if any(a == "health" for a, _ in mods) and kwargs["target"] in DISASTER_ONLY:
         raise where.fail(cid, "only characters have a health to modify", hint="target a character")
+    _check_field2(where, cid, do, kwargs)
+
+
+def _check_field2(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]) -> None:
+    """Rules of the vehicle and form additions (guard, replace, a haven's equip_anywhere)."""
+    if do is Action.EQUIP_ANYWHERE and (kwargs["target"] is Target.PLAY) != bool(
+        kwargs.get("cards")
+    ):
+        raise where.fail(
+            cid,
+            "equip_anywhere names cards exactly when its target is play (a haven's rule)",
+            hint='target = "play", cards = ["vehicle"]; or self alone on a character',
+        )
+    if do is Action.GUARD and kwargs["when"] is not Trigger.ALWAYS:
+        raise where.fail(cid, "guard is a standing rule of a character", hint='when = "always"')
+    if do is Action.GUARD and kwargs.get("n", 1) < 1:
+        raise where.fail(cid, "guard needs n >= 1: how many characters ride aboard", hint="n = 4")
+    if do is Action.REPLACE:
+        kwargs.setdefault("n", 0)  # bonks the replaced character must have survived
+        if kwargs["when"] is not Trigger.ALWAYS:
+            raise where.fail(
+                cid, "replace is a standing rule of a character", hint='when = "always"'
+            )
+        if kwargs.get("filter") is None:
+            raise where.fail(
+                cid, "replace needs filter: the character it replaces", hint='filter = "Goku"'
+            )
+        if kwargs.get("turns", 0) < 1:
+            raise where.fail(
+                cid, "replace needs turns >= 1: how long the form lasts", hint="turns = 1"
+            )
 
 
 def read_effects_file(

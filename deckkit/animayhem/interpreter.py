@@ -1397,6 +1397,8 @@ def start_turn(game: Game) -> None:
     changes; heal direct damage; release captives whose time is up or whose captor is gone
     (they return to the haven); refresh who carries timed modifiers."""
     turn = game.turn
+    if game.forms:
+        restore_forms(game)  # a form lasting through the last turn ends (REPLACE)
     if game.lasting:
         keep = []
         for d, last in game.lasting:
@@ -2299,3 +2301,146 @@ def _would_act(game: Game, e: Effect) -> bool:
             for x in c.equipment
         )
     return True
+
+
+
+
+# --- vehicles and forms (field2 additions) ---------------------------------------------------
+
+
+def vehicle_first(game: Game, pool: list[Char]) -> list[Char]:
+    """Whom a disaster may strike of ``pool`` when one of them is a combat vehicle: "An attacker
+    must attack the combat vehicle first before being able to attack the character aboard it"
+    (set0 rulebook, "Vehicles"). GUARD: a character that carries up to ``n`` of its group while
+    it meets ``filter`` (Ryo-Ohki in ship form); those beyond ``n`` may still be struck."""
+    if Action.GUARD not in game.acts:
+        return pool
+    for c in pool:
+        e = _own_rule(c, Action.GUARD)
+        if e is None or not fits(e, c):
+            continue
+        aboard = [o for o in pool if o is not c][: e.n]
+        if not aboard:
+            return pool
+        _credit(game, c.card)
+        _say(game, c, f"carries {', '.join(o.name for o in aboard)} out of the disaster's reach")
+        return [o for o in pool if o not in aboard]
+    return pool
+
+
+def _swap_form(game: Game, c: Char, other: Char) -> None:
+    """Exchange what the two cards print (abilities, skills, categories, health, effects); who
+    the character is in play (its name, place, carried cards, what others did to it) stays."""
+    c.card, other.card = other.card, c.card
+    c.base, other.base = other.base, c.base
+    c.base_skills, other.base_skills = other.base_skills, c.base_skills
+    c.categories, other.categories = other.categories, c.categories
+    c.gender, other.gender = other.gender, c.gender
+    c.health_base, other.health_base = other.health_base, c.health_base
+    c.fx, other.fx = other.fx, c.fx
+    for x in (c, other):
+        x.skill_counts = x.base_skills
+        x.health_max = x.health_base
+        x.health = x.health_max
+        refresh(game, x)
+
+
+def waits_to_replace(c: Char) -> bool:
+    """A form card that only ever enters by replacing a character (REPLACE): the player keeps
+    it in the hand instead of bringing it into play."""
+    return _own_rule(c, Action.REPLACE) is not None
+
+
+def change_forms(game: Game) -> None:
+    """Maintenance: a form card waiting in the hand replaces the character it names for
+    ``turns`` turns, once its conditions hold and at most once every ``every`` turns (REPLACE:
+    "If Goku is bonked but not killed 3 times, he can be replaced by this card every 3rd turn
+    for a turn at a time"). The player always takes the stronger form."""
+    if Action.REPLACE not in game.acts:
+        return
+    busy = {b.uid for b, _, _ in game.forms}
+    for form in [x for x in game.hand if isinstance(x, Char)]:
+        e = _own_rule(form, Action.REPLACE)
+        key = (form.uid, -2)  # the turn it last replaced someone
+        if e is None or (key in game.fired and game.turn < game.fired[key] + e.every):
+            continue
+        for b in game.chars:
+            if b.zone not in ("field", "haven") or b.uid in busy or not fits(e, b):
+                continue
+            if e.when_met is not None and not requirement_met(e.when_met, [b]):
+                continue
+            if e.n and game.record.counters.get((b.card.id, CardStat.WAS_BONKED), 0) < e.n:
+                continue
+            game.fired[key] = game.turn
+            game.hand.remove(form)
+            form.zone = "aside"
+            _swap_form(game, b, form)
+            game.forms.append((b, form, _until(game, e)))
+            busy.add(b.uid)
+            _credit(game, b.card)
+            _say(game, b, f"is replaced by {b.card.name} for {max(1, e.turns)} turn(s)")
+            break
+
+
+def restore_forms(game: Game) -> None:
+    """The form's time is up: the character takes its own card back, and the form card returns
+    to the hand (wherever the character is now: in play, bonked or discarded)."""
+    keep = []
+    for b, form, last in game.forms:
+        if last >= game.turn:
+            keep.append((b, form, last))
+            continue
+        _swap_form(game, b, form)
+        form.zone = "hand"
+        game.hand.append(form)
+        _say(game, b, f"changes back from {form.card.name}")
+    game.forms = keep
+
+
+def haven_equips(game: Game, card: AnyCard | None, credit: bool = False) -> bool:
+    """A haven lets this equipment (``None``: some equipment) be played on the player's
+    characters on the field (EQUIP_ANYWHERE with target ``play``: Squad Bay and vehicles)."""
+    if Action.EQUIP_ANYWHERE not in game.acts:
+        return False
+    for h in (*game.havens, *game.turned_havens):
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.EQUIP_ANYWHERE or e.target is not Target.PLAY:
+                continue
+            if card is None or card_matches(card, e.cards):
+                if credit:
+                    _credit(game, h.card)
+                    what = card.name if card else "equipment"
+                    _say(game, h, f"lets {what} be played on the field")
+                return True
+    return False
+
+
+def stopped_at(game: Game, slot: int) -> None:
+    """A party ended its move on this location: fire the location's STOPS effects (Crystal
+    Tunnels holds a party that cannot attempt it)."""
+    loc = game.locs[slot]
+    fx = game.fx.get(loc.card.id)
+    if fx is not None and Trigger.STOPS in fx:
+        fire(game, loc.copy, Trigger.STOPS, slot)
+
+
+def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
+    """Would stopping on this location keep the party in place (a STOPS effect that holds,
+    disables or captures it, whose conditions the party with those already there meets)? A
+    read for the player's route planning."""
+    fx = game.fx.get(game.locs[slot].card.id)
+    if fx is None or Trigger.STOPS not in fx:
+        return False
+    who = [*party, *(c for c in game.at(slot) if c not in party)]
+    for _, e in fx[Trigger.STOPS]:
+        if e.do not in (Action.HOLD, Action.DISABLE, Action.CAPTURE):
+            continue
+        if e.when_met is not None and not requirement_met(e.when_met, who):
+            continue
+        if e.unless_met is not None and requirement_met(e.unless_met, who):
+            continue
+        return True
+    return False

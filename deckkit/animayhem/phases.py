@@ -16,10 +16,14 @@ from deckkit.animayhem.endgame import check_end
 from deckkit.animayhem.interpreter import (
     affect,
     can_move,
+    change_forms,
     equips_anywhere,
     extra_equipment,
     fire,
+    haven_equips,
     start_turn,
+    stopped_at,
+    waits_to_replace,
     waived_for,
 )
 from deckkit.animayhem.movement import (
@@ -136,6 +140,8 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
     haven) and one global effect (set0 rulebook, "Equip Phase")."""
     game.phase = "equip"
     for c in [x for x in game.hand if isinstance(x, Char)]:
+        if game.acts and waits_to_replace(c):
+            continue  # a form card enters only by replacing its character (REPLACE)
         if policy.bring_character(game, c):
             game.hand.remove(c)
             enter_haven(game, c)
@@ -158,7 +164,8 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         if game.acts:
             waived_for(game, c, card)  # played on a character only its own rule lets use it
             if c.zone == "field" and kind == CardType.EQUIPMENT:
-                equips_anywhere(game, c, credit=True)  # on the field: its own rule (Mousse)
+                # On the field: its own rule (Mousse), else its haven's (Squad Bay).
+                equips_anywhere(game, c, credit=True) or haven_equips(game, card, credit=True)
         if game.trace is not None:
             game.say("equip", f"plays {card.name} on {c.name}", target=c, card=card.id)
     g = policy.global_effect(game)
@@ -218,6 +225,9 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
         if not route:
             continue
         move_party(game, edition, policy, party, route)
+        arrived = [c for c in party if c.zone == "field"]
+        if game.fx and arrived:
+            stopped_at(game, arrived[0].slot)  # the location's STOPS effects
         check_end(game, edition)  # the game ends the moment a side holds the majority
     # set0 rulebook, "Locations with Damage": "The location will attack once per turn" the
     # group that stops on it without the skills; a group that stays is still stopped there.
@@ -267,6 +277,7 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
             fx = game.fx.get(g.card.id)
             if fx is not None and Trigger.TURN in fx:
                 fire(game, g, Trigger.TURN, -1, holder=policy.flash_target(game, g))
+        change_forms(game)  # a form card in the hand replaces its character (REPLACE)
     move_disasters(game, edition, policy, drawn)
 
 

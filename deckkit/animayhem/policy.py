@@ -26,9 +26,11 @@ from deckkit.animayhem.interpreter import (
     equips_anywhere,
     flash_reaches,
     harmful,
+    haven_equips,
     keep_for_combat,
     special_defeat,
     strikes_first_card,
+    traps,
     unlocked,
     waits_for_a_use,
 )
@@ -158,8 +160,17 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     if anywhere and kind == CardType.ENHANCEMENT:
         return targets + game.on_field()
     if game.acts and kind == CardType.EQUIPMENT:
-        targets += [c for c in game.on_field() if equips_anywhere(game, c)]
+        some = haven_equips(game, None)  # a haven's rule for some equipment (Squad Bay)
+        targets += [c for c in game.on_field() if some or equips_anywhere(game, c)]
     return targets
+
+
+def may_equip(game: Game, c: Char, card: PowerCard) -> bool:
+    """Equipment goes on a character on the field only by its own rule or by a haven's rule
+    for this card (a haven's may name only vehicles)."""
+    if c.zone != "field" or card.type is not CardType.EQUIPMENT:
+        return True
+    return equips_anywhere(game, c) or haven_equips(game, card)
 
 
 def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
@@ -292,7 +303,7 @@ class HeuristicPolicy(Policy):
             if card.type != kind or not isinstance(card, PowerCard):
                 continue
             for c in targets:
-                if not usable(c, card):
+                if not usable(c, card) or not may_equip(game, c, card):
                     continue
                 if kind == CardType.EQUIPMENT and card.modifiers:
                     taken = {a for e in c.equipment for a, _ in e.card.modifiers}  # type: ignore[union-attr]
@@ -373,6 +384,8 @@ class HeuristicPolicy(Policy):
             if start == goal:
                 continue
             route = trim_to_stop(game, party, route_to(game, start, goal, budget))
+            while game.acts and route and route[-1] != HAVEN and traps(game, party, route[-1]):
+                route = trim_to_stop(game, party, route[:-1])  # stop short of a trap (STOPS)
             if route:
                 plans.append((party, route))
         return plans
@@ -554,7 +567,7 @@ class RandomPolicy(Policy):
             for x in game.hand
             if x.card.type == kind and isinstance(x.card, PowerCard)
             for c in targets
-            if usable(c, x.card)
+            if usable(c, x.card) and may_equip(game, c, x.card)
         ]
         if not options or game.chance.below(2) == 0:
             return None

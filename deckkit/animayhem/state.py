@@ -114,7 +114,7 @@ class Char:
         self.equipment: list[Copy] = []
         self.enhancements: list[Copy] = []
         self.slot = -1  # location slot while on the field
-        self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard
+        self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard, aside (REPLACE)
         self.bonked_turn = -1
         # Effects (interpreter.py): the card's own effects by trigger, and what others did to it.
         self.fx: Triggers | None = None
@@ -400,6 +400,8 @@ class Game:
         # Locations turned havens (BECOME_HAVEN): still locations (the zones list them there);
         # their standing effects reach the player's characters like a haven's.
         self.turned_havens: list[Copy] = []
+        # Forms (REPLACE): (character in play, the card set aside for it, through turn).
+        self.forms: list[tuple[Char, Char, int]] = []
 
     def say(
         self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any
@@ -493,7 +495,7 @@ class Game:
         for d, _ in self.lasting:
             yield "lasting", d
         for c in self.chars:
-            if c.zone in ("field", "haven", "bonked", "captured"):
+            if c.zone in ("field", "haven", "bonked", "captured", "aside"):
                 yield c.zone, c
                 for x in c.items:
                     yield "carried", x

@@ -40,6 +40,8 @@ class Trigger(StrEnum):
     SCAVENGED = "scavenged"  # this location was scavenged successfully
     # Character-side additions: health, protection, disaster-side rules.
     HURT = "hurt"  # a character lost health in a combat round, before health is checked
+    # Field2 additions.
+    STOPS = "stops"  # a party ends its move on this location (Move phase)
 
 
 class Action(StrEnum):
@@ -110,6 +112,9 @@ class Action(StrEnum):
     RETRIEVE = "retrieve"  # a party takes back n items a disaster at its location carries
     EDGE = "edge"  # the player wins ties and a game the disasters win by at most n items
     SWAP = "swap"  # the disaster reached and the one farthest from the card change places
+    # Vehicles and forms (field2 additions).
+    GUARD = "guard"  # a disaster fighting its group strikes this character before n aboard
+    REPLACE = "replace"  # from the hand, this card replaces a character in play for `turns`
 
 
 class Target(StrEnum):
@@ -238,6 +243,11 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
+# Vehicles and forms (field2 additions).
+ACTION_TARGETS[Action.GUARD] = (frozenset({Target.SELF}), Target.SELF)
+ACTION_TARGETS[Action.REPLACE] = (frozenset({Target.SELF}), Target.SELF)
+# A haven's rule for every character in play (Squad Bay), as well as a character's own.
+ACTION_TARGETS[Action.EQUIP_ANYWHERE] = (frozenset({Target.SELF, Target.PLAY}), Target.SELF)
 
 _T = Trigger
 # The triggers the interpreter fires for each kind of card (its callers in the rules); an entry
@@ -294,6 +304,8 @@ STANDING = frozenset(
         Action.EDGE,
     }
 )
+STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
+FIRED_FOR["location"] = FIRED_FOR["location"] | {Trigger.STOPS}  # field2 additions
 
 
 def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
