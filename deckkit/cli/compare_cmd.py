@@ -19,6 +19,7 @@ from deckkit.analysis.runner import default_workers, run_games
 from deckkit.analysis.summary import card_catalog, summarize
 from deckkit.cli import options as opt
 from deckkit.cli import simulate_cmd as sim
+from deckkit.cli.console import echo, percent
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
 from deckkit.errors import EXIT_ILLEGAL, UsageError
@@ -163,34 +164,28 @@ def compare(
     }
 
 
-def _pct(x: float | None, signed: bool = False) -> str:
-    if x is None:
-        return "-"
-    return f"{100 * x:+.1f} pp" if signed else f"{100 * x:.1f}%"
-
-
 def print_text(doc: dict[str, Any]) -> None:
-    say = typer.echo
+    say = echo
     say(f"{doc['games']:,} paired games per arm, seed {doc['seed']}")
     for arm in doc["arms"]:
         win = arm["outcomes"]["win"]
         ci = win["ci"] or [None, None]
         say(
-            f"  {arm['label']}: win {_pct(win['rate'])} "
-            f"(95% CI {_pct(ci[0])} - {_pct(ci[1])}){'' if arm['legal'] else ' [not legal]'}"
+            f"  {arm['label']}: win {percent(win['rate'])} "
+            f"(95% CI {percent(ci[0])} - {percent(ci[1])}){'' if arm['legal'] else ' [not legal]'}"
         )
     for d in doc["differences"]:
         lo, hi = d["ci"]
         ilo, ihi = d["independent_ci"]
         say("")
-        say(f"{d['arm']} minus {d['against']}: {_pct(d['difference'], True)}")
+        say(f"{d['arm']} minus {d['against']}: {percent(d['difference'], True)}")
         say(
-            f"  95% CI {_pct(lo, True)} to {_pct(hi, True)} "
+            f"  95% CI {percent(lo, True)} to {percent(hi, True)} "
             f"(paired; McNemar p = {d['p_value']:.3g})"
         )
         say(
             f"  won by one only: {d['only_a_won']:,} by the first, {d['only_b_won']:,} by this; "
-            f"two independent runs of this size: about {_pct(ilo, True)} to {_pct(ihi, True)}"
+            f"two independent runs of this size: about {percent(ilo, True)} to {percent(ihi, True)}"
         )
         if d["cards_that_differ"]:
             diff = ", ".join(f"{c['card']} {c['a']}->{c['b']}" for c in d["cards_that_differ"])
@@ -274,7 +269,7 @@ def register(app: typer.Typer) -> None:
         for arm in illegal:
             explain_illegal(arm.game.report)
         if illegal and not allow_illegal:
-            typer.echo("refusing to compare; pass --allow-illegal to compare anyway", err=True)
+            echo("refusing to compare; pass --allow-illegal to compare anyway", err=True)
             raise typer.Exit(EXIT_ILLEGAL)
         doc = compare(
             arms, games=games, seed=seed, workers=workers or default_workers(), hooks=hooks
@@ -299,4 +294,4 @@ def register(app: typer.Typer) -> None:
             print_text(doc)
         if html is not None:
             write_html(doc, html, force=force)
-            typer.echo(f"report: {html}", err=fmt is Format.JSON)
+            echo(f"report: {html}", err=fmt is Format.JSON)

@@ -45,3 +45,10 @@ def stdout_console(min_width: int | None = None, **kwargs: Any) -> Console:
 def stderr_console(**kwargs: Any) -> Console:
     """A console for progress and notes, never mixed into results."""
     return DeckkitConsole(stderr=True, **kwargs)
+
+
+def percent(x: float | None, signed: bool = False) -> str:
+    """A rate as text: ``35.0%``, or a difference in percentage points, ``-12.9 pp``."""
+    if x is None:
+        return "-"
+    return f"{100 * x:+.1f} pp" if signed else f"{100 * x:.1f}%"

@@ -20,6 +20,7 @@ from deckkit.animayhem.deck import Deck
 from deckkit.animayhem.legality import check_deck
 from deckkit.cli import options as opt
 from deckkit.cli import simulate_cmd as sim
+from deckkit.cli.console import echo, percent
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
 from deckkit.errors import EXIT_ILLEGAL, UsageError
@@ -100,29 +101,23 @@ def measure(
     return out, base
 
 
-def _pct(x: float | None, signed: bool = False) -> str:
-    if x is None:
-        return "-"
-    return f"{100 * x:+.1f} pp" if signed else f"{100 * x:.1f}%"
-
-
 def print_text(doc: dict[str, Any]) -> None:
-    say = typer.echo
+    say = echo
     say(f"{doc['deck']}: win rate change when one copy of a card is taken out (paired games)")
     for c in doc["impact"]["cards"]:
         lo, hi = c["ci"]
         flag = "" if c["legal_after"] else " [deck not legal after]"
         say(
-            f"  {c['card']}: {_pct(c['difference'], True)} "
-            f"(95% CI {_pct(lo, True)} to {_pct(hi, True)}, {c['games']:,} games) "
+            f"  {c['card']}: {percent(c['difference'], True)} "
+            f"(95% CI {percent(lo, True)} to {percent(hi, True)}, {c['games']:,} games) "
             f"{c['change']}{flag}"
         )
     say("")
     say("observational (correlational, not causal): win rate when the card took part vs not")
     for o in doc["observational"]:
         say(
-            f"  {o['card']} ({o['when']}): {_pct(o['win_rate_active'])} in {o['games_active']:,}"
-            f" games vs {_pct(o['win_rate_idle'])} in {o['games_idle']:,}"
+            f"  {o['card']} ({o['when']}): {percent(o['win_rate_active'])} in {o['games_active']:,}"
+            f" games vs {percent(o['win_rate_idle'])} in {o['games_idle']:,}"
         )
     say("")
     say(f"method: {doc['impact']['method']}")
@@ -184,7 +179,7 @@ def register(app: typer.Typer) -> None:
         if not game.report.legal:
             explain_illegal(game.report)
             if not allow_illegal:
-                typer.echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
+                echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
         cards = cards_to_measure(game.deck, card_names)
         replacement = _find_card(replace_with) if replace_with is not None else None

@@ -24,6 +24,7 @@ from deckkit.animayhem.editions import load_edition
 from deckkit.animayhem.legality import check_deck
 from deckkit.cli import options as opt
 from deckkit.cli import simulate_cmd as sim
+from deckkit.cli.console import echo
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 from deckkit.report import model, write
@@ -95,7 +96,7 @@ def report_from_deck(
             rows=None,
         )
         code = EXIT_ILLEGAL
-        typer.echo("not simulated: the deck is not legal (pass --allow-illegal)", err=True)
+        echo("not simulated: the deck is not legal (pass --allow-illegal)", err=True)
     else:
         run = sim.play_run(args, game, hooks, keep_rows=True)
         if results is not None:
@@ -138,10 +139,10 @@ def _input_of_saved_run(frame: pl.DataFrame, meta: RunMetadata) -> model.ReportI
 
 
 def _announce(page: Path, sidecar: Path, results: Path | None, *, err: bool = False) -> None:
-    typer.echo(f"report: {page}", err=err)
-    typer.echo(f"numbers: {sidecar}", err=err)
+    echo(f"report: {page}", err=err)
+    echo(f"numbers: {sidecar}", err=err)
     if results is not None:
-        typer.echo(f"per-game rows: {results}", err=err)
+        echo(f"per-game rows: {results}", err=err)
 
 
 def register(app: typer.Typer) -> None:
