@@ -196,3 +196,28 @@ def test_a_skill_only_an_effect_grants_is_a_skill_in_requirements(db: CardDB) ->
     museum = db.lookup("Museum")[0]
     words = {type(t).__name__ for alt in museum.requirement.alternatives for t in alt}
     assert "SpecialTerm" not in words
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('{ when = "always", do = "carry" }', "carry needs n"),
+        ('{ when = "always", do = "carry", n = 0 }', "carry needs n"),
+        ('{ when = "turn", do = "carry", n = 2 }', "carry is a standing rule"),
+        ('{ when = "always", do = "carry", n = 2, cards = ["weapon"] }', "only the vehicle"),
+        ('{ when = "always", do = "carry", n = 2, target = "here" }', "carry cannot target here"),
+        ('{ when = "always", do = "carry", n = 2, turns = 1 }', "carry does not use turns"),
+    ],
+)
+def test_a_bad_carrying_limit_names_file_line_and_fix(
+    tmp_path: Path, body: str, message: str
+) -> None:
+    path = _copy_db(
+        tmp_path,
+        f'# vehicles\n[am162]\nname = "Attack Pods"\ncoverage = "full"\neffects = [{body}]\n',
+    )
+    with pytest.raises(CardDataError) as err:
+        read_card_db(path)
+    assert message in str(err.value)
+    assert err.value.path is not None and err.value.path.name == "mine.toml"
+    assert err.value.line == 2

@@ -84,6 +84,16 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am332": "spares kills while it lasts; kills are rare against these disasters",
     "am340": "needs a party standing with a disaster that carries an item as it is played or at a "
     "Maintenance phase; these parties rarely wait with one",
+    # Carrying limits act only when a party outgrows the vehicle's seats.
+    "am178": "5 seats: the demo deck's five characters never outgrow it",
+    "am191": "5 seats: the demo deck's five characters never outgrow it",
+    "am212": "5 seats: the demo deck's five characters never outgrow it",
+    "am206": "6 seats: the demo deck's five characters never outgrow it",
+    "am175": "4 seats bind only a party of all five with the car; these parties rarely move so",
+    "am194": "4 seats bind only a party of all five with the ship; these parties rarely move so",
+    "am217": "4 seats bind only a party of all five with the jet; these parties rarely move so",
+    "am183": "no movement is printed, so its seats never slow a party",
+    "am196": "no movement is printed, so its seats never slow a party",
 }
 
 

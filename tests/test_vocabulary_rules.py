@@ -1973,6 +1973,59 @@ def test_turn_servant_fetches_equipment_then_leaves() -> None:
     assert servant in game.discard and not ako.enhancements
 
 
+# --- vehicles' carrying limits (carry) -------------------------------------------------
+
+
+def _rides(game: Game, *pairs: tuple[str, str | None]) -> list[Char]:
+    """Characters at slot 4, each holding the named vehicle (its shipped entry) or nothing."""
+    party = []
+    for who, vehicle in pairs:
+        c = add_char(game, who, 4)
+        if vehicle is not None:
+            c.equipment.append(shipped_copy(game, vehicle))
+        party.append(c)
+    game.acts = frozenset(e.do for fx in game.fx.values() for t in fx.values() for _, e in t)
+    return party
+
+
+@covers("Attack Pods", (Trigger.ALWAYS, Action.CARRY))
+def test_always_carry_attack_pods_leaves_the_others_walking() -> None:
+    """Attack Pods carries one character: A-ko flies at 4, Nene and Tenchi walk at 2, so the
+    party moves 2 (set0 rulebook, "Vehicles"); the pods counted as acting. Without a carrying
+    limit the vehicle's movement is everyone's, as before."""
+    from deckkit.animayhem.movement import party_movement
+
+    game = table()
+    party = _rides(game, ("A-ko Magami", "Attack Pods"), ("Nene Romanova", None),
+                   ("Tenchi Masaki", None))  # fmt: skip
+    assert party_movement(game, party) == 2
+    assert not game.record.counters.get((card("Attack Pods").id, CardStat.EFFECTS))
+    assert party_movement(game, party, credit=True) == 2
+    assert game.record.counters[(card("Attack Pods").id, CardStat.EFFECTS)] == 1
+    assert party_movement(game, party[:1]) == 4  # alone aboard: the pods' movement
+    van = table()
+    aboard = _rides(van, ("A-ko Magami", "The Masaki Van"), ("Nene Romanova", None),
+                    ("Tenchi Masaki", None))  # fmt: skip
+    assert party_movement(van, aboard) == 3  # five seats: everyone rides at the van's 3
+
+
+@covers("Royal Flying Barge", (Trigger.ALWAYS, Action.CARRY))
+def test_always_carry_a_vehicle_rides_only_where_the_card_says() -> None:
+    """Royal Flying Barge takes a vehicle aboard: Nene's Floating Car rides and the party moves
+    at the barge's 4. Desert Skimmer carries no vehicle ("Unless otherwise stated, a vehicle
+    cannot carry another vehicle"), nor does the Floating Car: Ryoga's skimmer (7) waits for
+    Nene's car (3)."""
+    from deckkit.animayhem.movement import party_movement
+
+    game = table()
+    party = _rides(game, ("Tenchi Masaki", "Royal Flying Barge"), ("Nene Romanova", "Floating Car"))
+    assert party_movement(game, party) == 4
+    other = table()
+    party = _rides(other, ("Ryoga Hibiki", "Desert Skimmer"), ("Nene Romanova", "Floating Car"))
+    assert party_movement(other, party) == 3
+    assert party_movement(other, party[:1]) == 7
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -75,6 +75,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.RETRIEVE: frozenset({"cards"}),
     Action.SURVIVE: frozenset({"pay"}),
     Action.SWAP: frozenset({"cards"}),
+    Action.CARRY: frozenset({"cards"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
@@ -274,6 +275,7 @@ def _effect(
                 "or a category printed on some card",
             )
     _check_additions(where, cid, do, kwargs)
+    _check_carry(where, cid, do, when, raw, kwargs)
     if do is Action.SURVIVE and kwargs.get("pay", ("self",)) != ("self",):
         raise where.fail(cid, "survive can only pay with the card itself", hint='pay = ["self"]')
     return Effect(**kwargs)
@@ -391,3 +393,21 @@ def read_effects(
                 )
             out[cid] = entry
     return out
+
+
+def _check_carry(
+    where: _Where, cid: str, do: Action, when: Trigger, raw: Mapping[str, Any], kw: dict[str, Any]
+) -> None:
+    """A carrying limit is a standing count of seats; only vehicles may ride besides."""
+    if do is not Action.CARRY:
+        return
+    if when is not Trigger.ALWAYS:
+        raise where.fail(cid, "carry is a standing rule", hint='when = "always"')
+    if "n" not in raw or kw["n"] < 1:
+        raise where.fail(
+            cid, "carry needs n: the characters it carries (its holder included)", hint="n = 4"
+        )
+    if any(w.casefold() != "vehicle" for w in kw.get("cards", ())):
+        raise where.fail(
+            cid, "carry names only the vehicle it lets ride", hint='cards = ["vehicle"]'
+        )

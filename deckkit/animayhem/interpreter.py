@@ -31,7 +31,7 @@ from deckkit.animayhem.cards import (
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met, term_met
-from deckkit.animayhem.state import Char, Copy, Dis, Game
+from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
 from deckkit.animayhem.vocabulary import (
     Action,
     CardEffects,
@@ -2288,3 +2288,42 @@ def _would_act(game: Game, e: Effect) -> bool:
             for x in c.equipment
         )
     return True
+
+
+# --- carrying limits of vehicles (CARRY) ------------------------------------------------
+
+
+def carried_movement(
+    game: Game, party: Sequence[Char], rides: Sequence[tuple[int, Char, Copy]], credit: bool
+) -> int:
+    """How far a party with vehicles moves when a vehicle's card limits what it carries
+    (CARRY): the fastest vehicle seats its holder and up to ``n - 1`` others, the slowest
+    first; a character holding another vehicle rides only where ``cards`` lets a vehicle ride
+    (set0 rulebook, "Vehicles": "Unless otherwise stated, a vehicle cannot carry another
+    vehicle"); the rest go at their own pace, so the party goes at the slowest of them.
+    ``rides`` holds (movement, holder, vehicle) for each vehicle with a movement. With
+    ``credit``, a limit that slowed the party counts as a use of its card's effect."""
+    holders = {holder.uid for _, holder, _ in rides}
+    own = {c.uid: c.cur[MOV] for c in party if c.uid not in holders}
+    for speed, holder, _ in rides:  # a vehicle's movement replaces its holder's
+        own[holder.uid] = max(own.get(holder.uid, 0), speed)
+    best, limiting = -1, None
+    for speed, holder, x in rides:
+        fx = game.fx.get(x.card.id)
+        e = next(iter(standing(fx, Action.CARRY)), None)
+        pace = speed
+        if e is not None:
+            seats, vehicles = e.n - 1, (1 if "vehicle" in e.cards else 0)
+            for c in sorted((c for c in party if c is not holder), key=lambda c: own[c.uid]):
+                rides_too = c.uid in holders
+                if seats > 0 and (not rides_too or vehicles > 0):
+                    seats -= 1
+                    vehicles -= rides_too
+                else:
+                    pace = min(pace, own[c.uid])
+        if pace > best:
+            best, limiting = pace, (x if pace < speed else None)
+    if credit and limiting is not None:
+        _credit(game, limiting.card)
+        _say(game, limiting, f"cannot carry the whole party: it moves {best}")
+    return best

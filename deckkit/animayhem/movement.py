@@ -13,10 +13,10 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import ItemCard, PowerCard, Trait
 from deckkit.animayhem.combat import fight, take_item_here
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.interpreter import affect, blocked, fire
+from deckkit.animayhem.interpreter import affect, blocked, carried_movement, fire
 from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.state import MOV, Char, Dis, Game
-from deckkit.animayhem.vocabulary import Trigger
+from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
+from deckkit.animayhem.vocabulary import Action, Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -299,10 +299,12 @@ def _magnet(game: Game, d: Dis) -> set[int]:
     return pulled
 
 
-def party_movement(game: Game, party: list[Char]) -> int:
+def party_movement(game: Game, party: list[Char], credit: bool = False) -> int:
     """A party moves as fast as its slowest member; a vehicle's movement replaces the
-    movement of everyone aboard (set0 rulebook, "Party"; "Vehicles")."""
+    movement of everyone aboard (set0 rulebook, "Party"; "Vehicles"), up to the number of
+    characters its card says it carries (CARRY). ``credit``: the party really moves."""
     vehicle = 0
+    rides: list[tuple[int, Char, Copy]] = []
     for c in party:
         for e in c.equipment:
             card = e.card
@@ -310,6 +312,9 @@ def party_movement(game: Game, party: list[Char]) -> int:
                 mod = card.modifier("movement")
                 if mod is not None:
                     vehicle = max(vehicle, mod.apply(c.base[MOV]))
+                    rides.append((mod.apply(c.base[MOV]), c, e))
+    if vehicle and Action.CARRY in game.acts:
+        return carried_movement(game, party, rides, credit)
     if vehicle:
         return vehicle
     return min(c.cur[MOV] for c in party) if party else 0
@@ -317,7 +322,8 @@ def party_movement(game: Game, party: list[Char]) -> int:
 
 def can_stop(game: Game, party: list[Char], slot: int) -> bool:
     """No stopping on destroyed locations, nor on planetary or dimensional ones without the
-    symbol on a member or on a card a member carries (set0 rulebook, Part I)."""
+    symbol on a member or on a card a member carries (set0 rulebook, Part I), or dimensional
+    access a card gives a member (a granted Dimensional skill: Great King Yemma)."""
     loc = game.locs[slot]
     if loc.destroyed or (game.blocked and blocked(game, slot)):
         return False
@@ -327,7 +333,12 @@ def can_stop(game: Game, party: list[Char], slot: int) -> bool:
         return False
     return not (
         loc.dimensional
-        and not any("Dimensional" in c.categories or _carries(c, "Dimensional") for c in party)
+        and not any(
+            "Dimensional" in c.categories
+            or _carries(c, "Dimensional")
+            or c.skill_counts.get("Dimensional", 0)
+            for c in party
+        )
     )
 
 
@@ -385,7 +396,7 @@ def move_party(
     """Walk a party along ``route`` (slots, or HAVEN). Entering the field from the haven costs 1,
     as does returning to it. Combat disasters on the way attack automatically; non-combat ones
     affect the party. Returns the members still standing where the party stopped."""
-    budget = party_movement(game, party)
+    budget = party_movement(game, party, credit=True)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
     names = ", ".join(c.name for c in party)

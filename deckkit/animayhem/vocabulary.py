@@ -110,6 +110,8 @@ class Action(StrEnum):
     RETRIEVE = "retrieve"  # a party takes back n items a disaster at its location carries
     EDGE = "edge"  # the player wins ties and a game the disasters win by at most n items
     SWAP = "swap"  # the disaster reached and the one farthest from the card change places
+    # vehicles' carrying limits (power cards)
+    CARRY = "carry"  # this vehicle carries at most n characters, its holder included
 
 
 class Target(StrEnum):
@@ -235,6 +237,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.EDGE: (frozenset({Target.SELF}), Target.SELF),
     Action.SWAP: (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER),
     Action.STAY: (frozenset({Target.SELF, Target.HERE, Target.FIELD, Target.PLAY}), Target.HERE),
+    Action.CARRY: (frozenset({Target.SELF}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -292,6 +295,7 @@ STANDING = frozenset(
         Action.SURVIVE,
         Action.EASE,
         Action.EDGE,
+        Action.CARRY,
     }
 )
 
