@@ -207,6 +207,8 @@ def test_a_skill_only_an_effect_grants_is_a_skill_in_requirements(db: CardDB) ->
         ('{ when = "always", do = "carry", n = 2, cards = ["weapon"] }', "only the vehicle"),
         ('{ when = "always", do = "carry", n = 2, target = "here" }', "carry cannot target here"),
         ('{ when = "always", do = "carry", n = 2, turns = 1 }', "carry does not use turns"),
+        ('{ when = "played", do = "store", n = 2 }', "store is a standing rule"),
+        ('{ when = "turn", do = "double_skills" }', "double_skills is a standing rule"),
     ],
 )
 def test_a_bad_carrying_limit_names_file_line_and_fix(

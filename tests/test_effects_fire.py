@@ -87,7 +87,6 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     # Carrying limits act only when a party outgrows the vehicle's seats.
     "am178": "5 seats: the demo deck's five characters never outgrow it",
     "am191": "5 seats: the demo deck's five characters never outgrow it",
-    "am212": "5 seats: the demo deck's five characters never outgrow it",
     "am206": "6 seats: the demo deck's five characters never outgrow it",
     "am175": "4 seats bind only a party of all five with the car; these parties rarely move so",
     "am194": "4 seats bind only a party of all five with the ship; these parties rarely move so",

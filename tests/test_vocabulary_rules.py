@@ -2026,6 +2026,53 @@ def test_always_carry_a_vehicle_rides_only_where_the_card_says() -> None:
     assert party_movement(other, party[:1]) == 7
 
 
+@covers("Refuge", (Trigger.ALWAYS, Action.STORE))
+def test_always_store_refuge_keeps_flash_effects_outside_the_hand_limit() -> None:
+    """With Refuge in play, two flash effects in a full hand of 7 do not count: the Reload phase
+    draws two more cards (set0 rulebook, "Reload Phase": draw until the hand holds 7)."""
+    from deckkit.animayhem.phases import reload_phase
+
+    game = table()
+    refuge = shipped_copy(game, "Refuge")
+    game.globals_in_play.append((refuge, 99))
+    game.acts = frozenset({Action.STORE})
+    game.hand = [copy_of(game, "Avoid Fire"), copy_of(game, "Avoid Fire")]
+    game.hand += [copy_of(game, "Keys") for _ in range(5)]
+    game.draw_pile = [copy_of(game, "Earrings") for _ in range(4)]
+    reload_phase(game, ED, ScriptedPolicy())
+    assert len(game.hand) == 9 and len(game.draw_pile) == 2
+    assert game.record.counters[(card("Refuge").id, CardStat.EFFECTS)] == 1
+    plain = table()
+    plain.hand = [copy_of(plain, "Avoid Fire") for _ in range(7)]
+    plain.draw_pile = [copy_of(plain, "Earrings") for _ in range(4)]
+    reload_phase(plain, ED, ScriptedPolicy())
+    assert len(plain.hand) == 7
+
+
+@covers("Gene Doubling", (Trigger.ALWAYS, Action.DOUBLE_SKILLS))
+def test_always_double_skills_gene_doubling() -> None:
+    """Gene Doubling: Nene holds Computer x2 and Police; with it, Computer x4 and Police x2."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    nene.enhancements.append(shipped_copy(game, "Gene Doubling"))
+    refresh(game, nene)
+    assert nene.skill_counts["Computer"] == 4 and nene.skill_counts["Police"] == 2
+    assert nene.base_skills["Computer"] == 2  # the printed skills are untouched
+    nene.enhancements.clear()
+    refresh(game, nene)
+    assert nene.skill_counts["Computer"] == 2
+
+
+def test_always_equip_anywhere_from_control_cube() -> None:
+    """Control Cube lets its holder take equipment on the field, not only in the haven."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    game.acts = frozenset({Action.EQUIP_ANYWHERE})
+    assert ako not in equip_targets(game, CardType.EQUIPMENT, False)
+    ako.equipment.append(shipped_copy(game, "Control Cube"))
+    assert ako in equip_targets(game, CardType.EQUIPMENT, False)
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

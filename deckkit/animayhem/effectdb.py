@@ -398,11 +398,11 @@ def read_effects(
 def _check_carry(
     where: _Where, cid: str, do: Action, when: Trigger, raw: Mapping[str, Any], kw: dict[str, Any]
 ) -> None:
-    """A carrying limit is a standing count of seats; only vehicles may ride besides."""
+    """Standing-only rules; a carrying limit counts seats, and only vehicles may ride besides."""
+    if do in (Action.STORE, Action.DOUBLE_SKILLS, Action.CARRY) and when is not Trigger.ALWAYS:
+        raise where.fail(cid, f"{do} is a standing rule", hint='when = "always"')
     if do is not Action.CARRY:
         return
-    if when is not Trigger.ALWAYS:
-        raise where.fail(cid, "carry is a standing rule", hint='when = "always"')
     if "n" not in raw or kw["n"] < 1:
         raise where.fail(
             cid, "carry needs n: the characters it carries (its holder included)", hint="n = 4"

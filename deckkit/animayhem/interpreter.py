@@ -2070,13 +2070,15 @@ def preserved(game: Game, x: Copy) -> bool:
 def equips_anywhere(game: Game, c: Char, credit: bool = False) -> bool:
     """Equipment may be played on this character on the field (EQUIP_ANYWHERE: Mousse); with
     ``credit``, the play is counted as a use of its effect."""
-    if Action.EQUIP_ANYWHERE not in game.acts or c.fx is None:
+    if Action.EQUIP_ANYWHERE not in game.acts:
         return False
-    if any(e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())):
+    if c.fx is not None and any(
+        e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())
+    ):
         if credit:
             _credit(game, c.card)
         return True
-    return False
+    return _equips_from_carried(game, c, credit)
 
 
 def endures(game: Game, c: Char) -> bool:
@@ -2327,3 +2329,36 @@ def carried_movement(
         _credit(game, limiting.card)
         _say(game, limiting, f"cannot carry the whole party: it moves {best}")
     return best
+
+
+# --- flash effects kept aside (STORE) ---------------------------------------------------
+
+
+def stored(game: Game) -> int:
+    """Flash effects in the hand that a global effect in play keeps aside (STORE: Refuge):
+    they do not count toward the hand limit when the Reload phase draws."""
+    room, src = 0, None
+    for g, _ in game.globals_in_play:
+        for e in standing(game.fx.get(g.card.id), Action.STORE):
+            room, src = room + e.n, g
+    if src is None:
+        return 0
+    flash = sum(
+        1 for x in game.hand if isinstance(x, Copy) and x.card.type is CardType.FLASH_EFFECT
+    )
+    kept = min(room, flash)
+    if kept:
+        _credit(game, src.card)
+        _say(game, src, f"keeps {kept} flash effects aside: the hand draws {kept} more")
+    return kept
+
+
+def _equips_from_carried(game: Game, c: Char, credit: bool) -> bool:
+    """A card the character carries lets it be equipped on the field (EQUIP_ANYWHERE on
+    equipment: Control Cube, The Masaki Van)."""
+    for x in c.equipment:
+        if standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+            if credit:
+                _credit(game, x.card)
+            return True
+    return False

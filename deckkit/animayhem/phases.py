@@ -20,6 +20,7 @@ from deckkit.animayhem.interpreter import (
     extra_equipment,
     fire,
     start_turn,
+    stored,
     waived_for,
 )
 from deckkit.animayhem.movement import (
@@ -33,7 +34,7 @@ from deckkit.animayhem.movement import (
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.scavenge import location_attack, scavenge
 from deckkit.animayhem.state import Char, Copy, Dis, Game
-from deckkit.animayhem.vocabulary import Trigger
+from deckkit.animayhem.vocabulary import Action, Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -81,6 +82,8 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
     drawn waits in ``game.drawn`` to enter the field in the Maintenance phase."""
     game.phase = "reload"
     limit = edition.play.hand_limit
+    if Action.STORE in game.acts:
+        limit += stored(game)  # flash effects kept aside do not count (Refuge)
     for c in game.chars:
         if c.zone == "bonked" and game.turn >= c.bonked_turn + 2:
             c.zone = "hand"

@@ -112,6 +112,8 @@ class Action(StrEnum):
     SWAP = "swap"  # the disaster reached and the one farthest from the card change places
     # vehicles' carrying limits (power cards)
     CARRY = "carry"  # this vehicle carries at most n characters, its holder included
+    STORE = "store"  # up to n flash effects in the hand do not count toward the hand limit
+    DOUBLE_SKILLS = "double_skills"  # the character holds each printed skill twice
 
 
 class Target(StrEnum):
@@ -238,6 +240,8 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.SWAP: (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER),
     Action.STAY: (frozenset({Target.SELF, Target.HERE, Target.FIELD, Target.PLAY}), Target.HERE),
     Action.CARRY: (frozenset({Target.SELF}), Target.SELF),
+    Action.STORE: (frozenset({Target.SELF}), Target.SELF),
+    Action.DOUBLE_SKILLS: (frozenset({Target.SELF}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -296,6 +300,8 @@ STANDING = frozenset(
         Action.EASE,
         Action.EDGE,
         Action.CARRY,
+        Action.STORE,
+        Action.DOUBLE_SKILLS,
     }
 )
 
