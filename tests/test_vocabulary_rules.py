@@ -2073,6 +2073,32 @@ def test_always_equip_anywhere_from_control_cube() -> None:
     assert ako in equip_targets(game, CardType.EQUIPMENT, False)
 
 
+@covers("Hiding Out", (Trigger.ALWAYS, Action.HIDE))
+def test_always_hide_hiding_out_disasters_pass_over_the_group() -> None:
+    """Ginger moves 3 and would stop on A-ko, who carries Keys, and fight her; with Hiding Out
+    in play it passes over her group, and the card's two uses are spent by two phases."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", game.field.path[3])
+    ako.items.append(copy_of(game, "Keys"))
+    on_field(game, new_disaster(game, "Ginger"), game.field.path[0])
+    stack_combat_pile(game, [])
+    move_disasters(game, ED, ScriptedPolicy(), [])
+    assert combats(game, ako) == 1, "without the card Ginger attacks the carrier"
+    hidden = table()
+    ako = add_char(hidden, "A-ko Magami", hidden.field.path[3])
+    ako.items.append(copy_of(hidden, "Keys"))
+    ginger = on_field(hidden, new_disaster(hidden, "Ginger"), hidden.field.path[0])
+    hidden.globals_in_play.append((shipped_copy(hidden, "Hiding Out"), 99))
+    hidden.acts = frozenset({Action.HIDE})
+    move_disasters(hidden, ED, ScriptedPolicy(), [])
+    assert combats(hidden, ako) == 0 and ginger.pos == 3 and ako.items
+    for _ in range(2):
+        ginger.pos = 0
+        move_disasters(hidden, ED, ScriptedPolicy(), [])
+    assert hidden.record.counters[(card("Hiding Out").id, CardStat.EFFECTS)] == 2
+    assert combats(hidden, ako) == 1, "its two uses spent, the third phase finds her"
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -2362,3 +2362,32 @@ def _equips_from_carried(game: Game, c: Char, credit: bool) -> bool:
                 _credit(game, x.card)
             return True
     return False
+
+
+# --- a group hidden from the disasters (HIDE) ----------------------------------------------
+
+
+def hiding_slot(game: Game) -> int:
+    """The location moving disasters pass over in this Maintenance phase (HIDE: Hiding Out):
+    the player hides the group carrying most items (the larger on a tie), one use of the card
+    (``max_times`` phases at most); -1 when no card hides anyone."""
+    groups = {c.slot for c in game.on_field()}
+    if not groups or not any(d.zone == "field" and d.movement > 0 for d in game.disasters):
+        return -1  # nobody to hide, or nothing moving: the player keeps the use
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is None:
+            continue
+        for i, e in fx.get(Trigger.ALWAYS, ()):
+            key = (g.uid, -1 - i)
+            if e.do is not Action.HIDE or (e.max_times and game.fired.get(key, 0) >= e.max_times):
+                continue
+            slot = max(
+                sorted(groups),
+                key=lambda s: (sum(len(c.items) for c in game.at(s)), len(game.at(s))),
+            )
+            game.fired[key] = game.fired.get(key, 0) + 1
+            _credit(game, g.card)
+            _say(game, g, f"hides the group at {game.locs[slot].card.name} from the disasters")
+            return slot
+    return -1

@@ -13,7 +13,7 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import ItemCard, PowerCard, Trait
 from deckkit.animayhem.combat import fight, take_item_here
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.interpreter import affect, blocked, carried_movement, fire
+from deckkit.animayhem.interpreter import affect, blocked, carried_movement, fire, hiding_slot
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
 from deckkit.animayhem.vocabulary import Action, Trigger
@@ -129,13 +129,18 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
         )
 
 
-def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: int) -> None:
+def move_disaster(
+    game: Game, edition: Edition, policy: Policy, d: Dis, steps: int, hidden: int = -1
+) -> None:
     """Move one disaster up to ``steps`` locations along the path, meeting characters as the
-    set0 rulebook's "Maintenance Phase" describes."""
+    set0 rulebook's "Maintenance Phase" describes; it passes over the group at ``hidden``
+    (a card hides it: HIDE)."""
     pickup_first = edition.play.pickup == "first_item_location"
     steal_again = edition.play.steal_holding_stolen
     path = game.field.path
     chars = game.on_field()  # nobody moves during maintenance but the disasters
+    if hidden >= 0:
+        chars = [c for c in chars if c.slot != hidden]
     fought = False
     while steps > 0 and d.zone == "field":
         nxt = _next_pos(game, edition, d.pos)
@@ -203,7 +208,7 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
             take_item_here(game, d)
     if not fought and d.combat and d.incapacitated_turn != game.turn:
         slot = path[d.pos]
-        if any(c.uid not in d.ignores for c in game.at(slot)):
+        if slot != hidden and any(c.uid not in d.ignores for c in game.at(slot)):
             # "if the disaster completes a full movement and is at a location where there are
             # any characters, the disaster will also automatically declare an attack"
             fight(game, edition, policy, d, slot, "disaster")
@@ -251,6 +256,7 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
             fire(game, d, Trigger.ENTERS, game.field.path[d.pos])
     n = len(game.field.path)
     order = sorted(game.disasters, key=lambda d: (n - d.pos, d.entered))
+    hidden = hiding_slot(game) if Action.HIDE in game.acts else -1  # Hiding Out
     for d in order:
         if d.zone != "field" or d.stationary or d.movement <= 0 or d.uid in held:
             continue
@@ -260,10 +266,10 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
         if times is not None:
             if d in newcomers:
                 for _ in range(times):
-                    move_disaster(game, edition, policy, d, d.movement)
+                    move_disaster(game, edition, policy, d, d.movement, hidden)
             d.stationary = True
         else:
-            move_disaster(game, edition, policy, d, d.movement)
+            move_disaster(game, edition, policy, d, d.movement, hidden)
         # "When more than half the item cards are retrieved or removed from play, the game
         # immediately ends" (set0 rulebook, "Object of the Game"): check after every disaster.
         check_end(game, edition)

@@ -114,6 +114,7 @@ class Action(StrEnum):
     CARRY = "carry"  # this vehicle carries at most n characters, its holder included
     STORE = "store"  # up to n flash effects in the hand do not count toward the hand limit
     DOUBLE_SKILLS = "double_skills"  # the character holds each printed skill twice
+    HIDE = "hide"  # moving disasters pass over one group's location (the Maintenance phase)
 
 
 class Target(StrEnum):
@@ -242,6 +243,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.CARRY: (frozenset({Target.SELF}), Target.SELF),
     Action.STORE: (frozenset({Target.SELF}), Target.SELF),
     Action.DOUBLE_SKILLS: (frozenset({Target.SELF}), Target.SELF),
+    Action.HIDE: (frozenset({Target.FIELD}), Target.FIELD),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -302,6 +304,7 @@ STANDING = frozenset(
         Action.CARRY,
         Action.STORE,
         Action.DOUBLE_SKILLS,
+        Action.HIDE,
     }
 )
 
