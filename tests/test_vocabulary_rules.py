@@ -2099,6 +2099,24 @@ def test_always_hide_hiding_out_disasters_pass_over_the_group() -> None:
     assert combats(hidden, ako) == 1, "its two uses spent, the third phase finds her"
 
 
+@covers("Fake Item", (Trigger.PLAYED, Action.RETRIEVE))
+def test_played_retrieve_to_location_fake_item() -> None:
+    """Fake Item puts the item a disaster carries back under the disaster's location, with no
+    party there; the heuristic player keeps the card while no disaster carries an item."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 0)
+    from deckkit.animayhem.interpreter import waits_for_a_use
+
+    fake = shipped_copy(game, "Fake Item")
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    assert waits_for_a_use(game, fake.card)
+    keys = copy_of(game, "Keys")
+    d.carrying = [keys]
+    assert not waits_for_a_use(game, fake.card)
+    play_flash(game, "Fake Item", ako)
+    assert not d.carrying and keys in game.locs[4].hidden_cards and not ako.items
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

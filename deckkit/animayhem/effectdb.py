@@ -25,6 +25,7 @@ from deckkit.animayhem.vocabulary import (
     FETCH_DESTINATIONS,
     MOVE_DESTINATIONS,
     RECOVER_DESTINATIONS,
+    RETRIEVE_DESTINATIONS,
     SEND_DESTINATIONS,
     Action,
     CardEffects,
@@ -72,7 +73,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.PUSH: frozenset({"cards"}),
     Action.RELOAD: frozenset({"cards"}),
     Action.EASE: frozenset({"cards"}),
-    Action.RETRIEVE: frozenset({"cards"}),
+    Action.RETRIEVE: frozenset({"cards", "to"}),
     Action.SURVIVE: frozenset({"pay"}),
     Action.SWAP: frozenset({"cards"}),
     Action.CARRY: frozenset({"cards"}),
@@ -81,6 +82,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
     Action.RECOVER: (RECOVER_DESTINATIONS, "draw"),
     Action.FETCH: (FETCH_DESTINATIONS, "hand"),
+    Action.RETRIEVE: (RETRIEVE_DESTINATIONS, "party"),
 }
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
 # What an action needs beyond its target, and the hint the loader gives when it is missing.

@@ -2147,12 +2147,17 @@ def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
             continue
         party = game.at(game.slot_of(d))
         wanted = [x for x in d.carrying if card_matches(x.card, e.cards or ("item", "equipment"))]
-        if not party or not wanted:
+        if not (party or e.to == "location") or not wanted:
             continue
         x = wanted[0]
         d.carrying.remove(x)
         if d.stolen is x:
             d.stolen = None
+        if e.to == "location":  # Fake Item: back under the location, out of its reach
+            game.locs[game.slot_of(d)].hidden_cards.append(x)
+            took += 1
+            _say(game, ctx.source, f"puts {x.card.name} from {d.name} back under its location")
+            continue
         c = min(party, key=lambda m: (len(m.items) + len(m.equipment), m.uid))
         if isinstance(x.card, ItemCard):
             c.items.append(x)
@@ -2268,7 +2273,11 @@ def _would_act(game: Game, e: Effect) -> bool:
     if do is Action.FREE:
         return any(c.zone == "captured" for c in game.chars)
     if do is Action.RETRIEVE:
-        return any(d.carrying and game.at(game.slot_of(d)) for d in game.disasters)
+        anywhere = e.to == "location"
+        return any(
+            d.carrying and d.pos >= 0 and (anywhere or game.at(game.slot_of(d)))
+            for d in game.disasters
+        )
     if do is Action.UNBLOCK:
         return any(blocked(game, s) for s in list(game.blocked))
     if do is Action.PUSH or do is Action.SWAP:

@@ -330,6 +330,7 @@ SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional")
 MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
 RECOVER_DESTINATIONS = ("draw", "hand", "haven", "play")  # play: a character to the haven
 FETCH_DESTINATIONS = ("hand", "holder")  # holder: played on the character it is played on
+RETRIEVE_DESTINATIONS = ("party", "location")  # location: under the disaster's location
 
 
 @dataclass(frozen=True, slots=True)
