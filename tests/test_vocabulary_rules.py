@@ -2117,6 +2117,36 @@ def test_played_retrieve_to_location_fake_item() -> None:
     assert not d.carrying and keys in game.locs[4].hidden_cards and not ako.items
 
 
+@covers("Turbo Boost", (Trigger.ALWAYS, Action.BOOST))
+def test_always_boost_turbo_boost_on_a_non_flying_vehicle() -> None:
+    """Turbo Boost adds 1 to the movement of a non-flying vehicle: A-ko's Floating Car moves 4,
+    not 3; Mars Shuttle, a flying vehicle, keeps its 2."""
+    from deckkit.animayhem.movement import party_movement
+
+    game = table()
+    (ako,) = _rides(game, ("A-ko Magami", "Floating Car"))
+    assert party_movement(game, [ako]) == 3
+    ako.enhancements.append(shipped_copy(game, "Turbo Boost"))
+    game.acts = game.acts | {Action.BOOST}
+    assert party_movement(game, [ako]) == 4
+    ako.equipment = [shipped_copy(game, "Mars Shuttle")]
+    assert party_movement(game, [ako]) == 2
+
+
+@covers("Ready to Go", (Trigger.ALWAYS, Action.BOOST))
+def test_always_boost_ready_to_go_for_three_moves() -> None:
+    """Ready to Go adds 3 to a non-flying vehicle's movement on the field, for 3 moves."""
+    from deckkit.animayhem.movement import party_movement
+
+    game = table()
+    (ako,) = _rides(game, ("A-ko Magami", "Floating Car"))
+    game.globals_in_play.append((shipped_copy(game, "Ready to Go"), 99))
+    game.acts = game.acts | {Action.BOOST}
+    assert party_movement(game, [ako]) == 6  # planning spends no use
+    assert [party_movement(game, [ako], credit=True) for _ in range(4)] == [6, 6, 6, 3]
+    assert game.record.counters[(card("Ready to Go").id, CardStat.EFFECTS)] == 3
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

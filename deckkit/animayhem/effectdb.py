@@ -401,7 +401,7 @@ def _check_carry(
     where: _Where, cid: str, do: Action, when: Trigger, raw: Mapping[str, Any], kw: dict[str, Any]
 ) -> None:
     """Standing-only rules; a carrying limit counts seats, and only vehicles may ride besides."""
-    standing_only = (Action.STORE, Action.DOUBLE_SKILLS, Action.CARRY, Action.HIDE)
+    standing_only = (Action.STORE, Action.DOUBLE_SKILLS, Action.CARRY, Action.HIDE, Action.BOOST)
     if do in standing_only and when is not Trigger.ALWAYS:
         raise where.fail(cid, f"{do} is a standing rule", hint='when = "always"')
     if do is not Action.CARRY:

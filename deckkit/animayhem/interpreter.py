@@ -2400,3 +2400,33 @@ def hiding_slot(game: Game) -> int:
             _say(game, g, f"hides the group at {game.locs[slot].card.name} from the disasters")
             return slot
     return -1
+
+
+# --- a non-flying vehicle's extra movement (BOOST) -----------------------------------------
+
+
+def boost(game: Game, c: Char, vehicle: AnyCard, credit: bool) -> int:
+    """Movement a card adds to the non-flying vehicle ``c`` carries (BOOST): its holder's
+    enhancements (Turbo Boost) and global effects for every vehicle on the field (Ready to
+    Go, ``max_times`` moves at most). With ``credit`` the party really moves: a use."""
+    if any("flying" in k.casefold() and "non" not in k.casefold() for k in vehicle.categories):
+        return 0
+    add = 0
+    for x in c.enhancements:
+        for e in standing(game.fx.get(x.card.id), Action.BOOST):
+            add += e.n
+            if credit:
+                _credit(game, x.card)
+    if c.zone != "field":
+        return add
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+            key = (g.uid, -1 - i)
+            if e.do is not Action.BOOST or (e.max_times and game.fired.get(key, 0) >= e.max_times):
+                continue
+            add += e.n
+            if credit:
+                game.fired[key] = game.fired.get(key, 0) + 1
+                _credit(game, g.card)
+    return add

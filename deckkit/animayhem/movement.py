@@ -13,7 +13,14 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import ItemCard, PowerCard, Trait
 from deckkit.animayhem.combat import fight, take_item_here
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.interpreter import affect, blocked, carried_movement, fire, hiding_slot
+from deckkit.animayhem.interpreter import (
+    affect,
+    blocked,
+    boost,
+    carried_movement,
+    fire,
+    hiding_slot,
+)
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
 from deckkit.animayhem.vocabulary import Action, Trigger
@@ -317,8 +324,11 @@ def party_movement(game: Game, party: list[Char], credit: bool = False) -> int:
             if isinstance(card, PowerCard) and card.vehicle:
                 mod = card.modifier("movement")
                 if mod is not None:
-                    vehicle = max(vehicle, mod.apply(c.base[MOV]))
-                    rides.append((mod.apply(c.base[MOV]), c, e))
+                    speed = mod.apply(c.base[MOV])
+                    if Action.BOOST in game.acts:
+                        speed += boost(game, c, card, credit)  # Turbo Boost, Ready to Go
+                    vehicle = max(vehicle, speed)
+                    rides.append((speed, c, e))
     if vehicle and Action.CARRY in game.acts:
         return carried_movement(game, party, rides, credit)
     if vehicle:

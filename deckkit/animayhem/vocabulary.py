@@ -115,6 +115,7 @@ class Action(StrEnum):
     STORE = "store"  # up to n flash effects in the hand do not count toward the hand limit
     DOUBLE_SKILLS = "double_skills"  # the character holds each printed skill twice
     HIDE = "hide"  # moving disasters pass over one group's location (the Maintenance phase)
+    BOOST = "boost"  # a non-flying vehicle moves n more
 
 
 class Target(StrEnum):
@@ -244,6 +245,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.STORE: (frozenset({Target.SELF}), Target.SELF),
     Action.DOUBLE_SKILLS: (frozenset({Target.SELF}), Target.SELF),
     Action.HIDE: (frozenset({Target.FIELD}), Target.FIELD),
+    Action.BOOST: (frozenset({Target.SELF, Target.FIELD}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -305,6 +307,7 @@ STANDING = frozenset(
         Action.STORE,
         Action.DOUBLE_SKILLS,
         Action.HIDE,
+        Action.BOOST,
     }
 )
 
