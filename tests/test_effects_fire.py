@@ -92,6 +92,7 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am194": "4 seats bind only a party of all five with the ship; these parties rarely move so",
     "am217": "4 seats bind only a party of all five with the jet; these parties rarely move so",
     "am207": "its movement 2 is no faster than these characters walk: its one seat slows nobody",
+    "am215": "8 seats: it binds only when a groupmate's own vehicle may not ride; rare here",
     "am183": "no movement is printed, so its seats never slow a party",
     "am196": "no movement is printed, so its seats never slow a party",
 }
