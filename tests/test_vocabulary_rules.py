@@ -2147,6 +2147,20 @@ def test_always_boost_ready_to_go_for_three_moves() -> None:
     assert game.record.counters[(card("Ready to Go").id, CardStat.EFFECTS)] == 3
 
 
+def test_granted_dimensional_access_lets_a_party_stop_on_a_dimensional_location() -> None:
+    """Computer Link grants a Dimensional skill: A-ko may then stop on Computer Core, a
+    dimensional location (set0 rulebook, Part I), which she could not before."""
+    from tests.engine_helpers import bare_game
+
+    game = bare_game(["Sewer", "Computer Core", "Mt. Muldoon", "Cathedral"])
+    core = next(loc.slot for loc in game.locs if loc.card.name == "Computer Core")
+    ako = add_char(game, "A-ko Magami", 0)
+    assert not can_stop(game, [ako], core)
+    ako.equipment.append(shipped_copy(game, "Computer Link"))
+    refresh(game, ako)
+    assert can_stop(game, [ako], core)
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 
