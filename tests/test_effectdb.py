@@ -230,3 +230,30 @@ def test_a_bad_vehicle_or_form_entry_names_file_line_and_fix(
     assert message in str(err.value)
     assert err.value.path is not None and err.value.path.name == "mine.toml"
     assert err.value.line == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('{ when = "always", do = "carry" }', "carry needs n"),
+        ('{ when = "always", do = "carry", n = 0 }', "carry needs n"),
+        ('{ when = "turn", do = "carry", n = 2 }', "carry is a standing rule"),
+        ('{ when = "always", do = "carry", n = 2, cards = ["weapon"] }', "only the vehicle"),
+        ('{ when = "always", do = "carry", n = 2, target = "here" }', "carry cannot target here"),
+        ('{ when = "always", do = "carry", n = 2, turns = 1 }', "carry does not use turns"),
+        ('{ when = "played", do = "store", n = 2 }', "store is a standing rule"),
+        ('{ when = "turn", do = "double_skills" }', "double_skills is a standing rule"),
+    ],
+)
+def test_a_bad_carrying_limit_names_file_line_and_fix(
+    tmp_path: Path, body: str, message: str
+) -> None:
+    path = _copy_db(
+        tmp_path,
+        f'# vehicles\n[am162]\nname = "Attack Pods"\ncoverage = "full"\neffects = [{body}]\n',
+    )
+    with pytest.raises(CardDataError) as err:
+        read_card_db(path)
+    assert message in str(err.value)
+    assert err.value.path is not None and err.value.path.name == "mine.toml"
+    assert err.value.line == 2

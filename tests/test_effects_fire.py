@@ -88,6 +88,17 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am078": "carries her group only in ship form; the cabbit turns only by a transforming card",
     "am088": "replaces Goten only once he has energy 8; these parties rarely gain so much",
     "am089": "replaces Trunks only once he has energy 10; these parties rarely gain so much",
+    # Carrying limits act only when a party outgrows the vehicle's seats.
+    "am178": "5 seats: the demo deck's five characters never outgrow it",
+    "am191": "5 seats: the demo deck's five characters never outgrow it",
+    "am206": "6 seats: the demo deck's five characters never outgrow it",
+    "am175": "4 seats bind only a party of all five with the car; these parties rarely move so",
+    "am194": "4 seats bind only a party of all five with the ship; these parties rarely move so",
+    "am217": "4 seats bind only a party of all five with the jet; these parties rarely move so",
+    "am207": "its movement 2 is no faster than these characters walk: its one seat slows nobody",
+    "am215": "8 seats: it binds only when a groupmate's own vehicle may not ride; rare here",
+    "am183": "no movement is printed, so its seats never slow a party",
+    "am196": "no movement is printed, so its seats never slow a party",
 }
 
 

@@ -2135,6 +2135,194 @@ def test_always_replace_super_saiyan_goku_for_a_turn_every_third_turn() -> None:
     assert goku.base == printed and form in game.hand and form.card.name == "Super Saiyan (Goku)"
 
 
+# --- vehicles' carrying limits (carry) -------------------------------------------------
+
+
+def _rides(game: Game, *pairs: tuple[str, str | None]) -> list[Char]:
+    """Characters at slot 4, each holding the named vehicle (its shipped entry) or nothing."""
+    party = []
+    for who, vehicle in pairs:
+        c = add_char(game, who, 4)
+        if vehicle is not None:
+            c.equipment.append(shipped_copy(game, vehicle))
+        party.append(c)
+    game.acts = frozenset(e.do for fx in game.fx.values() for t in fx.values() for _, e in t)
+    return party
+
+
+@covers("Attack Pods", (Trigger.ALWAYS, Action.CARRY))
+def test_always_carry_attack_pods_leaves_the_others_walking() -> None:
+    """Attack Pods carries one character: A-ko flies at 4, Nene and Tenchi walk at 2, so the
+    party moves 2 (set0 rulebook, "Vehicles"); the pods counted as acting. Without a carrying
+    limit the vehicle's movement is everyone's, as before."""
+    from deckkit.animayhem.movement import party_movement
+
+    game = table()
+    party = _rides(game, ("A-ko Magami", "Attack Pods"), ("Nene Romanova", None),
+                   ("Tenchi Masaki", None))  # fmt: skip
+    assert party_movement(game, party) == 2
+    assert not game.record.counters.get((card("Attack Pods").id, CardStat.EFFECTS))
+    assert party_movement(game, party, credit=True) == 2
+    assert game.record.counters[(card("Attack Pods").id, CardStat.EFFECTS)] == 1
+    assert party_movement(game, party[:1]) == 4  # alone aboard: the pods' movement
+    van = table()
+    aboard = _rides(van, ("A-ko Magami", "The Masaki Van"), ("Nene Romanova", None),
+                    ("Tenchi Masaki", None))  # fmt: skip
+    assert party_movement(van, aboard) == 3  # five seats: everyone rides at the van's 3
+
+
+@covers("Royal Flying Barge", (Trigger.ALWAYS, Action.CARRY))
+def test_always_carry_a_vehicle_rides_only_where_the_card_says() -> None:
+    """Royal Flying Barge takes a vehicle aboard: Nene's Floating Car rides and the party moves
+    at the barge's 4. Desert Skimmer carries no vehicle ("Unless otherwise stated, a vehicle
+    cannot carry another vehicle"), nor does the Floating Car: Ryoga's skimmer (7) waits for
+    Nene's car (3)."""
+    from deckkit.animayhem.movement import party_movement
+
+    game = table()
+    party = _rides(game, ("Tenchi Masaki", "Royal Flying Barge"), ("Nene Romanova", "Floating Car"))
+    assert party_movement(game, party) == 4
+    other = table()
+    party = _rides(other, ("Ryoga Hibiki", "Desert Skimmer"), ("Nene Romanova", "Floating Car"))
+    assert party_movement(other, party) == 3
+    assert party_movement(other, party[:1]) == 7
+
+
+@covers("Refuge", (Trigger.ALWAYS, Action.STORE))
+def test_always_store_refuge_keeps_flash_effects_outside_the_hand_limit() -> None:
+    """With Refuge in play, two flash effects in a full hand of 7 do not count: the Reload phase
+    draws two more cards (set0 rulebook, "Reload Phase": draw until the hand holds 7)."""
+    from deckkit.animayhem.phases import reload_phase
+
+    game = table()
+    refuge = shipped_copy(game, "Refuge")
+    game.globals_in_play.append((refuge, 99))
+    game.acts = frozenset({Action.STORE})
+    game.hand = [copy_of(game, "Avoid Fire"), copy_of(game, "Avoid Fire")]
+    game.hand += [copy_of(game, "Keys") for _ in range(5)]
+    game.draw_pile = [copy_of(game, "Earrings") for _ in range(4)]
+    reload_phase(game, ED, ScriptedPolicy())
+    assert len(game.hand) == 9 and len(game.draw_pile) == 2
+    assert game.record.counters[(card("Refuge").id, CardStat.EFFECTS)] == 1
+    plain = table()
+    plain.hand = [copy_of(plain, "Avoid Fire") for _ in range(7)]
+    plain.draw_pile = [copy_of(plain, "Earrings") for _ in range(4)]
+    reload_phase(plain, ED, ScriptedPolicy())
+    assert len(plain.hand) == 7
+
+
+@covers("Gene Doubling", (Trigger.ALWAYS, Action.DOUBLE_SKILLS))
+def test_always_double_skills_gene_doubling() -> None:
+    """Gene Doubling: Nene holds Computer x2 and Police; with it, Computer x4 and Police x2."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    nene.enhancements.append(shipped_copy(game, "Gene Doubling"))
+    refresh(game, nene)
+    assert nene.skill_counts["Computer"] == 4 and nene.skill_counts["Police"] == 2
+    assert nene.base_skills["Computer"] == 2  # the printed skills are untouched
+    nene.enhancements.clear()
+    refresh(game, nene)
+    assert nene.skill_counts["Computer"] == 2
+
+
+def test_always_equip_anywhere_from_control_cube() -> None:
+    """Control Cube lets its holder take equipment on the field, not only in the haven."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    game.acts = frozenset({Action.EQUIP_ANYWHERE})
+    assert ako not in equip_targets(game, CardType.EQUIPMENT, False)
+    ako.equipment.append(shipped_copy(game, "Control Cube"))
+    assert ako in equip_targets(game, CardType.EQUIPMENT, False)
+
+
+@covers("Hiding Out", (Trigger.ALWAYS, Action.HIDE))
+def test_always_hide_hiding_out_disasters_pass_over_the_group() -> None:
+    """Ginger moves 3 and would stop on A-ko, who carries Keys, and fight her; with Hiding Out
+    in play it passes over her group, and the card's two uses are spent by two phases."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", game.field.path[3])
+    ako.items.append(copy_of(game, "Keys"))
+    on_field(game, new_disaster(game, "Ginger"), game.field.path[0])
+    stack_combat_pile(game, [])
+    move_disasters(game, ED, ScriptedPolicy(), [])
+    assert combats(game, ako) == 1, "without the card Ginger attacks the carrier"
+    hidden = table()
+    ako = add_char(hidden, "A-ko Magami", hidden.field.path[3])
+    ako.items.append(copy_of(hidden, "Keys"))
+    ginger = on_field(hidden, new_disaster(hidden, "Ginger"), hidden.field.path[0])
+    hidden.globals_in_play.append((shipped_copy(hidden, "Hiding Out"), 99))
+    hidden.acts = frozenset({Action.HIDE})
+    move_disasters(hidden, ED, ScriptedPolicy(), [])
+    assert combats(hidden, ako) == 0 and ginger.pos == 3 and ako.items
+    for _ in range(2):
+        ginger.pos = 0
+        move_disasters(hidden, ED, ScriptedPolicy(), [])
+    assert hidden.record.counters[(card("Hiding Out").id, CardStat.EFFECTS)] == 2
+    assert combats(hidden, ako) == 1, "its two uses spent, the third phase finds her"
+
+
+@covers("Fake Item", (Trigger.PLAYED, Action.RETRIEVE))
+def test_played_retrieve_to_location_fake_item() -> None:
+    """Fake Item puts the item a disaster carries back under the disaster's location, with no
+    party there; the heuristic player keeps the card while no disaster carries an item."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 0)
+    from deckkit.animayhem.interpreter import waits_for_a_use
+
+    fake = shipped_copy(game, "Fake Item")
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    assert waits_for_a_use(game, fake.card)
+    keys = copy_of(game, "Keys")
+    d.carrying = [keys]
+    assert not waits_for_a_use(game, fake.card)
+    play_flash(game, "Fake Item", ako)
+    assert not d.carrying and keys in game.locs[4].hidden_cards and not ako.items
+
+
+@covers("Turbo Boost", (Trigger.ALWAYS, Action.BOOST))
+def test_always_boost_turbo_boost_on_a_non_flying_vehicle() -> None:
+    """Turbo Boost adds 1 to the movement of a non-flying vehicle: A-ko's Floating Car moves 4,
+    not 3; Mars Shuttle, a flying vehicle, keeps its 2."""
+    from deckkit.animayhem.movement import party_movement
+
+    game = table()
+    (ako,) = _rides(game, ("A-ko Magami", "Floating Car"))
+    assert party_movement(game, [ako]) == 3
+    ako.enhancements.append(shipped_copy(game, "Turbo Boost"))
+    game.acts = game.acts | {Action.BOOST}
+    assert party_movement(game, [ako]) == 4
+    ako.equipment = [shipped_copy(game, "Mars Shuttle")]
+    assert party_movement(game, [ako]) == 2
+
+
+@covers("Ready to Go", (Trigger.ALWAYS, Action.BOOST))
+def test_always_boost_ready_to_go_for_three_moves() -> None:
+    """Ready to Go adds 3 to a non-flying vehicle's movement on the field, for 3 moves."""
+    from deckkit.animayhem.movement import party_movement
+
+    game = table()
+    (ako,) = _rides(game, ("A-ko Magami", "Floating Car"))
+    game.globals_in_play.append((shipped_copy(game, "Ready to Go"), 99))
+    game.acts = game.acts | {Action.BOOST}
+    assert party_movement(game, [ako]) == 6  # planning spends no use
+    assert [party_movement(game, [ako], credit=True) for _ in range(4)] == [6, 6, 6, 3]
+    assert game.record.counters[(card("Ready to Go").id, CardStat.EFFECTS)] == 3
+
+
+def test_granted_dimensional_access_lets_a_party_stop_on_a_dimensional_location() -> None:
+    """Computer Link grants a Dimensional skill: A-ko may then stop on Computer Core, a
+    dimensional location (set0 rulebook, Part I), which she could not before."""
+    from tests.engine_helpers import bare_game
+
+    game = bare_game(["Sewer", "Computer Core", "Mt. Muldoon", "Cathedral"])
+    core = next(loc.slot for loc in game.locs if loc.card.name == "Computer Core")
+    ako = add_char(game, "A-ko Magami", 0)
+    assert not can_stop(game, [ako], core)
+    ako.equipment.append(shipped_copy(game, "Computer Link"))
+    refresh(game, ako)
+    assert can_stop(game, [ako], core)
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -70,6 +70,9 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
             mods.append(e.mods)
         elif e.do is Action.GRANT:
             skills[e.skill] = skills.get(e.skill, 0) + 1
+        elif e.do is Action.DOUBLE_SKILLS:
+            for s, n in c.base_skills.items():  # Gene Doubling: every printed skill again
+                skills[s] = skills.get(s, 0) + n
         else:
             continue
         game.record.bump(card_id, CardStat.EFFECTS)

@@ -25,6 +25,7 @@ from deckkit.animayhem.vocabulary import (
     FETCH_DESTINATIONS,
     MOVE_DESTINATIONS,
     RECOVER_DESTINATIONS,
+    RETRIEVE_DESTINATIONS,
     SEND_DESTINATIONS,
     Action,
     CardEffects,
@@ -72,14 +73,16 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.PUSH: frozenset({"cards"}),
     Action.RELOAD: frozenset({"cards"}),
     Action.EASE: frozenset({"cards"}),
-    Action.RETRIEVE: frozenset({"cards"}),
+    Action.RETRIEVE: frozenset({"cards", "to"}),
     Action.SURVIVE: frozenset({"pay"}),
     Action.SWAP: frozenset({"cards"}),
+    Action.CARRY: frozenset({"cards"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
     Action.RECOVER: (RECOVER_DESTINATIONS, "draw"),
     Action.FETCH: (FETCH_DESTINATIONS, "hand"),
+    Action.RETRIEVE: (RETRIEVE_DESTINATIONS, "party"),
 }
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
 _ACTION_FIELDS[Action.REPLACE] = frozenset({"turns"})  # vehicles and forms (field2 additions)
@@ -276,6 +279,7 @@ def _effect(
                 "or a category printed on some card",
             )
     _check_additions(where, cid, do, kwargs)
+    _check_carry(where, cid, do, when, raw, kwargs)
     if do is Action.SURVIVE and kwargs.get("pay", ("self",)) != ("self",):
         raise where.fail(cid, "survive can only pay with the card itself", hint='pay = ["self"]')
     return Effect(**kwargs)
@@ -424,3 +428,22 @@ def read_effects(
                 )
             out[cid] = entry
     return out
+
+
+def _check_carry(
+    where: _Where, cid: str, do: Action, when: Trigger, raw: Mapping[str, Any], kw: dict[str, Any]
+) -> None:
+    """Standing-only rules; a carrying limit counts seats, and only vehicles may ride besides."""
+    standing_only = (Action.STORE, Action.DOUBLE_SKILLS, Action.CARRY, Action.HIDE, Action.BOOST)
+    if do in standing_only and when is not Trigger.ALWAYS:
+        raise where.fail(cid, f"{do} is a standing rule", hint='when = "always"')
+    if do is not Action.CARRY:
+        return
+    if "n" not in raw or kw["n"] < 1:
+        raise where.fail(
+            cid, "carry needs n: the characters it carries (its holder included)", hint="n = 4"
+        )
+    if any(w.casefold() != "vehicle" for w in kw.get("cards", ())):
+        raise where.fail(
+            cid, "carry names only the vehicle it lets ride", hint='cards = ["vehicle"]'
+        )

@@ -31,7 +31,7 @@ from deckkit.animayhem.cards import (
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met, term_met
-from deckkit.animayhem.state import Char, Copy, Dis, Game
+from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
 from deckkit.animayhem.vocabulary import (
     Action,
     CardEffects,
@@ -2083,13 +2083,15 @@ def preserved(game: Game, x: Copy) -> bool:
 def equips_anywhere(game: Game, c: Char, credit: bool = False) -> bool:
     """Equipment may be played on this character on the field (EQUIP_ANYWHERE: Mousse); with
     ``credit``, the play is counted as a use of its effect."""
-    if Action.EQUIP_ANYWHERE not in game.acts or c.fx is None:
+    if Action.EQUIP_ANYWHERE not in game.acts:
         return False
-    if any(e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())):
+    if c.fx is not None and any(
+        e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())
+    ):
         if credit:
             _credit(game, c.card)
         return True
-    return False
+    return _equips_from_carried(game, c, credit)
 
 
 def endures(game: Game, c: Char) -> bool:
@@ -2158,12 +2160,17 @@ def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
             continue
         party = game.at(game.slot_of(d))
         wanted = [x for x in d.carrying if card_matches(x.card, e.cards or ("item", "equipment"))]
-        if not party or not wanted:
+        if not (party or e.to == "location") or not wanted:
             continue
         x = wanted[0]
         d.carrying.remove(x)
         if d.stolen is x:
             d.stolen = None
+        if e.to == "location":  # Fake Item: back under the location, out of its reach
+            game.locs[game.slot_of(d)].hidden_cards.append(x)
+            took += 1
+            _say(game, ctx.source, f"puts {x.card.name} from {d.name} back under its location")
+            continue
         c = min(party, key=lambda m: (len(m.items) + len(m.equipment), m.uid))
         if isinstance(x.card, ItemCard):
             c.items.append(x)
@@ -2279,7 +2286,11 @@ def _would_act(game: Game, e: Effect) -> bool:
     if do is Action.FREE:
         return any(c.zone == "captured" for c in game.chars)
     if do is Action.RETRIEVE:
-        return any(d.carrying and game.at(game.slot_of(d)) for d in game.disasters)
+        anywhere = e.to == "location"
+        return any(
+            d.carrying and d.pos >= 0 and (anywhere or game.at(game.slot_of(d)))
+            for d in game.disasters
+        )
     if do is Action.UNBLOCK:
         return any(blocked(game, s) for s in list(game.blocked))
     if do is Action.PUSH or do is Action.SWAP:
@@ -2444,3 +2455,134 @@ def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
             continue
         return True
     return False
+
+
+# --- carrying limits of vehicles (CARRY) ------------------------------------------------
+
+
+def carried_movement(
+    game: Game, party: Sequence[Char], rides: Sequence[tuple[int, Char, Copy]], credit: bool
+) -> int:
+    """How far a party with vehicles moves when a vehicle's card limits what it carries
+    (CARRY): the fastest vehicle seats its holder and up to ``n - 1`` others, the slowest
+    first; a character holding another vehicle rides only where ``cards`` lets a vehicle ride
+    (set0 rulebook, "Vehicles": "Unless otherwise stated, a vehicle cannot carry another
+    vehicle"); the rest go at their own pace, so the party goes at the slowest of them.
+    ``rides`` holds (movement, holder, vehicle) for each vehicle with a movement. With
+    ``credit``, a limit that slowed the party counts as a use of its card's effect."""
+    holders = {holder.uid for _, holder, _ in rides}
+    own = {c.uid: c.cur[MOV] for c in party if c.uid not in holders}
+    for speed, holder, _ in rides:  # a vehicle's movement replaces its holder's
+        own[holder.uid] = max(own.get(holder.uid, 0), speed)
+    best, limiting = -1, None
+    for speed, holder, x in rides:
+        fx = game.fx.get(x.card.id)
+        e = next(iter(standing(fx, Action.CARRY)), None)
+        pace = speed
+        if e is not None:
+            seats, vehicles = e.n - 1, (1 if "vehicle" in e.cards else 0)
+            for c in sorted((c for c in party if c is not holder), key=lambda c: own[c.uid]):
+                rides_too = c.uid in holders
+                if seats > 0 and (not rides_too or vehicles > 0):
+                    seats -= 1
+                    vehicles -= rides_too
+                else:
+                    pace = min(pace, own[c.uid])
+        if pace > best:
+            best, limiting = pace, (x if pace < speed else None)
+    if credit and limiting is not None:
+        _credit(game, limiting.card)
+        _say(game, limiting, f"cannot carry the whole party: it moves {best}")
+    return best
+
+
+# --- flash effects kept aside (STORE) ---------------------------------------------------
+
+
+def stored(game: Game) -> int:
+    """Flash effects in the hand that a global effect in play keeps aside (STORE: Refuge):
+    they do not count toward the hand limit when the Reload phase draws."""
+    room, src = 0, None
+    for g, _ in game.globals_in_play:
+        for e in standing(game.fx.get(g.card.id), Action.STORE):
+            room, src = room + e.n, g
+    if src is None:
+        return 0
+    flash = sum(
+        1 for x in game.hand if isinstance(x, Copy) and x.card.type is CardType.FLASH_EFFECT
+    )
+    kept = min(room, flash)
+    if kept:
+        _credit(game, src.card)
+        _say(game, src, f"keeps {kept} flash effects aside: the hand draws {kept} more")
+    return kept
+
+
+def _equips_from_carried(game: Game, c: Char, credit: bool) -> bool:
+    """A card the character carries lets it be equipped on the field (EQUIP_ANYWHERE on
+    equipment: Control Cube, The Masaki Van)."""
+    for x in c.equipment:
+        if standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+            if credit:
+                _credit(game, x.card)
+            return True
+    return False
+
+
+# --- a group hidden from the disasters (HIDE) ----------------------------------------------
+
+
+def hiding_slot(game: Game) -> int:
+    """The location moving disasters pass over in this Maintenance phase (HIDE: Hiding Out):
+    the player hides the group carrying most items (the larger on a tie), one use of the card
+    (``max_times`` phases at most); -1 when no card hides anyone."""
+    groups = {c.slot for c in game.on_field()}
+    if not groups or not any(d.zone == "field" and d.movement > 0 for d in game.disasters):
+        return -1  # nobody to hide, or nothing moving: the player keeps the use
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is None:
+            continue
+        for i, e in fx.get(Trigger.ALWAYS, ()):
+            key = (g.uid, -1 - i)
+            if e.do is not Action.HIDE or (e.max_times and game.fired.get(key, 0) >= e.max_times):
+                continue
+            slot = max(
+                sorted(groups),
+                key=lambda s: (sum(len(c.items) for c in game.at(s)), len(game.at(s))),
+            )
+            game.fired[key] = game.fired.get(key, 0) + 1
+            _credit(game, g.card)
+            _say(game, g, f"hides the group at {game.locs[slot].card.name} from the disasters")
+            return slot
+    return -1
+
+
+# --- a non-flying vehicle's extra movement (BOOST) -----------------------------------------
+
+
+def boost(game: Game, c: Char, vehicle: AnyCard, credit: bool) -> int:
+    """Movement a card adds to the non-flying vehicle ``c`` carries (BOOST): its holder's
+    enhancements (Turbo Boost) and global effects for every vehicle on the field (Ready to
+    Go, ``max_times`` moves at most). With ``credit`` the party really moves: a use."""
+    if any("flying" in k.casefold() and "non" not in k.casefold() for k in vehicle.categories):
+        return 0
+    add = 0
+    for x in c.enhancements:
+        for e in standing(game.fx.get(x.card.id), Action.BOOST):
+            add += e.n
+            if credit:
+                _credit(game, x.card)
+    if c.zone != "field":
+        return add
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+            key = (g.uid, -1 - i)
+            if e.do is not Action.BOOST or (e.max_times and game.fired.get(key, 0) >= e.max_times):
+                continue
+            add += e.n
+            if credit:
+                game.fired[key] = game.fired.get(key, 0) + 1
+                _credit(game, g.card)
+    return add

@@ -13,10 +13,17 @@ from deckkit.animayhem.abilities import enter_haven, refresh
 from deckkit.animayhem.cards import ItemCard, PowerCard, Trait
 from deckkit.animayhem.combat import fight, take_item_here
 from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.interpreter import affect, blocked, fire
+from deckkit.animayhem.interpreter import (
+    affect,
+    blocked,
+    boost,
+    carried_movement,
+    fire,
+    hiding_slot,
+)
 from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.state import MOV, Char, Dis, Game
-from deckkit.animayhem.vocabulary import Trigger
+from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
+from deckkit.animayhem.vocabulary import Action, Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -129,13 +136,18 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
         )
 
 
-def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: int) -> None:
+def move_disaster(
+    game: Game, edition: Edition, policy: Policy, d: Dis, steps: int, hidden: int = -1
+) -> None:
     """Move one disaster up to ``steps`` locations along the path, meeting characters as the
-    set0 rulebook's "Maintenance Phase" describes."""
+    set0 rulebook's "Maintenance Phase" describes; it passes over the group at ``hidden``
+    (a card hides it: HIDE)."""
     pickup_first = edition.play.pickup == "first_item_location"
     steal_again = edition.play.steal_holding_stolen
     path = game.field.path
     chars = game.on_field()  # nobody moves during maintenance but the disasters
+    if hidden >= 0:
+        chars = [c for c in chars if c.slot != hidden]
     fought = False
     while steps > 0 and d.zone == "field":
         nxt = _next_pos(game, edition, d.pos)
@@ -203,7 +215,7 @@ def move_disaster(game: Game, edition: Edition, policy: Policy, d: Dis, steps: i
             take_item_here(game, d)
     if not fought and d.combat and d.incapacitated_turn != game.turn:
         slot = path[d.pos]
-        if any(c.uid not in d.ignores for c in game.at(slot)):
+        if slot != hidden and any(c.uid not in d.ignores for c in game.at(slot)):
             # "if the disaster completes a full movement and is at a location where there are
             # any characters, the disaster will also automatically declare an attack"
             fight(game, edition, policy, d, slot, "disaster")
@@ -251,6 +263,7 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
             fire(game, d, Trigger.ENTERS, game.field.path[d.pos])
     n = len(game.field.path)
     order = sorted(game.disasters, key=lambda d: (n - d.pos, d.entered))
+    hidden = hiding_slot(game) if Action.HIDE in game.acts else -1  # Hiding Out
     for d in order:
         if d.zone != "field" or d.stationary or d.movement <= 0 or d.uid in held:
             continue
@@ -260,10 +273,10 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
         if times is not None:
             if d in newcomers:
                 for _ in range(times):
-                    move_disaster(game, edition, policy, d, d.movement)
+                    move_disaster(game, edition, policy, d, d.movement, hidden)
             d.stationary = True
         else:
-            move_disaster(game, edition, policy, d, d.movement)
+            move_disaster(game, edition, policy, d, d.movement, hidden)
         # "When more than half the item cards are retrieved or removed from play, the game
         # immediately ends" (set0 rulebook, "Object of the Game"): check after every disaster.
         check_end(game, edition)
@@ -299,17 +312,25 @@ def _magnet(game: Game, d: Dis) -> set[int]:
     return pulled
 
 
-def party_movement(game: Game, party: list[Char]) -> int:
+def party_movement(game: Game, party: list[Char], credit: bool = False) -> int:
     """A party moves as fast as its slowest member; a vehicle's movement replaces the
-    movement of everyone aboard (set0 rulebook, "Party"; "Vehicles")."""
+    movement of everyone aboard (set0 rulebook, "Party"; "Vehicles"), up to the number of
+    characters its card says it carries (CARRY). ``credit``: the party really moves."""
     vehicle = 0
+    rides: list[tuple[int, Char, Copy]] = []
     for c in party:
         for e in c.equipment:
             card = e.card
             if isinstance(card, PowerCard) and card.vehicle:
                 mod = card.modifier("movement")
                 if mod is not None:
-                    vehicle = max(vehicle, mod.apply(c.base[MOV]))
+                    speed = mod.apply(c.base[MOV])
+                    if Action.BOOST in game.acts:
+                        speed += boost(game, c, card, credit)  # Turbo Boost, Ready to Go
+                    vehicle = max(vehicle, speed)
+                    rides.append((speed, c, e))
+    if vehicle and Action.CARRY in game.acts:
+        return carried_movement(game, party, rides, credit)
     if vehicle:
         return vehicle
     return min(c.cur[MOV] for c in party) if party else 0
@@ -317,7 +338,8 @@ def party_movement(game: Game, party: list[Char]) -> int:
 
 def can_stop(game: Game, party: list[Char], slot: int) -> bool:
     """No stopping on destroyed locations, nor on planetary or dimensional ones without the
-    symbol on a member or on a card a member carries (set0 rulebook, Part I)."""
+    symbol on a member or on a card a member carries (set0 rulebook, Part I), or dimensional
+    access a card gives a member (a granted Dimensional skill: Great King Yemma)."""
     loc = game.locs[slot]
     if loc.destroyed or (game.blocked and blocked(game, slot)):
         return False
@@ -327,7 +349,12 @@ def can_stop(game: Game, party: list[Char], slot: int) -> bool:
         return False
     return not (
         loc.dimensional
-        and not any("Dimensional" in c.categories or _carries(c, "Dimensional") for c in party)
+        and not any(
+            "Dimensional" in c.categories
+            or _carries(c, "Dimensional")
+            or c.skill_counts.get("Dimensional", 0)
+            for c in party
+        )
     )
 
 
@@ -385,7 +412,7 @@ def move_party(
     """Walk a party along ``route`` (slots, or HAVEN). Entering the field from the haven costs 1,
     as does returning to it. Combat disasters on the way attack automatically; non-combat ones
     affect the party. Returns the members still standing where the party stopped."""
-    budget = party_movement(game, party)
+    budget = party_movement(game, party, credit=True)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
     names = ", ".join(c.name for c in party)

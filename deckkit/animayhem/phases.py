@@ -23,6 +23,7 @@ from deckkit.animayhem.interpreter import (
     haven_equips,
     start_turn,
     stopped_at,
+    stored,
     waits_to_replace,
     waived_for,
 )
@@ -37,7 +38,7 @@ from deckkit.animayhem.movement import (
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.scavenge import location_attack, scavenge
 from deckkit.animayhem.state import Char, Copy, Dis, Game
-from deckkit.animayhem.vocabulary import Trigger
+from deckkit.animayhem.vocabulary import Action, Trigger
 
 if TYPE_CHECKING:
     from deckkit.animayhem.editions import Edition
@@ -85,6 +86,8 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
     drawn waits in ``game.drawn`` to enter the field in the Maintenance phase."""
     game.phase = "reload"
     limit = edition.play.hand_limit
+    if Action.STORE in game.acts:
+        limit += stored(game)  # flash effects kept aside do not count (Refuge)
     for c in game.chars:
         if c.zone == "bonked" and game.turn >= c.bonked_turn + 2:
             c.zone = "hand"

@@ -115,6 +115,12 @@ class Action(StrEnum):
     # Vehicles and forms (field2 additions).
     GUARD = "guard"  # a disaster fighting its group strikes this character before n aboard
     REPLACE = "replace"  # from the hand, this card replaces a character in play for `turns`
+    # vehicles' carrying limits (power cards)
+    CARRY = "carry"  # this vehicle carries at most n characters, its holder included
+    STORE = "store"  # up to n flash effects in the hand do not count toward the hand limit
+    DOUBLE_SKILLS = "double_skills"  # the character holds each printed skill twice
+    HIDE = "hide"  # moving disasters pass over one group's location (the Maintenance phase)
+    BOOST = "boost"  # a non-flying vehicle moves n more
 
 
 class Target(StrEnum):
@@ -240,6 +246,11 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.EDGE: (frozenset({Target.SELF}), Target.SELF),
     Action.SWAP: (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER),
     Action.STAY: (frozenset({Target.SELF, Target.HERE, Target.FIELD, Target.PLAY}), Target.HERE),
+    Action.CARRY: (frozenset({Target.SELF}), Target.SELF),
+    Action.STORE: (frozenset({Target.SELF}), Target.SELF),
+    Action.DOUBLE_SKILLS: (frozenset({Target.SELF}), Target.SELF),
+    Action.HIDE: (frozenset({Target.FIELD}), Target.FIELD),
+    Action.BOOST: (frozenset({Target.SELF, Target.FIELD}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -302,6 +313,11 @@ STANDING = frozenset(
         Action.SURVIVE,
         Action.EASE,
         Action.EDGE,
+        Action.CARRY,
+        Action.STORE,
+        Action.DOUBLE_SKILLS,
+        Action.HIDE,
+        Action.BOOST,
     }
 )
 STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
@@ -329,6 +345,7 @@ SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional")
 MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
 RECOVER_DESTINATIONS = ("draw", "hand", "haven", "play")  # play: a character to the haven
 FETCH_DESTINATIONS = ("hand", "holder")  # holder: played on the character it is played on
+RETRIEVE_DESTINATIONS = ("party", "location")  # location: under the disaster's location
 
 
 @dataclass(frozen=True, slots=True)
