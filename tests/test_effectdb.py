@@ -221,10 +221,15 @@ def test_a_skill_only_an_effect_grants_is_a_skill_in_requirements(db: CardDB) ->
 def test_a_bad_vehicle_or_form_entry_names_file_line_and_fix(
     tmp_path: Path, body: str, message: str
 ) -> None:
-    path = _copy_db(
-        tmp_path,
-        f'# vehicles\n[am079]\nname = "Ryo-Ohki (Ship)"\ncoverage = "full"\neffects = [{body}]\n',
-    )
+    _assert_bad_vehicle_entry(tmp_path, "am079", "Ryo-Ohki (Ship)", body, message)
+
+
+def _assert_bad_vehicle_entry(
+    tmp_path: Path, card_id: str, name: str, body: str, message: str
+) -> None:
+    """One bad entry on line 2 of an effect file: the error names that file and line."""
+    text = f'# vehicles\n[{card_id}]\nname = "{name}"\ncoverage = "full"\neffects = [{body}]\n'
+    path = _copy_db(tmp_path, text)
     with pytest.raises(CardDataError) as err:
         read_card_db(path)
     assert message in str(err.value)
@@ -248,12 +253,4 @@ def test_a_bad_vehicle_or_form_entry_names_file_line_and_fix(
 def test_a_bad_carrying_limit_names_file_line_and_fix(
     tmp_path: Path, body: str, message: str
 ) -> None:
-    path = _copy_db(
-        tmp_path,
-        f'# vehicles\n[am162]\nname = "Attack Pods"\ncoverage = "full"\neffects = [{body}]\n',
-    )
-    with pytest.raises(CardDataError) as err:
-        read_card_db(path)
-    assert message in str(err.value)
-    assert err.value.path is not None and err.value.path.name == "mine.toml"
-    assert err.value.line == 2
+    _assert_bad_vehicle_entry(tmp_path, "am162", "Attack Pods", body, message)
