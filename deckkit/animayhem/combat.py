@@ -31,6 +31,7 @@ from deckkit.animayhem.interpreter import (
     has_rule,
     hurt,
     immune,
+    party_lenders,
     play_in_combat,
     recycled,
     retreat_attack,
@@ -500,7 +501,8 @@ def fight(
             return "none"
         bonus_dmg, bonus_def = disaster_bonus(game, d)
         d.health = d.health_max  # bonus defense does not raise health (Lexicon "Health")
-        char_mods = {c.uid: combat_mods(game, c, d, slot) for c in chars}
+        lenders = party_lenders(game, slot)
+        char_mods = {c.uid: combat_mods(game, c, d, slot, lenders) for c in chars}
         extra = extra_cards(game, d)  # the cards in play that lend them last the combat
     charmed: set[int] = set()
     # Charm battle before combat begins (Determine Attackers; "Charm Battle").

@@ -1313,10 +1313,28 @@ def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
     return out
 
 
-def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
+def party_lenders(game: Game, slot: int) -> list[tuple[AnyCard, Effect]]:
+    """The MODIFY effects lent to everyone at ``slot`` (target ``here``) by the characters there
+    and the cards they carry, in table order: gathered once per combat, not once per fighter."""
+    return [
+        (card, e)
+        for other in game.at(slot)
+        for card, e in _carried_standing(game, other)
+        if e.do is Action.MODIFY and e.target is Target.HERE
+    ]
+
+
+def combat_mods(
+    game: Game,
+    c: Char,
+    d: Dis,
+    slot: int,
+    lenders: list[tuple[AnyCard, Effect]] | None = None,
+) -> list[Mods]:
     """Modifiers a character fights with against ``d`` beyond its current abilities: its own
     and its cards' ALWAYS effects against this kind of disaster, a pending next-combat
-    modifier, auras of disasters, global effects and the location."""
+    modifier, party bonuses (``lenders``, from :func:`party_lenders`), auras of disasters,
+    global effects and the location."""
     out: list[Mods] = []
 
     def use(card: AnyCard, e: Effect) -> None:
@@ -1333,14 +1351,13 @@ def combat_mods(game: Game, c: Char, d: Dis, slot: int) -> list[Mods]:
         if conditions_hold(game, e, slot):
             use(card, e)
     # Party bonuses: a character, or a card one carries, lending to everyone at its location.
-    for other in game.at(slot):
-        for card, e in _carried_standing(game, other):
-            if e.do is not Action.MODIFY or e.target is not Target.HERE or not fits(e, c):
-                continue
-            if e.against and not card_matches(d.card, e.against):
-                continue
-            if conditions_hold(game, e, slot):
-                use(card, e)
+    for card, e in party_lenders(game, slot) if lenders is None else lenders:
+        if not fits(e, c):
+            continue
+        if e.against and not card_matches(d.card, e.against):
+            continue
+        if conditions_hold(game, e, slot):
+            use(card, e)
     for src, e in _auras(game):
         if isinstance(src, Copy) and e.target is not Target.HERE:
             continue  # a global effect's reach is already in current abilities (refresh)
