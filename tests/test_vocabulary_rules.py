@@ -258,6 +258,27 @@ def test_passes_capture_kidnapped() -> None:
     assert nene.zone == "haven"
 
 
+def test_a_captive_comes_back_healed_of_the_fight_it_was_taken_in() -> None:
+    """set0 rulebook, "Health": "Loss of health is cumulative during combat. After combat ends,
+    any characters and disasters still in play are healed completely." A character captured
+    mid-combat is released without that combat's damage; a card's direct damage of this turn
+    (``wounded_turn``) is not a combat's and heals with the turn as usual."""
+    game = table()
+    path = game.field.path
+    nene = add_char(game, "Nene Romanova", path[1])
+    d = new_disaster(game, "Kidnapped")
+    shipped(game, d)
+    place_disaster(game, d, 0)
+    move_disaster(game, SET0, ScriptedPolicy(), d, 2)
+    assert nene.zone == "captured"
+    nene.health = nene.health_max - 1  # hurt in the fight it was taken from
+    game.disasters.remove(d)
+    d.zone = "discard"
+    game.turn = 2
+    start_turn(game)
+    assert nene.zone == "haven" and nene.health == nene.health_max
+
+
 @covers("Dinner with Mom and Dad", (Trigger.AFFECT, Action.SEND))
 def test_affect_send_dinner_with_mom_and_dad() -> None:
     """Dinner with Mom and Dad: every Student in play goes home to the haven; others stay."""
