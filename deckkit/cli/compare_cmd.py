@@ -15,7 +15,7 @@ from typing import Any
 import typer
 
 from deckkit.analysis.paired import METHOD, independent_difference, paired_difference
-from deckkit.analysis.runner import default_workers, run_games
+from deckkit.analysis.runner import capped_workers, run_games
 from deckkit.analysis.summary import card_catalog, summarize
 from deckkit.cli import options as opt
 from deckkit.cli import simulate_cmd as sim
@@ -272,7 +272,7 @@ def register(app: typer.Typer) -> None:
             echo("refusing to compare; pass --allow-illegal to compare anyway", err=True)
             raise typer.Exit(EXIT_ILLEGAL)
         doc = compare(
-            arms, games=games, seed=seed, workers=workers or default_workers(), hooks=hooks
+            arms, games=games, seed=seed, workers=capped_workers(workers), hooks=hooks
         )
         doc["command"] = command_line(
             decks,

@@ -12,7 +12,7 @@ import typer
 
 from deckkit.analysis import impact as im
 from deckkit.analysis.results import tally_of_frame
-from deckkit.analysis.runner import default_workers
+from deckkit.analysis.runner import capped_workers
 from deckkit.analysis.summary import card_catalog, summarize
 from deckkit.animayhem.carddb import load_card_db
 from deckkit.animayhem.cards import AnyCard
@@ -71,7 +71,7 @@ def measure(
 ) -> tuple[list[im.CardImpact], im.WinSource]:
     """Every card's paired estimate against the deck itself; returns them and the deck's own
     games (for the observational view)."""
-    workers = args.workers or default_workers()
+    workers = capped_workers(args.workers)
 
     def source(deck: Deck) -> im.WinSource:
         factory = hooks.factory(deck, game.edition, game.layout, args.turn_cap, args.policy)
