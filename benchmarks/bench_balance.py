@@ -35,10 +35,10 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(REPO))
 
-from deckkit.animayhem import COMPILED  # noqa: E402
-from deckkit.animayhem.carddb import card_db_dir, load_card_db  # noqa: E402
-from deckkit.animayhem.cards import CardType  # noqa: E402
-from deckkit.animayhem.deck import read_deck  # noqa: E402
+from deckkit.animayhem.construction.carddb import card_db_dir, load_card_db  # noqa: E402
+from deckkit.animayhem.construction.cards import CardType  # noqa: E402
+from deckkit.animayhem.construction.deck import read_deck  # noqa: E402
+from deckkit.animayhem.engine import COMPILED  # noqa: E402
 
 DECKKIT = [sys.executable, "-m", "deckkit"]
 
@@ -54,9 +54,7 @@ def deckkit(*args: str) -> tuple[int, str, float]:
 def bump_damage(db: Path, deck: Path, card: str | None, bump: int) -> str:
     """Add ``bump`` to the damage of one disaster of the deck in the copy; returns its name."""
     disasters = [
-        e.card
-        for e in read_deck(deck, load_card_db()).entries
-        if e.card.type is CardType.DISASTER
+        e.card for e in read_deck(deck, load_card_db()).entries if e.card.type is CardType.DISASTER
     ]
     path = db / "animayhem" / "cards.csv"
     with path.open(encoding="utf-8", newline="") as fh:

@@ -43,9 +43,9 @@ FactoryBuilder = Callable[[Path, str, int], GameFactory]  # deck path, policy, t
 def real_factory(deck_path: Path, policy: str, turn_cap: int) -> GameFactory:
     """The engine the `simulate` command uses, on the deck's own edition and variant."""
     from deckkit.analysis import engine
-    from deckkit.animayhem.carddb import load_card_db
-    from deckkit.animayhem.deck import read_deck
-    from deckkit.animayhem.editions import DEFAULT_EDITION, load_edition
+    from deckkit.animayhem.construction.carddb import load_card_db
+    from deckkit.animayhem.construction.deck import read_deck
+    from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
 
     deck = read_deck(deck_path, load_card_db())
     edition = load_edition(deck.edition or DEFAULT_EDITION)
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None, build: FactoryBuilder = real_factory) ->
         f"deckkit simulate benchmark: {args.deck.name}, policy {args.policy}, seed {args.seed}, "
         f"turn cap {args.turn_cap}; {cores} cores, Python {platform.python_version()}"
     )
-    from deckkit.animayhem import COMPILED
+    from deckkit.animayhem.engine import COMPILED
 
     print(
         "engine: "

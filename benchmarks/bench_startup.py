@@ -23,7 +23,15 @@ COMMANDS: dict[str, list[str]] = {
     "deckkit --version": [sys.executable, "-m", "deckkit", "--version"],
     "deckkit validate DECK": [sys.executable, "-m", "deckkit", "validate", str(DECK)],
     "deckkit simulate DECK --games 1": [
-        sys.executable, "-m", "deckkit", "simulate", str(DECK), "--games", "1", "--workers", "1",
+        sys.executable,
+        "-m",
+        "deckkit",
+        "simulate",
+        str(DECK),
+        "--games",
+        "1",
+        "--workers",
+        "1",
     ],
 }
 

@@ -19,11 +19,11 @@ if str(REPO) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(REPO))
 
 from deckkit.analysis.summary import proportion  # noqa: E402
-from deckkit.animayhem.carddb import load_card_db  # noqa: E402
-from deckkit.animayhem.deck import read_deck  # noqa: E402
-from deckkit.animayhem.editions import DEFAULT_EDITION, load_edition  # noqa: E402
-from deckkit.animayhem.play import GameOptions, play_game, prepare_game  # noqa: E402
-from deckkit.animayhem.policy import make_policy  # noqa: E402
+from deckkit.animayhem.construction.carddb import load_card_db  # noqa: E402
+from deckkit.animayhem.construction.deck import read_deck  # noqa: E402
+from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition  # noqa: E402
+from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game  # noqa: E402
+from deckkit.animayhem.engine.policy import make_policy  # noqa: E402
 
 DECKS = ("demo-solo", "medium-solo", "tricky-solo", "hard-solo")
 

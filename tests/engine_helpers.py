@@ -7,19 +7,19 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from deckkit.animayhem.abilities import refresh
-from deckkit.animayhem.carddb import CardDB, load_card_db
-from deckkit.animayhem.cards import AnyCard, CharacterCard, DisasterCard
-from deckkit.animayhem.chance import Chance, ScriptedChance
-from deckkit.animayhem.editions import Edition, load_edition
-from deckkit.animayhem.effectdb import read_effects_file
-from deckkit.animayhem.field import Cell, all_distances, build_field, compact_cells
-from deckkit.animayhem.hooks import EngineHooks
-from deckkit.animayhem.interpreter import by_trigger
-from deckkit.animayhem.movement import place_disaster
-from deckkit.animayhem.policy import Policy
-from deckkit.animayhem.record import GameRecord
-from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc, Trace, Triggers
+from deckkit.animayhem.construction.carddb import CardDB, load_card_db
+from deckkit.animayhem.construction.cards import AnyCard, CharacterCard, DisasterCard
+from deckkit.animayhem.construction.editions import Edition, load_edition
+from deckkit.animayhem.construction.effectdb import read_effects_file
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.chance import Chance, ScriptedChance
+from deckkit.animayhem.engine.field import Cell, all_distances, build_field, compact_cells
+from deckkit.animayhem.engine.hooks import EngineHooks
+from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.movement import place_disaster
+from deckkit.animayhem.engine.policy import Policy
+from deckkit.animayhem.engine.record import GameRecord
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace, Triggers
 
 # Nine plain locations (no symbols, damage or defense): the rulebook's 3 x 3 solitaire field.
 NINE = [

@@ -15,8 +15,8 @@ from functools import partial
 from pathlib import Path
 
 from deckkit.analysis.runner import PlayFn
-from deckkit.animayhem.chance import SeededChance
-from deckkit.animayhem.record import CardStat, GameRecord, Outcome
+from deckkit.animayhem.engine.chance import SeededChance
+from deckkit.animayhem.engine.record import CardStat, GameRecord, Outcome
 
 FAKE_DISASTERS = ("am900", "am901")
 FAKE_CHARACTERS = ("am100", "am101")

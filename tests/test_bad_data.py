@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.animayhem.carddb import read_card_db
-from deckkit.animayhem.editions import _edition_from
+from deckkit.animayhem.construction.carddb import read_card_db
+from deckkit.animayhem.construction.editions import _edition_from
 from deckkit.errors import EXIT_BAD_DATA, CardDataError
 
 REPO = Path(__file__).resolve().parent.parent
 CSV = REPO / "card_db" / "animayhem" / "cards.csv"
-EDITIONS = REPO / "deckkit" / "animayhem" / "editions"
+EDITIONS = REPO / "deckkit" / "animayhem" / "construction" / "editions"
 BAD_VALUES = ("abc", "-500", "1.5", "nan", "((", "x2x", "\x00", "Strength x-1", "9" * 20)
 
 

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from deckkit.animayhem.carddb import CARD_DB_ENV, card_db_dir, load_card_db
-from deckkit.animayhem.cards import CardType
-from deckkit.animayhem.deck import read_deck
+from deckkit.animayhem.construction.carddb import CARD_DB_ENV, card_db_dir, load_card_db
+from deckkit.animayhem.construction.cards import CardType
+from deckkit.animayhem.construction.deck import read_deck
 from deckkit.cli.main import app
 
 REPO = Path(__file__).resolve().parent.parent

@@ -6,9 +6,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from deckkit.animayhem.carddb import card_db_csv, card_db_dir, load_card_db
-from deckkit.animayhem.deck import read_deck
-from deckkit.animayhem.effectdb import EFFECTS_DIR
+from deckkit.animayhem.construction.carddb import card_db_csv, card_db_dir, load_card_db
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.effectdb import EFFECTS_DIR
 from deckkit.balance.snapshot import (
     changed_cards,
     effect_blocks,

@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.animayhem.carddb import CARD_DB_ENV, card_db_csv, card_db_dir, load_card_db
+from deckkit.animayhem.construction.carddb import (
+    CARD_DB_ENV,
+    card_db_csv,
+    card_db_dir,
+    load_card_db,
+)
 from deckkit.errors import CardDataError
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.animayhem.carddb import CardDB, card_db_dir, load_card_db
-from deckkit.animayhem.cards import (
+from deckkit.animayhem.construction.carddb import CardDB, card_db_dir, load_card_db
+from deckkit.animayhem.construction.cards import (
     CardType,
     CharacterCard,
     CombatCard,
@@ -161,7 +161,7 @@ def test_requirements_from_card_text(db: CardDB) -> None:
     """Power cards whose requirement is only in their text carry it as data
     (tools/card_corrections.toml, [requirement.*]); every one parses to terms the engine knows
     but Goz' Flying Machine's "group of at least 3" alternative."""
-    from deckkit.animayhem.requirements import SpecialTerm
+    from deckkit.animayhem.construction.requirements import SpecialTerm
 
     (launcher,) = db.lookup("Rocket Launcher")
     assert isinstance(launcher, PowerCard) and launcher.requirement_text == "Weapons"

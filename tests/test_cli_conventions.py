@@ -14,9 +14,9 @@ from typer import _click
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from deckkit.animayhem.editions import EDITIONS, VARIANTS
-from deckkit.animayhem.field import LAYOUTS
-from deckkit.animayhem.policy import POLICIES
+from deckkit.animayhem.construction.editions import EDITIONS, VARIANTS
+from deckkit.animayhem.engine.field import LAYOUTS
+from deckkit.animayhem.engine.policy import POLICIES
 from deckkit.cli import options as opt
 from deckkit.cli.main import app
 

@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILT = ROOT / "build" / "fast" / "deckkit" / "animayhem"
+BUILT = ROOT / "build" / "fast" / "deckkit" / "animayhem" / "engine"
 PROBE = (
-    "import deckkit.animayhem as a, deckkit.animayhem.combat as c; print(a.COMPILED, c.__file__)"
+    "import deckkit.animayhem.engine as a, deckkit.animayhem.engine.combat as c; "
+    "print(a.COMPILED, c.__file__)"
 )
 
 
@@ -40,12 +41,14 @@ def test_pure_switch_forces_python_modules() -> None:
 def test_stale_build_is_not_used() -> None:
     """A compiled module older than its source is ignored, with a note on stderr; a fresh build
     is used."""
-    source = ROOT / "deckkit" / "animayhem" / "chance.py"
+    source = ROOT / "deckkit" / "animayhem" / "engine" / "chance.py"
     libs = list(BUILT.glob("*.so"))
     if not libs:
         assert _probe().stdout.startswith("False")  # nothing built: the pure engine runs
         return
-    sources = [ROOT / "deckkit" / "animayhem" / f"{lib.name.split('.')[0]}.py" for lib in libs]
+    sources = [
+        ROOT / "deckkit" / "animayhem" / "engine" / f"{lib.name.split('.')[0]}.py" for lib in libs
+    ]
     if any(
         src.stat().st_mtime > lib.stat().st_mtime for src, lib in zip(sources, libs, strict=True)
     ):

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckkit.animayhem.carddb import CardDB, load_card_db
-from deckkit.animayhem.deck import parse_deck, read_deck
+from deckkit.animayhem.construction.carddb import CardDB, load_card_db
+from deckkit.animayhem.construction.deck import parse_deck, read_deck
 from deckkit.errors import DeckFileError
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
@@ -253,9 +253,27 @@ def test_every_problem_of_a_deck_is_reported_at_once(db: CardDB) -> None:
         st.one_of(
             st.text(max_size=60),
             st.sampled_from(
-                ["[characters]", "[disasters]", "[frob]", "name: x", "players: 0", "players: x",
-                 "edition: nope", "3 Goku #33", "0 Sewer", "999999 Sewer", "3x", "# c", "Goku #0",
-                 "Smash / ", "\ufeff", "\x00", "\r", "1 2 Dragon Balls", "-1 Sewer"]
+                [
+                    "[characters]",
+                    "[disasters]",
+                    "[frob]",
+                    "name: x",
+                    "players: 0",
+                    "players: x",
+                    "edition: nope",
+                    "3 Goku #33",
+                    "0 Sewer",
+                    "999999 Sewer",
+                    "3x",
+                    "# c",
+                    "Goku #0",
+                    "Smash / ",
+                    "\ufeff",
+                    "\x00",
+                    "\r",
+                    "1 2 Dragon Balls",
+                    "-1 Sewer",
+                ]
             ),
         ),
         max_size=25,

@@ -6,7 +6,7 @@ from importlib import resources
 
 import pytest
 
-from deckkit.animayhem.editions import (
+from deckkit.animayhem.construction.editions import (
     DEFAULT_EDITION,
     EDITIONS,
     VARIANTS,
@@ -27,7 +27,7 @@ def test_editions_and_default() -> None:
 
 def test_edition_files_are_package_data() -> None:
     """The edition TOML files live inside the package so an installed deckkit finds them."""
-    folder = resources.files("deckkit.animayhem").joinpath("editions")
+    folder = resources.files("deckkit.animayhem.construction").joinpath("editions")
     for name in (*EDITIONS, "variants"):
         assert folder.joinpath(f"{name}.toml").is_file()
 

@@ -10,10 +10,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deckkit.animayhem.carddb import CardDB, card_db_dir, load_card_db, read_card_db
-from deckkit.animayhem.cards import Coverage
-from deckkit.animayhem.coverage import TARGETS, coverage_table
-from deckkit.animayhem.vocabulary import ACTION_TARGETS, FIRED_FOR, Action, Trigger, unplayed
+from deckkit.animayhem.construction.carddb import CardDB, card_db_dir, load_card_db, read_card_db
+from deckkit.animayhem.construction.cards import Coverage
+from deckkit.animayhem.construction.coverage import TARGETS, coverage_table
+from deckkit.animayhem.construction.vocabulary import (
+    ACTION_TARGETS,
+    FIRED_FOR,
+    Action,
+    Trigger,
+    unplayed,
+)
 from deckkit.cli.main import app
 from deckkit.errors import EXIT_BAD_DATA, CardDataError
 

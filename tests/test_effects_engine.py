@@ -4,13 +4,13 @@ reads as the card's rule and fails if the interpreter stops playing it."""
 
 from __future__ import annotations
 
-from deckkit.animayhem.cards import ItemCard
-from deckkit.animayhem.combat import fight
-from deckkit.animayhem.interpreter import affect, blocked, can_move, fire, start_turn
-from deckkit.animayhem.movement import can_stop, move_disaster, place_disaster
-from deckkit.animayhem.phases import reload_phase
-from deckkit.animayhem.state import DEF, DMG, Char, Dis, Game
-from deckkit.animayhem.vocabulary import Trigger
+from deckkit.animayhem.construction.cards import ItemCard
+from deckkit.animayhem.construction.vocabulary import Trigger
+from deckkit.animayhem.engine.combat import fight
+from deckkit.animayhem.engine.interpreter import affect, blocked, can_move, fire, start_turn
+from deckkit.animayhem.engine.movement import can_stop, move_disaster, place_disaster
+from deckkit.animayhem.engine.phases import reload_phase
+from deckkit.animayhem.engine.state import DEF, DMG, Char, Dis, Game
 from tests.engine_helpers import (
     ScriptedPolicy,
     add_char,
@@ -242,8 +242,8 @@ def test_unlock_scavenges_without_the_listed_skills() -> None:
     c.items.append(antiques)
     museum = [loc for loc in db().cards if loc.name == "Museum"]
     assert museum
-    from deckkit.animayhem.scavenge import passes_skill_test
-    from deckkit.animayhem.state import Copy, Loc
+    from deckkit.animayhem.engine.scavenge import passes_skill_test
+    from deckkit.animayhem.engine.state import Copy, Loc
 
     game.locs[4] = Loc(4, Copy(99_001, museum[0]))
     assert not passes_skill_test(game, [c], 4)

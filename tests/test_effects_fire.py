@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.animayhem.carddb import load_card_db
-from deckkit.animayhem.cards import AnyCard, CardType, Coverage
-from deckkit.animayhem.deck import Deck, DeckEntry, read_deck
-from deckkit.animayhem.editions import load_edition
-from deckkit.animayhem.play import GameOptions, finish, prepare_game, start_game
-from deckkit.animayhem.policy import HeuristicPolicy, Policy, make_policy
-from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.state import Char, Copy, Dis, Game
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.cards import AnyCard, CardType, Coverage
+from deckkit.animayhem.construction.deck import Deck, DeckEntry, read_deck
+from deckkit.animayhem.construction.editions import load_edition
+from deckkit.animayhem.engine.play import GameOptions, finish, prepare_game, start_game
+from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 from tests.test_invariants import check_invariants
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from deckkit.animayhem.abilities import refresh
-from deckkit.animayhem.cards import CharmHalf, CombatCard
-from deckkit.animayhem.chance import ScriptedChance
-from deckkit.animayhem.combat import apply_charm_half, fight, health_state, horde_bonus
-from deckkit.animayhem.interpreter import by_trigger
-from deckkit.animayhem.movement import place_disaster
-from deckkit.animayhem.requirements import requirement_met
-from deckkit.animayhem.scavenge import scavenge
-from deckkit.animayhem.state import CHA
+from deckkit.animayhem.construction.cards import CharmHalf, CombatCard
+from deckkit.animayhem.construction.requirements import requirement_met
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.chance import ScriptedChance
+from deckkit.animayhem.engine.combat import apply_charm_half, fight, health_state, horde_bonus
+from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.movement import place_disaster
+from deckkit.animayhem.engine.scavenge import scavenge
+from deckkit.animayhem.engine.state import CHA
 from tests.engine_helpers import (
     ScriptedPolicy,
     add_char,
@@ -32,7 +32,7 @@ def _sample_combat_game():  # type: ignore[no-untyped-def]
     pchan = add_char(game, "P-Chan", 0)
     ryo = add_char(game, "Ryo-Ohki (Cabbit)", 0)
     pchan.enhancements.append(copy_of(game, "Clean Livin'"))
-    from deckkit.animayhem.abilities import refresh
+    from deckkit.animayhem.engine.abilities import refresh
 
     refresh(game, pchan)
     nene.equipment.append(copy_of(game, "Control Cube"))
@@ -212,7 +212,7 @@ def test_najato_steals_runs_and_is_pursued() -> None:
     three more locations. Your character may pursue Najato during your move phase and try to
     take the item card back." Kami (charm 1 ties Najato's 1; 4 damage beats its defense 1)
     catches it one location on and takes the Go Board back."""
-    from deckkit.animayhem.movement import move_disasters, move_party
+    from deckkit.animayhem.engine.movement import move_disasters, move_party
 
     game, najato = _najato_game()
     ed = edition("set0")
@@ -235,7 +235,7 @@ def test_najato_drops_what_it_carries_to_steal() -> None:
     """Part III "Steal": "If Najato already has an item card when it steals from a character,
     Najato will drop the item card it is carrying underneath its current location and then
     steals a new item card from the character." (set0: even a card it stole before.)"""
-    from deckkit.animayhem.movement import move_disasters
+    from deckkit.animayhem.engine.movement import move_disasters
 
     game, najato = _najato_game()
     place_disaster(game, najato, 0)
@@ -322,7 +322,7 @@ def test_ally_example_kodachi_and_kiriya() -> None:
     Phantom Assassin. Kodachi Kuno will give Kiriya +2 damage and +2 defense during combat
     against a party of characters." Kodachi Kuno (The Black Rose), drawn, joins Kiriya (5/5);
     Kiriya then attacks Kami (4/4) at 7 damage and 7 defense: Kami loses 3, Kiriya nothing."""
-    from deckkit.animayhem.movement import move_disasters
+    from deckkit.animayhem.engine.movement import move_disasters
     from tests.engine_helpers import NINE
 
     game = bare_game(NINE)
@@ -353,7 +353,7 @@ def test_duration_example_two_turns() -> None:
     her next turn", then is discarded. Combat Training played on turn 7 for 2 turns: in play on
     turns 7 and 8 (``play_turn`` expires globals at the start of each turn), discarded as turn 9
     begins; the 5-turn default of "Global Effect" counts the same way (turns 7 to 11)."""
-    from deckkit.animayhem.phases import GLOBAL_TURNS, expire_globals, last_turn
+    from deckkit.animayhem.engine.phases import GLOBAL_TURNS, expire_globals, last_turn
 
     assert last_turn(7, 2) == 8 and last_turn(7, GLOBAL_TURNS) == 11
     game = bare_game(["Sewer"])

@@ -9,10 +9,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckkit.animayhem.carddb import load_card_db
-from deckkit.animayhem.deck import Deck, read_deck
-from deckkit.animayhem.editions import EDITIONS, load_edition
-from deckkit.animayhem.play import (
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import Deck, read_deck
+from deckkit.animayhem.construction.editions import EDITIONS, load_edition
+from deckkit.animayhem.engine.play import (
     GameOptions,
     GameSetup,
     finish,
@@ -20,8 +20,8 @@ from deckkit.animayhem.play import (
     prepare_game,
     start_game,
 )
-from deckkit.animayhem.policy import make_policy
-from deckkit.animayhem.state import Game
+from deckkit.animayhem.engine.policy import make_policy
+from deckkit.animayhem.engine.state import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = (

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from deckkit.animayhem.cards import (
+from deckkit.animayhem.construction.cards import (
     POWER_TYPES,
     Abilities,
     AnyCard,
@@ -28,9 +28,9 @@ from deckkit.animayhem.cards import (
     PhysicalHalf,
     PowerCard,
 )
-from deckkit.animayhem.deck import Deck, DeckEntry
-from deckkit.animayhem.legality import LegalityReport, check_deck
-from deckkit.animayhem.requirements import Requirement
+from deckkit.animayhem.construction.deck import Deck, DeckEntry
+from deckkit.animayhem.construction.legality import LegalityReport, check_deck
+from deckkit.animayhem.construction.requirements import Requirement
 from deckkit.errors import UsageError
 
 _ids = itertools.count(1)

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import pytest
 
-from deckkit.animayhem.chance import SeededChance
-from deckkit.animayhem.field import (
+from deckkit.animayhem.engine.chance import SeededChance
+from deckkit.animayhem.engine.field import (
     build_field,
     compact_cells,
     disaster_path,
     line_cells,
     random_cells,
 )
-from deckkit.animayhem.movement import HAVEN, can_stop, move_disasters, move_party, place_disaster
-from deckkit.animayhem.policy import Policy
+from deckkit.animayhem.engine.movement import (
+    HAVEN,
+    can_stop,
+    move_disasters,
+    move_party,
+    place_disaster,
+)
+from deckkit.animayhem.engine.policy import Policy
 from tests.engine_helpers import NINE, add_char, bare_game, copy_of, edition, new_disaster
 
 
@@ -199,7 +205,7 @@ def test_no_pickup_after_a_combat() -> None:
     rule has a disaster take an item when a combat ends. The Farmer falls and his item is
     dropped under the location (1998 guidelines, "Drop": it "must be Scavenged"); Toma's Guards,
     left standing, leave it there."""
-    from deckkit.animayhem.combat import fight
+    from deckkit.animayhem.engine.combat import fight
 
     game = bare_game(NINE)
     farmer = add_char(game, "Farmer with shotgun", 0)

@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from deckkit.animayhem.carddb import load_card_db
-from deckkit.animayhem.cards import CardType
-from deckkit.animayhem.combat import GameOver
-from deckkit.animayhem.deck import read_deck
-from deckkit.animayhem.editions import load_edition
-from deckkit.animayhem.phases import play_turn
-from deckkit.animayhem.play import GameOptions, play_game, prepare_game, start_game
-from deckkit.animayhem.policy import make_policy
-from deckkit.animayhem.state import Game
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.cards import CardType
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.editions import load_edition
+from deckkit.animayhem.engine.combat import GameOver
+from deckkit.animayhem.engine.phases import play_turn
+from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game, start_game
+from deckkit.animayhem.engine.policy import make_policy
+from deckkit.animayhem.engine.state import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 

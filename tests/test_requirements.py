@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from deckkit.animayhem.carddb import CardDB, load_card_db
-from deckkit.animayhem.cards import CharacterCard, LocationCard
-from deckkit.animayhem.requirements import (
+from deckkit.animayhem.construction.carddb import CardDB, load_card_db
+from deckkit.animayhem.construction.cards import CharacterCard, LocationCard
+from deckkit.animayhem.construction.requirements import (
     GenderTerm,
     Requirement,
     SkillTerm,

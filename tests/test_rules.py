@@ -7,15 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
-from deckkit.animayhem.abilities import refresh
-from deckkit.animayhem.chance import ScriptedChance
-from deckkit.animayhem.combat import GameOver, fight
-from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.movement import HAVEN, move_disasters, party_movement, place_disaster
-from deckkit.animayhem.phases import reload_phase
-from deckkit.animayhem.policy import HeuristicPolicy, Policy, RandomPolicy
-from deckkit.animayhem.scavenge import location_attack, passes_skill_test
-from deckkit.animayhem.state import DEF, DMG, ENE, Game
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.chance import ScriptedChance
+from deckkit.animayhem.engine.combat import GameOver, fight
+from deckkit.animayhem.engine.endgame import check_end
+from deckkit.animayhem.engine.movement import HAVEN, move_disasters, party_movement, place_disaster
+from deckkit.animayhem.engine.phases import reload_phase
+from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, RandomPolicy
+from deckkit.animayhem.engine.scavenge import location_attack, passes_skill_test
+from deckkit.animayhem.engine.state import DEF, DMG, ENE, Game
 from tests.engine_helpers import (
     NINE,
     ScriptedPolicy,
@@ -115,7 +115,7 @@ def test_a_plan_overtaken_by_a_retreat_is_revalidated() -> None:
     Solitaire": side-to-side or corner-to-corner). Plans are made at the start of the phase; when
     an earlier party's combat makes a waiting party retreat ("Declare Retreat": "must move one
     location"), its old route no longer starts where it stands and is not followed."""
-    from deckkit.animayhem.phases import move_phase
+    from deckkit.animayhem.engine.phases import move_phase
 
     game = bare_game(NINE)  # slots 0 1 2 / 3 4 5 / 6 7 8
     kami = add_char(game, "Kami", 0)
@@ -183,7 +183,7 @@ def test_disaster_incapacitated_by_charm_attacks_no_more_that_turn() -> None:
     "incapacitate the disaster for the current turn"; an incapacitated card cannot "deal damage
     in combat" (Lexicon "Incapacitated"). Later that turn the 33-S Sexaroid attacks nobody: not
     Sylvie again, not Kami passing through its location, who moves on."""
-    from deckkit.animayhem.movement import move_party
+    from deckkit.animayhem.engine.movement import move_party
 
     game = bare_game(NINE)
     add_char(game, "Sylvie", 0)  # charm 6
@@ -418,7 +418,7 @@ def test_ally_is_attacked_only_after_its_primary() -> None:
     """Part III "Ally Disaster": "characters must defeat the primary disaster before attacking
     the ally disaster". A party that attacks everything it can at its location fights Kiriya,
     The Phantom Assassin and leaves Kodachi Kuno, its ally, alone."""
-    from deckkit.animayhem.phases import move_phase
+    from deckkit.animayhem.engine.phases import move_phase
 
     class Attacker(Retreating):
         def attack(self, game, d, chars):  # type: ignore[no-untyped-def]
@@ -646,7 +646,7 @@ def test_flash_effect_played_in_combat() -> None:
     """ "Flash Effect": played at any time but the reload phase; the targeted character pays the
     energy cost; an ability modifier lasts the combat round. The sensible player spends Big
     Sucker Gas Slash (+2 damage, cost 2) when the round needs it."""
-    from deckkit.animayhem.policy import HeuristicPolicy
+    from deckkit.animayhem.engine.policy import HeuristicPolicy
 
     class Retreat(HeuristicPolicy):
         def retreat(self, game, d, chars, rnd):  # type: ignore[no-untyped-def]
@@ -664,7 +664,7 @@ def test_flash_effect_played_in_combat() -> None:
 def test_global_effect_lasts_five_turns() -> None:
     """ "Global Effect": without uses or duration it lasts 5 of your turns, including the turn it
     is played, then is discarded; its modifiers apply to your characters on the field."""
-    from deckkit.animayhem.phases import GLOBAL_TURNS, expire_globals
+    from deckkit.animayhem.engine.phases import GLOBAL_TURNS, expire_globals
 
     game = bare_game(NINE)
     c = add_char(game, "Nabiki Tendo", 0)
@@ -694,8 +694,8 @@ def test_disaster_ending_its_movement_on_characters_attacks() -> None:
 def test_non_combat_disaster_met_while_moving() -> None:
     """ "Move Phase": characters passing through or stopping on a location with a non-combat
     disaster are automatically affected by it (its effect is card text: counted met, cleared)."""
-    from deckkit.animayhem.movement import move_party
-    from deckkit.animayhem.record import CardStat
+    from deckkit.animayhem.engine.movement import move_party
+    from deckkit.animayhem.engine.record import CardStat
 
     game = bare_game(NINE)
     kami = add_char(game, "Kami", 0)
@@ -709,8 +709,8 @@ def test_non_combat_disaster_met_while_moving() -> None:
 def test_six_on_the_field_and_groups_of_four() -> None:
     """ "Character Cards": at most 6 characters on the field; fifth2018: at most 4 in a group.
     The engine holds to both whatever the policy asks."""
-    from deckkit.animayhem.movement import HAVEN
-    from deckkit.animayhem.phases import move_phase
+    from deckkit.animayhem.engine.movement import HAVEN
+    from deckkit.animayhem.engine.phases import move_phase
 
     names = ["Kami", "Nabiki Tendo", "Nene Romanova", "Bulma", "Detective Kiyone",
              "Akane Tendo", "Sylvie", "Makoto Mizuhara"]  # fmt: skip
@@ -732,10 +732,10 @@ def test_opening_hand_by_edition() -> None:
     "Setup": draw 7 from the characters and power cards together."""
     from pathlib import Path
 
-    from deckkit.animayhem.carddb import load_card_db
-    from deckkit.animayhem.cards import POWER_TYPES
-    from deckkit.animayhem.deck import read_deck
-    from deckkit.animayhem.play import prepare_game, start_game
+    from deckkit.animayhem.construction.carddb import load_card_db
+    from deckkit.animayhem.construction.cards import POWER_TYPES
+    from deckkit.animayhem.construction.deck import read_deck
+    from deckkit.animayhem.engine.play import prepare_game, start_game
 
     root = Path(__file__).resolve().parent.parent
     deck = read_deck(root / "tests/data/wild-solo.deck", load_card_db())
@@ -794,7 +794,7 @@ def test_location_with_damage_attacks_once_every_turn() -> None:
     attacked, and "The location will attack once per turn": a party that stays on A.D. Police
     HQ (damage 3) is attacked again the next turn, and a second party stopping there the same
     turn does not bring a second attack."""
-    from deckkit.animayhem.phases import move_phase
+    from deckkit.animayhem.engine.phases import move_phase
 
     game = bare_game(["A.D. Police HQ", "Sewer"], cells=[(0, 0), (1, 0)])
     kami = add_char(game, "Kami", 0)  # defense 4: survives every attack
@@ -863,8 +863,8 @@ def test_rocket_launcher_needs_the_weapons_skill() -> None:
     long as the character fulfills the equipment's requirements." Rocket Launcher's text asks
     for the Weapons skill (tools/card_corrections.toml): Kami cannot use it, Chi-Chi (Weapons)
     can."""
-    from deckkit.animayhem.abilities import usable
-    from deckkit.animayhem.cards import PowerCard
+    from deckkit.animayhem.construction.cards import PowerCard
+    from deckkit.animayhem.engine.abilities import usable
     from tests.engine_helpers import card
 
     launcher = card("Rocket Launcher")
@@ -878,7 +878,7 @@ def test_global_effect_reaches_a_character_entering_the_field() -> None:
     """set0 rulebook, "Global Effect": a global effect applies to the current abilities of your
     characters (the engine: those on the field). Nabiki leaves the haven while Combat Training
     (+1 damage, +1 defense) is in play: she fights with the bonus from her first step."""
-    from deckkit.animayhem.movement import move_party
+    from deckkit.animayhem.engine.movement import move_party
 
     game = bare_game(NINE)
     nabiki = add_char(game, "Nabiki Tendo", HAVEN)

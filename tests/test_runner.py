@@ -79,9 +79,12 @@ def test_a_run_extends_in_batches() -> None:
     tail = run_games(ENGINE, games=70, seed=8, keep_rows=True, first=50, workers=2, chunk_size=9)
     assert head.rows is not None and tail.rows is not None and whole.rows is not None
     assert tail.rows["index"].to_list() == list(range(50, 120))
-    assert pl.concat([head.rows, tail.rows], how="diagonal_relaxed").fill_null(0).select(
-        whole.rows.columns
-    ).equals(whole.rows)
+    assert (
+        pl.concat([head.rows, tail.rows], how="diagonal_relaxed")
+        .fill_null(0)
+        .select(whole.rows.columns)
+        .equals(whole.rows)
+    )
     assert head.tally.merged(tail.tally) == whole.tally
 
 

@@ -22,9 +22,9 @@ from typer.testing import CliRunner
 
 from deckkit.analysis.engine import LAYOUTS
 from deckkit.analysis.runner import GameFactory
-from deckkit.animayhem.cards import CardType
-from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.editions import Edition
+from deckkit.animayhem.construction.cards import CardType
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.construction.editions import Edition
 from deckkit.cli import simulate_cmd
 from deckkit.cli.exits import DeckkitTyper
 from deckkit.cli.simulate_cmd import EngineHooks
@@ -159,8 +159,8 @@ def test_json_shape(small_deck: Path) -> None:
 
 
 def _read(deck_path: Path) -> Deck:
-    from deckkit.animayhem.carddb import load_card_db
-    from deckkit.animayhem.deck import read_deck
+    from deckkit.animayhem.construction.carddb import load_card_db
+    from deckkit.animayhem.construction.deck import read_deck
 
     return read_deck(deck_path, load_card_db())
 
@@ -432,9 +432,9 @@ def test_real_engine_same_seed_same_json_for_one_or_two_workers(tmp_path: Path) 
 
 @pytest.mark.usefixtures("real_engine")
 def test_real_engine_report_names_cards_and_unsimulated_ones() -> None:
-    from deckkit.animayhem.carddb import load_card_db
-    from deckkit.animayhem.deck import read_deck
-    from deckkit.animayhem.play import not_simulated
+    from deckkit.animayhem.construction.carddb import load_card_db
+    from deckkit.animayhem.construction.deck import read_deck
+    from deckkit.animayhem.engine.play import not_simulated
 
     deck = read_deck(DEMO_DECK, load_card_db())
     out = run_cli(DEMO_DECK, "-n", 200, "--format", "json")

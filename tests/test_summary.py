@@ -19,8 +19,8 @@ from deckkit.analysis.summary import (
     proportion,
     summarize,
 )
-from deckkit.animayhem.cards import CardType
-from deckkit.animayhem.record import CardStat, GameRecord
+from deckkit.animayhem.construction.cards import CardType
+from deckkit.animayhem.engine.record import CardStat, GameRecord
 
 ENGINE = FakeEngine()
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
-from deckkit.animayhem.abilities import refresh, usable
-from deckkit.animayhem.cards import CardType, CharacterCard, ItemCard, PowerCard
-from deckkit.animayhem.chance import Chance
-from deckkit.animayhem.combat import fight
-from deckkit.animayhem.interpreter import (
+from deckkit.animayhem.construction.cards import CardType, CharacterCard, ItemCard, PowerCard
+from deckkit.animayhem.construction.requirements import parse_requirement, requirement_met
+from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.abilities import refresh, usable
+from deckkit.animayhem.engine.chance import Chance
+from deckkit.animayhem.engine.combat import fight
+from deckkit.animayhem.engine.interpreter import (
     affect,
     apply_mods,
     blocked,
@@ -29,19 +31,22 @@ from deckkit.animayhem.interpreter import (
     start_turn,
     traps,
 )
-from deckkit.animayhem.movement import (
+from deckkit.animayhem.engine.movement import (
     can_stop,
     move_disaster,
     move_disasters,
     place_disaster,
 )
-from deckkit.animayhem.phases import discard_phase, equip_phase, maintenance_phase, move_phase
-from deckkit.animayhem.policy import HeuristicPolicy, equip_targets
-from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.requirements import parse_requirement, requirement_met
-from deckkit.animayhem.scavenge import passes_skill_test, scavenge
-from deckkit.animayhem.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
-from deckkit.animayhem.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.phases import (
+    discard_phase,
+    equip_phase,
+    maintenance_phase,
+    move_phase,
+)
+from deckkit.animayhem.engine.policy import HeuristicPolicy, equip_targets
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.scavenge import passes_skill_test, scavenge
+from deckkit.animayhem.engine.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
 from tests.engine_helpers import (
     ScriptedPolicy,
     add_char,
@@ -895,7 +900,7 @@ def test_played_combat_card_charm_half_in_a_charm_battle() -> None:
     d.charm = 4
     stack_combat_pile(game, ["Startled / Pretty Lady", "Startled / Pretty Lady"])
     half = card("Startled / Pretty Lady").charm  # type: ignore[attr-defined]
-    from deckkit.animayhem.combat import apply_charm_half, charm_battle
+    from deckkit.animayhem.engine.combat import apply_charm_half, charm_battle
 
     theirs, mine = apply_charm_half(half, 4, 3)
     mine, theirs = apply_charm_half(half, mine, theirs)
@@ -937,7 +942,7 @@ def test_played_recover_rescue() -> None:
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
     dead = add_char(game, "Krillin", 4)
-    from deckkit.animayhem.combat import knock_out
+    from deckkit.animayhem.engine.combat import knock_out
 
     knock_out(game, dead, "killed", None)
     assert dead.zone == "discard"
@@ -957,7 +962,7 @@ def test_played_recover_angel_of_mercy_back_to_play() -> None:
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
     dead = add_char(game, "Krillin", 4)
-    from deckkit.animayhem.combat import knock_out
+    from deckkit.animayhem.engine.combat import knock_out
 
     knock_out(game, dead, "killed", None)
     play_flash(game, "Angel of Mercy", ako)
@@ -1045,7 +1050,7 @@ def test_played_reload_restores_a_weapons_uses() -> None:
 @covers("Immortality", (Trigger.ALWAYS, Action.SURVIVE))
 def test_always_survive_immortality() -> None:
     """Immortality: its character cannot be killed, only bonked."""
-    from deckkit.animayhem.combat import knock_out
+    from deckkit.animayhem.engine.combat import knock_out
 
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
@@ -1062,7 +1067,7 @@ def test_always_survive_immortality() -> None:
 def test_played_survive_hey_youre_not_dead_from_the_hand() -> None:
     """Hey, you're not dead!, held in the hand, is played when a character would be killed:
     the character is bonked instead, and the card is spent."""
-    from deckkit.animayhem.combat import knock_out
+    from deckkit.animayhem.engine.combat import knock_out
 
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
@@ -1207,7 +1212,7 @@ def test_played_modify_gohan_is_angry_only_below_attack_3() -> None:
 @covers("Robot Slave", (Trigger.ALWAYS, Action.SURVIVE))
 def test_always_survive_robot_slave_gives_itself_up() -> None:
     """Robot Slave saves its character from one kill (a bonk instead) and is discarded."""
-    from deckkit.animayhem.combat import knock_out
+    from deckkit.animayhem.engine.combat import knock_out
 
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
@@ -1231,7 +1236,7 @@ def test_played_retrieve_interrogation() -> None:
     far.carrying = [lamp]
     g = shipped_copy(game, "Interrogation")
     game.hand.append(g)
-    from deckkit.animayhem.phases import equip_phase
+    from deckkit.animayhem.engine.phases import equip_phase
 
     class PlaysGlobal(ScriptedPolicy):
         def global_effect(self, game: Game) -> Copy | None:
@@ -1246,8 +1251,8 @@ def test_played_retrieve_interrogation() -> None:
 def test_always_edge_happy_ending() -> None:
     """Happy Ending: a game the disasters win by one item is the player's, and so is a tie when
     every location is scavenged; a lead of two still loses."""
-    from deckkit.animayhem.combat import GameOver
-    from deckkit.animayhem.endgame import check_end
+    from deckkit.animayhem.engine.combat import GameOver
+    from deckkit.animayhem.engine.endgame import check_end
 
     def ending(mine: int, theirs: int, happy: bool, scavenged: bool = False) -> str | None:
         game = table()
@@ -1964,7 +1969,7 @@ def test_played_modify_retreat_know_when_to_run() -> None:
 
 def test_always_survive_against_bio_ball_remover() -> None:
     """Bio-Ball Remover saves its carrier from Bio Ball's kill, and from no other."""
-    from deckkit.animayhem.combat import knock_out
+    from deckkit.animayhem.engine.combat import knock_out
 
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
@@ -2176,7 +2181,7 @@ def test_always_carry_attack_pods_leaves_the_others_walking() -> None:
     """Attack Pods carries one character: A-ko flies at 4, Nene and Tenchi walk at 2, so the
     party moves 2 (set0 rulebook, "Vehicles"); the pods counted as acting. Without a carrying
     limit the vehicle's movement is everyone's, as before."""
-    from deckkit.animayhem.movement import party_movement
+    from deckkit.animayhem.engine.movement import party_movement
 
     game = table()
     party = _rides(game, ("A-ko Magami", "Attack Pods"), ("Nene Romanova", None),
@@ -2198,7 +2203,7 @@ def test_always_carry_a_vehicle_rides_only_where_the_card_says() -> None:
     at the barge's 4. Desert Skimmer carries no vehicle ("Unless otherwise stated, a vehicle
     cannot carry another vehicle"), nor does the Floating Car: Ryoga's skimmer (7) waits for
     Nene's car (3)."""
-    from deckkit.animayhem.movement import party_movement
+    from deckkit.animayhem.engine.movement import party_movement
 
     game = table()
     party = _rides(game, ("Tenchi Masaki", "Royal Flying Barge"), ("Nene Romanova", "Floating Car"))
@@ -2213,7 +2218,7 @@ def test_always_carry_a_vehicle_rides_only_where_the_card_says() -> None:
 def test_always_store_refuge_keeps_flash_effects_outside_the_hand_limit() -> None:
     """With Refuge in play, two flash effects in a full hand of 7 do not count: the Reload phase
     draws two more cards (set0 rulebook, "Reload Phase": draw until the hand holds 7)."""
-    from deckkit.animayhem.phases import reload_phase
+    from deckkit.animayhem.engine.phases import reload_phase
 
     game = table()
     refuge = shipped_copy(game, "Refuge")
@@ -2288,7 +2293,7 @@ def test_played_retrieve_to_location_fake_item() -> None:
     party there; the heuristic player keeps the card while no disaster carries an item."""
     game = table()
     ako = add_char(game, "A-ko Magami", 0)
-    from deckkit.animayhem.interpreter import waits_for_a_use
+    from deckkit.animayhem.engine.interpreter import waits_for_a_use
 
     fake = shipped_copy(game, "Fake Item")
     d = on_field(game, new_disaster(game, "Ginger"), 4)
@@ -2304,7 +2309,7 @@ def test_played_retrieve_to_location_fake_item() -> None:
 def test_always_boost_turbo_boost_on_a_non_flying_vehicle() -> None:
     """Turbo Boost adds 1 to the movement of a non-flying vehicle: A-ko's Floating Car moves 4,
     not 3; Mars Shuttle, a flying vehicle, keeps its 2."""
-    from deckkit.animayhem.movement import party_movement
+    from deckkit.animayhem.engine.movement import party_movement
 
     game = table()
     (ako,) = _rides(game, ("A-ko Magami", "Floating Car"))
@@ -2319,7 +2324,7 @@ def test_always_boost_turbo_boost_on_a_non_flying_vehicle() -> None:
 @covers("Ready to Go", (Trigger.ALWAYS, Action.BOOST))
 def test_always_boost_ready_to_go_for_three_moves() -> None:
     """Ready to Go adds 3 to a non-flying vehicle's movement on the field, for 3 moves."""
-    from deckkit.animayhem.movement import party_movement
+    from deckkit.animayhem.engine.movement import party_movement
 
     game = table()
     (ako,) = _rides(game, ("A-ko Magami", "Floating Car"))

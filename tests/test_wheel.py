@@ -49,7 +49,7 @@ def test_wheel_installs_and_validates_outside_checkout(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     editions = ("set0", "general1996", "guidelines1998", "fifth2018", "variants")
     needed = ["deckkit/card_db/animayhem/cards.csv"]
-    needed += [f"deckkit/animayhem/editions/{n}.toml" for n in editions]
+    needed += [f"deckkit/animayhem/construction/editions/{n}.toml" for n in editions]
     needed += ["deckkit/samples/decks/demo-solo.deck", "deckkit/samples/reports/balance.toml"]
     for name in needed:
         assert name in names, name

@@ -20,8 +20,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from deckkit.animayhem.carddb import REQUIRED_COLUMNS
-from deckkit.animayhem.cards import ABILITIES
+from deckkit.animayhem.construction.carddb import REQUIRED_COLUMNS
+from deckkit.animayhem.construction.cards import ABILITIES
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SOURCE = REPO.parent / "shared" / "card-data"

@@ -1,8 +1,8 @@
 """Compile the engine's hot modules with mypyc into build/fast/ (optional, about 2x faster).
 
 The pure-Python modules stay the reference: deckkit uses the compiled ones only when every one
-of them is newer than its source (see deckkit/animayhem/__init__.py), and DECKKIT_PURE=1 turns
-them off. Run `make fast` (done by `make demo`, `make test` and `make bench`).
+of them is newer than its source (see deckkit/animayhem/engine/__init__.py), and
+DECKKIT_PURE=1 turns them off. Run `make fast` (done by `make demo`, `make test` and `make bench`).
 
 Cards, requirements and records stay interpreted: they cross process boundaries by pickling.
 Policies are compiled but stay open to subclasses written in Python.
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "deckkit" / "animayhem"
+PACKAGE = ROOT / "deckkit" / "animayhem" / "engine"
 TARGET = ROOT / "build" / "fast"
 COMPILED = (
     "state",
@@ -63,7 +63,7 @@ def main() -> int:
     # Swap the finished build in whole: a half-built group would fail at import.
     shutil.rmtree(TARGET, ignore_errors=True)
     staging.rename(TARGET)
-    built = sorted(p.name for p in (TARGET / "deckkit" / "animayhem").glob("*.so"))
+    built = sorted(p.name for p in (TARGET / "deckkit" / "animayhem" / "engine").glob("*.so"))
     print(f"build_fast: compiled {len(built)} engine modules into {TARGET.relative_to(ROOT)}")
     return 0
 

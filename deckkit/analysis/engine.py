@@ -1,4 +1,4 @@
-"""The bridge from the runner to the game engine (``deckkit.animayhem.play`` and ``.policy``).
+"""The bridge from the runner to the game engine (``animayhem.engine.play`` and ``.policy``).
 
 :class:`EngineGames` is the picklable factory the runner sends to each worker: it carries the
 deck, edition, options and policy *name* (a policy object need not be picklable), and in the
@@ -13,12 +13,12 @@ from functools import partial
 from typing import cast
 
 from deckkit.analysis.runner import PlayFn
-from deckkit.animayhem import play
-from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.editions import Edition
-from deckkit.animayhem.field import LAYOUTS as ENGINE_LAYOUTS
-from deckkit.animayhem.field import Layout
-from deckkit.animayhem.policy import POLICIES, make_policy
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.engine import play
+from deckkit.animayhem.engine.field import LAYOUTS as ENGINE_LAYOUTS
+from deckkit.animayhem.engine.field import Layout
+from deckkit.animayhem.engine.policy import POLICIES, make_policy
 from deckkit.errors import UsageError
 
 LAYOUTS: tuple[str, ...] = tuple(ENGINE_LAYOUTS)

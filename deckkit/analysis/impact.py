@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.paired import METHOD, PairedDifference, paired_difference
 from deckkit.analysis.runner import GameFactory, run_games
-from deckkit.animayhem.cards import (
+from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharacterCard,
     CombatCard,
@@ -33,7 +33,7 @@ from deckkit.animayhem.cards import (
     LocationCard,
     PowerCard,
 )
-from deckkit.animayhem.deck import Deck, DeckEntry
+from deckkit.animayhem.construction.deck import Deck, DeckEntry
 
 if TYPE_CHECKING:  # polars is imported where frames are built
     import polars as pl

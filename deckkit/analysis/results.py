@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.runner import COUNTER_PREFIX, ROW_COLUMNS
 from deckkit.analysis.summary import Tally
-from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.engine.record import CardStat
 from deckkit.errors import UsageError
 
 if TYPE_CHECKING:  # polars is imported where frames are read or built

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from deckkit.analysis.summary import Tally
-from deckkit.animayhem.record import GameRecord
+from deckkit.animayhem.engine.record import GameRecord
 from deckkit.errors import EXIT_WORKER_DIED, DeckkitError
 from deckkit.stopping import ignore_in_worker
 

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any, TypeVar
 
-from deckkit.animayhem.cards import CardType
-from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.endgame import end_reason_code
-from deckkit.animayhem.record import CardStat, GameRecord
+from deckkit.animayhem.construction.cards import CardType
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.engine.endgame import end_reason_code
+from deckkit.animayhem.engine.record import CardStat, GameRecord
 
 CI_METHOD = "wilson"
 CI_METHOD_LABEL = "Wilson score interval"

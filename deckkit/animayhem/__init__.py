@@ -1,42 +1,7 @@
-"""Ani-Mayhem (1996): card model, card database, editions, legality and the solitaire engine.
+"""Ani-Mayhem (1996), in two layers that import only downward.
 
-In a source checkout, `make fast` compiles the engine's hot modules with mypyc into build/fast/.
-They are used only when every compiled module is newer than its source, so an edited module is
-never shadowed by a stale build; DECKKIT_PURE=1 forces the pure-Python modules.
+- ``construction``: the card model, the card and effect databases, editions and variants, deck
+  files and the legality check: what a deck is made of and whether it may be played.
+- ``engine``: the solitaire game that plays a legal deck (state, phases, combat, the effect
+  interpreter) and the automatic players, which read the game through ``engine.queries``.
 """
-
-from __future__ import annotations
-
-import os
-import sys
-from pathlib import Path
-
-
-def _compiled_engine() -> Path | None:
-    if os.environ.get("DECKKIT_PURE"):
-        return None
-    here = Path(__file__).resolve().parent
-    root = here.parent.parent / "build" / "fast"
-    built = root / "deckkit" / "animayhem"
-    libs = list(built.glob("*.so")) if built.is_dir() else []
-    if not libs:
-        return None
-    for lib in libs:
-        source = here / f"{lib.name.split('.')[0]}.py"
-        if not source.exists() or source.stat().st_mtime > lib.stat().st_mtime:
-            if not os.environ.get("DECKKIT_STALE_NOTED"):  # once, not again in each worker
-                os.environ["DECKKIT_STALE_NOTED"] = "1"
-                print(
-                    f"deckkit: build/fast is older than {source.name}; using the pure-Python "
-                    "engine (run `make fast` to rebuild)",
-                    file=sys.stderr,
-                )
-            return None
-    return root
-
-
-_fast = _compiled_engine()
-if _fast is not None:
-    sys.path.append(str(_fast))  # the shared runtime library of the compiled group
-    __path__.insert(0, str(_fast / "deckkit" / "animayhem"))  # compiled modules first
-COMPILED = _fast is not None

@@ -31,7 +31,7 @@ import numpy.typing as npt
 from deckkit.analysis.runner import GameFactory, PlayFn, run_games
 from deckkit.analysis.sprt import Decision, Stop, wald_bounds
 from deckkit.analysis.summary import mean_estimate, proportion
-from deckkit.animayhem.record import GameRecord
+from deckkit.animayhem.engine.record import GameRecord
 from deckkit.balance.config import Check
 
 BoolArray = npt.NDArray[np.bool_]

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.effectdb import EFFECTS_DIR
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.construction.effectdb import EFFECTS_DIR
 from deckkit.errors import CardDataError
 
 SNAPSHOT_EFFECTS_FILE = "zz-baseline-snapshot.toml"  # sorts last; the name says where it came from

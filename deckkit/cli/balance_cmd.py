@@ -26,8 +26,8 @@ from rich.table import Table
 from deckkit.analysis.engine import LAYOUTS, EngineGames, check_policy, game_options
 from deckkit.analysis.runner import GameFactory, capped_workers, run_games
 from deckkit.analysis.summary import proportion
-from deckkit.animayhem.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
-from deckkit.animayhem.deck import parse_deck
+from deckkit.animayhem.construction.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
+from deckkit.animayhem.construction.deck import parse_deck
 from deckkit.balance.baseline import baseline_record, read_baseline, write_baseline
 from deckkit.balance.config import DEFAULT_FILE, BalanceFile, Check, load_balance_file
 from deckkit.balance.junit import write_junit

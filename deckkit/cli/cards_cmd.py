@@ -16,8 +16,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from deckkit.animayhem.carddb import CardDB, load_card_db
-from deckkit.animayhem.cards import (
+from deckkit.animayhem.construction.carddb import CardDB, load_card_db
+from deckkit.animayhem.construction.cards import (
     ABILITIES,
     Abilities,
     AnyCard,
@@ -32,8 +32,8 @@ from deckkit.animayhem.cards import (
     Modifier,
     PowerCard,
 )
-from deckkit.animayhem.coverage import coverage_table
-from deckkit.animayhem.requirements import Requirement
+from deckkit.animayhem.construction.coverage import coverage_table
+from deckkit.animayhem.construction.requirements import Requirement
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper, help_when_bare

@@ -271,9 +271,7 @@ def register(app: typer.Typer) -> None:
         if illegal and not allow_illegal:
             echo("refusing to compare; pass --allow-illegal to compare anyway", err=True)
             raise typer.Exit(EXIT_ILLEGAL)
-        doc = compare(
-            arms, games=games, seed=seed, workers=capped_workers(workers), hooks=hooks
-        )
+        doc = compare(arms, games=games, seed=seed, workers=capped_workers(workers), hooks=hooks)
         doc["command"] = command_line(
             decks,
             {

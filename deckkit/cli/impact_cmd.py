@@ -14,10 +14,10 @@ from deckkit.analysis import impact as im
 from deckkit.analysis.results import tally_of_frame
 from deckkit.analysis.runner import capped_workers
 from deckkit.analysis.summary import card_catalog, summarize
-from deckkit.animayhem.carddb import load_card_db
-from deckkit.animayhem.cards import AnyCard
-from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.legality import check_deck
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.cards import AnyCard
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.construction.legality import check_deck
 from deckkit.cli import options as opt
 from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.console import echo, percent

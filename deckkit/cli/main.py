@@ -13,7 +13,7 @@ from pathlib import Path
 import typer
 
 from deckkit import __version__, stopping
-from deckkit.animayhem.carddb import CARD_DB_ENV
+from deckkit.animayhem.construction.carddb import CARD_DB_ENV
 from deckkit.cli.exits import DeckkitGroup, DeckkitTyper, help_when_bare, silence_stdout
 from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
@@ -51,7 +51,7 @@ def main(
     """Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem."""
     if card_db is not None:
         # Every command (and every worker process, which inherits the environment) loads
-        # the card database through deckkit.animayhem.carddb.load_card_db, which reads this.
+        # the card database through construction.carddb.load_card_db, which reads this.
         os.environ[CARD_DB_ENV] = str(card_db.resolve())
     help_when_bare(ctx)
 

@@ -14,8 +14,8 @@ from typing import Annotated
 
 import typer
 
-from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT
-from deckkit.animayhem.play import DEFAULT_TURN_CAP
+from deckkit.animayhem.construction.editions import DEFAULT_EDITION, DEFAULT_VARIANT
+from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
 
 # The choices, spelled as the engine and the edition files spell them (a test keeps them equal).
 

@@ -10,10 +10,10 @@ from typing import Annotated
 
 import typer
 
-from deckkit.animayhem.field import LAYOUTS
-from deckkit.animayhem.play import GameOptions, play_game, prepare_game
-from deckkit.animayhem.policy import make_policy
-from deckkit.animayhem.state import Trace
+from deckkit.animayhem.engine.field import LAYOUTS
+from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
+from deckkit.animayhem.engine.policy import make_policy
+from deckkit.animayhem.engine.state import Trace
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit

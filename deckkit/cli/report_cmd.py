@@ -18,10 +18,10 @@ from deckkit import stopping
 from deckkit.analysis.output import check_destination
 from deckkit.analysis.results import RunMetadata, read_results, tally_of_frame
 from deckkit.analysis.summary import card_catalog, summarize
-from deckkit.animayhem.carddb import load_card_db
-from deckkit.animayhem.deck import parse_deck
-from deckkit.animayhem.editions import load_edition
-from deckkit.animayhem.legality import check_deck
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import parse_deck
+from deckkit.animayhem.construction.editions import load_edition
+from deckkit.animayhem.construction.legality import check_deck
 from deckkit.cli import options as opt
 from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.console import echo

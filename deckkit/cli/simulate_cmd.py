@@ -44,10 +44,10 @@ from deckkit.analysis.summary import (
     card_catalog,
     summarize,
 )
-from deckkit.animayhem.cards import CardType
-from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.editions import Edition
-from deckkit.animayhem.legality import LegalityReport
+from deckkit.animayhem.construction.cards import CardType
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.construction.legality import LegalityReport
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stderr_console, stdout_console
 from deckkit.cli.jsonout import emit

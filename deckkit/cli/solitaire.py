@@ -11,10 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckkit.animayhem.carddb import CardDB, load_card_db
-from deckkit.animayhem.deck import Deck, read_deck
-from deckkit.animayhem.editions import DEFAULT_EDITION, DEFAULT_VARIANT, Edition, load_edition
-from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.animayhem.construction.carddb import CardDB, load_card_db
+from deckkit.animayhem.construction.deck import Deck, read_deck
+from deckkit.animayhem.construction.editions import (
+    DEFAULT_EDITION,
+    DEFAULT_VARIANT,
+    Edition,
+    load_edition,
+)
+from deckkit.animayhem.construction.legality import LegalityReport, check_deck
 from deckkit.cli.console import echo
 from deckkit.errors import UsageError
 

@@ -15,9 +15,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from deckkit.animayhem.carddb import load_card_db
-from deckkit.animayhem.deck import MAX_DECK_BYTES, parse_deck_bytes, read_deck
-from deckkit.animayhem.editions import (
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import MAX_DECK_BYTES, parse_deck_bytes, read_deck
+from deckkit.animayhem.construction.editions import (
     DEFAULT_EDITION,
     DEFAULT_VARIANT,
     EDITIONS,
@@ -25,7 +25,7 @@ from deckkit.animayhem.editions import (
     load_edition,
     load_variant,
 )
-from deckkit.animayhem.legality import LegalityReport, check_deck
+from deckkit.animayhem.construction.legality import LegalityReport, check_deck
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.jsonout import emit

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.results import RunMetadata, counter_columns
 from deckkit.analysis.summary import CI_METHOD_LABEL, Rate, Summary, proportion
-from deckkit.animayhem.legality import LegalityReport
-from deckkit.animayhem.record import CardStat
+from deckkit.animayhem.construction.legality import LegalityReport
+from deckkit.animayhem.engine.record import CardStat
 
 if TYPE_CHECKING:  # polars is imported by the functions that use it
     import polars as pl

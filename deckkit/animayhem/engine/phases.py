@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.abilities import enter_haven, refresh
-from deckkit.animayhem.cards import CardType, PowerCard
-from deckkit.animayhem.combat import fight
-from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.interpreter import (
+from deckkit.animayhem.construction.cards import CardType, PowerCard
+from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.combat import fight
+from deckkit.animayhem.engine.endgame import check_end
+from deckkit.animayhem.engine.interpreter import (
     affect,
     can_move,
     change_forms,
@@ -27,7 +28,7 @@ from deckkit.animayhem.interpreter import (
     waits_to_replace,
     waived_for,
 )
-from deckkit.animayhem.movement import (
+from deckkit.animayhem.engine.movement import (
     HAVEN,
     legal_route,
     move_disasters,
@@ -35,14 +36,13 @@ from deckkit.animayhem.movement import (
     party_movement,
     trim_to_stop,
 )
-from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.scavenge import location_attack, scavenge
-from deckkit.animayhem.state import Char, Copy, Dis, Game
-from deckkit.animayhem.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.scavenge import location_attack, scavenge
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.editions import Edition
-    from deckkit.animayhem.policy import Policy
+    from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.policy import Policy
 
 # A global effect without uses or duration lasts 5 of your turns (set0 rulebook, "Global Effect").
 GLOBAL_TURNS = 5

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
-from deckkit.animayhem.cards import POWER_TYPES, AnyCard, CardType
-from deckkit.animayhem.editions import EDITIONS, VARIANTS
+from deckkit.animayhem.construction.cards import POWER_TYPES, AnyCard, CardType
+from deckkit.animayhem.construction.editions import EDITIONS, VARIANTS
 from deckkit.errors import DeckFileError, DeckProblems
 
 
@@ -96,7 +96,7 @@ _COMMENT_RE = re.compile(r"(?:^|\s)#(?=\s|$)")
 
 
 class CardLookup(Protocol):
-    """What the parser needs from the card database (``deckkit.animayhem.carddb.CardDB``)."""
+    """What the parser needs from the card database (``construction.carddb.CardDB``)."""
 
     def lookup(self, name: str) -> list[AnyCard]: ...
 

@@ -2,9 +2,9 @@
 
 The CSV is edited by people and rebuilt by ``tools/build_card_db.py``, so every row is checked
 against the schema in ``card_db/animayhem/README.md`` before it becomes a typed record from
-:mod:`deckkit.animayhem.cards`; a bad row stops the load with a :class:`CardDataError` naming the
-file, the line and the field, rather than surfacing later as a wrong simulation.
-"""
+:mod:`deckkit.animayhem.construction.cards`; a bad row stops the load with a
+:class:`CardDataError` naming the file, the line and the field, rather than surfacing later as a
+wrong simulation."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Literal, TypedDict, TypeVar, cast
 
-from deckkit.animayhem.cards import (
+from deckkit.animayhem.construction.cards import (
     ABILITIES,
     Abilities,
     Ability,
@@ -40,9 +40,9 @@ from deckkit.animayhem.cards import (
     Skill,
     Trait,
 )
-from deckkit.animayhem.effectdb import EFFECTS_DIR, read_effects
-from deckkit.animayhem.requirements import Requirement, Vocabulary, parse_requirement
-from deckkit.animayhem.vocabulary import CardEffects
+from deckkit.animayhem.construction.effectdb import EFFECTS_DIR, read_effects
+from deckkit.animayhem.construction.requirements import Requirement, Vocabulary, parse_requirement
+from deckkit.animayhem.construction.vocabulary import CardEffects
 from deckkit.errors import CardDataError
 
 CSV_NAME = "cards.csv"
@@ -68,7 +68,7 @@ _E = TypeVar("_E")
 def card_db_dir() -> Path:
     """Where the card database lives: inside the installed package (the wheel force-includes
     ``card_db/`` as ``deckkit/card_db/``), else at the top of a source checkout."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]  # deckkit/
     for candidate in (package / "card_db", package.parent / "card_db"):
         if (candidate / GAME_DIR / CSV_NAME).is_file():
             return candidate
@@ -285,7 +285,7 @@ def _vocabulary(rows: list[_Row], granted: set[str]) -> Vocabulary:
 
 
 class _Common(TypedDict):
-    """The fields every card type shares (:class:`deckkit.animayhem.cards.Card`)."""
+    """The fields every card type shares (:class:`deckkit.animayhem.construction.cards.Card`)."""
 
     id: str
     name: str

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.abilities import refresh
-from deckkit.animayhem.cards import ItemCard, Trait
-from deckkit.animayhem.combat import fight, health_state, knock_out
-from deckkit.animayhem.interpreter import affect, barred, blocked, can_act, fire, unlocked
-from deckkit.animayhem.movement import join_primary, place_disaster, steal_when_revealed
-from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.requirements import requirement_met
-from deckkit.animayhem.state import DEF, DMG, Char, Game
-from deckkit.animayhem.vocabulary import Trigger
+from deckkit.animayhem.construction.cards import ItemCard, Trait
+from deckkit.animayhem.construction.requirements import requirement_met
+from deckkit.animayhem.construction.vocabulary import Trigger
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.combat import fight, health_state, knock_out
+from deckkit.animayhem.engine.interpreter import affect, barred, blocked, can_act, fire, unlocked
+from deckkit.animayhem.engine.movement import join_primary, place_disaster, steal_when_revealed
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import DEF, DMG, Char, Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.editions import Edition
-    from deckkit.animayhem.policy import Policy
+    from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.policy import Policy
 
 
 def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:

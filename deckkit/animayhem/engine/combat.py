@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from deckkit.animayhem.abilities import enter_haven, refresh
-from deckkit.animayhem.cards import CardType, CharmHalf, CombatCard, ItemCard, PowerCard, Trait
-from deckkit.animayhem.interpreter import (
+from deckkit.animayhem.construction.cards import (
+    CardType,
+    CharmHalf,
+    CombatCard,
+    ItemCard,
+    PowerCard,
+    Trait,
+)
+from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.interpreter import (
     Sides,
     ally_bonus,
     apply_charm,
@@ -44,13 +52,12 @@ from deckkit.animayhem.interpreter import (
     strikes_first,
     vehicle_first,
 )
-from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
-from deckkit.animayhem.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.editions import Edition
-    from deckkit.animayhem.policy import Policy
+    from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.policy import Policy
 
 
 MAX_ROUNDS = 30

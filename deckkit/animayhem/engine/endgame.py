@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.cards import ItemCard
-from deckkit.animayhem.combat import GameOver
-from deckkit.animayhem.interpreter import credit_edge, edge
-from deckkit.animayhem.state import Game
+from deckkit.animayhem.construction.cards import ItemCard
+from deckkit.animayhem.engine.combat import GameOver
+from deckkit.animayhem.engine.interpreter import credit_edge, edge
+from deckkit.animayhem.engine.state import Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.editions import Edition
+    from deckkit.animayhem.construction.editions import Edition
 
 # "Dragon Ball", "Gohan's Dragon Ball" count 1; "2 Dragon Balls" counts 2 (the card names).
 _DRAGON_BALLS = re.compile(r"(?:^(\d+) )?Dragon Balls?$")

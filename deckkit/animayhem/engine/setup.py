@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.abilities import refresh
-from deckkit.animayhem.cards import AnyCard, CardType, CharacterCard, DisasterCard
-from deckkit.animayhem.field import all_distances, lay_out
-from deckkit.animayhem.hooks import EngineHooks
-from deckkit.animayhem.state import Char, Copy, Dis, Game, Loc
+from deckkit.animayhem.construction.cards import AnyCard, CardType, CharacterCard, DisasterCard
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.field import all_distances, lay_out
+from deckkit.animayhem.engine.hooks import EngineHooks
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.editions import Edition
-    from deckkit.animayhem.play import GameSetup
-    from deckkit.animayhem.policy import Policy
+    from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.play import GameSetup
+    from deckkit.animayhem.engine.policy import Policy
 
 STARTING_DISASTERS_PER_LOCATION = 2  # "Place two disaster cards ... underneath each location"
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.combat import defeat_disaster, fight, knock_out
-from deckkit.animayhem.state import Char, Copy, Dis, Game
+from deckkit.animayhem.engine.combat import defeat_disaster, fight, knock_out
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.editions import Edition
-    from deckkit.animayhem.policy import Policy
+    from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.policy import Policy
 
 
 class EngineHooks:
-    """Implements :class:`deckkit.animayhem.state.RuleHooks`."""
+    """Implements :class:`deckkit.animayhem.engine.state.RuleHooks`."""
 
     __slots__ = ("edition", "policy")
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.abilities import enter_haven, refresh
-from deckkit.animayhem.cards import ItemCard, PowerCard, Trait
-from deckkit.animayhem.combat import fight, take_item_here
-from deckkit.animayhem.endgame import check_end
-from deckkit.animayhem.interpreter import (
+from deckkit.animayhem.construction.cards import ItemCard, PowerCard, Trait
+from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.combat import fight, take_item_here
+from deckkit.animayhem.engine.endgame import check_end
+from deckkit.animayhem.engine.interpreter import (
     affect,
     blocked,
     boost,
@@ -21,13 +22,12 @@ from deckkit.animayhem.interpreter import (
     fire,
     hiding_slot,
 )
-from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
-from deckkit.animayhem.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.editions import Edition
-    from deckkit.animayhem.policy import Policy
+    from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.policy import Policy
 
 HAVEN = -1  # a route step into the haven annexed to the field's haven slot
 

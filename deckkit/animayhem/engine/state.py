@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from deckkit.animayhem.cards import (
+from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharacterCard,
     CharTemplate,
@@ -22,10 +22,10 @@ from deckkit.animayhem.cards import (
     PowerCard,
     Stat,
 )
-from deckkit.animayhem.chance import Chance
-from deckkit.animayhem.field import Field
-from deckkit.animayhem.record import GameRecord
-from deckkit.animayhem.vocabulary import Action, Effect, Trigger
+from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
+from deckkit.animayhem.engine.chance import Chance
+from deckkit.animayhem.engine.field import Field
+from deckkit.animayhem.engine.record import GameRecord
 
 Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
 Mods = tuple[tuple[Stat, Modifier], ...]
@@ -403,9 +403,7 @@ class Game:
         # Forms (REPLACE): (character in play, the card set aside for it, through turn).
         self.forms: list[tuple[Char, Char, int]] = []
 
-    def say(
-        self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any
-    ) -> None:
+    def say(self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any) -> None:
         """One trace event: its kind, the sentence, and as data who acted on whom (card ids
         beside names) and any numbers, for `deckkit play --format json`."""
         if self.trace is not None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from deckkit.animayhem.chance import Chance
+from deckkit.animayhem.engine.chance import Chance
 
 Layout = Literal["compact", "random", "straight-line"]
 LAYOUTS: tuple[Layout, ...] = ("compact", "random", "straight-line")

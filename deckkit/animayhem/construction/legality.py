@@ -13,9 +13,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckkit.animayhem.cards import POWER_TYPES, AnyCard, CardType, CharacterCard, DisasterCard
-from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.editions import (
+from deckkit.animayhem.construction.cards import (
+    POWER_TYPES,
+    AnyCard,
+    CardType,
+    CharacterCard,
+    DisasterCard,
+)
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.construction.editions import (
     Edition,
     Variant,
     load_edition,

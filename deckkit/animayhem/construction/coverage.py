@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckkit.animayhem.carddb import CardDB
-from deckkit.animayhem.cards import POWER_TYPES, AnyCard, CardType, Coverage
+from deckkit.animayhem.construction.carddb import CardDB
+from deckkit.animayhem.construction.cards import POWER_TYPES, AnyCard, CardType, Coverage
 
 # Share of cards `full` or `approximate` that the project aims for, by group.
 TARGETS: dict[str, float] = {

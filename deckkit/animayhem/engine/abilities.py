@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.cards import PowerCard
-from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.requirements import requirement_met
-from deckkit.animayhem.state import ABILITY_INDEX, Char, Copy, Game
-from deckkit.animayhem.vocabulary import Action, Effect, Target, Trigger
+from deckkit.animayhem.construction.cards import PowerCard
+from deckkit.animayhem.construction.requirements import requirement_met
+from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.state import Mods
+    from deckkit.animayhem.engine.state import Mods
 
 
 def usable(c: Char, card: PowerCard) -> bool:

@@ -16,9 +16,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
-from deckkit.animayhem.cards import STATS, AnyCard, Coverage, Modifier, Stat
-from deckkit.animayhem.requirements import Requirement, SpecialTerm, Vocabulary, parse_requirement
-from deckkit.animayhem.vocabulary import (
+from deckkit.animayhem.construction.cards import STATS, AnyCard, Coverage, Modifier, Stat
+from deckkit.animayhem.construction.requirements import (
+    Requirement,
+    SpecialTerm,
+    Vocabulary,
+    parse_requirement,
+)
+from deckkit.animayhem.construction.vocabulary import (
     ACTION_TARGETS,
     CHARACTER_TARGETS,
     DISASTER_TARGETS,

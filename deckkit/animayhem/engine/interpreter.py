@@ -1,11 +1,11 @@
 """The effect interpreter: plays the effects of ``card_db/animayhem/effects`` in a game.
 
-One function per action of the vocabulary (:mod:`deckkit.animayhem.vocabulary`), one resolver
-per target, and the queries the rules ask in combat and movement (who a disaster prefers or
-spares, bonuses that last, blocked locations). The rules of combat and movement call in here
-at each trigger; what the interpreter needs of them back (knock a character out, defeat a
-disaster, start a combat) it asks through ``game.hooks``, so this module imports neither and the
-engine's import graph stays acyclic.
+One function per action of the vocabulary (:mod:`deckkit.animayhem.construction.vocabulary`),
+one resolver per target, and the queries the rules ask in combat and movement (who a disaster
+prefers or spares, bonuses that last, blocked locations). The rules of combat and movement call
+in here at each trigger; what the interpreter needs of them back (knock a character out, defeat
+a disaster, start a combat) it asks through ``game.hooks``, so this module imports neither and
+the engine's import graph stays acyclic.
 
 Where the rule documents define a term, the code follows them: "Duration" counts the turn an
 effect starts in (set0 rulebook, Lexicon); a targeted ("explicit") card with no valid target
@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.abilities import conditional, enter_haven, fits, refresh, usable
-from deckkit.animayhem.cards import (
+from deckkit.animayhem.construction.cards import (
     AnyCard,
     CardType,
     CharacterCard,
@@ -29,10 +28,8 @@ from deckkit.animayhem.cards import (
     LocationCard,
     PowerCard,
 )
-from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.requirements import requirement_met, term_met
-from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
-from deckkit.animayhem.vocabulary import (
+from deckkit.animayhem.construction.requirements import requirement_met, term_met
+from deckkit.animayhem.construction.vocabulary import (
     Action,
     CardEffects,
     Effect,
@@ -40,9 +37,12 @@ from deckkit.animayhem.vocabulary import (
     Target,
     Trigger,
 )
+from deckkit.animayhem.engine.abilities import conditional, enter_haven, fits, refresh, usable
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.state import Mods
+    from deckkit.animayhem.engine.state import Mods
 
 Source = Dis | Char | Copy
 FOREVER = 1 << 30
@@ -2168,6 +2168,8 @@ def strikes(game: Game, d: Dis) -> int:
         return 1
     rules = standing(d.fx, Action.STRIKES)
     return max((e.n for e in rules), default=1)
+
+
 def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
     """Each disaster carrying a card (matching ``cards``) at a location with characters gives
     it up to the character standing there that carries the least."""
@@ -2329,8 +2331,6 @@ def _would_act(game: Game, e: Effect) -> bool:
             for x in c.equipment
         )
     return True
-
-
 
 
 # --- vehicles and forms (field2 additions) ---------------------------------------------------

@@ -199,7 +199,7 @@ class Variant:
 
 
 def _read(filename: str) -> dict[str, Any]:
-    ref = resources.files("deckkit.animayhem").joinpath("editions", filename)
+    ref = resources.files("deckkit.animayhem.construction").joinpath("editions", filename)
     try:
         return tomllib.loads(ref.read_text(encoding="utf-8"))
     except FileNotFoundError as err:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
-from deckkit.animayhem.requirements import Requirement
+from deckkit.animayhem.construction.requirements import Requirement
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.vocabulary import CardEffects
+    from deckkit.animayhem.construction.vocabulary import CardEffects
 
 
 class CardType(StrEnum):

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python subclasses
 
-from deckkit.animayhem.abilities import usable
-from deckkit.animayhem.cards import CardType, ItemCard, PowerCard
-from deckkit.animayhem.combat import horde_bonus
-from deckkit.animayhem.interpreter import (
+from deckkit.animayhem.construction.cards import CardType, ItemCard, PowerCard
+from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
+from deckkit.animayhem.engine.abilities import usable
+from deckkit.animayhem.engine.combat import horde_bonus
+from deckkit.animayhem.engine.interpreter import (
     ally_bonus,
     barred,
     combat_flash_mods,
@@ -34,18 +35,17 @@ from deckkit.animayhem.interpreter import (
     unlocked,
     waits_for_a_use,
 )
-from deckkit.animayhem.movement import (
+from deckkit.animayhem.engine.movement import (
     HAVEN,
     can_stop,
     party_movement,
     retreat_options,
     trim_to_stop,
 )
-from deckkit.animayhem.requirements import requirement_met, skill_totals
-from deckkit.animayhem.state import DEF, DMG, ENE, Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import DEF, DMG, ENE, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.editions import Edition
+    from deckkit.animayhem.construction.editions import Edition
 
 Move = tuple[list[Char], list[int]]
 

@@ -1,12 +1,12 @@
 """The effect vocabulary: what a card's text does, as typed data.
 
-Card text is the publisher's, so deckkit never stores it; instead each card's behaviour is a short
-list of :class:`Effect` records in ``card_db/animayhem/effects/*.toml`` (see
-``docs/effects.md``), read and checked by :mod:`deckkit.animayhem.effectdb` and played by
-:mod:`deckkit.animayhem.interpreter`. An effect says *when* (a :class:`Trigger`), *what*
-(an :class:`Action`) and *to whom* (a :class:`Target` narrowed by filters), under optional
-conditions written in the skill-listing grammar the locations already use (set0 rulebook,
-"Skill Listings"), so "Strength x2 or Blind Luck" means the same everywhere.
+Card text is the publisher's, so deckkit never stores it; instead each card's behaviour is a
+short list of :class:`Effect` records in ``card_db/animayhem/effects/*.toml`` (see
+``docs/effects.md``), read and checked by :mod:`deckkit.animayhem.construction.effectdb` and
+played by :mod:`deckkit.animayhem.engine.interpreter`. An effect says *when* (a
+:class:`Trigger`), *what* (an :class:`Action`) and *to whom* (a :class:`Target` narrowed by
+filters), under optional conditions written in the skill-listing grammar the locations already
+use (set0 rulebook, "Skill Listings"), so "Strength x2 or Blind Luck" means the same everywhere.
 
 This module is data only: no engine import, so the loader, the coverage report and the engine
 share it without cycles.
@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from deckkit.animayhem.cards import Coverage, Modifier, Stat
-from deckkit.animayhem.requirements import Requirement
+from deckkit.animayhem.construction.cards import Coverage, Modifier, Stat
+from deckkit.animayhem.construction.requirements import Requirement
 
 
 class Trigger(StrEnum):

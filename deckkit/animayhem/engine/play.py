@@ -9,18 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from deckkit.animayhem.cards import AnyCard, CharacterCard, CharTemplate, Coverage
-from deckkit.animayhem.chance import Chance, SeededChance
-from deckkit.animayhem.combat import GameOver
-from deckkit.animayhem.deck import Deck
-from deckkit.animayhem.editions import Edition
-from deckkit.animayhem.field import LAYOUTS, Layout
-from deckkit.animayhem.interpreter import by_trigger
-from deckkit.animayhem.phases import play_turn
-from deckkit.animayhem.policy import Policy
-from deckkit.animayhem.record import GameRecord
-from deckkit.animayhem.setup import deck_piles, set_up
-from deckkit.animayhem.state import Game, Trace, Triggers
+from deckkit.animayhem.construction.cards import AnyCard, CharacterCard, CharTemplate, Coverage
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.engine.chance import Chance, SeededChance
+from deckkit.animayhem.engine.combat import GameOver
+from deckkit.animayhem.engine.field import LAYOUTS, Layout
+from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.phases import play_turn
+from deckkit.animayhem.engine.policy import Policy
+from deckkit.animayhem.engine.record import GameRecord
+from deckkit.animayhem.engine.setup import deck_piles, set_up
+from deckkit.animayhem.engine.state import Game, Trace, Triggers
 
 DEFAULT_TURN_CAP = 150
 
