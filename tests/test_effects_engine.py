@@ -7,9 +7,10 @@ from __future__ import annotations
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.combat import fight
-from deckkit.animayhem.engine.interpreter import affect, blocked, can_move, fire, start_turn
-from deckkit.animayhem.engine.movement import can_stop, move_disaster, place_disaster
+from deckkit.animayhem.engine.interpreter import affect, can_move, fire, start_turn
+from deckkit.animayhem.engine.movement import move_disaster, place_disaster
 from deckkit.animayhem.engine.phases import reload_phase
+from deckkit.animayhem.engine.queries import blocked, can_stop
 from deckkit.animayhem.engine.state import DEF, DMG, Char, Dis, Game
 from tests.engine_helpers import (
     ScriptedPolicy,

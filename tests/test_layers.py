@@ -101,3 +101,22 @@ def test_engine_import_graph_is_acyclic() -> None:
 
     for node in sorted(graph):
         visit(node, [])
+
+
+# Engine modules that change a game: they play phases, fights, moves and card effects.
+MUTATORS = {"abilities", "combat", "endgame", "hooks", "interpreter", "movement", "phases",
+            "play", "scavenge", "setup"}  # fmt: skip
+
+
+def test_policy_reads_the_game_through_queries_only() -> None:
+    """Issue point: the automatic players read the game through read-only queries and never
+    import a module that changes it; the queries themselves import only the card model and the
+    game state, so nothing a player calls can play a rule."""
+    engine = PACKAGE / "animayhem" / "engine"
+    for name in ("policy", "queries"):
+        used = {m.split(".")[-1] for m in _imports(engine / f"{name}.py") if "animayhem" in m}
+        assert not used & MUTATORS, f"{name}.py imports {sorted(used & MUTATORS)}"
+    queries = {m for m in _imports(engine / "queries.py") if m.startswith("deckkit.")}
+    allowed = ("deckkit.animayhem.construction.", "deckkit.animayhem.engine.state")
+    assert all(m.startswith(allowed) for m in queries), sorted(queries)
+    assert all((engine / f"{m}.py").exists() for m in MUTATORS)

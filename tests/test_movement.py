@@ -13,14 +13,9 @@ from deckkit.animayhem.engine.field import (
     line_cells,
     random_cells,
 )
-from deckkit.animayhem.engine.movement import (
-    HAVEN,
-    can_stop,
-    move_disasters,
-    move_party,
-    place_disaster,
-)
+from deckkit.animayhem.engine.movement import move_disasters, move_party, place_disaster
 from deckkit.animayhem.engine.policy import Policy
+from deckkit.animayhem.engine.queries import HAVEN, can_stop
 from tests.engine_helpers import NINE, add_char, bare_game, copy_of, edition, new_disaster
 
 

@@ -79,3 +79,39 @@ def test_heuristic_beats_the_random_floor() -> None:
         policy = make_policy(name)
         wins[name] = sum(play_game(setup, policy, 5, i).outcome == "win" for i in range(200))
     assert wins["heuristic"] > wins["random"] + 40
+
+
+def _fingerprint(game: Game) -> object:
+    """Everything a decision must leave as it found it (the chance stream aside: a policy may
+    draw from it to break ties)."""
+    return (
+        dict(game.record.counters),
+        dict(game.fired),
+        [(c.uid, c.zone, c.slot, c.health, tuple(c.cur), len(c.items)) for c in game.chars],
+        [(d.uid, d.zone, d.pos, d.damage, d.defense) for d in game.disasters],
+        [x.uid for x in game.hand],
+        [(len(loc.hidden_cards), len(loc.hidden_disasters)) for loc in game.locs],
+    )
+
+
+def test_deciding_changes_nothing_in_the_game() -> None:
+    """The player reads the game through read-only queries (engine.queries): weighing its moves,
+    discards and cards never changes the state nor counts as a card's effect acting (it once
+    counted a key's unlock each time the player merely considered a location)."""
+    checked = 0
+    for path in sorted((ROOT / "decks").glob("*.deck")):
+        deck = read_deck(path, load_card_db())
+        setup = prepare_game(deck, load_edition("guidelines1998"))
+        for seed in range(4):
+            policy = make_policy("heuristic")
+            game = start_game(setup, policy, seed, 0)
+            try:
+                for _ in range(2 + seed):
+                    before = _fingerprint(game)
+                    _decisions(game)
+                    assert _fingerprint(game) == before, f"{path.name} seed {seed}"
+                    play_turn(game, setup.edition, policy)
+                    checked += 1
+            except GameOver:
+                continue
+    assert checked >= 20

@@ -11,9 +11,10 @@ from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import ScriptedChance
 from deckkit.animayhem.engine.combat import GameOver, fight
 from deckkit.animayhem.engine.endgame import check_end
-from deckkit.animayhem.engine.movement import HAVEN, move_disasters, party_movement, place_disaster
+from deckkit.animayhem.engine.movement import move_disasters, place_disaster
 from deckkit.animayhem.engine.phases import reload_phase
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, RandomPolicy
+from deckkit.animayhem.engine.queries import HAVEN, party_movement
 from deckkit.animayhem.engine.scavenge import location_attack, passes_skill_test
 from deckkit.animayhem.engine.state import DEF, DMG, ENE, Game
 from tests.engine_helpers import (
@@ -709,8 +710,8 @@ def test_non_combat_disaster_met_while_moving() -> None:
 def test_six_on_the_field_and_groups_of_four() -> None:
     """ "Character Cards": at most 6 characters on the field; fifth2018: at most 4 in a group.
     The engine holds to both whatever the policy asks."""
-    from deckkit.animayhem.engine.movement import HAVEN
     from deckkit.animayhem.engine.phases import move_phase
+    from deckkit.animayhem.engine.queries import HAVEN
 
     names = ["Kami", "Nabiki Tendo", "Nene Romanova", "Bulma", "Detective Kiyone",
              "Akane Tendo", "Sylvie", "Makoto Mizuhara"]  # fmt: skip
@@ -864,7 +865,7 @@ def test_rocket_launcher_needs_the_weapons_skill() -> None:
     for the Weapons skill (tools/card_corrections.toml): Kami cannot use it, Chi-Chi (Weapons)
     can."""
     from deckkit.animayhem.construction.cards import PowerCard
-    from deckkit.animayhem.engine.abilities import usable
+    from deckkit.animayhem.engine.queries import usable
     from tests.engine_helpers import card
 
     launcher = card("Rocket Launcher")

@@ -15,13 +15,12 @@ from typing import Any, TypeVar
 from deckkit.animayhem.construction.cards import CardType, CharacterCard, ItemCard, PowerCard
 from deckkit.animayhem.construction.requirements import parse_requirement, requirement_met
 from deckkit.animayhem.construction.vocabulary import Action, Trigger
-from deckkit.animayhem.engine.abilities import refresh, usable
+from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import Chance
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.interpreter import (
     affect,
     apply_mods,
-    blocked,
     by_trigger,
     can_act,
     can_move,
@@ -29,14 +28,8 @@ from deckkit.animayhem.engine.interpreter import (
     fire,
     immune,
     start_turn,
-    traps,
 )
-from deckkit.animayhem.engine.movement import (
-    can_stop,
-    move_disaster,
-    move_disasters,
-    place_disaster,
-)
+from deckkit.animayhem.engine.movement import move_disaster, move_disasters, place_disaster
 from deckkit.animayhem.engine.phases import (
     discard_phase,
     equip_phase,
@@ -44,6 +37,7 @@ from deckkit.animayhem.engine.phases import (
     move_phase,
 )
 from deckkit.animayhem.engine.policy import HeuristicPolicy, equip_targets
+from deckkit.animayhem.engine.queries import blocked, can_stop, traps, usable
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.scavenge import passes_skill_test, scavenge
 from deckkit.animayhem.engine.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
@@ -827,7 +821,12 @@ def test_always_unlock_antiques() -> None:
     game.locs[4] = Loc(4, copy_of(game, "Museum"))
     assert not passes_skill_test(game, [nene], 4)
     nene.items.append(shipped_copy(game, "Antiques"))
+    game.locs[4].hidden_cards.append(copy_of(game, "Keys"))  # something to scavenge there
+    used = (card("Antiques").id, CardStat.EFFECTS)
+    assert 4 in HeuristicPolicy()._targets(game, [nene])  # the player sees the way in...
+    assert used not in game.record.counters  # ...and weighing it is no use of the card
     assert passes_skill_test(game, [nene], 4)
+    assert game.record.counters[used] == 1
 
 
 # --- character-side additions: health, protection, requirement waivers, disaster rules -----
@@ -2181,14 +2180,14 @@ def test_always_carry_attack_pods_leaves_the_others_walking() -> None:
     """Attack Pods carries one character: A-ko flies at 4, Nene and Tenchi walk at 2, so the
     party moves 2 (set0 rulebook, "Vehicles"); the pods counted as acting. Without a carrying
     limit the vehicle's movement is everyone's, as before."""
-    from deckkit.animayhem.engine.movement import party_movement
+    from deckkit.animayhem.engine.queries import party_movement
 
     game = table()
     party = _rides(game, ("A-ko Magami", "Attack Pods"), ("Nene Romanova", None),
                    ("Tenchi Masaki", None))  # fmt: skip
     assert party_movement(game, party) == 2
     assert not game.record.counters.get((card("Attack Pods").id, CardStat.EFFECTS))
-    assert party_movement(game, party, credit=True) == 2
+    assert _really_moves(game, party) == 2
     assert game.record.counters[(card("Attack Pods").id, CardStat.EFFECTS)] == 1
     assert party_movement(game, party[:1]) == 4  # alone aboard: the pods' movement
     van = table()
@@ -2203,7 +2202,7 @@ def test_always_carry_a_vehicle_rides_only_where_the_card_says() -> None:
     at the barge's 4. Desert Skimmer carries no vehicle ("Unless otherwise stated, a vehicle
     cannot carry another vehicle"), nor does the Floating Car: Ryoga's skimmer (7) waits for
     Nene's car (3)."""
-    from deckkit.animayhem.engine.movement import party_movement
+    from deckkit.animayhem.engine.queries import party_movement
 
     game = table()
     party = _rides(game, ("Tenchi Masaki", "Royal Flying Barge"), ("Nene Romanova", "Floating Car"))
@@ -2293,7 +2292,7 @@ def test_played_retrieve_to_location_fake_item() -> None:
     party there; the heuristic player keeps the card while no disaster carries an item."""
     game = table()
     ako = add_char(game, "A-ko Magami", 0)
-    from deckkit.animayhem.engine.interpreter import waits_for_a_use
+    from deckkit.animayhem.engine.queries import waits_for_a_use
 
     fake = shipped_copy(game, "Fake Item")
     d = on_field(game, new_disaster(game, "Ginger"), 4)
@@ -2309,7 +2308,7 @@ def test_played_retrieve_to_location_fake_item() -> None:
 def test_always_boost_turbo_boost_on_a_non_flying_vehicle() -> None:
     """Turbo Boost adds 1 to the movement of a non-flying vehicle: A-ko's Floating Car moves 4,
     not 3; Mars Shuttle, a flying vehicle, keeps its 2."""
-    from deckkit.animayhem.engine.movement import party_movement
+    from deckkit.animayhem.engine.queries import party_movement
 
     game = table()
     (ako,) = _rides(game, ("A-ko Magami", "Floating Car"))
@@ -2321,17 +2320,28 @@ def test_always_boost_turbo_boost_on_a_non_flying_vehicle() -> None:
     assert party_movement(game, [ako]) == 2
 
 
+def _really_moves(game: Game, party: list[Char]) -> int:
+    """A party's movement when it really moves: the cards that shaped it are recorded."""
+    from deckkit.animayhem.engine.interpreter import record_uses
+    from deckkit.animayhem.engine.queries import Use, party_movement
+
+    uses: list[Use] = []
+    budget = party_movement(game, party, uses)
+    record_uses(game, uses)
+    return budget
+
+
 @covers("Ready to Go", (Trigger.ALWAYS, Action.BOOST))
 def test_always_boost_ready_to_go_for_three_moves() -> None:
     """Ready to Go adds 3 to a non-flying vehicle's movement on the field, for 3 moves."""
-    from deckkit.animayhem.engine.movement import party_movement
+    from deckkit.animayhem.engine.queries import party_movement
 
     game = table()
     (ako,) = _rides(game, ("A-ko Magami", "Floating Car"))
     game.globals_in_play.append((shipped_copy(game, "Ready to Go"), 99))
     game.acts = game.acts | {Action.BOOST}
     assert party_movement(game, [ako]) == 6  # planning spends no use
-    assert [party_movement(game, [ako], credit=True) for _ in range(4)] == [6, 6, 6, 3]
+    assert [_really_moves(game, [ako]) for _ in range(4)] == [6, 6, 6, 3]
     assert game.record.counters[(card("Ready to Go").id, CardStat.EFFECTS)] == 3
 
 

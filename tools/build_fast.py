@@ -30,6 +30,7 @@ COMPILED = (
     "chance",
     "policy",
     "interpreter",
+    "queries",
     "hooks",
 )
 

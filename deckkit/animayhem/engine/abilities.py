@@ -11,42 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import PowerCard
-from deckkit.animayhem.construction.requirements import requirement_met
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
+from deckkit.animayhem.engine.queries import fits, usable
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
-
-
-def usable(c: Char, card: PowerCard) -> bool:
-    """A character can use a power card whose requirement it meets ("Equipment"), or one its
-    own card lets it use regardless (WAIVE: Specs and Science cards)."""
-    if card.requirement is None or requirement_met(card.requirement, [c]):
-        return True
-    return c.fx is not None and _waived(c, card)
-
-
-def _waived(c: Char, card: PowerCard) -> bool:
-    """The character's standing WAIVE names the card's kind or one of its categories."""
-    assert c.fx is not None
-    words = {card.type.value, "power", *(x.casefold() for x in card.categories)}
-    if card.vehicle:
-        words.add("vehicle")
-    if card.weapon:
-        words.add("weapon")
-    return any(
-        e.do is Action.WAIVE and any(w.casefold() in words for w in e.cards)
-        for _, e in c.fx.get(Trigger.ALWAYS, ())
-    )
-
-
-def fits(e: Effect, c: Char) -> bool:
-    """A character meets an effect's ``filter`` and not its ``exclude``."""
-    if e.filter is not None and not requirement_met(e.filter, [c]):
-        return False
-    return e.exclude is None or not requirement_met(e.exclude, [c])
 
 
 def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:

@@ -22,7 +22,6 @@ from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.interpreter import (
     Sides,
-    ally_bonus,
     apply_charm,
     apply_mods,
     attack_order,
@@ -41,6 +40,7 @@ from deckkit.animayhem.engine.interpreter import (
     immune,
     party_lenders,
     play_in_combat,
+    record_uses,
     recycled,
     retreat_attack,
     revived,
@@ -52,6 +52,7 @@ from deckkit.animayhem.engine.interpreter import (
     strikes_first,
     vehicle_first,
 )
+from deckkit.animayhem.engine.queries import Use, ally_bonus, horde_bonus
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
 
@@ -97,19 +98,6 @@ def draw_combat_card(game: Game) -> Copy | None:
         game.combat_discard = []
         game.chance.shuffle(game.combat_pile)
     return game.combat_pile.pop()
-
-
-def horde_bonus(game: Game, d: Dis) -> int:
-    """+1 damage and defense for every *other* horde disaster in play sharing a category
-    (set0 rulebook, Part III "Horde")."""
-    cats = d.card.categories
-    if not cats:
-        return 0
-    n = 0
-    for other in game.disasters:
-        if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
-            n += 1
-    return n
 
 
 class _Side:
@@ -539,7 +527,9 @@ def fight(
     cap = 4 if d.major else 3
     if game.fx and has_rule(game, d, Action.DUEL):
         cap = 1  # one character at a time (card text)
-    ally_damage, ally_defense = ally_bonus(game, d)
+    uses: list[Use] = []
+    ally_damage, ally_defense = ally_bonus(game, d, uses)
+    record_uses(game, uses)
     energised: set[int] = set()
     result = "wiped"
     rnd = 0
@@ -793,7 +783,9 @@ def _retreat(
     """Declare Retreat: the disaster deals its current damage to one random retreating
     character; survivors must move one location."""
     v = game.chance.pick(retreating)
-    dmg = d.damage + horde_bonus(game, d) + ally_bonus(game, d)[0]
+    uses: list[Use] = []
+    dmg = d.damage + horde_bonus(game, d) + ally_bonus(game, d, uses)[0]
+    record_uses(game, uses)
     if d.incapacitated_turn == game.turn or (game.acts and immune(game, d, v)):
         dmg = 0  # incapacitated, or it cannot attack that one (IMMUNE): no damage
     loss = dmg - v.cur[DEF]

@@ -23,12 +23,10 @@ from deckkit.animayhem.construction.cards import (
     AnyCard,
     CardType,
     CharacterCard,
-    DisasterCard,
     ItemCard,
-    LocationCard,
     PowerCard,
 )
-from deckkit.animayhem.construction.requirements import requirement_met, term_met
+from deckkit.animayhem.construction.requirements import requirement_met
 from deckkit.animayhem.construction.vocabulary import (
     Action,
     CardEffects,
@@ -37,9 +35,26 @@ from deckkit.animayhem.construction.vocabulary import (
     Target,
     Trigger,
 )
-from deckkit.animayhem.engine.abilities import conditional, enter_haven, fits, refresh, usable
+from deckkit.animayhem.engine.abilities import conditional, enter_haven, refresh
+from deckkit.animayhem.engine.queries import (
+    _AT_DISASTER,
+    _FIGHT_SCOPES,
+    _PILE_ACTIONS,
+    Use,
+    _carried,
+    _carried_standing,
+    _lent,
+    _party,
+    _pile_matches,
+    blocked,
+    card_matches,
+    conditions_hold,
+    fits,
+    standing,
+    usable,
+)
 from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -60,84 +75,6 @@ def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effe
 
 
 # --- matching ---------------------------------------------------------------------------
-
-
-def card_matches(card: AnyCard, words: Sequence[str]) -> bool:
-    """A card matches a ``cards`` word by kind, category, symbol or (disasters) name."""
-    if not words:
-        return True
-    kinds = {card.type.value}
-    if isinstance(card, PowerCard):
-        kinds.add("power")
-        if card.vehicle:
-            kinds.add("vehicle")
-        if card.weapon:
-            kinds.add("weapon")
-    if isinstance(card, DisasterCard):
-        kinds.add("major" if card.major else "minor")
-        kinds.add("combat" if card.combat else "non-combat")
-    elif isinstance(card, LocationCard) and card.dimensional:
-        kinds.add("dimensional")
-    kinds.add(card.name.casefold())
-    kinds |= {c.casefold() for c in card.categories}
-    kinds |= {s.casefold() for s in card.symbols}
-    for w in words:
-        low = w.casefold()
-        if low in kinds:
-            return True
-        if low.endswith("vehicle") and "vehicle" in kinds and low.split()[0] in kinds:
-            return True
-    return False
-
-
-def in_play_names(game: Game) -> set[str]:
-    names = {c.name for c in game.chars if c.zone in ("field", "haven")}
-    names |= {d.name for d in game.disasters}
-    names |= {d.name for d, _ in game.lasting}
-    names |= {g.card.name for g, _ in game.globals_in_play}
-    return names
-
-
-def _named(names: set[str], wanted: Sequence[str]) -> bool:
-    return any(any(w.casefold() in n.casefold() for n in names) for w in wanted)
-
-
-def _party(game: Game, slot: int) -> list[Char]:
-    """The characters a condition is about: those at the location, else everyone in play."""
-    if slot >= 0:
-        here = game.at(slot)
-        if here:
-            return here
-    return [c for c in game.chars if c.zone in ("field", "haven")]
-
-
-def _all_here(game: Game, names: Sequence[str], slot: int) -> bool:
-    """Every named card is at the location: a character there or a card one carries."""
-    if slot < 0:
-        return False
-    held = set()
-    for c in game.at(slot):
-        held.add(c.name.casefold())
-        held.update(x.card.name.casefold() for x in (*c.items, *c.equipment, *c.enhancements))
-    return all(n.casefold() in held for n in names)
-
-
-def conditions_hold(game: Game, e: Effect, slot: int) -> bool:
-    if e.if_here and not _all_here(game, e.if_here, slot):
-        return False
-    if e.when_met is not None or e.unless_met is not None:
-        party = _party(game, slot)
-        if e.when_met is not None and not requirement_met(e.when_met, party):
-            return False
-        if e.unless_met is not None and requirement_met(e.unless_met, party):
-            return False
-    if e.if_in_play or e.unless_in_play:
-        names = in_play_names(game)
-        if e.if_in_play and not _named(names, e.if_in_play):
-            return False
-        if e.unless_in_play and _named(names, e.unless_in_play):
-            return False
-    return True
 
 
 # --- targets ------------------------------------------------------------------------------
@@ -233,17 +170,6 @@ def _holders_of(game: Game, e: Effect, ctx: Context) -> list[Char]:
     if e.target is Target.CARDS_IN_PLAY:
         return [c for c in game.chars if c.zone in ("field", "haven") and fits(e, c)]
     return [c for c in game.on_field() if fits(e, c)]  # NEAREST_CARD
-
-
-def _carried(c: Char, words: Sequence[str]) -> list[tuple[Char, list[Copy], Copy]]:
-    """(holder, pile, card) for what ``c`` carries that matches; items by default."""
-    want = words or ("item",)
-    out = []
-    for pile in (c.items, c.equipment, c.enhancements):
-        for x in pile:
-            if card_matches(x.card, want):
-                out.append((c, pile, x))
-    return out
 
 
 # --- actions on characters -------------------------------------------------------------
@@ -982,42 +908,6 @@ def fire(
     return did
 
 
-_FIGHT_SCOPES = (Scope.ROUND, Scope.COMBAT)
-_AT_DISASTER = (Target.DISASTERS, Target.NEAREST_DISASTER, Target.OPPONENT)
-
-
-def combat_flash_mods(game: Game, card: AnyCard) -> tuple[list[Mods], list[Mods]]:
-    """The combat-round modifiers a flash effect's encoded text gives the character it is
-    played on, and those it puts on the disaster fought (PLAYED, MODIFY for the round or the
-    combat)."""
-    fx = game.fx.get(card.id)
-    mine: list[Mods] = []
-    theirs: list[Mods] = []
-    if fx is None:
-        return mine, theirs
-    for _, e in fx.get(Trigger.PLAYED, ()):
-        if e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES:
-            if e.target is Target.SELF:
-                mine.append(e.mods)
-            elif e.target in _AT_DISASTER:
-                theirs.append(e.mods)
-    return mine, theirs
-
-
-def combat_only(game: Game, card: AnyCard) -> bool:
-    """A flash effect whose encoded text only acts inside a combat round (modifiers for the
-    round or the combat, or on the disaster fought, or more combat cards for its character):
-    worth keeping for a fight."""
-    fx = game.fx.get(card.id)
-    if fx is None or Trigger.PLAYED not in fx:
-        return False
-    return all(
-        (e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES)
-        or (e.do is Action.EXTRA_CARDS and e.target is Target.SELF)
-        for _, e in fx[Trigger.PLAYED]
-    )
-
-
 def flash_extra_cards(game: Game, card: AnyCard) -> int:
     """More combat cards a flash effect played in a round draws for its character."""
     fx = game.fx.get(card.id)
@@ -1031,36 +921,6 @@ def flash_extra_cards(game: Game, card: AnyCard) -> int:
     if n > 0:
         _credit(game, card)
     return n
-
-
-def flash_reaches(game: Game, card: AnyCard, c: Char) -> bool:
-    """Would this flash effect's round modifiers of ``self`` reach character ``c`` against a
-    disaster at its location (``filter``, ``exclude``, ``against``)? A read-only query for the
-    policy; True when it has no such condition."""
-    fx = game.fx.get(card.id)
-    if fx is None:
-        return True
-    here = game.disasters_at(c.slot) if c.zone == "field" else []
-    for _, e in fx.get(Trigger.PLAYED, ()):
-        if e.do is not Action.MODIFY or e.target is not Target.SELF:
-            continue
-        if not fits(e, c):
-            return False
-        if e.against and not any(card_matches(d.card, e.against) for d in here):
-            return False
-    return True
-
-
-def keep_for_combat(game: Game, card: AnyCard) -> bool:
-    """A flash effect the player keeps in hand for a fight: one that only acts in a combat
-    round, or one that defeats or discards a disaster."""
-    if combat_only(game, card):
-        return True
-    fx = game.fx.get(card.id)
-    return fx is not None and any(
-        e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
-        for _, e in fx.get(Trigger.PLAYED, ())
-    )
 
 
 def play_in_combat(
@@ -1108,58 +968,24 @@ def play_in_combat(
     return mine, theirs
 
 
-def defeats(game: Game, card: AnyCard, d: Dis) -> bool:
-    """Does playing this flash effect in a combat with ``d`` defeat or discard it?"""
-    fx = game.fx.get(card.id)
-    if fx is None:
-        return False
-    for _, e in fx.get(Trigger.PLAYED, ()):
-        if not conditions_hold(game, e, game.slot_of(d) if d.pos >= 0 else -1):
-            continue
-        removes = e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
-        fitting = card_matches(d.card, e.cards) and card_matches(d.card, e.against)
-        if removes and fitting:
-            return True
-    return False
-
-
-def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
-    """Can ``party`` defeat ``d`` by one of its special ways (a DEFEAT when combat begins
-    whose condition the party meets, paying with equipment it carries)? A read-only query."""
-    if d.fx is None:
-        return False
-    for _, e in d.fx.get(Trigger.COMBAT, ()):
-        if e.do is not Action.DEFEAT:
-            continue
-        if e.when_met is not None and not requirement_met(e.when_met, party):
-            continue
-        if e.unless_met is not None and requirement_met(e.unless_met, party):
-            continue
-        if e.pay and not any(
-            not isinstance(x.card, ItemCard) for c in party for _, _, x in _carried(c, e.pay)
-        ):
-            continue
-        return True
-    return False
-
-
-def harmful(d: Dis) -> bool:
-    """A non-combat disaster on the field that will act on the characters it reaches."""
-    return d.fx is not None and Trigger.AFFECT in d.fx
-
-
 # --- standing rules, read by combat and movement -----------------------------------------
-
-
-def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Action) -> list[Effect]:
-    if fx is None:
-        return []
-    return [e for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do]
 
 
 def _credit(game: Game, card: AnyCard) -> None:
     """Count that one of the card's effects acted (the per-card statistic ``effects``)."""
     game.record.bump(card.id, CardStat.EFFECTS)
+
+
+def record_uses(game: Game, uses: list[Use]) -> None:
+    """Record what a query found acting, now that the rules act on it: each card's effect
+    counts as used, says what it did in the turn trace, and spends one of its ``max_times``."""
+    for u in uses:
+        _credit(game, u.card)
+        if u.said and u.source is not None:
+            _say(game, u.source, u.said)
+        if u.key is not None:
+            game.fired[u.key] = game.fired.get(u.key, 0) + 1
+    uses.clear()
 
 
 def spared(game: Game, d: Dis, c: Char) -> bool:
@@ -1179,18 +1005,6 @@ def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
     if first and len(first) < len(pool):
         _credit(game, d.card)
     return first or pool
-
-
-def unlocked(game: Game, party: Sequence[Char], slot: int) -> bool:
-    """A card a party member holds (or the member itself) lets it scavenge this location
-    without the listed skills (UNLOCK), or with some of them missing (EASE)."""
-    loc = game.locs[slot].card
-    for c in party:
-        for card, e in _carried_standing(game, c):
-            if e.do is Action.UNLOCK and fits(e, c) and card_matches(loc, e.cards):
-                _credit(game, card)
-                return True
-    return eased(game, party, slot)
 
 
 def has_rule(game: Game, d: Dis, rule: Action) -> bool:
@@ -1241,36 +1055,6 @@ def extra_cards(game: Game, d: Dis) -> int:
     return n
 
 
-def ally_bonus(game: Game, d: Dis, credit: bool = True) -> tuple[int, int]:
-    """The (damage, defense) its allies lend disaster ``d`` (set0 rulebook, Part III "Ally
-    Disaster": Kodachi Kuno allied with Kiriya gives it +2 damage and +2 defense). An ally's
-    bonus is its standing MODIFY of ``nearest_disaster``: the primary it stays with."""
-    damage = defense = 0
-    for a in game.disasters:
-        if a.ally_of is not d or a.fx is None:
-            continue
-        for _, e in a.fx.get(Trigger.ALWAYS, ()):
-            if e.do is not Action.MODIFY or e.target is not Target.NEAREST_DISASTER:
-                continue
-            if credit:  # a policy's estimate is no use of the effect
-                _credit(game, a.card)
-            dmg, dfn = _lent(e.mods, d)
-            damage += dmg
-            defense += dfn
-    return damage, defense
-
-
-def _lent(mods: Mods, d: Dis) -> tuple[int, int]:
-    """What modifiers add to a disaster's current damage and defense."""
-    dmg = dfn = 0
-    for ability, mod in mods:
-        if ability == "damage":
-            dmg += mod.apply(d.damage) - d.damage
-        elif ability == "defense":
-            dfn += mod.apply(d.defense) - d.defense
-    return dmg, dfn
-
-
 def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
     """Damage and defense a disaster gains while cards last: its own standing modifiers and
     those others lend (e.g. every Bugrom +2)."""
@@ -1299,18 +1083,6 @@ def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
                 dmg += add_dmg
                 dfn += add_dfn
     return dmg, dfn
-
-
-def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
-    """The ALWAYS effects of a character's own card and of the cards it carries."""
-    out: list[tuple[AnyCard, Effect]] = []
-    if c.fx is not None:
-        out.extend((c.card, e) for _, e in c.fx.get(Trigger.ALWAYS, ()))
-    for x in (*c.items, *c.equipment, *c.enhancements):
-        fx = game.fx.get(x.card.id)
-        if fx is not None:
-            out.extend((x.card, e) for _, e in fx.get(Trigger.ALWAYS, ()))
-    return out
 
 
 def party_lenders(game: Game, slot: int) -> list[tuple[AnyCard, Effect]]:
@@ -1379,23 +1151,6 @@ def combat_mods(
         out.extend(c.pending)
         c.pending = []
     return out
-
-
-def blocked(game: Game, slot: int) -> bool:
-    """No party may stop on or scavenge a blocked location (BLOCK)."""
-    b = game.blocked.get(slot)
-    if b is None:
-        return False
-    last, uid = b
-    if uid >= 0:
-        if any(d.uid == uid for d in game.disasters) or any(d.uid == uid for d, _ in game.lasting):
-            return True
-        del game.blocked[slot]
-        return False
-    if last < game.turn:
-        del game.blocked[slot]
-        return False
-    return True
 
 
 def can_act(game: Game, c: Char) -> bool:
@@ -1686,19 +1441,6 @@ def _pile_worth(x: Copy | Char | Dis) -> tuple[int, int]:
     return (2, 0)
 
 
-def _pile_matches(x: Copy | Char | Dis, words: Sequence[str]) -> bool:
-    """A pile card a RECOVER or FETCH may take: never a disaster, an item only when named
-    (an item may not be shuffled back: Rescue), a character when ``cards`` names characters."""
-    if isinstance(x, Dis):
-        return False
-    low = {w.casefold() for w in words}
-    if isinstance(x, Char):
-        return not words or "character" in low
-    if isinstance(x.card, ItemCard) and "item" not in low:
-        return False
-    return card_matches(x.card, words)
-
-
 def _to_pile(game: Game, x: Copy | Char, to: str, holder: Char | None) -> str:
     """Put a card taken from a pile where the effect says; returns where it went."""
     if isinstance(x, Char):
@@ -1889,40 +1631,6 @@ def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
     return False
 
 
-def _eased(game: Game, e: Effect, party: Sequence[Char], slot: int) -> bool:
-    """The location's requirement is met but for ``n`` of the skills one of its alternatives
-    lists (only where it lists more than ``n``), or, with ``n = 0``, by any one of them."""
-    loc = game.locs[slot].card
-    if not card_matches(loc, e.cards):
-        return False
-    for alt in loc.requirement.alternatives:
-        met = sum(1 for t in alt if term_met(t, party))
-        if e.n == 0 and met >= 1:
-            return True
-        if 0 < e.n < len(alt) and len(alt) - met <= e.n:
-            return True
-    return False
-
-
-def eased(game: Game, party: Sequence[Char], slot: int) -> bool:
-    """A card a party member carries, or a global effect in play, eases this location's
-    requirement enough for the party (EASE)."""
-    for c in party:
-        for card, e in _carried_standing(game, c):
-            if e.do is Action.EASE and _eased(game, e, party, slot):
-                _credit(game, card)
-                return True
-    for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
-        if fx is None:
-            continue
-        for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.do is Action.EASE and _eased(game, e, party, slot):
-                _credit(game, g.card)
-                return True
-    return False
-
-
 def recycled(game: Game, d: Dis) -> bool:
     """A defeated disaster goes back into the draw pile (RECYCLE: its own rule, or the next
     ones after Willpower)."""
@@ -1972,14 +1680,6 @@ def guarded(game: Game, d: Dis, slot: int) -> bool:
                 if gone(d):
                     return True
     return False
-
-
-def strikes_first_card(game: Game, card: AnyCard) -> bool:
-    """The card's effect is a first strike (a read-only query for the player)."""
-    fx = game.fx.get(card.id)
-    return fx is not None and any(
-        e.do is Action.FIRST_STRIKE for effects in fx.values() for _, e in effects
-    )
 
 
 def havens_in_play(game: Game) -> list[Copy]:
@@ -2034,23 +1734,6 @@ def revived(game: Game, c: Char) -> bool:
     return False
 
 
-def barred(game: Game, party: Sequence[Char], slot: int, credit: bool = True) -> bool:
-    """The location bars this party from scavenging it: a member meets its BAR (Kozo Karino
-    at the Shinjuku Police Building)."""
-    if Action.BAR not in game.acts:
-        return False
-    loc = game.locs[slot].card
-    fx = game.fx.get(loc.id)
-    if fx is None:
-        return False
-    for _, e in fx.get(Trigger.ALWAYS, ()):
-        if e.do is Action.BAR and any(fits(e, c) for c in party):
-            if credit:
-                _credit(game, loc)
-            return True
-    return False
-
-
 def waived_for(game: Game, c: Char, card: PowerCard) -> bool:
     """The character uses this card only by its own WAIVE (Specs and a Science card): count
     that as a use of the character's effect."""
@@ -2095,20 +1778,6 @@ def preserved(game: Game, x: Copy) -> bool:
             _say(game, c, f"keeps {x.card.name} from being destroyed")
             return True
     return False
-
-
-def equips_anywhere(game: Game, c: Char, credit: bool = False) -> bool:
-    """Equipment may be played on this character on the field (EQUIP_ANYWHERE: Mousse); with
-    ``credit``, the play is counted as a use of its effect."""
-    if Action.EQUIP_ANYWHERE not in game.acts:
-        return False
-    if c.fx is not None and any(
-        e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())
-    ):
-        if credit:
-            _credit(game, c.card)
-        return True
-    return _equips_from_carried(game, c, credit)
 
 
 def endures(game: Game, c: Char) -> bool:
@@ -2265,74 +1934,6 @@ def retreat_attack(game: Game, damage: int) -> int:
     return damage
 
 
-_PILE_ACTIONS = frozenset(
-    {
-        Action.SWAP,
-        Action.RETRIEVE,
-        Action.RECOVER,
-        Action.FETCH,
-        Action.DRAW,
-        Action.FREE,
-        Action.UNBLOCK,
-        Action.PUSH,
-        Action.RELOAD,
-    }
-)
-
-
-def waits_for_a_use(game: Game, card: AnyCard) -> bool:
-    """A flash effect worth keeping in hand until it can act: one that spares a kill (played
-    when a character would die), or one whose pile, captive, block, push or reload effects
-    would find nothing now. A read-only query for the policy."""
-    fx = game.fx.get(card.id)
-    if fx is None:
-        return False
-    played = [e for _, e in fx.get(Trigger.PLAYED, ())]
-    if any(e.do is Action.SURVIVE or e.scope is Scope.RETREAT for e in played):
-        return True
-    pile = [e for e in played if e.do in _PILE_ACTIONS]
-    return bool(pile) and not any(_would_act(game, e) for e in pile)
-
-
-def _would_act(game: Game, e: Effect) -> bool:
-    do = e.do
-    if do is Action.RECOVER:
-        return any(_pile_matches(x, e.cards) for x in game.discard)
-    if do is Action.FETCH:
-        return any(_pile_matches(x, e.cards) for x in game.draw_pile)
-    if do is Action.DRAW:
-        return bool(game.draw_pile)
-    if do is Action.FREE:
-        return any(c.zone == "captured" for c in game.chars)
-    if do is Action.RETRIEVE:
-        anywhere = e.to == "location"
-        return any(
-            d.carrying and d.pos >= 0 and (anywhere or game.at(game.slot_of(d)))
-            for d in game.disasters
-        )
-    if do is Action.UNBLOCK:
-        return any(blocked(game, s) for s in list(game.blocked))
-    if do is Action.PUSH or do is Action.SWAP:
-        # Worth it when a combat disaster stands with a party on the field (and, to swap,
-        # another one is somewhere else).
-        here = {c.slot for c in game.on_field()}
-        with_party = any(d.combat and game.slot_of(d) in here for d in game.disasters)
-        if do is Action.SWAP:
-            return with_party and sum(1 for d in game.disasters if d.combat) > 1
-        return with_party
-    if do is Action.RELOAD:
-        return any(
-            x.uses_left is not None
-            and isinstance(x.card, PowerCard)
-            and x.card.uses is not None
-            and x.uses_left < x.card.uses
-            for c in game.chars
-            if c.zone in ("field", "haven")
-            for x in c.equipment
-        )
-    return True
-
-
 # --- vehicles and forms (field2 additions) ---------------------------------------------------
 
 
@@ -2425,27 +2026,6 @@ def restore_forms(game: Game) -> None:
     game.forms = keep
 
 
-def haven_equips(game: Game, card: AnyCard | None, credit: bool = False) -> bool:
-    """A haven lets this equipment (``None``: some equipment) be played on the player's
-    characters on the field (EQUIP_ANYWHERE with target ``play``: Squad Bay and vehicles)."""
-    if Action.EQUIP_ANYWHERE not in game.acts:
-        return False
-    for h in (*game.havens, *game.turned_havens):
-        fx = game.fx.get(h.card.id)
-        if fx is None:
-            continue
-        for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.do is not Action.EQUIP_ANYWHERE or e.target is not Target.PLAY:
-                continue
-            if card is None or card_matches(card, e.cards):
-                if credit:
-                    _credit(game, h.card)
-                    what = card.name if card else "equipment"
-                    _say(game, h, f"lets {what} be played on the field")
-                return True
-    return False
-
-
 def stopped_at(game: Game, slot: int) -> None:
     """A party ended its move on this location: fire the location's STOPS effects (Crystal
     Tunnels holds a party that cannot attempt it)."""
@@ -2455,62 +2035,7 @@ def stopped_at(game: Game, slot: int) -> None:
         fire(game, loc.copy, Trigger.STOPS, slot)
 
 
-def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
-    """Would stopping on this location keep the party in place (a STOPS effect that holds,
-    disables or captures it, whose conditions the party with those already there meets)? A
-    read for the player's route planning."""
-    fx = game.fx.get(game.locs[slot].card.id)
-    if fx is None or Trigger.STOPS not in fx:
-        return False
-    who = [*party, *(c for c in game.at(slot) if c not in party)]
-    for _, e in fx[Trigger.STOPS]:
-        if e.do not in (Action.HOLD, Action.DISABLE, Action.CAPTURE):
-            continue
-        if e.when_met is not None and not requirement_met(e.when_met, who):
-            continue
-        if e.unless_met is not None and requirement_met(e.unless_met, who):
-            continue
-        return True
-    return False
-
-
 # --- carrying limits of vehicles (CARRY) ------------------------------------------------
-
-
-def carried_movement(
-    game: Game, party: Sequence[Char], rides: Sequence[tuple[int, Char, Copy]], credit: bool
-) -> int:
-    """How far a party with vehicles moves when a vehicle's card limits what it carries
-    (CARRY): the fastest vehicle seats its holder and up to ``n - 1`` others, the slowest
-    first; a character holding another vehicle rides only where ``cards`` lets a vehicle ride
-    (set0 rulebook, "Vehicles": "Unless otherwise stated, a vehicle cannot carry another
-    vehicle"); the rest go at their own pace, so the party goes at the slowest of them.
-    ``rides`` holds (movement, holder, vehicle) for each vehicle with a movement. With
-    ``credit``, a limit that slowed the party counts as a use of its card's effect."""
-    holders = {holder.uid for _, holder, _ in rides}
-    own = {c.uid: c.cur[MOV] for c in party if c.uid not in holders}
-    for speed, holder, _ in rides:  # a vehicle's movement replaces its holder's
-        own[holder.uid] = max(own.get(holder.uid, 0), speed)
-    best, limiting = -1, None
-    for speed, holder, x in rides:
-        fx = game.fx.get(x.card.id)
-        e = next(iter(standing(fx, Action.CARRY)), None)
-        pace = speed
-        if e is not None:
-            seats, vehicles = e.n - 1, (1 if "vehicle" in e.cards else 0)
-            for c in sorted((c for c in party if c is not holder), key=lambda c: own[c.uid]):
-                rides_too = c.uid in holders
-                if seats > 0 and (not rides_too or vehicles > 0):
-                    seats -= 1
-                    vehicles -= rides_too
-                else:
-                    pace = min(pace, own[c.uid])
-        if pace > best:
-            best, limiting = pace, (x if pace < speed else None)
-    if credit and limiting is not None:
-        _credit(game, limiting.card)
-        _say(game, limiting, f"cannot carry the whole party: it moves {best}")
-    return best
 
 
 # --- flash effects kept aside (STORE) ---------------------------------------------------
@@ -2533,17 +2058,6 @@ def stored(game: Game) -> int:
         _credit(game, src.card)
         _say(game, src, f"keeps {kept} flash effects aside: the hand draws {kept} more")
     return kept
-
-
-def _equips_from_carried(game: Game, c: Char, credit: bool) -> bool:
-    """A card the character carries lets it be equipped on the field (EQUIP_ANYWHERE on
-    equipment: Control Cube, The Masaki Van)."""
-    for x in c.equipment:
-        if standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
-            if credit:
-                _credit(game, x.card)
-            return True
-    return False
 
 
 # --- a group hidden from the disasters (HIDE) ----------------------------------------------
@@ -2576,30 +2090,3 @@ def hiding_slot(game: Game) -> int:
 
 
 # --- a non-flying vehicle's extra movement (BOOST) -----------------------------------------
-
-
-def boost(game: Game, c: Char, vehicle: AnyCard, credit: bool) -> int:
-    """Movement a card adds to the non-flying vehicle ``c`` carries (BOOST): its holder's
-    enhancements (Turbo Boost) and global effects for every vehicle on the field (Ready to
-    Go, ``max_times`` moves at most). With ``credit`` the party really moves: a use."""
-    if any("flying" in k.casefold() and "non" not in k.casefold() for k in vehicle.categories):
-        return 0
-    add = 0
-    for x in c.enhancements:
-        for e in standing(game.fx.get(x.card.id), Action.BOOST):
-            add += e.n
-            if credit:
-                _credit(game, x.card)
-    if c.zone != "field":
-        return add
-    for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
-        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
-            key = (g.uid, -1 - i)
-            if e.do is not Action.BOOST or (e.max_times and game.fired.get(key, 0) >= e.max_times):
-                continue
-            add += e.n
-            if credit:
-                game.fired[key] = game.fired.get(key, 0) + 1
-                _credit(game, g.card)
-    return add

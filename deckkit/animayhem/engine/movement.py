@@ -9,27 +9,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.cards import ItemCard, PowerCard, Trait
+from deckkit.animayhem.construction.cards import ItemCard, Trait
 from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.combat import fight, take_item_here
 from deckkit.animayhem.engine.endgame import check_end
-from deckkit.animayhem.engine.interpreter import (
-    affect,
-    blocked,
-    boost,
-    carried_movement,
-    fire,
-    hiding_slot,
+from deckkit.animayhem.engine.interpreter import affect, fire, hiding_slot, record_uses
+from deckkit.animayhem.engine.queries import (
+    HAVEN,
+    Use,
+    party_movement,
 )
 from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import Char, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
     from deckkit.animayhem.engine.policy import Policy
-
-HAVEN = -1  # a route step into the haven annexed to the field's haven slot
 
 
 def place_disaster(game: Game, d: Dis, pos: int) -> None:
@@ -312,72 +308,6 @@ def _magnet(game: Game, d: Dis) -> set[int]:
     return pulled
 
 
-def party_movement(game: Game, party: list[Char], credit: bool = False) -> int:
-    """A party moves as fast as its slowest member; a vehicle's movement replaces the
-    movement of everyone aboard (set0 rulebook, "Party"; "Vehicles"), up to the number of
-    characters its card says it carries (CARRY). ``credit``: the party really moves."""
-    vehicle = 0
-    rides: list[tuple[int, Char, Copy]] = []
-    for c in party:
-        for e in c.equipment:
-            card = e.card
-            if isinstance(card, PowerCard) and card.vehicle:
-                mod = card.modifier("movement")
-                if mod is not None:
-                    speed = mod.apply(c.base[MOV])
-                    if Action.BOOST in game.acts:
-                        speed += boost(game, c, card, credit)  # Turbo Boost, Ready to Go
-                    vehicle = max(vehicle, speed)
-                    rides.append((speed, c, e))
-    if vehicle and Action.CARRY in game.acts:
-        return carried_movement(game, party, rides, credit)
-    if vehicle:
-        return vehicle
-    return min(c.cur[MOV] for c in party) if party else 0
-
-
-def can_stop(game: Game, party: list[Char], slot: int) -> bool:
-    """No stopping on destroyed locations, nor on planetary or dimensional ones without the
-    symbol on a member or on a card a member carries (set0 rulebook, Part I), or dimensional
-    access a card gives a member (a granted Dimensional skill: Great King Yemma)."""
-    loc = game.locs[slot]
-    if loc.destroyed or (game.blocked and blocked(game, slot)):
-        return False
-    if loc.planetary and not any(
-        "Planetary" in c.categories or _carries(c, "Planetary") for c in party
-    ):
-        return False
-    return not (
-        loc.dimensional
-        and not any(
-            "Dimensional" in c.categories
-            or _carries(c, "Dimensional")
-            or c.skill_counts.get("Dimensional", 0)
-            for c in party
-        )
-    )
-
-
-def trim_to_stop(game: Game, party: list[Char], route: list[int]) -> list[int]:
-    """Shorten a route until it ends where the party may stop (or in the haven)."""
-    end = len(route)
-    while end and route[end - 1] != HAVEN and not can_stop(game, party, route[end - 1]):
-        end -= 1
-    return route[:end]
-
-
-def retreat_options(game: Game, party: list[Char], slot: int) -> list[int]:
-    """Where retreating characters may go from ``slot``: "All retreating characters that survive
-    must move one location in any legal direction" (set0 rulebook, "Declare Retreat"). That is
-    an adjacent location the party may stop on, or the haven when it is annexed to this location
-    ("Move Phase": a character may enter one of your havens if it is annexed to the current
-    location). Empty when no direction is legal: then nobody can move and the party stays."""
-    options = [s for s in game.field.neighbours[slot] if can_stop(game, party, s)]
-    if slot == game.field.haven_slot:
-        options.append(HAVEN)
-    return options
-
-
 def legal_route(game: Game, start: int, route: list[int]) -> list[int]:
     """The longest beginning of ``route`` whose every step is a legal move from the one before:
     to an adjacent location, from the haven onto its location, or into the haven from its
@@ -400,19 +330,15 @@ def legal_route(game: Game, start: int, route: list[int]) -> list[int]:
     return route
 
 
-def _carries(c: Char, symbol: str) -> bool:
-    return any(symbol in e.card.symbols for e in c.equipment) or any(
-        symbol in i.card.symbols for i in c.items
-    )
-
-
 def move_party(
     game: Game, edition: Edition, policy: Policy, party: list[Char], route: list[int]
 ) -> list[Char]:
     """Walk a party along ``route`` (slots, or HAVEN). Entering the field from the haven costs 1,
     as does returning to it. Combat disasters on the way attack automatically; non-combat ones
     affect the party. Returns the members still standing where the party stopped."""
-    budget = party_movement(game, party, credit=True)
+    uses: list[Use] = []
+    budget = party_movement(game, party, uses)
+    record_uses(game, uses)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
     names = ", ".join(c.name for c in party)

@@ -18,21 +18,21 @@ from deckkit.animayhem.engine.interpreter import (
     affect,
     can_move,
     change_forms,
-    equips_anywhere,
     extra_equipment,
     fire,
-    haven_equips,
+    record_uses,
     start_turn,
     stopped_at,
     stored,
     waits_to_replace,
     waived_for,
 )
-from deckkit.animayhem.engine.movement import (
+from deckkit.animayhem.engine.movement import legal_route, move_disasters, move_party
+from deckkit.animayhem.engine.queries import (
     HAVEN,
-    legal_route,
-    move_disasters,
-    move_party,
+    Use,
+    equips_anywhere,
+    haven_equips,
     party_movement,
     trim_to_stop,
 )
@@ -168,7 +168,9 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             waived_for(game, c, card)  # played on a character only its own rule lets use it
             if c.zone == "field" and kind == CardType.EQUIPMENT:
                 # On the field: its own rule (Mousse), else its haven's (Squad Bay).
-                equips_anywhere(game, c, credit=True) or haven_equips(game, card, credit=True)
+                uses: list[Use] = []
+                equips_anywhere(game, c, uses) or haven_equips(game, card, uses)
+                record_uses(game, uses)
         if game.trace is not None:
             game.say("equip", f"plays {card.name} on {c.name}", target=c, card=card.id)
     g = policy.global_effect(game)

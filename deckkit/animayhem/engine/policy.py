@@ -16,11 +16,11 @@ from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python
 
 from deckkit.animayhem.construction.cards import CardType, ItemCard, PowerCard
 from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
-from deckkit.animayhem.engine.abilities import usable
-from deckkit.animayhem.engine.combat import horde_bonus
-from deckkit.animayhem.engine.interpreter import (
+from deckkit.animayhem.engine.queries import (
+    HAVEN,
     ally_bonus,
     barred,
+    can_stop,
     combat_flash_mods,
     combat_only,
     defeats,
@@ -28,19 +28,17 @@ from deckkit.animayhem.engine.interpreter import (
     flash_reaches,
     harmful,
     haven_equips,
+    horde_bonus,
     keep_for_combat,
+    party_movement,
+    retreat_options,
     special_defeat,
     strikes_first_card,
     traps,
-    unlocked,
-    waits_for_a_use,
-)
-from deckkit.animayhem.engine.movement import (
-    HAVEN,
-    can_stop,
-    party_movement,
-    retreat_options,
     trim_to_stop,
+    unlocked,
+    usable,
+    waits_for_a_use,
 )
 from deckkit.animayhem.engine.state import DEF, DMG, ENE, Char, Copy, Dis, Game
 
@@ -226,7 +224,7 @@ def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     three rounds, against its current defense."""
     if game.fx and special_defeat(game, party, d):
         return True
-    dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d, credit=False)[1]
+    dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
     best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
     per_round = sum(best) - dfn
@@ -335,7 +333,7 @@ class HeuristicPolicy(Policy):
                 continue
             if not can_stop(game, party, loc.slot):
                 continue
-            if game.acts and barred(game, party, loc.slot, credit=False):
+            if game.acts and barred(game, party, loc.slot):
                 continue
             card = loc.card
             ok = (

@@ -14,8 +14,9 @@ from deckkit.animayhem.construction.requirements import requirement_met
 from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.combat import fight, health_state, knock_out
-from deckkit.animayhem.engine.interpreter import affect, barred, blocked, can_act, fire, unlocked
+from deckkit.animayhem.engine.interpreter import affect, can_act, fire, record_uses
 from deckkit.animayhem.engine.movement import join_primary, place_disaster, steal_when_revealed
+from deckkit.animayhem.engine.queries import Use, barred, blocked, unlocked
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import DEF, DMG, Char, Game
 
@@ -28,11 +29,14 @@ def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:
     """The party has the listed skills, or (a location with defense) can attack it with a
     combined damage greater than its defense; no combat cards are drawn for that."""
     loc = game.locs[slot].card
-    if game.acts and barred(game, party, slot):
+    uses: list[Use] = []
+    if game.acts and barred(game, party, slot, uses):
+        record_uses(game, uses)
         return False  # the location's own rule bars one of them (BAR)
     if requirement_met(loc.requirement, party):
         return True
-    if game.fx and unlocked(game, party, slot):
+    if game.fx and unlocked(game, party, slot, uses):
+        record_uses(game, uses)
         return True
     return loc.defense is not None and sum(c.cur[DMG] for c in party) > loc.defense
 

@@ -1,0 +1,719 @@
+"""Read-only questions about a game: what the rules and the cards in play allow, never a change.
+
+The automatic players read the game only through this module (and the state's own data), so
+a player can weigh a move without playing it, and the modules that change the game (combat,
+movement, phases, the interpreter's actions) sit above it in the import graph. The rules ask
+the same questions here before they act.
+
+A query that finds a card's effect acting (a key that unlocks a location, an ally lending its
+bonus) says so only when the caller passes a ``uses`` list: it appends a :class:`Use` for each,
+and the engine, which really acts, records them (``interpreter.record_uses``). A player's
+estimate passes nothing, so weighing a move never counts as using a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from deckkit.animayhem.construction.cards import (
+    AnyCard,
+    DisasterCard,
+    ItemCard,
+    LocationCard,
+    PowerCard,
+)
+from deckkit.animayhem.construction.requirements import requirement_met, term_met
+from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
+from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.state import Mods
+
+
+class Use(NamedTuple):
+    """One card effect a query found acting, for the engine to record when it really acts."""
+
+    card: AnyCard
+    source: Char | Dis | Copy | None = None  # whom the turn trace names, when it says something
+    said: str = ""
+    key: tuple[int, int] | None = None  # an (effect, copy) use counted against ``max_times``
+
+
+Uses = list[Use] | None
+
+
+# --- what cards match, what holds ------------------------------------------------------
+
+
+def card_matches(card: AnyCard, words: Sequence[str]) -> bool:
+    """A card matches a ``cards`` word by kind, category, symbol or (disasters) name."""
+    if not words:
+        return True
+    kinds = {card.type.value}
+    if isinstance(card, PowerCard):
+        kinds.add("power")
+        if card.vehicle:
+            kinds.add("vehicle")
+        if card.weapon:
+            kinds.add("weapon")
+    if isinstance(card, DisasterCard):
+        kinds.add("major" if card.major else "minor")
+        kinds.add("combat" if card.combat else "non-combat")
+    elif isinstance(card, LocationCard) and card.dimensional:
+        kinds.add("dimensional")
+    kinds.add(card.name.casefold())
+    kinds |= {c.casefold() for c in card.categories}
+    kinds |= {s.casefold() for s in card.symbols}
+    for w in words:
+        low = w.casefold()
+        if low in kinds:
+            return True
+        if low.endswith("vehicle") and "vehicle" in kinds and low.split()[0] in kinds:
+            return True
+    return False
+
+
+def in_play_names(game: Game) -> set[str]:
+    names = {c.name for c in game.chars if c.zone in ("field", "haven")}
+    names |= {d.name for d in game.disasters}
+    names |= {d.name for d, _ in game.lasting}
+    names |= {g.card.name for g, _ in game.globals_in_play}
+    return names
+
+
+def _named(names: set[str], wanted: Sequence[str]) -> bool:
+    return any(any(w.casefold() in n.casefold() for n in names) for w in wanted)
+
+
+def _party(game: Game, slot: int) -> list[Char]:
+    """The characters a condition is about: those at the location, else everyone in play."""
+    if slot >= 0:
+        here = game.at(slot)
+        if here:
+            return here
+    return [c for c in game.chars if c.zone in ("field", "haven")]
+
+
+def _all_here(game: Game, names: Sequence[str], slot: int) -> bool:
+    """Every named card is at the location: a character there or a card one carries."""
+    if slot < 0:
+        return False
+    held = set()
+    for c in game.at(slot):
+        held.add(c.name.casefold())
+        held.update(x.card.name.casefold() for x in (*c.items, *c.equipment, *c.enhancements))
+    return all(n.casefold() in held for n in names)
+
+
+def conditions_hold(game: Game, e: Effect, slot: int) -> bool:
+    if e.if_here and not _all_here(game, e.if_here, slot):
+        return False
+    if e.when_met is not None or e.unless_met is not None:
+        party = _party(game, slot)
+        if e.when_met is not None and not requirement_met(e.when_met, party):
+            return False
+        if e.unless_met is not None and requirement_met(e.unless_met, party):
+            return False
+    if e.if_in_play or e.unless_in_play:
+        names = in_play_names(game)
+        if e.if_in_play and not _named(names, e.if_in_play):
+            return False
+        if e.unless_in_play and _named(names, e.unless_in_play):
+            return False
+    return True
+
+
+def _carried(c: Char, words: Sequence[str]) -> list[tuple[Char, list[Copy], Copy]]:
+    """(holder, pile, card) for what ``c`` carries that matches; items by default."""
+    want = words or ("item",)
+    out = []
+    for pile in (c.items, c.equipment, c.enhancements):
+        for x in pile:
+            if card_matches(x.card, want):
+                out.append((c, pile, x))
+    return out
+
+
+_FIGHT_SCOPES = (Scope.ROUND, Scope.COMBAT)
+
+
+_AT_DISASTER = (Target.DISASTERS, Target.NEAREST_DISASTER, Target.OPPONENT)
+
+
+def combat_flash_mods(game: Game, card: AnyCard) -> tuple[list[Mods], list[Mods]]:
+    """The combat-round modifiers a flash effect's encoded text gives the character it is
+    played on, and those it puts on the disaster fought (PLAYED, MODIFY for the round or the
+    combat)."""
+    fx = game.fx.get(card.id)
+    mine: list[Mods] = []
+    theirs: list[Mods] = []
+    if fx is None:
+        return mine, theirs
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES:
+            if e.target is Target.SELF:
+                mine.append(e.mods)
+            elif e.target in _AT_DISASTER:
+                theirs.append(e.mods)
+    return mine, theirs
+
+
+def combat_only(game: Game, card: AnyCard) -> bool:
+    """A flash effect whose encoded text only acts inside a combat round (modifiers for the
+    round or the combat, or on the disaster fought, or more combat cards for its character):
+    worth keeping for a fight."""
+    fx = game.fx.get(card.id)
+    if fx is None or Trigger.PLAYED not in fx:
+        return False
+    return all(
+        (e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES)
+        or (e.do is Action.EXTRA_CARDS and e.target is Target.SELF)
+        for _, e in fx[Trigger.PLAYED]
+    )
+
+
+def flash_reaches(game: Game, card: AnyCard, c: Char) -> bool:
+    """Would this flash effect's round modifiers of ``self`` reach character ``c`` against a
+    disaster at its location (``filter``, ``exclude``, ``against``)? A read-only query for the
+    policy; True when it has no such condition."""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return True
+    here = game.disasters_at(c.slot) if c.zone == "field" else []
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is not Action.MODIFY or e.target is not Target.SELF:
+            continue
+        if not fits(e, c):
+            return False
+        if e.against and not any(card_matches(d.card, e.against) for d in here):
+            return False
+    return True
+
+
+def keep_for_combat(game: Game, card: AnyCard) -> bool:
+    """A flash effect the player keeps in hand for a fight: one that only acts in a combat
+    round, or one that defeats or discards a disaster."""
+    if combat_only(game, card):
+        return True
+    fx = game.fx.get(card.id)
+    return fx is not None and any(
+        e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
+        for _, e in fx.get(Trigger.PLAYED, ())
+    )
+
+
+def defeats(game: Game, card: AnyCard, d: Dis) -> bool:
+    """Does playing this flash effect in a combat with ``d`` defeat or discard it?"""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return False
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if not conditions_hold(game, e, game.slot_of(d) if d.pos >= 0 else -1):
+            continue
+        removes = e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
+        fitting = card_matches(d.card, e.cards) and card_matches(d.card, e.against)
+        if removes and fitting:
+            return True
+    return False
+
+
+def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
+    """Can ``party`` defeat ``d`` by one of its special ways (a DEFEAT when combat begins
+    whose condition the party meets, paying with equipment it carries)? A read-only query."""
+    if d.fx is None:
+        return False
+    for _, e in d.fx.get(Trigger.COMBAT, ()):
+        if e.do is not Action.DEFEAT:
+            continue
+        if e.when_met is not None and not requirement_met(e.when_met, party):
+            continue
+        if e.unless_met is not None and requirement_met(e.unless_met, party):
+            continue
+        if e.pay and not any(
+            not isinstance(x.card, ItemCard) for c in party for _, _, x in _carried(c, e.pay)
+        ):
+            continue
+        return True
+    return False
+
+
+def harmful(d: Dis) -> bool:
+    """A non-combat disaster on the field that will act on the characters it reaches."""
+    return d.fx is not None and Trigger.AFFECT in d.fx
+
+
+def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Action) -> list[Effect]:
+    if fx is None:
+        return []
+    return [e for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do]
+
+
+def unlocked(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
+    """A card a party member holds (or the member itself) lets it scavenge this location
+    without the listed skills (UNLOCK), or with some of them missing (EASE)."""
+    loc = game.locs[slot].card
+    for c in party:
+        for card, e in _carried_standing(game, c):
+            if e.do is Action.UNLOCK and fits(e, c) and card_matches(loc, e.cards):
+                if uses is not None:
+                    uses.append(Use(card))
+                return True
+    return eased(game, party, slot, uses)
+
+
+def ally_bonus(game: Game, d: Dis, uses: Uses = None) -> tuple[int, int]:
+    """The (damage, defense) its allies lend disaster ``d`` (set0 rulebook, Part III "Ally
+    Disaster": Kodachi Kuno allied with Kiriya gives it +2 damage and +2 defense). An ally's
+    bonus is its standing MODIFY of ``nearest_disaster``: the primary it stays with."""
+    damage = defense = 0
+    for a in game.disasters:
+        if a.ally_of is not d or a.fx is None:
+            continue
+        for _, e in a.fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.MODIFY or e.target is not Target.NEAREST_DISASTER:
+                continue
+            if uses is not None:  # a policy's estimate is no use of the effect
+                uses.append(Use(a.card))
+            dmg, dfn = _lent(e.mods, d)
+            damage += dmg
+            defense += dfn
+    return damage, defense
+
+
+def _lent(mods: Mods, d: Dis) -> tuple[int, int]:
+    """What modifiers add to a disaster's current damage and defense."""
+    dmg = dfn = 0
+    for ability, mod in mods:
+        if ability == "damage":
+            dmg += mod.apply(d.damage) - d.damage
+        elif ability == "defense":
+            dfn += mod.apply(d.defense) - d.defense
+    return dmg, dfn
+
+
+def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+    """The ALWAYS effects of a character's own card and of the cards it carries."""
+    out: list[tuple[AnyCard, Effect]] = []
+    if c.fx is not None:
+        out.extend((c.card, e) for _, e in c.fx.get(Trigger.ALWAYS, ()))
+    for x in (*c.items, *c.equipment, *c.enhancements):
+        fx = game.fx.get(x.card.id)
+        if fx is not None:
+            out.extend((x.card, e) for _, e in fx.get(Trigger.ALWAYS, ()))
+    return out
+
+
+def blocked(game: Game, slot: int) -> bool:
+    """No party may stop on or scavenge a blocked location (BLOCK)."""
+    b = game.blocked.get(slot)
+    if b is None:
+        return False
+    last, uid = b
+    if uid >= 0:
+        if any(d.uid == uid for d in game.disasters) or any(d.uid == uid for d, _ in game.lasting):
+            return True
+        del game.blocked[slot]
+        return False
+    if last < game.turn:
+        del game.blocked[slot]
+        return False
+    return True
+
+
+def _pile_matches(x: Copy | Char | Dis, words: Sequence[str]) -> bool:
+    """A pile card a RECOVER or FETCH may take: never a disaster, an item only when named
+    (an item may not be shuffled back: Rescue), a character when ``cards`` names characters."""
+    if isinstance(x, Dis):
+        return False
+    low = {w.casefold() for w in words}
+    if isinstance(x, Char):
+        return not words or "character" in low
+    if isinstance(x.card, ItemCard) and "item" not in low:
+        return False
+    return card_matches(x.card, words)
+
+
+def _eased(game: Game, e: Effect, party: Sequence[Char], slot: int) -> bool:
+    """The location's requirement is met but for ``n`` of the skills one of its alternatives
+    lists (only where it lists more than ``n``), or, with ``n = 0``, by any one of them."""
+    loc = game.locs[slot].card
+    if not card_matches(loc, e.cards):
+        return False
+    for alt in loc.requirement.alternatives:
+        met = sum(1 for t in alt if term_met(t, party))
+        if e.n == 0 and met >= 1:
+            return True
+        if 0 < e.n < len(alt) and len(alt) - met <= e.n:
+            return True
+    return False
+
+
+def eased(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
+    """A card a party member carries, or a global effect in play, eases this location's
+    requirement enough for the party (EASE)."""
+    for c in party:
+        for card, e in _carried_standing(game, c):
+            if e.do is Action.EASE and _eased(game, e, party, slot):
+                if uses is not None:
+                    uses.append(Use(card))
+                return True
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.EASE and _eased(game, e, party, slot):
+                if uses is not None:
+                    uses.append(Use(g.card))
+                return True
+    return False
+
+
+def strikes_first_card(game: Game, card: AnyCard) -> bool:
+    """The card's effect is a first strike (a read-only query for the player)."""
+    fx = game.fx.get(card.id)
+    return fx is not None and any(
+        e.do is Action.FIRST_STRIKE for effects in fx.values() for _, e in effects
+    )
+
+
+def barred(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
+    """The location bars this party from scavenging it: a member meets its BAR (Kozo Karino
+    at the Shinjuku Police Building)."""
+    if Action.BAR not in game.acts:
+        return False
+    loc = game.locs[slot].card
+    fx = game.fx.get(loc.id)
+    if fx is None:
+        return False
+    for _, e in fx.get(Trigger.ALWAYS, ()):
+        if e.do is Action.BAR and any(fits(e, c) for c in party):
+            if uses is not None:
+                uses.append(Use(loc))
+            return True
+    return False
+
+
+def equips_anywhere(game: Game, c: Char, uses: Uses = None) -> bool:
+    """Equipment may be played on this character on the field (EQUIP_ANYWHERE: Mousse); with
+    ``uses``, the card that allows the play."""
+    if Action.EQUIP_ANYWHERE not in game.acts:
+        return False
+    if c.fx is not None and any(
+        e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())
+    ):
+        if uses is not None:
+            uses.append(Use(c.card))
+        return True
+    return _equips_from_carried(game, c, uses)
+
+
+_PILE_ACTIONS = frozenset(
+    {
+        Action.SWAP,
+        Action.RETRIEVE,
+        Action.RECOVER,
+        Action.FETCH,
+        Action.DRAW,
+        Action.FREE,
+        Action.UNBLOCK,
+        Action.PUSH,
+        Action.RELOAD,
+    }
+)
+
+
+def waits_for_a_use(game: Game, card: AnyCard) -> bool:
+    """A flash effect worth keeping in hand until it can act: one that spares a kill (played
+    when a character would die), or one whose pile, captive, block, push or reload effects
+    would find nothing now. A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return False
+    played = [e for _, e in fx.get(Trigger.PLAYED, ())]
+    if any(e.do is Action.SURVIVE or e.scope is Scope.RETREAT for e in played):
+        return True
+    pile = [e for e in played if e.do in _PILE_ACTIONS]
+    return bool(pile) and not any(_would_act(game, e) for e in pile)
+
+
+def _would_act(game: Game, e: Effect) -> bool:
+    do = e.do
+    if do is Action.RECOVER:
+        return any(_pile_matches(x, e.cards) for x in game.discard)
+    if do is Action.FETCH:
+        return any(_pile_matches(x, e.cards) for x in game.draw_pile)
+    if do is Action.DRAW:
+        return bool(game.draw_pile)
+    if do is Action.FREE:
+        return any(c.zone == "captured" for c in game.chars)
+    if do is Action.RETRIEVE:
+        anywhere = e.to == "location"
+        return any(
+            d.carrying and d.pos >= 0 and (anywhere or game.at(game.slot_of(d)))
+            for d in game.disasters
+        )
+    if do is Action.UNBLOCK:
+        return any(blocked(game, s) for s in list(game.blocked))
+    if do is Action.PUSH or do is Action.SWAP:
+        # Worth it when a combat disaster stands with a party on the field (and, to swap,
+        # another one is somewhere else).
+        here = {c.slot for c in game.on_field()}
+        with_party = any(d.combat and game.slot_of(d) in here for d in game.disasters)
+        if do is Action.SWAP:
+            return with_party and sum(1 for d in game.disasters if d.combat) > 1
+        return with_party
+    if do is Action.RELOAD:
+        return any(
+            x.uses_left is not None
+            and isinstance(x.card, PowerCard)
+            and x.card.uses is not None
+            and x.uses_left < x.card.uses
+            for c in game.chars
+            if c.zone in ("field", "haven")
+            for x in c.equipment
+        )
+    return True
+
+
+def haven_equips(game: Game, card: AnyCard | None, uses: Uses = None) -> bool:
+    """A haven lets this equipment (``None``: some equipment) be played on the player's
+    characters on the field (EQUIP_ANYWHERE with target ``play``: Squad Bay and vehicles)."""
+    if Action.EQUIP_ANYWHERE not in game.acts:
+        return False
+    for h in (*game.havens, *game.turned_havens):
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.EQUIP_ANYWHERE or e.target is not Target.PLAY:
+                continue
+            if card is None or card_matches(card, e.cards):
+                if uses is not None:
+                    what = card.name if card else "equipment"
+                    uses.append(Use(h.card, h, f"lets {what} be played on the field"))
+                return True
+    return False
+
+
+def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
+    """Would stopping on this location keep the party in place (a STOPS effect that holds,
+    disables or captures it, whose conditions the party with those already there meets)? A
+    read for the player's route planning."""
+    fx = game.fx.get(game.locs[slot].card.id)
+    if fx is None or Trigger.STOPS not in fx:
+        return False
+    who = [*party, *(c for c in game.at(slot) if c not in party)]
+    for _, e in fx[Trigger.STOPS]:
+        if e.do not in (Action.HOLD, Action.DISABLE, Action.CAPTURE):
+            continue
+        if e.when_met is not None and not requirement_met(e.when_met, who):
+            continue
+        if e.unless_met is not None and requirement_met(e.unless_met, who):
+            continue
+        return True
+    return False
+
+
+def carried_movement(
+    game: Game, party: Sequence[Char], rides: Sequence[tuple[int, Char, Copy]], uses: Uses
+) -> int:
+    """How far a party with vehicles moves when a vehicle's card limits what it carries
+    (CARRY): the fastest vehicle seats its holder and up to ``n - 1`` others, the slowest
+    first; a character holding another vehicle rides only where ``cards`` lets a vehicle ride
+    (set0 rulebook, "Vehicles": "Unless otherwise stated, a vehicle cannot carry another
+    vehicle"); the rest go at their own pace, so the party goes at the slowest of them.
+    ``rides`` holds (movement, holder, vehicle) for each vehicle with a movement. With
+    ``uses``, a limit that slowed the party counts as a use of its card's effect."""
+    holders = {holder.uid for _, holder, _ in rides}
+    own = {c.uid: c.cur[MOV] for c in party if c.uid not in holders}
+    for speed, holder, _ in rides:  # a vehicle's movement replaces its holder's
+        own[holder.uid] = max(own.get(holder.uid, 0), speed)
+    best, limiting = -1, None
+    for speed, holder, x in rides:
+        fx = game.fx.get(x.card.id)
+        e = next(iter(standing(fx, Action.CARRY)), None)
+        pace = speed
+        if e is not None:
+            seats, vehicles = e.n - 1, (1 if "vehicle" in e.cards else 0)
+            for c in sorted((c for c in party if c is not holder), key=lambda c: own[c.uid]):
+                rides_too = c.uid in holders
+                if seats > 0 and (not rides_too or vehicles > 0):
+                    seats -= 1
+                    vehicles -= rides_too
+                else:
+                    pace = min(pace, own[c.uid])
+        if pace > best:
+            best, limiting = pace, (x if pace < speed else None)
+    if uses is not None and limiting is not None:
+        uses.append(Use(limiting.card, limiting, f"cannot carry the whole party: it moves {best}"))
+    return best
+
+
+def _equips_from_carried(game: Game, c: Char, uses: Uses) -> bool:
+    """A card the character carries lets it be equipped on the field (EQUIP_ANYWHERE on
+    equipment: Control Cube, The Masaki Van)."""
+    for x in c.equipment:
+        if standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+            if uses is not None:
+                uses.append(Use(x.card))
+            return True
+    return False
+
+
+def boost(game: Game, c: Char, vehicle: AnyCard, uses: Uses) -> int:
+    """Movement a card adds to the non-flying vehicle ``c`` carries (BOOST): its holder's
+    enhancements (Turbo Boost) and global effects for every vehicle on the field (Ready to
+    Go, ``max_times`` moves at most). With ``uses`` the party really moves: each is a use."""
+    if any("flying" in k.casefold() and "non" not in k.casefold() for k in vehicle.categories):
+        return 0
+    add = 0
+    for x in c.enhancements:
+        for e in standing(game.fx.get(x.card.id), Action.BOOST):
+            add += e.n
+            if uses is not None:
+                uses.append(Use(x.card))
+    if c.zone != "field":
+        return add
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+            key = (g.uid, -1 - i)
+            if e.do is not Action.BOOST:
+                continue
+            if e.max_times:
+                pending = sum(1 for u in uses if u.key == key) if uses is not None else 0
+                if game.fired.get(key, 0) + pending >= e.max_times:
+                    continue
+            add += e.n
+            if uses is not None:
+                uses.append(Use(g.card, key=key))
+    return add
+
+
+# --- where a party may go ------------------------------------------------------------
+
+
+HAVEN = -1  # a route step into the haven annexed to the field's haven slot
+
+
+def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
+    """A party moves as fast as its slowest member; a vehicle's movement replaces the
+    movement of everyone aboard (set0 rulebook, "Party"; "Vehicles"), up to the number of
+    characters its card says it carries (CARRY). ``uses``: the party really moves, and
+    collects the cards whose effects shaped its pace."""
+    vehicle = 0
+    rides: list[tuple[int, Char, Copy]] = []
+    for c in party:
+        for e in c.equipment:
+            card = e.card
+            if isinstance(card, PowerCard) and card.vehicle:
+                mod = card.modifier("movement")
+                if mod is not None:
+                    speed = mod.apply(c.base[MOV])
+                    if Action.BOOST in game.acts:
+                        speed += boost(game, c, card, uses)  # Turbo Boost, Ready to Go
+                    vehicle = max(vehicle, speed)
+                    rides.append((speed, c, e))
+    if vehicle and Action.CARRY in game.acts:
+        return carried_movement(game, party, rides, uses)
+    if vehicle:
+        return vehicle
+    return min(c.cur[MOV] for c in party) if party else 0
+
+
+def can_stop(game: Game, party: list[Char], slot: int) -> bool:
+    """No stopping on destroyed locations, nor on planetary or dimensional ones without the
+    symbol on a member or on a card a member carries (set0 rulebook, Part I), or dimensional
+    access a card gives a member (a granted Dimensional skill: Great King Yemma)."""
+    loc = game.locs[slot]
+    if loc.destroyed or (game.blocked and blocked(game, slot)):
+        return False
+    if loc.planetary and not any(
+        "Planetary" in c.categories or _carries(c, "Planetary") for c in party
+    ):
+        return False
+    return not (
+        loc.dimensional
+        and not any(
+            "Dimensional" in c.categories
+            or _carries(c, "Dimensional")
+            or c.skill_counts.get("Dimensional", 0)
+            for c in party
+        )
+    )
+
+
+def trim_to_stop(game: Game, party: list[Char], route: list[int]) -> list[int]:
+    """Shorten a route until it ends where the party may stop (or in the haven)."""
+    end = len(route)
+    while end and route[end - 1] != HAVEN and not can_stop(game, party, route[end - 1]):
+        end -= 1
+    return route[:end]
+
+
+def retreat_options(game: Game, party: list[Char], slot: int) -> list[int]:
+    """Where retreating characters may go from ``slot``: "All retreating characters that survive
+    must move one location in any legal direction" (set0 rulebook, "Declare Retreat"). That is
+    an adjacent location the party may stop on, or the haven when it is annexed to this location
+    ("Move Phase": a character may enter one of your havens if it is annexed to the current
+    location). Empty when no direction is legal: then nobody can move and the party stays."""
+    options = [s for s in game.field.neighbours[slot] if can_stop(game, party, s)]
+    if slot == game.field.haven_slot:
+        options.append(HAVEN)
+    return options
+
+
+def _carries(c: Char, symbol: str) -> bool:
+    return any(symbol in e.card.symbols for e in c.equipment) or any(
+        symbol in i.card.symbols for i in c.items
+    )
+
+
+# --- combat bonuses --------------------------------------------------------------------
+
+
+def horde_bonus(game: Game, d: Dis) -> int:
+    """+1 damage and defense for every *other* horde disaster in play sharing a category
+    (set0 rulebook, Part III "Horde")."""
+    cats = d.card.categories
+    if not cats:
+        return 0
+    n = 0
+    for other in game.disasters:
+        if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
+            n += 1
+    return n
+
+
+# --- who may use a card ----------------------------------------------------------------
+
+
+def usable(c: Char, card: PowerCard) -> bool:
+    """A character can use a power card whose requirement it meets ("Equipment"), or one its
+    own card lets it use regardless (WAIVE: Specs and Science cards)."""
+    if card.requirement is None or requirement_met(card.requirement, [c]):
+        return True
+    return c.fx is not None and _waived(c, card)
+
+
+def _waived(c: Char, card: PowerCard) -> bool:
+    """The character's standing WAIVE names the card's kind or one of its categories."""
+    assert c.fx is not None
+    words = {card.type.value, "power", *(x.casefold() for x in card.categories)}
+    if card.vehicle:
+        words.add("vehicle")
+    if card.weapon:
+        words.add("weapon")
+    return any(
+        e.do is Action.WAIVE and any(w.casefold() in words for w in e.cards)
+        for _, e in c.fx.get(Trigger.ALWAYS, ())
+    )
+
+
+def fits(e: Effect, c: Char) -> bool:
+    """A character meets an effect's ``filter`` and not its ``exclude``."""
+    if e.filter is not None and not requirement_met(e.filter, [c]):
+        return False
+    return e.exclude is None or not requirement_met(e.exclude, [c])
