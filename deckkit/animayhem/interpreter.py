@@ -27,11 +27,12 @@ from deckkit.animayhem.cards import (
     DisasterCard,
     ItemCard,
     LocationCard,
+    Modifier,
     PowerCard,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.requirements import requirement_met, term_met
-from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
+from deckkit.animayhem.state import ENE, MOV, Char, Copy, Dis, Game
 from deckkit.animayhem.vocabulary import (
     Action,
     CardEffects,
@@ -656,6 +657,14 @@ def _pay(game: Game, e: Effect, ctx: Context) -> bool:
     """Discard one carried card matching ``pay`` from the party concerned: equipment before
     items, since a discarded item counts for the disasters (1998 guidelines 4.3); ``self`` is
     the carried card whose effect this is, given up only when the player judges it worth it."""
+    if "holder" in e.pay:
+        # The character the card is played on is killed to do it (Ultimate Sacrifice).
+        holder = ctx.holder
+        if holder is None or holder.zone != "field":
+            return False
+        _say(game, ctx.source, f"costs {holder.name}'s life")
+        _knock(game, holder, "killed", None)
+        return True
     if "self" in e.pay and isinstance(ctx.source, Copy):
         if isinstance(ctx.source.card, ItemCard) and not game.hooks.worth_an_item(
             game, ctx.fought or ctx.source
@@ -687,6 +696,8 @@ class Sides:
         "dis",
         "dis_round",
         "first",
+        "lone",
+        "loss_times",
         "round_chars",
     )
 
@@ -698,6 +709,11 @@ class Sides:
         self.dis_round: list[Mods] = []
         self.combat_dis: list[Mods] = []
         self.first = False  # the characters strike first this combat (FIRST_STRIKE)
+        # This round only (flash additions): the disaster's health loss is multiplied by
+        # loss_times (0: any loss defeats it: FRAIL); only the character ``lone`` deals damage
+        # (CHARGE with everyone's energy); -1: no such card was played.
+        self.loss_times = 1
+        self.lone = -1
 
     def char_mod(self, uid: int, mods: Mods, whole: bool) -> None:
         (self.combat_chars if whole else self.round_chars).setdefault(uid, []).append(mods)
@@ -708,6 +724,15 @@ class Sides:
     def new_round(self) -> None:
         self.round_chars = {}
         self.dis_round = []
+        self.loss_times = 1
+        self.lone = -1
+
+    def disaster_loss(self, loss: int, health: int) -> int:
+        """The health the disaster loses this round after a FRAIL card: ``loss`` times its
+        multiplier, or all of ``health`` when any loss defeats it."""
+        if loss < 1 or self.loss_times == 1:
+            return loss
+        return max(loss, health) if self.loss_times == 0 else loss * self.loss_times
 
 
 def apply_mods(mods: list[Mods], damage: int, defense: int) -> tuple[int, int]:
@@ -1014,7 +1039,74 @@ def combat_only(game: Game, card: AnyCard) -> bool:
     return all(
         (e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES)
         or (e.do is Action.EXTRA_CARDS and e.target is Target.SELF)
+        or e.do is Action.FRAIL
+        or e.do is Action.CHARGE
         for _, e in fx[Trigger.PLAYED]
+    )
+
+
+def frail_times(game: Game, card: AnyCard) -> int:
+    """The multiplier of a flash effect's FRAIL (0: any loss defeats), or 1 when it has none.
+    A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return 1
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is Action.FRAIL:
+            return e.n
+    return 1
+
+
+def costs_a_life(game: Game, card: AnyCard) -> bool:
+    """Does this flash effect kill the character it is played on to act (a DEFEAT paid with
+    ``holder``: Ultimate Sacrifice)? A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    return fx is not None and any("holder" in e.pay for _, e in fx.get(Trigger.PLAYED, ()))
+
+
+def held_for_charm(game: Game, c: Char, d: Dis, mine: int, theirs: int) -> int:
+    """``c`` is losing a charm battle against ``d`` (charms ``mine`` < ``theirs``): a flash
+    effect held for it is played on ``c``, who pays its energy cost: one that turns the result
+    (REVERSE_CHARM, Following Orders) or whose charm bonus for the round (against ``d``) is
+    enough to win (Loving You). Returns the battle's new difference (below 0: still lost)."""
+    for h in game.hand:
+        if not isinstance(h, Copy) or not isinstance(h.card, PowerCard):
+            continue
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        cost = h.card.energy_cost or 0
+        if cost > c.cur[ENE] or not usable(c, h.card):
+            continue
+        diff = mine - theirs
+        for _, e in fx.get(Trigger.PLAYED, ()):
+            if not fits(e, c) or not card_matches(d.card, e.against):
+                continue
+            if e.do is Action.REVERSE_CHARM:
+                diff = 1
+            elif e.do is Action.MODIFY and e.target is Target.SELF and e.scope is Scope.ROUND:
+                diff = max(0, apply_charm([e.mods], mine)) - theirs
+        if diff <= 0:
+            continue
+        game.hand.remove(h)
+        game.discard.append(h)
+        if cost:
+            c.set_energy(c.cur[ENE] - cost)
+        _credit(game, h.card)
+        _say(game, h, f"is played on {c.name}: the charm battle is won instead")
+        return diff
+    return mine - theirs
+
+
+def charm_only(game: Game, card: AnyCard) -> bool:
+    """A flash effect that acts only in a charm battle (``reverse_charm``, or modifiers of
+    charm alone): no use in a combat round. A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    played = fx.get(Trigger.PLAYED, ()) if fx is not None else ()
+    return bool(played) and all(
+        e.do is Action.REVERSE_CHARM
+        or (e.do is Action.MODIFY and all(a == "charm" for a, _ in e.mods))
+        for _, e in played
     )
 
 
@@ -1042,6 +1134,10 @@ def flash_reaches(game: Game, card: AnyCard, c: Char) -> bool:
         return True
     here = game.disasters_at(c.slot) if c.zone == "field" else []
     for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is Action.FRAIL or e.do is Action.CHARGE:
+            if not fits(e, c):
+                return False  # only a character meeting its filter may play it (Kamehameha)
+            continue
         if e.do is not Action.MODIFY or e.target is not Target.SELF:
             continue
         if not fits(e, c):
@@ -1103,9 +1199,39 @@ def play_in_combat(
                 _credit(game, copy.card)
         elif e.do is Action.EXTRA_CARDS and e.target is Target.SELF:
             continue  # drawn by the combat rules (flash_extra_cards)
+        elif e.do is Action.FRAIL or e.do is Action.CHARGE:
+            if sides is None or not fits(e, holder):
+                continue
+            if e.do is Action.FRAIL:
+                # Meltdown, Frozen: the fought disaster's loss this round (combat.fight).
+                sides.loss_times = e.n
+                _say(game, copy, f"leaves {fought.name} frail this round")
+            else:
+                mine.append(_charge(game, e, holder, sides))
+            _credit(game, copy.card)
         elif run(game, e, ctx):
             game.record.bump(copy.card.id, CardStat.EFFECTS)
     return mine, theirs
+
+
+def _charge(game: Game, e: Effect, holder: Char, sides: Sides) -> Mods:
+    """CHARGE: the holder's attack this round rises by ``n`` times energy: its own, which it
+    spends (Kamehameha, Makkankoupousou), or every character in play's, and then its
+    groupmates deal no damage this round (Genki-Dama)."""
+    if e.target is Target.SELF:
+        energy = holder.cur[ENE]
+        holder.set_energy(0)
+    else:
+        energy = sum(c.cur[ENE] for c in game.chars if c.zone in ("field", "haven"))
+        sides.lone = holder.uid
+    _say(game, holder, f"charges {e.n * energy} energy into its attack")
+    return (("damage", Modifier("+", e.n * energy)),)
+
+
+def lone_attacker(sides: Sides | None) -> int:
+    """The character whose CHARGE of everyone's energy leaves it the only one dealing damage
+    this round, or -1."""
+    return -1 if sides is None else sides.lone
 
 
 def defeats(game: Game, card: AnyCard, d: Dis) -> bool:
@@ -2288,6 +2414,8 @@ def waits_for_a_use(game: Game, card: AnyCard) -> bool:
     played = [e for _, e in fx.get(Trigger.PLAYED, ())]
     if any(e.do is Action.SURVIVE or e.scope is Scope.RETREAT for e in played):
         return True
+    if charm_only(game, card):
+        return True  # kept for a charm battle it can turn (held_for_charm)
     pile = [e for e in played if e.do in _PILE_ACTIONS]
     return bool(pile) and not any(_would_act(game, e) for e in pile)
 

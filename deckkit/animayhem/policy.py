@@ -20,11 +20,14 @@ from deckkit.animayhem.combat import horde_bonus
 from deckkit.animayhem.interpreter import (
     ally_bonus,
     barred,
+    charm_only,
     combat_flash_mods,
     combat_only,
+    costs_a_life,
     defeats,
     equips_anywhere,
     flash_reaches,
+    frail_times,
     harmful,
     haven_equips,
     keep_for_combat,
@@ -128,6 +131,13 @@ class Policy:
 
     def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
         """A flash effect from the hand that defeats ``d`` outright, and who plays it."""
+        return None
+
+    def frail_blow(
+        self, game: Game, d: Dis, fighters: list[Char], loss: int
+    ) -> tuple[Copy, Char] | None:
+        """A flash effect that multiplies the ``loss`` of health the party inflicts on ``d`` this
+        round (Meltdown, Frozen), and who plays it."""
         return None
 
     def retreat_destination(self, game: Game, chars: list[Char], slot: int) -> int:
@@ -449,9 +459,35 @@ class HeuristicPolicy(Policy):
                 card = x.card
                 assert isinstance(card, PowerCard)
                 cost = card.energy_cost or 0
-                payer = next((c for c in fighters if c.cur[ENE] >= cost and usable(c, card)), None)
-                if payer is not None:
-                    return x, payer
+                able = [c for c in fighters if c.cur[ENE] >= cost and usable(c, card)]
+                if costs_a_life(game, card):
+                    # A life is worth a major disaster or one carrying an item: the weakest.
+                    if not (d.major or d.carrying):
+                        continue
+                    able.sort(key=lambda c: (c.cur[DMG] + c.cur[DEF], c.uid))
+                if able:
+                    return x, able[0]
+        return None
+
+    def frail_blow(
+        self, game: Game, d: Dis, fighters: list[Char], loss: int
+    ) -> tuple[Copy, Char] | None:
+        """Spend a card that multiplies the health the party takes this round only when it then
+        finishes the disaster, and only in a fight worth it (as for a finisher)."""
+        if loss < 1 or not fighters or (can_beat(game, fighters, d) and not d.major):
+            return None
+        for x in game.hand:
+            card = x.card
+            if card.type is not CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
+                continue
+            n = frail_times(game, card)
+            if n == 1 or (n > 1 and loss * n < d.health):
+                continue
+            cost = card.energy_cost or 0
+            for c in fighters:
+                if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c):
+                    assert isinstance(x, Copy)
+                    return x, c
         return None
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
@@ -495,6 +531,10 @@ class HeuristicPolicy(Policy):
             mods = _combat_modifiers(card, game)
             assert isinstance(x, Copy)
             cost = card.energy_cost or 0
+            if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
+                # Kept for the round it finishes the disaster (frail_blow), or for a charm
+                # battle it turns (held_for_charm).
+                continue
             if not mods:
                 # Encoded effects whose worth is not a plain bonus: spent when the round is
                 # not already won.
