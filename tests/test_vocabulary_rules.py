@@ -2559,6 +2559,48 @@ def test_heuristic_sacrifices_the_weakest_only_for_a_major_or_a_carrier() -> Non
     assert pick is not None and pick[1] is nene
 
 
+@covers("Change Direction", (Trigger.PLAYED, Action.REVERSE))
+def test_played_reverse_change_direction_turns_a_disaster_back() -> None:
+    """Change Direction: Ginger, two steps along the path, moves back from then on; at the entry
+    end a major disaster starts again from the far end and keeps going back, and a minor one
+    (Soja Guardians) is discarded."""
+    game = table()
+    path = game.field.path
+    ako = add_char(game, "A-ko Magami", path[-1])  # far from both: nobody is met on the way
+    ginger = on_field(game, new_disaster(game, "Ginger"), path[4])
+    play_flash(game, "Change Direction", ako)
+    assert ginger.backward
+    move_disaster(game, ED, ScriptedPolicy(), ginger, 2)
+    assert ginger.pos == 2
+    move_disaster(game, ED, ScriptedPolicy(), ginger, 4)  # 1, 0, then the far end, then back
+    assert ginger.zone == "field" and ginger.pos == len(path) - 2
+    minor = table()
+    ako = add_char(minor, "A-ko Magami", path[-1])
+    soja = on_field(minor, new_disaster(minor, "Soja Guardians"), path[1])
+    play_flash(minor, "Change Direction", ako)
+    move_disaster(minor, ED, ScriptedPolicy(), soja, 3)
+    assert soja.zone == "discard" and soja not in minor.disasters
+
+
+def test_heuristic_keeps_change_direction_until_it_sends_a_disaster_out_sooner() -> None:
+    """The heuristic player plays Change Direction when the combat disaster nearest its
+    strongest character is a minor one nearer the entry end, carrying nothing; it keeps the card
+    for a disaster nearer the exit or carrying an item."""
+    game = table()
+    path = game.field.path
+    ako = add_char(game, "A-ko Magami", path[-1])
+    soja = on_field(game, new_disaster(game, "Soja Guardians"), path[-2])
+    turn = shipped_copy(game, "Change Direction")
+    game.hand.append(turn)
+    policy = HeuristicPolicy()
+    assert turn not in policy.discards(game), "it leaves sooner going on"
+    soja.pos = 1
+    assert turn in policy.discards(game)
+    soja.carrying = [copy_of(game, "Keys")]
+    assert turn not in policy.discards(game), "its item would go off the field with it"
+    assert ako.zone == "field"
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

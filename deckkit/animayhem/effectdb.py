@@ -78,6 +78,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.SURVIVE: frozenset({"pay"}),
     Action.SWAP: frozenset({"cards"}),
     Action.CARRY: frozenset({"cards"}),
+    Action.REVERSE: frozenset({"cards"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {

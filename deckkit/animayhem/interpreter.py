@@ -829,6 +829,8 @@ def run(
     src = _source_dis(ctx) or ctx.fought
     if do is Action.MOVE_TO:
         return src is not None and _move_to(game, e, src)
+    if do is Action.REVERSE:
+        return _reverse(game, e, ctx)
     if do is Action.PULL:
         return _pull(game, e, ctx)
     if do is Action.BLOCK:
@@ -2362,6 +2364,45 @@ def _swap(game: Game, e: Effect, ctx: Context) -> bool:
     d.pos, far.pos = far.pos, d.pos
     _say(game, ctx.source, f"swaps {d.name} and {far.name}")
     return True
+
+
+def _reverse(game: Game, e: Effect, ctx: Context) -> bool:
+    """REVERSE: the disaster reached, if it moves, goes the other way along the disaster path
+    from its next movement on, for good (Change Direction); completing its cycle at the entry
+    end, a minor one is discarded and a major one starts again from the far end
+    (movement.move_disaster)."""
+    moving = [d for d in disasters(game, e, ctx) if d.movement > 0 and not d.stationary]
+    for d in moving:
+        d.backward = not d.backward
+        _say(game, ctx.source, f"turns {d.name} round")
+    return bool(moving)
+
+
+def waits_to_turn(game: Game, card: AnyCard, holder: Char | None) -> bool:
+    """A REVERSE flash effect the player keeps until turning a disaster round would help
+    (:func:`turning_helps`). A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    if fx is None or not any(e.do is Action.REVERSE for _, e in fx.get(Trigger.PLAYED, ())):
+        return False
+    return not turning_helps(game, card, holder)
+
+
+def turning_helps(game: Game, card: AnyCard, holder: Char | None) -> bool:
+    """Would a REVERSE played on ``holder`` send a disaster out of play sooner: the combat
+    disaster nearest it is a moving minor one, carrying nothing, closer to the entry end than
+    to the exit? A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    if fx is None or holder is None:
+        return False
+    ctx = Context(holder, holder.slot if holder.zone == "field" else -1, holder, [holder], None)
+    n = len(game.field.path)
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is Action.REVERSE:
+            for d in disasters(game, e, ctx):
+                if d.movement <= 0 or d.stationary or d.major or d.carrying or d.backward:
+                    return False
+                return d.pos + 1 < n - d.pos
+    return False
 
 
 def retreat_attack(game: Game, damage: int) -> int:

@@ -36,6 +36,7 @@ from deckkit.animayhem.interpreter import (
     traps,
     unlocked,
     waits_for_a_use,
+    waits_to_turn,
 )
 from deckkit.animayhem.movement import (
     HAVEN,
@@ -291,6 +292,11 @@ class HeuristicPolicy(Policy):
                     _combat_modifiers(card, game)
                     or keep_for_combat(game, card)
                     or waits_for_a_use(game, card)
+                    or (
+                        bool(game.fx)
+                        and isinstance(x, Copy)
+                        and waits_to_turn(game, card, self.flash_target(game, x))
+                    )
                 )
             ):
                 out.append(x)

@@ -125,6 +125,7 @@ class Action(StrEnum):
     FRAIL = "frail"  # the fought disaster's health loss this round x n (n = 0: any loss defeats)
     CHARGE = "charge"  # the holder's attack this round + n x energy (its own, or everyone's)
     REVERSE_CHARM = "reverse_charm"  # held: a charm battle the player's character loses is won
+    REVERSE = "reverse"  # the disaster moves back along the disaster path from now on
 
 
 class Target(StrEnum):
@@ -330,6 +331,7 @@ FIRED_FOR["location"] = FIRED_FOR["location"] | {Trigger.STOPS}  # field2 additi
 ACTION_TARGETS[Action.FRAIL] = (frozenset({Target.OPPONENT}), Target.OPPONENT)
 ACTION_TARGETS[Action.CHARGE] = (frozenset({Target.SELF, Target.PLAY}), Target.SELF)
 ACTION_TARGETS[Action.REVERSE_CHARM] = (frozenset({Target.SELF}), Target.SELF)
+ACTION_TARGETS[Action.REVERSE] = (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER)
 FLASH_ONLY = frozenset({Action.FRAIL, Action.CHARGE, Action.REVERSE_CHARM})
 
 
