@@ -2348,10 +2348,10 @@ def test_granted_dimensional_access_lets_a_party_stop_on_a_dimensional_location(
 
 
 def _flash_fight(
-    name: str, fighters: Sequence[str], on: str, disaster: str = "Ginger"
+    name: str, fighters: Sequence[str], on: str, disaster: str = "Ginger", held: str = ""
 ) -> tuple[Game, Dis, list[Char]]:
     """``fighters`` at slot 4 attack ``disaster`` (no charm); ``name`` is played on ``on`` in
-    the first round; combat cards without numbers."""
+    the first round, with ``held`` in the hand too; combat cards without numbers."""
     game = table()
     chars = [add_char(game, n, 4) for n in fighters]
     for c in chars:
@@ -2360,6 +2360,8 @@ def _flash_fight(
     d.charm = 0
     flash = shipped_copy(game, name)
     game.hand.append(flash)
+    if held:
+        game.hand.append(shipped_copy(game, held))
     arm(game)
     stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 40)
 
@@ -2599,6 +2601,33 @@ def test_heuristic_keeps_change_direction_until_it_sends_a_disaster_out_sooner()
     soja.carrying = [copy_of(game, "Keys")]
     assert turn not in policy.discards(game), "its item would go off the field with it"
     assert ako.zone == "field"
+
+
+@covers("Supreme Battle Aura", (Trigger.PLAYED, Action.FREE_CAST))
+def test_played_free_cast_supreme_battle_aura_pays_for_genki_dama() -> None:
+    """Kami (energy 6) cannot pay Genki-Dama's 8: the card fizzles. With Supreme Battle Aura in
+    the hand the aura is given up instead and the energy goes into his attack."""
+    game, _, (kami,) = _flash_fight("Genki-Dama", ["Kami"], "Kami")
+    assert rounds(game)[0]["party_damage"] == kami.cur[DMG]
+    game, _, (kami,) = _flash_fight("Genki-Dama", ["Kami"], "Kami", held="Supreme Battle Aura")
+    assert rounds(game)[0]["party_damage"] == kami.cur[DMG] + kami.card.abilities.energy  # type: ignore[attr-defined]
+    assert not game.hand and card("Supreme Battle Aura").id in {x.card.id for x in game.discard}
+
+
+def test_heuristic_counts_supreme_battle_aura_for_a_cost() -> None:
+    """The heuristic player keeps the aura in the hand, and with it plays a card whose cost its
+    fighter could not pay."""
+    game = table()
+    kami = add_char(game, "Kami", 4)
+    aura = shipped_copy(game, "Supreme Battle Aura")
+    genki = shipped_copy(game, "Genki-Dama")
+    game.hand.extend([aura, genki])
+    arm(game)
+    policy = HeuristicPolicy()
+    assert aura not in policy.discards(game)
+    assert policy.combat_flash(game, [kami], kami, 5, 0) == [(genki, kami)]
+    game.hand.remove(aura)
+    assert policy.combat_flash(game, [kami], kami, 5, 0) == []
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from deckkit.animayhem.interpreter import (
     extra_cards,
     fire,
     flash_extra_cards,
+    free_cast,
     gone,
     has_rule,
     held_for_charm,
@@ -384,7 +385,9 @@ def _flash_effects(
         game.discard.append(copy)
         cost = card.energy_cost or 0
         if cost > c.cur[ENE]:
-            continue
+            if not (Action.FREE_CAST in game.acts and free_cast(game, spend=True)):
+                continue
+            cost = 0  # another flash effect paid it (Supreme Battle Aura)
         if cost:
             c.set_energy(c.cur[ENE] - cost)
         _apply_round_modifiers(sides[c.uid], card)

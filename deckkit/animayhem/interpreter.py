@@ -1100,6 +1100,24 @@ def held_for_charm(game: Game, c: Char, d: Dis, mine: int, theirs: int) -> int:
     return mine - theirs
 
 
+def free_cast(game: Game, spend: bool = False) -> bool:
+    """Is a flash effect in the hand that pays another's energy cost (FREE_CAST: Supreme
+    Battle Aura)? With ``spend`` it is given up to pay one now (combat._flash_effects)."""
+    for h in game.hand:
+        if not isinstance(h, Copy) or h.card.type is not CardType.FLASH_EFFECT:
+            continue
+        fx = game.fx.get(h.card.id)
+        if fx is None or not any(e.do is Action.FREE_CAST for _, e in fx.get(Trigger.PLAYED, ())):
+            continue
+        if spend:
+            game.hand.remove(h)
+            game.discard.append(h)
+            _credit(game, h.card)
+            _say(game, h, "is given up to pay an energy cost")
+        return True
+    return False
+
+
 def charm_only(game: Game, card: AnyCard) -> bool:
     """A flash effect that acts only in a charm battle (``reverse_charm``, or modifiers of
     charm alone): no use in a combat round. A read-only query for the policy."""
@@ -2453,7 +2471,10 @@ def waits_for_a_use(game: Game, card: AnyCard) -> bool:
     if fx is None:
         return False
     played = [e for _, e in fx.get(Trigger.PLAYED, ())]
-    if any(e.do is Action.SURVIVE or e.scope is Scope.RETREAT for e in played):
+    if any(
+        e.do is Action.SURVIVE or e.do is Action.FREE_CAST or e.scope is Scope.RETREAT
+        for e in played
+    ):
         return True
     if charm_only(game, card):
         return True  # kept for a charm battle it can turn (held_for_charm)

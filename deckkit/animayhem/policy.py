@@ -28,6 +28,7 @@ from deckkit.animayhem.interpreter import (
     equips_anywhere,
     flash_reaches,
     frail_times,
+    free_cast,
     harmful,
     haven_equips,
     keep_for_combat,
@@ -464,7 +465,7 @@ class HeuristicPolicy(Policy):
             if flash and isinstance(x, Copy) and defeats(game, x.card, d):
                 card = x.card
                 assert isinstance(card, PowerCard)
-                cost = card.energy_cost or 0
+                cost = 0 if free_cast(game) else card.energy_cost or 0
                 able = [c for c in fighters if c.cur[ENE] >= cost and usable(c, card)]
                 if costs_a_life(game, card):
                     # A life is worth a major disaster or one carrying an item: the weakest.
@@ -489,7 +490,7 @@ class HeuristicPolicy(Policy):
             n = frail_times(game, card)
             if n == 1 or (n > 1 and loss * n < d.health):
                 continue
-            cost = card.energy_cost or 0
+            cost = 0 if free_cast(game) else card.energy_cost or 0
             for c in fighters:
                 if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c):
                     assert isinstance(x, Copy)
@@ -530,6 +531,7 @@ class HeuristicPolicy(Policy):
         """Spend a flash effect only when it decides the round: to finish the disaster now, or to
         keep the attacked character standing."""
         plays: list[tuple[Copy, Char]] = []
+        aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
         for x in game.hand:
             card = x.card
             if card.type != CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
@@ -537,6 +539,9 @@ class HeuristicPolicy(Policy):
             mods = _combat_modifiers(card, game)
             assert isinstance(x, Copy)
             cost = card.energy_cost or 0
+            free = aura and cost > 0
+            if free:
+                cost = 0
             if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
                 # Kept for the round it finishes the disaster (frail_blow), or for a charm
                 # battle it turns (held_for_charm).
@@ -555,6 +560,7 @@ class HeuristicPolicy(Policy):
                     )
                     if payer is not None:
                         plays.append((x, payer))
+                        aura = aura and not free
                         short_damage = short_defense = 0
                 continue
             if (
@@ -565,6 +571,7 @@ class HeuristicPolicy(Policy):
                 and _reaches(game, card, target)
             ):
                 plays.append((x, target))
+                aura = aura and not free
                 short_defense -= mods["defense"]
             elif short_damage > 0 and "damage" in mods:
                 payer = next(
@@ -577,6 +584,7 @@ class HeuristicPolicy(Policy):
                 )
                 if payer is not None:
                     plays.append((x, payer))
+                    aura = aura and not free
                     short_damage -= mods["damage"]
         return plays
 

@@ -126,6 +126,7 @@ class Action(StrEnum):
     CHARGE = "charge"  # the holder's attack this round + n x energy (its own, or everyone's)
     REVERSE_CHARM = "reverse_charm"  # held: a charm battle the player's character loses is won
     REVERSE = "reverse"  # the disaster moves back along the disaster path from now on
+    FREE_CAST = "free_cast"  # held: pays the energy cost of another flash effect in a fight
 
 
 class Target(StrEnum):
@@ -332,7 +333,8 @@ ACTION_TARGETS[Action.FRAIL] = (frozenset({Target.OPPONENT}), Target.OPPONENT)
 ACTION_TARGETS[Action.CHARGE] = (frozenset({Target.SELF, Target.PLAY}), Target.SELF)
 ACTION_TARGETS[Action.REVERSE_CHARM] = (frozenset({Target.SELF}), Target.SELF)
 ACTION_TARGETS[Action.REVERSE] = (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER)
-FLASH_ONLY = frozenset({Action.FRAIL, Action.CHARGE, Action.REVERSE_CHARM})
+ACTION_TARGETS[Action.FREE_CAST] = (frozenset({Target.SELF}), Target.SELF)
+FLASH_ONLY = frozenset({Action.FRAIL, Action.CHARGE, Action.REVERSE_CHARM, Action.FREE_CAST})
 
 
 def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
