@@ -2545,6 +2545,25 @@ def test_played_defeat_ultimate_sacrifice_costs_a_life() -> None:
     assert ginger.zone != "field" and nene.zone == "discard"
 
 
+def test_a_character_killed_by_a_flash_effect_takes_no_hit_that_round() -> None:
+    """Krillin, attacked (he carries the item), gives his life for Ultimate Sacrifice before
+    the round's damage: the disaster's blow does not land on him (his health stays whole for a
+    later return to play)."""
+    game = table()
+    krillin = add_char(game, "Krillin", 4)
+    krillin.items.append(copy_of(game, "Keys"))
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    d.charm = 0
+    d.damage = 20
+    flash = shipped_copy(game, "Ultimate Sacrifice")
+    game.hand.append(flash)
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 40)
+    fight(game, ED, FlashInCombat(flash, "Krillin"), d, 4, "disaster")
+    assert krillin.zone == "discard" and d.zone != "field"
+    assert krillin.health == krillin.health_max
+    assert rounds(game)[0]["hits"] == []
+
+
 def test_heuristic_sacrifices_the_weakest_only_for_a_major_or_a_carrier() -> None:
     """The heuristic player gives a life only against a major disaster or one carrying an
     item, and then the weakest fighter's."""

@@ -684,6 +684,8 @@ def fight(
             if len(victims) > 1:
                 has_rule(game, d, Action.STRIKES)  # counts as a use of its effect
         for v in victims:
+            if v.zone != "field":
+                continue  # a flash effect took it out this round (Ultimate Sacrifice)
             loss = attack - max(0, sides[v.uid].defense)
             hits.append((v, loss if loss >= 1 else 0))
         if to_disaster >= 1:

@@ -1205,8 +1205,8 @@ def play_in_combat(
         fight_mod = e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES
         whole = e.scope is Scope.COMBAT and sides is not None
         if fight_mod and e.target is Target.SELF:
-            if not fits(e, holder):
-                continue
+            if not fits(e, holder) or all(a == "charm" for a, _ in e.mods):
+                continue  # charm acts only in a charm battle (held_for_charm: Loving You)
             mine.append(e.mods)
             if whole and sides is not None:
                 sides.char_mod(holder.uid, e.mods, True)
