@@ -260,3 +260,39 @@ def test_a_bad_carrying_limit_names_file_line_and_fix(
     tmp_path: Path, body: str, message: str
 ) -> None:
     _assert_bad_vehicle_entry(tmp_path, "am162", "Attack Pods", body, message)
+
+
+# --- flash additions: what the loader requires of them -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('{ when = "played", do = "frail" }', "frail needs n"),
+        ('{ when = "played", do = "frail", n = 1 }', "frail needs n"),
+        ('{ when = "always", do = "frail", n = 0 }', "frail acts as a flash effect is played"),
+        ('{ when = "played", do = "frail", n = 0, target = "self" }', "frail cannot target self"),
+        ('{ when = "played", do = "charge", n = 0 }', "charge needs n >= 1"),
+        ('{ when = "played", do = "charge", target = "here" }', "charge cannot target here"),
+        ('{ when = "played", do = "reverse_charm", turns = 1 }', "does not use turns"),
+        (
+            '{ when = "played", do = "defeat", target = "disasters", pay = ["holder", "Vehicle"] }',
+            "a life pays alone",
+        ),
+        ('{ when = "played", do = "heal", pay = ["holder"] }', "'holder' is no card kind"),
+    ],
+)
+def test_a_bad_flash_entry_names_file_line_and_fix(tmp_path: Path, body: str, message: str) -> None:
+    _assert_bad_vehicle_entry(tmp_path, "am272", "Meltdown", body, message)
+
+
+def test_a_flash_only_action_on_another_kind_is_not_simulated(tmp_path: Path) -> None:
+    """charge on a global effect's played trigger loads, but counts as not simulated."""
+    text = (
+        '# flash\n[am336]\nname = "Happy Ending"\ncoverage = "full"\n'
+        'effects = [{ when = "played", do = "charge" }]\n'
+    )
+    db = read_card_db(_copy_db(tmp_path, text))
+    entry = db.lookup("Happy Ending")[0]
+    assert entry.coverage is Coverage.NONE
+    assert entry.effects is not None and "only from a flash effect" in entry.effects.note

@@ -99,6 +99,12 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am215": "8 seats: it binds only when a groupmate's own vehicle may not ride; rare here",
     "am183": "no movement is printed, so its seats never slow a party",
     "am196": "no movement is printed, so its seats never slow a party",
+    # Flash effects held for a moment these decks rarely make.
+    "am245": "turns a lost charm battle; the demo deck's disasters rarely win one",
+    "am268": "a charm bonus against Robot, Android or Cyborg disasters; none is in these decks",
+    "am248": "needs a Chi x3 character with 8 energy (or Supreme Battle Aura); none is in these "
+    "decks",
+    "am259": "frees a captive; its batch's disasters rarely capture while it is held",
 }
 
 

@@ -2359,6 +2359,309 @@ def test_granted_dimensional_access_lets_a_party_stop_on_a_dimensional_location(
     assert can_stop(game, [ako], core)
 
 
+# --- flash effects played in a fight or held for a charm battle (flash additions) ----------
+
+
+def _flash_fight(
+    name: str, fighters: Sequence[str], on: str, disaster: str = "Ginger", held: str = ""
+) -> tuple[Game, Dis, list[Char]]:
+    """``fighters`` at slot 4 attack ``disaster`` (no charm); ``name`` is played on ``on`` in
+    the first round, with ``held`` in the hand too; combat cards without numbers."""
+    game = table()
+    chars = [add_char(game, n, 4) for n in fighters]
+    for c in chars:
+        c.health = c.health_max = 99
+    d = on_field(game, new_disaster(game, disaster), 4)
+    d.charm = 0
+    flash = shipped_copy(game, name)
+    game.hand.append(flash)
+    if held:
+        game.hand.append(shipped_copy(game, held))
+    arm(game)
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 40)
+
+    class Plays(FlashInCombat):
+        def fighters(
+            self, game: Game, d: Dis, able: list[Char], target: Char, cap: int
+        ) -> list[Char]:
+            return list(able)
+
+    fight(game, ED, Plays(flash, on), d, 4, "party")
+    return game, d, chars
+
+
+@covers("Meltdown", (Trigger.PLAYED, Action.FRAIL))
+def test_played_frail_meltdown_any_loss_defeats() -> None:
+    """Meltdown: A-ko's 4 against Ginger's defense 3 takes 1 health; with Meltdown that one
+    point defeats it in the first round, where without it the fight lasts three."""
+    game, d, _ = _flash_fight("Meltdown", ["A-ko Magami"], "A-ko Magami")
+    first = rounds(game)
+    assert len(first) == 1 and d.zone != "field"
+    assert first[0]["disaster_loss"] == d.card.abilities.defense  # type: ignore[attr-defined]
+    plain = table()
+    add_char(plain, "A-ko Magami", 4).health_max = 99
+    g = on_field(plain, new_disaster(plain, "Ginger"), 4)
+    g.charm = 0
+    stack_combat_pile(plain, ["Bench Brawl / Tantrum"] * 40)
+    fight(plain, ED, ScriptedPolicy(["A-ko Magami"]), g, 4, "party")
+    assert len(rounds(plain)) == 3
+
+
+@covers("Frozen", (Trigger.PLAYED, Action.FRAIL))
+def test_played_frail_frozen_doubles_the_loss_for_one_round() -> None:
+    """Frozen: Ginger loses 2 (twice 4 - 3) in the round it is played, 1 in the next."""
+    game, _, _ = _flash_fight("Frozen", ["A-ko Magami"], "A-ko Magami")
+    losses = [r["disaster_loss"] for r in rounds(game)]
+    assert losses == [2, 1]
+
+
+def test_frail_nothing_through_defense_stays_nothing() -> None:
+    """Meltdown needs a successful attack: Soja Guardians' defense stops A-ko's 4 entirely,
+    so nothing is lost and nothing is defeated that round."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.health = ako.health_max = 99
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    d.charm = 0
+    d.defense = 9
+    flash = shipped_copy(game, "Meltdown")
+    game.hand.append(flash)
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 40)
+    fight(game, ED, FlashInCombat(flash, "A-ko Magami"), d, 4, "party")
+    assert rounds(game)[0]["disaster_loss"] <= 0 and rounds(game)[0]["disaster_health"] > 0
+
+
+def test_heuristic_spends_meltdown_only_when_it_finishes() -> None:
+    """The heuristic player plays Meltdown in a round where damage gets through a disaster it
+    cannot beat otherwise, and keeps Frozen when doubling the loss would not finish it."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    d.defense = d.health = 30
+    melt = shipped_copy(game, "Meltdown")
+    frozen = shipped_copy(game, "Frozen")
+    game.hand.extend([frozen, melt])
+    arm(game)
+    policy = HeuristicPolicy()
+    assert policy.frail_blow(game, d, [ako], 0) is None, "nothing gets through"
+    assert policy.frail_blow(game, d, [ako], 1) == (melt, ako)
+    game.hand.remove(melt)
+    assert policy.frail_blow(game, d, [ako], 1) is None, "1 x 2 does not finish 30"
+    assert policy.frail_blow(game, d, [ako], 15) == (frozen, ako)
+
+
+@covers("Kamehameha", (Trigger.PLAYED, Action.CHARGE))
+def test_played_charge_kamehameha_adds_and_spends_its_energy() -> None:
+    """Kamehameha: Adult Gohan (Chi x2) adds his energy to his attack for the round and spends
+    it; Krillin (Chi once) may not play it."""
+    game, _, (gohan,) = _flash_fight("Kamehameha", ["Adult Gohan"], "Adult Gohan")
+    base = gohan.card.abilities  # type: ignore[attr-defined]
+    r = rounds(game)
+    assert r[0]["party_damage"] == base.damage + base.energy
+    assert len(r) == 1 or r[1]["party_damage"] == base.damage
+    game, _, (krillin,) = _flash_fight("Kamehameha", ["Krillin"], "Krillin")
+    assert rounds(game)[0]["party_damage"] == krillin.card.abilities.damage  # type: ignore[attr-defined]
+
+
+@covers("Genki-Dama", (Trigger.PLAYED, Action.CHARGE))
+def test_played_charge_genki_dama_takes_everyones_energy() -> None:
+    """Genki-Dama: Kami (Chi x3) pays 8 energy and attacks with every character in play's
+    energy added; A-ko, fighting beside him, deals nothing that round."""
+    game = table()
+    kami = add_char(game, "Kami", 4)
+    ako = add_char(game, "A-ko Magami", 4)
+    home = add_char(game, "Krillin", -1)  # in the haven: in play, lends energy too
+    for c in (kami, ako):
+        c.health = c.health_max = 99
+    kami.set_energy(10)
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    d.charm = 0
+    d.defense = 20  # health 20: the fight lasts past the first round
+    flash = shipped_copy(game, "Genki-Dama")
+    game.hand.append(flash)
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 40)
+    lent = 2 + ako.cur[4] + home.cur[4]  # Kami keeps 10 - 8 = 2
+
+    class Both(FlashInCombat):
+        def fighters(
+            self, game: Game, d: Dis, able: list[Char], target: Char, cap: int
+        ) -> list[Char]:
+            return list(able)
+
+    fight(game, ED, Both(flash, "Kami"), d, 4, "party")
+    r = rounds(game)
+    assert r[0]["party_damage"] == kami.cur[DMG] + lent
+    assert r[1]["party_damage"] == kami.cur[DMG] + ako.cur[DMG]
+
+
+@covers("Following Orders", (Trigger.PLAYED, Action.REVERSE_CHARM))
+def test_played_reverse_charm_following_orders_wins_a_lost_charm_battle() -> None:
+    """Following Orders, held in the hand, turns A-ko's lost charm battle into a win: the minor
+    disaster is incapacitated instead of ignoring her; the card is spent."""
+    from deckkit.animayhem.engine.combat import charm_battle
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    d = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    d.charm = 99
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 4)
+    assert charm_battle(game, ako, d) < 0
+    orders = shipped_copy(game, "Following Orders")
+    game.hand.append(orders)
+    arm(game)
+    assert charm_battle(game, ako, d) > 0
+    assert orders in game.discard and orders not in game.hand
+    assert charm_battle(game, ako, d) < 0, "spent: the next battle is lost"
+
+
+def test_played_modify_loving_you_charm_in_a_lost_charm_battle() -> None:
+    """Loving You, held in the hand: +3 charm turns A-ko's charm battle against an Android
+    (charm 3 + 3 against 5), not against a disaster of no such kind; it is kept when 3 would
+    not be enough."""
+    from deckkit.animayhem.engine.combat import charm_battle
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # charm 3
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 8)
+    loving = shipped_copy(game, "Loving You")
+    game.hand.append(loving)
+    ginger = on_field(game, new_disaster(game, "Ginger"), 4)
+    ginger.charm = 5
+    assert charm_battle(game, ako, ginger) < 0 and loving in game.hand, "Ginger is no Android"
+    robot = next(
+        new_disaster(game, c.name)
+        for c in db().cards
+        if c.type is CardType.DISASTER and "Android" in c.categories
+    )
+    on_field(game, robot, 4)
+    robot.charm = 9
+    assert charm_battle(game, ako, robot) < 0 and loving in game.hand, "3 is not enough"
+    robot.charm = 5
+    assert charm_battle(game, ako, robot) > 0 and loving in game.discard
+
+
+@covers("Ultimate Sacrifice", (Trigger.PLAYED, Action.DEFEAT))
+def test_played_defeat_ultimate_sacrifice_costs_a_life() -> None:
+    """Ultimate Sacrifice in a fight defeats the combat disaster and kills the character it is
+    played on; out of the hand it takes a combat disaster anywhere, and with none on the field
+    it kills nobody."""
+    _, d, (ako, krillin) = _flash_fight("Ultimate Sacrifice", ["A-ko Magami", "Krillin"], "Krillin")
+    assert d.zone != "field" and krillin.zone == "discard" and ako.zone == "field"
+    quiet = table()
+    nene = add_char(quiet, "Nene Romanova", 4)
+    play_flash(quiet, "Ultimate Sacrifice", nene)
+    assert nene.zone == "field", "no combat disaster to destroy: no life is paid"
+    far = table()
+    nene = add_char(far, "Nene Romanova", 4)
+    ginger = on_field(far, new_disaster(far, "Ginger"), 0)
+    play_flash(far, "Ultimate Sacrifice", nene)
+    assert ginger.zone != "field" and nene.zone == "discard"
+
+
+def test_a_character_killed_by_a_flash_effect_takes_no_hit_that_round() -> None:
+    """Krillin, attacked (he carries the item), gives his life for Ultimate Sacrifice before
+    the round's damage: the disaster's blow does not land on him (his health stays whole for a
+    later return to play)."""
+    game = table()
+    krillin = add_char(game, "Krillin", 4)
+    krillin.items.append(copy_of(game, "Keys"))
+    d = on_field(game, new_disaster(game, "Ginger"), 4)
+    d.charm = 0
+    d.damage = 20
+    flash = shipped_copy(game, "Ultimate Sacrifice")
+    game.hand.append(flash)
+    stack_combat_pile(game, ["Bench Brawl / Tantrum"] * 40)
+    fight(game, ED, FlashInCombat(flash, "Krillin"), d, 4, "disaster")
+    assert krillin.zone == "discard" and d.zone != "field"
+    assert krillin.health == krillin.health_max
+    assert rounds(game)[0]["hits"] == []
+
+
+def test_heuristic_sacrifices_the_weakest_only_for_a_major_or_a_carrier() -> None:
+    """The heuristic player gives a life only against a major disaster or one carrying an
+    item, and then the weakest fighter's."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    nene = add_char(game, "Nene Romanova", 4)
+    minor = on_field(game, new_disaster(game, "Soja Guardians"), 4)
+    minor.defense = 99
+    game.hand.append(shipped_copy(game, "Ultimate Sacrifice"))
+    policy = HeuristicPolicy()
+    assert policy.finisher(game, minor, [ako, nene]) is None
+    minor.carrying = [copy_of(game, "Keys")]
+    pick = policy.finisher(game, minor, [ako, nene])
+    assert pick is not None and pick[1] is nene
+
+
+@covers("Change Direction", (Trigger.PLAYED, Action.REVERSE))
+def test_played_reverse_change_direction_turns_a_disaster_back() -> None:
+    """Change Direction: Ginger, two steps along the path, moves back from then on; at the entry
+    end a major disaster starts again from the far end and keeps going back, and a minor one
+    (Soja Guardians) is discarded."""
+    game = table()
+    path = game.field.path
+    ako = add_char(game, "A-ko Magami", path[-1])  # far from both: nobody is met on the way
+    ginger = on_field(game, new_disaster(game, "Ginger"), path[4])
+    play_flash(game, "Change Direction", ako)
+    assert ginger.backward
+    move_disaster(game, ED, ScriptedPolicy(), ginger, 2)
+    assert ginger.pos == 2
+    move_disaster(game, ED, ScriptedPolicy(), ginger, 4)  # 1, 0, then the far end, then back
+    assert ginger.zone == "field" and ginger.pos == len(path) - 2
+    minor = table()
+    ako = add_char(minor, "A-ko Magami", path[-1])
+    soja = on_field(minor, new_disaster(minor, "Soja Guardians"), path[1])
+    play_flash(minor, "Change Direction", ako)
+    move_disaster(minor, ED, ScriptedPolicy(), soja, 3)
+    assert soja.zone == "discard" and soja not in minor.disasters
+
+
+def test_heuristic_keeps_change_direction_until_it_sends_a_disaster_out_sooner() -> None:
+    """The heuristic player plays Change Direction when the combat disaster nearest its
+    strongest character is a minor one nearer the entry end, carrying nothing; it keeps the card
+    for a disaster nearer the exit or carrying an item."""
+    game = table()
+    path = game.field.path
+    ako = add_char(game, "A-ko Magami", path[-1])
+    soja = on_field(game, new_disaster(game, "Soja Guardians"), path[-2])
+    turn = shipped_copy(game, "Change Direction")
+    game.hand.append(turn)
+    policy = HeuristicPolicy()
+    assert turn not in policy.discards(game), "it leaves sooner going on"
+    soja.pos = 1
+    assert turn in policy.discards(game)
+    soja.carrying = [copy_of(game, "Keys")]
+    assert turn not in policy.discards(game), "its item would go off the field with it"
+    assert ako.zone == "field"
+
+
+@covers("Supreme Battle Aura", (Trigger.PLAYED, Action.FREE_CAST))
+def test_played_free_cast_supreme_battle_aura_pays_for_genki_dama() -> None:
+    """Kami (energy 6) cannot pay Genki-Dama's 8: the card fizzles. With Supreme Battle Aura in
+    the hand the aura is given up instead and the energy goes into his attack."""
+    game, _, (kami,) = _flash_fight("Genki-Dama", ["Kami"], "Kami")
+    assert rounds(game)[0]["party_damage"] == kami.cur[DMG]
+    game, _, (kami,) = _flash_fight("Genki-Dama", ["Kami"], "Kami", held="Supreme Battle Aura")
+    assert rounds(game)[0]["party_damage"] == kami.cur[DMG] + kami.card.abilities.energy  # type: ignore[attr-defined]
+    assert not game.hand and card("Supreme Battle Aura").id in {x.card.id for x in game.discard}
+
+
+def test_heuristic_counts_supreme_battle_aura_for_a_cost() -> None:
+    """The heuristic player keeps the aura in the hand, and with it plays a card whose cost its
+    fighter could not pay."""
+    game = table()
+    kami = add_char(game, "Kami", 4)
+    aura = shipped_copy(game, "Supreme Battle Aura")
+    genki = shipped_copy(game, "Genki-Dama")
+    game.hand.extend([aura, genki])
+    arm(game)
+    policy = HeuristicPolicy()
+    assert aura not in policy.discards(game)
+    assert policy.combat_flash(game, [kami], kami, 5, 0) == [(genki, kami)]
+    game.hand.remove(aura)
+    assert policy.combat_flash(game, [kami], kami, 5, 0) == []
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -28,6 +28,7 @@ from deckkit.animayhem.construction.vocabulary import (
     CHARACTER_TARGETS,
     DISASTER_TARGETS,
     FETCH_DESTINATIONS,
+    FLASH_ONLY,
     MOVE_DESTINATIONS,
     RECOVER_DESTINATIONS,
     RETRIEVE_DESTINATIONS,
@@ -82,6 +83,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.SURVIVE: frozenset({"pay"}),
     Action.SWAP: frozenset({"cards"}),
     Action.CARRY: frozenset({"cards"}),
+    Action.REVERSE: frozenset({"cards"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
@@ -275,7 +277,12 @@ def _effect(
         if key in raw:
             kwargs[key] = _names(where, cid, key, raw[key])
     for key in ("cards", "pay", "against", "if_here"):
-        unknown = [w for w in kwargs.get(key, ()) if w.casefold() not in words]
+        unknown = [
+            w
+            for w in kwargs.get(key, ())
+            if w.casefold() not in words
+            and not (key == "pay" and do is Action.DEFEAT and w == "holder")  # a life: flash
+        ]
         if unknown:
             raise where.fail(
                 cid,
@@ -284,6 +291,7 @@ def _effect(
                 "or a category printed on some card",
             )
     _check_additions(where, cid, do, kwargs)
+    _check_flash(where, cid, do, when, raw, kwargs)
     _check_carry(where, cid, do, when, raw, kwargs)
     if do is Action.SURVIVE and kwargs.get("pay", ("self",)) != ("self",):
         raise where.fail(cid, "survive can only pay with the card itself", hint='pay = ["self"]')
@@ -452,3 +460,21 @@ def _check_carry(
         raise where.fail(
             cid, "carry names only the vehicle it lets ride", hint='cards = ["vehicle"]'
         )
+
+
+def _check_flash(
+    where: _Where, cid: str, do: Action, when: Trigger, raw: Mapping[str, Any], kw: dict[str, Any]
+) -> None:
+    """The flash additions act as their card is played, and a multiplier of 1 changes nothing."""
+    if do in FLASH_ONLY and when is not Trigger.PLAYED:
+        raise where.fail(cid, f"{do} acts as a flash effect is played", hint='when = "played"')
+    if do is Action.FRAIL and ("n" not in raw or kw["n"] == 1):
+        raise where.fail(
+            cid,
+            "frail needs n: what the disaster's health loss is multiplied by",
+            hint="n = 2 (double damage), or n = 0 (any loss defeats it)",
+        )
+    if "holder" in kw.get("pay", ()) and tuple(kw["pay"]) != ("holder",):
+        raise where.fail(cid, "a life pays alone", hint='pay = ["holder"]')
+    if do is Action.CHARGE and kw.get("n", 1) < 1:
+        raise where.fail(cid, "charge needs n >= 1: how many times the energy", hint="n = 1")

@@ -121,6 +121,12 @@ class Action(StrEnum):
     DOUBLE_SKILLS = "double_skills"  # the character holds each printed skill twice
     HIDE = "hide"  # moving disasters pass over one group's location (the Maintenance phase)
     BOOST = "boost"  # a non-flying vehicle moves n more
+    # flash effects played in a fight or held for a moment (flash additions)
+    FRAIL = "frail"  # the fought disaster's health loss this round x n (n = 0: any loss defeats)
+    CHARGE = "charge"  # the holder's attack this round + n x energy (its own, or everyone's)
+    REVERSE_CHARM = "reverse_charm"  # held: a charm battle the player's character loses is won
+    REVERSE = "reverse"  # the disaster moves back along the disaster path from now on
+    FREE_CAST = "free_cast"  # held: pays the energy cost of another flash effect in a fight
 
 
 class Target(StrEnum):
@@ -322,6 +328,13 @@ STANDING = frozenset(
 )
 STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
 FIRED_FOR["location"] = FIRED_FOR["location"] | {Trigger.STOPS}  # field2 additions
+# Flash additions: effects of a flash effect played in a fight, or held for a charm battle.
+ACTION_TARGETS[Action.FRAIL] = (frozenset({Target.OPPONENT}), Target.OPPONENT)
+ACTION_TARGETS[Action.CHARGE] = (frozenset({Target.SELF, Target.PLAY}), Target.SELF)
+ACTION_TARGETS[Action.REVERSE_CHARM] = (frozenset({Target.SELF}), Target.SELF)
+ACTION_TARGETS[Action.REVERSE] = (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER)
+ACTION_TARGETS[Action.FREE_CAST] = (frozenset({Target.SELF}), Target.SELF)
+FLASH_ONLY = frozenset({Action.FRAIL, Action.CHARGE, Action.REVERSE_CHARM, Action.FREE_CAST})
 
 
 def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
@@ -338,6 +351,8 @@ def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
             or e.scope not in (None, Scope.ROUND, Scope.COMBAT)
         ):
             return f"a combat card's {e.do} on {e.target} is not played yet"
+        if e.do in FLASH_ONLY and kind != "flash_effect":
+            return f"{e.do} is played only from a flash effect"
     return ""
 
 

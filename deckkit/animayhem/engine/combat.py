@@ -36,8 +36,10 @@ from deckkit.animayhem.engine.interpreter import (
     flash_extra_cards,
     gone,
     has_rule,
+    held_for_charm,
     hurt,
     immune,
+    lone_attacker,
     party_lenders,
     play_in_combat,
     record_uses,
@@ -48,6 +50,7 @@ from deckkit.animayhem.engine.interpreter import (
     shielded_from,
     spared,
     spares_a_kill,
+    spend_free_cast,
     strikes,
     strikes_first,
     vehicle_first,
@@ -235,6 +238,9 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
             character_charm=max(0, mine),
             disaster_charm=max(0, theirs),
         )
+    if diff < 0 and game.fx and game.hand:
+        # A flash effect held for a lost charm battle (Following Orders, Loving You).
+        diff = held_for_charm(game, c, d, max(0, mine), max(0, theirs))
     return diff
 
 
@@ -362,6 +368,9 @@ def _flash_effects(
     if game.fx and short_damage > 0:
         # A flash effect whose encoded text defeats this disaster outright.
         finisher = policy.finisher(game, d, fighters)
+        if finisher is None and Action.FRAIL in game.acts:
+            # One that makes the health the party takes this round enough (Meltdown, Frozen).
+            finisher = policy.frail_blow(game, d, fighters, total - max(0, dside.defense))
         if finisher is not None:
             plays = [finisher]
     for copy, c in plays:
@@ -371,7 +380,9 @@ def _flash_effects(
         game.discard.append(copy)
         cost = card.energy_cost or 0
         if cost > c.cur[ENE]:
-            continue
+            if not (Action.FREE_CAST in game.acts and spend_free_cast(game)):
+                continue
+            cost = 0  # another flash effect paid it (Supreme Battle Aura)
         if cost:
             c.set_energy(c.cur[ENE] - cost)
         _apply_round_modifiers(sides[c.uid], card)
@@ -386,6 +397,11 @@ def _flash_effects(
             for _ in range(flash_extra_cards(game, card)):
                 # More combat cards for its character this round (Crazy Eyes).
                 _play_card(game, side, dside, None, dside if ignores else None, slot, fx)
+            if lone_attacker(fx) == c.uid:
+                # Everyone's energy went into its attack: the others deal none (Genki-Dama).
+                for o in fighters:
+                    if o is not c:
+                        sides[o.uid].damage = 0
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}", target=c, card=card.id)
 
@@ -645,6 +661,8 @@ def fight(
             to_disaster = sum(
                 max(0, max(0, sides[c.uid].damage) - max(0, dside.defense)) for c in hitters
             )
+        if fx_sides is not None and fx_sides.loss_times != 1:
+            to_disaster = fx_sides.disaster_loss(to_disaster, d.health)  # FRAIL: Meltdown
         # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
         attack = 0 if incapacitated else max(0, dside.damage)
         if game.acts and attack:
@@ -663,6 +681,8 @@ def fight(
             if len(victims) > 1:
                 has_rule(game, d, Action.STRIKES)  # counts as a use of its effect
         for v in victims:
+            if v.zone != "field":
+                continue  # a flash effect took it out this round (Ultimate Sacrifice)
             loss = attack - max(0, sides[v.uid].defense)
             hits.append((v, loss if loss >= 1 else 0))
         if to_disaster >= 1:

@@ -24,6 +24,7 @@ from deckkit.animayhem.construction.cards import (
     CardType,
     CharacterCard,
     ItemCard,
+    Modifier,
     PowerCard,
 )
 from deckkit.animayhem.construction.requirements import requirement_met
@@ -50,11 +51,13 @@ from deckkit.animayhem.engine.queries import (
     card_matches,
     conditions_hold,
     fits,
+    free_caster,
+    nearest_disaster,
     standing,
     usable,
 )
 from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -362,15 +365,7 @@ def disasters(game: Game, e: Effect, ctx: Context) -> list[Dis]:
             return [src]
         return [ctx.fought] if ctx.fought is not None else []
     if e.target is Target.NEAREST_DISASTER:
-        here = game.field.path_index[ctx.slot] if ctx.slot >= 0 else 0
-        others = [
-            d
-            for d in game.disasters
-            if d is not ctx.source and d.combat and card_matches(d.card, e.cards)
-        ]
-        if not others:
-            return []
-        return [min(others, key=lambda d: (abs(d.pos - here), d.entered))]
+        return nearest_disaster(game, ctx.slot, e.cards, ctx.source)
     if ctx.fought is not None:  # a character's effect reaches the disaster it fights
         return [ctx.fought] if card_matches(ctx.fought.card, e.cards) else []
     return [d for d in game.disasters if card_matches(d.card, e.cards)]
@@ -582,6 +577,14 @@ def _pay(game: Game, e: Effect, ctx: Context) -> bool:
     """Discard one carried card matching ``pay`` from the party concerned: equipment before
     items, since a discarded item counts for the disasters (1998 guidelines 4.3); ``self`` is
     the carried card whose effect this is, given up only when the player judges it worth it."""
+    if "holder" in e.pay:
+        # The character the card is played on is killed to do it (Ultimate Sacrifice).
+        holder = ctx.holder
+        if holder is None or holder.zone != "field":
+            return False
+        _say(game, ctx.source, f"costs {holder.name}'s life")
+        _knock(game, holder, "killed", None)
+        return True
     if "self" in e.pay and isinstance(ctx.source, Copy):
         if isinstance(ctx.source.card, ItemCard) and not game.hooks.worth_an_item(
             game, ctx.fought or ctx.source
@@ -613,6 +616,8 @@ class Sides:
         "dis",
         "dis_round",
         "first",
+        "lone",
+        "loss_times",
         "round_chars",
     )
 
@@ -624,6 +629,11 @@ class Sides:
         self.dis_round: list[Mods] = []
         self.combat_dis: list[Mods] = []
         self.first = False  # the characters strike first this combat (FIRST_STRIKE)
+        # This round only (flash additions): the disaster's health loss is multiplied by
+        # loss_times (0: any loss defeats it: FRAIL); only the character ``lone`` deals damage
+        # (CHARGE with everyone's energy); -1: no such card was played.
+        self.loss_times = 1
+        self.lone = -1
 
     def char_mod(self, uid: int, mods: Mods, whole: bool) -> None:
         (self.combat_chars if whole else self.round_chars).setdefault(uid, []).append(mods)
@@ -634,6 +644,15 @@ class Sides:
     def new_round(self) -> None:
         self.round_chars = {}
         self.dis_round = []
+        self.loss_times = 1
+        self.lone = -1
+
+    def disaster_loss(self, loss: int, health: int) -> int:
+        """The health the disaster loses this round after a FRAIL card: ``loss`` times its
+        multiplier, or all of ``health`` when any loss defeats it."""
+        if loss < 1 or self.loss_times == 1:
+            return loss
+        return max(loss, health) if self.loss_times == 0 else loss * self.loss_times
 
 
 def apply_mods(mods: list[Mods], damage: int, defense: int) -> tuple[int, int]:
@@ -730,6 +749,8 @@ def run(
     src = _source_dis(ctx) or ctx.fought
     if do is Action.MOVE_TO:
         return src is not None and _move_to(game, e, src)
+    if do is Action.REVERSE:
+        return _reverse(game, e, ctx)
     if do is Action.PULL:
         return _pull(game, e, ctx)
     if do is Action.BLOCK:
@@ -908,6 +929,53 @@ def fire(
     return did
 
 
+def held_for_charm(game: Game, c: Char, d: Dis, mine: int, theirs: int) -> int:
+    """``c`` is losing a charm battle against ``d`` (charms ``mine`` < ``theirs``): a flash
+    effect held for it is played on ``c``, who pays its energy cost: one that turns the result
+    (REVERSE_CHARM, Following Orders) or whose charm bonus for the round (against ``d``) is
+    enough to win (Loving You). Returns the battle's new difference (below 0: still lost)."""
+    for h in game.hand:
+        if not isinstance(h, Copy) or not isinstance(h.card, PowerCard):
+            continue
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        cost = h.card.energy_cost or 0
+        if cost > c.cur[ENE] or not usable(c, h.card):
+            continue
+        diff = mine - theirs
+        for _, e in fx.get(Trigger.PLAYED, ()):
+            if not fits(e, c) or not card_matches(d.card, e.against):
+                continue
+            if e.do is Action.REVERSE_CHARM:
+                diff = 1
+            elif e.do is Action.MODIFY and e.target is Target.SELF and e.scope is Scope.ROUND:
+                diff = max(0, apply_charm([e.mods], mine)) - theirs
+        if diff <= 0:
+            continue
+        game.hand.remove(h)
+        game.discard.append(h)
+        if cost:
+            c.set_energy(c.cur[ENE] - cost)
+        _credit(game, h.card)
+        _say(game, h, f"is played on {c.name}: the charm battle is won instead")
+        return diff
+    return mine - theirs
+
+
+def spend_free_cast(game: Game) -> bool:
+    """Give up the flash effect in the hand that pays another's energy cost (FREE_CAST:
+    Supreme Battle Aura) to pay one now (combat._flash_effects); False when none is held."""
+    h = free_caster(game)
+    if h is None:
+        return False
+    game.hand.remove(h)
+    game.discard.append(h)
+    _credit(game, h.card)
+    _say(game, h, "is given up to pay an energy cost")
+    return True
+
+
 def flash_extra_cards(game: Game, card: AnyCard) -> int:
     """More combat cards a flash effect played in a round draws for its character."""
     fx = game.fx.get(card.id)
@@ -949,8 +1017,8 @@ def play_in_combat(
         fight_mod = e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES
         whole = e.scope is Scope.COMBAT and sides is not None
         if fight_mod and e.target is Target.SELF:
-            if not fits(e, holder):
-                continue
+            if not fits(e, holder) or all(a == "charm" for a, _ in e.mods):
+                continue  # charm acts only in a charm battle (held_for_charm: Loving You)
             mine.append(e.mods)
             if whole and sides is not None:
                 sides.char_mod(holder.uid, e.mods, True)
@@ -963,9 +1031,39 @@ def play_in_combat(
                 _credit(game, copy.card)
         elif e.do is Action.EXTRA_CARDS and e.target is Target.SELF:
             continue  # drawn by the combat rules (flash_extra_cards)
+        elif e.do is Action.FRAIL or e.do is Action.CHARGE:
+            if sides is None or not fits(e, holder):
+                continue
+            if e.do is Action.FRAIL:
+                # Meltdown, Frozen: the fought disaster's loss this round (combat.fight).
+                sides.loss_times = e.n
+                _say(game, copy, f"leaves {fought.name} frail this round")
+            else:
+                mine.append(_charge(game, e, holder, sides))
+            _credit(game, copy.card)
         elif run(game, e, ctx):
             game.record.bump(copy.card.id, CardStat.EFFECTS)
     return mine, theirs
+
+
+def _charge(game: Game, e: Effect, holder: Char, sides: Sides) -> Mods:
+    """CHARGE: the holder's attack this round rises by ``n`` times energy: its own, which it
+    spends (Kamehameha, Makkankoupousou), or every character in play's, and then its
+    groupmates deal no damage this round (Genki-Dama)."""
+    if e.target is Target.SELF:
+        energy = holder.cur[ENE]
+        holder.set_energy(0)
+    else:
+        energy = sum(c.cur[ENE] for c in game.chars if c.zone in ("field", "haven"))
+        sides.lone = holder.uid
+    _say(game, holder, f"charges {e.n * energy} energy into its attack")
+    return (("damage", Modifier("+", e.n * energy)),)
+
+
+def lone_attacker(sides: Sides | None) -> int:
+    """The character whose CHARGE of everyone's energy leaves it the only one dealing damage
+    this round, or -1."""
+    return -1 if sides is None else sides.lone
 
 
 # --- standing rules, read by combat and movement -----------------------------------------
@@ -1907,6 +2005,18 @@ def _swap(game: Game, e: Effect, ctx: Context) -> bool:
     d.pos, far.pos = far.pos, d.pos
     _say(game, ctx.source, f"swaps {d.name} and {far.name}")
     return True
+
+
+def _reverse(game: Game, e: Effect, ctx: Context) -> bool:
+    """REVERSE: the disaster reached, if it moves, goes the other way along the disaster path
+    from its next movement on, for good (Change Direction); completing its cycle at the entry
+    end, a minor one is discarded and a major one starts again from the far end
+    (movement.move_disaster)."""
+    moving = [d for d in disasters(game, e, ctx) if d.movement > 0 and not d.stationary]
+    for d in moving:
+        d.backward = not d.backward
+        _say(game, ctx.source, f"turns {d.name} round")
+    return bool(moving)
 
 
 def retreat_attack(game: Game, damage: int) -> int:

@@ -38,15 +38,16 @@ def place_disaster(game: Game, d: Dis, pos: int) -> None:
     game.disasters.append(d)
 
 
-def _next_pos(game: Game, edition: Edition, pos: int) -> int:
-    """The next path position; destroyed locations do not count for disaster movement (set0
-    rulebook, "Location"; fifth2018 lets disasters stop on them). Returns -1 past the end."""
+def _next_pos(game: Game, edition: Edition, pos: int, step: int = 1) -> int:
+    """The next path position (``step`` -1: back along the path, for a disaster a card turned
+    round); destroyed locations do not count for disaster movement (set0 rulebook, "Location";
+    fifth2018 lets disasters stop on them). Returns -1 past either end."""
     path = game.field.path
-    nxt = pos + 1
+    nxt = pos + step
     if edition.play.disasters_skip_destroyed:
-        while nxt < len(path) and game.locs[path[nxt]].destroyed:
-            nxt += 1
-    return nxt if nxt < len(path) else -1
+        while 0 <= nxt < len(path) and game.locs[path[nxt]].destroyed:
+            nxt += step
+    return nxt if 0 <= nxt < len(path) else -1
 
 
 def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
@@ -73,21 +74,24 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
         if game.trace is not None:
             game.say("cycle", f"{d.name} completes its cycle and is discarded", d)
         return False
-    d.pos = _entry_pos(game, edition)
+    d.pos = _entry_pos(game, edition, d.backward)
     if game.trace is not None:
         game.say("cycle", f"{d.name} completes its cycle and starts again", d)
     return True
 
 
-def _entry_pos(game: Game, edition: Edition) -> int:
+def _entry_pos(game: Game, edition: Edition, backward: bool = False) -> int:
     """Where a disaster enters: the top of the rightmost column (the first open one when
-    destroyed locations do not count for disasters)."""
+    destroyed locations do not count for disasters); for a disaster moving back along the path
+    (Change Direction), the path's other end."""
+    path = game.field.path
+    order = range(len(path) - 1, -1, -1) if backward else range(len(path))
     if not edition.play.disasters_skip_destroyed:
-        return 0
-    for i, slot in enumerate(game.field.path):
-        if not game.locs[slot].destroyed:
+        return order[0]
+    for i in order:
+        if not game.locs[path[i]].destroyed:
             return i
-    return 0
+    return order[0]
 
 
 def _affect(game: Game, d: Dis, slot: int) -> None:
@@ -146,7 +150,7 @@ def move_disaster(
         chars = [c for c in chars if c.slot != hidden]
     fought = False
     while steps > 0 and d.zone == "field":
-        nxt = _next_pos(game, edition, d.pos)
+        nxt = _next_pos(game, edition, d.pos, -1 if d.backward else 1)
         steps -= 1
         if nxt < 0:
             if not _leave_field(game, edition, d):
@@ -258,7 +262,9 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
         if d.fx is not None:
             fire(game, d, Trigger.ENTERS, game.field.path[d.pos])
     n = len(game.field.path)
-    order = sorted(game.disasters, key=lambda d: (n - d.pos, d.entered))
+    order = sorted(
+        game.disasters, key=lambda d: (d.pos + 1 if d.backward else n - d.pos, d.entered)
+    )
     hidden = hiding_slot(game) if Action.HIDE in game.acts else -1  # Hiding Out
     for d in order:
         if d.zone != "field" or d.stationary or d.movement <= 0 or d.uid in held:

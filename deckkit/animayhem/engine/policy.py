@@ -21,11 +21,15 @@ from deckkit.animayhem.engine.queries import (
     ally_bonus,
     barred,
     can_stop,
+    charm_only,
     combat_flash_mods,
     combat_only,
+    costs_a_life,
     defeats,
     equips_anywhere,
     flash_reaches,
+    frail_times,
+    free_cast,
     harmful,
     haven_equips,
     horde_bonus,
@@ -39,6 +43,7 @@ from deckkit.animayhem.engine.queries import (
     unlocked,
     usable,
     waits_for_a_use,
+    waits_to_turn,
 )
 from deckkit.animayhem.engine.state import DEF, DMG, ENE, Char, Copy, Dis, Game
 
@@ -126,6 +131,13 @@ class Policy:
 
     def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
         """A flash effect from the hand that defeats ``d`` outright, and who plays it."""
+        return None
+
+    def frail_blow(
+        self, game: Game, d: Dis, fighters: list[Char], loss: int
+    ) -> tuple[Copy, Char] | None:
+        """A flash effect that multiplies the ``loss`` of health the party inflicts on ``d`` this
+        round (Meltdown, Frozen), and who plays it."""
         return None
 
     def retreat_destination(self, game: Game, chars: list[Char], slot: int) -> int:
@@ -279,6 +291,11 @@ class HeuristicPolicy(Policy):
                     _combat_modifiers(card, game)
                     or keep_for_combat(game, card)
                     or waits_for_a_use(game, card)
+                    or (
+                        bool(game.fx)
+                        and isinstance(x, Copy)
+                        and waits_to_turn(game, card, self.flash_target(game, x))
+                    )
                 )
             ):
                 out.append(x)
@@ -446,10 +463,36 @@ class HeuristicPolicy(Policy):
             if flash and isinstance(x, Copy) and defeats(game, x.card, d):
                 card = x.card
                 assert isinstance(card, PowerCard)
-                cost = card.energy_cost or 0
-                payer = next((c for c in fighters if c.cur[ENE] >= cost and usable(c, card)), None)
-                if payer is not None:
-                    return x, payer
+                cost = 0 if free_cast(game) else card.energy_cost or 0
+                able = [c for c in fighters if c.cur[ENE] >= cost and usable(c, card)]
+                if costs_a_life(game, card):
+                    # A life is worth a major disaster or one carrying an item: the weakest.
+                    if not (d.major or d.carrying):
+                        continue
+                    able.sort(key=lambda c: (c.cur[DMG] + c.cur[DEF], c.uid))
+                if able:
+                    return x, able[0]
+        return None
+
+    def frail_blow(
+        self, game: Game, d: Dis, fighters: list[Char], loss: int
+    ) -> tuple[Copy, Char] | None:
+        """Spend a card that multiplies the health the party takes this round only when it then
+        finishes the disaster, and only in a fight worth it (as for a finisher)."""
+        if loss < 1 or not fighters or (can_beat(game, fighters, d) and not d.major):
+            return None
+        for x in game.hand:
+            card = x.card
+            if card.type is not CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
+                continue
+            n = frail_times(game, card)
+            if n == 1 or (n > 1 and loss * n < d.health):
+                continue
+            cost = 0 if free_cast(game) else card.energy_cost or 0
+            for c in fighters:
+                if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c):
+                    assert isinstance(x, Copy)
+                    return x, c
         return None
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
@@ -486,6 +529,7 @@ class HeuristicPolicy(Policy):
         """Spend a flash effect only when it decides the round: to finish the disaster now, or to
         keep the attacked character standing."""
         plays: list[tuple[Copy, Char]] = []
+        aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
         for x in game.hand:
             card = x.card
             if card.type != CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
@@ -493,6 +537,13 @@ class HeuristicPolicy(Policy):
             mods = _combat_modifiers(card, game)
             assert isinstance(x, Copy)
             cost = card.energy_cost or 0
+            free = aura and cost > 0
+            if free:
+                cost = 0
+            if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
+                # Kept for the round it finishes the disaster (frail_blow), or for a charm
+                # battle it turns (held_for_charm).
+                continue
             if not mods:
                 # Encoded effects whose worth is not a plain bonus: spent when the round is
                 # not already won.
@@ -507,6 +558,7 @@ class HeuristicPolicy(Policy):
                     )
                     if payer is not None:
                         plays.append((x, payer))
+                        aura = aura and not free
                         short_damage = short_defense = 0
                 continue
             if (
@@ -517,6 +569,7 @@ class HeuristicPolicy(Policy):
                 and _reaches(game, card, target)
             ):
                 plays.append((x, target))
+                aura = aura and not free
                 short_defense -= mods["defense"]
             elif short_damage > 0 and "damage" in mods:
                 payer = next(
@@ -529,6 +582,7 @@ class HeuristicPolicy(Policy):
                 )
                 if payer is not None:
                     plays.append((x, payer))
+                    aura = aura and not free
                     short_damage -= mods["damage"]
         return plays
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from deckkit.animayhem.construction.cards import (
     AnyCard,
+    CardType,
     DisasterCard,
     ItemCard,
     LocationCard,
@@ -169,6 +170,8 @@ def combat_only(game: Game, card: AnyCard) -> bool:
     return all(
         (e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES)
         or (e.do is Action.EXTRA_CARDS and e.target is Target.SELF)
+        or e.do is Action.FRAIL
+        or e.do is Action.CHARGE
         for _, e in fx[Trigger.PLAYED]
     )
 
@@ -182,6 +185,10 @@ def flash_reaches(game: Game, card: AnyCard, c: Char) -> bool:
         return True
     here = game.disasters_at(c.slot) if c.zone == "field" else []
     for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is Action.FRAIL or e.do is Action.CHARGE:
+            if not fits(e, c):
+                return False  # only a character meeting its filter may play it (Kamehameha)
+            continue
         if e.do is not Action.MODIFY or e.target is not Target.SELF:
             continue
         if not fits(e, c):
@@ -432,8 +439,13 @@ def waits_for_a_use(game: Game, card: AnyCard) -> bool:
     if fx is None:
         return False
     played = [e for _, e in fx.get(Trigger.PLAYED, ())]
-    if any(e.do is Action.SURVIVE or e.scope is Scope.RETREAT for e in played):
+    if any(
+        e.do is Action.SURVIVE or e.do is Action.FREE_CAST or e.scope is Scope.RETREAT
+        for e in played
+    ):
         return True
+    if charm_only(game, card):
+        return True  # kept for a charm battle it can turn (held_for_charm)
     pile = [e for e in played if e.do in _PILE_ACTIONS]
     return bool(pile) and not any(_would_act(game, e) for e in pile)
 
@@ -590,6 +602,96 @@ def boost(game: Game, c: Char, vehicle: AnyCard, uses: Uses) -> int:
             if uses is not None:
                 uses.append(Use(g.card, key=key))
     return add
+
+
+# --- flash effects the player holds for their moment ----------------------------------
+
+
+def nearest_disaster(game: Game, slot: int, cards: Sequence[str], source: object) -> list[Dis]:
+    """The combat disaster nearest ``slot`` along the path (the first to enter on a tie) that
+    matches ``cards``, other than ``source``: the target ``nearest_disaster``; empty if none."""
+    here = game.field.path_index[slot] if slot >= 0 else 0
+    others = [
+        d for d in game.disasters if d is not source and d.combat and card_matches(d.card, cards)
+    ]
+    if not others:
+        return []
+    return [min(others, key=lambda d: (abs(d.pos - here), d.entered))]
+
+
+def free_caster(game: Game) -> Copy | None:
+    """The flash effect in the hand that pays another's energy cost (FREE_CAST: Supreme
+    Battle Aura), if the player holds one."""
+    for h in game.hand:
+        if not isinstance(h, Copy) or h.card.type is not CardType.FLASH_EFFECT:
+            continue
+        fx = game.fx.get(h.card.id)
+        if fx is not None and any(e.do is Action.FREE_CAST for _, e in fx.get(Trigger.PLAYED, ())):
+            return h
+    return None
+
+
+def free_cast(game: Game) -> bool:
+    """Can the player pay a flash effect's energy cost with a card from the hand?"""
+    return free_caster(game) is not None
+
+
+def frail_times(game: Game, card: AnyCard) -> int:
+    """The multiplier of a flash effect's FRAIL (0: any loss defeats), or 1 when it has none.
+    A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    if fx is None:
+        return 1
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is Action.FRAIL:
+            return e.n
+    return 1
+
+
+def costs_a_life(game: Game, card: AnyCard) -> bool:
+    """Does this flash effect kill the character it is played on to act (a DEFEAT paid with
+    ``holder``: Ultimate Sacrifice)? A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    return fx is not None and any("holder" in e.pay for _, e in fx.get(Trigger.PLAYED, ()))
+
+
+def charm_only(game: Game, card: AnyCard) -> bool:
+    """A flash effect that acts only in a charm battle (``reverse_charm``, or modifiers of
+    charm alone): no use in a combat round. A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    played = fx.get(Trigger.PLAYED, ()) if fx is not None else ()
+    return bool(played) and all(
+        e.do is Action.REVERSE_CHARM
+        or (e.do is Action.MODIFY and all(a == "charm" for a, _ in e.mods))
+        for _, e in played
+    )
+
+
+def waits_to_turn(game: Game, card: AnyCard, holder: Char | None) -> bool:
+    """A REVERSE flash effect the player keeps until turning a disaster round would help
+    (:func:`turning_helps`). A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    if fx is None or not any(e.do is Action.REVERSE for _, e in fx.get(Trigger.PLAYED, ())):
+        return False
+    return not turning_helps(game, card, holder)
+
+
+def turning_helps(game: Game, card: AnyCard, holder: Char | None) -> bool:
+    """Would a REVERSE played on ``holder`` send a disaster out of play sooner: the combat
+    disaster nearest it is a moving minor one, carrying nothing, closer to the entry end than
+    to the exit? A read-only query for the policy."""
+    fx = game.fx.get(card.id)
+    if fx is None or holder is None:
+        return False
+    slot = holder.slot if holder.zone == "field" else -1
+    n = len(game.field.path)
+    for _, e in fx.get(Trigger.PLAYED, ()):
+        if e.do is Action.REVERSE:  # its one target: the nearest combat disaster
+            for d in nearest_disaster(game, slot, e.cards, holder):
+                if d.movement <= 0 or d.stationary or d.major or d.carrying or d.backward:
+                    return False
+                return d.pos + 1 < n - d.pos
+    return False
 
 
 # --- where a party may go ------------------------------------------------------------

@@ -165,6 +165,7 @@ class Dis:
 
     __slots__ = (
         "ally_of",
+        "backward",
         "base_damage",
         "base_defense",
         "card",
@@ -212,6 +213,7 @@ class Dis:
         self.stolen: Copy | None = None  # the card it last stole (held while in ``carrying``)
         self.first_move_done = False
         self.stationary = False  # "Moves N" disasters stay put after their N movements
+        self.backward = False  # moves against the disaster path (REVERSE: Change Direction)
         self.entered = 0  # order of arrival, for ties
         self.ignores: set[int] = set()  # characters that won a charm battle against a major
         self.incapacitated_turn = -1
@@ -284,6 +286,7 @@ class Dis:
         self.stolen = None
         self.first_move_done = False
         self.stationary = False
+        self.backward = False
         self.health = self.health_max
         self.ignores = set()
         self.incapacitated_turn = -1
