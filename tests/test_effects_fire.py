@@ -99,6 +99,10 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am215": "8 seats: it binds only when a groupmate's own vehicle may not ride; rare here",
     "am183": "no movement is printed, so its seats never slow a party",
     "am196": "no movement is printed, so its seats never slow a party",
+    # Gated bonuses and wear.
+    "am347": "acts only for a party with Royalty; the demo party has none",
+    "am205": "goes only after its wearer loses 8 health in fights; its defense 4 rarely lets so "
+    "much through in these games",
 }
 
 

@@ -43,6 +43,7 @@ from deckkit.animayhem.interpreter import (
     strikes,
     strikes_first,
     vehicle_first,
+    wear,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
@@ -672,6 +673,8 @@ def fight(
             d.health -= to_disaster
         for v, loss in hits:
             v.health -= loss
+        if game.acts and Action.WEAR in game.acts:
+            wear(game, hits)  # equipment that has taken its fill is discarded (Ross' suit)
         if game.trace is not None:
             game.say(
                 "round",

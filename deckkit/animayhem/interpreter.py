@@ -193,6 +193,9 @@ def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     else:
         pool = game.on_field()
     pool = [c for c in pool if fits(e, c)]
+    if e.do is Action.SEND and e.to == "here" and isinstance(ctx.source, Copy):
+        # A player's card brings characters from elsewhere to its holder (Transmitter Bra).
+        pool = [c for c in pool if c.slot != ctx.slot] if ctx.slot >= 0 else []
     if not pool:
         return []
     if t is Target.FIELD or t is Target.PLAY:
@@ -271,7 +274,8 @@ def _source_dis(ctx: Context) -> Dis | None:
     return ctx.source if isinstance(ctx.source, Dis) else None
 
 
-def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
+def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> bool:
+    """Move the characters; True when someone was moved."""
     to = e.to
     if Action.STAY in game.acts:
         who = [c for c in who if not stays(game, c)]
@@ -279,12 +283,15 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
         for c in who:
             if c.zone == "field" and not stays(game, c):
                 enter_haven(game, c)
-        return
+        return True
     on = [c for c in who if c.zone == "field" and not stays(game, c)]
     if not on:
-        return
+        return False
     if to == "here":
         dest = ctx.slot if ctx.slot >= 0 else -1
+    elif to == "goal":
+        # Straight to the location the player picks (Shortcut): the policy's next target.
+        dest = game.hooks.destination(game, on)
     elif to == "dimensional":
         start = _from_slot(game, ctx)
         dims = [loc.slot for loc in game.locs if loc.dimensional and not loc.destroyed]
@@ -298,11 +305,12 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
         step = e.n if to == "right" else -e.n
         i = order.index(on[0].slot) + step
         dest = order[min(max(i, 0), len(order) - 1)]
-    if dest < 0:
-        return
+    if dest < 0 or (to == "goal" and all(c.slot == dest for c in on)):
+        return False
     for c in on:
         c.slot = dest
     _say(game, ctx.source, f"sends {', '.join(c.name for c in on)} to {game.locs[dest].card.name}")
+    return True
 
 
 def stays(game: Game, c: Char) -> bool:
@@ -514,6 +522,9 @@ def _take(game: Game, e: Effect, ctx: Context) -> bool:
     took = False
     for _ in range(max(1, e.n)):
         held = [t for c in game.at(slot) if fits(e, c) for t in _carried(c, e.cards)]
+        if held and Action.SAFEGUARD in game.acts:
+            # Items a card keeps from theft stay (Classy Crooks); equipment is not covered.
+            held = [t for t in held if t[1] is not t[0].items or not safeguarded(game, t[0], t[2])]
         if e.target is Target.CARRIED_HERE and held:
             victim, pile, item = game.chance.pick(held)
             pile.remove(item)
@@ -859,6 +870,8 @@ def _pile_action(game: Game, e: Effect, ctx: Context) -> bool:
         return _swap(game, e, ctx)
     if do is Action.PUSH:
         return _push(game, e, ctx)
+    if do is Action.REORDER:
+        return _reorder(game, e, ctx)
     return _reload(game, e, ctx)
 
 
@@ -904,7 +917,8 @@ def _on_characters(
             _capture(game, e, ctx, c)
         _say(game, ctx.source, f"captures {', '.join(c.name for c in who)}")
     elif do is Action.SEND:
-        _send(game, e, ctx, who)
+        if not _send(game, e, ctx, who) and e.to == "goal":
+            return False  # no better place to go: the card is not spent
     elif do is Action.DROP:
         for c in who:
             _drop(game, e, c)
@@ -1160,6 +1174,36 @@ def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Actio
 def _credit(game: Game, card: AnyCard) -> None:
     """Count that one of the card's effects acted (the per-card statistic ``effects``)."""
     game.record.bump(card.id, CardStat.EFFECTS)
+
+
+def safeguarded(game: Game, holder: Char, x: Copy) -> bool:
+    """No disaster may steal or take this carried item (SAFEGUARD): a global effect in play
+    names its kind for every character (Classy Crooks: Gift and Clothing items), or a card its
+    carrier carries does for its carrier. Callers ask only for items, and only when SAFEGUARD
+    is in the deck."""
+    for g, _ in game.globals_in_play:
+        for e in standing(game.fx.get(g.card.id), Action.SAFEGUARD):
+            if e.target is Target.PLAY and fits(e, holder) and card_matches(x.card, e.cards):
+                _credit(game, g.card)
+                return True
+    for pile in (holder.items, holder.equipment, holder.enhancements):
+        for y in pile:
+            for e in standing(game.fx.get(y.card.id), Action.SAFEGUARD):
+                if e.target is not Target.SELF or not card_matches(x.card, e.cards):
+                    continue
+                # The first n matching items its carrier holds (Assassin Disguise: one).
+                kept = [z for z in holder.items if card_matches(z.card, e.cards)][: max(1, e.n)]
+                if x in kept:
+                    _credit(game, y.card)
+                    return True
+    return False
+
+
+def stealable(game: Game, holder: Char, pile: list[Copy]) -> list[Copy]:
+    """The items of ``pile`` a disaster may steal or take from ``holder`` (SAFEGUARD)."""
+    if Action.SAFEGUARD not in game.acts:
+        return pile
+    return [x for x in pile if not safeguarded(game, holder, x)]
 
 
 def spared(game: Game, d: Dis, c: Char) -> bool:
@@ -1848,6 +1892,22 @@ def _reload(game: Game, e: Effect, ctx: Context) -> bool:
     return bool(spent)
 
 
+def _reorder(game: Game, e: Effect, ctx: Context) -> bool:
+    """The player looks at the top ``n`` cards of the draw pile and puts them back in the order
+    it likes (Briefing): disasters deepest, so the Reload phase, which stops at a disaster
+    drawn (set0 rulebook, "Reload Phase"), draws the other cards first; those keep their order.
+    The pile's top is the end of the list."""
+    pile = game.draw_pile
+    n = min(max(1, e.n), len(pile))
+    if n == 0:
+        return False
+    top = pile[-n:]
+    order = [x for x in top if isinstance(x, Dis)] + [x for x in top if not isinstance(x, Dis)]
+    pile[-n:] = order
+    _say(game, ctx.source, f"puts the top {n} cards of the draw pile back, disasters last")
+    return True
+
+
 def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
     """A kill of ``c`` (by ``by``, when a disaster) becomes a bonk (SURVIVE): a standing effect
     of a card it carries or of a global effect in play, else a flash effect in the hand that
@@ -2097,9 +2157,11 @@ def preserved(game: Game, x: Copy) -> bool:
     return False
 
 
-def equips_anywhere(game: Game, c: Char, credit: bool = False) -> bool:
-    """Equipment may be played on this character on the field (EQUIP_ANYWHERE: Mousse); with
-    ``credit``, the play is counted as a use of its effect."""
+def equips_anywhere(
+    game: Game, c: Char, credit: bool = False, card: AnyCard | None = None
+) -> bool:
+    """Equipment (``card``; None: some equipment) may be played on this character on the field
+    (EQUIP_ANYWHERE: Mousse); with ``credit``, the play is counted as a use of its effect."""
     if Action.EQUIP_ANYWHERE not in game.acts:
         return False
     if c.fx is not None and any(
@@ -2108,7 +2170,7 @@ def equips_anywhere(game: Game, c: Char, credit: bool = False) -> bool:
         if credit:
             _credit(game, c.card)
         return True
-    return _equips_from_carried(game, c, credit)
+    return _equips_from_carried(game, c, credit, card)
 
 
 def endures(game: Game, c: Char) -> bool:
@@ -2274,6 +2336,7 @@ _PILE_ACTIONS = frozenset(
         Action.UNBLOCK,
         Action.PUSH,
         Action.RELOAD,
+        Action.REORDER,
     }
 )
 
@@ -2290,6 +2353,15 @@ def waits_for_a_use(game: Game, card: AnyCard) -> bool:
         return True
     pile = [e for e in played if e.do in _PILE_ACTIONS]
     return bool(pile) and not any(_would_act(game, e) for e in pile)
+
+
+def sends_to_goal(game: Game, card: AnyCard) -> bool:
+    """The card sends a party straight to a location the player picks (Shortcut). A read-only
+    query for the policy."""
+    fx = game.fx.get(card.id)
+    return fx is not None and any(
+        e.do is Action.SEND and e.to == "goal" for _, e in fx.get(Trigger.PLAYED, ())
+    )
 
 
 def _would_act(game: Game, e: Effect) -> bool:
@@ -2535,13 +2607,24 @@ def stored(game: Game) -> int:
     return kept
 
 
-def _equips_from_carried(game: Game, c: Char, credit: bool) -> bool:
+def _equips_from_carried(game: Game, c: Char, credit: bool, card: AnyCard | None) -> bool:
     """A card the character carries lets it be equipped on the field (EQUIP_ANYWHERE on
-    equipment: Control Cube, The Masaki Van)."""
+    equipment: Control Cube, The Masaki Van); one naming ``cards`` only with those (Medical
+    Scanner: weapons), each play spending one of its uses (set0 rulebook, "Equipment Cards With
+    Usage Limits": discarded when they run out)."""
     for x in c.equipment:
-        if standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+        for e in standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+            if e.cards and card is not None and not card_matches(card, e.cards):
+                continue
             if credit:
                 _credit(game, x.card)
+                if e.cards and x.uses_left is not None:
+                    x.uses_left -= 1
+                    if x.uses_left <= 0:
+                        c.equipment.remove(x)
+                        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
+                        game.discard.append(x)
+                        refresh(game, c)
             return True
     return False
 
@@ -2603,3 +2686,66 @@ def boost(game: Game, c: Char, vehicle: AnyCard, credit: bool) -> int:
                 game.fired[key] = game.fired.get(key, 0) + 1
                 _credit(game, g.card)
     return add
+
+
+# --- a party jumping over a location (LEAP) ---------------------------------------------------
+
+
+def leaps(game: Game, party: Sequence[Char], credit: bool) -> int:
+    """Locations the party may move beyond its movement (LEAP on a member's enhancement: Jump
+    lets it jump over one). One card lends it per move, while it has uses (``max_times``); with
+    ``credit`` the move needs it: a use, and a card out of uses is discarded ("use twice, then
+    discard")."""
+    for c in party:
+        for x in c.enhancements:
+            fx = game.fx.get(x.card.id)
+            for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+                key = (x.uid, -1 - i)
+                if e.do is not Action.LEAP:
+                    continue
+                if e.max_times and game.fired.get(key, 0) >= e.max_times:
+                    continue
+                if credit:
+                    game.fired[key] = game.fired.get(key, 0) + 1
+                    _credit(game, x.card)
+                    _say(game, x, f"lets {c.name}'s party jump over a location")
+                    if e.max_times and game.fired[key] >= e.max_times:
+                        c.enhancements.remove(x)
+                        game.discard.append(x)
+                        refresh(game, c)
+                return e.n
+    return 0
+
+
+# --- equipment that wears out (WEAR), skills a card takes away (FORFEIT) ----------------------
+
+
+def wear(game: Game, hits: Sequence[tuple[Char, int]]) -> None:
+    """Equipment that wears out (WEAR: Ross' Battle Suit, "discard" after it has taken 8
+    damage) adds the health its wearer lost this round; at ``n`` in all it is discarded."""
+    for v, loss in hits:
+        if loss <= 0:
+            continue
+        for x in list(v.equipment):
+            fx = game.fx.get(x.card.id)
+            for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+                if e.do is not Action.WEAR:
+                    continue
+                key = (x.uid, -1 - i)
+                worn = game.fired.get(key, 0) + loss
+                game.fired[key] = worn
+                if worn >= e.n:
+                    game.fired[key] = 0  # a copy played again starts whole
+                    v.equipment.remove(x)
+                    game.discard.append(x)
+                    _credit(game, x.card)
+                    _say(game, x, f"is worn out on {v.name} and discarded")
+                    refresh(game, v)
+                break
+
+
+def forfeited(game: Game, card: AnyCard) -> tuple[str, ...]:
+    """The skills a power card takes from the character it is on (FORFEIT: Blasters' -2 Chi).
+    A read-only query for the policy."""
+    return tuple(e.skill for e in standing(game.fx.get(card.id), Action.FORFEIT))
+

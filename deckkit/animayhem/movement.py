@@ -20,6 +20,8 @@ from deckkit.animayhem.interpreter import (
     carried_movement,
     fire,
     hiding_slot,
+    leaps,
+    stealable,
 )
 from deckkit.animayhem.record import CardStat
 from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
@@ -120,7 +122,14 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
     d.carrying = []
     victim = game.chance.pick(carriers)
     pile = victim.equipment if equipment else victim.items
-    item = pile.pop(game.chance.below(len(pile)))
+    if Action.SAFEGUARD in game.acts and not equipment:
+        # Only items no card keeps from theft (SAFEGUARD: Classy Crooks); callers pass only
+        # carriers holding such an item.
+        options = stealable(game, victim, pile)
+        item = options[game.chance.below(len(options))]
+        pile.remove(item)
+    else:
+        item = pile.pop(game.chance.below(len(pile)))
     if equipment:
         refresh(game, victim)
     d.carrying.append(item)
@@ -183,8 +192,11 @@ def move_disaster(
                 continue
         carriers = [c for c in here if c.items and c.uid not in d.ignores]
         if carriers:
-            if Trait.STEALS_ITEM in d.card.traits and may_steal:
-                _steal(game, d, carriers)
+            marks = carriers
+            if Action.SAFEGUARD in game.acts:
+                marks = [c for c in carriers if stealable(game, c, c.items)]
+            if Trait.STEALS_ITEM in d.card.traits and may_steal and marks:
+                _steal(game, d, marks)
                 steps = d.movement  # one full movement after a steal
                 continue
             # It drops what it carries under the location and attacks the carrier.
@@ -233,6 +245,8 @@ def steal_when_revealed(
     else:
         victims = [c for c in party if c.equipment and c.uid not in d.ignores]
         equipment = True
+    if victims and Action.SAFEGUARD in game.acts and not equipment:
+        victims = [c for c in victims if stealable(game, c, c.items)]
     if not victims:
         return False
     _steal(game, d, victims, equipment)
@@ -330,10 +344,14 @@ def party_movement(game: Game, party: list[Char], credit: bool = False) -> int:
                     vehicle = max(vehicle, speed)
                     rides.append((speed, c, e))
     if vehicle and Action.CARRY in game.acts:
-        return carried_movement(game, party, rides, credit)
-    if vehicle:
-        return vehicle
-    return min(c.cur[MOV] for c in party) if party else 0
+        speed = carried_movement(game, party, rides, credit)
+    elif vehicle:
+        speed = vehicle
+    else:
+        speed = min(c.cur[MOV] for c in party) if party else 0
+    if Action.LEAP in game.acts and party:
+        speed += leaps(game, party, False)  # a location jumped over (Jump)
+    return speed
 
 
 def can_stop(game: Game, party: list[Char], slot: int) -> bool:
@@ -415,6 +433,8 @@ def move_party(
     budget = party_movement(game, party, credit=True)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
+    if Action.LEAP in game.acts and len(route) > budget - leaps(game, party, False):
+        leaps(game, party, True)  # the move needs the jump: a use of the card (Jump)
     names = ", ".join(c.name for c in party)
     for i, step in enumerate(route):
         if step == HAVEN:

@@ -168,7 +168,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             waived_for(game, c, card)  # played on a character only its own rule lets use it
             if c.zone == "field" and kind == CardType.EQUIPMENT:
                 # On the field: its own rule (Mousse), else its haven's (Squad Bay).
-                equips_anywhere(game, c, credit=True) or haven_equips(game, card, credit=True)
+                equips_anywhere(game, c, True, card) or haven_equips(game, card, credit=True)
         if game.trace is not None:
             game.say("equip", f"plays {card.name} on {c.name}", target=c, card=card.id)
     g = policy.global_effect(game)

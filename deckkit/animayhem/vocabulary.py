@@ -121,6 +121,12 @@ class Action(StrEnum):
     DOUBLE_SKILLS = "double_skills"  # the character holds each printed skill twice
     HIDE = "hide"  # moving disasters pass over one group's location (the Maintenance phase)
     BOOST = "boost"  # a non-flying vehicle moves n more
+    # the draw pile's order, stealing, and where a card sends characters (powers additions)
+    REORDER = "reorder"  # the top n cards of the draw pile go back in the player's order
+    SAFEGUARD = "safeguard"  # disasters cannot steal or take carried cards matching `cards`
+    LEAP = "leap"  # the holder's party moves n more (max_times moves that need it)
+    FORFEIT = "forfeit"  # the character holds `skill` n times fewer (an anti-skill)
+    WEAR = "wear"  # this equipment is discarded once its wearer has lost n health in fights
 
 
 class Target(StrEnum):
@@ -251,6 +257,11 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.DOUBLE_SKILLS: (frozenset({Target.SELF}), Target.SELF),
     Action.HIDE: (frozenset({Target.FIELD}), Target.FIELD),
     Action.BOOST: (frozenset({Target.SELF, Target.FIELD}), Target.SELF),
+    Action.REORDER: (frozenset({Target.DRAW_PILE}), Target.DRAW_PILE),
+    Action.SAFEGUARD: (frozenset({Target.SELF, Target.PLAY}), Target.PLAY),
+    Action.LEAP: (frozenset({Target.SELF}), Target.SELF),
+    Action.FORFEIT: (frozenset({Target.SELF}), Target.SELF),
+    Action.WEAR: (frozenset({Target.SELF}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -318,6 +329,10 @@ STANDING = frozenset(
         Action.DOUBLE_SKILLS,
         Action.HIDE,
         Action.BOOST,
+        Action.SAFEGUARD,
+        Action.LEAP,
+        Action.FORFEIT,
+        Action.WEAR,
     }
 )
 STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
@@ -341,7 +356,8 @@ def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
     return ""
 
 
-SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional")
+# goal: the location the player picks to go to next (Shortcut)
+SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional", "goal")
 MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
 RECOVER_DESTINATIONS = ("draw", "hand", "haven", "play")  # play: a character to the haven
 FETCH_DESTINATIONS = ("hand", "holder")  # holder: played on the character it is played on
@@ -385,3 +401,6 @@ class CardEffects:
     note: str  # what differs (approximate) or why not (none)
     effects: tuple[Effect, ...]
     source: str  # the effects file and entry, for error messages and reports
+    # False: the printed ability modifiers (cards.csv columns) act only through ``effects``,
+    # never as a standing bonus (a global effect whose text gates them: Palace Guard).
+    columns: bool = True
