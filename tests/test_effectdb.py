@@ -278,6 +278,23 @@ def test_a_bad_carrying_limit_names_file_line_and_fix(
             "safeguard cannot target here",
         ),
         ("am323", "Briefing", "", '{ when = "played", do = "reorder", to = "hand" }', "not use to"),
+        ("am129", "Mind Scanner", "", '{ when = "turn", do = "share" }', "turns >= 1"),
+        (
+            "am129",
+            "Mind Scanner",
+            "",
+            '{ when = "always", do = "share", turns = 1 }',
+            "share is an event",
+        ),
+        ("am129", "Mind Scanner", "", '{ when = "always", do = "forfeit" }', "needs skill"),
+        ("am205", "Ross' Battle Suit", "", '{ when = "always", do = "wear", n = 0 }', "wear needs"),
+        (
+            "am121",
+            "Jump",
+            "",
+            '{ when = "turn", do = "leap", n = 1 }',
+            "leap is a standing rule",
+        ),
         (
             "am323",
             "Briefing",

@@ -103,6 +103,8 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am347": "acts only for a party with Royalty; the demo party has none",
     "am205": "goes only after its wearer loses 8 health in fights; its defense 4 rarely lets so "
     "much through in these games",
+    "am108": "its holder must have Computer and borrow from another Computer character; the demo "
+    "party has none",
 }
 
 

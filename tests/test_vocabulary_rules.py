@@ -2734,6 +2734,54 @@ def test_combat_modify_power_up_strongest_chi_fighter() -> None:
     assert not fire(game, up, Trigger.COMBAT, 0, holder=nabiki, fought=d, sides=alone)
 
 
+def _only_open(game: Game, *slots: int) -> None:
+    """Face-down cards lie under these locations only: the others are scavenged."""
+    for loc in game.locs:
+        loc.hidden_cards = [copy_of(game, "Keys")] if loc.slot in slots else []
+        loc.hidden_disasters = []
+
+
+@covers("Data Stream", (Trigger.TURN, Action.SHARE))
+def test_turn_share_data_stream_borrows_a_computer_characters_skill() -> None:
+    """Data Stream: at the Maintenance phase its holder takes, for the turn, the skill of a
+    Computer character in play that opens a location its party cannot scavenge yet."""
+    game = table()
+    eddie = add_char(game, "Eddie", 4)  # Computer; no Streetwise, no Strength
+    add_char(game, "Future Trunks", -1)  # Computer, Streetwise, Strength, ...
+    eddie.enhancements.append(shipped_copy(game, "Data Stream"))
+    sewer = next(loc for loc in game.locs if loc.card.name == "Sewer")  # Streetwise or Strength
+    _only_open(game, sewer.slot)
+    assert not requirement_met(sewer.card.requirement, [eddie])
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert requirement_met(sewer.card.requirement, [eddie])
+    assert game.record.counters[(card("Data Stream").id, CardStat.EFFECTS)] == 1
+    game.turn += 1
+    _only_open(game)
+    maintenance_phase(game, ED, ScriptedPolicy())
+    refresh(game, eddie)
+    assert not requirement_met(sewer.card.requirement, [eddie]), "a turn only; none needed now"
+    assert game.record.counters[(card("Data Stream").id, CardStat.EFFECTS)] == 1
+
+
+@covers("Mind Scanner", (Trigger.TURN, Action.SHARE))
+def test_turn_share_mind_scanner_copies_its_characters_skill_to_another() -> None:
+    """Mind Scanner: at the Maintenance phase another character on the field gets, for the
+    turn, the skill of the scanner's character that opens a location to its party."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # Acrobatics, Strength x3, Student, Communications
+    nabiki = add_char(game, "Nabiki Tendo", 0)
+    ako.enhancements.append(shipped_copy(game, "Mind Scanner"))
+    muldoon = next(loc for loc in game.locs if loc.card.name == "Mt. Muldoon")
+    _only_open(game, muldoon.slot)  # Climbing or Acrobatics or Flying
+    assert not requirement_met(muldoon.card.requirement, [nabiki])
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert nabiki.skill_counts.get("Acrobatics") == 1
+    assert requirement_met(muldoon.card.requirement, [nabiki])
+    game.turn += 1
+    refresh(game, nabiki)
+    assert not nabiki.skill_counts.get("Acrobatics")
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -79,6 +79,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.CARRY: frozenset({"cards"}),
     Action.SAFEGUARD: frozenset({"cards"}),
     Action.FORFEIT: frozenset({"skill"}),
+    Action.SHARE: frozenset({"turns"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
@@ -250,6 +251,12 @@ def _effect(
         kwargs["skill"] = raw["skill"].strip()
     if do in (Action.GRANT, Action.FORFEIT) and not kwargs.get("skill"):
         raise where.fail(cid, f"{do} needs skill = NAME")
+    if do is Action.SHARE and (when is Trigger.ALWAYS or kwargs.get("turns", 0) < 1):
+        raise where.fail(
+            cid,
+            "share is an event lasting turns >= 1",
+            hint='when = "turn", turns = 1: a skill passed at each Maintenance for the turn',
+        )
     if do is Action.WEAR and kwargs.get("n", 0) < 1:
         raise where.fail(cid, "wear needs n >= 1: the health its wearer loses before it goes")
     if do in (Action.SEND, Action.MOVE_TO):

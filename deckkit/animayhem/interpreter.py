@@ -30,7 +30,7 @@ from deckkit.animayhem.cards import (
     PowerCard,
 )
 from deckkit.animayhem.record import CardStat
-from deckkit.animayhem.requirements import requirement_met, term_met
+from deckkit.animayhem.requirements import requirement_met, skill_totals, term_met
 from deckkit.animayhem.state import MOV, Char, Copy, Dis, Game
 from deckkit.animayhem.vocabulary import (
     Action,
@@ -872,6 +872,8 @@ def _pile_action(game: Game, e: Effect, ctx: Context) -> bool:
         return _push(game, e, ctx)
     if do is Action.REORDER:
         return _reorder(game, e, ctx)
+    if do is Action.SHARE:
+        return _share(game, e, ctx)
     return _reload(game, e, ctx)
 
 
@@ -1908,6 +1910,51 @@ def _reorder(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
+def _share(game: Game, e: Effect, ctx: Context) -> bool:
+    """One printed skill passes for ``turns`` turns: to the holder from a character in play
+    meeting ``filter`` (``self``: Data Stream, the skills of Computer characters), or from the
+    holder to another character on the field (``field``: Mind Scanner). The player passes the
+    skill that lets the receiver's party meet the requirement of most locations it still may
+    scavenge (face-down cards under them); when none does, nothing passes."""
+    holder = ctx.holder
+    if holder is None or holder.zone not in ("field", "haven"):
+        return False
+    in_play = [c for c in game.chars if c.zone in ("field", "haven") and c is not holder]
+    if e.target is Target.SELF:
+        pairs = [(holder, c) for c in in_play if fits(e, c)]
+    else:
+        pairs = [(c, holder) for c in in_play if c.zone == "field" and fits(e, c)]
+    open_reqs = [
+        loc.card.requirement
+        for loc in game.locs
+        if not loc.destroyed and (loc.hidden_cards or loc.hidden_disasters)
+    ]
+    best: tuple[int, int, str, Char] | None = None
+    for taker, giver in pairs:
+        party = game.at(taker.slot) if taker.zone == "field" else game.in_haven()
+        totals = skill_totals(party)
+        before = [requirement_met(r, party, totals) for r in open_reqs]
+        for skill, count in giver.base_skills.items():
+            if count <= 0:
+                continue
+            more = dict(totals)
+            more[skill] = more.get(skill, 0) + 1
+            gain = sum(
+                1 for r, ok in zip(open_reqs, before, strict=True)
+                if not ok and requirement_met(r, party, more)
+            )
+            key = (gain, -taker.uid, skill, taker)
+            if gain > 0 and (best is None or key[:3] > best[:3]):
+                best = key
+    if best is None:
+        return False
+    _, _, skill, taker = best
+    taker.grants.append((skill, _until(game, e)))
+    refresh(game, taker)
+    _say(game, ctx.source, f"passes {skill} to {taker.name}")
+    return True
+
+
 def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
     """A kill of ``c`` (by ``by``, when a disaster) becomes a bonk (SURVIVE): a standing effect
     of a card it carries or of a global effect in play, else a flash effect in the hand that
@@ -2337,6 +2384,7 @@ _PILE_ACTIONS = frozenset(
         Action.PUSH,
         Action.RELOAD,
         Action.REORDER,
+        Action.SHARE,
     }
 )
 

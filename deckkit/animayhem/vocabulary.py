@@ -127,6 +127,7 @@ class Action(StrEnum):
     LEAP = "leap"  # the holder's party moves n more (max_times moves that need it)
     FORFEIT = "forfeit"  # the character holds `skill` n times fewer (an anti-skill)
     WEAR = "wear"  # this equipment is discarded once its wearer has lost n health in fights
+    SHARE = "share"  # one printed skill passes to the holder, or from it, for `turns` turns
 
 
 class Target(StrEnum):
@@ -262,6 +263,7 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.LEAP: (frozenset({Target.SELF}), Target.SELF),
     Action.FORFEIT: (frozenset({Target.SELF}), Target.SELF),
     Action.WEAR: (frozenset({Target.SELF}), Target.SELF),
+    Action.SHARE: (frozenset({Target.SELF, Target.FIELD}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
