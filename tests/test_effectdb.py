@@ -296,3 +296,91 @@ def test_a_flash_only_action_on_another_kind_is_not_simulated(tmp_path: Path) ->
     entry = db.lookup("Happy Ending")[0]
     assert entry.coverage is Coverage.NONE
     assert entry.effects is not None and "only from a flash effect" in entry.effects.note
+
+
+# --- the draw pile's order, stealing, a global's columns: what the loader requires ----------
+
+
+@pytest.mark.parametrize(
+    ("card_id", "name", "extra", "body", "message"),
+    [
+        ("am325", "Classy Crooks", "", '{ when = "always", do = "safeguard" }', "needs cards"),
+        (
+            "am325",
+            "Classy Crooks",
+            "",
+            '{ when = "played", do = "safeguard", cards = ["Gift"] }',
+            "safeguard is a standing rule",
+        ),
+        (
+            "am325",
+            "Classy Crooks",
+            "",
+            '{ when = "always", do = "safeguard", target = "here", cards = ["Gift"] }',
+            "safeguard cannot target here",
+        ),
+        ("am323", "Briefing", "", '{ when = "played", do = "reorder", to = "hand" }', "not use to"),
+        ("am129", "Mind Scanner", "", '{ when = "turn", do = "share" }', "turns >= 1"),
+        (
+            "am129",
+            "Mind Scanner",
+            "",
+            '{ when = "always", do = "share", turns = 1 }',
+            "share is an event",
+        ),
+        ("am129", "Mind Scanner", "", '{ when = "always", do = "forfeit" }', "needs skill"),
+        ("am205", "Ross' Battle Suit", "", '{ when = "always", do = "wear", n = 0 }', "wear needs"),
+        (
+            "am121",
+            "Jump",
+            "",
+            '{ when = "turn", do = "leap", n = 1 }',
+            "leap is a standing rule",
+        ),
+        (
+            "am323",
+            "Briefing",
+            "",
+            '{ when = "played", do = "send", target = "here", to = "anywhere" }',
+            "send needs to = one of",
+        ),
+        (
+            "am326",
+            "Combat Training",
+            "columns = 0\n",
+            '{ when = "round", do = "modify", mods = { damage = "+1" }, scope = "round" }',
+            "columns must be true or false",
+        ),
+        (
+            "am325",
+            "Classy Crooks",
+            "columns = false\n",
+            '{ when = "always", do = "safeguard", cards = ["Gift"] }',
+            "printed ability modifiers",
+        ),
+        (
+            "am164",
+            "Blasters",
+            "columns = false\n",
+            '{ when = "round", do = "modify", mods = { damage = "+1" }, scope = "round" }',
+            "for a global effect",
+        ),
+        (
+            "am326",
+            "Combat Training",
+            "columns = false\n",
+            '{ when = "played", do = "grant", skill = "Chi" }',
+            "needs a modify effect",
+        ),
+    ],
+)
+def test_a_bad_pile_steal_or_columns_entry_names_file_line_and_fix(
+    tmp_path: Path, card_id: str, name: str, extra: str, body: str, message: str
+) -> None:
+    text = f'# powers\n[{card_id}]\nname = "{name}"\ncoverage = "full"\n{extra}effects = [{body}]\n'
+    path = _copy_db(tmp_path, text)
+    with pytest.raises(CardDataError) as err:
+        read_card_db(path)
+    assert message in str(err.value)
+    assert err.value.path is not None and err.value.path.name == "mine.toml"
+    assert err.value.line == 2

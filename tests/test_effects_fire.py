@@ -105,6 +105,12 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am248": "needs a Chi x3 character with 8 energy (or Supreme Battle Aura); none is in these "
     "decks",
     "am259": "frees a captive; its batch's disasters rarely capture while it is held",
+    # Gated bonuses and wear.
+    "am347": "acts only for a party with Royalty; the demo party has none",
+    "am205": "goes only after its wearer loses 8 health in fights; its defense 4 rarely lets so "
+    "much through in these games",
+    "am108": "its holder must have Computer and borrow from another Computer character; the demo "
+    "party has none",
 }
 
 

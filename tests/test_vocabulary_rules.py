@@ -2662,6 +2662,445 @@ def test_heuristic_counts_supreme_battle_aura_for_a_cost() -> None:
     assert policy.combat_flash(game, [kami], kami, 5, 0) == []
 
 
+# --- the draw pile's order, stealing, a global's gated columns, sending (powers) ------------
+
+
+class PlaysOneGlobal(ScriptedPolicy):
+    """Plays the given global effect at the Equip phase; a Shortcut's destination is fixed."""
+
+    def __init__(self, g: Copy, goal: int = -1) -> None:
+        super().__init__()
+        self.g = g
+        self.goal = goal
+
+    def global_effect(self, game: Game) -> Copy | None:
+        return self.g if self.g in game.hand else None
+
+    def destination(self, game: Game, party: list[Char]) -> int:
+        return self.goal
+
+
+def play_global(game: Game, g: Copy, goal: int = -1) -> None:
+    """Play ``g`` from the hand at the Equip phase (its ``played`` effects act then)."""
+    game.hand.append(g)
+    policy = PlaysOneGlobal(g, goal)
+    game.hooks.policy = policy  # type: ignore[attr-defined]
+    equip_phase(game, SET0, policy)
+    assert any(x is g for x, _ in game.globals_in_play)
+
+
+@covers("Briefing", (Trigger.PLAYED, Action.REORDER), (Trigger.TURN, Action.REORDER))
+def test_played_and_turn_reorder_briefing_puts_disasters_last() -> None:
+    """Briefing: the disasters among the top 4 cards go beneath the others, so the Reload phase
+    (which stops at a disaster drawn: set0 rulebook, "Reload Phase") draws the others first;
+    its second use acts at the next Maintenance phase, and there is no third."""
+    from deckkit.animayhem.engine.phases import reload_phase
+
+    game = table()
+    add_char(game, "A-ko Magami", 4)
+    goons, tiger = new_disaster(game, "Goons"), new_disaster(game, "Sabre-toothed Tiger")
+    bash, parry, keys = copy_of(game, "Bash"), copy_of(game, "Parry"), copy_of(game, "Keys")
+    game.draw_pile = [keys, bash, goons, parry]  # drawn from the end: Parry first
+    play_global(game, shipped_copy(game, "Briefing"))
+    assert game.draw_pile == [goons, keys, bash, parry]
+    game.hand.clear()
+    reload_phase(game, ED, ScriptedPolicy())
+    assert game.hand[:3] == [parry, bash, keys]
+    assert game.drawn == [goons]
+    game.draw_pile = [parry, tiger, bash, keys, goons]
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert game.draw_pile == [parry, tiger, goons, bash, keys]
+    game.draw_pile = [tiger, bash]
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert game.draw_pile == [tiger, bash], "two uses only"
+
+
+@covers("Palace Guard", (Trigger.ROUND, Action.MODIFY))
+def test_round_modify_palace_guard_only_for_royalty_and_two_uses() -> None:
+    """Palace Guard: its +1/+2 is no standing bonus (columns = false); it reaches the whole
+    party fighting, and only a party with Royalty, for two combat rounds."""
+    from deckkit.animayhem.engine.interpreter import Sides
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ayeka = add_char(game, "Princess Ayeka", 4)  # Royalty
+    nabiki = add_char(game, "Nabiki Tendo", 0)
+    before = {c.uid: c.cur for c in (ako, ayeka, nabiki)}
+    guard = shipped_copy(game, "Palace Guard")
+    game.globals_in_play.append((guard, 5))
+    for c in (ako, ayeka, nabiki):
+        refresh(game, c)
+        assert c.cur == before[c.uid], "its columns give no standing bonus"
+    d = on_field(game, new_disaster(game, "Goons"), 4)
+    lone = Sides(d, [nabiki])
+    assert not fire(game, guard, Trigger.ROUND, 0, holder=nabiki, fought=d, sides=lone)
+    for _ in range(3):
+        sides = Sides(d, [ako, ayeka])
+        fire(game, guard, Trigger.ROUND, 4, holder=ako, fought=d, sides=sides)
+        got = [apply_mods(sides.round_chars.get(c.uid, []), 0, 0) for c in (ako, ayeka)]
+        last = got
+    assert game.record.counters[(guard.card.id, CardStat.EFFECTS)] == 2
+    assert last == [(0, 0), (0, 0)], "the third round has no use left"
+    sides = Sides(d, [ako, ayeka])
+    game.fired.clear()
+    fire(game, guard, Trigger.ROUND, 4, holder=ako, fought=d, sides=sides)
+    assert apply_mods(sides.round_chars[ako.uid], 0, 0) == (1, 2)
+    assert apply_mods(sides.round_chars[ayeka.uid], 0, 0) == (1, 2)
+
+
+@covers(
+    "Police Reinforcements",
+    (Trigger.PLAYED, Action.MODIFY),
+    (Trigger.TURN, Action.MODIFY),
+)
+def test_police_reinforcements_one_police_character_a_turn() -> None:
+    """Police Reinforcements: +1/+1 for the turn to one Police character (the strongest on the
+    field), as it is played and at each Maintenance phase; nobody else gains the columns."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    kiyone = add_char(game, "Detective Kiyone", 4)  # Police, 3/3
+    mihoshi = add_char(game, "Detective Mihoshi", 0)  # Police, 2/3
+    base = {c.uid: c.cur for c in (ako, kiyone, mihoshi)}
+    play_global(game, shipped_copy(game, "Police Reinforcements"))
+    assert ako.cur == base[ako.uid] and mihoshi.cur == base[mihoshi.uid]
+    assert kiyone.cur[DMG] == base[kiyone.uid][DMG] + 1
+    assert kiyone.cur[DEF] == base[kiyone.uid][DEF] + 1
+    game.turn = 2
+    maintenance_phase(game, ED, ScriptedPolicy())
+    for c in (ako, kiyone, mihoshi):
+        refresh(game, c)
+    assert kiyone.cur[DMG] == base[kiyone.uid][DMG] + 1  # this turn's gain
+    game.turn = 3
+    kiyone.zone = "haven"
+    kiyone.slot = -1
+    maintenance_phase(game, ED, ScriptedPolicy())
+    refresh(game, kiyone)
+    refresh(game, mihoshi)
+    assert kiyone.cur == base[kiyone.uid]
+    assert mihoshi.cur[DMG] == base[mihoshi.uid][DMG] + 1
+
+
+@covers("Classy Crooks", (Trigger.ALWAYS, Action.SAFEGUARD))
+def test_always_safeguard_classy_crooks_keeps_gift_and_clothing_from_a_stealer() -> None:
+    """Classy Crooks: a stealer takes no Gift or Clothing item; with nothing else to take it
+    attacks the carrier, as any combat disaster meeting one; a plain item is still stolen."""
+
+    def steal(names: Sequence[str], crooks: bool) -> tuple[Char, Dis, Game]:
+        game = table()
+        c = add_char(game, "Nabiki Tendo", game.field.path[1])
+        c.items = [copy_of(game, n) for n in names]
+        if crooks:
+            game.globals_in_play.append((shipped_copy(game, "Classy Crooks"), 5))
+            game.acts = game.acts | {Action.SAFEGUARD}
+        najato = new_disaster(game, "Najato (Phantom Prince)")
+        game.combat_pile = []
+        move_disasters(game, ED, ScriptedPolicy(), [najato])
+        return c, najato, game
+
+    c, najato, _ = steal(["Compact"], crooks=False)
+    assert not c.items and najato.carrying[0].card.name == "Compact"
+    c, najato, game = steal(["Compact", "Cross"], crooks=True)
+    assert [x.card.name for x in c.items] == ["Compact", "Cross"]
+    assert not any(x.card.name in ("Compact", "Cross") for x in najato.carrying)
+    assert game.trace is not None
+    assert any(e["kind"] == "combat" for e in game.trace.events), "it attacks instead"
+    assert game.record.counters[(card("Classy Crooks").id, CardStat.EFFECTS)] >= 1
+    c, najato, _ = steal(["Compact", "Keys"], crooks=True)
+    assert [x.card.name for x in c.items] == ["Compact"]
+    assert [x.card.name for x in najato.carrying] == ["Keys"]
+
+
+@covers("Shortcut", (Trigger.PLAYED, Action.SEND))
+def test_played_send_to_goal_shortcut() -> None:
+    """Shortcut: the strongest character's group goes straight to the location the player picks;
+    a pick of where it already stands spends nothing."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 0)
+    ranma = add_char(game, "Nabiki Tendo", 0)
+    other = add_char(game, "Kami", 4)
+    play_global(game, shipped_copy(game, "Shortcut"), goal=8)
+    assert (ako.slot, ranma.slot, other.slot) == (8, 8, 4)
+    game.globals_in_play.clear()
+    play_global(game, shipped_copy(game, "Shortcut"), goal=8)
+    assert game.record.counters[(card("Shortcut").id, CardStat.EFFECTS)] == 1
+
+
+def test_the_heuristic_plays_shortcut_only_to_a_target_beyond_its_reach() -> None:
+    """The heuristic player plays Shortcut when the location its party would scavenge next is
+    farther than the party moves, and sends the party there."""
+    from deckkit.animayhem.engine.hooks import EngineHooks
+    from tests.engine_helpers import bare_game
+
+    names = [
+        "Telephone Pole",
+        "Cathedral",
+        "Country Bar",
+        "Survival Shot",
+        "Furinkan High",
+        "Tokyo Mega Dome",
+        "Mt. Muldoon",
+        "Sewer",
+        "Tea Room Transylvania",
+    ]
+    for start, plays in ((0, True), (6, False)):
+        game = bare_game(names, cells=[(x, 0) for x in range(9)])
+        policy = HeuristicPolicy()
+        game.hooks = EngineHooks(ED, policy)
+        game.turn = 1
+        for loc in game.locs:
+            loc.hidden_cards = []
+            loc.hidden_disasters = []
+        game.locs[8].hidden_cards = [copy_of(game, "Keys")]  # A-ko, a Student, may scavenge it
+        ako = add_char(game, "A-ko Magami", start)
+        short = shipped_copy(game, "Shortcut")
+        game.hand.append(short)
+        assert (policy.global_effect(game) is short) is plays
+        if plays:
+            equip_phase(game, ED, policy)
+            assert ako.slot == 8
+
+
+@covers("Transmitter Bra", (Trigger.TURN, Action.SEND))
+def test_turn_send_here_transmitter_bra_brings_the_strongest_from_elsewhere() -> None:
+    """Transmitter Bra: the strongest character elsewhere on the field joins its wearer, at two
+    Maintenance phases; nobody is pulled while the wearer waits in the haven."""
+    game = table()
+    wearer = add_char(game, "Nabiki Tendo", -1)
+    wearer.equipment.append(shipped_copy(game, "Transmitter Bra"))
+    ako = add_char(game, "A-ko Magami", 8)
+    kami = add_char(game, "Kami", 8)
+    weak = add_char(game, "Princess Sasami", 2)
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert (ako.slot, kami.slot, weak.slot) == (8, 8, 2), "from the haven it pulls nobody"
+    wearer.zone, wearer.slot = "field", 0
+    strongest = max((ako, kami, weak), key=lambda c: (c.cur[DMG] + c.cur[DEF], -c.uid))
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert strongest.slot == 0
+    maintenance_phase(game, ED, ScriptedPolicy())
+    maintenance_phase(game, ED, ScriptedPolicy())
+    here = [c for c in (ako, kami, weak) if c.slot == 0]
+    assert len(here) == 2, "two uses: two characters joined"
+
+
+@covers("Jump", (Trigger.ALWAYS, Action.LEAP))
+def test_always_leap_jump_one_more_location_for_two_moves() -> None:
+    """Jump: the party moves one location more; a move that needs the jump spends a use, one
+    that does not spends none, and after two uses the card is discarded."""
+    from deckkit.animayhem.engine.movement import move_party
+    from deckkit.animayhem.engine.queries import party_movement
+    from tests.engine_helpers import NINE, bare_game
+
+    game = bare_game(NINE, cells=[(x, 0) for x in range(9)])
+    game.turn = 1
+    for loc in game.locs:
+        loc.hidden_cards, loc.hidden_disasters = [], []
+    ako = add_char(game, "A-ko Magami", 0)
+    walk = ako.cur[MOV]
+    jump = shipped_copy(game, "Jump")
+    ako.enhancements.append(jump)
+    game.acts = game.acts | {Action.LEAP}
+    assert party_movement(game, [ako]) == walk + 1
+    assert walk == 4  # the line of nine: 0 -> 3 walking, 3 -> 8 jumping, 8 -> 3 jumping
+    move_party(game, ED, ScriptedPolicy(), [ako], [1, 2, 3])  # no jump needed
+    assert game.record.counters.get((jump.card.id, CardStat.EFFECTS), 0) == 0
+    move_party(game, ED, ScriptedPolicy(), [ako], [4, 5, 6, 7, 8])
+    assert game.record.counters[(jump.card.id, CardStat.EFFECTS)] == 1 and jump in ako.enhancements
+    move_party(game, ED, ScriptedPolicy(), [ako], [7, 6, 5, 4, 3])
+    assert jump not in ako.enhancements and jump in game.discard
+    assert party_movement(game, [ako]) == walk
+
+
+@covers("Medical Scanner", (Trigger.ALWAYS, Action.EQUIP_ANYWHERE))
+def test_always_equip_anywhere_medical_scanner_weapons_only_for_three_uses() -> None:
+    """Medical Scanner: a weapon from the hand goes on its carrier on the field, other
+    equipment does not; each weapon spends a use, and the third discards the scanner."""
+    from deckkit.animayhem.engine.policy import may_equip
+
+    class EquipsOnField(ScriptedPolicy):
+        def power_card(
+            self, game: Game, kind: CardType, anywhere: bool
+        ) -> tuple[Copy, Char] | None:
+            cards = [x for x in game.hand if isinstance(x, Copy) and x.card.type is kind]
+            return (cards[0], ako) if cards else None
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    scanner = shipped_copy(game, "Medical Scanner")
+    ako.equipment.append(scanner)
+    game.acts = game.acts | {Action.EQUIP_ANYWHERE}
+    gun = copy_of(game, "Armitage's Gun")
+    assert isinstance(gun.card, PowerCard) and gun.card.weapon
+    pods = card("Attack Pods")
+    assert isinstance(pods, PowerCard)
+    assert ako in equip_targets(game, CardType.EQUIPMENT, False)
+    assert may_equip(game, ako, gun.card) and not may_equip(game, ako, pods)
+    for uses_left in (2, 1):
+        game.hand = [copy_of(game, "Armitage's Gun")]
+        equip_phase(game, ED, EquipsOnField())
+        assert scanner.uses_left == uses_left and scanner in ako.equipment
+    game.hand = [copy_of(game, "Armitage's Gun")]
+    equip_phase(game, ED, EquipsOnField())
+    assert scanner not in ako.equipment and scanner in game.discard
+    assert sum(1 for x in ako.equipment if x.card.name == "Armitage's Gun") == 3
+    assert not may_equip(game, ako, gun.card)
+
+
+@covers("Blasters", (Trigger.ALWAYS, Action.FORFEIT))
+def test_always_forfeit_blasters_takes_two_chi() -> None:
+    """Blasters: +1 attack (a column) and -2 Chi on its wearer, an anti-skill that cancels Chi
+    its party holds; the heuristic player keeps it off a character holding Chi."""
+    game = table()
+    krillin = add_char(game, "Krillin", -1)  # Chi
+    ako = add_char(game, "A-ko Magami", -1)
+    blasters = shipped_copy(game, "Blasters")
+    chi = parse_requirement("Chi", db().vocabulary)
+    assert requirement_met(chi, [krillin, ako])
+    game.hand = [blasters]
+    choice = HeuristicPolicy().power_card(game, CardType.EQUIPMENT, False)
+    assert choice is not None and choice[1] is ako
+    attack = ako.cur[DMG]
+    ako.equipment.append(blasters)
+    refresh(game, ako)
+    assert ako.cur[DMG] == attack + 1 and ako.skill_counts.get("Chi") == -2
+    assert not requirement_met(chi, [krillin, ako]), "her -2 cancels Krillin's Chi"
+    assert requirement_met(chi, [krillin])
+
+
+@covers("Ross' Battle Suit", (Trigger.ALWAYS, Action.WEAR))
+def test_always_wear_ross_battle_suit_goes_after_eight_damage() -> None:
+    """Ross' Battle Suit: its stats replace its wearer's (columns); once its wearer has lost 8
+    health in fights while wearing it, it is discarded and the wearer's own stats return."""
+    from deckkit.animayhem.engine.interpreter import wear
+
+    game = table()
+    leon = add_char(game, "Leon McNichol", 4)  # Police
+    own = leon.cur
+    suit = shipped_copy(game, "Ross' Battle Suit")
+    leon.equipment.append(suit)
+    refresh(game, leon)
+    assert (leon.cur[DMG], leon.cur[DEF], leon.cur[MOV]) == (6, 4, 3)
+    wear(game, [(leon, 3)])
+    wear(game, [(leon, 0)])
+    wear(game, [(leon, 4)])
+    assert suit in leon.equipment, "7 points so far"
+    wear(game, [(leon, 1)])
+    assert suit not in leon.equipment and suit in game.discard
+    assert leon.cur == own
+
+
+def test_ross_battle_suit_wears_out_in_a_fight() -> None:
+    """The suit counts the health its wearer loses in combat rounds (combat.fight)."""
+    game = table()
+    leon = add_char(game, "Leon McNichol", 4)
+    suit = shipped_copy(game, "Ross' Battle Suit")
+    leon.equipment.append(suit)
+    refresh(game, leon)
+    leon.health = 99  # a long fight, to see the suit go
+    game.acts = game.acts | {Action.WEAR}
+    d = on_field(game, new_disaster(game, "Sabre-toothed Tiger"), 4)
+    d.damage = 9  # 5 a round through the suit's defense of 4
+    d.defense = 40  # and it outlasts two rounds
+    game.combat_pile = []
+    fight(game, ED, ScriptedPolicy(), d, 4, "disaster")
+    losses = [h["loss"] for r in rounds(game) for h in r["hits"] if h["name"] == leon.name]
+    assert sum(losses) >= 8 and losses[:2] == [5, 5]
+    assert suit not in leon.equipment and suit in game.discard
+
+
+@covers("Assassin Disquise", (Trigger.ALWAYS, Action.SAFEGUARD))
+def test_always_safeguard_assassin_disguise_hides_one_item() -> None:
+    """Assassin Disguise: the first item its character carries cannot be stolen; a second one
+    can."""
+    game = table()
+    c = add_char(game, "Nabiki Tendo", game.field.path[1])
+    c.enhancements.append(shipped_copy(game, "Assassin Disquise"))
+    c.items = [copy_of(game, "Keys")]
+    game.acts = game.acts | {Action.SAFEGUARD}
+    najato = new_disaster(game, "Najato (Phantom Prince)")
+    game.combat_pile = []
+    move_disasters(game, ED, ScriptedPolicy(), [najato])
+    assert [x.card.name for x in c.items] == ["Keys"] and not najato.carrying
+    game2 = table()
+    c2 = add_char(game2, "Nabiki Tendo", game2.field.path[1])
+    c2.enhancements.append(shipped_copy(game2, "Assassin Disquise"))
+    c2.items = [copy_of(game2, "Keys"), copy_of(game2, "Compact")]
+    game2.acts = game2.acts | {Action.SAFEGUARD}
+    thief = new_disaster(game2, "Najato (Phantom Prince)")
+    game2.combat_pile = []
+    move_disasters(game2, ED, ScriptedPolicy(), [thief])
+    assert [x.card.name for x in c2.items] == ["Keys"]
+    assert [x.card.name for x in thief.carrying] == ["Compact"]
+
+
+@covers("Power Up", (Trigger.COMBAT, Action.MODIFY))
+def test_combat_modify_power_up_strongest_chi_fighter() -> None:
+    """Power Up: the strongest Chi character at a fight gains +1/+1 for the combat; a party
+    without Chi gains nothing."""
+    from deckkit.animayhem.engine.interpreter import Sides
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    krillin = add_char(game, "Krillin", 4)
+    roshi = add_char(game, "Master Roshi", 4)
+    nabiki = add_char(game, "Nabiki Tendo", 0)
+    up = shipped_copy(game, "Power Up")
+    d = on_field(game, new_disaster(game, "Goons"), 4)
+    sides = Sides(d, [ako, krillin, roshi])
+    assert fire(game, up, Trigger.COMBAT, 4, holder=ako, fought=d, sides=sides)
+    assert apply_mods(sides.combat_chars[krillin.uid], 0, 0) == (1, 1)
+    assert ako.uid not in sides.combat_chars and roshi.uid not in sides.combat_chars
+    alone = Sides(d, [nabiki])
+    assert not fire(game, up, Trigger.COMBAT, 0, holder=nabiki, fought=d, sides=alone)
+
+
+def _only_open(game: Game, *slots: int) -> None:
+    """Face-down cards lie under these locations only: the others are scavenged."""
+    for loc in game.locs:
+        loc.hidden_cards = [copy_of(game, "Keys")] if loc.slot in slots else []
+        loc.hidden_disasters = []
+
+
+@covers("Data Stream", (Trigger.TURN, Action.SHARE))
+def test_turn_share_data_stream_borrows_a_computer_characters_skill() -> None:
+    """Data Stream: at the Maintenance phase its holder takes, for the turn, the skill of a
+    Computer character in play that opens a location its party cannot scavenge yet."""
+    game = table()
+    eddie = add_char(game, "Eddie", 4)  # Computer; no Streetwise, no Strength
+    add_char(game, "Future Trunks", -1)  # Computer, Streetwise, Strength, ...
+    eddie.enhancements.append(shipped_copy(game, "Data Stream"))
+    sewer = next(loc for loc in game.locs if loc.card.name == "Sewer")  # Streetwise or Strength
+    _only_open(game, sewer.slot)
+    assert not requirement_met(sewer.card.requirement, [eddie])
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert requirement_met(sewer.card.requirement, [eddie])
+    assert game.record.counters[(card("Data Stream").id, CardStat.EFFECTS)] == 1
+    game.turn += 1
+    _only_open(game)
+    maintenance_phase(game, ED, ScriptedPolicy())
+    refresh(game, eddie)
+    assert not requirement_met(sewer.card.requirement, [eddie]), "a turn only; none needed now"
+    assert game.record.counters[(card("Data Stream").id, CardStat.EFFECTS)] == 1
+
+
+@covers("Mind Scanner", (Trigger.TURN, Action.SHARE))
+def test_turn_share_mind_scanner_copies_its_characters_skill_to_another() -> None:
+    """Mind Scanner: at the Maintenance phase another character on the field gets, for the
+    turn, the skill of the scanner's character that opens a location to its party."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)  # Acrobatics, Strength x3, Student, Communications
+    nabiki = add_char(game, "Nabiki Tendo", 0)
+    ako.enhancements.append(shipped_copy(game, "Mind Scanner"))
+    muldoon = next(loc for loc in game.locs if loc.card.name == "Mt. Muldoon")
+    _only_open(game, muldoon.slot)  # Climbing or Acrobatics or Flying
+    assert not requirement_met(muldoon.card.requirement, [nabiki])
+    maintenance_phase(game, ED, ScriptedPolicy())
+    assert nabiki.skill_counts.get("Acrobatics") == 1
+    assert requirement_met(muldoon.card.requirement, [nabiki])
+    game.turn += 1
+    refresh(game, nabiki)
+    assert not nabiki.skill_counts.get("Acrobatics")
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

@@ -44,7 +44,7 @@ from deckkit.animayhem.construction.vocabulary import (
 from deckkit.errors import CardDataError
 
 EFFECTS_DIR = "effects"
-_ENTRY_KEYS = frozenset({"name", "coverage", "note", "effects"})
+_ENTRY_KEYS = frozenset({"name", "coverage", "note", "effects", "columns"})
 _COMMON = frozenset({"when", "do", "target", "if", "unless", "if_in_play", "unless_in_play"})
 _COMMON |= {"every", "filter", "exclude", "n", "against", "max_times", "if_here"}
 # The fields each action may carry beyond the common ones.
@@ -84,6 +84,9 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.SWAP: frozenset({"cards"}),
     Action.CARRY: frozenset({"cards"}),
     Action.REVERSE: frozenset({"cards"}),
+    Action.SAFEGUARD: frozenset({"cards"}),
+    Action.FORFEIT: frozenset({"skill"}),
+    Action.SHARE: frozenset({"turns"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
@@ -99,6 +102,7 @@ _NEEDS: dict[Action, tuple[str, str]] = {
     Action.IMMUNE: ("against", 'against = ["Money"]: the disasters it keeps away'),
     Action.WAIVE: ("cards", 'cards = ["Science"]: the power cards used without requirements'),
     Action.PRESERVE: ("cards", 'cards = ["vehicle"]: the cards it keeps from destruction'),
+    Action.SAFEGUARD: ("cards", 'cards = ["Gift", "Clothing"]: the items kept from theft'),
 }
 DISASTER_ONLY = DISASTER_TARGETS - CHARACTER_TARGETS
 _LINE = re.compile(r"^\s*\[\[?\s*(am\d{3})\b", re.MULTILINE)
@@ -252,8 +256,16 @@ def _effect(
         if not isinstance(raw["skill"], str) or not raw["skill"].strip():
             raise where.fail(cid, "skill must be a skill name")
         kwargs["skill"] = raw["skill"].strip()
-    if do is Action.GRANT and not kwargs.get("skill"):
-        raise where.fail(cid, "grant needs skill = NAME")
+    if do in (Action.GRANT, Action.FORFEIT) and not kwargs.get("skill"):
+        raise where.fail(cid, f"{do} needs skill = NAME")
+    if do is Action.SHARE and (when is Trigger.ALWAYS or kwargs.get("turns", 0) < 1):
+        raise where.fail(
+            cid,
+            "share is an event lasting turns >= 1",
+            hint='when = "turn", turns = 1: a skill passed at each Maintenance for the turn',
+        )
+    if do is Action.WEAR and kwargs.get("n", 0) < 1:
+        raise where.fail(cid, "wear needs n >= 1: the health its wearer loses before it goes")
     if do in (Action.SEND, Action.MOVE_TO):
         allowed = SEND_DESTINATIONS if do is Action.SEND else MOVE_DESTINATIONS
         to = raw.get("to")
@@ -332,9 +344,7 @@ def _check_additions(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]
 
 def _check_field2(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]) -> None:
     """Rules of the vehicle and form additions (guard, replace, a haven's equip_anywhere)."""
-    if do is Action.EQUIP_ANYWHERE and (kwargs["target"] is Target.PLAY) != bool(
-        kwargs.get("cards")
-    ):
+    if do is Action.EQUIP_ANYWHERE and kwargs["target"] is Target.PLAY and not kwargs.get("cards"):
         raise where.fail(
             cid,
             "equip_anywhere names cards exactly when its target is play (a haven's rule)",
@@ -391,7 +401,9 @@ def read_effects_file(
         extra = sorted(set(entry) - _ENTRY_KEYS)
         if extra:
             raise where.fail(
-                cid, f"unknown key(s) {', '.join(extra)}", hint="name, coverage, note, effects"
+                cid,
+                f"unknown key(s) {', '.join(extra)}",
+                hint="name, coverage, note, effects, columns",
             )
         if entry.get("name") != card.name:
             raise where.fail(
@@ -415,15 +427,49 @@ def read_effects_file(
                 f"a {coverage} card needs at least one effect",
                 hint="or a note saying why its columns in cards.csv already play it",
             )
+        columns = _columns(where, cid, card, entry.get("columns", True), effects)
+        if card.type.value != "equipment" and any(
+            e.do is Action.EQUIP_ANYWHERE and e.target is Target.SELF and e.cards for e in effects
+        ):
+            raise where.fail(
+                cid,
+                "equip_anywhere names cards exactly when its target is play (a haven's rule) "
+                "or it is on equipment (what its carrier may take on the field)",
+                hint='target = "play", cards = ["vehicle"]; or self alone on a character',
+            )
         why = unplayed(card.type.value, effects)
         if why and coverage is not Coverage.NONE:
             # Honest coverage: an entry the interpreter cannot play yet counts as not simulated.
             note = f"{why} (encoded as {coverage}: {note.strip() or 'exact'})"
             coverage = Coverage.NONE
         out[cid] = CardEffects(
-            cid, coverage, note.strip(), effects, f"{path.name}:{lines.get(cid, 0)}"
+            cid, coverage, note.strip(), effects, f"{path.name}:{lines.get(cid, 0)}", columns
         )
     return out
+
+
+def _columns(
+    where: _Where, cid: str, card: AnyCard, value: object, effects: tuple[Effect, ...]
+) -> bool:
+    """``columns = false``: a global effect's printed modifiers act only through its effects
+    (the card's text gates them); there must be modifiers to turn off and effects to play."""
+    if not isinstance(value, bool):
+        raise where.fail(cid, f"columns must be true or false, not {value!r}")
+    if value:
+        return True
+    if card.type.value != "global_effect" or not getattr(card, "modifiers", ()):
+        raise where.fail(
+            cid,
+            "columns = false is for a global effect with printed ability modifiers",
+            hint="remove it: this card has no column bonus to turn off",
+        )
+    if not any(e.do is Action.MODIFY for e in effects):
+        raise where.fail(
+            cid,
+            "columns = false needs a modify effect that plays the bonus instead",
+            hint='add { when = "round", do = "modify", ... } with the gated bonus',
+        )
+    return False
 
 
 def read_effects(
@@ -447,7 +493,9 @@ def _check_carry(
     where: _Where, cid: str, do: Action, when: Trigger, raw: Mapping[str, Any], kw: dict[str, Any]
 ) -> None:
     """Standing-only rules; a carrying limit counts seats, and only vehicles may ride besides."""
-    standing_only = (Action.STORE, Action.DOUBLE_SKILLS, Action.CARRY, Action.HIDE, Action.BOOST)
+    standing_only: tuple[Action, ...] = (Action.STORE, Action.DOUBLE_SKILLS, Action.CARRY)
+    standing_only += (Action.HIDE, Action.BOOST, Action.SAFEGUARD, Action.LEAP)
+    standing_only += (Action.FORFEIT, Action.WEAR)
     if do in standing_only and when is not Trigger.ALWAYS:
         raise where.fail(cid, f"{do} is a standing rule", hint='when = "always"')
     if do is not Action.CARRY:

@@ -127,6 +127,13 @@ class Action(StrEnum):
     REVERSE_CHARM = "reverse_charm"  # held: a charm battle the player's character loses is won
     REVERSE = "reverse"  # the disaster moves back along the disaster path from now on
     FREE_CAST = "free_cast"  # held: pays the energy cost of another flash effect in a fight
+    # the draw pile's order, stealing, and where a card sends characters (powers additions)
+    REORDER = "reorder"  # the top n cards of the draw pile go back in the player's order
+    SAFEGUARD = "safeguard"  # disasters cannot steal or take carried cards matching `cards`
+    LEAP = "leap"  # the holder's party moves n more (max_times moves that need it)
+    FORFEIT = "forfeit"  # the character holds `skill` n times fewer (an anti-skill)
+    WEAR = "wear"  # this equipment is discarded once its wearer has lost n health in fights
+    SHARE = "share"  # one printed skill passes to the holder, or from it, for `turns` turns
 
 
 class Target(StrEnum):
@@ -257,6 +264,12 @@ ACTION_TARGETS: dict[Action, tuple[frozenset[Target], Target]] = {
     Action.DOUBLE_SKILLS: (frozenset({Target.SELF}), Target.SELF),
     Action.HIDE: (frozenset({Target.FIELD}), Target.FIELD),
     Action.BOOST: (frozenset({Target.SELF, Target.FIELD}), Target.SELF),
+    Action.REORDER: (frozenset({Target.DRAW_PILE}), Target.DRAW_PILE),
+    Action.SAFEGUARD: (frozenset({Target.SELF, Target.PLAY}), Target.PLAY),
+    Action.LEAP: (frozenset({Target.SELF}), Target.SELF),
+    Action.FORFEIT: (frozenset({Target.SELF}), Target.SELF),
+    Action.WEAR: (frozenset({Target.SELF}), Target.SELF),
+    Action.SHARE: (frozenset({Target.SELF, Target.FIELD}), Target.SELF),
 }
 # A character's next combat without retreat (No Way Out) as well as a disaster's rule.
 ACTION_TARGETS[Action.NO_RETREAT] = (CHARACTER_TARGETS, Target.SELF)
@@ -324,6 +337,10 @@ STANDING = frozenset(
         Action.DOUBLE_SKILLS,
         Action.HIDE,
         Action.BOOST,
+        Action.SAFEGUARD,
+        Action.LEAP,
+        Action.FORFEIT,
+        Action.WEAR,
     }
 )
 STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
@@ -356,7 +373,8 @@ def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
     return ""
 
 
-SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional")
+# goal: the location the player picks to go to next (Shortcut)
+SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional", "goal")
 MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
 RECOVER_DESTINATIONS = ("draw", "hand", "haven", "play")  # play: a character to the haven
 FETCH_DESTINATIONS = ("hand", "holder")  # holder: played on the character it is played on
@@ -400,3 +418,6 @@ class CardEffects:
     note: str  # what differs (approximate) or why not (none)
     effects: tuple[Effect, ...]
     source: str  # the effects file and entry, for error messages and reports
+    # False: the printed ability modifiers (cards.csv columns) act only through ``effects``,
+    # never as a standing bonus (a global effect whose text gates them: Palace Guard).
+    columns: bool = True

@@ -41,6 +41,8 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
             mods.append(e.mods)
         elif e.do is Action.GRANT:
             skills[e.skill] = skills.get(e.skill, 0) + 1
+        elif e.do is Action.FORFEIT:
+            skills[e.skill] = skills.get(e.skill, 0) - e.n  # an anti-skill (Blasters: -2 Chi)
         elif e.do is Action.DOUBLE_SKILLS:
             for s, n in c.base_skills.items():  # Gene Doubling: every printed skill again
                 skills[s] = skills.get(s, 0) + n
@@ -125,6 +127,8 @@ def refresh(game: Game, c: Char) -> None:
             assert isinstance(card, PowerCard)
             if copy.uses_left is not None:
                 continue
+            if card.effects is not None and not card.effects.columns:
+                continue  # its text gates the bonus: its effects play it (Palace Guard)
             for ability, mod in card.modifiers:
                 i = ABILITY_INDEX[ability]
                 cur[i] = mod.apply(cur[i])

@@ -54,6 +54,7 @@ from deckkit.animayhem.engine.interpreter import (
     strikes,
     strikes_first,
     vehicle_first,
+    wear,
 )
 from deckkit.animayhem.engine.queries import Use, ally_bonus, horde_bonus
 from deckkit.animayhem.engine.record import CardStat
@@ -689,6 +690,8 @@ def fight(
             d.health -= to_disaster
         for v, loss in hits:
             v.health -= loss
+        if game.acts and Action.WEAR in game.acts:
+            wear(game, hits)  # equipment that has taken its fill is discarded (Ross' suit)
         if game.trace is not None:
             game.say(
                 "round",

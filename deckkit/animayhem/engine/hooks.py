@@ -41,3 +41,6 @@ class EngineHooks:
 
     def worth_using(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
         return self.policy.use_item(game, card, who, fought)
+
+    def destination(self, game: Game, party: list[Char]) -> int:
+        return self.policy.destination(game, party)

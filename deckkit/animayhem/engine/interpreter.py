@@ -27,7 +27,7 @@ from deckkit.animayhem.construction.cards import (
     Modifier,
     PowerCard,
 )
-from deckkit.animayhem.construction.requirements import requirement_met
+from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
 from deckkit.animayhem.construction.vocabulary import (
     Action,
     CardEffects,
@@ -52,6 +52,7 @@ from deckkit.animayhem.engine.queries import (
     conditions_hold,
     fits,
     free_caster,
+    leap_room,
     nearest_disaster,
     standing,
     usable,
@@ -133,6 +134,9 @@ def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     else:
         pool = game.on_field()
     pool = [c for c in pool if fits(e, c)]
+    if e.do is Action.SEND and e.to == "here" and isinstance(ctx.source, Copy):
+        # A player's card brings characters from elsewhere to its holder (Transmitter Bra).
+        pool = [c for c in pool if c.slot != ctx.slot] if ctx.slot >= 0 else []
     if not pool:
         return []
     if t is Target.FIELD or t is Target.PLAY:
@@ -200,7 +204,8 @@ def _source_dis(ctx: Context) -> Dis | None:
     return ctx.source if isinstance(ctx.source, Dis) else None
 
 
-def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
+def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> bool:
+    """Move the characters; True when someone was moved."""
     to = e.to
     if Action.STAY in game.acts:
         who = [c for c in who if not stays(game, c)]
@@ -208,12 +213,15 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
         for c in who:
             if c.zone == "field" and not stays(game, c):
                 enter_haven(game, c)
-        return
+        return True
     on = [c for c in who if c.zone == "field" and not stays(game, c)]
     if not on:
-        return
+        return False
     if to == "here":
         dest = ctx.slot if ctx.slot >= 0 else -1
+    elif to == "goal":
+        # Straight to the location the player picks (Shortcut): the policy's next target.
+        dest = game.hooks.destination(game, on)
     elif to == "dimensional":
         start = _from_slot(game, ctx)
         dims = [loc.slot for loc in game.locs if loc.dimensional and not loc.destroyed]
@@ -227,11 +235,12 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> None:
         step = e.n if to == "right" else -e.n
         i = order.index(on[0].slot) + step
         dest = order[min(max(i, 0), len(order) - 1)]
-    if dest < 0:
-        return
+    if dest < 0 or (to == "goal" and all(c.slot == dest for c in on)):
+        return False
     for c in on:
         c.slot = dest
     _say(game, ctx.source, f"sends {', '.join(c.name for c in on)} to {game.locs[dest].card.name}")
+    return True
 
 
 def stays(game: Game, c: Char) -> bool:
@@ -435,6 +444,9 @@ def _take(game: Game, e: Effect, ctx: Context) -> bool:
     took = False
     for _ in range(max(1, e.n)):
         held = [t for c in game.at(slot) if fits(e, c) for t in _carried(c, e.cards)]
+        if held and Action.SAFEGUARD in game.acts:
+            # Items a card keeps from theft stay (Classy Crooks); equipment is not covered.
+            held = [t for t in held if t[1] is not t[0].items or not safeguarded(game, t[0], t[2])]
         if e.target is Target.CARRIED_HERE and held:
             victim, pile, item = game.chance.pick(held)
             pile.remove(item)
@@ -806,6 +818,10 @@ def _pile_action(game: Game, e: Effect, ctx: Context) -> bool:
         return _swap(game, e, ctx)
     if do is Action.PUSH:
         return _push(game, e, ctx)
+    if do is Action.REORDER:
+        return _reorder(game, e, ctx)
+    if do is Action.SHARE:
+        return _share(game, e, ctx)
     return _reload(game, e, ctx)
 
 
@@ -851,7 +867,8 @@ def _on_characters(
             _capture(game, e, ctx, c)
         _say(game, ctx.source, f"captures {', '.join(c.name for c in who)}")
     elif do is Action.SEND:
-        _send(game, e, ctx, who)
+        if not _send(game, e, ctx, who) and e.to == "goal":
+            return False  # no better place to go: the card is not spent
     elif do is Action.DROP:
         for c in who:
             _drop(game, e, c)
@@ -1083,7 +1100,52 @@ def record_uses(game: Game, uses: list[Use]) -> None:
             _say(game, u.source, u.said)
         if u.key is not None:
             game.fired[u.key] = game.fired.get(u.key, 0) + 1
+        if u.spent is not None and u.holder is not None:
+            _spend_use(game, u.holder, u.spent)
     uses.clear()
+
+
+def _spend_use(game: Game, holder: Char, x: Copy) -> None:
+    """One use of a carried card with a usage limit; out of uses, it is discarded (set0
+    rulebook, "Equipment Cards With Usage Limits")."""
+    if x.uses_left is None:
+        return
+    x.uses_left -= 1
+    if x.uses_left <= 0:
+        holder.equipment.remove(x)
+        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
+        game.discard.append(x)
+        refresh(game, holder)
+
+
+def safeguarded(game: Game, holder: Char, x: Copy) -> bool:
+    """No disaster may steal or take this carried item (SAFEGUARD): a global effect in play
+    names its kind for every character (Classy Crooks: Gift and Clothing items), or a card its
+    carrier carries does for its carrier. Callers ask only for items, and only when SAFEGUARD
+    is in the deck."""
+    for g, _ in game.globals_in_play:
+        for e in standing(game.fx.get(g.card.id), Action.SAFEGUARD):
+            if e.target is Target.PLAY and fits(e, holder) and card_matches(x.card, e.cards):
+                _credit(game, g.card)
+                return True
+    for pile in (holder.items, holder.equipment, holder.enhancements):
+        for y in pile:
+            for e in standing(game.fx.get(y.card.id), Action.SAFEGUARD):
+                if e.target is not Target.SELF or not card_matches(x.card, e.cards):
+                    continue
+                # The first n matching items its carrier holds (Assassin Disguise: one).
+                kept = [z for z in holder.items if card_matches(z.card, e.cards)][: max(1, e.n)]
+                if x in kept:
+                    _credit(game, y.card)
+                    return True
+    return False
+
+
+def stealable(game: Game, holder: Char, pile: list[Copy]) -> list[Copy]:
+    """The items of ``pile`` a disaster may steal or take from ``holder`` (SAFEGUARD)."""
+    if Action.SAFEGUARD not in game.acts:
+        return pile
+    return [x for x in pile if not safeguarded(game, holder, x)]
 
 
 def spared(game: Game, d: Dis, c: Char) -> bool:
@@ -1688,6 +1750,68 @@ def _reload(game: Game, e: Effect, ctx: Context) -> bool:
     return bool(spent)
 
 
+def _reorder(game: Game, e: Effect, ctx: Context) -> bool:
+    """The player looks at the top ``n`` cards of the draw pile and puts them back in the order
+    it likes (Briefing): disasters deepest, so the Reload phase, which stops at a disaster
+    drawn (set0 rulebook, "Reload Phase"), draws the other cards first; those keep their order.
+    The pile's top is the end of the list."""
+    pile = game.draw_pile
+    n = min(max(1, e.n), len(pile))
+    if n == 0:
+        return False
+    top = pile[-n:]
+    order = [x for x in top if isinstance(x, Dis)] + [x for x in top if not isinstance(x, Dis)]
+    pile[-n:] = order
+    _say(game, ctx.source, f"puts the top {n} cards of the draw pile back, disasters last")
+    return True
+
+
+def _share(game: Game, e: Effect, ctx: Context) -> bool:
+    """One printed skill passes for ``turns`` turns: to the holder from a character in play
+    meeting ``filter`` (``self``: Data Stream, the skills of Computer characters), or from the
+    holder to another character on the field (``field``: Mind Scanner). The player passes the
+    skill that lets the receiver's party meet the requirement of most locations it still may
+    scavenge (face-down cards under them); when none does, nothing passes."""
+    holder = ctx.holder
+    if holder is None or holder.zone not in ("field", "haven"):
+        return False
+    in_play = [c for c in game.chars if c.zone in ("field", "haven") and c is not holder]
+    if e.target is Target.SELF:
+        pairs = [(holder, c) for c in in_play if fits(e, c)]
+    else:
+        pairs = [(c, holder) for c in in_play if c.zone == "field" and fits(e, c)]
+    open_reqs = [
+        loc.card.requirement
+        for loc in game.locs
+        if not loc.destroyed and (loc.hidden_cards or loc.hidden_disasters)
+    ]
+    best: tuple[int, int, str, Char] | None = None
+    for taker, giver in pairs:
+        party = game.at(taker.slot) if taker.zone == "field" else game.in_haven()
+        totals = skill_totals(party)
+        before = [requirement_met(r, party, totals) for r in open_reqs]
+        for skill, count in giver.base_skills.items():
+            if count <= 0:
+                continue
+            more = dict(totals)
+            more[skill] = more.get(skill, 0) + 1
+            gain = sum(
+                1
+                for r, ok in zip(open_reqs, before, strict=True)
+                if not ok and requirement_met(r, party, more)
+            )
+            key = (gain, -taker.uid, skill, taker)
+            if gain > 0 and (best is None or key[:3] > best[:3]):
+                best = key
+    if best is None:
+        return False
+    _, _, skill, taker = best
+    taker.grants.append((skill, _until(game, e)))
+    refresh(game, taker)
+    _say(game, ctx.source, f"passes {skill} to {taker.name}")
+    return True
+
+
 def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
     """A kill of ``c`` (by ``by``, when a disaster) becomes a bonk (SURVIVE): a standing effect
     of a card it carries or of a global effect in play, else a flash effect in the hand that
@@ -2200,3 +2324,51 @@ def hiding_slot(game: Game) -> int:
 
 
 # --- a non-flying vehicle's extra movement (BOOST) -----------------------------------------
+
+
+# --- a party jumping over a location (LEAP) ---------------------------------------------------
+
+
+def leaps(game: Game, party: Sequence[Char]) -> int:
+    """The party's move needs the location a member's card lets it jump over (LEAP: Jump):
+    one use of that card (``max_times``), which is discarded when its uses are spent ("use
+    twice, then discard"). Returns the extra movement; 0 when no card lends it."""
+    room = leap_room(game, party)
+    if room is None:
+        return 0
+    n, c, x, key, limit = room
+    game.fired[key] = game.fired.get(key, 0) + 1
+    _credit(game, x.card)
+    _say(game, x, f"lets {c.name}'s party jump over a location")
+    if limit and game.fired[key] >= limit:
+        c.enhancements.remove(x)
+        game.discard.append(x)
+        refresh(game, c)
+    return n
+
+
+# --- equipment that wears out (WEAR), skills a card takes away (FORFEIT) ----------------------
+
+
+def wear(game: Game, hits: Sequence[tuple[Char, int]]) -> None:
+    """Equipment that wears out (WEAR: Ross' Battle Suit, "discard" after it has taken 8
+    damage) adds the health its wearer lost this round; at ``n`` in all it is discarded."""
+    for v, loss in hits:
+        if loss <= 0:
+            continue
+        for x in list(v.equipment):
+            fx = game.fx.get(x.card.id)
+            for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+                if e.do is not Action.WEAR:
+                    continue
+                key = (x.uid, -1 - i)
+                worn = game.fired.get(key, 0) + loss
+                game.fired[key] = worn
+                if worn >= e.n:
+                    game.fired[key] = 0  # a copy played again starts whole
+                    v.equipment.remove(x)
+                    game.discard.append(x)
+                    _credit(game, x.card)
+                    _say(game, x, f"is worn out on {v.name} and discarded")
+                    refresh(game, v)
+                break

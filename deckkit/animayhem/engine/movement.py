@@ -14,12 +14,15 @@ from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.combat import fight, take_item_here
 from deckkit.animayhem.engine.endgame import check_end
-from deckkit.animayhem.engine.interpreter import affect, fire, hiding_slot, record_uses
-from deckkit.animayhem.engine.queries import (
-    HAVEN,
-    Use,
-    party_movement,
+from deckkit.animayhem.engine.interpreter import (
+    affect,
+    fire,
+    hiding_slot,
+    leaps,
+    record_uses,
+    stealable,
 )
+from deckkit.animayhem.engine.queries import HAVEN, Use, leap_room, party_movement
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import Char, Dis, Game
 
@@ -120,7 +123,14 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
     d.carrying = []
     victim = game.chance.pick(carriers)
     pile = victim.equipment if equipment else victim.items
-    item = pile.pop(game.chance.below(len(pile)))
+    if Action.SAFEGUARD in game.acts and not equipment:
+        # Only items no card keeps from theft (SAFEGUARD: Classy Crooks); callers pass only
+        # carriers holding such an item.
+        options = stealable(game, victim, pile)
+        item = options[game.chance.below(len(options))]
+        pile.remove(item)
+    else:
+        item = pile.pop(game.chance.below(len(pile)))
     if equipment:
         refresh(game, victim)
     d.carrying.append(item)
@@ -183,8 +193,11 @@ def move_disaster(
                 continue
         carriers = [c for c in here if c.items and c.uid not in d.ignores]
         if carriers:
-            if Trait.STEALS_ITEM in d.card.traits and may_steal:
-                _steal(game, d, carriers)
+            marks = carriers
+            if Action.SAFEGUARD in game.acts:
+                marks = [c for c in carriers if stealable(game, c, c.items)]
+            if Trait.STEALS_ITEM in d.card.traits and may_steal and marks:
+                _steal(game, d, marks)
                 steps = d.movement  # one full movement after a steal
                 continue
             # It drops what it carries under the location and attacks the carrier.
@@ -233,6 +246,8 @@ def steal_when_revealed(
     else:
         victims = [c for c in party if c.equipment and c.uid not in d.ignores]
         equipment = True
+    if victims and Action.SAFEGUARD in game.acts and not equipment:
+        victims = [c for c in victims if stealable(game, c, c.items)]
     if not victims:
         return False
     _steal(game, d, victims, equipment)
@@ -347,6 +362,10 @@ def move_party(
     record_uses(game, uses)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
+    if Action.LEAP in game.acts:
+        room = leap_room(game, party)
+        if room is not None and len(route) > budget - room[0]:
+            leaps(game, party)  # the move needs the jump: a use of the card (Jump)
     names = ", ".join(c.name for c in party)
     for i, step in enumerate(route):
         if step == HAVEN:

@@ -169,7 +169,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             if c.zone == "field" and kind == CardType.EQUIPMENT:
                 # On the field: its own rule (Mousse), else its haven's (Squad Bay).
                 uses: list[Use] = []
-                equips_anywhere(game, c, uses) or haven_equips(game, card, uses)
+                equips_anywhere(game, c, uses, card) or haven_equips(game, card, uses)
                 record_uses(game, uses)
         if game.trace is not None:
             game.say("equip", f"plays {card.name} on {c.name}", target=c, card=card.id)

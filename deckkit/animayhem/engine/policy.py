@@ -28,6 +28,7 @@ from deckkit.animayhem.engine.queries import (
     defeats,
     equips_anywhere,
     flash_reaches,
+    forfeited,
     frail_times,
     free_cast,
     harmful,
@@ -36,6 +37,7 @@ from deckkit.animayhem.engine.queries import (
     keep_for_combat,
     party_movement,
     retreat_options,
+    sends_to_goal,
     special_defeat,
     strikes_first_card,
     traps,
@@ -121,6 +123,10 @@ class Policy:
         """Give up an item (which then counts for the disasters) to defeat a disaster?"""
         return False
 
+    def destination(self, game: Game, party: list[Char]) -> int:
+        """The location a card sends ``party`` straight to (Shortcut); -1: nowhere better."""
+        return -1
+
     def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
         """Give up a carried card to heal or strengthen ``who`` (Senzu Beans, Sleepy Grass)?"""
         return False
@@ -180,7 +186,7 @@ def may_equip(game: Game, c: Char, card: PowerCard) -> bool:
     for this card (a haven's may name only vehicles)."""
     if c.zone != "field" or card.type is not CardType.EQUIPMENT:
         return True
-    return equips_anywhere(game, c) or haven_equips(game, card)
+    return equips_anywhere(game, c, card=card) or haven_equips(game, card)
 
 
 def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
@@ -302,6 +308,9 @@ class HeuristicPolicy(Policy):
             elif isinstance(card, PowerCard) and card.type == CardType.EQUIPMENT:
                 if not any(usable(c, card) for c in chars):
                     out.append(x)
+            elif isinstance(card, PowerCard) and card.type == CardType.GLOBAL_EFFECT:
+                if card.requirement is not None and not requirement_met(card.requirement, chars):
+                    out.append(x)  # nobody to meet its requirement (Palace Guard: Royalty)
             elif isinstance(card, ItemCard):
                 out.append(x)
         return out
@@ -317,9 +326,12 @@ class HeuristicPolicy(Policy):
             card = x.card
             if card.type != kind or not isinstance(card, PowerCard):
                 continue
+            lost = forfeited(game, card) if game.fx else ()
             for c in targets:
                 if not usable(c, card) or not may_equip(game, c, card):
                     continue
+                if lost and any(c.skill_counts.get(s, 0) > 0 for s in lost):
+                    continue  # it would take a skill the character holds (Blasters: Chi)
                 if kind == CardType.EQUIPMENT and card.modifiers:
                     taken = {a for e in c.equipment for a, _ in e.card.modifiers}  # type: ignore[union-attr]
                     if taken & {a for a, _ in card.modifiers}:
@@ -338,8 +350,37 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             if x.card.type == CardType.GLOBAL_EFFECT:
                 assert isinstance(x, Copy)
-                return x
+                if self._worth_playing(game, x):
+                    return x
         return None
+
+    def _worth_playing(self, game: Game, x: Copy) -> bool:
+        """A global effect whose requirement nobody in play meets (Palace Guard: Royalty) waits;
+        so does one that sends a party straight to a location (Shortcut) until its next target
+        lies beyond the party's own movement."""
+        card = x.card
+        assert isinstance(card, PowerCard)
+        if card.requirement is not None:
+            in_play = [c for c in game.chars if c.zone in ("field", "haven")]
+            if not requirement_met(card.requirement, in_play):
+                return False
+        if game.fx and sends_to_goal(game, card):
+            on = self.flash_target(game, x)
+            if on is None or on.zone != "field":
+                return False
+            party = game.at(on.slot)
+            goal = self.destination(game, party)
+            return goal >= 0 and game.dist[on.slot][goal] > party_movement(game, party)
+        return True
+
+    def destination(self, game: Game, party: list[Char]) -> int:
+        """The nearest location the party can scavenge, as its moves would pick."""
+        if not party or party[0].zone != "field":
+            return -1
+        here = party[0].slot
+        targets = [s for s in self._targets(game, party) if s != here]
+        goal = self._pick_goal(game, here, targets, [])
+        return -1 if goal is None else goal
 
     def _targets(self, game: Game, party: list[Char]) -> list[int]:
         out = []
@@ -637,6 +678,10 @@ class RandomPolicy(Policy):
 
     def discards(self, game: Game) -> list[Copy | Char]:
         return [x for x in game.hand if x.card.type in PLAYED_OUT and game.chance.below(2)]
+
+    def destination(self, game: Game, party: list[Char]) -> int:
+        options = [loc.slot for loc in game.locs if can_stop(game, party, loc.slot)]
+        return game.chance.pick(options) if options else -1
 
     def moves(self, game: Game, edition: Edition) -> list[Move]:
         play = edition.play

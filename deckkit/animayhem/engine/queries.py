@@ -39,6 +39,8 @@ class Use(NamedTuple):
     source: Char | Dis | Copy | None = None  # whom the turn trace names, when it says something
     said: str = ""
     key: tuple[int, int] | None = None  # an (effect, copy) use counted against ``max_times``
+    spent: Copy | None = None  # a carried card with a usage limit that spends one use
+    holder: Char | None = None  # who carries ``spent``
 
 
 Uses = list[Use] | None
@@ -402,9 +404,9 @@ def barred(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> b
     return False
 
 
-def equips_anywhere(game: Game, c: Char, uses: Uses = None) -> bool:
-    """Equipment may be played on this character on the field (EQUIP_ANYWHERE: Mousse); with
-    ``uses``, the card that allows the play."""
+def equips_anywhere(game: Game, c: Char, uses: Uses = None, card: AnyCard | None = None) -> bool:
+    """Equipment (``card``; None: some equipment) may be played on this character on the field
+    (EQUIP_ANYWHERE: Mousse); with ``uses``, the card that allows the play."""
     if Action.EQUIP_ANYWHERE not in game.acts:
         return False
     if c.fx is not None and any(
@@ -413,7 +415,7 @@ def equips_anywhere(game: Game, c: Char, uses: Uses = None) -> bool:
         if uses is not None:
             uses.append(Use(c.card))
         return True
-    return _equips_from_carried(game, c, uses)
+    return _equips_from_carried(game, c, uses, card)
 
 
 _PILE_ACTIONS = frozenset(
@@ -427,6 +429,8 @@ _PILE_ACTIONS = frozenset(
         Action.UNBLOCK,
         Action.PUSH,
         Action.RELOAD,
+        Action.REORDER,
+        Action.SHARE,
     }
 )
 
@@ -563,13 +567,18 @@ def carried_movement(
     return best
 
 
-def _equips_from_carried(game: Game, c: Char, uses: Uses) -> bool:
+def _equips_from_carried(game: Game, c: Char, uses: Uses, card: AnyCard | None) -> bool:
     """A card the character carries lets it be equipped on the field (EQUIP_ANYWHERE on
-    equipment: Control Cube, The Masaki Van)."""
+    equipment: Control Cube, The Masaki Van); one naming ``cards`` only with those (Medical
+    Scanner: weapons), each play spending one of its uses (set0 rulebook, "Equipment Cards With
+    Usage Limits": discarded when they run out)."""
     for x in c.equipment:
-        if standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+        for e in standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+            if e.cards and card is not None and not card_matches(card, e.cards):
+                continue
             if uses is not None:
-                uses.append(Use(x.card))
+                spends = bool(e.cards) and x.uses_left is not None
+                uses.append(Use(x.card, spent=x if spends else None, holder=c))
             return True
     return False
 
@@ -694,6 +703,21 @@ def turning_helps(game: Game, card: AnyCard, holder: Char | None) -> bool:
     return False
 
 
+def sends_to_goal(game: Game, card: AnyCard) -> bool:
+    """The card sends a party straight to a location the player picks (Shortcut). A read-only
+    query for the policy."""
+    fx = game.fx.get(card.id)
+    return fx is not None and any(
+        e.do is Action.SEND and e.to == "goal" for _, e in fx.get(Trigger.PLAYED, ())
+    )
+
+
+def forfeited(game: Game, card: AnyCard) -> tuple[str, ...]:
+    """The skills a power card takes from the character it is on (FORFEIT: Blasters' -2 Chi).
+    A read-only query for the policy."""
+    return tuple(e.skill for e in standing(game.fx.get(card.id), Action.FORFEIT))
+
+
 # --- where a party may go ------------------------------------------------------------
 
 
@@ -719,10 +743,34 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
                     vehicle = max(vehicle, speed)
                     rides.append((speed, c, e))
     if vehicle and Action.CARRY in game.acts:
-        return carried_movement(game, party, rides, uses)
-    if vehicle:
-        return vehicle
-    return min(c.cur[MOV] for c in party) if party else 0
+        speed = carried_movement(game, party, rides, uses)
+    elif vehicle:
+        speed = vehicle
+    else:
+        speed = min(c.cur[MOV] for c in party) if party else 0
+    if Action.LEAP in game.acts and party:
+        room = leap_room(game, party)  # a location jumped over (Jump): spent only when needed
+        speed += room[0] if room is not None else 0
+    return speed
+
+
+def leap_room(
+    game: Game, party: Sequence[Char]
+) -> tuple[int, Char, Copy, tuple[int, int], int] | None:
+    """The extra locations a member's enhancement lets the party move (LEAP: Jump lets it jump
+    over one), with who holds it, the card, its use counter and its ``max_times``; one card
+    lends it per move, while it has uses. None when no card does."""
+    for c in party:
+        for x in c.enhancements:
+            fx = game.fx.get(x.card.id)
+            for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+                key = (x.uid, -1 - i)
+                if e.do is not Action.LEAP:
+                    continue
+                if e.max_times and game.fired.get(key, 0) >= e.max_times:
+                    continue
+                return e.n, c, x, key, e.max_times
+    return None
 
 
 def can_stop(game: Game, party: list[Char], slot: int) -> bool:
