@@ -2345,6 +2345,25 @@ def test_always_boost_ready_to_go_for_three_moves() -> None:
     assert game.record.counters[(card("Ready to Go").id, CardStat.EFFECTS)] == 3
 
 
+def test_ready_to_go_spends_one_use_per_party_move_however_many_vehicles() -> None:
+    """Ready to Go counts moves, not vehicles: a party of two car drivers plans the movement it
+    really gets (counting a use per vehicle once cut a planned 6-step route to 3 mid-phase), and
+    its third move spends the card's last use."""
+    from deckkit.animayhem.engine.queries import party_movement
+
+    game = table()
+    party = _rides(game, ("A-ko Magami", "Floating Car"), ("Nene Romanova", "Floating Car"))
+    game.globals_in_play.append((shipped_copy(game, "Ready to Go"), 99))
+    game.acts = game.acts | {Action.BOOST}
+    moves = []
+    for _ in range(4):
+        planned = party_movement(game, party)
+        moves.append(_really_moves(game, party))
+        assert moves[-1] == planned
+    assert moves == [6, 6, 6, 3]
+    assert game.record.counters[(card("Ready to Go").id, CardStat.EFFECTS)] == 3
+
+
 def test_granted_dimensional_access_lets_a_party_stop_on_a_dimensional_location() -> None:
     """Computer Link grants a Dimensional skill: A-ko may then stop on Computer Core, a
     dimensional location (set0 rulebook, Part I), which she could not before."""

@@ -603,12 +603,12 @@ def boost(game: Game, c: Char, vehicle: AnyCard, uses: Uses) -> int:
             key = (g.uid, -1 - i)
             if e.do is not Action.BOOST:
                 continue
-            if e.max_times:
-                pending = sum(1 for u in uses if u.key == key) if uses is not None else 0
-                if game.fired.get(key, 0) + pending >= e.max_times:
-                    continue
+            if e.max_times and game.fired.get(key, 0) >= e.max_times:
+                continue
             add += e.n
-            if uses is not None:
+            # One use per party move, however many of its vehicles the card speeds: counting
+            # one per vehicle made a party's real movement fall short of the one it planned.
+            if uses is not None and all(u.key != key for u in uses):
                 uses.append(Use(g.card, key=key))
     return add
 
