@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # polars is imported where frames are read or built
 
 def produce(doc: dict[str, object], out: Path, *, force: bool) -> Path:
     """Draw the charts, lay out the page, write both files; returns the sidecar path."""
-    from deckkit.report import charts, render  # altair and jinja2 load only for a report
+    from deckkit.report import charts, render  # vl-convert and jinja2 load only for a report
 
     page = render.render(doc, charts.report_charts(doc))
     return write.write_report(page, doc, out, force=force)
