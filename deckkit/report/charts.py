@@ -10,7 +10,7 @@ escaped SVG text."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 WIDTH = 520
@@ -24,12 +24,16 @@ Spec = dict[str, Any]  # one Vega-Lite specification, JSON-ready
 
 
 def to_svg(spec: Spec, name: str) -> str:
-    """The chart as an inline SVG element. Ids inside are prefixed with ``name`` so that several
-    SVGs on one page do not share clip paths; the fixed width and height become a viewBox so
-    the chart scales down on a phone."""
+    """The chart as an inline SVG element (see :func:`inline`)."""
     import vl_convert
 
-    svg: str = vl_convert.vegalite_to_svg(spec)
+    return inline(vl_convert.vegalite_to_svg(spec), name)
+
+
+def inline(svg: str, name: str) -> str:
+    """An SVG from vl-convert made ready for the page: ids inside are prefixed with ``name`` so
+    that several SVGs on one page do not share clip paths, and it is labelled for screen
+    readers (its fixed width and height let CSS scale it down on a phone)."""
     svg = re.sub(r'id="([^"]+)"', rf'id="{name}-\1"', svg)
     svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{name}-\1)", svg)
     svg = re.sub(r'href="#([^"]+)"', rf'href="#{name}-\1"', svg)
@@ -206,6 +210,11 @@ def report_specs(doc: dict[str, Any]) -> dict[str, Spec]:
     return out
 
 
+def draw(specs: Mapping[str, Spec]) -> dict[str, str]:
+    """Each specification, by name, as inline SVG, drawn in this process."""
+    return {name: to_svg(spec, name) for name, spec in specs.items()}
+
+
 def report_charts(doc: dict[str, Any]) -> dict[str, str]:
     """Every chart of a report document, by name, as inline SVG."""
-    return {name: to_svg(spec, name) for name, spec in report_specs(doc).items()}
+    return draw(report_specs(doc))
