@@ -31,6 +31,12 @@ DOC: dict[str, Any] = {
 }
 
 
+@pytest.fixture(autouse=True)
+def vl_convert_not_started_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a fresh `deckkit report --from` (other tests draw charts in this process)."""
+    monkeypatch.setattr(charts, "_drawn_here", False)
+
+
 def draw_with(command: list[str] | None, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     if command is not None:
         monkeypatch.setattr(chart_process, "helper_command", lambda: command)
@@ -82,3 +88,14 @@ def test_helper_is_stopped_when_the_report_fails(monkeypatch: pytest.MonkeyPatch
         procs.append(drawer._proc)
         raise RuntimeError("the results could not be read")
     assert procs[0].poll() is not None  # stopped and reaped, not left running
+
+
+def test_no_helper_once_charts_are_drawn_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long-lived process that has drawn charts has vl-convert started: no helper."""
+    expected = charts.report_charts(DOC)
+    assert charts.drawn_here()
+    monkeypatch.setattr(chart_process, "helper_command", lambda: pytest.fail("helper started"))
+    with ChartProcess() as drawer:
+        assert drawer._proc is None
+        drawer.send(charts.report_specs(DOC))
+        assert drawer.receive() == expected

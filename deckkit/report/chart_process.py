@@ -43,13 +43,16 @@ def helper_command() -> list[str]:
 
 class ChartProcess:
     """A helper process drawing charts; use it as a context manager so that it never outlives
-    the command (it is stopped when the report fails before sending it anything)."""
+    the command (it is stopped when the report fails before sending it anything). In a process
+    that has drawn charts before, vl-convert has started already and no helper is started."""
 
     def __init__(self) -> None:
         self._proc: subprocess.Popen[bytes] | None = None
         self._specs: dict[str, charts.Spec] = {}
 
     def __enter__(self) -> ChartProcess:
+        if charts.drawn_here():  # vl-convert already runs here: no start-up left to overlap
+            return self
         try:
             self._proc = subprocess.Popen(
                 helper_command(),

@@ -23,11 +23,22 @@ SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json"
 Spec = dict[str, Any]  # one Vega-Lite specification, JSON-ready
 
 
+_drawn_here = False  # whether vl-convert has started in this process (its first call is slow)
+
+
+def drawn_here() -> bool:
+    """Whether this process has drawn a chart, so that drawing more here is fast."""
+    return _drawn_here
+
+
 def to_svg(spec: Spec, name: str) -> str:
     """The chart as an inline SVG element (see :func:`inline`)."""
     import vl_convert
 
-    return inline(vl_convert.vegalite_to_svg(spec), name)
+    global _drawn_here
+    svg: str = vl_convert.vegalite_to_svg(spec)
+    _drawn_here = True
+    return inline(svg, name)
 
 
 def inline(svg: str, name: str) -> str:
