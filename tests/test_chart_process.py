@@ -35,6 +35,7 @@ DOC: dict[str, Any] = {
 def vl_convert_not_started_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """As in a fresh `deckkit report --from` (other tests draw charts in this process)."""
     monkeypatch.setattr(charts, "_drawn_here", False)
+    monkeypatch.setattr(chart_process, "_helper_started", False)
 
 
 def draw_with(command: list[str] | None, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
@@ -99,3 +100,13 @@ def test_no_helper_once_charts_are_drawn_here(monkeypatch: pytest.MonkeyPatch) -
         assert drawer._proc is None
         drawer.send(charts.report_specs(DOC))
         assert drawer.receive() == expected
+
+
+def test_one_helper_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper serves a process's first report; later ones are drawn here."""
+    first = draw_with(None, monkeypatch)
+    monkeypatch.setattr(chart_process, "helper_command", lambda: pytest.fail("helper started"))
+    with ChartProcess() as drawer:
+        assert drawer._proc is None
+        drawer.send(charts.report_specs(DOC))
+        assert drawer.receive() == first

@@ -41,18 +41,26 @@ def helper_command() -> list[str]:
     return [sys.executable, "-P", "-m", __name__]
 
 
+_helper_started = False  # whether this process has started a helper before
+
+
 class ChartProcess:
     """A helper process drawing charts; use it as a context manager so that it never outlives
-    the command (it is stopped when the report fails before sending it anything). In a process
-    that has drawn charts before, vl-convert has started already and no helper is started."""
+    the command (it is stopped when the report fails before sending it anything).
+
+    A helper is started once per process, for its first report: a process that draws more
+    reports (a benchmark, a notebook) draws them itself after that, paying vl-convert's
+    start-up once rather than once per report."""
 
     def __init__(self) -> None:
         self._proc: subprocess.Popen[bytes] | None = None
         self._specs: dict[str, charts.Spec] = {}
 
     def __enter__(self) -> ChartProcess:
-        if charts.drawn_here():  # vl-convert already runs here: no start-up left to overlap
-            return self
+        global _helper_started
+        if charts.drawn_here() or _helper_started:
+            return self  # a later report in this process: its charts are drawn here
+        _helper_started = True
         try:
             self._proc = subprocess.Popen(
                 helper_command(),
