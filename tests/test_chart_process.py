@@ -36,6 +36,7 @@ def vl_convert_not_started_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """As in a fresh `deckkit report --from` (other tests draw charts in this process)."""
     monkeypatch.setattr(charts, "_drawn_here", False)
     monkeypatch.setattr(chart_process, "_helper_started", False)
+    monkeypatch.setattr(chart_process, "_early", None)
 
 
 def draw_with(command: list[str] | None, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:

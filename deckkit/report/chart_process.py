@@ -9,6 +9,10 @@ so a thread cannot overlap it with anything; a process can. The helper imports o
 waits for the report's specifications on its standard input and writes the SVGs, as JSON, on
 its standard output.
 
+The `deckkit` console script starts the helper for ``report --from`` before even the CLI's
+imports (:func:`start_early`, from :mod:`deckkit.cli.launch`), so that its start-up overlaps those
+too; otherwise the report starts it as it begins.
+
 The bytes are those of drawing in this process (the same vl-convert draws them, and
 :func:`deckkit.report.charts.inline` finishes them here). Should the helper be missing, fail
 or answer something else, the charts are drawn in this process instead: slower, same page.
@@ -16,6 +20,7 @@ or answer something else, the charts are drawn in this process instead: slower, 
 
 from __future__ import annotations
 
+import atexit
 import json
 import subprocess
 import sys
@@ -42,6 +47,38 @@ def helper_command() -> list[str]:
 
 
 _helper_started = False  # whether this process has started a helper before
+_early: subprocess.Popen[bytes] | None = None  # started by start_early(), not yet taken
+
+
+def _spawn() -> subprocess.Popen[bytes] | None:
+    try:
+        return subprocess.Popen(
+            helper_command(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,  # its errors show again when drawn here
+        )
+    except OSError:
+        return None
+
+
+def start_early() -> None:
+    """Start the helper before the command's own imports (about half a second), so that its
+    start-up overlaps them too; the next :class:`ChartProcess` takes it over, and if none does
+    (``--help``, a usage error) it is stopped when this process exits."""
+    global _early, _helper_started
+    if _helper_started or charts.drawn_here():
+        return
+    _helper_started = True
+    _early = _spawn()
+    atexit.register(_stop_early)
+
+
+def _stop_early() -> None:
+    global _early
+    proc, _early = _early, None
+    if proc is not None:
+        _reap(proc)
 
 
 class ChartProcess:
@@ -57,19 +94,13 @@ class ChartProcess:
         self._specs: dict[str, charts.Spec] = {}
 
     def __enter__(self) -> ChartProcess:
-        global _helper_started
-        if charts.drawn_here() or _helper_started:
-            return self  # a later report in this process: its charts are drawn here
-        _helper_started = True
-        try:
-            self._proc = subprocess.Popen(
-                helper_command(),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,  # its errors show again when drawn here
-            )
-        except OSError:
-            self._proc = None
+        global _early, _helper_started
+        if _early is not None:  # started before the command's imports
+            self._proc, _early = _early, None
+        elif not (charts.drawn_here() or _helper_started):
+            _helper_started = True
+            self._proc = _spawn()
+        # else: a later report in this process, whose charts are drawn here
         return self
 
     def __exit__(
@@ -118,13 +149,18 @@ class ChartProcess:
 
     def _stop(self) -> None:
         proc, self._proc = self._proc, None
-        if proc is not None and proc.poll() is None:
-            proc.kill()
         if proc is not None:
-            proc.wait()
-            for stream in (proc.stdin, proc.stdout):
-                if stream is not None and not stream.closed:
-                    stream.close()
+            _reap(proc)
+
+
+def _reap(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the helper if it still runs, and collect it."""
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+    for stream in (proc.stdin, proc.stdout):
+        if stream is not None and not stream.closed:
+            stream.close()
 
 
 def serve(source: IO[bytes], sink: IO[bytes]) -> None:
