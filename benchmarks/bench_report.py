@@ -19,7 +19,10 @@ It plays the games once (``deckkit simulate --out``, or reuses ``--results``), t
 * ``load_average_before`` and ``load_average``: the machine's 1-minute load when the timings
   began and ended, since other work on a shared machine slows every figure.
 
-A timing is only meaningful from this script, never from unit tests.
+A timing is only meaningful from this script, never from unit tests. On a shared machine, a
+figure close to an idle machine's comes from running it ahead of the other work there, e.g.
+``setsid sh -c 'echo -19 > /proc/self/autogroup && .venv/bin/python benchmarks/bench_report.py'``
+as root (Linux groups a session's processes for scheduling; this raises that group's share).
 """
 
 from __future__ import annotations
