@@ -1,5 +1,5 @@
 """`python -m deckkit` runs the same CLI as the `deckkit` console script."""
 
-from deckkit.cli.main import run
+from deckkit.cli.launch import run
 
 run()

@@ -28,16 +28,26 @@ from deckkit.cli.console import echo
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 from deckkit.report import model, write
+from deckkit.report.chart_process import ChartProcess
 
 if TYPE_CHECKING:  # polars is imported where frames are read or built
     import polars as pl
 
 
-def produce(doc: dict[str, object], out: Path, *, force: bool) -> Path:
-    """Draw the charts, lay out the page, write both files; returns the sidecar path."""
-    from deckkit.report import charts, render  # altair and jinja2 load only for a report
+def produce(
+    doc: dict[str, object], out: Path, *, force: bool, drawer: ChartProcess | None = None
+) -> Path:
+    """Draw the charts, lay out the page, write both files; returns the sidecar path. With a
+    ``drawer`` the charts are drawn in its process while this one loads the page's templates."""
+    from deckkit.report import charts, render  # vl-convert and jinja2 load only for a report
 
-    page = render.render(doc, charts.report_charts(doc))
+    if drawer is None:
+        svgs = charts.report_charts(doc)
+    else:
+        drawer.send(charts.report_specs(doc))
+        render.environment().get_template(render.REPORT_TEMPLATE)
+        svgs = drawer.receive()
+    page = render.render(doc, svgs)
     return write.write_report(page, doc, out, force=force)
 
 
@@ -116,11 +126,13 @@ def report_from_deck(
 
 
 def report_from_results(source: Path, out: Path | None, *, force: bool) -> int:
-    frame, meta = read_results(source)
-    target = out or write.default_target(meta.deck_path)
-    write.check_output(target, force=force or out is None)
-    inp = _input_of_saved_run(frame, meta)
-    sidecar = produce(model.build(inp), target, force=force or out is None)
+    # The chart renderer starts first, in its own process, so its start-up overlaps the rest.
+    with ChartProcess() as drawer:
+        frame, meta = read_results(source)
+        target = out or write.default_target(meta.deck_path)
+        write.check_output(target, force=force or out is None)
+        inp = _input_of_saved_run(frame, meta)
+        sidecar = produce(model.build(inp), target, force=force or out is None, drawer=drawer)
     _announce(target, sidecar, None)
     return 0
 

@@ -50,8 +50,11 @@ def environment() -> jinja2.Environment:
     return env
 
 
+REPORT_TEMPLATE = "report.html.j2"
+
+
 def render(
-    doc: Mapping[str, Any], charts: Mapping[str, str], template: str = "report.html.j2"
+    doc: Mapping[str, Any], charts: Mapping[str, str], template: str = REPORT_TEMPLATE
 ) -> str:
     """The page for a report (or comparison) document and its charts."""
 
