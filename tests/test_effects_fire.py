@@ -99,6 +99,10 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am215": "8 seats: it binds only when a groupmate's own vehicle may not ride; rare here",
     "am183": "no movement is printed, so its seats never slow a party",
     "am196": "no movement is printed, so its seats never slow a party",
+    # Text-only categories: no card in the pool has them (rule tests use made-up cards).
+    "am382": "unlocks Dream locations; no location in the card pool is one",
+    "am389": "guards against Vapor cards; no card in the card pool is one",
+    "am120": "looks only under locations whose requirement names Computer; the demo field has none",
 }
 
 

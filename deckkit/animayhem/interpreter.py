@@ -814,6 +814,10 @@ def run(
         return _become_haven(game, ctx)
     if do in _PILE_ACTIONS:
         return _pile_action(game, e, ctx)
+    if do is Action.REVEAL:
+        return _reveal(game, e, ctx)
+    if do in _UNDER_ACTIONS:
+        return _under_action(game, e, ctx)
     if do is Action.DEFEAT or do is Action.DISCARD:
         if do is Action.DISCARD and e.target is Target.SELF and isinstance(ctx.source, Copy):
             return _spend(game, ctx)
@@ -1181,16 +1185,44 @@ def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
     return first or pool
 
 
-def unlocked(game: Game, party: Sequence[Char], slot: int) -> bool:
+def unlocked(game: Game, party: Sequence[Char], slot: int, spend: bool = False) -> bool:
     """A card a party member holds (or the member itself) lets it scavenge this location
-    without the listed skills (UNLOCK), or with some of them missing (EASE)."""
+    without the listed skills (UNLOCK), or with some of them missing (EASE). An unlock limited
+    to ``max_times`` a game (Alarm Clock: once) is used up only when ``spend`` (a real attempt,
+    not the player's planning)."""
     loc = game.locs[slot].card
     for c in party:
         for card, e in _carried_standing(game, c):
-            if e.do is Action.UNLOCK and fits(e, c) and card_matches(loc, e.cards):
+            if (
+                e.do is Action.UNLOCK
+                and not e.max_times
+                and fits(e, c)
+                and card_matches(loc, e.cards)
+            ):
                 _credit(game, card)
                 return True
+        if _unlocked_limited(game, c, loc, spend):
+            return True
     return eased(game, party, slot)
+
+
+def _unlocked_limited(game: Game, c: Char, loc: AnyCard, spend: bool) -> bool:
+    """A carried card's unlock with uses left this game (UNLOCK with ``max_times``)."""
+    for x in (*c.items, *c.equipment, *c.enhancements):
+        fx = game.fx.get(x.card.id)
+        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+            if e.do is not Action.UNLOCK or not e.max_times:
+                continue
+            key = (x.uid, -1 - i)
+            if game.fired.get(key, 0) >= e.max_times or not fits(e, c):
+                continue
+            if not card_matches(loc, e.cards):
+                continue
+            if spend:
+                game.fired[key] = game.fired.get(key, 0) + 1
+                _credit(game, x.card)
+            return True
+    return False
 
 
 def has_rule(game: Game, d: Dis, rule: Action) -> bool:
@@ -1748,6 +1780,15 @@ def _recover(game: Game, e: Effect, ctx: Context) -> bool:
 def _fetch(game: Game, e: Effect, ctx: Context) -> bool:
     pool = [x for x in game.draw_pile if _pile_matches(x, e.cards)]
     holder = ctx.holder
+    if e.to == "holder" and holder is None and ctx.slot >= 0:
+        # From a location (Capsule Corporation): played on a character there who can use it.
+        users = [
+            c
+            for x in sorted(pool, key=_pile_worth)
+            for c in game.at(ctx.slot)
+            if isinstance(x.card, PowerCard) and usable(c, x.card)
+        ]
+        holder = users[0] if users else None
     if e.to == "holder" and holder is not None:
         # One the holder can use comes first.
         pool = [x for x in pool if isinstance(x.card, PowerCard) and usable(holder, x.card)] or pool
@@ -2168,6 +2209,8 @@ def strikes(game: Game, d: Dis) -> int:
         return 1
     rules = standing(d.fx, Action.STRIKES)
     return max((e.n for e in rules), default=1)
+
+
 def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
     """Each disaster carrying a card (matching ``cards``) at a location with characters gives
     it up to the character standing there that carries the least."""
@@ -2331,8 +2374,6 @@ def _would_act(game: Game, e: Effect) -> bool:
     return True
 
 
-
-
 # --- vehicles and forms (field2 additions) ---------------------------------------------------
 
 
@@ -2446,13 +2487,19 @@ def haven_equips(game: Game, card: AnyCard | None, credit: bool = False) -> bool
     return False
 
 
-def stopped_at(game: Game, slot: int) -> None:
+def stopped_at(game: Game, slot: int, party: Sequence[Char] = ()) -> None:
     """A party ended its move on this location: fire the location's STOPS effects (Crystal
-    Tunnels holds a party that cannot attempt it)."""
+    Tunnels holds a party that cannot attempt it), then those of the cards carried there."""
     loc = game.locs[slot]
     fx = game.fx.get(loc.card.id)
     if fx is not None and Trigger.STOPS in fx:
         fire(game, loc.copy, Trigger.STOPS, slot)
+    # The cards the party carries act there too (Dream Mirror looks at what lies beneath).
+    for c in party:
+        for x in (*c.items, *c.equipment, *c.enhancements):
+            cfx = game.fx.get(x.card.id)
+            if cfx is not None and Trigger.STOPS in cfx:
+                fire(game, x, Trigger.STOPS, slot, holder=c)
 
 
 def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
@@ -2537,10 +2584,17 @@ def stored(game: Game) -> int:
 
 def _equips_from_carried(game: Game, c: Char, credit: bool) -> bool:
     """A card the character carries lets it be equipped on the field (EQUIP_ANYWHERE on
-    equipment: Control Cube, The Masaki Van)."""
-    for x in c.equipment:
-        if standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+    equipment: Control Cube, The Masaki Van; on an item, ``max_times`` a game)."""
+    for x in (*c.equipment, *c.items):
+        fx = game.fx.get(x.card.id)
+        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+            if e.do is not Action.EQUIP_ANYWHERE:
+                continue
+            key = (x.uid, -1 - i)  # an item's once-a-game play (Ship's Auto-Toilet)
+            if e.max_times and game.fired.get(key, 0) >= e.max_times:
+                continue
             if credit:
+                game.fired[key] = game.fired.get(key, 0) + 1
                 _credit(game, x.card)
             return True
     return False
@@ -2603,3 +2657,189 @@ def boost(game: Game, c: Char, vehicle: AnyCard, credit: bool) -> int:
                 game.fired[key] = game.fired.get(key, 0) + 1
                 _credit(game, g.card)
     return add
+
+
+# --- information: face-down cards the player looks at (REVEAL) -----------------------------
+
+
+def _names_skill(loc: LocationCard, skill: str) -> bool:
+    low = skill.casefold()
+    return any(low in str(t).casefold() for alt in loc.requirement.alternatives for t in alt)
+
+
+def _unknown_under(game: Game, slot: int, words: Sequence[str]) -> list[Copy | Dis]:
+    """The face-down cards under a location, disasters above items, matching ``words``, that
+    the player has not seen yet."""
+    loc = game.locs[slot]
+    under: list[Copy | Dis] = [*loc.hidden_disasters, *loc.hidden_cards]
+    return [x for x in under if x.uid not in game.known and card_matches(x.card, words)]
+
+
+def _reveal_slots(game: Game, e: Effect, ctx: Context) -> list[int]:
+    """Where a REVEAL looks: its own location; every location whose requirement names
+    ``skill`` (Jacking In); else the one the player picks within ``n`` locations (0: any) of
+    the holder (or the card), the nearest with something unseen, the lowest slot on a tie."""
+    if e.target is Target.LOCATION:
+        return [ctx.slot] if ctx.slot >= 0 else []
+    live = [loc.slot for loc in game.locs if not loc.destroyed]
+    if e.skill:
+        return [s for s in live if _names_skill(game.locs[s].card, e.skill)]
+    holder = ctx.holder
+    start = ctx.slot
+    if holder is not None:
+        start = holder.slot if holder.zone == "field" else game.field.haven_slot
+    elif start < 0:
+        start = game.field.haven_slot
+    near = game.dist[start]
+    options = [
+        s for s in live if (e.n <= 0 or 0 < near[s] <= e.n) and _unknown_under(game, s, e.cards)
+    ]
+    return [min(options, key=lambda s: (near[s], s))] if options else []
+
+
+def _reveal(game: Game, e: Effect, ctx: Context) -> bool:
+    """Face-down cards become known to the player (Security Camera, Surveillance, Survey): the
+    top ``n`` of the draw pile, or the cards under locations (``n`` from the top of its own);
+    True when it showed something not seen before."""
+    seen: list[Copy | Char | Dis] = []
+    if e.target is Target.DRAW_PILE:
+        pile = game.draw_pile
+        seen = [x for x in pile[len(pile) - max(1, e.n) :] if x.uid not in game.known]
+    else:
+        for slot in _reveal_slots(game, e, ctx):
+            loc = game.locs[slot]
+            under: list[Copy | Dis] = [*loc.hidden_disasters, *loc.hidden_cards]
+            under = [x for x in under if card_matches(x.card, e.cards)]
+            if e.target is Target.LOCATION and e.n > 0:
+                under = under[: e.n]
+            seen += [x for x in under if x.uid not in game.known]
+    for x in seen:
+        game.known.add(x.uid)
+    if seen:
+        _say(game, ctx.source, f"looks at {', '.join(_name(x) for x in seen)}")
+    return bool(seen)
+
+
+def known_under(game: Game, slot: int) -> tuple[list[Dis], int]:
+    """What the player has seen under a location (REVEAL): the disasters it knows of, in the
+    order they will be met, up to the first it has not seen, and how many items it knows lie
+    there. Unseen cards stay counts only (policy.py)."""
+    loc = game.locs[slot]
+    known = game.known
+    dis: list[Dis] = []
+    for d in loc.hidden_disasters:
+        if d.uid not in known:
+            break
+        dis.append(d)
+    items = sum(1 for x in loc.hidden_cards if x.uid in known and isinstance(x.card, ItemCard))
+    return dis, items
+
+
+# --- cards under locations, moved without scavenging (CLEAR, UNEARTH, BURY, SUPPLY) ---------
+
+_UNDER_ACTIONS = frozenset({Action.CLEAR, Action.UNEARTH, Action.BURY, Action.SUPPLY})
+
+
+def _under_action(game: Game, e: Effect, ctx: Context) -> bool:
+    if e.do is Action.CLEAR:
+        return _clear(game, e, ctx)
+    if e.do is Action.UNEARTH:
+        return _unearth(game, e, ctx)
+    if e.do is Action.BURY:
+        return _bury(game, e, ctx)
+    return _supply(game, e, ctx)
+
+
+def _nearest_slot(game: Game, ctx: Context, slots: list[int]) -> int:
+    """The location the player picks: the nearest to the holder (or the card, else the
+    haven), the lowest slot on a tie."""
+    holder = ctx.holder
+    start = ctx.slot
+    if holder is not None:
+        start = holder.slot if holder.zone == "field" else game.field.haven_slot
+    elif start < 0:
+        start = game.field.haven_slot
+    near = game.dist[start]
+    return min(slots, key=lambda s: (near[s], s))
+
+
+def _clear(game: Game, e: Effect, ctx: Context) -> bool:
+    """Random face-down disasters under the card's location are discarded, unrevealed (Julian's
+    Gravesite); a character named in ``pay`` standing there is discarded to do it, which the
+    player does whenever a disaster lies beneath."""
+    if ctx.slot < 0:
+        return False
+    loc = game.locs[ctx.slot]
+    if not loc.hidden_disasters:
+        return False
+    if e.pay:
+        wanted = {p.casefold() for p in e.pay}
+        payer = next((c for c in game.at(ctx.slot) if c.name.casefold() in wanted), None)
+        if payer is None:
+            return False
+        _say(game, ctx.source, f"takes {payer.name} from play")
+        _knock(game, payer, "killed", None)
+    for _ in range(max(1, e.n)):
+        if not loc.hidden_disasters:
+            break
+        d = loc.hidden_disasters.pop(game.chance.below(len(loc.hidden_disasters)))
+        d.zone = "discard"
+        game.discard.append(d)
+        _say(game, ctx.source, "discards a face-down disaster from beneath")
+    return True
+
+
+def _unearth(game: Game, e: Effect, ctx: Context) -> bool:
+    """Cards matching ``cards`` lying under a location go to the holder without scavenging
+    (Capsule Army Knife: equipment); the location is the nearest with one."""
+    holder = ctx.holder
+    if holder is None or holder.zone not in ("field", "haven"):
+        return False
+    slots = [
+        loc.slot
+        for loc in game.locs
+        if not loc.destroyed and any(card_matches(x.card, e.cards) for x in loc.hidden_cards)
+    ]
+    if not slots:
+        return False
+    loc = game.locs[_nearest_slot(game, ctx, slots)]
+    for x in [x for x in loc.hidden_cards if card_matches(x.card, e.cards)][: max(1, e.n)]:
+        loc.hidden_cards.remove(x)
+        if isinstance(x.card, ItemCard):
+            holder.items.append(x)
+            game.record.bump(holder.card.id, CardStat.ITEMS_RETRIEVED)
+        else:
+            holder.equipment.append(x)
+        _say(game, ctx.source, f"gives {holder.name} {x.card.name} from under {loc.card.name}")
+    refresh(game, holder)
+    return True
+
+
+def _bury(game: Game, e: Effect, ctx: Context) -> bool:
+    """Items the disasters hold as discarded (1998 guidelines 4.3: discarded items count for
+    them) go back under a location that still hides a disaster (Presents): the nearest."""
+    pool = [x for x in game.carried_off if card_matches(x.card, e.cards)]
+    slots = [loc.slot for loc in game.locs if not loc.destroyed and loc.hidden_disasters]
+    if not pool or not slots:
+        return False
+    loc = game.locs[_nearest_slot(game, ctx, slots)]
+    for x in pool[: max(1, e.n)]:
+        game.carried_off.remove(x)
+        loc.hidden_cards.append(x)
+        _say(game, ctx.source, f"puts {x.card.name} back under {loc.card.name}")
+    return True
+
+
+def _supply(game: Game, e: Effect, ctx: Context) -> bool:
+    """The deck's items left out of play (beyond one per location) matching ``cards`` go into
+    the player's haven, as items in play (Planet Namek: a Dragon Ball)."""
+    pool = [x for x in game.unused if card_matches(x.card, e.cards)]
+    for x in pool[: max(1, e.n)]:
+        game.unused.remove(x)
+        game.haven_cards.append(x)
+        game.items_in_play += 1
+        card = x.card
+        if isinstance(card, ItemCard):
+            game.tally_extra += card.tally - 1
+        _say(game, ctx.source, f"adds {card.name} to the haven")
+    return bool(pool)

@@ -32,7 +32,7 @@ def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:
         return False  # the location's own rule bars one of them (BAR)
     if requirement_met(loc.requirement, party):
         return True
-    if game.fx and unlocked(game, party, slot):
+    if game.fx and unlocked(game, party, slot, spend=True):
         return True
     return loc.defense is not None and sum(c.cur[DMG] for c in party) > loc.defense
 

@@ -402,6 +402,9 @@ class Game:
         self.turned_havens: list[Copy] = []
         # Forms (REPLACE): (character in play, the card set aside for it, through turn).
         self.forms: list[tuple[Char, Char, int]] = []
+        # Face-down cards the player has looked at (REVEAL), by uid: the policy may use what
+        # lies under a location only for these (policy.py).
+        self.known: set[int] = set()
 
     def say(
         self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any

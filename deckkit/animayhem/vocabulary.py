@@ -121,6 +121,13 @@ class Action(StrEnum):
     DOUBLE_SKILLS = "double_skills"  # the character holds each printed skill twice
     HIDE = "hide"  # moving disasters pass over one group's location (the Maintenance phase)
     BOOST = "boost"  # a non-flying vehicle moves n more
+    # Information (field3 additions).
+    REVEAL = "reveal"  # face-down cards become known to the player
+    # Cards under locations, without scavenging (field3 additions).
+    CLEAR = "clear"  # n random face-down disasters under the location are discarded
+    UNEARTH = "unearth"  # n cards from under a location go to the holder
+    BURY = "bury"  # n items the disasters hold as discarded go under a location with a disaster
+    SUPPLY = "supply"  # n of the deck's unused items go into the player's haven
 
 
 class Target(StrEnum):
@@ -322,6 +329,20 @@ STANDING = frozenset(
 )
 STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
 FIRED_FOR["location"] = FIRED_FOR["location"] | {Trigger.STOPS}  # field2 additions
+# Information (field3 additions): an item acts each Maintenance phase too (Reference Books), and
+# the cards a party carries act as it stops on a location (Dream Mirror).
+FIRED_FOR["item"] = FIRED_FOR["item"] | {Trigger.TURN, Trigger.STOPS}
+FIRED_FOR["equipment"] = FIRED_FOR["equipment"] | {Trigger.STOPS}
+FIRED_FOR["enhancement"] = FIRED_FOR["enhancement"] | {Trigger.STOPS}
+ACTION_TARGETS[Action.CLEAR] = (frozenset({Target.LOCATION}), Target.LOCATION)
+ACTION_TARGETS[Action.UNEARTH] = (frozenset({Target.LOCATIONS}), Target.LOCATIONS)
+ACTION_TARGETS[Action.BURY] = (frozenset({Target.LOCATIONS}), Target.LOCATIONS)
+ACTION_TARGETS[Action.SUPPLY] = (frozenset({Target.PLAY}), Target.PLAY)
+# REVEAL: under its own location (the top n), under other locations, or the top of the draw pile.
+ACTION_TARGETS[Action.REVEAL] = (
+    frozenset({Target.LOCATION, Target.LOCATIONS, Target.DRAW_PILE}),
+    Target.LOCATION,
+)
 
 
 def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:
