@@ -103,6 +103,7 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am382": "unlocks Dream locations; no location in the card pool is one",
     "am389": "guards against Vapor cards; no card in the card pool is one",
     "am120": "looks only under locations whose requirement names Computer; the demo field has none",
+    "am054": "guards against School disasters; no disaster in the card pool is one",
 }
 
 

@@ -2613,6 +2613,44 @@ def test_scavenged_supply_planet_namek_adds_a_dragon_ball_to_the_haven() -> None
     assert not fire(game, namek, Trigger.SCAVENGED, 4)  # none left over
 
 
+@covers("Pendulum Training Room", (Trigger.SCAVENGED, Action.REMATCH))
+def test_scavenged_rematch_pendulum_training_room_rewards_a_victory() -> None:
+    """Scavenging the Pendulum Training Room brings a discarded combat disaster back to fight
+    the party there; beating it gives every character in play +1 damage and defense for the
+    rest of the game. A disaster the party cannot beat gives nothing."""
+    for name, beaten in (("Goons", True), ("Kagato", False)):
+        game = table()
+        room = shipped_copy(game, "Pendulum Training Room")
+        game.locs[4] = Loc(4, room)
+        add_char(game, "A-ko Magami", 4)
+        home = add_char(game, "Nene Romanova", -1)
+        d = new_disaster(game, name)
+        d.zone = "discard"
+        game.discard.append(d)
+        arm(game)
+        stack_combat_pile(game, [])
+        before = (home.cur[DMG], home.cur[DEF])
+        assert fire(game, room, Trigger.SCAVENGED, 4)
+        won = game.record.counters.get((d.card.id, CardStat.DEFEATED), 0) == 1
+        assert won is beaten, name
+        gain = 1 if beaten else 0
+        assert (home.cur[DMG], home.cur[DEF]) == (before[0] + gain, before[1] + gain)
+        assert d.zone == ("discard" if beaten else "field")
+
+
+def test_always_immune_miss_ayumi_against_a_school_disaster() -> None:
+    """Miss Ayumi is out of reach of a School disaster (none is in the card pool: the test
+    makes one), and of no other."""
+    game = table()
+    ayumi = add_char(game, "Miss Ayumi", 4)
+    shipped(game, ayumi)
+    arm(game)
+    plain = hitter(game, 3)
+    school = on_field(game, Dis(10_000_002, replace(plain.card, categories=("School",))), 4)  # type: ignore[call-arg]
+    assert immune(game, school, ayumi)
+    assert not immune(game, plain, ayumi)
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 

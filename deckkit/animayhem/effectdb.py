@@ -82,6 +82,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.UNEARTH: frozenset({"cards"}),
     Action.BURY: frozenset({"cards"}),
     Action.SUPPLY: frozenset({"cards"}),
+    Action.REMATCH: frozenset({"mods", "cards"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
@@ -250,6 +251,10 @@ def _effect(
                 "scope retreat is for a played effect on the opponent",
                 hint='when = "played", target = "opponent"',
             )
+    if do is Action.REMATCH:
+        # The reward for beating the disaster: modifiers for the rest of the game.
+        kwargs["mods"] = _mods(where, cid, raw.get("mods"))
+        kwargs["scope"] = Scope.GAME
     if "skill" in raw:
         if not isinstance(raw["skill"], str) or not raw["skill"].strip():
             raise where.fail(cid, "skill must be a skill name")

@@ -2737,7 +2737,9 @@ def known_under(game: Game, slot: int) -> tuple[list[Dis], int]:
 
 # --- cards under locations, moved without scavenging (CLEAR, UNEARTH, BURY, SUPPLY) ---------
 
-_UNDER_ACTIONS = frozenset({Action.CLEAR, Action.UNEARTH, Action.BURY, Action.SUPPLY})
+_UNDER_ACTIONS = frozenset(
+    {Action.CLEAR, Action.UNEARTH, Action.BURY, Action.SUPPLY, Action.REMATCH}
+)
 
 
 def _under_action(game: Game, e: Effect, ctx: Context) -> bool:
@@ -2747,6 +2749,8 @@ def _under_action(game: Game, e: Effect, ctx: Context) -> bool:
         return _unearth(game, e, ctx)
     if e.do is Action.BURY:
         return _bury(game, e, ctx)
+    if e.do is Action.REMATCH:
+        return _rematch(game, e, ctx)
     return _supply(game, e, ctx)
 
 
@@ -2843,3 +2847,36 @@ def _supply(game: Game, e: Effect, ctx: Context) -> bool:
             game.tally_extra += card.tally - 1
         _say(game, ctx.source, f"adds {card.name} to the haven")
     return bool(pool)
+
+
+def _rematch(game: Game, e: Effect, ctx: Context) -> bool:
+    """A random combat disaster from the discard pile (matching ``cards``) enters face up at the
+    card's location and attacks the party there at once, as one revealed while scavenging
+    does; if the party defeats it, ``mods`` reach every character in play for the rest of the
+    game (Pendulum Training Room)."""
+    if ctx.slot < 0 or not game.at(ctx.slot):
+        return False
+    pool = [x for x in game.discard if isinstance(x, Dis) and x.combat]
+    pool = [d for d in pool if card_matches(d.card, e.cards)]
+    if not pool:
+        return False
+    d = pool[game.chance.below(len(pool))]
+    game.discard.remove(d)
+    d.forget()
+    d.pos = game.field.path_index[ctx.slot]  # face up here (movement.place_disaster)
+    d.zone = "field"
+    d.game = game
+    game.arrivals += 1
+    d.entered = game.arrivals
+    game.disasters.append(d)
+    d.stationary = d.card.moves_times is not None
+    _say(game, ctx.source, f"brings {d.name} back from the discard pile to fight")
+    key = (d.card.id, CardStat.DEFEATED)
+    before = game.record.counters.get(key, 0)
+    game.hooks.attack(game, d, ctx.slot)
+    if game.record.counters.get(key, 0) > before:
+        for c in game.chars:
+            if c.zone in ("field", "haven"):
+                _modify_char(game, e, ctx, c, None)
+        _say(game, ctx.source, f"rewards the victory over {d.name}")
+    return True

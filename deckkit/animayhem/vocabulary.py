@@ -128,6 +128,7 @@ class Action(StrEnum):
     UNEARTH = "unearth"  # n cards from under a location go to the holder
     BURY = "bury"  # n items the disasters hold as discarded go under a location with a disaster
     SUPPLY = "supply"  # n of the deck's unused items go into the player's haven
+    REMATCH = "rematch"  # a discarded combat disaster attacks the party here; `mods` if beaten
 
 
 class Target(StrEnum):
@@ -338,6 +339,7 @@ ACTION_TARGETS[Action.CLEAR] = (frozenset({Target.LOCATION}), Target.LOCATION)
 ACTION_TARGETS[Action.UNEARTH] = (frozenset({Target.LOCATIONS}), Target.LOCATIONS)
 ACTION_TARGETS[Action.BURY] = (frozenset({Target.LOCATIONS}), Target.LOCATIONS)
 ACTION_TARGETS[Action.SUPPLY] = (frozenset({Target.PLAY}), Target.PLAY)
+ACTION_TARGETS[Action.REMATCH] = (frozenset({Target.PLAY}), Target.PLAY)
 # REVEAL: under its own location (the top n), under other locations, or the top of the draw pile.
 ACTION_TARGETS[Action.REVEAL] = (
     frozenset({Target.LOCATION, Target.LOCATIONS, Target.DRAW_PILE}),
