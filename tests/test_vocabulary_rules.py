@@ -2461,8 +2461,8 @@ def test_stops_reveal_dream_mirror_and_the_player_weighs_what_it_saw() -> None:
 @covers("Surveillance", (Trigger.TURN, Action.REVEAL))
 def test_turn_reveal_surveillance_looks_under_two_locations() -> None:
     """Surveillance shows everything under one location at a time, the nearest with cards not
-    yet seen, for two uses; the player then prefers the location known to hold an item and
-    avoids the one known to hide a disaster it cannot beat."""
+    yet seen, for two uses; the player then counts the location known to hide a disaster it
+    cannot beat as 3 steps farther, and breaks ties toward the one known to hold an item."""
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
     near = sorted(game.field.neighbours[4])
@@ -2476,9 +2476,9 @@ def test_turn_reveal_surveillance_looks_under_two_locations() -> None:
         fire(game, cam, Trigger.TURN, -1, holder=ako)
     assert strong.uid in game.known and item.uid in game.known
     assert len(game.known) == 2  # two uses, one location each
-    assert known_outlook(game, [ako], near[0]) == 3
-    assert known_outlook(game, [ako], near[1]) == -1
-    assert known_outlook(game, [ako], 0 if 0 not in near else 8) == 0
+    assert known_outlook(game, [ako], near[0]) == (3, 0)
+    assert known_outlook(game, [ako], near[1]) == (0, -1)
+    assert known_outlook(game, [ako], 0 if 0 not in near else 8) == (0, 0)
 
 
 @covers("Jacking In", (Trigger.TURN, Action.REVEAL))
