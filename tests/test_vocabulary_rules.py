@@ -2368,7 +2368,8 @@ def test_scavenged_become_haven_the_reversed_world_needs_washu_with_the_cube() -
 @covers("Capsule Corporation", (Trigger.STOPS, Action.FETCH))
 def test_stops_fetch_capsule_corporation_plays_equipment_from_the_draw_pile() -> None:
     """A party stopping at Capsule Corporation takes an equipment card from the draw pile onto
-    a member who can use it; the draw pile is shuffled and keeps everything else."""
+    a member who can use it; the draw pile is shuffled and keeps everything else. Equipment no
+    member can use is left in the pile."""
     game = table()
     game.locs[4] = Loc(4, shipped_copy(game, "Capsule Corporation"))
     ako = add_char(game, "A-ko Magami", game.field.neighbours[4][0])
@@ -2379,6 +2380,15 @@ def test_stops_fetch_capsule_corporation_plays_equipment_from_the_draw_pile() ->
     move_phase(game, ED, MovesTo([ako], [4]))
     assert ako.slot == 4 and suit in ako.equipment
     assert game.draw_pile == [other]
+    # Equipment no one there can use (A-ko has no Tech) stays in the draw pile.
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Capsule Corporation"))
+    ako = add_char(game, "A-ko Magami", game.field.neighbours[4][0])
+    gun = copy_of(game, "Hand Gun")
+    game.draw_pile = [gun]
+    arm(game)
+    move_phase(game, ED, MovesTo([ako], [4]))
+    assert ako.slot == 4 and game.draw_pile == [gun] and not ako.equipment and not game.hand
 
 
 def dream_location(game: Game) -> Copy:

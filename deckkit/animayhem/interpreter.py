@@ -1781,14 +1781,17 @@ def _fetch(game: Game, e: Effect, ctx: Context) -> bool:
     pool = [x for x in game.draw_pile if _pile_matches(x, e.cards)]
     holder = ctx.holder
     if e.to == "holder" and holder is None and ctx.slot >= 0:
-        # From a location (Capsule Corporation): played on a character there who can use it.
+        # From a location (Capsule Corporation): played on a character there who can use it;
+        # with no one there able to, nothing is taken.
         users = [
-            c
+            (x, c)
             for x in sorted(pool, key=_pile_worth)
             for c in game.at(ctx.slot)
             if isinstance(x.card, PowerCard) and usable(c, x.card)
         ]
-        holder = users[0] if users else None
+        if not users:
+            return False
+        pool, holder = [users[0][0]], users[0][1]
     if e.to == "holder" and holder is not None:
         # One the holder can use comes first.
         pool = [x for x in pool if isinstance(x.card, PowerCard) and usable(holder, x.card)] or pool
@@ -2871,6 +2874,10 @@ def _rematch(game: Game, e: Effect, ctx: Context) -> bool:
     game.disasters.append(d)
     d.stationary = d.card.moves_times is not None
     _say(game, ctx.source, f"brings {d.name} back from the discard pile to fight")
+    if d.fx is not None:
+        fire(game, d, Trigger.ENTERS, ctx.slot)  # as a disaster revealed here (scavenge.py)
+        if d.zone != "field":
+            return True
     key = (d.card.id, CardStat.DEFEATED)
     before = game.record.counters.get(key, 0)
     game.hooks.attack(game, d, ctx.slot)
