@@ -1201,7 +1201,7 @@ def unlocked(game: Game, party: Sequence[Char], slot: int, spend: bool = False) 
             ):
                 _credit(game, card)
                 return True
-        if _unlocked_limited(game, c, loc, spend):
+        if Action.UNLOCK in game.acts and _unlocked_limited(game, c, loc, spend):
             return True
     return eased(game, party, slot)
 
