@@ -172,7 +172,7 @@ def test_coverage_json_reports_every_group_with_its_target(db: CardDB) -> None:
         ('{ when = "always", do = "bar" }', "bar needs filter or exclude"),
         ('{ when = "always", do = "preserve" }', "preserve needs cards"),
         ('{ when = "hurt", do = "heal", pay = ["Vehicle"] }', "giving up the card itself"),
-        ('{ when = "always", do = "immune", against = ["Vapor"] }', "'Vapor' is no card kind"),
+        ('{ when = "always", do = "immune", against = ["Smog"] }', "'Smog' is no card kind"),
         ('{ when = "always", do = "recycle", cards = ["equipment"] }', "recycle names cards"),
         ('{ when = "always", do = "recycle", target = "cards_in_play" }', "recycle names cards"),
         (

@@ -111,6 +111,11 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "much through in these games",
     "am108": "its holder must have Computer and borrow from another Computer character; the demo "
     "party has none",
+    # Text-only categories: no card in the pool has them (rule tests use made-up cards).
+    "am382": "unlocks Dream locations; no location in the card pool is one",
+    "am389": "guards against Vapor cards; no card in the card pool is one",
+    "am120": "looks only under locations whose requirement names Computer; the demo field has none",
+    "am054": "guards against School disasters; no disaster in the card pool is one",
 }
 
 

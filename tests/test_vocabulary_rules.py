@@ -10,6 +10,7 @@ whole vocabulary and that every claimed pair really is in that card's shipped en
 from __future__ import annotations
 
 from collections.abc import Callable, MutableSequence, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from deckkit.animayhem.construction.cards import CardType, CharacterCard, ItemCard, PowerCard
@@ -36,8 +37,15 @@ from deckkit.animayhem.engine.phases import (
     maintenance_phase,
     move_phase,
 )
-from deckkit.animayhem.engine.policy import HeuristicPolicy, equip_targets
-from deckkit.animayhem.engine.queries import blocked, can_stop, traps, usable
+from deckkit.animayhem.engine.policy import HeuristicPolicy, equip_targets, known_outlook
+from deckkit.animayhem.engine.queries import (
+    blocked,
+    can_stop,
+    equips_anywhere,
+    traps,
+    unlocked,
+    usable,
+)
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.scavenge import passes_skill_test, scavenge
 from deckkit.animayhem.engine.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
@@ -3118,6 +3126,325 @@ def test_turn_share_mind_scanner_copies_its_characters_skill_to_another() -> Non
     game.turn += 1
     refresh(game, nabiki)
     assert not nabiki.skill_counts.get("Acrobatics")
+
+
+# --- locations turned havens, equipment from the draw pile, text-only categories ----------
+
+
+def test_scavenged_become_haven_the_reversed_world_needs_washu_with_the_cube() -> None:
+    """The Reversed World becomes a haven only when Washu scavenges it holding the Control
+    Cube."""
+    for cube in (False, True):
+        game = table()
+        world = shipped_copy(game, "The Reversed World")
+        game.locs[4] = Loc(4, world)
+        washu = add_char(game, "Washu", 4)
+        if cube:
+            washu.equipment.append(copy_of(game, "Control Cube"))
+        arm(game)
+        fire(game, world, Trigger.SCAVENGED, 4)
+        assert game.turned_havens == ([world] if cube else [])
+
+
+@covers("Capsule Corporation", (Trigger.STOPS, Action.FETCH))
+def test_stops_fetch_capsule_corporation_plays_equipment_from_the_draw_pile() -> None:
+    """A party stopping at Capsule Corporation takes an equipment card from the draw pile onto
+    a member who can use it; the draw pile is shuffled and keeps everything else. Equipment no
+    member can use is left in the pile."""
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Capsule Corporation"))
+    ako = add_char(game, "A-ko Magami", game.field.neighbours[4][0])
+    suit = copy_of(game, "Blasters")
+    other = copy_of(game, "Medical Treatment")
+    game.draw_pile = [suit, other]
+    arm(game)
+    move_phase(game, ED, MovesTo([ako], [4]))
+    assert ako.slot == 4 and suit in ako.equipment
+    assert game.draw_pile == [other]
+    # Equipment no one there can use (A-ko has no Tech) stays in the draw pile.
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Capsule Corporation"))
+    ako = add_char(game, "A-ko Magami", game.field.neighbours[4][0])
+    gun = copy_of(game, "Hand Gun")
+    game.draw_pile = [gun]
+    arm(game)
+    move_phase(game, ED, MovesTo([ako], [4]))
+    assert ako.slot == 4 and game.draw_pile == [gun] and not ako.equipment and not game.hand
+
+
+def dream_location(game: Game) -> Copy:
+    """A location of the Dream category: the card pool has none, so the test makes one."""
+    return Copy(10_000_000, replace(card("Museum"), categories=("Dream",)))  # type: ignore[call-arg]
+
+
+def test_always_unlock_alarm_clock_opens_one_dream_location_once_a_game() -> None:
+    """The Alarm Clock lets its carrier's party scavenge a Dream location without the skills,
+    once a game; planning does not use it up. A location without the category stays shut."""
+    game = table()
+    dream = dream_location(game)
+    game.locs[4] = Loc(4, dream)
+    nene = add_char(game, "Nene Romanova", 4)
+    assert not passes_skill_test(game, [nene], 4)
+    nene.items.append(shipped_copy(game, "Alarm Clock"))
+    arm(game)
+    assert unlocked(game, [nene], 4) and unlocked(game, [nene], 4)  # planning reads
+    assert passes_skill_test(game, [nene], 4)  # the one real use
+    assert not passes_skill_test(game, [nene], 4)
+    game.locs[3] = Loc(3, copy_of(game, "Museum"))  # the real one: no Dream category
+    assert not unlocked(game, [nene], 3)
+
+
+def test_always_immune_breather_mask_against_a_vapor_card() -> None:
+    """The Breather Mask keeps a Vapor disaster (none is in the card pool: the test makes one)
+    off its carrier, and no other disaster."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.items.append(shipped_copy(game, "Breather Mask"))
+    arm(game)
+    plain = hitter(game, 3)
+    vapor = on_field(game, Dis(10_000_001, replace(plain.card, categories=("Vapor",))), 4)  # type: ignore[call-arg]
+    assert immune(game, vapor, ako)
+    assert not immune(game, plain, ako)
+
+
+def test_always_equip_anywhere_ships_auto_toilet_once_a_game() -> None:
+    """Carrying the Ship's Auto-Toilet, A-ko may take equipment on the field once a game."""
+    from deckkit.animayhem.engine.interpreter import record_uses
+    from deckkit.animayhem.engine.queries import Use
+
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    ako.items.append(shipped_copy(game, "Ship's Auto-Toilet"))
+    arm(game)
+    assert ako in equip_targets(game, CardType.EQUIPMENT, False)
+    uses: list[Use] = []
+    assert equips_anywhere(game, ako, uses)  # the player equips her: one use of the card
+    record_uses(game, uses)
+    assert ako not in equip_targets(game, CardType.EQUIPMENT, False)
+
+
+# --- information: face-down cards the player looks at (REVEAL) ----------------------------
+
+
+def hide(game: Game, slot: int, defense: int) -> Dis:
+    """33-S Sexaroid face down under ``slot``, its defense set (50: no party here beats it)."""
+    d = new_disaster(game, "33-S Sexaroid")
+    d.defense = defense
+    game.locs[slot].hidden_disasters.insert(0, d)
+    return d
+
+
+@covers("Dream Mirror", (Trigger.STOPS, Action.REVEAL))
+def test_stops_reveal_dream_mirror_and_the_player_weighs_what_it_saw() -> None:
+    """Stopping with the Dream Mirror shows the first disaster beneath, and only that one; the
+    heuristic player then leaves a location whose disaster it cannot beat and scavenges one
+    whose disaster it can. Without the mirror it knows nothing and scavenges."""
+    for mirror, defense, goes in ((True, 50, False), (True, 0, True), (False, 50, True)):
+        game = table()
+        ako = add_char(game, "A-ko Magami", game.field.neighbours[4][0])
+        if mirror:
+            ako.equipment.append(shipped_copy(game, "Dream Mirror"))
+        second = hide(game, 4, 0)
+        first = hide(game, 4, defense)
+        arm(game)
+        move_phase(game, ED, MovesTo([ako], [4]))
+        assert (first.uid in game.known) is mirror and second.uid not in game.known
+        policy = HeuristicPolicy()
+        assert policy.scavenge(game, [ako], 4) is goes, (mirror, defense)
+        assert policy.continue_scavenging(game, [ako], 4) is goes or not mirror
+
+
+@covers("Surveillance", (Trigger.TURN, Action.REVEAL))
+def test_turn_reveal_surveillance_looks_under_two_locations() -> None:
+    """Surveillance shows everything under one location at a time, the nearest with cards not
+    yet seen, for two uses; the player then counts the location known to hide a disaster it
+    cannot beat as 3 steps farther, and breaks ties toward the one known to hold an item."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    near = sorted(game.field.neighbours[4])
+    strong = hide(game, near[0], 50)
+    item = copy_of(game, "Antiques")
+    game.locs[near[1]].hidden_cards.append(item)
+    cam = shipped_copy(game, "Surveillance")
+    game.globals_in_play.append((cam, 5))
+    arm(game)
+    for _ in range(3):
+        fire(game, cam, Trigger.TURN, -1, holder=ako)
+    assert strong.uid in game.known and item.uid in game.known
+    assert len(game.known) == 2  # two uses, one location each
+    assert known_outlook(game, [ako], near[0]) == (3, 0)
+    assert known_outlook(game, [ako], near[1]) == (0, -1)
+    assert known_outlook(game, [ako], 0 if 0 not in near else 8) == (0, 0)
+
+
+@covers("Jacking In", (Trigger.TURN, Action.REVEAL))
+def test_turn_reveal_jacking_in_sees_under_computer_locations() -> None:
+    """Jacking In shows the cards under every location whose requirement names Computer, and
+    nothing under the others."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    computer = [loc.slot for loc in game.locs if "Computer" in str(loc.card.requirement)]
+    game.locs[0] = Loc(0, copy_of(game, "Washu's Lab"))  # Genius x2 & Computer & Tech or ...
+    other = next(s for s in range(1, 9) if s not in computer)
+    lab, plain = hide(game, 0, 1), hide(game, other, 1)
+    jack = shipped_copy(game, "Jacking In")
+    ako.enhancements.append(jack)
+    arm(game)
+    assert fire(game, jack, Trigger.TURN, 4, holder=ako)
+    assert lab.uid in game.known and plain.uid not in game.known
+
+
+@covers("Security Camera", (Trigger.TURN, Action.REVEAL))
+def test_turn_reveal_security_camera_shows_the_top_of_the_draw_pile() -> None:
+    """The Security Camera shows the draw pile's top card (the end of the list), three times
+    at most."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    cam = shipped_copy(game, "Security Camera")
+    game.draw_pile = [copy_of(game, "Antiques") for _ in range(5)]
+    arm(game)
+    for _ in range(4):
+        fire(game, cam, Trigger.TURN, -1, holder=ako)
+        game.draw_pile.pop()
+    assert len(game.known) == 3
+
+
+@covers("Reference Books", (Trigger.TURN, Action.REVEAL), (Trigger.ALWAYS, Action.GRANT))
+def test_turn_reveal_reference_books_every_fourth_maintenance() -> None:
+    """Carried through Maintenance phases, the Reference Books show an item under a location at
+    the fourth, and its carrier holds Student."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    item = copy_of(game, "Antiques")
+    game.locs[2].hidden_cards.append(item)
+    ako.items.append(shipped_copy(game, "Reference Books"))
+    refresh(game, ako)
+    arm(game)
+    assert ako.skill_counts.get("Student", 0) >= 1
+    for turn in range(1, 5):
+        maintenance_phase(game, ED, HeuristicPolicy())
+        assert (item.uid in game.known) is (turn == 4)
+
+
+# --- cards under locations, moved without scavenging --------------------------------------
+
+
+@covers("Julian's Gravesite", (Trigger.STOPS, Action.CLEAR))
+def test_stops_clear_julians_gravesite_costs_julian_one_disaster() -> None:
+    """Julian stopping at his gravesite is discarded to discard one face-down disaster there;
+    with nothing beneath, he stays; A-ko alone changes nothing."""
+    for who, beneath, cleared in (
+        ('Julian "Pluto" Moore', 2, True),
+        ('Julian "Pluto" Moore', 0, False),
+        ("A-ko Magami", 2, False),
+    ):
+        game = table()
+        game.locs[4] = Loc(4, shipped_copy(game, "Julian's Gravesite"))
+        c = add_char(game, who, game.field.neighbours[4][0])
+        for _ in range(beneath):
+            hide(game, 4, 1)
+        arm(game)
+        move_phase(game, ED, MovesTo([c], [4]))
+        assert len(game.locs[4].hidden_disasters) == (beneath - 1 if cleared else beneath)
+        assert (c.zone == "discard") is cleared, who
+        assert (len([x for x in game.discard if isinstance(x, Dis)]) == 1) is cleared
+
+
+@covers("Capsule Army Knife", (Trigger.TURN, Action.UNEARTH))
+def test_turn_unearth_capsule_army_knife_once_a_game() -> None:
+    """The Capsule Army Knife gives its carrier one equipment card lying under a location,
+    without scavenging it, once a game; items stay where they are."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    knife = shipped_copy(game, "Capsule Army Knife")
+    ako.items.append(knife)
+    first, second, item = (
+        copy_of(game, "Blasters"),
+        copy_of(game, "Jet Pack"),
+        copy_of(game, "Antiques"),
+    )
+    game.locs[2].hidden_cards += [item, first]
+    game.locs[7].hidden_cards.append(second)
+    arm(game)
+    fire(game, knife, Trigger.TURN, 4, holder=ako)
+    fire(game, knife, Trigger.TURN, 4, holder=ako)
+    taken = [x for x in (first, second) if x in ako.equipment]
+    assert len(taken) == 1 and item in game.locs[2].hidden_cards
+
+
+@covers("Presents", (Trigger.TURN, Action.BURY))
+def test_turn_bury_presents_puts_a_discarded_item_back_under_a_disaster() -> None:
+    """Presents takes an item the disasters hold as discarded and hides it again under the
+    nearest location that still hides a disaster, once a game."""
+    game = table()
+    ako = add_char(game, "A-ko Magami", 4)
+    gift = shipped_copy(game, "Presents")
+    ako.items.append(gift)
+    lost, lost2 = copy_of(game, "Antiques"), copy_of(game, "Antiques")
+    game.carried_off += [lost, lost2]
+    slot = sorted(game.field.neighbours[4])[-1]
+    hide(game, slot, 1)
+    arm(game)
+    before = game.items_disasters()
+    fire(game, gift, Trigger.TURN, 4, holder=ako)
+    fire(game, gift, Trigger.TURN, 4, holder=ako)
+    assert game.locs[slot].hidden_cards == [lost]
+    assert game.items_disasters() == before - 1
+
+
+@covers("Planet Namek", (Trigger.SCAVENGED, Action.SUPPLY))
+def test_scavenged_supply_planet_namek_adds_a_dragon_ball_to_the_haven() -> None:
+    """Scavenging Planet Namek adds one of the deck's left-over Dragon Balls to the haven as an
+    item in play; other left-over items stay out."""
+    game = table()
+    namek = shipped_copy(game, "Planet Namek")
+    game.locs[4] = Loc(4, namek)
+    add_char(game, "A-ko Magami", 4)
+    ball, other = copy_of(game, "Dragon Ball"), copy_of(game, "Antiques")
+    game.unused += [other, ball]
+    arm(game)
+    assert fire(game, namek, Trigger.SCAVENGED, 4)
+    assert game.haven_cards == [ball] and game.unused == [other]
+    assert game.items_in_play == 1 and game.items_player() == 1
+    assert not fire(game, namek, Trigger.SCAVENGED, 4)  # none left over
+
+
+@covers("Pendulum Training Room", (Trigger.SCAVENGED, Action.REMATCH))
+def test_scavenged_rematch_pendulum_training_room_rewards_a_victory() -> None:
+    """Scavenging the Pendulum Training Room brings a discarded combat disaster back to fight
+    the party there; beating it gives every character in play +1 damage and defense for the
+    rest of the game. A disaster the party cannot beat gives nothing."""
+    for name, beaten in (("Goons", True), ("Kagato", False)):
+        game = table()
+        room = shipped_copy(game, "Pendulum Training Room")
+        game.locs[4] = Loc(4, room)
+        add_char(game, "A-ko Magami", 4)
+        home = add_char(game, "Nene Romanova", -1)
+        d = new_disaster(game, name)
+        d.zone = "discard"
+        game.discard.append(d)
+        arm(game)
+        stack_combat_pile(game, [])
+        before = (home.cur[DMG], home.cur[DEF])
+        assert fire(game, room, Trigger.SCAVENGED, 4)
+        won = game.record.counters.get((d.card.id, CardStat.DEFEATED), 0) == 1
+        assert won is beaten, name
+        gain = 1 if beaten else 0
+        assert (home.cur[DMG], home.cur[DEF]) == (before[0] + gain, before[1] + gain)
+        assert d.zone == ("discard" if beaten else "field")
+
+
+def test_always_immune_miss_ayumi_against_a_school_disaster() -> None:
+    """Miss Ayumi is out of reach of a School disaster (none is in the card pool: the test
+    makes one), and of no other."""
+    game = table()
+    ayumi = add_char(game, "Miss Ayumi", 4)
+    shipped(game, ayumi)
+    arm(game)
+    plain = hitter(game, 3)
+    school = on_field(game, Dis(10_000_002, replace(plain.card, categories=("School",))), 4)  # type: ignore[call-arg]
+    assert immune(game, school, ayumi)
+    assert not immune(game, plain, ayumi)
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -87,6 +87,12 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.SAFEGUARD: frozenset({"cards"}),
     Action.FORFEIT: frozenset({"skill"}),
     Action.SHARE: frozenset({"turns"}),
+    Action.REVEAL: frozenset({"cards", "skill"}),
+    Action.CLEAR: frozenset({"pay"}),
+    Action.UNEARTH: frozenset({"cards"}),
+    Action.BURY: frozenset({"cards"}),
+    Action.SUPPLY: frozenset({"cards"}),
+    Action.REMATCH: frozenset({"mods", "cards"}),
 }
 # Where RECOVER and FETCH put the cards (`to`), and the default.
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
@@ -145,6 +151,9 @@ CARD_WORDS = frozenset(
     | {"global_effect", "combat", "major", "minor", "disaster", "character"}
     | {"non-combat", "dimensional"}
 )
+# Categories a card's text names though no card in the database prints them: an effect may
+# name them (Breather Mask guards against Vapor cards), and in this card pool they match nothing.
+TEXT_ONLY_CATEGORIES = frozenset({"vapor"})
 
 
 def card_words(cards: Mapping[str, AnyCard]) -> frozenset[str]:
@@ -155,6 +164,7 @@ def card_words(cards: Mapping[str, AnyCard]) -> frozenset[str]:
     cats |= {card.name.casefold() for card in cards.values()}
     return (
         CARD_WORDS
+        | TEXT_ONLY_CATEGORIES
         | frozenset(cats)
         | {s.casefold() for card in cards.values() for s in card.symbols}
     )
@@ -252,6 +262,10 @@ def _effect(
                 "scope retreat is for a played effect on the opponent",
                 hint='when = "played", target = "opponent"',
             )
+    if do is Action.REMATCH:
+        # The reward for beating the disaster: modifiers for the rest of the game.
+        kwargs["mods"] = _mods(where, cid, raw.get("mods"))
+        kwargs["scope"] = Scope.GAME
     if "skill" in raw:
         if not isinstance(raw["skill"], str) or not raw["skill"].strip():
             raise where.fail(cid, "skill must be a skill name")
@@ -332,7 +346,13 @@ def _check_additions(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]
             hint='target = "cards_in_play", cards = ["equipment"]; or self / disasters alone',
         )
     pay = kwargs.get("pay", ())
-    if pay and do is not Action.DEFEAT and tuple(pay) != ("self",):
+    if do is Action.CLEAR and "self" in (p.casefold() for p in pay):
+        raise where.fail(
+            cid,
+            "clear pays with a character at the location, not the card itself",
+            hint='pay = ["Julian \\"Pluto\\" Moore"]',
+        )
+    if pay and do not in (Action.DEFEAT, Action.CLEAR) and tuple(pay) != ("self",):
         raise where.fail(
             cid, f"{do} can only be paid for by giving up the card itself", hint='pay = ["self"]'
         )

@@ -134,6 +134,14 @@ class Action(StrEnum):
     FORFEIT = "forfeit"  # the character holds `skill` n times fewer (an anti-skill)
     WEAR = "wear"  # this equipment is discarded once its wearer has lost n health in fights
     SHARE = "share"  # one printed skill passes to the holder, or from it, for `turns` turns
+    # Information (field3 additions).
+    REVEAL = "reveal"  # face-down cards become known to the player
+    # Cards under locations, without scavenging (field3 additions).
+    CLEAR = "clear"  # n random face-down disasters under the location are discarded
+    UNEARTH = "unearth"  # n cards from under a location go to the holder
+    BURY = "bury"  # n items the disasters hold as discarded go under a location with a disaster
+    SUPPLY = "supply"  # n of the deck's unused items go into the player's haven
+    REMATCH = "rematch"  # a discarded combat disaster attacks the party here; `mods` if beaten
 
 
 class Target(StrEnum):
@@ -352,6 +360,21 @@ ACTION_TARGETS[Action.REVERSE_CHARM] = (frozenset({Target.SELF}), Target.SELF)
 ACTION_TARGETS[Action.REVERSE] = (frozenset({Target.NEAREST_DISASTER}), Target.NEAREST_DISASTER)
 ACTION_TARGETS[Action.FREE_CAST] = (frozenset({Target.SELF}), Target.SELF)
 FLASH_ONLY = frozenset({Action.FRAIL, Action.CHARGE, Action.REVERSE_CHARM, Action.FREE_CAST})
+# Information (field3 additions): an item acts each Maintenance phase too (Reference Books), and
+# the cards a party carries act as it stops on a location (Dream Mirror).
+FIRED_FOR["item"] = FIRED_FOR["item"] | {Trigger.TURN, Trigger.STOPS}
+FIRED_FOR["equipment"] = FIRED_FOR["equipment"] | {Trigger.STOPS}
+FIRED_FOR["enhancement"] = FIRED_FOR["enhancement"] | {Trigger.STOPS}
+ACTION_TARGETS[Action.CLEAR] = (frozenset({Target.LOCATION}), Target.LOCATION)
+ACTION_TARGETS[Action.UNEARTH] = (frozenset({Target.LOCATIONS}), Target.LOCATIONS)
+ACTION_TARGETS[Action.BURY] = (frozenset({Target.LOCATIONS}), Target.LOCATIONS)
+ACTION_TARGETS[Action.SUPPLY] = (frozenset({Target.PLAY}), Target.PLAY)
+ACTION_TARGETS[Action.REMATCH] = (frozenset({Target.PLAY}), Target.PLAY)
+# REVEAL: under its own location (the top n), under other locations, or the top of the draw pile.
+ACTION_TARGETS[Action.REVEAL] = (
+    frozenset({Target.LOCATION, Target.LOCATIONS, Target.DRAW_PILE}),
+    Target.LOCATION,
+)
 
 
 def unplayed(kind: str, effects: tuple[Effect, ...]) -> str:

@@ -232,7 +232,7 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
         move_party(game, edition, policy, party, route)
         arrived = [c for c in party if c.zone == "field"]
         if game.fx and arrived:
-            stopped_at(game, arrived[0].slot)  # the location's STOPS effects
+            stopped_at(game, arrived[0].slot, arrived)  # STOPS: the location, cards carried
         check_end(game, edition)  # the game ends the moment a side holds the majority
     # set0 rulebook, "Locations with Damage": "The location will attack once per turn" the
     # group that stops on it without the skills; a group that stays is still stopped there.
@@ -270,7 +270,7 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
                 continue
             if c.fx is not None and Trigger.TURN in c.fx:
                 fire(game, c, Trigger.TURN, c.slot)
-            for x in (*c.equipment, *c.enhancements):
+            for x in (*c.equipment, *c.enhancements, *c.items):
                 fx = game.fx.get(x.card.id)
                 if fx is not None and Trigger.TURN in fx:
                     fire(game, x, Trigger.TURN, c.slot, holder=c)

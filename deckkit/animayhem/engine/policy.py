@@ -2,8 +2,9 @@
 
 A policy sees what a human player would: its hand, its characters and what they carry, face-up
 disasters, the layout, and how many cards lie face down under each location, but never which
-cards those are. Policies draw any randomness from the game's chance object, so one seed fixes
-the whole game.
+cards those are, except the ones a card's effect let the player look at (REVEAL:
+``game.known``, read through ``interpreter.known_under``). Policies draw any randomness from the
+game's chance object, so one seed fixes the whole game.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from deckkit.animayhem.engine.queries import (
     haven_equips,
     horde_bonus,
     keep_for_combat,
+    known_under,
     party_movement,
     retreat_options,
     sends_to_goal,
@@ -249,6 +251,28 @@ def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     return per_round > 0 and per_round * 3 >= d.health_max
 
 
+def known_outlook(game: Game, party: Sequence[Char], slot: int) -> tuple[int, int]:
+    """How a location the player has looked under (REVEAL) weighs as a goal: 3 more steps for
+    each known disaster the party could not beat (a combat one) or that would act on it (a
+    harmful non-combat one); and, between goals equally far, -1 where it knows an item lies
+    and no such disaster guards it (as a tie-break only: nearly every location hides an item,
+    and weighing it as a step made the player do worse in measured runs). (0, 0) for what it
+    has not seen."""
+    dis, items = known_under(game, slot)
+    bad = sum(1 for d in dis if (not can_beat(game, party, d) if d.combat else harmful(d)))
+    return 3 * bad, -1 if items and not bad else 0
+
+
+def known_threat(game: Game, party: Sequence[Char], slot: int) -> bool:
+    """The next face-down disaster here is one the player has seen and the party could not beat
+    (REVEAL); an unseen one is never a known threat."""
+    loc = game.locs[slot]
+    if not loc.hidden_disasters:
+        return False
+    d = loc.hidden_disasters[0]
+    return d.uid in game.known and d.combat and not can_beat(game, party, d)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPolicy(Policy):
     """A sensible player: heads for locations it can scavenge, fights what it can beat, retreats
@@ -424,7 +448,7 @@ class HeuristicPolicy(Policy):
         targets = self._targets(game, everyone)
         hunt = [d for d in danger if d.carrying and can_beat(game, everyone, d)]
         anchor = max(groups, key=lambda s: len(groups[s]))
-        goal = self._pick_goal(game, anchor, targets, hunt)
+        goal = self._pick_goal(game, anchor, targets, hunt, everyone)
         for start, party in groups.items():
             budget = party_movement(game, party)
             if start != HAVEN and any(c.items for c in party) and danger:
@@ -447,7 +471,12 @@ class HeuristicPolicy(Policy):
         return plans
 
     def _pick_goal(
-        self, game: Game, anchor: int, targets: list[int], hunt: list[Dis]
+        self,
+        game: Game,
+        anchor: int,
+        targets: list[int],
+        hunt: list[Dis],
+        party: Sequence[Char] = (),
     ) -> int | None:
         def dist(slot: int) -> int:
             if anchor == HAVEN:
@@ -460,23 +489,38 @@ class HeuristicPolicy(Policy):
             if d.combat or harmful(d):
                 slot = path[d.pos]
                 danger[slot] = danger.get(slot, 0) + 3
-        best: tuple[int, int] | None = None
+        best: tuple[int, int, int] | None = None
+        seen = bool(game.known) and bool(party)
         for slot in targets:
             risk = danger.get(slot, 0)
-            key = (dist(slot) + risk, slot)
+            prize = 0
+            if seen:
+                extra, prize = known_outlook(game, party, slot)  # what the player looked at
+                risk += extra
+            key = (dist(slot) + risk, prize, slot)
             if best is None or key < best:
                 best = key
         for d in hunt:
             slot = game.slot_of(d)
-            key = (dist(slot) - 1, slot)
+            key = (dist(slot) - 1, 0, slot)
             if best is None or key < best:
                 best = key
-        return best[1] if best else None
+        return best[2] if best else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
         return can_beat(game, chars, d)
 
+    def scavenge(self, game: Game, party: list[Char], slot: int) -> bool:
+        """Scavenge, unless the player has seen that the first disaster beneath is one the
+        party cannot beat (REVEAL)."""
+        return not (game.known and known_threat(game, party, slot))
+
     def continue_scavenging(self, game: Game, party: list[Char], slot: int) -> bool:
+        """Go on while the party looks strong enough; where the player has seen the next
+        disaster (REVEAL), go on exactly when it is no fight or one the party can win."""
+        loc = game.locs[slot]
+        if game.known and loc.hidden_disasters and loc.hidden_disasters[0].uid in game.known:
+            return not known_threat(game, party, slot)
         return len(party) >= 2 or party[0].cur[DMG] + party[0].cur[DEF] >= 8
 
     def carrier_for(self, game: Game, party: list[Char], card: Copy) -> Char:

@@ -260,15 +260,42 @@ def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Actio
 
 def unlocked(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
     """A card a party member holds (or the member itself) lets it scavenge this location
-    without the listed skills (UNLOCK), or with some of them missing (EASE)."""
+    without the listed skills (UNLOCK), or with some of them missing (EASE). An unlock limited
+    to ``max_times`` a game (Alarm Clock: once) is used up only through ``uses`` (a real
+    attempt, not the player's planning)."""
     loc = game.locs[slot].card
     for c in party:
         for card, e in _carried_standing(game, c):
-            if e.do is Action.UNLOCK and fits(e, c) and card_matches(loc, e.cards):
+            if (
+                e.do is Action.UNLOCK
+                and not e.max_times
+                and fits(e, c)
+                and card_matches(loc, e.cards)
+            ):
                 if uses is not None:
                     uses.append(Use(card))
                 return True
+        if Action.UNLOCK in game.acts and _unlocked_limited(game, c, loc, uses):
+            return True
     return eased(game, party, slot, uses)
+
+
+def _unlocked_limited(game: Game, c: Char, loc: AnyCard, uses: Uses) -> bool:
+    """A carried card's unlock with uses left this game (UNLOCK with ``max_times``)."""
+    for x in (*c.items, *c.equipment, *c.enhancements):
+        fx = game.fx.get(x.card.id)
+        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+            if e.do is not Action.UNLOCK or not e.max_times:
+                continue
+            key = (x.uid, -1 - i)
+            if game.fired.get(key, 0) >= e.max_times or not fits(e, c):
+                continue
+            if not card_matches(loc, e.cards):
+                continue
+            if uses is not None:
+                uses.append(Use(x.card, key=key))
+            return True
+    return False
 
 
 def ally_bonus(game: Game, d: Dis, uses: Uses = None) -> tuple[int, int]:
@@ -569,16 +596,23 @@ def carried_movement(
 
 def _equips_from_carried(game: Game, c: Char, uses: Uses, card: AnyCard | None) -> bool:
     """A card the character carries lets it be equipped on the field (EQUIP_ANYWHERE on
-    equipment: Control Cube, The Masaki Van); one naming ``cards`` only with those (Medical
-    Scanner: weapons), each play spending one of its uses (set0 rulebook, "Equipment Cards With
-    Usage Limits": discarded when they run out)."""
-    for x in c.equipment:
-        for e in standing(game.fx.get(x.card.id), Action.EQUIP_ANYWHERE):
+    equipment: Control Cube, The Masaki Van; on an item, ``max_times`` a game: Ship's
+    Auto-Toilet); one naming ``cards`` only with those (Medical Scanner: weapons), each play
+    spending one of its uses (set0 rulebook, "Equipment Cards With Usage Limits": discarded
+    when they run out)."""
+    for x in (*c.equipment, *c.items):
+        fx = game.fx.get(x.card.id)
+        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+            if e.do is not Action.EQUIP_ANYWHERE:
+                continue
             if e.cards and card is not None and not card_matches(card, e.cards):
+                continue
+            key = (x.uid, -1 - i)
+            if e.max_times and game.fired.get(key, 0) >= e.max_times:
                 continue
             if uses is not None:
                 spends = bool(e.cards) and x.uses_left is not None
-                uses.append(Use(x.card, spent=x if spends else None, holder=c))
+                uses.append(Use(x.card, key=key, spent=x if spends else None, holder=c))
             return True
     return False
 
@@ -716,6 +750,21 @@ def forfeited(game: Game, card: AnyCard) -> tuple[str, ...]:
     """The skills a power card takes from the character it is on (FORFEIT: Blasters' -2 Chi).
     A read-only query for the policy."""
     return tuple(e.skill for e in standing(game.fx.get(card.id), Action.FORFEIT))
+
+
+def known_under(game: Game, slot: int) -> tuple[list[Dis], int]:
+    """What the player has seen under a location (REVEAL): the disasters it knows of, in the
+    order they will be met, up to the first it has not seen, and how many items it knows lie
+    there. Unseen cards stay counts only (policy.py)."""
+    loc = game.locs[slot]
+    known = game.known
+    dis: list[Dis] = []
+    for d in loc.hidden_disasters:
+        if d.uid not in known:
+            break
+        dis.append(d)
+    items = sum(1 for x in loc.hidden_cards if x.uid in known and isinstance(x.card, ItemCard))
+    return dis, items
 
 
 # --- where a party may go ------------------------------------------------------------

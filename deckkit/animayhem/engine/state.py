@@ -406,6 +406,9 @@ class Game:
         self.turned_havens: list[Copy] = []
         # Forms (REPLACE): (character in play, the card set aside for it, through turn).
         self.forms: list[tuple[Char, Char, int]] = []
+        # Face-down cards the player has looked at (REVEAL), by uid: the policy may use what
+        # lies under a location only for these (policy.py).
+        self.known: set[int] = set()
 
     def say(self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any) -> None:
         """One trace event: its kind, the sentence, and as data who acted on whom (card ids
