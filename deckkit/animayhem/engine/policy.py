@@ -239,6 +239,15 @@ def _reaches(game: Game, card: PowerCard, c: Char) -> bool:
     return not game.fx or flash_reaches(game, card, c)
 
 
+def _payer(game: Game, card: PowerCard, fighters: Sequence[Char], cost: int) -> Char | None:
+    """The first fighter who can play this flash effect: energy for its cost, the skills to use
+    it, and its text reaching that character."""
+    for c in fighters:
+        if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c):
+            return c
+    return None
+
+
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense."""
@@ -574,10 +583,10 @@ class HeuristicPolicy(Policy):
             if n == 1 or (n > 1 and loss * n < d.health):
                 continue
             cost = 0 if free_cast(game) else card.energy_cost or 0
-            for c in fighters:
-                if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c):
-                    assert isinstance(x, Copy)
-                    return x, c
+            c = _payer(game, card, fighters, cost)
+            if c is not None:
+                assert isinstance(x, Copy)
+                return x, c
         return None
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
@@ -633,14 +642,7 @@ class HeuristicPolicy(Policy):
                 # Encoded effects whose worth is not a plain bonus: spent when the round is
                 # not already won.
                 if (short_damage > 0 or short_defense > 0) and combat_only(game, card):
-                    payer = next(
-                        (
-                            c
-                            for c in fighters
-                            if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c)
-                        ),
-                        None,
-                    )
+                    payer = _payer(game, card, fighters, cost)
                     if payer is not None:
                         plays.append((x, payer))
                         aura = aura and not free
@@ -657,14 +659,7 @@ class HeuristicPolicy(Policy):
                 aura = aura and not free
                 short_defense -= mods["defense"]
             elif short_damage > 0 and "damage" in mods:
-                payer = next(
-                    (
-                        c
-                        for c in fighters
-                        if c.cur[ENE] >= cost and usable(c, card) and _reaches(game, card, c)
-                    ),
-                    None,
-                )
+                payer = _payer(game, card, fighters, cost)
                 if payer is not None:
                     plays.append((x, payer))
                     aura = aura and not free
