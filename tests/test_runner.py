@@ -209,3 +209,35 @@ def test_real_sigint_to_the_process_group_stops_cleanly(tmp_path: Path) -> None:
     assert 0 < final["games"] < 100_000
     assert final["games"] % 10 == 0  # whole chunks only
     assert "Traceback" not in err
+
+
+def test_stopping_does_not_hang_on_a_result_cut_short(tmp_path: Path) -> None:
+    """A worker killed while sending its result leaves half a message in the result pipe; the
+    pool's manager thread, reading it, must not wait forever for the rest (nor the interpreter's
+    exit, which joins that thread). Seen once as a run that printed its result and never ended."""
+    script = tmp_path / "cut.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import multiprocessing, os, struct, time
+            from concurrent.futures import ProcessPoolExecutor
+            from deckkit.analysis.runner import _terminate
+
+            if __name__ == "__main__":
+                pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))
+                futures = [pool.submit(time.sleep, 30) for _ in range(4)]
+                time.sleep(1.0)  # the workers are up and busy
+                # What a worker killed mid-send leaves: a header announcing 100 bytes, then 2.
+                os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 100) + b"ab")
+                time.sleep(0.3)  # the manager thread reads the header and waits for the rest
+                manager = pool._executor_manager_thread
+                _terminate(pool)
+                print("manager alive:", manager.is_alive(), flush=True)
+            """
+        )
+    )
+    proc = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "manager alive: False"

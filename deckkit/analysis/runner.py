@@ -285,15 +285,24 @@ def _terminate(executor: ProcessPoolExecutor) -> None:
     ``ProcessPoolExecutor`` has no public terminate before Python 3.14, hence the private
     ``_processes`` and ``_executor_manager_thread``. The pool's manager thread reaps the killed
     workers too; it is joined so that no worker, zombie or thread outlives the run (and so that
-    its ``waitpid`` has finished before anyone asks whether the workers are gone)."""
+    its ``waitpid`` has finished before anyone asks whether the workers are gone).
+
+    A worker killed while sending a result leaves the message cut short, and the manager thread,
+    reading it, would wait for the rest forever (the parent holds the pipe's write end too), and
+    the interpreter's exit, which joins that thread, with it. Closing the parent's write end once
+    the workers are dead turns that wait into an end of file."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
     manager = getattr(executor, "_executor_manager_thread", None)
+    results = getattr(executor, "_result_queue", None)  # shutdown() forgets it
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.kill()
     for process in processes:
         process.join(timeout=5)
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
     if manager is not None:
         manager.join(timeout=10)
     for process in processes:
