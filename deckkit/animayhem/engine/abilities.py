@@ -14,7 +14,7 @@ from deckkit.animayhem.construction.cards import PowerCard
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
 from deckkit.animayhem.engine.queries import fits, usable
 from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game
+from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, modified
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -48,7 +48,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
                 skills[s] = skills.get(s, 0) + n
         else:
             continue
-        game.record.bump(card_id, CardStat.EFFECTS)
+        game.count(card_id, CardStat.EFFECTS)
     # A haven's standing effects reach its player's characters; a global effect's, those on the
     # field.
     reaching = game.havens + game.turned_havens
@@ -67,7 +67,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
                 skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
             else:
                 continue
-            game.record.bump(x.card.id, CardStat.EFFECTS)
+            game.count(x.card.id, CardStat.EFFECTS)
     turn = game.turn
     if c.timed:
         c.timed = [(m, last) for m, last in c.timed if last >= turn]
@@ -105,7 +105,7 @@ def refresh(game: Game, c: Char) -> None:
             continue
         for ability, mod in card.modifiers:
             i = ABILITY_INDEX[ability]
-            cur[i] = mod.apply(c.base[i]) + (cur[i] - c.base[i])
+            cur[i] = modified(mod, c.base[i]) + (cur[i] - c.base[i])
     used: set[str] = set()
     # No two equipment cards modifying the same ability: the most valuable are used first.
     equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
@@ -120,7 +120,7 @@ def refresh(game: Game, c: Char) -> None:
         used |= names
         for ability, mod in card.modifiers:
             i = ABILITY_INDEX[ability]
-            cur[i] = mod.apply(cur[i])
+            cur[i] = modified(mod, cur[i])
     if c.zone == "field":
         for copy, _ in game.globals_in_play:
             card = copy.card
@@ -131,7 +131,7 @@ def refresh(game: Game, c: Char) -> None:
                 continue  # its text gates the bonus: its effects play it (Palace Guard)
             for ability, mod in card.modifiers:
                 i = ABILITY_INDEX[ability]
-                cur[i] = mod.apply(cur[i])
+                cur[i] = modified(mod, cur[i])
     if game.fx or c.timed or c.grants:
         # Card effects (interpreter.py): lasting modifiers and granted skills.
         mods, skills = standing_mods(game, c)
@@ -139,10 +139,10 @@ def refresh(game: Game, c: Char) -> None:
         for group in mods:
             for stat, change in group:
                 if stat == "health":
-                    health = change.apply(health)  # King Yemma's Fruit, Tail Steak
+                    health = modified(change, health)  # King Yemma's Fruit, Tail Steak
                     continue
                 i = ABILITY_INDEX[stat]
-                cur[i] = change.apply(cur[i])
+                cur[i] = modified(change, cur[i])
         health = max(1, health)
         if health != c.health_max:
             # Health moves with its maximum, so damage taken stays taken; losing the bonus
