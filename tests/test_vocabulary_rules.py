@@ -331,6 +331,27 @@ def test_always_grant_barbells() -> None:
     assert nene.skill_counts.get("Strength", 0) == 0
 
 
+def test_a_standing_effect_counts_once_per_character_it_reaches() -> None:
+    """The per-card ``effects`` statistic ("its text acted") counts Barbells once for the one
+    character it strengthens, however often that character's abilities are recomputed, and once
+    more for a second character that carries it later."""
+    game = table()
+    nene = add_char(game, "Nene Romanova", 4)
+    ryoga = add_char(game, "Ryoga Hibiki", 4)
+    barbells = shipped_copy(game, "Barbells")
+    nene.items.append(barbells)
+    for _ in range(5):
+        refresh(game, nene)
+    used = (card("Barbells").id, CardStat.EFFECTS)
+    assert game.record.counters[used] == 1
+    nene.items.remove(barbells)
+    ryoga.items.append(barbells)
+    refresh(game, nene)
+    refresh(game, ryoga)
+    refresh(game, ryoga)
+    assert game.record.counters[used] == 2
+
+
 @covers("Assisted Flight", (Trigger.PLAYED, Action.GRANT))
 def test_played_grant_assisted_flight() -> None:
     """Assisted Flight lets the character it is played on fly for 3 turns (this one too)."""

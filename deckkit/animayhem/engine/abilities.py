@@ -48,7 +48,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
                 skills[s] = skills.get(s, 0) + n
         else:
             continue
-        game.count(card_id, CardStat.EFFECTS)
+        _credit_standing(game, card_id, c)
     # A haven's standing effects reach its player's characters; a global effect's, those on the
     # field.
     reaching = game.havens + game.turned_havens
@@ -67,7 +67,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
                 skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
             else:
                 continue
-            game.count(x.card.id, CardStat.EFFECTS)
+            _credit_standing(game, x.card.id, c)
     turn = game.turn
     if c.timed:
         c.timed = [(m, last) for m, last in c.timed if last >= turn]
@@ -77,6 +77,15 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         for s, _ in c.grants:
             skills[s] = skills.get(s, 0) + 1
     return mods, skills
+
+
+def _credit_standing(game: Game, card_id: str, c: Char) -> None:
+    """A standing effect acts once on each character it reaches in a game: the per-card
+    ``effects`` count must not follow how often abilities happen to be recomputed."""
+    key = (card_id, c.uid)
+    if key not in game.standing_seen:
+        game.standing_seen.add(key)
+        game.count(card_id, CardStat.EFFECTS)
 
 
 def conditional(e: Effect) -> bool:

@@ -408,6 +408,9 @@ class Game:
         self.lasting: list[tuple[Dis, int]] = []  # off-field disasters lasting through a turn
         self.blocked: dict[int, tuple[int, int]] = {}  # slot -> (through turn, source uid)
         self.fired: dict[tuple[int, int], int] = {}  # (card uid, effect index) -> times
+        # (card id, character uid): a standing effect reaching a character counts as one act of
+        # its card however often the character's abilities are recomputed (abilities.py).
+        self.standing_seen: set[tuple[str, int]] = set()
         self.dis_timers: list[tuple[int, Dis, tuple[int, int, int, int]]] = []
         # Character-side additions: the actions this deck's effects use (so a game without
         # protections pays one set test), and how many of the next defeated disasters are
