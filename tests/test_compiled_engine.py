@@ -108,11 +108,7 @@ def test_the_engines_counter_is_the_records() -> None:
     for card, stat in [("am1", CardStat.MET), ("am1", CardStat.MET), ("am2", CardStat.KILLED)]:
         game.count(card, stat)
         expected.bump(card, stat)
-    assert (
-        game.record.counters
-        == expected.counters
-        == {
-            ("am1", CardStat.MET): 2,
-            ("am2", CardStat.KILLED): 1,
-        }
-    )
+    assert game.record.counters == expected.counters == {
+        ("am1", CardStat.MET): 2,
+        ("am2", CardStat.KILLED): 1,
+    }

@@ -167,29 +167,3 @@ def test_names_and_categories_classified(db: CardDB) -> None:
     req = listing(db, "Ukyo's Restaurant")  # Cooking x2 or Ranma or Savoir-Faire
     assert requirement_met(req, party(db, "Ranma Saotome (boy type)"))
     assert not requirement_met(req, party(db, "Princess Sasami"))  # one Cooking only
-
-
-def test_the_engines_skill_test_is_this_one(db: CardDB) -> None:
-    """The engine tests requirements with its own compiled copy (``queries.meets``, with
-    ``queries.party_skills``): on every requirement in the card data and many random parties it
-    must answer as ``requirement_met`` does, with the party's totals passed in or not."""
-    import random
-
-    from deckkit.animayhem.construction.requirements import skill_totals
-    from deckkit.animayhem.engine.queries import meets, party_skills
-
-    reqs = [r for c in db.cards for r in [getattr(c, "requirement", None)] if r is not None]
-    chars = [Member(c) for c in db.cards if isinstance(c, CharacterCard)]
-    assert len(reqs) > 100 and len(chars) > 90
-    rng = random.Random(7)
-    met = 0
-    for _ in range(400):
-        group = rng.sample(chars, rng.randint(1, 4))
-        totals = skill_totals(group)
-        assert party_skills(group) == totals
-        for req in reqs:
-            expected = requirement_met(req, group)
-            assert meets(req, group) == expected, (req.text, [m.name for m in group])
-            assert meets(req, group, totals) == expected
-            met += expected
-    assert met > 1000  # the parties meet many of them, not only fail them

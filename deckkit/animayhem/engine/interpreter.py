@@ -28,6 +28,7 @@ from deckkit.animayhem.construction.cards import (
     Modifier,
     PowerCard,
 )
+from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
 from deckkit.animayhem.construction.vocabulary import (
     Action,
     CardEffects,
@@ -53,9 +54,7 @@ from deckkit.animayhem.engine.queries import (
     fits,
     free_caster,
     leap_room,
-    meets,
     nearest_disaster,
-    party_skills,
     standing,
     usable,
 )
@@ -1524,9 +1523,9 @@ def _meets(e: Effect, who: Char | Dis) -> bool:
     if isinstance(who, Char):
         return fits(e, who)
     foe = _Foe(who)
-    if e.filter is not None and not meets(e.filter, [foe]):
+    if e.filter is not None and not requirement_met(e.filter, [foe]):
         return False
-    return e.exclude is None or not meets(e.exclude, [foe])
+    return e.exclude is None or not requirement_met(e.exclude, [foe])
 
 
 def combat_card(
@@ -1806,8 +1805,8 @@ def _share(game: Game, e: Effect, ctx: Context) -> bool:
     best: tuple[int, int, str, Char] | None = None
     for taker, giver in pairs:
         party = game.at(taker.slot) if taker.zone == "field" else game.in_haven()
-        totals = party_skills(party)
-        before = [meets(r, party, totals) for r in open_reqs]
+        totals = skill_totals(party)
+        before = [requirement_met(r, party, totals) for r in open_reqs]
         for skill, count in giver.base_skills.items():
             if count <= 0:
                 continue
@@ -1816,7 +1815,7 @@ def _share(game: Game, e: Effect, ctx: Context) -> bool:
             gain = sum(
                 1
                 for r, ok in zip(open_reqs, before, strict=True)
-                if not ok and meets(r, party, more)
+                if not ok and requirement_met(r, party, more)
             )
             key = (gain, -taker.uid, skill, taker)
             if gain > 0 and (best is None or key[:3] > best[:3]):
@@ -1979,7 +1978,7 @@ def waived_for(game: Game, c: Char, card: PowerCard) -> bool:
     that as a use of the character's effect."""
     if Action.WAIVE not in game.acts or c.fx is None or card.requirement is None:
         return False
-    if meets(card.requirement, [c]):
+    if requirement_met(card.requirement, [c]):
         return False
     _credit(game, c.card)
     return True
@@ -2248,7 +2247,7 @@ def change_forms(game: Game) -> None:
         for b in game.chars:
             if b.zone not in ("field", "haven") or b.uid in busy or not fits(e, b):
                 continue
-            if e.when_met is not None and not meets(e.when_met, [b]):
+            if e.when_met is not None and not requirement_met(e.when_met, [b]):
                 continue
             if e.n and game.record.counters.get((b.card.id, CardStat.WAS_BONKED), 0) < e.n:
                 continue

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python subclasses
 
 from deckkit.animayhem.construction.cards import CardType, ItemCard, PowerCard
+from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
 from deckkit.animayhem.engine.queries import (
     HAVEN,
     ally_bonus,
@@ -36,9 +37,7 @@ from deckkit.animayhem.engine.queries import (
     horde_bonus,
     keep_for_combat,
     known_under,
-    meets,
     party_movement,
-    party_skills,
     retreat_options,
     sends_to_goal,
     special_defeat,
@@ -311,7 +310,7 @@ class HeuristicPolicy(Policy):
         best: tuple[int, int, tuple[int, ...]] | None = None
         for combo in itertools.combinations(range(len(chars)), n):
             party = [chars[i] for i in combo]
-            covered = sum(1 for r in reqs if meets(r, party))
+            covered = sum(1 for r in reqs if requirement_met(r, party))
             power = sum(c.cur[DMG] + c.cur[DEF] for c in party)
             if best is None or (covered, power) > best[:2]:
                 best = (covered, power, combo)
@@ -343,7 +342,7 @@ class HeuristicPolicy(Policy):
                 if not any(usable(c, card) for c in chars):
                     out.append(x)
             elif isinstance(card, PowerCard) and card.type == CardType.GLOBAL_EFFECT:
-                if card.requirement is not None and not meets(card.requirement, chars):
+                if card.requirement is not None and not requirement_met(card.requirement, chars):
                     out.append(x)  # nobody to meet its requirement (Palace Guard: Royalty)
             elif isinstance(card, ItemCard):
                 out.append(x)
@@ -396,7 +395,7 @@ class HeuristicPolicy(Policy):
         assert isinstance(card, PowerCard)
         if card.requirement is not None:
             in_play = [c for c in game.chars if c.zone in ("field", "haven")]
-            if not meets(card.requirement, in_play):
+            if not requirement_met(card.requirement, in_play):
                 return False
         if game.fx and sends_to_goal(game, card):
             on = self.flash_target(game, x)
@@ -418,7 +417,7 @@ class HeuristicPolicy(Policy):
 
     def _targets(self, game: Game, party: list[Char]) -> list[int]:
         out = []
-        totals = party_skills(party)
+        totals = skill_totals(party)
         damage = sum(c.cur[DMG] for c in party)
         for loc in game.locs:
             if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
@@ -429,7 +428,7 @@ class HeuristicPolicy(Policy):
                 continue
             card = loc.card
             ok = (
-                meets(card.requirement, party, totals)
+                requirement_met(card.requirement, party, totals)
                 or (card.defense is not None and damage > card.defense)
                 or (bool(game.fx) and unlocked(game, party, loc.slot))
             )

@@ -24,47 +24,12 @@ from deckkit.animayhem.construction.cards import (
     LocationCard,
     PowerCard,
 )
-from deckkit.animayhem.construction.requirements import (
-    PartyMember,
-    Requirement,
-    SkillTerm,
-    term_met,
-)
+from deckkit.animayhem.construction.requirements import requirement_met, term_met
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
 from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game, modified
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
-
-
-def party_skills(party: Sequence[PartyMember]) -> dict[str, int]:
-    """Instances of every skill the party holds, anti-skills subtracted: the construction
-    layer's ``skill_totals``, kept in the compiled engine (the player asks it every move)."""
-    totals: dict[str, int] = {}
-    for m in party:
-        for name, n in m.skill_counts.items():
-            totals[name] = totals.get(name, 0) + n
-    return totals
-
-
-def meets(
-    req: Requirement, party: Sequence[PartyMember], totals: dict[str, int] | None = None
-) -> bool:
-    """The construction layer's ``requirement_met`` (set0 rulebook, Part I "Skill Listings"),
-    skill terms tested here in the compiled engine, every other term asked of ``term_met``;
-    tests hold the two equal on every requirement in the card data."""
-    for alt in req.alternatives:
-        for t in alt:
-            if type(t) is SkillTerm:
-                if totals is None:
-                    totals = party_skills(party)
-                if totals.get(t.skill, 0) < t.count:
-                    break
-            elif not term_met(t, party):
-                break
-        else:
-            return True
-    return False
 
 
 class Use(NamedTuple):
@@ -149,9 +114,9 @@ def conditions_hold(game: Game, e: Effect, slot: int) -> bool:
         return False
     if e.when_met is not None or e.unless_met is not None:
         party = _party(game, slot)
-        if e.when_met is not None and not meets(e.when_met, party):
+        if e.when_met is not None and not requirement_met(e.when_met, party):
             return False
-        if e.unless_met is not None and meets(e.unless_met, party):
+        if e.unless_met is not None and requirement_met(e.unless_met, party):
             return False
     if e.if_in_play or e.unless_in_play:
         names = in_play_names(game)
@@ -270,9 +235,9 @@ def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     for _, e in d.fx.get(Trigger.COMBAT, ()):
         if e.do is not Action.DEFEAT:
             continue
-        if e.when_met is not None and not meets(e.when_met, party):
+        if e.when_met is not None and not requirement_met(e.when_met, party):
             continue
-        if e.unless_met is not None and meets(e.unless_met, party):
+        if e.unless_met is not None and requirement_met(e.unless_met, party):
             continue
         if e.pay and not any(
             not isinstance(x.card, ItemCard) for c in party for _, _, x in _carried(c, e.pay)
@@ -586,9 +551,9 @@ def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
     for _, e in fx[Trigger.STOPS]:
         if e.do not in (Action.HOLD, Action.DISABLE, Action.CAPTURE):
             continue
-        if e.when_met is not None and not meets(e.when_met, who):
+        if e.when_met is not None and not requirement_met(e.when_met, who):
             continue
-        if e.unless_met is not None and meets(e.unless_met, who):
+        if e.unless_met is not None and requirement_met(e.unless_met, who):
             continue
         return True
     return False
@@ -927,7 +892,7 @@ def horde_bonus(game: Game, d: Dis) -> int:
 def usable(c: Char, card: PowerCard) -> bool:
     """A character can use a power card whose requirement it meets ("Equipment"), or one its
     own card lets it use regardless (WAIVE: Specs and Science cards)."""
-    if card.requirement is None or meets(card.requirement, [c]):
+    if card.requirement is None or requirement_met(card.requirement, [c]):
         return True
     return c.fx is not None and _waived(c, card)
 
@@ -948,6 +913,6 @@ def _waived(c: Char, card: PowerCard) -> bool:
 
 def fits(e: Effect, c: Char) -> bool:
     """A character meets an effect's ``filter`` and not its ``exclude``."""
-    if e.filter is not None and not meets(e.filter, [c]):
+    if e.filter is not None and not requirement_met(e.filter, [c]):
         return False
-    return e.exclude is None or not meets(e.exclude, [c])
+    return e.exclude is None or not requirement_met(e.exclude, [c])

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import ItemCard, Trait
+from deckkit.animayhem.construction.requirements import requirement_met
 from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.combat import fight, health_state, knock_out
 from deckkit.animayhem.engine.interpreter import affect, can_act, fire, record_uses
 from deckkit.animayhem.engine.movement import join_primary, place_disaster, steal_when_revealed
-from deckkit.animayhem.engine.queries import Use, barred, blocked, meets, unlocked
+from deckkit.animayhem.engine.queries import Use, barred, blocked, unlocked
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import DEF, DMG, Char, Game
 
@@ -32,7 +33,7 @@ def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:
     if game.acts and barred(game, party, slot, uses):
         record_uses(game, uses)
         return False  # the location's own rule bars one of them (BAR)
-    if meets(loc.requirement, party):
+    if requirement_met(loc.requirement, party):
         return True
     if game.fx and unlocked(game, party, slot, uses):
         record_uses(game, uses)
@@ -46,7 +47,7 @@ def location_attack(game: Game, edition: Edition, party: list[Char], slot: int) 
     it once per turn for every group on the field. The same passage's "once per combat round"
     during a combat at the location needs a call from the combat round and is not simulated."""
     loc = game.locs[slot].card
-    if loc.damage is None or meets(loc.requirement, party):
+    if loc.damage is None or requirement_met(loc.requirement, party):
         return
     for c in party:
         loss = loc.damage - c.cur[DEF]
