@@ -82,33 +82,3 @@ def test_compiled_and_pure_engines_agree() -> None:
         return doc
 
     assert summary({}) == summary({"DECKKIT_PURE": "1"})
-
-
-def test_the_engines_modifier_arithmetic_is_the_cards() -> None:
-    """``state.modified`` repeats ``Modifier.apply`` inside the compiled engine: every operator,
-    on values around zero, must give what the card layer gives."""
-    from deckkit.animayhem.construction.cards import Modifier
-    from deckkit.animayhem.engine.state import modified
-
-    for op in ("+", "x", "/", "="):
-        for value in (-3, -1, 1, 2, 5):
-            mod = Modifier(op, value)  # type: ignore[arg-type]
-            for current in range(-7, 8):
-                assert modified(mod, current) == mod.apply(current), (op, value, current)
-
-
-def test_the_engines_counter_is_the_records() -> None:
-    """``Game.count`` is ``GameRecord.bump`` by one, kept in the compiled engine."""
-    from deckkit.animayhem.engine.chance import SeededChance
-    from deckkit.animayhem.engine.record import CardStat, GameRecord
-    from deckkit.animayhem.engine.state import Game
-
-    game = Game(SeededChance.for_game(1, 0), GameRecord(0, "stall", 0, 0, 0, 0, ""), None)
-    expected = GameRecord(0, "stall", 0, 0, 0, 0, "")
-    for card, stat in [("am1", CardStat.MET), ("am1", CardStat.MET), ("am2", CardStat.KILLED)]:
-        game.count(card, stat)
-        expected.bump(card, stat)
-    assert game.record.counters == expected.counters == {
-        ("am1", CardStat.MET): 2,
-        ("am2", CardStat.KILLED): 1,
-    }

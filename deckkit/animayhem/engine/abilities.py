@@ -14,7 +14,7 @@ from deckkit.animayhem.construction.cards import PowerCard
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
 from deckkit.animayhem.engine.queries import fits, usable
 from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, modified
+from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -85,7 +85,7 @@ def _credit_standing(game: Game, card_id: str, c: Char) -> None:
     key = (card_id, c.uid)
     if key not in game.standing_seen:
         game.standing_seen.add(key)
-        game.count(card_id, CardStat.EFFECTS)
+        game.record.bump(card_id, CardStat.EFFECTS)
 
 
 def conditional(e: Effect) -> bool:
@@ -114,7 +114,7 @@ def refresh(game: Game, c: Char) -> None:
             continue
         for ability, mod in card.modifiers:
             i = ABILITY_INDEX[ability]
-            cur[i] = modified(mod, c.base[i]) + (cur[i] - c.base[i])
+            cur[i] = mod.apply(c.base[i]) + (cur[i] - c.base[i])
     used: set[str] = set()
     # No two equipment cards modifying the same ability: the most valuable are used first.
     equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
@@ -129,7 +129,7 @@ def refresh(game: Game, c: Char) -> None:
         used |= names
         for ability, mod in card.modifiers:
             i = ABILITY_INDEX[ability]
-            cur[i] = modified(mod, cur[i])
+            cur[i] = mod.apply(cur[i])
     if c.zone == "field":
         for copy, _ in game.globals_in_play:
             card = copy.card
@@ -140,7 +140,7 @@ def refresh(game: Game, c: Char) -> None:
                 continue  # its text gates the bonus: its effects play it (Palace Guard)
             for ability, mod in card.modifiers:
                 i = ABILITY_INDEX[ability]
-                cur[i] = modified(mod, cur[i])
+                cur[i] = mod.apply(cur[i])
     if game.fx or c.timed or c.grants:
         # Card effects (interpreter.py): lasting modifiers and granted skills.
         mods, skills = standing_mods(game, c)
@@ -148,10 +148,10 @@ def refresh(game: Game, c: Char) -> None:
         for group in mods:
             for stat, change in group:
                 if stat == "health":
-                    health = modified(change, health)  # King Yemma's Fruit, Tail Steak
+                    health = change.apply(health)  # King Yemma's Fruit, Tail Steak
                     continue
                 i = ABILITY_INDEX[stat]
-                cur[i] = modified(change, cur[i])
+                cur[i] = change.apply(cur[i])
         health = max(1, health)
         if health != c.health_max:
             # Health moves with its maximum, so damage taken stays taken; losing the bonus

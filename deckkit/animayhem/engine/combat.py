@@ -58,7 +58,7 @@ from deckkit.animayhem.engine.interpreter import (
 )
 from deckkit.animayhem.engine.queries import Use, ally_bonus, horde_bonus
 from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods, modified
+from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -120,9 +120,9 @@ def _apply_round_modifiers(side: _Side, card: PowerCard) -> None:
     """A power card's damage/defense modifiers for this combat round only."""
     for ability, mod in card.modifiers:
         if ability == "damage":
-            side.damage = modified(mod, side.damage)
+            side.damage = mod.apply(side.damage)
         elif ability == "defense":
-            side.defense = modified(mod, side.defense)
+            side.defense = mod.apply(side.defense)
 
 
 def take_item_here(game: Game, d: Dis) -> bool:
@@ -159,14 +159,14 @@ def _play_card(
         half = cast(CombatCard, copy.card).physical
         if recipient is not shielded:
             if half.damage is not None:
-                recipient.damage = modified(half.damage, recipient.damage)
+                recipient.damage = half.damage.apply(recipient.damage)
             if half.defense is not None:
-                recipient.defense = modified(half.defense, recipient.defense)
+                recipient.defense = half.defense.apply(recipient.defense)
         if opponent is not shielded:
             if half.opp_damage is not None:
-                opponent.damage = modified(half.opp_damage, opponent.damage)
+                opponent.damage = half.opp_damage.apply(opponent.damage)
             if half.opp_defense is not None:
-                opponent.defense = modified(half.opp_defense, opponent.defense)
+                opponent.defense = half.opp_defense.apply(opponent.defense)
         if fx is not None and copy.card.id in game.fx:
             mine, theirs = combat_card(
                 game, copy.card, recipient.owner, opponent.owner, slot, False, fx
@@ -193,8 +193,8 @@ def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[in
     if half.modifier is None or half.target == "special":
         return recipient, opponent
     if half.target == "self":
-        return modified(half.modifier, recipient), opponent
-    return recipient, modified(half.modifier, opponent)
+        return half.modifier.apply(recipient), opponent
+    return recipient, half.modifier.apply(opponent)
 
 
 def charm_battle(game: Game, c: Char, d: Dis) -> int:
@@ -278,15 +278,15 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     if how == "killed":
         c.zone = "discard"
         game.discard.append(c)
-        game.count(c.card.id, CardStat.WAS_KILLED)
+        game.record.bump(c.card.id, CardStat.WAS_KILLED)
         if by is not None:
-            game.count(by.card.id, CardStat.KILLED)
+            game.record.bump(by.card.id, CardStat.KILLED)
     else:
         c.zone = "bonked"
         c.bonked_turn = game.turn
-        game.count(c.card.id, CardStat.WAS_BONKED)
+        game.record.bump(c.card.id, CardStat.WAS_BONKED)
         if by is not None:
-            game.count(by.card.id, CardStat.BONKED)
+            game.record.bump(by.card.id, CardStat.BONKED)
         if game.acts and revived(game, c):
             enter_haven(game, c)  # back at once, not a turn set aside (REVIVE)
     if game.trace is not None:
@@ -304,7 +304,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
     back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
     if not back:
         game.discard.append(d)
-    game.count(d.card.id, CardStat.DEFEATED)
+    game.record.bump(d.card.id, CardStat.DEFEATED)
     if game.trace is not None:
         game.say("defeated", f"{d.name} is defeated", target=d)
     for ally in game.disasters:

@@ -59,7 +59,7 @@ from deckkit.animayhem.engine.queries import (
     usable,
 )
 from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game, modified
+from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -356,14 +356,14 @@ def _modify_dis(game: Game, e: Effect, d: Dis, sides: Sides | None) -> None:
     old = (d.damage, d.defense, d.movement, d.charm)
     for ability, mod in e.mods:
         if ability == "damage":
-            d.damage = max(0, modified(mod, d.damage))
+            d.damage = max(0, mod.apply(d.damage))
         elif ability == "defense":
-            d.defense = max(0, modified(mod, d.defense))
+            d.defense = max(0, mod.apply(d.defense))
             d.health = max(d.health, 0) + (d.defense - old[1])
         elif ability == "movement":
-            d.movement = max(0, modified(mod, d.movement))
+            d.movement = max(0, mod.apply(d.movement))
         elif ability == "charm":
-            d.charm = max(0, modified(mod, d.charm))
+            d.charm = max(0, mod.apply(d.charm))
     if scope is Scope.TURNS:
         game.dis_timers.append((_until(game, e), d, old))
 
@@ -390,7 +390,7 @@ def _destroy_card(game: Game, ctx: Context, holder: Char | None, pile: list[Copy
         game.carried_off.append(x)  # destroyed items count for the disasters (4.3)
         d = _source_dis(ctx)
         if d is not None:
-            game.count(d.card.id, CardStat.ITEMS_CARRIED_OFF)
+            game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
     else:
         x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
         if holder is not None and Action.RECYCLE in game.acts and kept_in_deck(game, x):
@@ -672,9 +672,9 @@ def apply_mods(mods: list[Mods], damage: int, defense: int) -> tuple[int, int]:
     for group in mods:
         for ability, mod in group:
             if ability == "damage":
-                damage = modified(mod, damage)
+                damage = mod.apply(damage)
             elif ability == "defense":
-                defense = modified(mod, defense)
+                defense = mod.apply(defense)
     return damage, defense
 
 
@@ -942,7 +942,7 @@ def fire(
             continue
         if run(game, e, ctx, sides):
             did = True
-            game.count(source.card.id, CardStat.EFFECTS)
+            game.record.bump(source.card.id, CardStat.EFFECTS)
             if e.max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
@@ -1064,7 +1064,7 @@ def play_in_combat(
                 mine.append(_charge(game, e, holder, sides))
             _credit(game, copy.card)
         elif run(game, e, ctx):
-            game.count(copy.card.id, CardStat.EFFECTS)
+            game.record.bump(copy.card.id, CardStat.EFFECTS)
     return mine, theirs
 
 
@@ -1093,7 +1093,7 @@ def lone_attacker(sides: Sides | None) -> int:
 
 def _credit(game: Game, card: AnyCard) -> None:
     """Count that one of the card's effects acted (the per-card statistic ``effects``)."""
-    game.count(card.id, CardStat.EFFECTS)
+    game.record.bump(card.id, CardStat.EFFECTS)
 
 
 def record_uses(game: Game, uses: list[Use]) -> None:
@@ -1585,7 +1585,7 @@ def apply_charm(mods: list[Mods], charm: int) -> int:
     for group in mods:
         for ability, mod in group:
             if ability == "charm":
-                charm = modified(mod, charm)
+                charm = mod.apply(charm)
     return charm
 
 
@@ -2532,7 +2532,7 @@ def _unearth(game: Game, e: Effect, ctx: Context) -> bool:
         loc.hidden_cards.remove(x)
         if isinstance(x.card, ItemCard):
             holder.items.append(x)
-            game.count(holder.card.id, CardStat.ITEMS_RETRIEVED)
+            game.record.bump(holder.card.id, CardStat.ITEMS_RETRIEVED)
         else:
             holder.equipment.append(x)
         _say(game, ctx.source, f"gives {holder.name} {x.card.name} from under {loc.card.name}")

@@ -62,7 +62,7 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
             game.discard.append(item)
             continue
         game.carried_off.append(item)
-        game.count(d.card.id, CardStat.ITEMS_CARRIED_OFF)
+        game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
         if game.trace is not None:
             game.say("carried_off", f"{d.name} carries {item.card.name} off the field", d, item)
     d.carrying = []
@@ -101,7 +101,7 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
     """A non-combat disaster reaches characters: it counts as met, takes effect (its encoded
     effects, interpreter.py) and, its condition done, is discarded or stays off the field while
     its effect lasts (set0 rulebook, "Maintenance Phase")."""
-    game.count(d.card.id, CardStat.MET)
+    game.record.bump(d.card.id, CardStat.MET)
     if game.trace is not None:
         how = "" if d.fx is not None else " (card text not simulated)"
         game.say(
@@ -135,7 +135,7 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
         refresh(game, victim)
     d.carrying.append(item)
     d.stolen = item
-    game.count(d.card.id, CardStat.MET)
+    game.record.bump(d.card.id, CardStat.MET)
     if game.trace is not None:
         game.say(
             "steal",

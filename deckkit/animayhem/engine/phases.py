@@ -127,7 +127,7 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
                     if game.trace is not None:
                         game.say("affect", f"{x.name} finds no target and is discarded", x)
                     continue
-                game.count(x.card.id, CardStat.MET)
+                game.record.bump(x.card.id, CardStat.MET)
                 if x.fx is None or Trigger.AFFECT not in x.fx:
                     x.zone = "discard"
                     game.discard.append(x)

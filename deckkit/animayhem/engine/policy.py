@@ -49,7 +49,7 @@ from deckkit.animayhem.engine.queries import (
     waits_for_a_use,
     waits_to_turn,
 )
-from deckkit.animayhem.engine.state import DEF, DMG, ENE, Char, Copy, Dis, Game, modified
+from deckkit.animayhem.engine.state import DEF, DMG, ENE, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -370,7 +370,7 @@ class HeuristicPolicy(Policy):
                     if taken & {a for a, _ in card.modifiers}:
                         continue
                 gain = sum(
-                    modified(mod, c.cur[i]) - c.cur[i]
+                    mod.apply(c.cur[i]) - c.cur[i]
                     for a, mod in card.modifiers
                     for i in ((DMG,) if a == "damage" else (DEF,) if a == "defense" else ())
                 )

@@ -26,7 +26,7 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.requirements import requirement_met, term_met
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
-from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game, modified
+from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -322,9 +322,9 @@ def _lent(mods: Mods, d: Dis) -> tuple[int, int]:
     dmg = dfn = 0
     for ability, mod in mods:
         if ability == "damage":
-            dmg += modified(mod, d.damage) - d.damage
+            dmg += mod.apply(d.damage) - d.damage
         elif ability == "defense":
-            dfn += modified(mod, d.defense) - d.defense
+            dfn += mod.apply(d.defense) - d.defense
     return dmg, dfn
 
 
@@ -786,7 +786,7 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
             if isinstance(card, PowerCard) and card.vehicle:
                 mod = card.modifier("movement")
                 if mod is not None:
-                    speed = modified(mod, c.base[MOV])
+                    speed = mod.apply(c.base[MOV])
                     if Action.BOOST in game.acts:
                         speed += boost(game, c, card, uses)  # Turbo Boost, Ready to Go
                     vehicle = max(vehicle, speed)

@@ -81,7 +81,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             return False
     if not passes_skill_test(game, party, slot):
         return False
-    game.count(loc.card.id, CardStat.SCAVENGE_ATTEMPTS)
+    game.record.bump(loc.card.id, CardStat.SCAVENGE_ATTEMPTS)
     for c in party:
         game.scavenge_started.add(c.uid)
     if game.trace is not None:
@@ -94,7 +94,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             game.say("reveal", f"revealed {d.name}" + (" (combat)" if d.combat else ""), target=d)
         if not d.combat:
             # A non-combat disaster takes effect on the scavenging party, then is cleared.
-            game.count(d.card.id, CardStat.MET)
+            game.record.bump(d.card.id, CardStat.MET)
             if game.trace is not None:
                 how = "" if d.fx is not None else " (card text not simulated)"
                 game.say("affect", f"{d.name} takes effect on the party{how}", d)
@@ -136,13 +136,13 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             carrier.items.append(x)
             if x.card.id in game.fx:
                 refresh(game, carrier)  # an item's standing effects (interpreter.py)
-            game.count(carrier.card.id, CardStat.ITEMS_RETRIEVED)
+            game.record.bump(carrier.card.id, CardStat.ITEMS_RETRIEVED)
         else:
             carrier.equipment.append(x)
             refresh(game, carrier)
         if game.trace is not None:
             game.say("retrieve", f"{carrier.name} retrieves {x.card.name}", carrier, x)
-    game.count(loc.card.id, CardStat.SCAVENGE_SUCCESSES)
+    game.record.bump(loc.card.id, CardStat.SCAVENGE_SUCCESSES)
     fire(game, loc.copy, Trigger.SCAVENGED, slot)
     game.scavenged.add(slot)
     game.done_scavenging.add(slot)

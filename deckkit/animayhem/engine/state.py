@@ -25,24 +25,11 @@ from deckkit.animayhem.construction.cards import (
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
 from deckkit.animayhem.engine.chance import Chance
 from deckkit.animayhem.engine.field import Field
-from deckkit.animayhem.engine.record import CardStat, GameRecord
+from deckkit.animayhem.engine.record import GameRecord
 
 Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
 Mods = tuple[tuple[Stat, Modifier], ...]
 Timed = tuple[Mods, int]  # modifiers and the last turn they last
-
-
-def modified(mod: Modifier, value: int) -> int:
-    """``mod.apply(value)`` (cards.Modifier) inside the compiled engine, where a call into the
-    interpreted construction layer costs more than the arithmetic; tests hold the two equal."""
-    op = mod.op
-    if op == "+":
-        return value + mod.value
-    if op == "x":
-        return value * mod.value
-    if op == "/":
-        return value // mod.value
-    return mod.value
 
 
 class RuleHooks(Protocol):
@@ -425,13 +412,6 @@ class Game:
         # Face-down cards the player has looked at (REVEAL), by uid: the policy may use what
         # lies under a location only for these (policy.py).
         self.known: set[int] = set()
-
-    def count(self, card_id: str, stat: CardStat) -> None:
-        """One more of a per-card counter (``GameRecord.bump``, kept in the compiled engine:
-        the hot paths count often)."""
-        counters = self.record.counters
-        key = (card_id, stat)
-        counters[key] = counters.get(key, 0) + 1
 
     def say(self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any) -> None:
         """One trace event: its kind, the sentence, and as data who acted on whom (card ids
