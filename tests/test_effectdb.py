@@ -359,11 +359,18 @@ def test_a_flash_only_action_on_another_kind_is_not_simulated(tmp_path: Path) ->
             "printed ability modifiers",
         ),
         (
-            "am164",
-            "Blasters",
+            "am283",
+            "Panic Attack",
             "columns = false\n",
             '{ when = "round", do = "modify", mods = { damage = "+1" }, scope = "round" }',
-            "for a global effect",
+            "for a global effect or equipment",
+        ),
+        (
+            "am177",
+            "Goz' Flying Machine",
+            'note = "its column plays it"\ncolumns = false\n',
+            "",
+            "needs effects that play the card's text",
         ),
         (
             "am326",

@@ -2958,6 +2958,36 @@ def test_always_leap_jump_one_more_location_for_two_moves() -> None:
     assert party_movement(game, [ako]) == walk
 
 
+def test_always_leap_goz_flying_machine_two_locations_further_once() -> None:
+    """Goz' Flying Machine ("Immediately Moves one Character two Locations"): its movement
+    column is that distance, not a movement its carrier takes on, so the carrier keeps its own;
+    once, a move that needs it takes the party two locations further, and the machine is
+    discarded."""
+    from deckkit.animayhem.engine.movement import move_party
+    from deckkit.animayhem.engine.queries import party_movement
+    from tests.engine_helpers import NINE, bare_game
+
+    game = bare_game(NINE, cells=[(x, 0) for x in range(9)])
+    game.turn = 1
+    for loc in game.locs:
+        loc.hidden_cards, loc.hidden_disasters = [], []
+    ako = add_char(game, "A-ko Magami", 0)
+    walk = ako.cur[MOV]
+    machine = shipped_copy(game, "Goz' Flying Machine")
+    assert isinstance(machine.card, PowerCard) and machine.card.modifiers  # the "2" column
+    ako.equipment.append(machine)
+    refresh(game, ako)
+    assert ako.cur[MOV] == walk == 4  # not set to 2 by the column
+    game.acts = game.acts | {Action.LEAP}
+    assert party_movement(game, [ako]) == walk + 2
+    move_party(game, ED, ScriptedPolicy(), [ako], [1, 2, 3, 4])  # walking: the machine waits
+    assert machine in ako.equipment
+    move_party(game, ED, ScriptedPolicy(), [ako], [5, 6, 7, 8, 7, 6])
+    assert game.record.counters[(machine.card.id, CardStat.EFFECTS)] == 1
+    assert machine not in ako.equipment and machine in game.discard
+    assert party_movement(game, [ako]) == walk
+
+
 @covers("Medical Scanner", (Trigger.ALWAYS, Action.EQUIP_ANYWHERE))
 def test_always_equip_anywhere_medical_scanner_weapons_only_for_three_uses() -> None:
     """Medical Scanner: a weapon from the hand goes on its carrier on the field, other

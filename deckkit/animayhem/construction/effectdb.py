@@ -471,19 +471,29 @@ def read_effects_file(
 def _columns(
     where: _Where, cid: str, card: AnyCard, value: object, effects: tuple[Effect, ...]
 ) -> bool:
-    """``columns = false``: a global effect's printed modifiers act only through its effects
-    (the card's text gates them); there must be modifiers to turn off and effects to play."""
+    """``columns = false``: a card's printed modifiers act only through its effects. A global
+    effect's text gates its bonus (a modify effect plays it); an equipment card's column may
+    read a number of its text that is no bonus (Goz' Flying Machine's "two Locations" in the
+    movement column), and its effects play that text instead. There must be modifiers to turn
+    off and effects to play."""
     if not isinstance(value, bool):
         raise where.fail(cid, f"columns must be true or false, not {value!r}")
     if value:
         return True
-    if card.type.value != "global_effect" or not getattr(card, "modifiers", ()):
+    kind = card.type.value
+    if kind not in ("global_effect", "equipment") or not getattr(card, "modifiers", ()):
         raise where.fail(
             cid,
-            "columns = false is for a global effect with printed ability modifiers",
+            "columns = false is for a global effect or equipment with printed ability modifiers",
             hint="remove it: this card has no column bonus to turn off",
         )
-    if not any(e.do is Action.MODIFY for e in effects):
+    if kind == "equipment" and not effects:
+        raise where.fail(
+            cid,
+            "columns = false needs effects that play the card's text instead",
+            hint="add the effects, or mark the card none and keep its columns",
+        )
+    if kind == "global_effect" and not any(e.do is Action.MODIFY for e in effects):
         raise where.fail(
             cid,
             "columns = false needs a modify effect that plays the bonus instead",

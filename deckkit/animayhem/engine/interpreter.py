@@ -2362,9 +2362,9 @@ def leaps(game: Game, party: Sequence[Char]) -> int:
     n, c, x, key, limit = room
     game.fired[key] = game.fired.get(key, 0) + 1
     _credit(game, x.card)
-    _say(game, x, f"lets {c.name}'s party jump over a location")
+    _say(game, x, f"lets {c.name}'s party move {n} further")
     if limit and game.fired[key] >= limit:
-        c.enhancements.remove(x)
+        (c.enhancements if x in c.enhancements else c.equipment).remove(x)
         game.discard.append(x)
         refresh(game, c)
     return n

@@ -806,11 +806,12 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
 def leap_room(
     game: Game, party: Sequence[Char]
 ) -> tuple[int, Char, Copy, tuple[int, int], int] | None:
-    """The extra locations a member's enhancement lets the party move (LEAP: Jump lets it jump
-    over one), with who holds it, the card, its use counter and its ``max_times``; one card
-    lends it per move, while it has uses. None when no card does."""
+    """The extra locations a member's enhancement or equipment lets the party move (LEAP: Jump
+    lets it jump over one, Goz' Flying Machine flies it two further once), with who holds it,
+    the card, its use counter and its ``max_times``; one card lends it per move, while it has
+    uses. None when no card does."""
     for c in party:
-        for x in c.enhancements:
+        for x in (*c.enhancements, *c.equipment):
             fx = game.fx.get(x.card.id)
             for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
                 key = (x.uid, -1 - i)
