@@ -141,10 +141,11 @@ def _batches(cards: list[AnyCard]) -> list[tuple[AnyCard, ...]]:
 
 
 # Cards that give effects something to act on: vehicles of each kind, a weapon, a suit,
-# computer and science cards, money, music, food and clothing items, a Saiyan, an Android and
-# a Mech (Bulma: Scouter requires Mech or Freeza).
+# computer and science cards, money, music, food and clothing items, a Saiyan, an Android,
+# a Mech (Bulma: Scouter requires Mech or Freeza) and a Fire effect (Panic Attack, which
+# Shayla-Shayla strengthens).
 BAIT = ("am158", "am178", "am175", "am161", "am159", "am166", "am163", "am203",
-        "am384", "am418", "am420", "am389", "am033", "am008", "am016")  # fmt: skip
+        "am384", "am418", "am420", "am389", "am033", "am008", "am016", "am283")  # fmt: skip
 
 
 def _words(card: AnyCard) -> set[str]:

@@ -13,7 +13,13 @@ from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from deckkit.animayhem.construction.cards import CardType, CharacterCard, ItemCard, PowerCard
+from deckkit.animayhem.construction.cards import (
+    CardType,
+    CharacterCard,
+    ItemCard,
+    Modifier,
+    PowerCard,
+)
 from deckkit.animayhem.construction.requirements import parse_requirement, requirement_met
 from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import refresh
@@ -2986,6 +2992,43 @@ def test_always_leap_goz_flying_machine_two_locations_further_once() -> None:
     assert game.record.counters[(machine.card.id, CardStat.EFFECTS)] == 1
     assert machine not in ako.equipment and machine in game.discard
     assert party_movement(game, [ako]) == walk
+
+
+@covers("Shayla-Shayla", (Trigger.ALWAYS, Action.AMPLIFY))
+def test_always_amplify_shayla_shayla_fire_effects_one_more() -> None:
+    """Shayla-Shayla: "+1 all Fire effects". While she is in the haven (or on the field), Panic
+    Attack, the Fire effect of the card data (+2 attack), adds 3 in a fight; a power card that is
+    no Fire effect gets nothing more, and once she is out of play Panic Attack adds 2 again."""
+    from deckkit.animayhem.construction.carddb import load_card_db
+    from deckkit.animayhem.engine.combat import _apply_round_modifiers, _Side
+
+    game = table()
+    shayla = add_char(game, "Shayla-Shayla", -1)
+    shipped(game, shayla)
+    game.acts = game.acts | {Action.AMPLIFY}
+    ako = add_char(game, "A-ko Magami", 4)
+    panic = card("Panic Attack")
+    assert isinstance(panic, PowerCard) and "Fire" in panic.categories
+    side = _Side(ako, 5, 3)
+    _apply_round_modifiers(game, side, panic)
+    assert (side.damage, side.defense) == (5 + 3, 3)
+    assert game.record.counters[(shayla.card.id, CardStat.EFFECTS)] == 1
+    plain = next(
+        c
+        for c in load_card_db().cards
+        if isinstance(c, PowerCard)
+        and c.type is CardType.FLASH_EFFECT
+        and "Fire" not in c.categories
+        and c.modifiers == (("damage", Modifier("+", 2)),)
+    )
+    side = _Side(ako, 5, 3)
+    _apply_round_modifiers(game, side, plain)
+    assert side.damage == 5 + 2
+    shayla.zone = "draw"
+    side = _Side(ako, 5, 3)
+    _apply_round_modifiers(game, side, panic)
+    assert side.damage == 5 + 2
+    assert game.record.counters[(shayla.card.id, CardStat.EFFECTS)] == 1
 
 
 @covers("Medical Scanner", (Trigger.ALWAYS, Action.EQUIP_ANYWHERE))

@@ -103,12 +103,14 @@ _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
 _ACTION_FIELDS[Action.REPLACE] = frozenset({"turns"})  # vehicles and forms (field2 additions)
 _ACTION_FIELDS[Action.EQUIP_ANYWHERE] = frozenset({"cards"})  # a haven's: which equipment
+_ACTION_FIELDS[Action.AMPLIFY] = frozenset({"cards"})  # the power cards it strengthens
 # What an action needs beyond its target, and the hint the loader gives when it is missing.
 _NEEDS: dict[Action, tuple[str, str]] = {
     Action.IMMUNE: ("against", 'against = ["Money"]: the disasters it keeps away'),
     Action.WAIVE: ("cards", 'cards = ["Science"]: the power cards used without requirements'),
     Action.PRESERVE: ("cards", 'cards = ["vehicle"]: the cards it keeps from destruction'),
     Action.SAFEGUARD: ("cards", 'cards = ["Gift", "Clothing"]: the items kept from theft'),
+    Action.AMPLIFY: ("cards", 'cards = ["Fire"]: the power cards it strengthens'),
 }
 DISASTER_ONLY = DISASTER_TARGETS - CHARACTER_TARGETS
 _LINE = re.compile(r"^\s*\[\[?\s*(am\d{3})\b", re.MULTILINE)
@@ -525,7 +527,7 @@ def _check_carry(
     """Standing-only rules; a carrying limit counts seats, and only vehicles may ride besides."""
     standing_only: tuple[Action, ...] = (Action.STORE, Action.DOUBLE_SKILLS, Action.CARRY)
     standing_only += (Action.HIDE, Action.BOOST, Action.SAFEGUARD, Action.LEAP)
-    standing_only += (Action.FORFEIT, Action.WEAR)
+    standing_only += (Action.FORFEIT, Action.WEAR, Action.AMPLIFY)
     if do in standing_only and when is not Trigger.ALWAYS:
         raise where.fail(cid, f"{do} is a standing rule", hint='when = "always"')
     if do is not Action.CARRY:

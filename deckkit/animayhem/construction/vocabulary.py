@@ -142,6 +142,8 @@ class Action(StrEnum):
     BURY = "bury"  # n items the disasters hold as discarded go under a location with a disaster
     SUPPLY = "supply"  # n of the deck's unused items go into the player's haven
     REMATCH = "rematch"  # a discarded combat disaster attacks the party here; `mods` if beaten
+    # Element boosters (characters).
+    AMPLIFY = "amplify"  # power cards matching `cards` get n more on each additive modifier
 
 
 class Target(StrEnum):
@@ -286,6 +288,8 @@ ACTION_TARGETS[Action.GUARD] = (frozenset({Target.SELF}), Target.SELF)
 ACTION_TARGETS[Action.REPLACE] = (frozenset({Target.SELF}), Target.SELF)
 # A haven's rule for every character in play (Squad Bay), as well as a character's own.
 ACTION_TARGETS[Action.EQUIP_ANYWHERE] = (frozenset({Target.SELF, Target.PLAY}), Target.SELF)
+# A character's standing boost to power cards of one kind while it is in play (Shayla-Shayla).
+ACTION_TARGETS[Action.AMPLIFY] = (frozenset({Target.SELF}), Target.SELF)
 
 _T = Trigger
 # The triggers the interpreter fires for each kind of card (its callers in the rules); an entry
@@ -352,6 +356,7 @@ STANDING = frozenset(
     }
 )
 STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
+STANDING |= {Action.AMPLIFY}  # element boosters
 FIRED_FOR["location"] = FIRED_FOR["location"] | {Trigger.STOPS}  # field2 additions
 # Flash additions: effects of a flash effect played in a fight, or held for a charm battle.
 ACTION_TARGETS[Action.FRAIL] = (frozenset({Target.OPPONENT}), Target.OPPONENT)

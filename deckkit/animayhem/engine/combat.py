@@ -22,6 +22,7 @@ from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.interpreter import (
     Sides,
+    amplified,
     apply_charm,
     apply_mods,
     attack_order,
@@ -116,13 +117,16 @@ class _Side:
         self.defense = defense
 
 
-def _apply_round_modifiers(side: _Side, card: PowerCard) -> None:
-    """A power card's damage/defense modifiers for this combat round only."""
+def _apply_round_modifiers(game: Game, side: _Side, card: PowerCard) -> None:
+    """A power card's damage/defense modifiers for this combat round only; a character in play
+    may strengthen its additive ones (AMPLIFY: Shayla-Shayla's Fire effects)."""
+    more = amplified(game, card) if card.modifiers else 0
     for ability, mod in card.modifiers:
+        bonus = more if mod.op == "+" else 0
         if ability == "damage":
-            side.damage = mod.apply(side.damage)
+            side.damage = mod.apply(side.damage) + bonus
         elif ability == "defense":
-            side.defense = mod.apply(side.defense)
+            side.defense = mod.apply(side.defense) + bonus
 
 
 def take_item_here(game: Game, d: Dis) -> bool:
@@ -386,7 +390,7 @@ def _flash_effects(
             cost = 0  # another flash effect paid it (Supreme Battle Aura)
         if cost:
             c.set_energy(c.cur[ENE] - cost)
-        _apply_round_modifiers(sides[c.uid], card)
+        _apply_round_modifiers(game, sides[c.uid], card)
         if card.id in game.fx:
             side = sides[c.uid]
             slot = game.slot_of(d) if d.pos >= 0 else -1
@@ -418,13 +422,13 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
         if card.energy_cost and c.cur[ENE] >= card.energy_cost:
             c.set_energy(c.cur[ENE] - card.energy_cost)
             spent = True
-            _apply_round_modifiers(side, card)
+            _apply_round_modifiers(game, side, card)
     for copy in list(c.equipment):
         card = copy.card
         assert isinstance(card, PowerCard)
         if copy.uses_left is None or not card.modifiers:
             continue
-        _apply_round_modifiers(side, card)
+        _apply_round_modifiers(game, side, card)
         copy.uses_left -= 1
         if copy.uses_left <= 0:
             c.equipment.remove(copy)

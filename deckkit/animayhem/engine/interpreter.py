@@ -2349,6 +2349,27 @@ def hiding_slot(game: Game) -> int:
 # --- a non-flying vehicle's extra movement (BOOST) -----------------------------------------
 
 
+# --- element boosters (AMPLIFY) --------------------------------------------------------------
+
+
+def amplified(game: Game, card: PowerCard) -> int:
+    """How much more each additive modifier of ``card`` gives, from the characters in play
+    (on the field or in the haven) whose card strengthens power cards like it (AMPLIFY:
+    Shayla-Shayla, +1 to every Fire effect); each one that does counts as a use of its card."""
+    if Action.AMPLIFY not in game.acts:
+        return 0
+    more = 0
+    for c in game.chars:
+        if c.zone not in ("field", "haven") or c.fx is None:
+            continue
+        for e in standing(c.fx, Action.AMPLIFY):
+            if card_matches(card, e.cards):
+                more += e.n
+                _credit(game, c.card)
+                _say(game, c, f"strengthens {card.name} by {e.n}")
+    return more
+
+
 # --- a party jumping over a location (LEAP) ---------------------------------------------------
 
 
