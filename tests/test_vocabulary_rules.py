@@ -2936,19 +2936,26 @@ def test_turn_send_here_transmitter_bra_brings_the_strongest_from_elsewhere() ->
     assert len(here) == 2, "two uses: two characters joined"
 
 
-@covers("Jump", (Trigger.ALWAYS, Action.LEAP))
-def test_always_leap_jump_one_more_location_for_two_moves() -> None:
-    """Jump: the party moves one location more; a move that needs the jump spends a use, one
-    that does not spends none, and after two uses the card is discarded."""
-    from deckkit.animayhem.engine.movement import move_party
-    from deckkit.animayhem.engine.queries import party_movement
+def _ako_on_a_line_of_nine() -> tuple[Game, Char]:
+    """Nine empty locations in a line, A-ko Magami (movement 4) on the first: room to see how
+    far a party moves."""
     from tests.engine_helpers import NINE, bare_game
 
     game = bare_game(NINE, cells=[(x, 0) for x in range(9)])
     game.turn = 1
     for loc in game.locs:
         loc.hidden_cards, loc.hidden_disasters = [], []
-    ako = add_char(game, "A-ko Magami", 0)
+    return game, add_char(game, "A-ko Magami", 0)
+
+
+@covers("Jump", (Trigger.ALWAYS, Action.LEAP))
+def test_always_leap_jump_one_more_location_for_two_moves() -> None:
+    """Jump: the party moves one location more; a move that needs the jump spends a use, one
+    that does not spends none, and after two uses the card is discarded."""
+    from deckkit.animayhem.engine.movement import move_party
+    from deckkit.animayhem.engine.queries import party_movement
+
+    game, ako = _ako_on_a_line_of_nine()
     walk = ako.cur[MOV]
     jump = shipped_copy(game, "Jump")
     ako.enhancements.append(jump)
@@ -2971,13 +2978,8 @@ def test_always_leap_goz_flying_machine_two_locations_further_once() -> None:
     discarded."""
     from deckkit.animayhem.engine.movement import move_party
     from deckkit.animayhem.engine.queries import party_movement
-    from tests.engine_helpers import NINE, bare_game
 
-    game = bare_game(NINE, cells=[(x, 0) for x in range(9)])
-    game.turn = 1
-    for loc in game.locs:
-        loc.hidden_cards, loc.hidden_disasters = [], []
-    ako = add_char(game, "A-ko Magami", 0)
+    game, ako = _ako_on_a_line_of_nine()
     walk = ako.cur[MOV]
     machine = shipped_copy(game, "Goz' Flying Machine")
     assert isinstance(machine.card, PowerCard) and machine.card.modifiers  # the "2" column
