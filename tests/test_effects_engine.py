@@ -313,3 +313,13 @@ def test_a_disabled_character_defends_and_may_still_run_away() -> None:
     d2 = on_field(game2, new_disaster(game2, "Ginger"), 4)
     game2.fx[d2.card.id] = {}
     assert fight(game2, ED, RunsAtOnce(), d2, 4, "disaster") == "retreat"
+
+
+def test_every_pile_action_has_its_handler() -> None:
+    """The read-only layer names the pile actions (queries._PILE_ACTIONS) and the interpreter
+    runs each by its handler: the two lists must be the same actions, or an effect would fail
+    with a KeyError in a game."""
+    from deckkit.animayhem.engine import interpreter, queries
+
+    assert set(interpreter._PILE_HANDLERS) == set(queries._PILE_ACTIONS)
+    assert len(set(interpreter._PILE_HANDLERS.values())) == len(interpreter._PILE_HANDLERS)

@@ -16,7 +16,7 @@ count for the disasters (1998 guidelines 4.3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import (
@@ -806,28 +806,8 @@ def run(
 
 
 def _pile_action(game: Game, e: Effect, ctx: Context) -> bool:
-    do = e.do
-    if do is Action.RECOVER:
-        return _recover(game, e, ctx)
-    if do is Action.FETCH:
-        return _fetch(game, e, ctx)
-    if do is Action.DRAW:
-        return _draw(game, e, ctx)
-    if do is Action.FREE:
-        return _free(game, e, ctx)
-    if do is Action.UNBLOCK:
-        return _unblock(game, e, ctx)
-    if do is Action.RETRIEVE:
-        return _retrieve(game, e, ctx)
-    if do is Action.SWAP:
-        return _swap(game, e, ctx)
-    if do is Action.PUSH:
-        return _push(game, e, ctx)
-    if do is Action.REORDER:
-        return _reorder(game, e, ctx)
-    if do is Action.SHARE:
-        return _share(game, e, ctx)
-    return _reload(game, e, ctx)
+    """The actions on piles, cards and locations (queries._PILE_ACTIONS), by their handler."""
+    return _PILE_HANDLERS[e.do](game, e, ctx)
 
 
 def _on_characters(
@@ -2626,3 +2606,20 @@ def _rematch(game: Game, e: Effect, ctx: Context) -> bool:
                 _modify_char(game, e, ctx, c, None)
         _say(game, ctx.source, f"rewards the victory over {d.name}")
     return True
+
+
+# Defined last, once every handler is: one per action of queries._PILE_ACTIONS (a test holds
+# the two equal).
+_PILE_HANDLERS: dict[Action, Callable[[Game, Effect, Context], bool]] = {
+    Action.RECOVER: _recover,
+    Action.FETCH: _fetch,
+    Action.DRAW: _draw,
+    Action.FREE: _free,
+    Action.UNBLOCK: _unblock,
+    Action.RETRIEVE: _retrieve,
+    Action.SWAP: _swap,
+    Action.PUSH: _push,
+    Action.RELOAD: _reload,
+    Action.REORDER: _reorder,
+    Action.SHARE: _share,
+}
