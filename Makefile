@@ -9,7 +9,7 @@ FAST := build/fast/.built
 ENGINE := $(wildcard deckkit/animayhem/*/*.py)
 DEMO_DECK := decks/demo-solo.deck
 
-.PHONY: demo test lint typecheck fast bench clean browser
+.PHONY: demo test test-slow lint typecheck fast bench clean browser
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -44,12 +44,17 @@ browser:
 test: $(STAMP) $(FAST) browser
 	$(BIN)/ruff check deckkit tests tools benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto -m 'not slow'
 	# The engine's own tests once more on the pure-Python modules, the reference build.
-	DECKKIT_PURE=1 $(BIN)/pytest tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
+	DECKKIT_PURE=1 $(BIN)/pytest -n auto tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
 	# The sample decks' balance checks (reports/balance.toml), as a project's CI runs them:
 	# exit 1 (a check fails) or 3 (undecided within its budget) fails the build.
 	$(BIN)/deckkit balance check reports/balance.toml --workers 2 --quiet --junit build/balance-junit.xml
+
+# The end-to-end checks too slow for `make test` (the README's whole tour from a built wheel);
+# .ci/run runs them after `make test`.
+test-slow: $(STAMP) $(FAST)
+	$(BIN)/pytest -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check deckkit tests tools benchmarks
