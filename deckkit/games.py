@@ -54,6 +54,7 @@ DEFAULT_GAME = "ani-mayhem"
 GAMES: tuple[Game, ...] = (
     Game("ani-mayhem", "Ani-Mayhem", None),
     Game("anima-tactics", "Anima Tactics", "deckkit.cli.animatactics"),
+    Game("animus", "Animus", "deckkit.cli.animus"),
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
