@@ -17,7 +17,7 @@ from deckkit.animus.engine.draft import DRAFT_POLICIES, CounterDraft, DraftView,
 
 
 def test_pick_order_one_two_then_alternating() -> None:
-    """"The first player to draft may select 1 card ... The second player ... will then select
+    """ "The first player to draft may select 1 card ... The second player ... will then select
     2 cards ... each player will alternate drafting a single card at a time until all of the
     cards have been taken." 18 picks, 9 each."""
     order = picker_order(rule_numbers().opening_picks, 18)
@@ -26,7 +26,7 @@ def test_pick_order_one_two_then_alternating() -> None:
 
 
 def test_uncovered_cards_flip_and_become_available() -> None:
-    """"A player may only select cards that are faceup and do not have any other cards on top
+    """ "A player may only select cards that are faceup and do not have any other cards on top
     of them ... When a facedown card has no other cards on top of it, it is flipped faceup." """
     p = Pyramid(Shape.of(rule_numbers().layouts["hidden"]), [f"c{i}" for i in range(18)])
     assert p.available() == [15, 16, 17]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from deckkit.animus.construction.options import RuleOptions
 from deckkit.animus.construction.rules import rule_numbers
 from deckkit.animus.engine import abilities, combat, endgame, phases, positions
 from deckkit.animus.engine.combat import fight, targets, value_kind
 from deckkit.animus.engine.play import Lineup, high_roller, setup
 from deckkit.animus.engine.state import MELEE, RANGE, SUPPORT
-from deckkit.animus.construction.options import RuleOptions
 from tests.animus_helpers import battle, card, dice, filler, hand, put, roll_more
 
 
