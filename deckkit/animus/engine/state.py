@@ -62,8 +62,10 @@ class Side:
     def units(self) -> list[Unit]:
         """Characters in play, front to back."""
         out = [self.melee] if self.melee is not None else []
-        out.extend(u for u in self.range if u is not None)
-        out.extend(self.support)
+        for u in self.range:
+            if u is not None:
+                out.append(u)
+        out += self.support
         return out
 
     def fighters(self) -> list[Unit]:
@@ -135,14 +137,14 @@ class Battle:
         card = unit.card
         side = self.sides[unit.side]
         entity = side.entity
-        if kind == MELEE:
+        melee = kind == MELEE
+        if melee:
             total = card.melee + card.own_melee + (entity.team_melee if entity else 0)
-            for u in side.units():
-                total += u.card.team_melee
         else:
             total = card.range + card.own_range + (entity.team_range if entity else 0)
-            for u in side.units():
-                total += u.card.team_range
+        for u in (side.melee, *side.range, *side.support):
+            if u is not None:
+                total += u.card.team_melee if melee else u.card.team_range
         return total if total > 0 else 0
 
     def kill_threshold(self, unit: Unit) -> int:
