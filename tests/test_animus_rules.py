@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from deckkit.animus.construction.cards import Kind
 from deckkit.animus.construction.options import RuleOptions
 from deckkit.animus.construction.rules import rule_numbers
 from deckkit.animus.engine import abilities, combat, endgame, phases, positions
@@ -367,3 +368,23 @@ def test_the_active_players_triggers_resolve_first() -> None:
     fight(b, uz, ua)
     fired = [line for line in log if line.startswith("ability")]
     assert fired == ["ability: Z Death: draw(1)", "ability: A Death: draw(1)"]
+
+
+def test_damaged_reaction_and_tough_and_entity_hand_size() -> None:
+    """Reaction(damaged) applies when its character takes a token and lives; "Unless stated
+    otherwise, all characters are Killed ... if they receive 3 Damage tokens" (tough(1): 4);
+    an Entity's Ongoing ability is in effect all game (hand(1): hand size 4 in the Reset
+    Phase)."""
+    r = card("R", melee=0, text="Reaction(damaged): draw(1); Ongoing: tough(1)")
+    z = card("Z", melee=9, type="Skill", advantage="Nothing")
+    ent = card("E", kind=Kind.ENTITY, text="Ongoing: hand(1)")
+    team = [r, *filler("a", 6)]
+    b = battle(team, [z], rolls=[6, 1], entity=(ent, None))
+    ur = put(b, 0, r, MELEE, damage=2)
+    uz = put(b, 1, z, MELEE)
+    b.active = 1
+    fight(b, uz, ur)
+    assert ur.damage == 3 and b.sides[0].melee is ur  # alive at 3 tokens
+    assert len(b.sides[0].hand) == 1  # its Reaction drew
+    phases.reset_phase(b, b.sides[0])
+    assert len(b.sides[0].hand) == 4
