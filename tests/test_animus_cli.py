@@ -136,3 +136,10 @@ def test_the_command_runs_as_a_user_runs_it(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "Vanguard wins" in out.stdout
+
+
+def test_cards_list_shows_the_sample_set_marked_made_up() -> None:
+    result = runner.invoke(app, ["cards", "list", "--game", "animus", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["cards"]
+    assert len(rows) == 42 and all(r["made_up"] for r in rows)

@@ -312,3 +312,57 @@ def report(
     sidecar = write_report(render(doc), doc, target, force=replace)
     if not quiet:
         echo(f"report: {target}\ndata:   {sidecar}", err=True)
+
+
+cards_app = DeckkitTyper(name="cards", help="The cards of an Animus card file.")
+app.add_typer(cards_app, name="cards")
+
+
+@cards_app.command("list")
+def list_cards(
+    card_file: Annotated[
+        Path | None,
+        typer.Option("--cards", metavar="FILE.csv", help="A card file (default: the sample set)."),
+    ] = None,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """List the characters and Entities of a card file, with their gems, values and abilities."""
+    from deckkit.animus.construction.carddb import load_cards
+
+    cards = load_cards(card_file.resolve() if card_file else None)
+    rows = [
+        {
+            "id": c.id,
+            "name": c.name,
+            "kind": str(c.kind),
+            "level": c.level,
+            "type": c.type,
+            "advantage": c.advantage,
+            "melee": c.melee,
+            "range": c.range,
+            "abilities": "; ".join(a.text() for a in c.abilities),
+            "made_up": c.made_up,
+        }
+        for c in cards.cards
+    ]
+    if output is opt.Format.JSON:
+        emit({"card_file": str(cards.path), "cards": rows})
+        return
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for col in ("name", "kind", "level", "type", "beats", "melee", "range", "abilities"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(
+            escape(str(r["name"])) + (" *" if r["made_up"] else ""),
+            str(r["kind"]),
+            str(r["level"] or ""),
+            str(r["type"]),
+            str(r["advantage"]),
+            str(r["melee"] if r["kind"] == "character" else ""),
+            str(r["range"] if r["kind"] == "character" else ""),
+            escape(str(r["abilities"])),
+        )
+    out = stdout_console(min_width=100, soft_wrap=True)
+    out.print(table)
+    if any(r["made_up"] for r in rows):
+        out.print("* made up (a sample card, not a real one)")
