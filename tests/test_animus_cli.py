@@ -143,3 +143,12 @@ def test_cards_list_shows_the_sample_set_marked_made_up() -> None:
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)["cards"]
     assert len(rows) == 42 and all(r["made_up"] for r in rows)
+
+
+def test_team_files_with_different_rule_options_are_refused(tmp_path: Path) -> None:
+    other = tmp_path / "other.team"
+    other.write_text(VS.read_text().replace("game: animus", "game: animus\nrule.empty_deck: lose"))
+    result = runner.invoke(app, ["simulate", str(TEAM), "--vs", str(other), "-n", "5"])
+    assert result.exit_code == 2 and "different rule options" in result.output
+    fixed = ["simulate", str(TEAM), "--vs", str(other), "-n", "5", "--rule", "empty_deck=lose"]
+    assert runner.invoke(app, fixed).exit_code == 0

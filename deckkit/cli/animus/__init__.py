@@ -150,6 +150,12 @@ def _run(
     first = _read(team, rules)
     match = montecarlo.Match(team, vs, first.options, (policy, vs_policy or policy), tuple(rules))
     teams = match.teams()
+    if teams[0].options != teams[1].options:
+        raise UsageError(
+            "the two team files set different rule options "
+            f"({teams[0].options.non_default()} and {teams[1].options.non_default()})",
+            hint="give both files the same rule.NAME lines, or set them with --rule",
+        )
     for t in teams:
         report = check_team(t)
         if not report.legal and not allow_illegal:
