@@ -8,7 +8,7 @@ import pytest
 from deckkit.animus.construction.options import CHOICES, RuleOptions, parse_options
 from deckkit.animus.construction.pyramid import Pyramid, Shape
 from deckkit.animus.construction.rules import rule_numbers
-from deckkit.animus.engine import phases, positions
+from deckkit.animus.engine import phases, queries
 from deckkit.animus.engine.combat import fight
 from deckkit.animus.engine.state import MELEE, RANGE, SUPPORT
 from deckkit.errors import UsageError
@@ -66,7 +66,7 @@ def test_support_slots(choice: str, room: int) -> None:
     put(b, 0, team[1], RANGE, 0)
     placed = 0
     for c in team[2:]:
-        slots = positions.open_slots(b, b.sides[0])
+        slots = queries.open_slots(b, b.sides[0])
         support = [s for s in slots if s[0] == SUPPORT]
         if not support:
             break

@@ -8,9 +8,10 @@ import pytest
 from deckkit.animus.construction.cards import Kind
 from deckkit.animus.construction.options import RuleOptions
 from deckkit.animus.construction.rules import rule_numbers
-from deckkit.animus.engine import abilities, combat, endgame, phases, positions
-from deckkit.animus.engine.combat import fight, targets, value_kind
+from deckkit.animus.engine import abilities, endgame, phases, positions, queries
+from deckkit.animus.engine.combat import fight
 from deckkit.animus.engine.play import Lineup, high_roller, setup
+from deckkit.animus.engine.queries import targets, value_kind
 from deckkit.animus.engine.state import MELEE, RANGE, SUPPORT
 from tests.animus_helpers import battle, card, dice, filler, hand, put, roll_more
 
@@ -45,11 +46,11 @@ def test_melee_first_then_range_then_support() -> None:
     a, b_, c = filler("a", 3)
     b = battle([a, b_, c], filler("z", 1))
     s = b.sides[0]
-    assert positions.open_slots(b, s) == [(MELEE, 0)]
+    assert queries.open_slots(b, s) == [(MELEE, 0)]
     put(b, 0, a, MELEE)
-    assert positions.open_slots(b, s) == [(RANGE, 0), (RANGE, 1)]
+    assert queries.open_slots(b, s) == [(RANGE, 0), (RANGE, 1)]
     put(b, 0, b_, RANGE, 1)
-    assert (SUPPORT, 0) in positions.open_slots(b, s)
+    assert (SUPPORT, 0) in queries.open_slots(b, s)
     with pytest.raises(ValueError):
         positions.place(b, s, positions.Unit(c, 0, 2), (MELEE, 0))
 
@@ -83,7 +84,7 @@ def test_switches_move_one_position_or_laterally_with_two_characters() -> None:
     put(b, 0, r0, RANGE, 0)
     put(b, 0, r1, RANGE, 1)
     put(b, 0, s0, SUPPORT)
-    legal = positions.switches(b.sides[0])
+    legal = queries.switches(b.sides[0])
     assert ((MELEE, 0), (RANGE, 0)) in legal and ((RANGE, 0), (RANGE, 1)) in legal
     assert ((RANGE, 1), (SUPPORT, 0)) in legal
     assert all({a[0], c[0]} != {MELEE, SUPPORT} for a, c in legal)  # no skipping
@@ -92,7 +93,7 @@ def test_switches_move_one_position_or_laterally_with_two_characters() -> None:
     assert b.sides[0].switched
     lone = battle(filler("c", 1), filler("z", 1))
     put(lone, 0, lone.sides[0].team[0], MELEE)
-    assert positions.switches(lone.sides[0]) == []  # nobody to switch with
+    assert queries.switches(lone.sides[0]) == []  # nobody to switch with
 
 
 def test_who_may_fight_whom() -> None:
@@ -168,7 +169,7 @@ def test_advantage_rolls_two_dice_and_keeps_the_better() -> None:
     t = card("T", type="Talent", advantage="Skill", melee=0)
     b = battle([p], [t], rolls=[1, 6, 5])
     up, ut = put(b, 0, p, MELEE), put(b, 1, t, MELEE)
-    assert combat.has_advantage(b, up, ut) and not combat.has_advantage(b, ut, up)
+    assert queries.has_advantage(b, up, ut) and not queries.has_advantage(b, ut, up)
     fight(b, up, ut)
     assert (up.damage, ut.damage) == (0, 1)
     assert b.chance._picks == []  # type: ignore[attr-defined]  # exactly three dice rolled
@@ -204,11 +205,11 @@ def test_a_support_character_moved_up_in_combat_can_attack() -> None:
     r = put(b, 0, mine[1], RANGE, 0, damage=2)
     sup = put(b, 0, mine[2], SUPPORT)
     uz = put(b, 1, z, MELEE)
-    assert all(u is not sup for _, u, _ in phases.combat_options(b, b.sides[0]))
+    assert all(u is not sup for _, u, _ in queries.combat_options(b, b.sides[0]))
     roll_more(b, 1, 6)  # R (range 0) attacks Z (range 9) and is killed
     fight(b, r, uz)
     assert b.sides[0].range[0] is sup
-    assert any(u is sup for _, u, _ in phases.combat_options(b, b.sides[0]))
+    assert any(u is sup for _, u, _ in queries.combat_options(b, b.sides[0]))
 
 
 def test_end_phase_levels_lose_ties_play_on() -> None:
@@ -310,7 +311,7 @@ def test_combat_ability_instead_of_attacking_even_from_support() -> None:
     put(b, 0, r, RANGE, 0)
     uh = put(b, 0, h, SUPPORT)
     put(b, 1, z, MELEE)
-    options = phases.combat_options(b, b.sides[0])
+    options = queries.combat_options(b, b.sides[0])
     assert ("ability", uh, h.abilities[0]) in options
     assert not any(kind == "attack" and u is uh for kind, u, _ in options)
     abilities.resolve(b, [(0, h, uh, h.abilities[0])])

@@ -4,51 +4,9 @@
 from __future__ import annotations
 
 from deckkit.animus.engine import abilities
+from deckkit.animus.engine.queries import has_advantage, value_kind
 from deckkit.animus.engine.record import ATTACKER_WON, DEFENDER_WON, TIED, Stat
-from deckkit.animus.engine.state import MELEE, RANGE, Battle, Unit
-
-
-def targets(battle: Battle, unit: Unit) -> list[Unit]:
-    """Whom a character may fight from where it stands.
-
-    "Characters in Melee Position ... may fight the character opposite them in Melee Position.
-    They may also use their Range Value to fight the Range Position character on the left or
-    right opposite to them. Characters in Range Position ... can Fight the character opposite
-    them also in Range Position or the opposing character in Melee Position. Characters in
-    Support position can not Fight at all."
-    """
-    side = battle.sides[unit.side]
-    enemy = battle.sides[1 - unit.side]
-    pos, k = side.slot_of(unit)
-    out: list[Unit] = []
-    if pos == MELEE:
-        if enemy.melee is not None:
-            out.append(enemy.melee)
-        out.extend(u for u in enemy.range if u is not None)
-    elif pos == RANGE:
-        opposite = enemy.range[1 - k]
-        if opposite is not None:
-            out.append(opposite)
-        if enemy.melee is not None:
-            out.append(enemy.melee)
-    return out
-
-
-def value_kind(battle: Battle, attacker: Unit, defender: Unit) -> str:
-    """Both fighters use the Melee Value only when Melee fights Melee; otherwise both use the
-    Range Value ("A Melee Position character attacking a Range Position character will use his
-    Range value"; "the attacker uses their Range value and the defender also uses their Range
-    value even though he is in Melee Position"). A defender outside Melee and Range (Support,
-    attacked by some effect) fights back "with the same type of combat range as their attacker"."""
-    a_pos = battle.sides[attacker.side].slot_of(attacker)[0]
-    d_pos = battle.sides[defender.side].slot_of(defender)[0]
-    return MELEE if a_pos == MELEE and d_pos == MELEE else RANGE
-
-
-def has_advantage(battle: Battle, unit: Unit, other: Unit) -> bool:
-    """Advantage, when the other's type is on this card's small gem: "The smaller, lower gem
-    symbol identifies which type of card it has advantage against." (``edge()`` cards: always.)"""
-    return unit.card.advantage == other.card.type or battle.has_edge(unit)
+from deckkit.animus.engine.state import Battle, Unit
 
 
 def roll(battle: Battle, advantage: bool) -> int:

@@ -4,8 +4,8 @@ Tactical Phase 2, Reset Phase, End Phase."""
 from __future__ import annotations
 
 from deckkit.animus.construction.cards import Card, Keyword
-from deckkit.animus.engine import abilities, combat, endgame, positions
-from deckkit.animus.engine.policy import Action, TacticalOption
+from deckkit.animus.engine import abilities, combat, endgame, positions, queries
+from deckkit.animus.engine.queries import combat_options, tactical_options
 from deckkit.animus.engine.record import Stat
 from deckkit.animus.engine.state import Battle, Side, Slot, Unit
 
@@ -50,7 +50,7 @@ def tactical_phase(battle: Battle, side: Side) -> None:
         mandatory = not side.units()
         choice = policy.choose_play(battle, side, mandatory)
         if choice is None and mandatory:
-            choice = (side.hand[0], positions.open_slots(battle, side)[0])
+            choice = (side.hand[0], queries.open_slots(battle, side)[0])
         if choice is not None:
             play_card(battle, side, *choice)
             if battle.over:
@@ -74,35 +74,6 @@ def tactical_phase(battle: Battle, side: Side) -> None:
         if unit is None:
             side.entity_tactical_used = True
         abilities.resolve(battle, [(side.index, card, unit, ability)])
-
-
-def tactical_options(battle: Battle, side: Side) -> list[TacticalOption]:
-    """ "Tactical: While this card is in play and during one of your Tactical Phases, you may
-    apply this effect. You can only do this once per turn." Rule option ``tactical_uses``:
-    once per card (each_card) or one for the player (one_per_turn)."""
-    if battle.options.tactical_uses == "one_per_turn" and side.tactical_used:
-        return []
-    out: list[TacticalOption] = []
-    for unit in side.units():
-        if not unit.tactical_used:
-            out.extend((unit.card, unit, a) for a in unit.card.by_keyword.get(Keyword.TACTICAL, ()))
-    entity = side.entity
-    if entity is not None and not side.entity_tactical_used:
-        out.extend((entity, None, a) for a in entity.by_keyword.get(Keyword.TACTICAL, ()))
-    return out
-
-
-def combat_options(battle: Battle, side: Side) -> list[Action]:
-    """ "Your characters in play may each attack once per turn"; "Combat: ... you may apply this
-    effect instead of attacking with this card. This can be done even in Support Position."
-    A character moved up from Support during the phase "can now attack"."""
-    out: list[Action] = []
-    for unit in side.units():
-        if unit.acted:
-            continue
-        out.extend(("attack", unit, t) for t in combat.targets(battle, unit))
-        out.extend(("ability", unit, a) for a in unit.card.by_keyword.get(Keyword.COMBAT, ()))
-    return out
 
 
 def combat_phase(battle: Battle, side: Side) -> None:

@@ -10,13 +10,9 @@ from functools import cache
 from typing import Protocol
 
 from deckkit.animus.construction.cards import Ability, Card, Effect, Keyword
-from deckkit.animus.engine import combat, positions
+from deckkit.animus.engine import queries
+from deckkit.animus.engine.queries import Action, TacticalOption
 from deckkit.animus.engine.state import MELEE, RANGE, Battle, Side, Slot, Unit
-
-# A combat-phase action: ("attack", attacker, target) or ("ability", unit, ability).
-Action = tuple[str, Unit, "Unit | Ability"]
-# A tactical option: the card whose ability it is, its unit (None for the Entity), the ability.
-TacticalOption = tuple[Card, "Unit | None", Ability]
 
 
 class BattlePolicy(Protocol):
@@ -69,9 +65,9 @@ def worth(battle: Battle, unit: Unit) -> float:
 
 
 def attack_gain(battle: Battle, attacker: Unit, target: Unit) -> float:
-    kind = combat.value_kind(battle, attacker, target)
-    a_adv = combat.has_advantage(battle, attacker, target)
-    d_adv = combat.has_advantage(battle, target, attacker)
+    kind = queries.value_kind(battle, attacker, target)
+    a_adv = queries.has_advantage(battle, attacker, target)
+    d_adv = queries.has_advantage(battle, target, attacker)
     if a_adv and d_adv and battle.options.mutual_advantage == "cancel":
         a_adv = d_adv = False
     win, lose, tie = fight_odds(
@@ -95,7 +91,7 @@ class HeuristicPolicy:
         self.caution = caution  # attack when the expected gain exceeds -caution
 
     def choose_play(self, battle: Battle, side: Side, mandatory: bool) -> tuple[Card, Slot] | None:
-        slots = positions.open_slots(battle, side)
+        slots = queries.open_slots(battle, side)
         if not slots or not side.hand:
             return None
         slot = slots[0]
@@ -182,13 +178,13 @@ class RandomPolicy(HeuristicPolicy):
     name = "random"
 
     def choose_play(self, battle: Battle, side: Side, mandatory: bool) -> tuple[Card, Slot] | None:
-        slots = positions.open_slots(battle, side)
+        slots = queries.open_slots(battle, side)
         if not slots or not side.hand or (not mandatory and battle.chance.below(4) == 0):
             return None
         return battle.chance.pick(side.hand), battle.chance.pick(slots)
 
     def choose_switch(self, battle: Battle, side: Side) -> tuple[Slot, Slot] | None:
-        legal = positions.switches(side)
+        legal = queries.switches(side)
         if not legal or battle.chance.below(4) != 0:
             return None
         return battle.chance.pick(legal)

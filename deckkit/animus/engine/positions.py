@@ -13,39 +13,14 @@ Combat Positions").
 
 from __future__ import annotations
 
-from deckkit.animus.engine.state import MELEE, RANGE, SUPPORT, Battle, Side, Slot, Unit
-
-
-def open_slots(battle: Battle, side: Side) -> list[Slot]:
-    """Where a card from hand may go now."""
-    if side.melee is None:
-        return [(MELEE, 0)]
-    slots: list[Slot] = [(RANGE, k) for k, u in enumerate(side.range) if u is None]
-    if any(u is not None for u in side.range) and len(side.support) < (
-        battle.options.support_capacity
-    ):
-        slots.append((SUPPORT, len(side.support)))
-    return slots
+from deckkit.animus.engine.queries import open_slots, switches
+from deckkit.animus.engine.state import MELEE, RANGE, Battle, Side, Slot, Unit
 
 
 def place(battle: Battle, side: Side, unit: Unit, slot: Slot) -> None:
     if slot not in open_slots(battle, side):
         raise ValueError(f"{unit.card.name} cannot be placed in {slot} now")
     side.put(slot, unit)
-
-
-def switches(side: Side) -> list[tuple[Slot, Slot]]:
-    """Every legal switch of two characters: one position forward or back, or lateral."""
-    out: list[tuple[Slot, Slot]] = []
-    ranges = [(RANGE, k) for k, u in enumerate(side.range) if u is not None]
-    supports = [(SUPPORT, i) for i in range(len(side.support))]
-    if side.melee is not None:
-        out.extend(((MELEE, 0), r) for r in ranges)
-    out.extend((r, s) for r in ranges for s in supports)
-    if len(ranges) == 2:
-        out.append((ranges[0], ranges[1]))
-    out.extend((a, b) for i, a in enumerate(supports) for b in supports[i + 1 :])
-    return out
 
 
 def switch(side: Side, a: Slot, b: Slot) -> None:
