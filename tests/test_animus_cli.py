@@ -152,3 +152,31 @@ def test_team_files_with_different_rule_options_are_refused(tmp_path: Path) -> N
     assert result.exit_code == 2 and "different rule options" in result.output
     fixed = ["simulate", str(TEAM), "--vs", str(other), "-n", "5", "--rule", "empty_deck=lose"]
     assert runner.invoke(app, fixed).exit_code == 0
+
+
+SEAT_A = REPO / "decks" / "animus-seat-greedy.team"
+SEAT_B = REPO / "decks" / "animus-seat-counter.team"
+
+
+def test_draft_seats_draft_before_every_battle_the_same_for_any_worker_count(
+    tmp_path: Path,
+) -> None:
+    """Two draft seats: a fresh seeded draft, then the battle; each side drafts 9 per battle."""
+    match = montecarlo.Match(SEAT_A, SEAT_B, RuleOptions())
+    one = montecarlo.run(match, games=400, seed=3, workers=1).tally
+    two = montecarlo.run(match, games=400, seed=3, workers=2).tally
+    assert one == two and one.sizes == (36, 36)
+    for side in (0, 1):
+        assert sum(card[6] for card in one.cards[side]) == 9 * 400  # Stat.DRAFTED
+    page = tmp_path / "seats.html"
+    args = ["report", str(SEAT_A), "--vs", str(SEAT_B), "-n", "100", "-o", str(page), "-q"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    doc = json.loads((tmp_path / "seats.json").read_text())
+    assert doc["drafting"] and len(doc["cards"]) == 72
+    assert "drafting with counter" in page.read_text()
+
+
+def test_a_draft_seat_cannot_play_a_fixed_team() -> None:
+    result = runner.invoke(app, ["simulate", str(SEAT_A), "--vs", str(TEAM), "-n", "5"])
+    assert result.exit_code == 2 and "draft seat" in result.output

@@ -21,6 +21,7 @@ from pathlib import Path
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animus.construction.options import RuleOptions
 from deckkit.animus.construction.team import Team, read_team
+from deckkit.animus.engine.draft import DRAFT_POLICIES, draft
 from deckkit.animus.engine.play import Lineup, play_battle
 from deckkit.animus.engine.policy import POLICIES, make_policy
 from deckkit.animus.engine.record import N_STATS, BattleRecord, Stat
@@ -44,14 +45,69 @@ class Match:
     def teams(self) -> tuple[Team, Team]:
         return read_team(self.team, list(self.rules)), read_team(self.vs, list(self.rules))
 
+    def drafting(self, teams: tuple[Team, Team]) -> bool:
+        """Both files are draft seats (a fresh draft before every battle), or neither is."""
+        seats = [t.draft_policy is not None for t in teams]
+        if seats[0] != seats[1]:
+            raise UsageError(
+                "a draft seat ('draft:' header) can only play another draft seat",
+                hint="give both files a 'draft: POLICY' line, or neither",
+            )
+        if seats[0]:
+            if teams[0].card_set is not teams[1].card_set:
+                raise UsageError("two draft seats must draft from the same card file")
+            for t in teams:
+                if t.draft_policy not in DRAFT_POLICIES:
+                    raise UsageError(
+                        f"unknown drafting policy {t.draft_policy!r}",
+                        path=t.path,
+                        hint=f"policies: {', '.join(DRAFT_POLICIES)}",
+                    )
+        return seats[0]
+
+    def sizes(self, teams: tuple[Team, Team]) -> tuple[int, int]:
+        """How many cards each side's counters cover: its team, or the whole card set."""
+        if self.drafting(teams):
+            n = len(teams[0].card_set.characters)
+            return n, n
+        return len(teams[0].cards), len(teams[1].cards)
+
     def player(self) -> Callable[[int, int], BattleRecord]:
         a, b = self.teams()
-        lineups = (Lineup(a.cards, a.entity), Lineup(b.cards, b.entity))
         options = self.options
+        if self.drafting((a, b)):
+            return self._drafting_player(a, b)
+        lineups = (Lineup(a.cards, a.entity), Lineup(b.cards, b.entity))
 
         def play(seed: int, index: int) -> BattleRecord:
             policies = (make_policy(self.policies[0]), make_policy(self.policies[1]))
             return play_battle(lineups, options, SeededChance.for_game(seed, index), policies)
+
+        return play
+
+    def _drafting_player(self, a: Team, b: Team) -> Callable[[int, int], BattleRecord]:
+        pool = a.card_set.characters
+        where = {id(c): i for i, c in enumerate(pool)}
+        assert a.draft_policy is not None and b.draft_policy is not None
+        drafters = (a.draft_policy, b.draft_policy)
+
+        def play(seed: int, index: int) -> BattleRecord:
+            chance = SeededChance.for_game(seed, index)
+            seats = (DRAFT_POLICIES[drafters[0]](), DRAFT_POLICIES[drafters[1]]())
+            result = draft(a.card_set, seats, chance, self.options)
+            # Side s drafted first when the die gave seat s the first pick.
+            cards = tuple(result.team(0 if result.first == s else 1) for s in (0, 1))
+            lineups = (Lineup(cards[0], a.entity), Lineup(cards[1], b.entity))
+            policies = (make_policy(self.policies[0]), make_policy(self.policies[1]))
+            rec = play_battle(lineups, self.options, chance, policies)
+            remapped = [[[0] * N_STATS for _ in pool] for _ in (0, 1)]
+            for side in (0, 1):
+                for i, card in enumerate(cards[side]):
+                    counts = remapped[side][where[id(card)]]
+                    counts[:] = rec.cards[side][i]
+                    counts[Stat.DRAFTED] = 1
+            rec.cards = remapped
+            return rec
 
         return play
 
@@ -158,8 +214,7 @@ def _init_worker(match: Match) -> None:
     global _PLAY, _SIZES
     ignore_in_worker()
     _PLAY = match.player()
-    a, b = match.teams()
-    _SIZES = (len(a.cards), len(b.cards))
+    _SIZES = match.sizes(match.teams())
 
 
 def _chunk(seed: int, start: int, stop: int) -> Tally:
@@ -183,9 +238,9 @@ def run(
         raise UsageError("--games must be at least 1")
     if workers < 1:
         raise UsageError("--workers must be at least 1")
-    a, b = match.teams()  # read (and checked) here, so bad files fail before any worker starts
+    sizes = match.sizes(match.teams())  # read and checked before any worker starts
     started = time.perf_counter()
-    total = Tally((len(a.cards), len(b.cards)))
+    total = Tally(sizes)
     ranges = [(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
     if workers == 1 or len(ranges) == 1:
         _init_worker(match)

@@ -32,8 +32,10 @@ def summarize(result: RunResult, match: Match, teams: tuple[Team, Team]) -> dict
     decided = n - t.draws
     turns = mean_estimate(n, t.turns, t.turns_sq, t.turns_min, t.turns_max)
     cards: list[dict[str, Any]] = []
+    drafting = match.drafting(teams)
     for side, team in enumerate(teams):
-        for i, card in enumerate(team.cards):
+        roster = team.card_set.characters if drafting else team.cards
+        for i, card in enumerate(roster):
             counts = t.cards[side][i]
             played = t.played_in[side][i]
             won_played = t.won_played[side][i]
@@ -60,6 +62,7 @@ def summarize(result: RunResult, match: Match, teams: tuple[Team, Team]) -> dict
                     "fights_per_battle": counts[Stat.FIGHTS] / n,
                     "fights_won": rate(proportion(counts[Stat.FIGHTS_WON], counts[Stat.FIGHTS])),
                     "abilities_per_battle": counts[Stat.ABILITIES] / n,
+                    "drafted": rate(proportion(counts[Stat.DRAFTED], n)) if drafting else None,
                 }
             )
     matchups = []
@@ -78,6 +81,7 @@ def summarize(result: RunResult, match: Match, teams: tuple[Team, Team]) -> dict
         )
     return {
         "game": "animus",
+        "drafting": drafting,
         "teams": [
             {
                 "name": team.name,
@@ -85,6 +89,7 @@ def summarize(result: RunResult, match: Match, teams: tuple[Team, Team]) -> dict
                 "levels": team.levels,
                 "entity": team.entity.name if team.entity else None,
                 "policy": match.policies[side],
+                "draft_policy": team.draft_policy,
                 "card_file": str(team.card_set.path),
             }
             for side, (team, path) in enumerate(zip(teams, (match.team, match.vs), strict=True))

@@ -61,6 +61,21 @@ def check_team(team: Team) -> TeamReport:
     """Every construction rule at once, and the draft when the file records one."""
     numbers = rule_numbers()
     report = TeamReport(team.name)
+    if team.draft_policy is not None:
+        available = len(team.card_set.characters)
+        report.counts = {
+            "characters in the card set": available,
+            "drafted from": numbers.pyramid_size,
+        }
+        if available < numbers.pyramid_size:
+            report.add(
+                "draft seat",
+                f"the card set holds {available} characters; "
+                f"a draft lays out {numbers.pyramid_size}",
+                "use a card file with at least 18 characters",
+                SETUP,
+            )
+        return report
     characters = [c for c in team.cards if c.kind is Kind.CHARACTER]
     report.counts = {
         "cards": len(team.cards),

@@ -17,7 +17,7 @@ from deckkit.animus.construction.options import RuleOptions, parse_options
 from deckkit.errors import DeckFileError, DeckkitError, DeckProblems
 
 MAX_BYTES = 200_000
-HEADERS = ("game", "name", "cards", "entity", "drafted")
+HEADERS = ("game", "name", "cards", "entity", "drafted", "draft")
 SECTIONS = ("team", "pyramid", "picks")
 
 
@@ -33,6 +33,9 @@ class Team:
     pyramid: tuple[Card, ...] = ()
     picks: tuple[Card, ...] = ()
     drafted: int | None = None  # 0 = drafted first, 1 = second
+    # A draft seat: no fixed team; before every battle a fresh draft from the card set, with
+    # this drafting policy (deckkit.animus.engine.draft).
+    draft_policy: str | None = None
     lines: dict[str, int] = field(default_factory=dict)  # card name -> line in the team file
 
     @property
@@ -148,6 +151,16 @@ def read_team(path: Path, rule_overrides: list[str] | None = None) -> Team:
             )
         return card
 
+    draft_policy = headers["draft"][0] if "draft" in headers else None
+    if draft_policy is not None:
+        if "team" in sections:
+            raise DeckFileError(
+                "a draft seat ('draft:' header) lists no [team]: it drafts a new one each battle",
+                path=path,
+                line=headers["draft"][1],
+                hint="remove the [team] section, or the 'draft:' line",
+            )
+        sections["team"] = []
     if "team" not in sections:
         raise DeckFileError(
             "the file has no [team] section", path=path, hint="list 9 cards under [team]"
@@ -187,6 +200,7 @@ def read_team(path: Path, rule_overrides: list[str] | None = None) -> Team:
         pyramid=tuple(c for c in pyramid if c is not None),
         picks=tuple(c for c in picks if c is not None),
         drafted=drafted,
+        draft_policy=draft_policy,
         lines={n: ln for n, ln in sections["team"]},
     )
 

@@ -15,6 +15,7 @@ class Stat(IntEnum):
     KILLS = 3  # enemy characters it killed (combat or an ability)
     KILLED = 4  # times it was killed
     ABILITIES = 5  # abilities of it that applied
+    DRAFTED = 6  # drafted by this side (battles after a fresh draft only)
 
 
 STATS = tuple(s.name.lower() for s in Stat)

@@ -73,12 +73,26 @@ def _validate_one(path: Path, rules: list[str]) -> tuple[int, dict[str, Any], st
         )
         return EXIT_OK, body, text
     team = read_team(path, rules)
+    if team.draft_policy is not None:
+        from deckkit.animus.engine.draft import DRAFT_POLICIES
+
+        if team.draft_policy not in DRAFT_POLICIES:
+            raise DeckFileError(
+                f"unknown drafting policy {team.draft_policy!r}",
+                path=path,
+                hint=f"policies: {', '.join(DRAFT_POLICIES)}",
+            )
     report = check_team(team)
-    body = {"file": str(path), **report.as_dict()}
+    body = {"file": str(path), "draft_policy": team.draft_policy, **report.as_dict()}
     verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]ILLEGAL[/]"
+    what = (
+        f"Animus draft seat, drafting with {team.draft_policy}"
+        if team.draft_policy
+        else f"Animus team, {team.levels} levels"
+        + (", draft replayed" if report.draft_checked else "")
+    )
     lines = [
-        f"{verdict}: {escape(team.name)} (Animus team, {team.levels} levels"
-        f"{', draft replayed' if report.draft_checked else ''})",
+        f"{verdict}: {escape(team.name)} ({escape(what)})",
         "  " + ", ".join(f"{k}: {v}" for k, v in report.counts.items()),
     ]
     for v in report.violations:
