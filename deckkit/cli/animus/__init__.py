@@ -1,0 +1,388 @@
+"""Animus's commands, reached through :mod:`deckkit.games` when a file says ``game: animus``
+(or ``--game animus``): ``validate`` team files and card files, ``simulate`` a team against
+another (``--vs``), ``report`` the same as a page with its JSON sidecar.
+
+Exit codes are the shared ones (deckkit.errors): 0 legal, 1 illegal, 2 unreadable team file or
+bad usage, 3 a broken card file, 4 a worker died.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from deckkit import __version__
+from deckkit.cli import options as opt
+from deckkit.cli.console import echo, stdout_console
+from deckkit.cli.exits import DeckkitTyper
+from deckkit.cli.jsonout import emit
+from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError, DeckkitError, UsageError
+
+app = DeckkitTyper(name="animus", help="Animus teams: draft legality and head-to-head win rates.")
+
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="NAME=VALUE",
+        help="A rule option where the v3.5 text is silent (docs/interpretations.md, Animus); "
+        "repeatable. Overrides the team files' rule.NAME lines.",
+    ),
+]
+VsOpt = Annotated[Path, typer.Option("--vs", help="The opposing team file.", metavar="TEAM")]
+PolicyOpt = Annotated[
+    str, typer.Option("--policy", help="The automatic player of both teams: heuristic or random.")
+]
+VsPolicyOpt = Annotated[
+    str | None, typer.Option("--vs-policy", help="The opposing team's player (default: --policy).")
+]
+
+
+def _is_card_file(path: Path) -> bool:
+    return path.suffix.lower() == ".csv"
+
+
+def _validate_one(path: Path, rules: list[str]) -> tuple[int, dict[str, Any], str | None]:
+    from deckkit.animus.construction.carddb import read_cards, types_path_for
+    from deckkit.animus.construction.legality import check_team
+    from deckkit.animus.construction.rules import load_types
+    from deckkit.animus.construction.team import read_team
+
+    if _is_card_file(path):
+        cards = read_cards(path, load_types(types_path_for(path)))
+        made_up = sum(1 for c in cards.cards if c.made_up)
+        body = {
+            "file": str(path),
+            "card_file": True,
+            "characters": len(cards.characters),
+            "entities": len(cards.entities),
+            "made_up": made_up,
+            "types": list(cards.types.types),
+        }
+        text = (
+            f"[bold green]OK[/]: {escape(str(path))}: {len(cards.characters)} characters, "
+            f"{len(cards.entities)} Entities ({made_up} rows marked made up); "
+            f"types {', '.join(cards.types.types)}"
+        )
+        return EXIT_OK, body, text
+    team = read_team(path, rules)
+    if team.draft_policy is not None:
+        from deckkit.animus.engine.draft import DRAFT_POLICIES
+
+        if team.draft_policy not in DRAFT_POLICIES:
+            raise DeckFileError(
+                f"unknown drafting policy {team.draft_policy!r}",
+                path=path,
+                hint=f"policies: {', '.join(DRAFT_POLICIES)}",
+            )
+    report = check_team(team)
+    body = {"file": str(path), "draft_policy": team.draft_policy, **report.as_dict()}
+    verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]ILLEGAL[/]"
+    what = (
+        f"Animus draft seat, drafting with {team.draft_policy}"
+        if team.draft_policy
+        else f"Animus team, {team.levels} levels"
+        + (", draft replayed" if report.draft_checked else "")
+    )
+    lines = [
+        f"{verdict}: {escape(team.name)} ({escape(what)})",
+        "  " + ", ".join(f"{k}: {v}" for k, v in report.counts.items()),
+    ]
+    for v in report.violations:
+        lines.append(f"[red]✗[/] [bold]{v.rule}[/]: {escape(v.message)}")
+        lines.append(f"    fix: {escape(v.fix)} ({escape(v.cite)})")
+    lines.extend(f"warning: {escape(w)}" for w in report.warnings)
+    return (EXIT_OK if report.legal else EXIT_ILLEGAL), body, "\n".join(lines)
+
+
+@app.command("validate")
+def validate(
+    files: Annotated[
+        list[Path],
+        typer.Argument(metavar="FILE...", help="Animus team files or card files (.csv)."),
+    ],
+    rule: RuleOpt = None,
+    output: opt.FormatOpt = opt.Format.TEXT,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing.")] = False,
+) -> None:
+    """Check Animus team files (9 unique characters, the recorded draft replayed pick by pick)
+    and card files (every row, with file, line and column of the first problem).
+
+    Exit code 0 when all are legal, 1 when a team is illegal, 2 when a team file cannot be read,
+    3 when a card file is broken."""
+    worst = EXIT_OK
+    results: list[dict[str, Any]] = []
+    for path in files:
+        try:
+            code, body, text = _validate_one(path, list(rule or []))
+        except DeckkitError as err:
+            worst = max(worst, err.exit_code)
+            results.append({"file": str(path), **err.as_dict()})
+            if output is opt.Format.TEXT and not quiet:
+                echo(f"error: {err.render()}", err=True)
+            continue
+        worst = max(worst, code)
+        results.append(body)
+        if output is opt.Format.TEXT and not quiet and text:
+            stdout_console(min_width=72, soft_wrap=True).print(text, highlight=False)
+    if output is opt.Format.JSON and not quiet:
+        emit(results[0] if len(results) == 1 else {"files": results})
+    raise typer.Exit(worst)
+
+
+def _run(
+    team: Path,
+    vs: Path,
+    *,
+    games: int,
+    seed: int,
+    workers: int,
+    policy: str,
+    vs_policy: str | None,
+    rule: list[str] | None,
+    allow_illegal: bool,
+    quiet: bool,
+) -> dict[str, Any]:
+    from deckkit.analysis.runner import capped_workers
+    from deckkit.animus import montecarlo
+    from deckkit.animus.construction.legality import check_team
+    from deckkit.animus.summary import summarize
+
+    rules = list(rule or [])
+    for path in (team, vs):
+        if _is_card_file(path):
+            raise UsageError(f"{path} is a card file; simulate takes two team files")
+    montecarlo.check_policy(policy)
+    montecarlo.check_policy(vs_policy or policy)
+    first = _read(team, rules)
+    match = montecarlo.Match(team, vs, first.options, (policy, vs_policy or policy), tuple(rules))
+    teams = match.teams()
+    if teams[0].options != teams[1].options:
+        raise UsageError(
+            "the two team files set different rule options "
+            f"({teams[0].options.non_default()} and {teams[1].options.non_default()})",
+            hint="give both files the same rule.NAME lines, or set them with --rule",
+        )
+    for t in teams:
+        report = check_team(t)
+        if not report.legal and not allow_illegal:
+            v = report.violations[0]
+            raise DeckFileError(
+                f"the team is not legal: {v.rule}: {v.message}",
+                path=t.path,
+                hint="fix it (see `deckkit validate`), or pass --allow-illegal",
+            ) from None
+    result = montecarlo.run(match, games=games, seed=seed, workers=capped_workers(workers))
+    if not quiet:
+        echo(
+            f"{result.games} battles in {result.seconds:.1f} s "
+            f"({result.games / max(result.seconds, 1e-9):.0f} per second, "
+            f"{capped_workers(workers)} worker(s))",
+            err=True,
+        )
+    doc = summarize(result, match, teams)
+    doc["made_up_cards"] = sum(1 for t in teams for c in t.cards if c.made_up)
+    return doc
+
+
+def _read(path: Path, rules: list[str]) -> Any:
+    from deckkit.animus.construction.team import read_team
+
+    return read_team(path, rules)
+
+
+def _command_line() -> str:
+    return "deckkit " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def _print(doc: dict[str, Any]) -> None:
+    out = stdout_console(min_width=80, soft_wrap=True)
+    a, b = doc["teams"][0]["name"], doc["teams"][1]["name"]
+    out.print(
+        f"[bold]{escape(a)}[/] vs [bold]{escape(b)}[/]: "
+        f"{doc['run']['games']} battles, seed {doc['run']['seed']}"
+    )
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for col in ("outcome", "battles", "rate", "95% interval"):
+        table.add_column(col, justify="left" if col == "outcome" else "right")
+    for key, label in (("team", f"{a} wins"), ("vs", f"{b} wins"), ("draw", "draw")):
+        r = doc["outcomes"][key]
+        table.add_row(
+            escape(label),
+            str(r["count"]),
+            _pct(r["rate"]),
+            f"{_pct(r['ci'][0])} – {_pct(r['ci'][1])}" if r["ci"] else "–",
+        )
+    out.print(table)
+    t = doc["turns"]
+    ci = t["ci"] or [None, None]
+    out.print(
+        f"turns: mean {_num(t['mean'])} (95% {_num(ci[0])}–{_num(ci[1])}), "
+        f"min {t['min']}, max {t['max']}; ends: "
+        + ", ".join(f"{k} {v}" for k, v in doc["end_reasons"].items())
+    )
+    top = [c for c in doc["cards"] if c["lift"] is not None][:5]
+    if top:
+        out.print("cards whose side wins most more often when they reach play (correlational):")
+        for c in top:
+            out.print(f"  {escape(c['name'])} ({escape(c['team'])}): {c['lift'] * 100:+.1f} pp")
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | None) -> str:
+    return "–" if x is None else f"{x:.1f}"
+
+
+TeamArg = Annotated[Path, typer.Argument(metavar="TEAM", help="The team file.")]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="Battles to play.")]
+
+
+@app.command("simulate")
+def simulate(
+    team: TeamArg,
+    vs: VsOpt,
+    games: GamesOpt = 2000,
+    seed: opt.SeedOpt = 1,
+    workers: opt.WorkersOpt = 1,
+    policy: PolicyOpt = "heuristic",
+    vs_policy: VsPolicyOpt = None,
+    rule: RuleOpt = None,
+    allow_illegal: opt.AllowIllegalOpt = False,
+    output: opt.FormatOpt = opt.Format.TEXT,
+    quiet: opt.QuietOpt = False,
+) -> None:
+    """Play TEAM against --vs TEAM by Monte Carlo: win rates with 95% intervals, battle length,
+    cards and type matchups. The same seed gives the same numbers for any --workers."""
+    doc = _run(
+        team,
+        vs,
+        games=games,
+        seed=seed,
+        workers=workers,
+        policy=policy,
+        vs_policy=vs_policy,
+        rule=rule,
+        allow_illegal=allow_illegal,
+        quiet=quiet or output is opt.Format.JSON,
+    )
+    if output is opt.Format.JSON:
+        emit(doc)
+    else:
+        _print(doc)
+
+
+@app.command("report")
+def report(
+    team: TeamArg,
+    vs: VsOpt,
+    out: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", metavar="PAGE.html", help="Where to write the page."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing -o file.")] = False,
+    games: GamesOpt = 2000,
+    seed: opt.SeedOpt = 1,
+    workers: opt.WorkersOpt = 1,
+    policy: PolicyOpt = "heuristic",
+    vs_policy: VsPolicyOpt = None,
+    rule: RuleOpt = None,
+    allow_illegal: opt.AllowIllegalOpt = False,
+    quiet: opt.QuietOpt = False,
+) -> None:
+    """Simulate TEAM against --vs TEAM and write a self-contained page with a JSON sidecar
+    (default reports/TEAM-vs-OTHER.report.html, which deckkit replaces; a page named with -o is
+    never replaced without --force)."""
+    from deckkit.animus.report import render
+    from deckkit.report.write import REPORTS_DIR, check_output, default_path, write_report
+
+    if out is None:
+        REPORTS_DIR.mkdir(exist_ok=True)
+        target, replace = default_path(team, f"vs-{vs.stem}"), True
+    else:
+        target, replace = out, force
+    check_output(target, force=replace)
+    doc = _run(
+        team,
+        vs,
+        games=games,
+        seed=seed,
+        workers=workers,
+        policy=policy,
+        vs_policy=vs_policy,
+        rule=rule,
+        allow_illegal=allow_illegal,
+        quiet=quiet,
+    )
+    doc = {
+        **doc,
+        "deckkit_version": __version__,
+        "generated": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "command": _command_line(),
+    }
+    sidecar = write_report(render(doc), doc, target, force=replace)
+    if not quiet:
+        echo(f"report: {target}\ndata:   {sidecar}", err=True)
+
+
+cards_app = DeckkitTyper(name="cards", help="The cards of an Animus card file.")
+app.add_typer(cards_app, name="cards")
+
+
+@cards_app.command("list")
+def list_cards(
+    card_file: Annotated[
+        Path | None,
+        typer.Option("--cards", metavar="FILE.csv", help="A card file (default: the sample set)."),
+    ] = None,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """List the characters and Entities of a card file, with their gems, values and abilities."""
+    from deckkit.animus.construction.carddb import load_cards
+
+    cards = load_cards(card_file.resolve() if card_file else None)
+    rows = [
+        {
+            "id": c.id,
+            "name": c.name,
+            "kind": str(c.kind),
+            "level": c.level,
+            "type": c.type,
+            "advantage": c.advantage,
+            "melee": c.melee,
+            "range": c.range,
+            "abilities": "; ".join(a.text() for a in c.abilities),
+            "made_up": c.made_up,
+        }
+        for c in cards.cards
+    ]
+    if output is opt.Format.JSON:
+        emit({"card_file": str(cards.path), "cards": rows})
+        return
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for col in ("name", "kind", "level", "type", "beats", "melee", "range", "abilities"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(
+            escape(str(r["name"])) + (" *" if r["made_up"] else ""),
+            str(r["kind"]),
+            str(r["level"] or ""),
+            str(r["type"]),
+            str(r["advantage"]),
+            str(r["melee"] if r["kind"] == "character" else ""),
+            str(r["range"] if r["kind"] == "character" else ""),
+            escape(str(r["abilities"])),
+        )
+    out = stdout_console(min_width=100, soft_wrap=True)
+    out.print(table)
+    if any(r["made_up"] for r in rows):
+        out.print("* made up (a sample card, not a real one)")
