@@ -9,17 +9,34 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import typer
 
-from deckkit import __version__, stopping
+from deckkit import __version__, games, stopping
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV
 from deckkit.cli.exits import DeckkitGroup, DeckkitTyper, help_when_bare, silence_stdout
 from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
+
+class GameDispatchGroup(DeckkitGroup):
+    """Hands `validate`, `simulate`, `report` and `cards` to another game's commands when a
+    file's header (or `--game`) names one; Ani-Mayhem's commands otherwise (see deckkit.games)."""
+
+    def resolve_command(  # type: ignore[override]
+        self, ctx: typer.Context, args: list[str]
+    ) -> Any:
+        name, command, rest = super().resolve_command(ctx, args)
+        if name is not None:
+            other, rest = games.command_for(name, rest)
+            if other is not None:
+                command = other
+        return name, command, rest
+
+
 app = DeckkitTyper(
     name="deckkit",
-    cls=DeckkitGroup,
+    cls=GameDispatchGroup,
     help="Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem.",
     invoke_without_command=True,
     pretty_exceptions_enable=False,

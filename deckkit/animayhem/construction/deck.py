@@ -68,7 +68,7 @@ class Deck:
 # combat) is optional; when present, each card under it must be of that type. Repeated lines of one
 # card add up.
 
-HEADER_KEYS: tuple[str, ...] = ("name", "players", "edition", "variant")
+HEADER_KEYS: tuple[str, ...] = ("name", "players", "edition", "variant", "game")
 MAX_COPIES = 999  # far beyond any legal deck; stops "10000000 Goku" from building a huge list
 
 _SECTIONS: dict[str, frozenset[CardType]] = {
@@ -189,6 +189,9 @@ class _Parser:
             raise self.error(
                 f"unknown edition {value!r}", lineno, hint=f"editions: {', '.join(EDITIONS)}"
             )
+        elif key == "game" and value.lower().replace(" ", "-") not in ("ani-mayhem", "animayhem"):
+            # Files of other games never reach this parser (deckkit.games sends them to theirs).
+            raise self.error(f"not an Ani-Mayhem deck (game: {value})", lineno)
         elif key == "variant" and value not in VARIANTS:
             raise self.error(
                 f"unknown variant {value!r}", lineno, hint=f"variants: {', '.join(VARIANTS)}"

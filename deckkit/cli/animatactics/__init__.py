@@ -1,0 +1,8 @@
+"""Anima Tactics' commands, reached through :mod:`deckkit.games` when a file says
+``game: anima-tactics`` (or ``--game anima-tactics``)."""
+
+from __future__ import annotations
+
+from deckkit.cli.exits import DeckkitTyper
+
+app = DeckkitTyper(name="anima-tactics", help="Anima Tactics parties: legality and combat odds.")

@@ -1,0 +1,190 @@
+"""Which game a file belongs to, and where each game's commands live.
+
+deckkit serves several card and miniatures games. Ani-Mayhem is the default and its commands are
+the ones registered on the top-level ``deckkit`` app; every other game plugs in here.
+
+How a game plugs in
+-------------------
+1. Add one :class:`Game` line to :data:`GAMES`: its name (what a file's header says in
+   ``game: NAME``), a title, and the dotted path of a module of its commands.
+2. That module defines ``app``, a :class:`deckkit.cli.exits.DeckkitTyper` carrying whichever of
+   these commands the game has: ``validate FILE...``, ``simulate FILE [--vs FILE]``,
+   ``report FILE [--vs FILE]``, and a ``cards`` sub-app with ``list`` and ``show``. Each command
+   declares its own options (game-specific ones included) and raises
+   :class:`deckkit.errors.DeckkitError` subclasses for the shared exit codes (1 illegal,
+   2 unreadable input naming the line, 3 broken card data).
+3. Nothing else: the module is imported only when a command line needs it, so a game adds nothing
+   to Ani-Mayhem's start-up.
+
+How a command line finds its game (:func:`command_for`)
+-------------------------------------------------------
+For ``validate``, ``simulate``, ``report`` and ``cards``: ``--game NAME`` when given (and then
+removed from the arguments), else the first file among the arguments whose header, the
+``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
+do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
+Ani-Mayhem's own, untouched. Names match case-insensitively, ignoring spaces and punctuation
+(``Anima Tactics`` = ``anima-tactics``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckkit.errors import DeckFileError, UsageError
+
+if TYPE_CHECKING:  # click loads with the CLI; this module stays importable without it
+    from typer import _click
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game deckkit knows. ``commands`` is None for the built-in (Ani-Mayhem) commands."""
+
+    name: str
+    title: str
+    commands: str | None
+
+
+DEFAULT_GAME = "ani-mayhem"
+
+GAMES: tuple[Game, ...] = (
+    Game("ani-mayhem", "Ani-Mayhem", None),
+    Game("anima-tactics", "Anima Tactics", "deckkit.cli.animatactics"),
+)
+
+# The top-level commands a game may take over, and the one option that names a game.
+VERBS = ("validate", "simulate", "report", "cards")
+GAME_OPTION = "--game"
+HEADER_BYTES = 64 * 1024  # the header is at the top; a long file is not read whole to find it
+
+_HEADER_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_ -]*?)\s*:\s*(.*?)\s*$")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def find_game(name: str) -> Game | None:
+    """The registered game of this name (spelling-tolerant), or None."""
+    wanted = _key(name)
+    return next((g for g in GAMES if _key(g.name) == wanted), None)
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(g.name for g in GAMES)
+
+
+def header_game(path: Path) -> tuple[str, int] | None:
+    """``(NAME, line)`` when the file's header says ``game: NAME``; None when it names no game
+    or cannot be read as text (the game's own reader then reports what is wrong)."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(HEADER_BYTES)
+    except OSError:
+        return None
+    text = data.decode("utf-8", errors="replace")
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _HEADER_RE.match(line)
+        if m is None:
+            return None  # the first line that is no header ends the header
+        if m.group(1).strip().lower() == "game":
+            return m.group(2).split("#", 1)[0].strip(), lineno
+    return None
+
+
+def game_of_file(path: Path) -> Game:
+    """The game a file belongs to (Ani-Mayhem when its header names none); an unknown name is
+    an unreadable file (exit 2) naming the line."""
+    found = header_game(path)
+    if found is None:
+        return GAMES[0]
+    name, lineno = found
+    game = find_game(name)
+    if game is None:
+        raise DeckFileError(
+            f"unknown game {name!r}",
+            path=path,
+            line=lineno,
+            hint=f"games: {', '.join(game_names())} (no 'game:' line means {DEFAULT_GAME})",
+        )
+    return game
+
+
+def _split_game_option(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--game NAME`` (or ``--game=NAME``) taken out of the arguments."""
+    rest: list[str] = []
+    named: str | None = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == GAME_OPTION and i + 1 < len(args):
+            named, i = args[i + 1], i + 2
+            continue
+        if arg.startswith(GAME_OPTION + "="):
+            named = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+        i += 1
+    return named, rest
+
+
+def choose_game(args: list[str]) -> tuple[Game, list[str]]:
+    """The game a command line is about, and its arguments without ``--game``."""
+    named, rest = _split_game_option(args)
+    if named is not None:
+        game = find_game(named)
+        if game is None:
+            raise UsageError(f"unknown game {named!r}", hint=f"games: {', '.join(game_names())}")
+        return game, rest
+    chosen: Game | None = None
+    chosen_from: Path | None = None
+    for arg in rest:
+        if arg.startswith("-") or "\0" in arg:
+            continue
+        path = Path(arg)
+        try:
+            if not path.is_file():
+                continue
+        except OSError:
+            continue
+        if header_game(path) is None:
+            continue
+        game = game_of_file(path)
+        if chosen is None:
+            chosen, chosen_from = game, path
+        elif game != chosen:
+            raise UsageError(
+                f"{arg} is a {game.title} file but {chosen_from} is a {chosen.title} file",
+                hint="give files of one game per command",
+            )
+    return (chosen or GAMES[0]), rest
+
+
+def command_for(verb: str, args: list[str]) -> tuple[_click.Command | None, list[str]]:
+    """The click command that should run ``deckkit VERB ARGS`` (None: the built-in Ani-Mayhem
+    command) and the arguments to give it (``--game`` removed)."""
+    if verb not in VERBS:
+        return None, args
+    from typer import _click
+
+    try:
+        game, rest = choose_game(args)
+    except (UsageError, DeckFileError) as err:
+        raise _click.exceptions.UsageError(err.render()) from err
+    if game.commands is None:
+        return None, rest
+    from typer.main import get_command
+
+    module = importlib.import_module(game.commands)
+    group = get_command(module.app)
+    command = getattr(group, "commands", {}).get(verb)
+    if command is None:
+        raise _click.exceptions.UsageError(f"{game.title} has no `{verb}` command")
+    return command, rest
