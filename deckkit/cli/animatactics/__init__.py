@@ -1,8 +1,10 @@
 """Anima Tactics' commands, reached through :mod:`deckkit.games` when a file says
-``game: anima-tactics`` (or ``--game anima-tactics``)."""
+``game: anima-tactics`` (or ``--game anima-tactics`` is given)."""
 
 from __future__ import annotations
 
+from deckkit.cli.animatactics import validate
 from deckkit.cli.exits import DeckkitTyper
 
 app = DeckkitTyper(name="anima-tactics", help="Anima Tactics parties: legality and combat odds.")
+app.command("validate")(validate.validate)
