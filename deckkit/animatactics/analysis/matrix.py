@@ -179,3 +179,25 @@ def compute_matrix(
             cells[i][j] = c
             cells[j][i] = c.flipped()
     return Matrix(entrants, [[c for c in row if c is not None] for row in cells])
+
+
+def party_entrants(members: list[tuple[Character, Pilot | None]], db: CardDB) -> list[Entrant]:
+    """A party's fighters (characters without stats in the data cannot fight: left out)."""
+    return [entrant(c, pilot, db) for c, pilot in members if c.complete]
+
+
+def odds_against_roster(fighters: list[Entrant], others: list[Entrant]) -> list[dict[str, Any]]:
+    """Each fighter's exact duel value against every roster character, and the party's mean."""
+    rows = []
+    for o in others:
+        values = [duel(f.duellist, o.duellist).value for f in fighters]
+        rows.append(
+            {
+                "opponent": o.name,
+                "levels": o.levels,
+                "faction": o.character.faction.value,
+                "members": [round(v, 6) for v in values],
+                "party_mean": round(sum(values) / len(values), 6) if values else None,
+            }
+        )
+    return rows

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from deckkit.cli.animatactics import validate
+from deckkit.cli.animatactics import simulate, validate
 from deckkit.cli.exits import DeckkitTyper
 
 app = DeckkitTyper(name="anima-tactics", help="Anima Tactics parties: legality and combat odds.")
 app.command("validate")(validate.validate)
+app.command("simulate")(simulate.simulate)

@@ -22,8 +22,7 @@ def print_text(c: CheckedParty) -> None:
     verdict = "[bold green]LEGAL[/]" if r.legal else "[bold red]ILLEGAL[/]"
     out.print(
         f"{verdict}: {escape(c.party.name)} (Anima Tactics) under {c.edition.name}, "
-        f"{c.levels}-level game"
-        + ("" if r.legal else f": {len(r.violations)} problem(s)")
+        f"{c.levels}-level game" + ("" if r.legal else f": {len(r.violations)} problem(s)")
     )
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for col, justify in (("", "left"), ("in party", "right"), ("allowed", "right")):
