@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from deckkit.cli.animatactics import simulate, validate
+from deckkit.cli.animatactics import report, simulate, validate
 from deckkit.cli.exits import DeckkitTyper
 
 app = DeckkitTyper(name="anima-tactics", help="Anima Tactics parties: legality and combat odds.")
 app.command("validate")(validate.validate)
 app.command("simulate")(simulate.simulate)
+app.command("report")(report.report)
