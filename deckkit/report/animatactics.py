@@ -76,7 +76,7 @@ def scatter(study: dict[str, Any], matrix: dict[str, Any]) -> str:
         + [p["interval95"][0] for p in pts]
         + [p["interval95"][1] for p in pts]
     )
-    y_lo, y_hi = min(0.0, min(ys)), max(ys) + 5
+    y_lo, y_hi = min(0.0, float(min(ys))), float(max(ys)) + 5
 
     def px(x: float) -> float:
         return m + x * (w - 2 * m)
@@ -92,7 +92,8 @@ def scatter(study: dict[str, Any], matrix: dict[str, Any]) -> str:
         f'<line x1="{m}" y1="{m}" x2="{m}" y2="{h - m}" stroke="#333"/>',
         f'<text x="{w / 2}" y="{h - 12}" text-anchor="middle">duel strength (mean duel value '
         "against the roster)</text>",
-        f'<text transform="translate(14,{h / 2}) rotate(-90)" text-anchor="middle">level cost</text>',
+        f'<text transform="translate(14,{h / 2}) rotate(-90)" text-anchor="middle">'
+        "level cost</text>",
     ]
     for t in (0, 0.25, 0.5, 0.75, 1):
         parts.append(f'<text x="{px(t)}" y="{h - m + 14}" text-anchor="middle">{t:g}</text>')
