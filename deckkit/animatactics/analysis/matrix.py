@@ -177,7 +177,8 @@ def compute_matrix(
         for j in range(i, n):
             c = cell(entrants[i], entrants[j], max_cells, samples, seed)
             cells[i][j] = c
-            cells[j][i] = c.flipped()
+            if j != i:
+                cells[j][i] = c.flipped()
     return Matrix(entrants, [[c for c in row if c is not None] for row in cells])
 
 
