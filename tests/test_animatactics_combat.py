@@ -25,7 +25,9 @@ from deckkit.animatactics.engine.duel import (
     damage_table,
     duel,
     play_exact,
+    recover,
     schedule,
+    starting_actions,
 )
 from deckkit.animatactics.engine.skirmish import Side, play_game
 
@@ -187,3 +189,15 @@ def test_duel_values_are_zero_sum() -> None:
     a, b = _duellist("Griever"), _duellist("Legion")
     assert duel(a, b).value + duel(b, a).value == pytest.approx(1.0)
     assert duel(a, a).value == pytest.approx(0.5)
+
+
+def test_recovery_and_total_actions() -> None:
+    """ "a character with a maximum of four Actions available per turn ends his turn with two
+    Action points remaining. Although his Recovery value is 3, in the next Recovery Phase the
+    character will have his maximum of four Actions, no more"; "a character with Recovery 3
+    starts with 4 Actions"."""
+    four = Duellist("x", 5, 5, 9, 0, 10, actions_max=4, recovery=3)
+    assert recover(2, four) == 4 and recover(0, four) == 3
+    assert starting_actions(four) == 4
+    lilith = _duellist("Lilith")  # 5 spheres, recovery 4
+    assert starting_actions(lilith) == 5

@@ -86,12 +86,24 @@ class Strike:
     counter: bool  # Counterattack: a miss brings a free attack back at -2
 
 
+def recover(actions: int, who: Duellist) -> int:
+    """Recovery Phase: "recover as many actions as their Recovery Attribute allows", but "may
+    never have more Actions than their total number of spheres" (Recovery and Total Actions)."""
+    return min(who.actions_max, actions + who.recovery)
+
+
+def starting_actions(who: Duellist) -> int:
+    """ "During the first turn of play, all Characters start with a number of Action counters
+    equal to their Recovery value PLUS 1" (never above the maximum)."""
+    return min(who.actions_max, who.recovery + 1)
+
+
 def schedule(
     a: Duellist, b: Duellist, plan_a: Plan, plan_b: Plan, a_first: bool, turns: int = TURNS
 ) -> tuple[Strike, ...]:
     """Every attack of a duel in order, with the reactions the plans choose (action costs are
     paid on declaration, so they do not depend on the dice)."""
-    ap = {True: min(a.actions_max, a.recovery + 1), False: min(b.actions_max, b.recovery + 1)}
+    ap = {True: starting_actions(a), False: starting_actions(b)}
     stats = {True: a, False: b}
     plans = {True: plan_a, False: plan_b}
     engaged = False
@@ -99,7 +111,7 @@ def schedule(
     for turn in range(turns):
         if turn > 0:
             for side in (True, False):
-                ap[side] = min(stats[side].actions_max, ap[side] + stats[side].recovery)
+                ap[side] = recover(ap[side], stats[side])
         for side in (a_first, not a_first):
             while True:
                 if not engaged:

@@ -26,6 +26,8 @@ from deckkit.animatactics.engine.duel import (
     TURNS,
     Duellist,
     Plan,
+    recover,
+    starting_actions,
 )
 
 
@@ -56,7 +58,7 @@ class _Fighter:
     def __init__(self, stats: Duellist) -> None:
         self.stats = stats
         self.life = stats.life
-        self.ap = min(stats.actions_max, stats.recovery + 1)  # first turn: Recovery + 1
+        self.ap = starting_actions(stats)
 
 
 def _strike(rng: random.Random, att: Duellist, dfn: Duellist, mod: int, defends: bool) -> int:
@@ -81,7 +83,7 @@ def play_game(sides: tuple[Side, Side], seed: int, game: int, turns: int = TURNS
         if turn > 0:
             for team in teams:
                 for f in team:
-                    f.ap = min(f.stats.actions_max, f.ap + f.stats.recovery)
+                    f.ap = recover(f.ap, f.stats)
         order = (0, 1) if a_first else (1, 0)
         waiting = [[f for f in team if f.life > 0] for team in teams]
         while any(waiting):
