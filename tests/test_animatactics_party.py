@@ -154,3 +154,14 @@ def test_bad_file_exit_2_and_levels_flag(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "line 4" in result.output
     result = runner.invoke(app, ["validate", str(DECKS / "at-illegal.party"), "--levels", "300"])
     assert result.exit_code == 1 and "300-level game" in result.output
+
+
+def test_broken_card_db_through_the_cli_is_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckkit.cli.animatactics import common
+
+    def broken() -> None:
+        raise CardDataError("column attack: 'five' is not a number", path="cards.csv", line=3)
+
+    monkeypatch.setattr(common, "load_card_db", broken)
+    result = runner.invoke(app, ["validate", str(DECKS / "at-unaligned.party")])
+    assert result.exit_code == 3 and "line 3" in result.output
