@@ -201,3 +201,15 @@ def test_recovery_and_total_actions() -> None:
     assert starting_actions(four) == 4
     lilith = _duellist("Lilith")  # 5 spheres, recovery 4
     assert starting_actions(lilith) == 5
+
+
+def test_plan_game_value() -> None:
+    """The plans' zero-sum game: a saddle point when there is one, else mixed strategies."""
+    import numpy as np
+
+    from deckkit.animatactics.engine.duel import game_value
+
+    assert game_value(np.array([[1.0, 0.0], [0.0, 1.0]])) == pytest.approx(0.5)
+    # row mixes 1/4 : 3/4 -> 0.45 against either column
+    assert game_value(np.array([[0.3, 0.6], [0.5, 0.4]])) == pytest.approx(0.45)
+    assert game_value(np.array([[0.2, 0.9], [0.4, 0.7]])) == pytest.approx(0.4)  # saddle

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckkit.analysis.summary import wilson_interval
+from deckkit.analysis.summary import mean_estimate, wilson_interval
 from deckkit.animatactics.construction.carddb import CardDB
 from deckkit.animatactics.construction.cards import Character, Pilot
 from deckkit.animatactics.engine.duel import PLANS, Duellist, duel
@@ -97,17 +97,17 @@ def sampled_cell(a: Entrant, b: Entrant, games: int, seed: int) -> Cell:
     a_ko = sum(1 for g in results if g.by_ko and g.winner == 0)
     b_ko = sum(1 for g in results if g.by_ko and g.winner == 1)
     undecided = games - a_ko - b_ko
-    score2 = 2 * a_ko + undecided  # in half points
-    low, high = wilson_interval(score2, 2 * games)  # a conservative interval on the score
-    return Cell(
-        (a_ko + 0.5 * undecided) / games,
-        a_ko / games,
-        b_ko / games,
-        undecided / games,
-        "monte-carlo",
-        (low, high),
-        games,
-    )
+    # Scores in half points (0, 1, 2): a Student-t interval of the mean score; when every game
+    # ended alike (no spread), the Wilson interval of that outcome's count.
+    est = mean_estimate(games, 2 * a_ko + undecided, 4 * a_ko + undecided)
+    value = (a_ko + 0.5 * undecided) / games
+    if est.ci is not None and est.std:
+        ci = (max(est.ci[0] / 2, 0.0), min(est.ci[1] / 2, 1.0))
+    elif undecided == 0:
+        ci = wilson_interval(a_ko, games)
+    else:
+        ci = (value, value)
+    return Cell(value, a_ko / games, b_ko / games, undecided / games, "monte-carlo", ci, games)
 
 
 def cell(a: Entrant, b: Entrant, max_cells: int, samples: int, seed: int) -> Cell:
