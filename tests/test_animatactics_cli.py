@@ -137,3 +137,15 @@ def test_cost_study_ranks_by_residual_and_leaves_out_the_pair() -> None:
         assert p.interval[0] < p.predicted < p.interval[1]
     goethia = next(e for e in m.entrants if e.name == "Goethia")
     assert goethia.levels == 50 + 5 and "piloted by" in goethia.note
+
+
+def test_cards_show_against_gives_the_exact_attack_odds() -> None:
+    args = ["cards", "show", "Kira", "--game", "anima-tactics", "--against", "Celia", "-f", "json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    odds = json.loads(result.stdout)["against"]["odds"]
+    plain = odds["attack, no defence"]
+    # Kira (Attack 5, Damage 4) on Celia (Defense 10, Armor 0): 5+ on the d10 hits, 4 to 9 LP
+    assert plain["p_hit"] == pytest.approx(0.6)
+    assert plain["exact"]["damage"] == {str(k): "1/10" for k in range(4, 10)}
+    assert odds["attack, Dodge or Counterattack"]["p_hit"] == pytest.approx(0.2)

@@ -122,14 +122,8 @@ def list_cards(
     stdout_console(min_width=120).print(table)
 
 
-@cards_app.command("show")
-def show_card(
-    name: list[str] = typer.Argument(..., help="Card name or id."),
-    fmt: opt.FormatOpt = opt.Format.TEXT,
-) -> None:
-    """Show one Anima Tactics card; an unknown name exits 2 with the nearest names."""
+def _find(wanted: str) -> AnyCard:
     db = load_card_db()
-    wanted = " ".join(name)
     card: AnyCard | None = db.character(wanted) or db.advantage(wanted) or db.pilot(wanted)
     if card is None:
         near = db.suggest(wanted)
@@ -137,12 +131,74 @@ def show_card(
             f"no Anima Tactics card named {wanted!r}",
             hint=f"did you mean {' or '.join(repr(n) for n in near)}?" if near else None,
         )
+    return card
+
+
+def attack_table(attacker: Character, defender: Character) -> dict[str, Any]:
+    """The exact odds of one attack of ``attacker`` on ``defender``, each way it can be made
+    and met, with the expected number of such attacks to defeat the defender."""
+    from deckkit.animatactics.engine.combat import (
+        CHARGE_BONUS,
+        COUNTER_PENALTY,
+        Fighter,
+        attack_odds,
+        expected_attacks_to_defeat,
+    )
+
+    if not (attacker.complete and defender.complete):
+        raise DeckFileError("the card data gives no stats for one of these characters")
+    a = Fighter(attacker.attack, attacker.damage, attacker.defense, attacker.armor)
+    b = Fighter(defender.attack, defender.damage, defender.defense, defender.armor)
+    rows: dict[str, Any] = {}
+    for label, mod in (
+        ("attack", 0),
+        ("charge", CHARGE_BONUS),
+        ("counterattack's attack", COUNTER_PENALTY),
+    ):
+        for defends in (False, True):
+            odds = attack_odds(a, b, defends=defends, mod=mod)
+            n = expected_attacks_to_defeat(odds, defender.life)
+            key = f"{label}, {'Dodge or Counterattack' if defends else 'no defence'}"
+            rows[key] = {**odds.as_dict(), "expected_attacks_to_defeat": float(n) if n else None}
+    return {"attacker": attacker.name, "defender": defender.name, "odds": rows}
+
+
+@cards_app.command("show")
+def show_card(
+    name: list[str] = typer.Argument(..., help="Card name or id."),
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against",
+            metavar="NAME",
+            help="Also the exact odds of one attack of this character on NAME.",
+        ),
+    ] = None,
+    fmt: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """Show one Anima Tactics card; an unknown name exits 2 with the nearest names."""
+    card = _find(" ".join(name))
     d = card_dict(card)
+    if against is not None:
+        other = _find(against)
+        if not isinstance(card, Character) or not isinstance(other, Character):
+            raise DeckFileError("--against needs two characters")
+        d["against"] = attack_table(card, other)
     if fmt is opt.Format.JSON:
         emit(d)
         return
     echo(f"{card.name}  ({card.id}, {d['type']})")
     for key, value in d.items():
-        if key in ("name", "id", "type") or value in ("", None, [], {}):
+        if key in ("name", "id", "type", "against") or value in ("", None, [], {}):
             continue
         echo(f"  {key:<16} {value}")
+    if "against" in d:
+        t = d["against"]
+        echo(f"one attack of {t['attacker']} on {t['defender']} (exact):")
+        for how, o in t["odds"].items():
+            n = o["expected_attacks_to_defeat"]
+            dist = ", ".join(f"{k}: {100 * p:.1f}%" for k, p in o["damage"].items())
+            echo(
+                f"  {how}: hit {100 * o['p_hit']:.1f}%, mean damage {o['expected_damage']:.2f}, "
+                f"attacks to defeat {'never' if n is None else f'{n:.2f}'}; LP lost {dist}"
+            )
