@@ -185,7 +185,11 @@ def command_for(verb: str, args: list[str]) -> tuple[_click.Command | None, list
 
     module = importlib.import_module(game.commands)
     group = get_command(module.app)
-    command = getattr(group, "commands", {}).get(verb)
+    commands = getattr(group, "commands", None)
+    # Typer makes an app of one command that command itself.
+    command = (
+        commands.get(verb) if commands is not None else (group if group.name == verb else None)
+    )
     if command is None:
         raise _click.exceptions.UsageError(f"{game.title} has no `{verb}` command")
     return command, rest

@@ -12,6 +12,9 @@ FORBIDDEN = {
     "animayhem": ("deckkit.analysis", "deckkit.cli", "deckkit.report", "deckkit.balance"),
     "animayhem/construction": ("deckkit.animayhem.engine",),
     "analysis": ("deckkit.cli", "deckkit.report"),
+    "animatactics": ("deckkit.cli", "deckkit.report", "deckkit.balance"),
+    "animatactics/construction": ("deckkit.animatactics.engine", "deckkit.animatactics.analysis"),
+    "animatactics/engine": ("deckkit.animatactics.analysis",),
 }
 # The engine is a pure core: no printing, no files, no clock (I/O lives in the CLI).
 ENGINE = [p for p in (PACKAGE / "animayhem" / "engine").glob("*.py") if p.stem != "__init__"]

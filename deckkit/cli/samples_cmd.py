@@ -16,7 +16,12 @@ from deckkit.cli.console import echo
 from deckkit.errors import UsageError
 
 # What a tour needs, by its path relative to DIR (the same layout as a source checkout).
-SAMPLE_GLOBS = ("decks/*.deck", "reports/balance.toml", "reports/baselines/*.json")
+SAMPLE_GLOBS = (
+    "decks/*.deck",
+    "decks/*.party",
+    "reports/balance.toml",
+    "reports/baselines/*.json",
+)
 
 
 def samples_root() -> Path:

@@ -191,7 +191,9 @@ class _Parser:
             )
         elif key == "game" and value.lower().replace(" ", "-") not in ("ani-mayhem", "animayhem"):
             # Files of other games never reach this parser (deckkit.games sends them to theirs).
-            raise self.error(f"not an Ani-Mayhem deck (game: {value})", lineno)
+            raise self.error(
+                f"not an Ani-Mayhem deck (game: {value})", lineno, hint=f"add --game {value}"
+            )
         elif key == "variant" and value not in VARIANTS:
             raise self.error(
                 f"unknown variant {value!r}", lineno, hint=f"variants: {', '.join(VARIANTS)}"

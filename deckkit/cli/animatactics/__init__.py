@@ -1,8 +1,13 @@
 """Anima Tactics' commands, reached through :mod:`deckkit.games` when a file says
-``game: anima-tactics`` (or ``--game anima-tactics``)."""
+``game: anima-tactics`` (or ``--game anima-tactics`` is given)."""
 
 from __future__ import annotations
 
+from deckkit.cli.animatactics import cards, report, simulate, validate
 from deckkit.cli.exits import DeckkitTyper
 
 app = DeckkitTyper(name="anima-tactics", help="Anima Tactics parties: legality and combat odds.")
+app.command("validate")(validate.validate)
+app.command("simulate")(simulate.simulate)
+app.command("report")(report.report)
+app.add_typer(cards.cards_app, name="cards")

@@ -1,0 +1,1 @@
+"""The duel matrix across the roster and the cost-efficiency study."""

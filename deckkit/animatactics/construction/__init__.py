@@ -1,0 +1,1 @@
+"""Characters, advantage cards, party files and their legality."""

@@ -1,0 +1,1 @@
+"""Combat: exact attack distributions and one-on-one duels."""

@@ -1,0 +1,298 @@
+"""One-on-one duels, computed exactly: who wins when two characters fight to the end of the game.
+
+The duel follows the Saga I rulebook with no map (anima-tactics-rulebook.txt):
+
+- "Place the Action counters...": in the first turn each character has Recovery + 1 actions; in
+  each later "Recovery Phase" it recovers its Recovery value, never above its maximum ("Recovery
+  and Total Actions").
+- Initiative ("...decide who takes the first action"): both roll a d10, the high roller (ties
+  roll again: 1/2 each) decides who acts first, for the whole game. Whichever order the roller
+  picks, the roller's expected result averaged over the roll is the mean of the two orders, so a
+  duel's value is the mean of "A acts first" and "B acts first".
+- "Action Phase": the first player's character takes all its actions, then the other's.
+- Basic abilities: Charge (3 actions, +2 to the roll; the opening attack, as the two start apart),
+  Attack (2), Dodge (1, reactive: +d10 Defense), Counterattack (3, reactive: +d10 Defense and, when
+  the attack misses, a free attack at -2).
+- "Winning": the standard game lasts 10 turns. A duel still undecided then counts half a win to
+  each side (the standard scenario would count the levels on the table).
+
+How each character spends its actions is a *plan* chosen from :data:`PLANS` (the rulebook's own
+advice, "reserve a few Action counters... for reactive actions", in three strengths). Under fixed
+plans every action's cost is known in advance, so the order of attacks is fixed and only the dice
+are random: the joint distribution of both characters' Life Points is carried forward attack by
+attack, exactly (no sampling). Each side then picks its plan knowing the other's options: the duel
+value is the value of that 3 x 3 zero-sum game (:func:`game_value`).
+
+Not played: special abilities, powers, equipment, ranged attacks, movement and states, and a
+reaction to a Counterattack's own free attack (it is resolved undefended).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from deckkit.animatactics.engine.combat import CHARGE_BONUS, COUNTER_PENALTY, DIE
+
+TURNS = 10  # "Winning": "at the end of 10 turns"
+ATTACK_COST, CHARGE_COST, DODGE_COST, COUNTER_COST = 2, 3, 1, 3  # "Basic abilities"
+
+Array = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class Duellist:
+    """What a duel reads of a character."""
+
+    name: str
+    attack: int
+    damage: int
+    defense: int
+    armor: int
+    life: int
+    actions_max: int
+    recovery: int
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a character spends its actions: attack while at least ``reserve`` actions stay after
+    the attack; react to each attack with a Counterattack when it can pay for one (``counter``),
+    else a Dodge when it has an action left."""
+
+    name: str
+    reserve: int
+    counter: bool
+
+
+PLANS: tuple[Plan, ...] = (
+    Plan("all-out", reserve=0, counter=False),
+    Plan("guarded", reserve=1, counter=False),
+    Plan("counter", reserve=1, counter=True),
+)
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One attack in a duel's fixed order: who attacks, how, and how the target reacts."""
+
+    by_a: bool
+    mod: int  # +2 Charge, 0 Attack
+    defends: bool  # Dodge or Counterattack: +d10 Defense
+    counter: bool  # Counterattack: a miss brings a free attack back at -2
+
+
+def recover(actions: int, who: Duellist) -> int:
+    """Recovery Phase: "recover as many actions as their Recovery Attribute allows", but "may
+    never have more Actions than their total number of spheres" (Recovery and Total Actions)."""
+    return min(who.actions_max, actions + who.recovery)
+
+
+def starting_actions(who: Duellist) -> int:
+    """ "During the first turn of play, all Characters start with a number of Action counters
+    equal to their Recovery value PLUS 1" (never above the maximum)."""
+    return min(who.actions_max, who.recovery + 1)
+
+
+def schedule(
+    a: Duellist, b: Duellist, plan_a: Plan, plan_b: Plan, a_first: bool, turns: int = TURNS
+) -> tuple[Strike, ...]:
+    """Every attack of a duel in order, with the reactions the plans choose (action costs are
+    paid on declaration, so they do not depend on the dice)."""
+    ap = {True: starting_actions(a), False: starting_actions(b)}
+    stats = {True: a, False: b}
+    plans = {True: plan_a, False: plan_b}
+    engaged = False
+    out: list[Strike] = []
+    for turn in range(turns):
+        if turn > 0:
+            for side in (True, False):
+                ap[side] = recover(ap[side], stats[side])
+        for side in (a_first, not a_first):
+            while True:
+                if not engaged:
+                    if ap[side] < CHARGE_COST:
+                        break
+                    cost, mod = CHARGE_COST, CHARGE_BONUS
+                elif ap[side] >= ATTACK_COST + plans[side].reserve:
+                    cost, mod = ATTACK_COST, 0
+                else:
+                    break
+                ap[side] -= cost
+                engaged = True
+                target = not side
+                if plans[target].counter and ap[target] >= COUNTER_COST:
+                    ap[target] -= COUNTER_COST
+                    out.append(Strike(side, mod, True, True))
+                elif ap[target] >= DODGE_COST:
+                    ap[target] -= DODGE_COST
+                    out.append(Strike(side, mod, True, False))
+                else:
+                    out.append(Strike(side, mod, False, False))
+    return tuple(out)
+
+
+@functools.cache
+def success_levels(diff: int, defends: bool) -> tuple[float, tuple[float, ...]]:
+    """For an attack roll d10 + ``diff`` against 0 (diff = Attack + modifiers - Defense), minus a
+    d10 when the defender defends: P(miss) and P(hit with Level of Success s) for s = 0, 1, ...
+    (a natural 10 hits with at least Level of Success 0). Float copy of combat.attack_odds."""
+    miss = 0.0
+    levels: dict[int, float] = {}
+    weight = 1 / (100 if defends else 10)
+    for roll in DIE:
+        for d in DIE if defends else (0,):
+            s = diff + roll - d
+            if s >= 0 or roll == 10:
+                levels[max(s, 0)] = levels.get(max(s, 0), 0.0) + weight
+            else:
+                miss += weight
+    top = max(levels, default=0)
+    return miss, tuple(levels.get(s, 0.0) for s in range(top + 1))
+
+
+def damage_table(
+    attacker: Duellist, defender: Duellist, mod: int, defends: bool
+) -> tuple[float, Array]:
+    """P(miss) and P(hit dealing k Life Points), k = 0, 1, ..."""
+    miss, levels = success_levels(attacker.attack + mod - defender.defense, defends)
+    base = attacker.damage - defender.armor
+    out = np.zeros(max(base + len(levels), 1))
+    for s, p in enumerate(levels):
+        out[max(base + s, 0)] += p
+    return miss, out
+
+
+def _hit_matrix(hits: Array, life: int) -> Array:
+    """M[l, l'] = P(a hit takes l Life Points to l'), l' = max(l - k, 0)."""
+    m = np.zeros((life + 1, life + 1))
+    for left in range(1, life + 1):
+        for k, p in enumerate(hits):
+            if p:
+                m[left, max(left - k, 0)] += p
+    return m
+
+
+@dataclass
+class _Tables:
+    """Transition matrices of one ordered pair, built once for all of its schedules."""
+
+    a: Duellist
+    b: Duellist
+
+    def __post_init__(self) -> None:
+        self.cache: dict[tuple[bool, int, bool], tuple[float, Array]] = {}
+
+    def get(self, by_a: bool, mod: int, defends: bool) -> tuple[float, Array]:
+        key = (by_a, mod, defends)
+        if key not in self.cache:
+            att, dfn = (self.a, self.b) if by_a else (self.b, self.a)
+            miss, hits = damage_table(att, dfn, mod, defends)
+            self.cache[key] = (miss, _hit_matrix(hits, dfn.life))
+        return self.cache[key]
+
+
+@dataclass(frozen=True)
+class DuelOutcome:
+    """Exact probabilities of one duel under fixed plans and a fixed first player."""
+
+    a_wins: float
+    b_wins: float
+    undecided: float
+
+    @property
+    def value(self) -> float:
+        """A's score: a win 1, a duel undecided after 10 turns 1/2."""
+        return self.a_wins + 0.5 * self.undecided
+
+
+def play_exact(tables: _Tables, strikes: Sequence[Strike]) -> DuelOutcome:
+    """Carry the joint distribution of both characters' Life Points through the attacks."""
+    a, b = tables.a, tables.b
+    p = np.zeros((a.life + 1, b.life + 1))
+    p[a.life, b.life] = 1.0
+    a_wins = b_wins = 0.0
+    for st in strikes:
+        miss, m = tables.get(st.by_a, st.mod, st.defends)
+        hit = p @ m if st.by_a else m.T @ p
+        if st.counter:  # the target's free attack back, at -2, undefended
+            c_miss, cm = tables.get(not st.by_a, COUNTER_PENALTY, False)
+            back = (cm.T @ p) if st.by_a else (p @ cm)
+            p = hit + miss * (back + c_miss * p)
+        else:
+            p = hit + miss * p
+        a_wins += float(p[1:, 0].sum())
+        b_wins += float(p[0, 1:].sum())
+        p[:, 0] = 0.0
+        p[0, :] = 0.0
+        if a_wins + b_wins > 1 - 1e-15:
+            break
+    return DuelOutcome(a_wins, b_wins, max(0.0, 1.0 - a_wins - b_wins))
+
+
+def game_value(payoff: Array) -> float:
+    """The value of a zero-sum matrix game (rows maximise): a saddle point when there is one,
+    else the linear programme of the mixed strategies (scipy)."""
+    lower = float(payoff.min(axis=1).max())
+    upper = float(payoff.max(axis=0).min())
+    if upper - lower < 1e-12:
+        return lower
+    from scipy.optimize import linprog
+
+    rows, cols = payoff.shape
+    # maximise v subject to sum_i x_i payoff[i, j] >= v for every column j, x a distribution
+    c = np.zeros(rows + 1)
+    c[-1] = -1.0
+    a_ub = np.hstack([-payoff.T, np.ones((cols, 1))])
+    a_eq = np.hstack([np.ones((1, rows)), np.zeros((1, 1))])
+    res = linprog(
+        c, A_ub=a_ub, b_ub=np.zeros(cols), A_eq=a_eq, b_eq=[1.0],
+        bounds=[(0, 1)] * rows + [(None, None)], method="highs",
+    )  # fmt: skip
+    return float(-res.fun)
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    """A duel's value for A (the matrix entry) and the plans' outcomes behind it."""
+
+    value: float
+    payoff: tuple[tuple[float, ...], ...]  # plan of A x plan of B, mean over the first player
+    a_wins: float  # under the plans' equilibrium pick (the saddle or the best pure response)
+    b_wins: float
+    undecided: float
+
+
+def duel(a: Duellist, b: Duellist, plans: Sequence[Plan] = PLANS) -> DuelResult:
+    """A against B, exactly: each plan pair, each first player, then the plans' game."""
+    tables = _Tables(a, b)
+    n = len(plans)
+    payoff = np.zeros((n, n))
+    outcomes: dict[tuple[int, int], list[DuelOutcome]] = {}
+    played: dict[tuple[Strike, ...], DuelOutcome] = {}  # plans often give the same attacks
+
+    def play(strikes: tuple[Strike, ...]) -> DuelOutcome:
+        if strikes not in played:
+            played[strikes] = play_exact(tables, strikes)
+        return played[strikes]
+
+    for i, pa in enumerate(plans):
+        for j, pb in enumerate(plans):
+            both = [play(schedule(a, b, pa, pb, first)) for first in (True, False)]
+            outcomes[i, j] = both
+            payoff[i, j] = 0.5 * (both[0].value + both[1].value)
+    value = game_value(payoff)
+    i = int(payoff.min(axis=1).argmax())
+    j = int(payoff[i].argmin())
+    pick = outcomes[i, j]
+    return DuelResult(
+        value=value,
+        payoff=tuple(tuple(float(x) for x in row) for row in payoff),
+        a_wins=0.5 * (pick[0].a_wins + pick[1].a_wins),
+        b_wins=0.5 * (pick[0].b_wins + pick[1].b_wins),
+        undecided=0.5 * (pick[0].undecided + pick[1].undecided),
+    )

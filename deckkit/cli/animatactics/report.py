@@ -1,0 +1,122 @@
+"""`deckkit report PARTY [--vs PARTY]` for Anima Tactics: one self-contained page and its JSON
+sidecar with the duel matrix (heat map), the cost study (scatter and fit), the party's odds
+against every character and, with ``--vs``, its games against the other party. An illegal party
+gets a page that opens with its violations, and exit code 1 unless ``--allow-illegal``.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from deckkit import __version__
+from deckkit.cli import options as opt
+from deckkit.cli.animatactics.common import EditionOpt, LevelsOpt
+from deckkit.cli.animatactics.simulate import (
+    GamesOpt,
+    PlanOpt,
+    VsOpt,
+    alone,
+    checked_parties,
+    plan_of,
+    versus,
+)
+from deckkit.cli.console import echo
+from deckkit.errors import EXIT_ILLEGAL
+
+MODEL = (
+    "Duels follow the Saga I rulebook without a map: Recovery + 1 actions in the first turn, "
+    "Charge, Attack, Dodge and Counterattack, 10 turns; each side picks how to spend its actions "
+    "among three plans (all-out, guarded, counter) knowing the other's options; special "
+    "abilities, equipment, range and states are not played."
+)
+
+
+def build_document(
+    party: Path,
+    vs: Path | None,
+    *,
+    games: int,
+    seed: int,
+    workers: int,
+    plan: str,
+    levels: int | None,
+    edition: Any,
+) -> tuple[dict[str, Any], bool]:
+    """The report's document and whether the party is legal."""
+    from deckkit.animatactics.analysis.cost_study import cost_study
+    from deckkit.animatactics.analysis.matrix import compute_matrix, roster
+    from deckkit.animatactics.construction.carddb import load_card_db
+
+    parties = checked_parties(party, vs, levels, edition, allow_illegal=True)
+    me = parties[0]
+    matrix = compute_matrix(roster(load_card_db()))
+    mine = alone(me)
+    doc: dict[str, Any] = {
+        "game": "anima-tactics",
+        "party": me.party.name,
+        "file": str(party),
+        "legality": me.report.as_dict(),
+        "members": mine["members"],
+        "odds": mine["odds"],
+        "matrix": matrix.as_dict(),
+        "cost_study": cost_study(matrix).as_dict(),
+        "model": MODEL,
+        "versus": None,
+        "deckkit_version": __version__,
+        "generated": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "command": "deckkit " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
+    }
+    legal = all(p.report.legal for p in parties)
+    if vs is not None and legal:
+        doc["versus"] = versus(parties[0], parties[1], games, seed, workers, plan_of(plan))
+    return doc, me.report.legal
+
+
+def report(
+    party: Annotated[Path, typer.Argument(metavar="PARTY", help="The party file.")],
+    vs: VsOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            metavar="FILE.html",
+            show_default="reports/<party>.report.html",
+            help="Where to write the page (its JSON sidecar goes beside it).",
+        ),
+    ] = None,
+    force: opt.ForceOpt = False,
+    games: GamesOpt = 10_000,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of every die.")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes (the results do not change).")
+    ] = 1,
+    plan: PlanOpt = "guarded",
+    levels: LevelsOpt = None,
+    edition: EditionOpt = None,
+    allow_illegal: opt.AllowIllegalOpt = False,
+) -> None:
+    """Anima Tactics: a page with the duel matrix, the cost study and the party's odds.
+
+    Exit code 0 done, 1 an illegal party (the page still says why), 2 bad input.
+    """
+    from deckkit.report import write
+    from deckkit.report.animatactics import render_page
+
+    plan_of(plan)
+    target = out if out is not None else write.default_target(party)
+    write.check_output(target, force=force or out is None)
+    doc, legal = build_document(
+        party, vs, games=games, seed=seed, workers=workers, plan=plan, levels=levels,
+        edition=edition,
+    )  # fmt: skip
+    sidecar = write.write_report(render_page(doc), doc, target, force=force or out is None)
+    echo(f"wrote {target} and {sidecar}", err=True)
+    if not legal and not allow_illegal:
+        raise typer.Exit(EXIT_ILLEGAL)

@@ -1,0 +1,151 @@
+"""Anima Tactics through the CLI: simulate (alone and --vs, seeded, any --workers), report (page
+and sidecar), cards; and the matrix's exact and Monte Carlo entries, and the cost study."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.animatactics.analysis import matrix as matrix_mod
+from deckkit.animatactics.analysis.cost_study import cost_study
+from deckkit.animatactics.analysis.matrix import Entrant, compute_matrix, roster
+from deckkit.animatactics.construction.carddb import load_card_db
+from deckkit.cli.main import app
+
+REPO = Path(__file__).resolve().parent.parent
+DECKS = REPO / "decks"
+LIGHT, DARK = str(DECKS / "at-empire-light.party"), str(DECKS / "at-samael-darkness.party")
+ILLEGAL = str(DECKS / "at-illegal.party")
+runner = CliRunner()
+
+
+def _small_roster() -> list[Entrant]:
+    full = roster(load_card_db())
+    wanted = {"Legion", "Celia", "Erika", "Kira", "Griever", "Church Agent", "Gemini: Zack",
+              "Gemini: Zafini", "Goethia", "Yuri Olsen", "Macbeth", "Aria"}  # fmt: skip
+    return [e for e in full if e.name in wanted]
+
+
+def test_simulate_vs_is_seeded_and_the_same_for_any_workers() -> None:
+    args = ["simulate", LIGHT, "--vs", DARK, "--games", "300", "--seed", "5", "-f", "json"]
+    one = runner.invoke(app, args)
+    assert one.exit_code == 0, one.output
+    two = runner.invoke(app, [*args, "--workers", "2"])
+    doc1, doc2 = json.loads(one.stdout), json.loads(two.stdout)
+    assert doc1 == doc2
+    assert (
+        doc1["games"] == 300
+        and doc1["win"]["count"] + doc1["loss"]["count"] + doc1["draw"]["count"] == 300
+    )
+    low, high = doc1["win"]["ci95"]
+    assert low <= doc1["win"]["rate"] <= high
+    other = runner.invoke(app, [*args[:-4], "--seed", "6", "-f", "json"])
+    assert json.loads(other.stdout) != doc1
+
+
+def test_simulate_alone_gives_exact_odds_against_the_roster() -> None:
+    result = runner.invoke(app, ["simulate", LIGHT, "-f", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert len(doc["odds"]) == 88 and len(doc["members"]) == 5
+    yuri = next(r for r in doc["odds"] if r["opponent"] == "Yuri Olsen")
+    assert yuri["members"][0] == pytest.approx(0.5)  # Yuri against himself
+
+
+def test_illegal_party_is_refused_unless_allowed() -> None:
+    result = runner.invoke(app, ["simulate", ILLEGAL, "--vs", DARK, "--games", "50"])
+    assert result.exit_code == 1 and "Light and Darkness" in result.output
+    result = runner.invoke(
+        app, ["simulate", ILLEGAL, "--vs", DARK, "--games", "50", "--allow-illegal"]
+    )
+    assert result.exit_code == 0, result.output
+
+
+def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    small = _small_roster()
+    monkeypatch.setattr(matrix_mod, "roster", lambda db: small)
+    out = tmp_path / "light.html"
+    args = ["report", LIGHT, "--vs", DARK, "--games", "200", "-o", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    doc = json.loads(out.with_suffix(".json").read_text())
+    assert doc["game"] == "anima-tactics" and doc["legality"]["legal"]
+    n = len(small)
+    assert len(doc["matrix"]["value"]) == n and doc["matrix"]["method"] == {"exact": n * n}
+    assert doc["cost_study"]["over_costed"] and doc["versus"]["games"] == 200
+    assert 'aria-label="duel matrix heat map"' in page and 'aria-label="cost study scatter"' in page
+    assert page.count("<rect") == n * n and "<script>" in page
+    # the page's numbers are the sidecar's
+    assert f'data-json="versus.win.count" data-fmt="int">{doc["versus"]["win"]["count"]:,}<' in page
+    # the user's file is not replaced without --force
+    assert runner.invoke(app, args).exit_code == 2
+    # an illegal party: the page opens with its violations, exit 1
+    bad = tmp_path / "bad.html"
+    result = runner.invoke(app, ["report", ILLEGAL, "-o", str(bad)])
+    assert result.exit_code == 1
+    assert 'id="illegal"' in bad.read_text() and "Light and Darkness" in bad.read_text()
+
+
+def test_cards_list_and_show() -> None:
+    result = runner.invoke(app, ["cards", "list", "--game", "anima-tactics", "-t", "pilot"])
+    assert result.exit_code == 0 and result.output.count("\n") == 13  # header + 12 pilots
+    result = runner.invoke(app, ["cards", "show", "Celia", "--game", "anima-tactics", "-f", "json"])
+    doc = json.loads(result.stdout)
+    assert (doc["defense"], doc["armor"]) == (10, 0) and doc["source"].startswith("https://")
+    result = runner.invoke(app, ["cards", "show", "Celya", "--game", "anima-tactics"])
+    assert result.exit_code == 2 and "Celia" in result.output
+
+
+def test_matrix_monte_carlo_entries_carry_intervals_around_the_exact_value() -> None:
+    """Past the size limit an entry is sampled (the "guarded" plans), with a 95% interval; the
+    exact duel of the same plans lies inside it."""
+    from deckkit.animatactics.engine.duel import PLANS, _Tables, play_exact, schedule
+
+    small = [e for e in _small_roster() if e.name in ("Erika", "Kira", "Aria")]
+    exact = compute_matrix(small)
+    sampled = compute_matrix(small, max_cells=1, samples=3000, seed=2)
+    assert exact.methods() == {"exact": 9} and sampled.methods() == {"monte-carlo": 9}
+    for i, a in enumerate(small):
+        for j, b in enumerate(small):
+            cell = sampled.cells[i][j]
+            assert cell.ci is not None
+            outcomes = [
+                play_exact(_Tables(a.duellist, b.duellist), schedule(
+                    a.duellist, b.duellist, PLANS[1], PLANS[1], first))
+                for first in (True, False)
+            ]  # fmt: skip
+            value = 0.5 * (outcomes[0].value + outcomes[1].value)
+            assert cell.ci[0] <= value <= cell.ci[1], (a.name, b.name, value, cell.ci)
+            if i != j:
+                assert cell.value + sampled.cells[j][i].value == pytest.approx(1.0)
+    assert sampled.as_dict()["monte_carlo"][0]["ci95"]
+
+
+def test_cost_study_ranks_by_residual_and_leaves_out_the_pair() -> None:
+    m = compute_matrix(_small_roster())
+    study = cost_study(m)
+    over, under = study.furthest(3)
+    assert [p.residual for p in over] == sorted((p.residual for p in over), reverse=True)
+    assert all(p.residual >= q.residual for p in over for q in under)
+    assert study.slope > 0
+    assert len(study.excluded) == 2 and all("Gemini" in e for e in study.excluded)
+    for p in study.points:
+        assert p.interval[0] < p.predicted < p.interval[1]
+    goethia = next(e for e in m.entrants if e.name == "Goethia")
+    assert goethia.levels == 50 + 5 and "piloted by" in goethia.note
+
+
+def test_cards_show_against_gives_the_exact_attack_odds() -> None:
+    args = ["cards", "show", "Kira", "--game", "anima-tactics", "--against", "Celia", "-f", "json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    odds = json.loads(result.stdout)["against"]["odds"]
+    plain = odds["attack, no defence"]
+    # Kira (Attack 5, Damage 4) on Celia (Defense 10, Armor 0): 5+ on the d10 hits, 4 to 9 LP
+    assert plain["p_hit"] == pytest.approx(0.6)
+    assert plain["exact"]["damage"] == {str(k): "1/10" for k in range(4, 10)}
+    assert odds["attack, Dodge or Counterattack"]["p_hit"] == pytest.approx(0.2)
