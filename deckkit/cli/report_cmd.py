@@ -197,6 +197,7 @@ def register(app: typer.Typer) -> None:
         ),
         quiet: sim.QuietOption = False,
         allow_illegal: sim.AllowIllegalOption = False,
+        rule: sim.RuleOption = None,
         impact: bool = typer.Option(
             False, "--impact", help="Also measure each card's impact (see `deckkit impact`)."
         ),
@@ -235,6 +236,7 @@ def register(app: typer.Typer) -> None:
                 force=force,
                 quiet=quiet,
                 allow_illegal=allow_illegal,
+                rules=tuple(rule or ()),
             )
             request = (
                 ImpactRequest(impact_games, impact_cards, impact_target_error) if impact else None
