@@ -8,7 +8,6 @@ table is a section of `deckkit report DECK --sensitivity`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import typer
@@ -116,7 +115,7 @@ def register(app: typer.Typer) -> None:
             if not allow_illegal:
                 echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
-        doc = measure(game, replace(args), hooks)
+        doc = measure(game, args, hooks)
         if fmt is opt.Format.JSON:
             emit(doc)
         else:
