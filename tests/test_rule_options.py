@@ -91,7 +91,7 @@ def test_balance_file_rules(tmp_path: Path) -> None:
         'rules = { charm = "maybe" }\n',
         encoding="utf-8",
     )
-    with pytest.raises(UsageError, match="check 'a'.*charm"):
+    with pytest.raises(UsageError, match=r"check 'a'.*charm"):
         load_balance_file(path)
 
 
