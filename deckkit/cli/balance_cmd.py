@@ -184,6 +184,7 @@ def baseline(
                 edition=item.game.edition.name,
                 variant=item.game.variant,
                 layout=item.game.layout,
+                rules=item.game.rules,
                 snapshot=take_snapshot(
                     item.game.deck, item.deck_text, check.deck_as_written, csv_path
                 ),

@@ -436,9 +436,6 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     return spent
 
 
-CHARM_ACTIONS = ("item", "incapacitate")
-
-
 def _charm_battles(
     game: Game, play: PlayRules, policy: Policy, d: Dis, chars: list[Char], slot: int
 ) -> tuple[str | None, set[int]]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python subclasses
 
-from deckkit.animayhem.construction.cards import CardType, ItemCard, PowerCard
+from deckkit.animayhem.construction.cards import CardType, CharmHalf, ItemCard, PowerCard
 from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
 from deckkit.animayhem.engine.queries import (
     HAVEN,
@@ -306,19 +306,23 @@ class HeuristicPolicy(Policy):
         # The choice depends only on the deck (every location of the deck is on the field), so
         # it is made once per deck, not once per game.
         self._starters: dict[tuple[str, ...], tuple[int, ...]] = {}
-        # Charm odds by (charm, disaster charm) for the game they were worked out for: the
-        # make-up of the combat pile does not change during a game.
+        # Charm odds by (combat pile make-up, charm, disaster charm): the make-up is read once
+        # a game and is the same in every game of a deck, so the odds are worked out once.
         self._charm_game: Game | None = None
-        self._charm_odds: dict[tuple[int, int], tuple[float, float]] = {}
+        self._halves: tuple[tuple[CharmHalf, int], ...] = ()
+        self._makeup = 0  # the number standing for ``_halves`` in the keys below
+        self._makeups: dict[tuple[tuple[CharmHalf, int], ...], int] = {}
+        self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
 
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
         if self._charm_game is not game:
             self._charm_game = game
-            self._charm_odds = {}
-        key = (mine, theirs)
+            self._halves = charm_halves(game)
+            self._makeup = self._makeups.setdefault(self._halves, len(self._makeups))
+        key = (self._makeup, mine, theirs)
         odds = self._charm_odds.get(key)
         if odds is None:
-            odds = charm_chance(charm_halves(game), mine, theirs)
+            odds = charm_chance(self._halves, mine, theirs)
             self._charm_odds[key] = odds
         return odds
 

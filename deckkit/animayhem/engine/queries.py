@@ -955,13 +955,21 @@ def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[in
 def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
     """The charm halves of the player's combat cards, with their counts: what the player knows
     of the combat pile (its make-up, never its order)."""
-    counts: dict[CharmHalf, int] = {}
+    counts: dict[int, int] = {}  # by the half's identity: cards are shared, hashing is not cheap
+    halves: dict[int, CharmHalf] = {}
     for pile in (game.combat_pile, game.combat_discard):
         for x in pile:
             card = x.card
             if isinstance(card, CombatCard):
-                counts[card.charm] = counts.get(card.charm, 0) + 1
-    return tuple(sorted(counts.items(), key=lambda kv: (kv[0].name, kv[1])))
+                key = id(card.charm)
+                counts[key] = counts.get(key, 0) + 1
+                halves[key] = card.charm
+    return tuple(
+        sorted(
+            ((halves[k], n) for k, n in counts.items()),
+            key=lambda hn: (hn[0].name, hn[0].target, str(hn[0].modifier), hn[1]),
+        )
+    )
 
 
 def charm_chance(
