@@ -112,6 +112,7 @@ def test_rules_are_recorded_and_reach_the_workers(tmp_path: Path) -> None:
     assert meta["rules"] == doc1["rules"]
     _, saved = read_results(out)
     assert "--rule item_pickup=through" in saved.command()
+    assert saved.command().index("charm=") < saved.command().index("stalemate_rounds=")
     page = tmp_path / "r.html"
     code, _, _ = run("report", "--from", out, "-o", page)
     assert code == 0

@@ -101,8 +101,8 @@ class RunMetadata:
             "--turn-cap",
             str(self.turn_cap),
         ]
-        for name, value in self.rules.items():
-            args += ["--rule", f"{name}={value}"]
+        for name in sorted(self.rules):  # saved with sorted keys: the same line either way
+            args += ["--rule", f"{name}={self.rules[name]}"]
         return shlex.join(args)
 
     def as_dict(self) -> dict[str, Any]:
