@@ -237,20 +237,25 @@ def test_set0_pickup_waits_for_a_completed_full_movement() -> None:
     assert d.pos == 4 and [x.card.name for x in d.carrying] == ["Keys"]
 
 
-def test_pickup_takes_the_item_from_under_face_down_disasters() -> None:
-    """set0 "Field Layouts > Solitaire" puts the two disasters under each location "above the
-    item card", and "Maintenance Phase" has a combat disaster "take an item card from underneath
-    its current location" with no condition on the disasters above it (clearing them is what a
-    scavenging party must do: "Scavenge Phase"); the 1996 rules pick up at "the first Location
-    the Disaster moves to that has an Item", which at the start is every location. So a pickup
-    reaches the item beneath face-down disasters."""
+def test_pickup_waits_for_the_face_down_disasters_above_the_item() -> None:
+    """set0 "Field Layouts > Solitaire" puts the two disasters under each location "but above
+    the item card", and "Scavenge Phase" says "To obtain the item card underneath the location
+    card, all disaster cards underneath the location must be cleared". The default reading
+    (rule option item_pickup=beneath): a moving disaster cannot reach an item that face-down
+    disasters still cover; with item_pickup=through it can (the "Maintenance Phase" sentence
+    read alone: "take an item card from underneath its current location")."""
     for name, pos in (("set0", 3), ("general1996", 1)):
-        game = bare_game(NINE)
-        for loc in game.locs:
-            loc.hidden_disasters = [new_disaster(game, "Goons"), new_disaster(game, "Goons")]
-            loc.hidden_cards.append(copy_of(game, "Piece of Cake"))
-        d = new_disaster(game, "Bugrom, Type 1")
-        move_disasters(game, edition(name), Policy(), [d])
-        slot = game.field.path[pos]
-        assert len(d.carrying) == 1 and not game.locs[slot].hidden_cards, name
-        assert len(game.locs[slot].hidden_disasters) == 2, name
+        for reading in ("beneath", "through"):
+            game = bare_game(NINE)
+            game.item_pickup = reading
+            for loc in game.locs:
+                loc.hidden_disasters = [new_disaster(game, "Goons"), new_disaster(game, "Goons")]
+                loc.hidden_cards.append(copy_of(game, "Piece of Cake"))
+            d = new_disaster(game, "Bugrom, Type 1")
+            move_disasters(game, edition(name), Policy(), [d])
+            slot = game.field.path[pos]
+            if reading == "beneath":
+                assert not d.carrying and game.locs[slot].hidden_cards, (name, reading)
+            else:
+                assert len(d.carrying) == 1 and not game.locs[slot].hidden_cards, (name, reading)
+            assert len(game.locs[slot].hidden_disasters) == 2, name

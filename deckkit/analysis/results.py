@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shlex
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +50,9 @@ class RunMetadata:
     deck_path: str
     deck_sha256: str
     deck_text: str
+    # Every rule option's value (animayhem.construction.readings); absent from files written
+    # before rule options existed, which played the defaults of their time.
+    rules: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
@@ -59,10 +62,12 @@ class RunMetadata:
         try:
             raw = json.loads(text)
             names = {f.name for f in fields(cls)}
-            missing = names - set(raw)
+            missing = names - set(raw) - {"rules"}
             if missing:
                 raise KeyError(", ".join(sorted(missing)))
-            meta = cls(**{k: raw[k] for k in names})
+            meta = cls(**{k: raw[k] for k in names if k in raw})
+            if not isinstance(meta.rules, dict):
+                raise TypeError("rules is not a table")
         except (ValueError, KeyError, TypeError) as err:
             raise UsageError(
                 f"the run metadata in this file is damaged ({err})",
@@ -96,6 +101,8 @@ class RunMetadata:
             "--turn-cap",
             str(self.turn_cap),
         ]
+        for name in sorted(self.rules):  # saved with sorted keys: the same line either way
+            args += ["--rule", f"{name}={self.rules[name]}"]
         return shlex.join(args)
 
     def as_dict(self) -> dict[str, Any]:

@@ -31,6 +31,7 @@ def baseline_record(
     variant: str,
     layout: str,
     snapshot: dict[str, Any],
+    rules: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The JSON document of a baseline."""
     rate = proportion(wins, games)
@@ -42,6 +43,7 @@ def baseline_record(
         "edition": edition,
         "variant": variant,
         "layout": layout,
+        "rules": dict(rules or {}),
         "players": check.players,
         "policy": check.policy,
         "turn_cap": check.turn_cap,

@@ -22,6 +22,8 @@ A TOML file (default ``reports/balance.toml``) with optional top-level defaults 
     name = "demo drift"
     deck = "../decks/demo-solo.deck"
     max_drop = 0.03                   # no more than 3 points worse than the baseline
+    rules = { charm = "every" }       # optional rule options (`--rule`); merged over the
+                                      # top-level table and the deck's `rule:` lines
 
 A check has either ``band`` or ``max_drop``. Every key except ``name`` and ``deck`` may be set at
 the top level as a default for all checks. Every problem is a :class:`UsageError` naming the
@@ -54,8 +56,8 @@ DEFAULTS: dict[str, Any] = {
     "seed": 1,
     "turn_cap": 150,
 }
-CHECK_KEYS = frozenset(DEFAULTS) | {"name", "deck", "edition", "band", "max_drop"}
-TOP_KEYS = (frozenset(DEFAULTS) | {"edition", "baselines", "check"}) - {"name", "deck"}
+CHECK_KEYS = frozenset(DEFAULTS) | {"name", "deck", "edition", "band", "max_drop", "rules"}
+TOP_KEYS = (frozenset(DEFAULTS) | {"edition", "baselines", "check", "rules"}) - {"name", "deck"}
 _CHECK_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*check[ \t]*\]\]", re.MULTILINE)
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -80,6 +82,12 @@ class Check:
     seed: int
     turn_cap: int
     line: int | None
+    rules: tuple[tuple[str, str], ...] = ()  # rule options, as NAME, VALUE
+
+    @property
+    def rule_args(self) -> tuple[str, ...]:
+        """The rule options as ``--rule`` would give them."""
+        return tuple(f"{k}={v}" for k, v in self.rules)
 
     @property
     def kind(self) -> str:
@@ -160,6 +168,23 @@ def _band(where: _Where, value: object) -> tuple[float, float]:
     return lo, hi
 
 
+def _rules(where: _Where, *tables: object) -> tuple[tuple[str, str], ...]:
+    """``rules = { NAME = "VALUE" }`` tables, later ones over earlier ones, each checked."""
+    from deckkit.animayhem.construction.readings import parse_rule
+
+    out: dict[str, str] = {}
+    for table in tables:
+        if not isinstance(table, dict):
+            raise where.fail(f"rules must be a table, not {table!r}", 'rules = { charm = "every" }')
+        for name, value in table.items():
+            try:
+                key, text = parse_rule(f"{name}={value}", "rules")
+            except UsageError as err:
+                raise where.fail(err.message, err.hint) from None
+            out[key] = text
+    return tuple(out.items())
+
+
 def _check(
     raw: object, defaults: dict[str, Any], base: Path, path: Path, index: int, line: int | None
 ) -> Check:
@@ -191,6 +216,7 @@ def _check(
     band = _band(where, v["band"]) if has_band else None
     max_drop = _number(where, "max_drop", v["max_drop"], 0, 1) if has_drift else None
     edition = _text(where, "edition", v["edition"]) if v.get("edition") is not None else None
+    rules = _rules(where, defaults.get("rules", {}), raw.get("rules", {}))
     players = _integer(where, "players", v["players"], 1)
     if players != 1:
         raise where.fail(
@@ -213,6 +239,7 @@ def _check(
         seed=_integer(where, "seed", v["seed"], 0),
         turn_cap=_integer(where, "turn_cap", v["turn_cap"], 1),
         line=line,
+        rules=rules,
     )
     try:  # the statistics' own limits (e.g. lo - margin must stay above 0)
         check.band_test() if band is not None else check.drift_test()

@@ -102,6 +102,7 @@ def _prepare(check: Check, db: CardDB) -> Prepared:
             layouts=LAYOUTS,
             command="balance",
             db=db,
+            rules=check.rule_args,
         )
         deck_text = check.deck.read_text(encoding="utf-8")
     except DeckkitError as err:
@@ -183,6 +184,7 @@ def baseline(
                 edition=item.game.edition.name,
                 variant=item.game.variant,
                 layout=item.game.layout,
+                rules=item.game.rules,
                 snapshot=take_snapshot(
                     item.game.deck, item.deck_text, check.deck_as_written, csv_path
                 ),
@@ -311,9 +313,9 @@ def write_reports(
 
     if card_db is not None:  # the report reads the same database as the checks
         os.environ[CARD_DB_ENV] = str(card_db.resolve())
-    done: set[tuple[Path, str, str | None]] = set()
+    done: set[tuple[Path, str, str | None, tuple[tuple[str, str], ...]]] = set()
     for c in checks:
-        key = (c.deck, c.policy, c.edition)
+        key = (c.deck, c.policy, c.edition, c.rules)
         if key in done:
             continue
         done.add(key)
@@ -329,6 +331,7 @@ def write_reports(
             force=True,
             quiet=True,
             allow_illegal=True,
+            rules=c.rule_args,
         )
         page = directory / f"{c.slug}.report.html"
         report_cmd.report_from_deck(args, page, None, sim.ENGINE, announce_on_stderr=True)

@@ -122,6 +122,7 @@ def compare(
                 "deck_path": str(arm.args.deck),
                 "policy": arm.args.policy,
                 "edition": arm.game.edition.name,
+                "rules": arm.game.rules,
                 "variant": arm.game.variant,
                 "legal": arm.game.report.legal,
                 "games": summary.games,
@@ -246,6 +247,7 @@ def register(app: typer.Typer) -> None:
         force: bool = typer.Option(False, "--force", help="Let --html replace existing files."),
         fmt: opt.FormatOpt = opt.Format.TEXT,
         allow_illegal: sim.AllowIllegalOption = False,
+        rule: sim.RuleOption = None,
     ) -> None:
         """Compare decks (or a deck under two policies or editions) on the same games: the
         difference in win rate with a 95% interval from the paired outcomes."""
@@ -261,6 +263,7 @@ def register(app: typer.Typer) -> None:
             layout=layout,
             turn_cap=turn_cap,
             quiet=True,
+            rules=tuple(rule or ()),
         )
         if html is not None:
             write.check_output(html, force=force)
@@ -285,7 +288,7 @@ def register(app: typer.Typer) -> None:
                 "--layout": layout,
                 "--turn-cap": turn_cap,
             },
-        )
+        ) + "".join(f" --rule {shlex.quote(r)}" for r in rule or ())
         if fmt is Format.JSON:
             emit(doc)
         else:

@@ -154,6 +154,7 @@ def register(app: typer.Typer) -> None:
         turn_cap: sim.TurnCapOption = opt.TURN_CAP,
         fmt: opt.FormatOpt = opt.Format.TEXT,
         allow_illegal: sim.AllowIllegalOption = False,
+        rule: sim.RuleOption = None,
     ) -> None:
         """What each card of DECK is worth: the change in win rate, with a 95% interval, when
         one copy is replaced by a neutral card (or removed), on paired games."""
@@ -173,6 +174,7 @@ def register(app: typer.Typer) -> None:
             layout=layout,
             turn_cap=turn_cap,
             quiet=True,
+            rules=tuple(rule or ()),
         )
         sim.check_args(args, hooks)
         game = sim.resolve_game(args, hooks, "impact")
@@ -200,6 +202,7 @@ def register(app: typer.Typer) -> None:
             "seed": seed,
             "policy": policy,
             "edition": game.edition.name,
+            "rules": game.rules,
             "impact": im.impact_document(impacts, games, target_error),
             "observational": observational(rows, summary),
             "observational_note": "correlational: games where the card took part against "

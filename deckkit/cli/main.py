@@ -83,6 +83,7 @@ def _register() -> None:
         play_cmd,
         report_cmd,
         samples_cmd,
+        sensitivity_cmd,
         simulate_cmd,
         validate_cmd,
     )
@@ -95,6 +96,7 @@ def _register() -> None:
         report_cmd,
         compare_cmd,
         impact_cmd,
+        sensitivity_cmd,
         balance_cmd,
         samples_cmd,
     ):

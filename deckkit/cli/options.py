@@ -127,3 +127,14 @@ OutOpt = Annotated[
     ),
 ]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Let --out replace an existing file.")]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        "-r",
+        metavar="NAME=VALUE",
+        show_default="the deck's `rule:` lines, else each option's default",
+        help="A rule option: how to read the rules where they leave a choice (repeat; "
+        "options and defaults in docs/interpretations.md, e.g. charm=every).",
+    ),
+]

@@ -58,6 +58,7 @@ def register(app: typer.Typer) -> None:
         turn_cap: opt.TurnCapOpt = opt.TURN_CAP,
         allow_illegal: opt.AllowIllegalOpt = False,
         fmt: opt.FormatOpt = opt.Format.TEXT,
+        rule: opt.RuleOpt = None,
     ) -> None:
         """Play one solitaire game and print it turn by turn."""
         chosen = resolve(
@@ -68,6 +69,7 @@ def register(app: typer.Typer) -> None:
             players=None,
             layouts=LAYOUTS,
             command="play",
+            rules=tuple(rule or ()),
         )
         deck, ed, layout_name = chosen.deck, chosen.edition, chosen.layout
         if not chosen.report.legal:
@@ -86,6 +88,7 @@ def register(app: typer.Typer) -> None:
                 "policy": policy,
                 "edition": ed.name,
                 "layout": layout_name,
+                "rules": chosen.rules,
                 "outcome": record.outcome,
                 "end_reason": record.end_reason,
                 "turns": record.turns,

@@ -23,6 +23,7 @@ from deckkit.animayhem.construction.deck import parse_deck
 from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.construction.legality import check_deck
 from deckkit.cli import options as opt
+from deckkit.cli import sensitivity_cmd
 from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.console import echo
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
@@ -87,6 +88,7 @@ def report_from_deck(
     impact: ImpactRequest | None = None,
     *,
     announce_on_stderr: bool = False,
+    sensitivity_games: int | None = None,
 ) -> int:
     sim.check_args(args, hooks)
     target = out or write.default_target(args.deck)
@@ -118,6 +120,11 @@ def report_from_deck(
             summary=run.summary,
             rows=run.result.rows,
             impact=_impact(game, args, impact, hooks) if impact is not None else None,
+            sensitivity=(
+                sensitivity_cmd.measure(game, replace(args, games=sensitivity_games), hooks)
+                if sensitivity_games is not None
+                else None
+            ),
         )
         code = stopping.exit_code() if run.result.interrupted else 0
     sidecar = produce(model.build(inp), target, force=args.force or out is None)
@@ -197,6 +204,7 @@ def register(app: typer.Typer) -> None:
         ),
         quiet: sim.QuietOption = False,
         allow_illegal: sim.AllowIllegalOption = False,
+        rule: sim.RuleOption = None,
         impact: bool = typer.Option(
             False, "--impact", help="Also measure each card's impact (see `deckkit impact`)."
         ),
@@ -208,6 +216,15 @@ def register(app: typer.Typer) -> None:
         ),
         impact_target_error: float | None = typer.Option(
             0.02, "--impact-target-error", help="Stop a card once its half-width is this."
+        ),
+        sensitivity: bool = typer.Option(
+            False,
+            "--sensitivity",
+            help="Also measure how far each alternative rule reading moves the win rate "
+            "(see `deckkit sensitivity`).",
+        ),
+        sensitivity_games: int = typer.Option(
+            1_000, "--sensitivity-games", min=1, help="Paired games per reading for --sensitivity."
         ),
     ) -> None:
         """Write an HTML report of DECK: legality, win rate with 95% intervals, distributions,
@@ -235,10 +252,18 @@ def register(app: typer.Typer) -> None:
                 force=force,
                 quiet=quiet,
                 allow_illegal=allow_illegal,
+                rules=tuple(rule or ()),
             )
             request = (
                 ImpactRequest(impact_games, impact_cards, impact_target_error) if impact else None
             )
-            code = report_from_deck(args, output, results, sim.ENGINE, request)
+            code = report_from_deck(
+                args,
+                output,
+                results,
+                sim.ENGINE,
+                request,
+                sensitivity_games=sensitivity_games if sensitivity else None,
+            )
         if code:
             raise typer.Exit(code)

@@ -104,6 +104,7 @@ class SimulateArgs:
     quiet: bool = False
     allow_illegal: bool = False
     verbose: bool = False
+    rules: tuple[str, ...] = ()  # --rule NAME=VALUE, as given
 
 
 def _check_numbers(args: SimulateArgs) -> None:
@@ -167,6 +168,7 @@ def resolve_game(args: SimulateArgs, hooks: EngineHooks, command: str) -> Solita
         players=args.players,
         layouts=hooks.layouts,
         command=command,
+        rules=args.rules,
     )
 
 
@@ -202,6 +204,7 @@ def run_metadata(args: SimulateArgs, game: SolitaireGame, *, interrupted: bool) 
         deck_path=str(args.deck),
         deck_sha256=deck_hash(text),
         deck_text=text,
+        rules=dict(game.rules),
     )
 
 
@@ -282,6 +285,7 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
         "players": players,
         "layout": layout,
         "turn_cap": args.turn_cap,
+        "rules": dict(game.rules),
         "legal": report.legal,
     }
     if args.fmt is OutputFormat.JSON:
@@ -407,6 +411,8 @@ def _print_text(
         f"{meta['layout']} layout, turn cap {meta['turn_cap']}",
         markup=False,
     )
+    if meta.get("rules"):
+        say("rules: " + ", ".join(f"{k}={v}" for k, v in meta["rules"].items()), markup=False)
     note = " (INTERRUPTED)" if result.interrupted else ""
     say(
         f"policy {meta['policy']}, seed {meta['seed']}, "
@@ -487,6 +493,7 @@ LayoutOption = opt.LayoutOpt
 TurnCapOption = opt.TurnCapOpt
 QuietOption = opt.QuietOpt
 AllowIllegalOption = opt.AllowIllegalOpt
+RuleOption = opt.RuleOpt
 
 
 def register(app: typer.Typer) -> None:
@@ -509,6 +516,7 @@ def register(app: typer.Typer) -> None:
         fmt: opt.FormatOpt = opt.Format.TEXT,
         quiet: opt.QuietOpt = False,
         allow_illegal: opt.AllowIllegalOpt = False,
+        rule: opt.RuleOpt = None,
         verbose: Annotated[
             bool,
             typer.Option(
@@ -536,6 +544,7 @@ def register(app: typer.Typer) -> None:
                 quiet=quiet,
                 allow_illegal=allow_illegal,
                 verbose=verbose,
+                rules=tuple(rule or ()),
             )
         )
         if code:

@@ -8,7 +8,7 @@ any game is played, with the validator's explanation when it fails.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckkit.animayhem.construction.carddb import CardDB, load_card_db
@@ -20,6 +20,7 @@ from deckkit.animayhem.construction.editions import (
     load_edition,
 )
 from deckkit.animayhem.construction.legality import LegalityReport, check_deck
+from deckkit.animayhem.construction.readings import apply_rules, effective, parse_rules
 from deckkit.cli.console import echo
 from deckkit.errors import UsageError
 
@@ -32,6 +33,7 @@ class SolitaireGame:
     layout: str
     players: int
     report: LegalityReport
+    rules: dict[str, str] = field(default_factory=dict)  # every rule option's value
 
 
 def resolve(
@@ -44,9 +46,12 @@ def resolve(
     layouts: Sequence[str],
     command: str,
     db: CardDB | None = None,
+    rules: Sequence[str] = (),
 ) -> SolitaireGame:
     """Read the deck (against ``db``, else the default database) and settle edition, variant,
-    layout and players; check legality."""
+    layout, players and rule options (``rules``: the ``--rule`` flags, over the deck's ``rule:``
+    lines, over the defaults); check legality."""
+    flags = parse_rules(rules)
     if layout is not None and layout not in layouts:
         raise UsageError(f"unknown layout {layout!r}", hint=f"choose one of: {', '.join(layouts)}")
     deck = read_deck(deck_path, db if db is not None else load_card_db())
@@ -56,11 +61,15 @@ def resolve(
             f"{command} plays solitaire games, so players must be 1, not {count}",
             hint="pass --players 1" if players is None else None,
         )
-    ed = load_edition(edition or deck.edition or DEFAULT_EDITION)
+    chosen = {**dict(deck.rules), **flags}
+    base = load_edition(edition or deck.edition or DEFAULT_EDITION)
+    ed = apply_rules(base, chosen)
     variant_name = variant or deck.variant or DEFAULT_VARIANT
     layout_name = layout or ("straight-line" if variant_name == "straight-line" else "compact")
     report = check_deck(deck, ed, variant_name, count)
-    return SolitaireGame(deck, ed, variant_name, layout_name, count, report)
+    return SolitaireGame(
+        deck, ed, variant_name, layout_name, count, report, effective(base, chosen)
+    )
 
 
 def explain_illegal(report: LegalityReport) -> None:

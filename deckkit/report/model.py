@@ -53,6 +53,7 @@ class ReportInput:
     rows: pl.DataFrame | None
     impact: dict[str, Any] | None = None
     generated: datetime | None = None
+    sensitivity: dict[str, Any] | None = None  # `deckkit sensitivity`'s document
 
 
 def _rate(rate: Rate) -> dict[str, Any]:
@@ -211,6 +212,7 @@ def build(inp: ReportInput) -> dict[str, Any]:
         "not_simulated": list(inp.not_simulated),
         "simulated": inp.summary is not None,
         "impact": inp.impact,
+        "sensitivity": inp.sensitivity,
     }
     summary, rows = inp.summary, inp.rows
     if summary is None:

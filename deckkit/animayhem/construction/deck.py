@@ -12,7 +12,8 @@ from typing import Protocol
 
 from deckkit.animayhem.construction.cards import POWER_TYPES, AnyCard, CardType
 from deckkit.animayhem.construction.editions import EDITIONS, VARIANTS
-from deckkit.errors import DeckFileError, DeckProblems
+from deckkit.animayhem.construction.readings import parse_rule
+from deckkit.errors import DeckFileError, DeckProblems, UsageError
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,8 @@ class Deck:
     variant: str | None = None
     path: Path | None = None
     header: dict[str, str] = field(default_factory=dict)
+    # "rule: NAME=VALUE" lines: rule options (readings.py), defaults the CLI's --rule overrides.
+    rules: tuple[tuple[str, str], ...] = ()
 
     def cards(self) -> Iterator[AnyCard]:
         """Every copy, one card object per physical card."""
@@ -55,7 +58,8 @@ class Deck:
 # Format (one deck per file, UTF-8, a BOM and CRLF line ends accepted):
 #
 #   name: Solo demo            <- header lines "key: value", only at the top of the file
-#   players: 1                    keys: name, players, edition, variant
+#   players: 1                    keys: name, players, edition, variant, rule (repeatable:
+#   rule: charm=every                "rule: NAME=VALUE", a rule option of readings.py)
 #   # a comment                <- "#" starting a line, or " # ..." after a card (a "#" right
 #   [locations]                   before a digit, as in "Goku #33", is part of the name)
 #   Galaxy Police HQ           <- one copy
@@ -68,7 +72,7 @@ class Deck:
 # combat) is optional; when present, each card under it must be of that type. Repeated lines of one
 # card add up.
 
-HEADER_KEYS: tuple[str, ...] = ("name", "players", "edition", "variant", "game")
+HEADER_KEYS: tuple[str, ...] = ("name", "players", "edition", "variant", "rule", "game")
 MAX_COPIES = 999  # far beyond any legal deck; stops "10000000 Goku" from building a huge list
 
 _SECTIONS: dict[str, frozenset[CardType]] = {
@@ -120,6 +124,7 @@ class _Parser:
         self.db = db
         self.path = path
         self.header: dict[str, str] = {}
+        self.rules: list[tuple[str, str]] = []
         self.header_lines: dict[str, int] = {}
         self.entries: dict[str, DeckEntry] = {}
         self.section: str | None = None
@@ -175,6 +180,12 @@ class _Parser:
                 lineno,
                 hint=f"header keys: {', '.join(HEADER_KEYS)}",
             )
+        if key == "rule":
+            try:
+                self.rules.append(parse_rule(value, "rule"))
+            except UsageError as err:
+                raise self.error(err.message, lineno, hint=err.hint) from None
+            return True
         if key in self.header:
             raise self.error(
                 f"header {key!r} given twice (first on line {self.header_lines[key]})", lineno
@@ -282,6 +293,7 @@ def parse_deck(text: str, db: CardLookup, path: Path | None = None) -> Deck:
         variant=header.get("variant"),
         path=path,
         header=dict(header),
+        rules=tuple(parser.rules),
     )
 
 

@@ -28,6 +28,10 @@ CombatCardRule = Literal["one_each_side", "per_attacker"]
 EndConditions = Literal["majority", "guidelines1998"]
 TransformPair = Literal["set_aside", "illegal"]
 PickupRule = Literal["after_first_movement", "first_item_location"]
+CharmRule = Literal["choice", "first_automatic", "every", "off"]
+ItemPickup = Literal["beneath", "through"]
+CharmTie = Literal["nothing", "lost"]
+AfterCharm = Literal["continue", "stop"]
 Term = Literal["power", "characters", "havens"]
 
 #: Copy-limit groups: every card type maps to one (the four power types share "power").
@@ -63,6 +67,14 @@ class PlayRules:
     # set0 Part III "Steal" and 1996 rules: a stealer holding an item drops it and steals; the
     # 1998 guidelines ("Steal"): not while it holds a card it stole.
     steal_holding_stolen: bool = True
+    # Who starts charm battles (set0 "Charm Battle": the player declares; 1996 rules: one is
+    # automatic when combat starts). The fields below are rule options (readings.py), whose
+    # defaults are here; the edition files set only ``charm``.
+    charm: CharmRule = "choice"
+    item_pickup: ItemPickup = "beneath"
+    charm_tie: CharmTie = "nothing"
+    scavenge_after_charm: AfterCharm = "continue"
+    stalemate_rounds: int = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +306,7 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
                 ),
                 enhance_in_haven_only=bool(play.get("enhance_in_haven_only", False)),
                 steal_holding_stolen=bool(play.get("steal_holding_stolen", True)),
+                charm=_choice(play.get("charm", "choice"), CharmRule, "play.charm"),
             ),
         )
     except CardDataError as err:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, cast
 
 from deckkit.animayhem.construction.cards import (
     CardType,
-    CharmHalf,
     CombatCard,
     ItemCard,
     PowerCard,
@@ -57,16 +56,22 @@ from deckkit.animayhem.engine.interpreter import (
     vehicle_first,
     wear,
 )
-from deckkit.animayhem.engine.queries import Use, ally_bonus, horde_bonus
+from deckkit.animayhem.engine.queries import (
+    Use,
+    ally_bonus,
+    apply_charm_half,
+    horde_bonus,
+    reachable_item,
+)
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.construction.editions import Edition, PlayRules
     from deckkit.animayhem.engine.policy import Policy
 
-
-MAX_ROUNDS = 30
+# Charm halves are read by the players' estimates too; the rules use the queries' one.
+apply_charm_half = apply_charm_half
 
 
 class GameOver(Exception):
@@ -131,16 +136,17 @@ def _apply_round_modifiers(game: Game, side: _Side, card: PowerCard) -> None:
 
 def take_item_here(game: Game, d: Dis) -> bool:
     """A combat disaster takes an item card from underneath its current location (set0
-    rulebook, "Maintenance Phase"; 1996 rules: "it will pick the Item up")."""
+    rulebook, "Maintenance Phase"; 1996 rules: "it will pick the Item up"), if one is within its
+    reach: :func:`queries.reachable_item` holds the one reading every path follows."""
     loc = game.locs[game.field.path[d.pos]]
-    for x in loc.hidden_cards:
-        if isinstance(x.card, ItemCard):
-            loc.hidden_cards.remove(x)
-            d.carrying.append(x)
-            if game.trace is not None:
-                game.say("pickup", f"{d.name} takes {x.card.name} from under {loc.card.name}", d, x)
-            return True
-    return False
+    x = reachable_item(game, loc.slot)
+    if x is None:
+        return False
+    loc.hidden_cards.remove(x)
+    d.carrying.append(x)
+    if game.trace is not None:
+        game.say("pickup", f"{d.name} takes {x.card.name} from under {loc.card.name}", d, x)
+    return True
 
 
 def _play_card(
@@ -188,17 +194,6 @@ def _play_card(
             cards.append(f"{half.name} on {recipient.name}")
         if not half.extra_draw:
             return
-
-
-def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[int, int]:
-    """A combat card's charm half played on ``recipient``: its modifier changes the recipient's
-    charm ("self") or its opponent's ("opponent"); a special target is card text, not simulated.
-    Returns the new (recipient, opponent) charms."""
-    if half.modifier is None or half.target == "special":
-        return recipient, opponent
-    if half.target == "self":
-        return half.modifier.apply(recipient), opponent
-    return recipient, half.modifier.apply(opponent)
 
 
 def charm_battle(game: Game, c: Char, d: Dis) -> int:
@@ -441,6 +436,105 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     return spent
 
 
+def _charm_battles(
+    game: Game, play: PlayRules, policy: Policy, d: Dis, chars: list[Char], slot: int
+) -> tuple[str | None, set[int]]:
+    """The charm battles before a combat with ``d``, by the edition's rule (rule option
+    ``charm``). Returns the combat's result when no combat follows ("charmed": a minor disaster
+    incapacitated, or every character there ignored by a major; "ignored": the special case),
+    else None, with the characters who lost (they do not attack it this combat until it attacks
+    them: "End of Charm Battle").
+
+    - choice (set0 "Charm Battle": "you may declare"; Fifth Edition): the player declares, at
+      most one charm battle per character a turn ("you can only declare one charm battle for
+      each of your characters in any given turn").
+    - first_automatic (1996 rules, "Combat": "If you enter Combat with a Disaster that has a
+      Charm score, it will automatically engage in Charm Combat first"): one battle, by the
+      character the player names; against a major "Each person at the location may engage in a
+      Charm Combat ... if the player wishes", declared as under ``choice``.
+    - every (set0 "Determine Attackers": "the disaster will automatically declare a charm battle
+      against each character at its location"): every character there, in turn.
+    - off: none.
+    """
+    lost: set[int] = set()
+    if d.charm <= 0 or play.charm == "off":
+        return None, lost
+    automatic = 1 if play.charm == "first_automatic" else 0
+    if play.charm == "every":
+        order = list(chars)
+    else:
+        free = [c for c in chars if c.charm_turn != game.turn]
+        offered = chars if automatic else free
+        order = []
+        for c in policy.charmers(game, d, list(offered), automatic):
+            if c in offered and c not in order and ((not order and automatic) or c in free):
+                order.append(c)
+        if automatic and not order:
+            order = [chars[0]]  # the automatic one is not the player's to refuse
+        if automatic and not d.major:
+            order = order[:1]  # "Each person ... may engage" is said of a major disaster
+    tried: set[int] = set()
+    for i, c in enumerate(order):
+        if c.zone != "field" or c.slot != slot or d.zone != "field":
+            continue
+        if not (automatic and i == 0) and play.charm != "every":
+            c.charm_turn = game.turn  # a declared charm battle
+        tried.add(c.uid)
+        diff = charm_battle(game, c, d)
+        if diff == 0 and play.charm_tie == "lost":
+            diff = -1  # rule option charm_tie=lost: a charmer who did not win lost
+        if diff > 0:
+            if not d.major:
+                return _charmed_minor(game, policy, d, c), lost
+            # "If your charmer won the charm battle against a major disaster, that disaster
+            # will ignore the charmer until the charmer attacks it."
+            d.ignores.add(c.uid)
+        elif diff < 0:
+            lost.add(c.uid)
+    here = [c for c in chars if c.zone == "field" and c.slot == slot]
+    if here and all(c.uid in tried and c.uid in lost for c in here):
+        # "Special Case of a Character Charming a Disaster": the player declared for every
+        # character at its location and all lost: the disaster takes the item card underneath
+        # its location, if available (queries.reachable_item), ignores them if they do not
+        # attack it, and leaves in the next Maintenance phase (its usual movement).
+        if d.combat and not d.carrying:
+            take_item_here(game, d)
+        d.ignores.update(lost)
+        if game.trace is not None:
+            game.say("charm", f"every charmer lost: {d.name} ignores them")
+        return "ignored", lost
+    if here and all(c.uid in d.ignores for c in here):
+        return "charmed", lost  # every one of them won: no one is left for it to fight
+    return None, lost
+
+
+def _charmed_minor(game: Game, policy: Policy, d: Dis, c: Char) -> str | None:
+    """A charmer who won against a minor disaster makes one legal action for it, the player's
+    choice ("End of Charm Battle": "The disaster gives one item card to the charmer", "You can
+    incapacitate the disaster for the current turn"; 1996 rules: "hand over an Item").
+    Incapacitated, there is no combat ("charmed"); an item handed over, the combat goes on
+    (None)."""
+    options = ["item", "incapacitate"] if d.carrying else ["incapacitate"]
+    action = policy.charm_action(game, d, c, options)
+    if action == "item" and d.carrying:
+        x = d.carrying.pop(0)
+        if isinstance(x.card, ItemCard):
+            c.items.append(x)
+            game.record.bump(c.card.id, CardStat.ITEMS_RETRIEVED)
+        else:  # stolen equipment
+            c.equipment.append(x)
+        if d.stolen is x:
+            d.stolen = None
+        refresh(game, c)
+        if game.trace is not None:
+            game.say("charm", f"{d.name} hands {x.card.name} to {c.name}", d, c)
+        return None
+    d.incapacitated_turn = game.turn
+    if game.trace is not None:
+        game.say("charm", f"{d.name} is incapacitated for this turn", target=d)
+    return "charmed"
+
+
 def fight(
     game: Game,
     edition: Edition,
@@ -460,6 +554,11 @@ def fight(
     incapacitated = d.incapacitated_turn == game.turn
     if incapacitated and initiator == "disaster":
         return "none"  # incapacitated for the turn by a charm battle: it attacks no one
+    if initiator == "party":
+        # Ignored until they attack it ("End of Charm Battle": "until the charmer attacks it";
+        # "Special Case ...": "The disaster will ignore the characters if they do not attack
+        # it"): attacking ends it.
+        d.ignores.difference_update(c.uid for c in game.at(slot))
     chars = [c for c in game.at(slot) if c.uid not in d.ignores]
     if d.fx is not None and chars and initiator == "disaster":
         # It never attacks them; they may still attack it (SPARE).
@@ -520,31 +619,10 @@ def fight(
         lenders = party_lenders(game, slot)
         char_mods = {c.uid: combat_mods(game, c, d, slot, lenders) for c in chars}
         extra = extra_cards(game, d)  # the cards in play that lend them last the combat
-    charmed: set[int] = set()
-    # Charm battle before combat begins (Determine Attackers; "Charm Battle").
-    if d.charm > 0:
-        for c in chars:
-            diff = charm_battle(game, c, d)
-            if diff > 0:
-                if not d.major:
-                    # A legal action for a charmed minor disaster: incapacitate it this turn.
-                    d.incapacitated_turn = game.turn
-                    if game.trace is not None:
-                        game.say("charm", f"{d.name} is incapacitated for this turn", target=d)
-                    return "charmed"
-                d.ignores.add(c.uid)
-            elif diff < 0:
-                charmed.add(c.uid)
-        if len(charmed) == len(chars):
-            # "Special Case of a Character Charming a Disaster": every character there lost, so
-            # the disaster takes the item card under its location, if any, ignores them unless
-            # they attack it, and leaves in the next Maintenance phase (its usual movement).
-            if d.combat and not d.carrying:
-                take_item_here(game, d)
-            d.ignores.update(charmed)
-            if game.trace is not None:
-                game.say("charm", f"every charmer lost: {d.name} ignores them")
-            return "ignored"
+    # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
+    ended, charmed = _charm_battles(game, play, policy, d, chars, slot)
+    if ended is not None:
+        return ended
     cap = 4 if d.major else 3
     if game.fx and has_rule(game, d, Action.DUEL):
         cap = 1  # one character at a time (card text)
@@ -568,11 +646,12 @@ def fight(
         # Declare Retreat, every round from the first ("You may immediately declare a retreat"):
         # the disaster strikes one retreating character, no cards drawn.
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
-        # MAX_ROUNDS; the rulebook sets no limit, but no sensible player fights forever.
+        # the rule option stalemate_rounds; the rulebook sets no limit, but no sensible player
+        # fights forever.
         may_run = not (effects and has_rule(game, d, Action.NO_RETREAT))
         if may_run and effects and any(c.pinned for c in alive):
             may_run = False  # a card barred them from running from this fight (No Way Out)
-        if rnd > MAX_ROUNDS or (may_run and policy.retreat(game, d, able or alive, rnd)):
+        if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
             break

@@ -55,6 +55,7 @@ from deckkit.animayhem.engine.queries import (
     free_caster,
     leap_room,
     nearest_disaster,
+    reachable_item,
     standing,
     usable,
 )
@@ -455,12 +456,10 @@ def _take(game: Game, e: Effect, ctx: Context) -> bool:
                 refresh(game, victim)  # equipment taken
         else:
             loc = game.locs[slot]
-            if loc.hidden_disasters:
-                break  # the item lies beneath face-down disasters
-            items = [x for x in loc.hidden_cards if isinstance(x.card, ItemCard)]
-            if not items:
+            found = reachable_item(game, slot)  # the one pickup reading (rule item_pickup)
+            if found is None:
                 break
-            item = items[0]
+            item = found
             loc.hidden_cards.remove(item)
         game.locs[slot].hidden_cards.extend(d.carrying)  # it holds one item at most
         d.carrying = [item]

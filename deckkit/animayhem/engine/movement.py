@@ -401,6 +401,8 @@ def move_party(
             # carrying item cards or not"
             result = fight(game, edition, policy, d, step, "disaster")
             party = [c for c in party if c.zone == "field" and c.slot == step]
-            if result != "defeated" or not party:
+            # Defeated, or charmed out of the fight (incapacitated, or ignoring them all): the
+            # party passes on.
+            if result not in ("defeated", "charmed", "ignored") or not party:
                 return party
     return [c for c in party if c.zone == "field"]

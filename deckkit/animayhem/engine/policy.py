@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python subclasses
 
-from deckkit.animayhem.construction.cards import CardType, ItemCard, PowerCard
+from deckkit.animayhem.construction.cards import CardType, CharmHalf, ItemCard, PowerCard
 from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
 from deckkit.animayhem.engine.queries import (
     HAVEN,
     ally_bonus,
     barred,
     can_stop,
+    charm_chance,
+    charm_halves,
     charm_only,
     combat_flash_mods,
     combat_only,
@@ -49,7 +51,7 @@ from deckkit.animayhem.engine.queries import (
     waits_for_a_use,
     waits_to_turn,
 )
-from deckkit.animayhem.engine.state import DEF, DMG, ENE, Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -161,6 +163,17 @@ class Policy:
             return slot
         dest = self.retreat_to(game, chars, slot)
         return dest if dest in options else options[0]
+
+    def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+        """Who declares a charm battle against ``d``, in order, among ``options`` (the rules'
+        legal charmers). When ``automatic`` is 1 the rules start one charm battle whatever the
+        player wishes (1996 rules) and the first named wages it; the others are declarations."""
+        return list(options[:automatic])
+
+    def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
+        """The legal action a charmer who won against a minor disaster makes it take: "item"
+        (it hands over the item it carries) or "incapacitate" (for the turn)."""
+        return options[-1]
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         """One legal move away ("Declare Retreat"); ``slot`` itself when there is none."""
@@ -293,6 +306,43 @@ class HeuristicPolicy(Policy):
         # The choice depends only on the deck (every location of the deck is on the field), so
         # it is made once per deck, not once per game.
         self._starters: dict[tuple[str, ...], tuple[int, ...]] = {}
+        # Charm odds by (combat pile make-up, charm, disaster charm): the make-up is read once
+        # a game and is the same in every game of a deck, so the odds are worked out once.
+        self._charm_game: Game | None = None
+        self._halves: tuple[tuple[CharmHalf, int], ...] = ()
+        self._makeup = 0  # the number standing for ``_halves`` in the keys below
+        self._makeups: dict[tuple[tuple[CharmHalf, int], ...], int] = {}
+        self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
+
+    def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
+        if self._charm_game is not game:
+            self._charm_game = game
+            self._halves = charm_halves(game)
+            self._makeup = self._makeups.setdefault(self._halves, len(self._makeups))
+        key = (self._makeup, mine, theirs)
+        odds = self._charm_odds.get(key)
+        if odds is None:
+            odds = charm_chance(self._halves, mine, theirs)
+            self._charm_odds[key] = odds
+        return odds
+
+    def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+        """Charm only with characters more likely than not to win, best first, and only when
+        the party there could not beat the disaster in a fight (a fight it wins takes back what
+        the disaster carries and removes it). An automatic charm battle goes to the likeliest
+        winner."""
+        if not options:
+            return []
+        odds = {c.uid: self._odds(game, c.cur[CHA], d.charm) for c in options}
+        ranked = sorted(options, key=lambda c: (-odds[c.uid][0], odds[c.uid][1], c.uid))
+        picks = ranked[:automatic]
+        if can_beat(game, game.at(options[0].slot), d):
+            return picks
+        return picks + [c for c in ranked[automatic:] if odds[c.uid][0] > 0.5]
+
+    def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
+        """Take the item it carries (items win the game); otherwise incapacitate it."""
+        return "item" if "item" in options else "incapacitate"
 
     def starting_characters(self, game: Game, chars: Sequence[Char], n: int) -> list[Char]:
         """The four who together can scavenge most of the field, then the strongest."""
@@ -803,6 +853,15 @@ class RandomPolicy(Policy):
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
         options = retreat_options(game, chars, slot)
         return game.chance.pick(options) if options else slot
+
+    def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+        """A random order; the automatic one and each further charmer declared at random."""
+        pool = list(options)
+        game.chance.shuffle(pool)
+        return pool[:automatic] + [c for c in pool[automatic:] if game.chance.below(2) == 0]
+
+    def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
+        return game.chance.pick(options)
 
 
 POLICIES: tuple[str, ...] = ("heuristic", "random")

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CardType,
+    CharmHalf,
+    CombatCard,
     DisasterCard,
     ItemCard,
     LocationCard,
@@ -917,3 +919,83 @@ def fits(e: Effect, c: Char) -> bool:
     if e.filter is not None and not requirement_met(e.filter, [c]):
         return False
     return e.exclude is None or not requirement_met(e.exclude, [c])
+
+
+# --- items under locations, charm battles ---------------------------------------------------
+
+
+def reachable_item(game: Game, slot: int) -> Copy | None:
+    """The item card a disaster may take from under the location at ``slot``, if any. Under the
+    default reading (rule option ``item_pickup=beneath``) the item lies beneath the face-down
+    disasters ("Field Layouts": "two disaster cards, face down, underneath each location card but
+    above the item card") and is reached only once none is left ("Scavenge Phase": "all disaster
+    cards underneath the location must be cleared"); ``through`` reaches past them. Every path
+    that lets a disaster take an item from under a location asks here: movement, the charm
+    battle's special case and card effects."""
+    loc = game.locs[slot]
+    if loc.hidden_disasters and game.item_pickup == "beneath":
+        return None
+    for x in loc.hidden_cards:
+        if isinstance(x.card, ItemCard):
+            return x
+    return None
+
+
+def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[int, int]:
+    """A combat card's charm half played on ``recipient``: its modifier changes the recipient's
+    charm ("self") or its opponent's ("opponent"); a special target is card text, not simulated.
+    Returns the new (recipient, opponent) charms."""
+    if half.modifier is None or half.target == "special":
+        return recipient, opponent
+    if half.target == "self":
+        return half.modifier.apply(recipient), opponent
+    return recipient, half.modifier.apply(opponent)
+
+
+def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
+    """The charm halves of the player's combat cards, with their counts: what the player knows
+    of the combat pile (its make-up, never its order)."""
+    counts: dict[int, int] = {}  # by the half's identity: cards are shared, hashing is not cheap
+    halves: dict[int, CharmHalf] = {}
+    for pile in (game.combat_pile, game.combat_discard):
+        for x in pile:
+            card = x.card
+            if isinstance(card, CombatCard):
+                key = id(card.charm)
+                counts[key] = counts.get(key, 0) + 1
+                halves[key] = card.charm
+    return tuple(
+        sorted(
+            ((halves[k], n) for k, n in counts.items()),
+            key=lambda hn: (hn[0].name, hn[0].target, str(hn[0].modifier), hn[1]),
+        )
+    )
+
+
+def charm_chance(
+    halves: tuple[tuple[CharmHalf, int], ...], mine: int, theirs: int, tie_lost: bool = False
+) -> tuple[float, float]:
+    """(chance to win, chance to lose) of a charm battle between charms ``mine`` and ``theirs``
+    when one card drawn from ``halves`` goes on the disaster and one on the character ("Your
+    Character Charming a Disaster > Draw Combat Cards"); totals never below 0 (1998 guidelines
+    1.5). Cards' encoded text and held flash effects are left out of this estimate."""
+    total = sum(n for _, n in halves)
+    if total < 2:
+        diff = max(0, mine) - max(0, theirs)
+        win = 1.0 if diff > 0 else 0.0
+        return win, 1.0 - win if (diff < 0 or (tie_lost and diff == 0)) else 0.0
+    win = lose = 0.0
+    pairs = total * (total - 1)
+    for a, na in halves:  # on the disaster
+        t, m = apply_charm_half(a, theirs, mine)
+        for b, nb in halves:  # on the character
+            weight = na * (nb - 1 if a is b else nb)
+            if not weight:
+                continue
+            m2, t2 = apply_charm_half(b, m, t)
+            diff = max(0, m2) - max(0, t2)
+            if diff > 0:
+                win += weight
+            elif diff < 0 or tie_lost:
+                lose += weight
+    return win / pairs, lose / pairs

@@ -116,7 +116,13 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
                 result = "stole"  # it ran off with the card: the party may scavenge on
             else:
                 result = fight(game, edition, policy, d, slot, "disaster")
-            if result not in ("defeated", "stole"):
+            # A disaster charmed instead of fought (incapacitated, or ignoring the party) is
+            # dealt with unless the rule option scavenge_after_charm says the attempt stops
+            # ("Scavenge Phase": "must defeat it in combat to continue").
+            passed = ["defeated", "stole"]
+            if edition.play.scavenge_after_charm == "continue":
+                passed += ["charmed", "ignored"]
+            if result not in passed:
                 game.done_scavenging.add(slot)
                 return False
         party = [c for c in party if c.zone == "field" and c.slot == slot]

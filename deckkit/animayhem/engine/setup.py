@@ -31,6 +31,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     game.fx = setup.fx
     game.acts = frozenset(e.do for fx in setup.fx.values() for t in fx.values() for _, e in t)
     game.hooks = EngineHooks(edition, policy)
+    game.item_pickup = edition.play.item_pickup
 
     def copy_of(card: AnyCard) -> Copy:
         nonlocal uid

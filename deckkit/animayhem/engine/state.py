@@ -73,6 +73,7 @@ class Char:
         "captor",
         "card",
         "categories",
+        "charm_turn",
         "cur",
         "disabled_until",
         "enhancements",
@@ -117,6 +118,7 @@ class Char:
         self.slot = -1  # location slot while on the field
         self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard, aside (REPLACE)
         self.bonked_turn = -1
+        self.charm_turn = -1  # the turn it last declared a charm battle (one a turn)
         # Effects (interpreter.py): the card's own effects by trigger, and what others did to it.
         self.fx: Triggers | None = None
         self.disabled_until = 0  # no move, scavenge or attack through this turn
@@ -216,7 +218,9 @@ class Dis:
         self.stationary = False  # "Moves N" disasters stay put after their N movements
         self.backward = False  # moves against the disaster path (REVERSE: Change Direction)
         self.entered = 0  # order of arrival, for ties
-        self.ignores: set[int] = set()  # characters that won a charm battle against a major
+        # Characters it ignores until they attack it: a charmer who won against a major ("will
+        # ignore the charmer until the charmer attacks it"), or all who lost ("Special Case").
+        self.ignores: set[int] = set()
         self.incapacitated_turn = -1
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
@@ -412,6 +416,9 @@ class Game:
         # Face-down cards the player has looked at (REVEAL), by uid: the policy may use what
         # lies under a location only for these (policy.py).
         self.known: set[int] = set()
+        # Rule options (construction/readings.py) read below the rules' own modules; setup
+        # copies them from the edition.
+        self.item_pickup = "beneath"
 
     def say(self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any) -> None:
         """One trace event: its kind, the sentence, and as data who acted on whom (card ids
