@@ -293,7 +293,6 @@ def test_malformed_integer_names_file_line_field(tmp_path: Path) -> None:
         ({"alternate_form": "am001"}, "alternate_form"),
         ({"alternate_form": "am999"}, "alternate_form"),
         ({"id": "am045"}, "id"),
-        ({"not_simulated": "maybe"}, "not_simulated"),
     ],
 )
 def test_schema_violations(tmp_path: Path, edit: dict[str, str], field: str) -> None:
@@ -302,6 +301,18 @@ def test_schema_violations(tmp_path: Path, edit: dict[str, str], field: str) -> 
         load_card_db(write_variant(tmp_path, edit))
     assert f"'{field}'" in info.value.message
     assert info.value.line is not None
+
+
+def test_the_retired_not_simulated_column_is_refused_with_what_replaced_it(tmp_path: Path) -> None:
+    """Coverage has one source, the effect entries: a cards.csv still carrying the old
+    ``not_simulated`` column is refused on line 1, saying where coverage lives now."""
+    text = csv_path().read_text(encoding="utf-8").splitlines()
+    lines = [text[0] + ",not_simulated"] + [line + ",false" for line in text[1:]]
+    (tmp_path / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(CardDataError) as info:
+        load_card_db(tmp_path)
+    assert info.value.line == 1 and "not_simulated" in info.value.message
+    assert info.value.hint is not None and "effects" in info.value.hint
 
 
 def test_directory_path_and_missing_column(tmp_path: Path) -> None:

@@ -46,7 +46,6 @@ def _common(name: str, type_: CardType, **kw: object) -> dict[str, object]:
         "categories": (),
         "symbols": frozenset(),
         "deck_limit": None,
-        "not_simulated": False,
         "errata": "",
         "source": "test",
         "effects": None,

@@ -1497,6 +1497,9 @@ class _Foe:
     def has_category(self, category: str) -> bool:
         return category in self.categories
 
+    def carries(self, card_name: str) -> bool:
+        return False  # a disaster's carried cards name no skill listing's term
+
 
 def _meets(e: Effect, who: Char | Dis) -> bool:
     """``filter`` and ``exclude`` on a combat card's recipient or its opponent."""

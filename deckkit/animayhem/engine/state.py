@@ -153,6 +153,11 @@ class Char:
                 return True
         return any(category in x.card.categories for x in self.items)
 
+    def carries(self, card_name: str) -> bool:
+        """An item or equipment card of that name is on it (a skill listing naming a card:
+        Ryoko's Prison Cave, "Keys")."""
+        return any(x.card.name == card_name for x in (*self.items, *self.equipment))
+
     @property
     def carrying_items(self) -> bool:
         return bool(self.items)
