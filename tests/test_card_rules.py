@@ -1,0 +1,88 @@
+"""Cards the engine once played otherwise than they read, each test citing the card or the
+passage it follows (set0 rulebook unless another document is named), so that breaking the rule
+again fails a test."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.combat import fight
+from deckkit.animayhem.engine.hooks import EngineHooks
+from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.movement import place_disaster
+from deckkit.animayhem.engine.queries import can_stop
+from deckkit.animayhem.engine.state import DMG, Game
+from tests.engine_helpers import (
+    NINE,
+    ScriptedPolicy,
+    add_char,
+    bare_game,
+    card,
+    copy_of,
+    edition,
+    new_disaster,
+)
+
+
+class OneRound(ScriptedPolicy):
+    def retreat(self, game: Game, d: object, chars: list[object], rnd: int) -> bool:  # type: ignore[override]
+        return rnd > 1
+
+
+def _first_round(game: Game, disaster: str = "Toma's Guards") -> dict[str, object]:
+    d = new_disaster(game, disaster)
+    place_disaster(game, d, game.field.path_index[0])
+    game.combat_pile = []
+    fight(game, edition("set0"), OneRound(), d, 0, "disaster")
+    assert game.trace is not None
+    return next(e for e in game.trace.events if e["kind"] == "round")
+
+
+def _sword_game(name: str) -> tuple[Game, int]:
+    game = bare_game(NINE)
+    game.hooks = EngineHooks(edition("set0"), OneRound())
+    game.turn = 1
+    c = add_char(game, name, 0)
+    sword = copy_of(game, "Red Dragon Spirit Capture Star Sword")
+    fx = by_trigger(sword.card.effects)  # type: ignore[arg-type]
+    assert fx is not None
+    game.fx[sword.card.id] = fx
+    c.equipment.append(sword)
+    refresh(game, c)
+    return game, c.cur[DMG]
+
+
+@pytest.mark.parametrize(
+    ("name", "energy", "bonus"),
+    [
+        ("A-ko Magami", 0, 0),
+        ("Ayaka Kisaragi", 0, 0),
+        ("Ayaka Kisaragi", 1, 2),
+        ("Magical Girl Pretty Sammy", 3, 2),
+    ],
+)
+def test_red_dragon_spirit_sword_costs_one_energy_and_gives_magic_two(
+    name: str, energy: int, bonus: int
+) -> None:
+    """Red Dragon Spirit Capture Star Sword's card: for a cost of 1 energy, +1 attack, +2 with the
+    Magic skill. Like an enhancement's energy cost (set0 "Enhancement": paid "each time it is
+    used", once per combat round) it is no standing bonus: a character without energy cannot
+    pay and gains nothing (A-ko; Ayaka, a Magic character, at 0); a Magic character with energy
+    pays 1 and gains 2 that round."""
+    game, standing = _sword_game(name)
+    assert standing == card(name).abilities.damage  # type: ignore[union-attr]
+    game.chars[0].set_energy(energy)
+    first = _first_round(game)
+    assert first["party_damage"] == standing + bonus
+
+
+def test_interdimensional_teleport_opens_dimensional_locations() -> None:
+    """Interdimensional Teleport's card lets its character visit dimensional locations; set0
+    Part I, "Dimensional Location": a party stops on one only with the dimensional symbol on a
+    member or on a card a member uses. The enhancement bears the symbol."""
+    game = bare_game(["Computer Core", *NINE[1:]])
+    c = add_char(game, "A-ko Magami", 1)
+    assert not can_stop(game, [c], 0)
+    c.enhancements.append(copy_of(game, "Interdimensional Teleport"))
+    assert can_stop(game, [c], 0)
