@@ -11,6 +11,8 @@ from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.hooks import EngineHooks
 from deckkit.animayhem.engine.interpreter import by_trigger
 from deckkit.animayhem.engine.movement import place_disaster
+from deckkit.animayhem.engine.phases import equip_phase, reload_phase
+from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.queries import can_stop
 from deckkit.animayhem.engine.state import DMG, Game
 from tests.engine_helpers import (
@@ -86,3 +88,23 @@ def test_interdimensional_teleport_opens_dimensional_locations() -> None:
     assert not can_stop(game, [c], 0)
     c.enhancements.append(copy_of(game, "Interdimensional Teleport"))
     assert can_stop(game, [c], 0)
+
+
+@pytest.mark.parametrize("rule", ["guidelines1998", "fifth2018"])
+def test_1998_bonked_character_returns_to_the_haven_not_the_hand(rule: str) -> None:
+    """1998 guidelines, game term "Bonked": "A Bonked Character is Set Aside for 1 Turn and then
+    returns to Play (Health restored) at his owner's starting Haven during the owner's next Equip
+    phase" - not to the hand at the Reload phase (Fifth Edition: silent, the 1998 text stands).
+    Bonked in turn 1: still aside through turn 2; in the haven at turn 3's Equip phase, never
+    through the hand."""
+    game = bare_game(NINE)
+    c = add_char(game, "Nabiki Tendo", 0)
+    c.zone, c.bonked_turn, c.health = "bonked", 1, 0
+    ed = edition(rule)
+    for turn, zone in ((2, "bonked"), (3, "haven")):
+        game.turn = turn
+        reload_phase(game, ed, Policy())
+        assert c.zone == "bonked" and c not in game.hand
+        equip_phase(game, ed, Policy())
+        assert c.zone == zone and c not in game.hand
+    assert c.health == c.health_max

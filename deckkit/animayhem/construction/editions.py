@@ -28,6 +28,7 @@ CombatCardRule = Literal["one_each_side", "per_attacker"]
 EndConditions = Literal["majority", "guidelines1998"]
 TransformPair = Literal["set_aside", "illegal"]
 PickupRule = Literal["after_first_movement", "first_item_location"]
+BonkReturn = Literal["hand", "haven"]
 Term = Literal["power", "characters", "havens"]
 
 #: Copy-limit groups: every card type maps to one (the four power types share "power").
@@ -63,6 +64,10 @@ class PlayRules:
     # set0 Part III "Steal" and 1996 rules: a stealer holding an item drops it and steals; the
     # 1998 guidelines ("Steal"): not while it holds a card it stole.
     steal_holding_stolen: bool = True
+    # Where a bonked character comes back after sitting out one of its owner's turns: set0
+    # "Reload Phase" and the 1996 rules, to the hand at the Reload phase; 1998 guidelines, game
+    # term "Bonked", to the starting haven at the Equip phase, health restored.
+    bonked_return: BonkReturn = "hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +299,9 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
                 ),
                 enhance_in_haven_only=bool(play.get("enhance_in_haven_only", False)),
                 steal_holding_stolen=bool(play.get("steal_holding_stolen", True)),
+                bonked_return=_choice(
+                    play.get("bonked_return", "hand"), BonkReturn, "play.bonked_return"
+                ),
             ),
         )
     except CardDataError as err:
