@@ -139,3 +139,15 @@ def test_ryokos_prison_cave_opens_to_a_party_carrying_the_keys(carried: bool) ->
         c.items.append(copy_of(game, "Keys"))
     assert passes_skill_test(game, [c], 0) is carried
     assert card("Ryoko's Prison Cave").coverage is Coverage.FULL
+
+
+def test_a_group_bonus_weighed_only_in_fights_is_derived_approximate() -> None:
+    """Bubbles' card: every other character in his party gets +1 attack and defense. The engine
+    weighs a bonus lent to a whole group in fights with disasters only (interpreter.py,
+    party_lenders), not against a location's defense ("Locations with Defense": the party's
+    combined damage) nor in an "Attack N+" listing: Bubbles is approximate, and says why."""
+    (bubbles,) = load_card_db().lookup("Bubbles")
+    assert bubbles.coverage is Coverage.APPROXIMATE
+    assert (
+        DERIVED in bubbles.coverage_note and "fights with disasters only" in bubbles.coverage_note
+    )
