@@ -397,7 +397,7 @@ def test_have_a_nice_trip_without_a_target_is_discarded_and_the_reload_goes_on()
     from deckkit.animayhem.engine.phases import reload_phase
     from deckkit.animayhem.engine.policy import Policy
 
-    game, nabiki, trip = _trip_game(None)
+    game, _, trip = _trip_game(None)
     reload_phase(game, edition("set0"), Policy())
     assert trip.zone == "discard" and trip in game.discard
     assert len(game.hand) == 6 and not game.draw_pile and not game.drawn

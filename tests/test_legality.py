@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import (
     POWER_TYPES,
     Abilities,
@@ -28,7 +29,6 @@ from deckkit.animayhem.construction.cards import (
     PhysicalHalf,
     PowerCard,
 )
-from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import Deck, DeckEntry
 from deckkit.animayhem.construction.legality import LegalityReport, check_deck
 from deckkit.animayhem.construction.requirements import Requirement
