@@ -4,17 +4,19 @@ again fails a test."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.hooks import EngineHooks
-from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.interpreter import by_trigger, can_act
 from deckkit.animayhem.engine.movement import place_disaster
 from deckkit.animayhem.engine.phases import equip_phase, reload_phase
 from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.queries import can_stop
-from deckkit.animayhem.engine.state import DMG, Game
+from deckkit.animayhem.engine.state import CHA, DMG, Char, Copy, Game
 from tests.engine_helpers import (
     NINE,
     ScriptedPolicy,
@@ -23,6 +25,7 @@ from tests.engine_helpers import (
     card,
     copy_of,
     edition,
+    effect_table,
     new_disaster,
 )
 
@@ -108,3 +111,70 @@ def test_1998_bonked_character_returns_to_the_haven_not_the_hand(rule: str) -> N
         equip_phase(game, ed, Policy())
         assert c.zone == zone and c not in game.hand
     assert c.health == c.health_max
+
+
+def _builders_at(game: Game, slot: int, names: list[str]) -> list[Char]:
+    return [add_char(game, n, slot) for n in names]
+
+
+def _haven_table() -> tuple[Game, Copy, list[Char]]:
+    """Three characters at an emptied location (slot 4, not the starting haven's) and The Silky
+    Doll (every character in play +1 charm) drawn into the hand; effects live."""
+    game = effect_table()
+    game.field = replace(game.field, haven_slot=0)
+    silky = copy_of(game, "The Silky Doll")
+    fx = by_trigger(silky.card.effects)  # type: ignore[arg-type]
+    assert fx is not None
+    game.fx[silky.card.id] = fx
+    game.hand.append(silky)
+    chars = _builders_at(game, 4, ["Nabiki Tendo", "A-ko Magami", "Kami"])
+    return game, silky, chars
+
+
+def test_an_extra_haven_drawn_is_built_by_three_characters_in_two_turns() -> None:
+    """set0 "Haven": an additional haven drawn may be built beside a location by 3 characters
+    there, who for two turns, the current one included, "cannot perform any actions"; "Equip
+    Phase": played in the Equip phase, one haven per location. Built, it is the player's haven:
+    its bonus (The Silky Doll: +1 charm to every character in play) reaches the characters."""
+    game, silky, chars = _haven_table()
+    charm = [c.cur[CHA] for c in chars]
+    game.turn = 1
+    equip_phase(game, edition("set0"), Policy())
+    assert silky not in game.hand and [b.slot for b in game.building] == [4]
+    assert all(not can_act(game, c) for c in chars)  # they rest: no move, scavenge or attack
+    game.turn = 2
+    equip_phase(game, edition("set0"), Policy())
+    assert silky not in game.havens and all(not can_act(game, c) for c in chars)
+    game.turn = 3
+    equip_phase(game, edition("set0"), Policy())
+    assert silky in game.havens and game.annexed == {4: silky} and not game.building
+    assert all(can_act(game, c) for c in chars)
+    assert [c.cur[CHA] for c in chars] == [x + 1 for x in charm]
+
+
+def test_a_haven_is_not_built_by_two_nor_beside_the_starting_haven() -> None:
+    """set0 "Haven": "3 of your characters must be at the location"; "Equip Phase": "Each
+    location card, however, can only have a maximum of one haven card annexed" (the starting
+    haven's location has one)."""
+    game, silky, chars = _haven_table()
+    game.turn = 1
+    chars[2].slot = 5  # only two at slot 4
+    equip_phase(game, edition("set0"), Policy())
+    assert silky in game.hand and not game.building
+    for c in chars:
+        c.slot = 0  # the starting haven's location
+    equip_phase(game, edition("set0"), Policy())
+    assert silky in game.hand and not game.building
+
+
+def test_a_builder_who_leaves_stops_the_building() -> None:
+    """set0 "Haven": the three "must remain at the location"; one bonked (or gone) before the
+    two turns end leaves no haven: the card goes back to the hand."""
+    game, silky, chars = _haven_table()
+    game.turn = 1
+    equip_phase(game, edition("set0"), Policy())
+    chars[0].zone = "bonked"
+    game.turn = 3
+    equip_phase(game, edition("set0"), Policy())
+    assert silky not in game.havens and not game.annexed
+    assert silky in game.hand and not game.building

@@ -14,6 +14,7 @@ from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
+from deckkit.animayhem.engine.havens import build_havens
 from deckkit.animayhem.engine.interpreter import (
     affect,
     can_move,
@@ -158,6 +159,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             enter_haven(game, c)
             if game.trace is not None:
                 game.say("equip", f"{c.name} returns from being bonked to the haven", c)
+    build_havens(game, policy)  # extra havens drawn: built on the field (havens.py)
     for c in [x for x in game.hand if isinstance(x, Char)]:
         if game.acts and waits_to_replace(c):
             continue  # a form card enters only by replacing its character (REPLACE)
