@@ -59,11 +59,9 @@ REQUIRED_COLUMNS = (
     "phys_extra_draw", "charm_name", "charm_modifier", "charm_target",
     "errata", "source",
 )  # fmt: skip
-# Columns an older cards.csv had that are no longer read, with what replaced them.
-RETIRED_COLUMNS = {
-    "not_simulated": "how much of a card the engine plays is its entry in effects/*.toml "
-    "(`deckkit cards coverage`); delete the column",
-}
+# An older cards.csv also had ``not_simulated``; a balance baseline's snapshot of the card
+# database may still hold it. It is ignored, like any column the schema does not name: how much
+# of a card the engine plays is its entry in effects/*.toml (construction/coverage.py).
 _ID = re.compile(r"^am(\d{3})$")
 _DISAMBIGUATED = re.compile(r"^(?P<name>.*?)\s*#\s*(?P<no>\d+)$")
 _SKILL = re.compile(r"^(?P<name>.+?)(?:\s+x(?P<times>\d+)|\s+(?P<neg>-\d+))?$")
@@ -478,11 +476,6 @@ def read_card_db(path: Path) -> CardDB:
             missing = [c for c in REQUIRED_COLUMNS if c not in header]
             if missing:
                 raise CardDataError(f"missing column(s): {', '.join(missing)}", path=path, line=1)
-            for retired, instead in RETIRED_COLUMNS.items():
-                if retired in header:
-                    raise CardDataError(
-                        f"column {retired!r} is no longer read", path=path, line=1, hint=instead
-                    )
             rows: list[_Row] = []
             for record in reader:
                 if None in record:
