@@ -83,7 +83,7 @@ class Policy:
             loc = game.locs[slot]
             if loc.hidden_cards or loc.hidden_disasters or game.disasters_at(slot):
                 continue
-            weakest = sorted(chars, key=lambda c: (c.cur[0] + c.cur[1], c.uid))
+            weakest = sorted(chars, key=lambda c: (c.cur[DMG] + c.cur[DEF], c.uid))
             return slot, weakest[:3]
         return None
 
