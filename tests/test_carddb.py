@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -293,7 +294,6 @@ def test_malformed_integer_names_file_line_field(tmp_path: Path) -> None:
         ({"alternate_form": "am001"}, "alternate_form"),
         ({"alternate_form": "am999"}, "alternate_form"),
         ({"id": "am045"}, "id"),
-        ({"not_simulated": "maybe"}, "not_simulated"),
     ],
 )
 def test_schema_violations(tmp_path: Path, edit: dict[str, str], field: str) -> None:
@@ -302,6 +302,20 @@ def test_schema_violations(tmp_path: Path, edit: dict[str, str], field: str) -> 
         load_card_db(write_variant(tmp_path, edit))
     assert f"'{field}'" in info.value.message
     assert info.value.line is not None
+
+
+def test_the_retired_not_simulated_column_is_read_by_nobody(tmp_path: Path) -> None:
+    """Coverage has one source, the effect entries: a cards.csv still carrying the old
+    ``not_simulated`` column (a balance baseline's snapshot) loads, and the column decides
+    nothing: every card's coverage is the shipped database's."""
+    text = csv_path().read_text(encoding="utf-8").splitlines()
+    lines = [text[0] + ",not_simulated"] + [line + ",true" for line in text[1:]]
+    (tmp_path / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    shutil.copytree(csv_path().parent / "effects", tmp_path / "effects")
+    old = load_card_db(tmp_path)
+    assert [(c.id, c.coverage, c.coverage_note) for c in old.cards] == [
+        (c.id, c.coverage, c.coverage_note) for c in load_card_db().cards
+    ]
 
 
 def test_directory_path_and_missing_column(tmp_path: Path) -> None:

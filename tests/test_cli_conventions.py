@@ -141,10 +141,10 @@ def test_validate_takes_many_decks_and_stdin() -> None:
 def test_cards_list_in_a_pipe_is_labelled_tab_separated() -> None:
     done = _deckkit("cards", "list", "-t", "haven")
     lines = done.stdout.splitlines()
-    assert lines[0].split("\t") == ["id", "name", "type", "set", "stats", "details"]
-    assert len(lines) == 17 and all(line.count("\t") == 5 for line in lines)
+    assert lines[0].split("\t") == ["id", "name", "type", "set", "stats", "details", "coverage"]
+    assert len(lines) == 17 and all(line.count("\t") == 6 for line in lines)
     as_csv = _deckkit("cards", "list", "-t", "haven", "-f", "csv").stdout.splitlines()
-    assert as_csv[0] == "id,name,type,set,stats,details" and len(as_csv) == 17
+    assert as_csv[0] == "id,name,type,set,stats,details,coverage" and len(as_csv) == 17
 
 
 def test_shell_completion_can_be_shown() -> None:

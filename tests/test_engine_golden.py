@@ -368,3 +368,52 @@ def test_duration_example_two_turns() -> None:
         assert any(g is training for g, _ in game.globals_in_play) is in_play
         assert (training in game.discard) is not in_play
         assert c.cur[0] == (2 if in_play else 1)  # Nabiki's damage 1, +1 while it lasts
+
+
+def _trip_game(suit: str | None):  # type: ignore[no-untyped-def]
+    """Nabiki on the field (wearing ``suit``), an empty hand, and a draw pile whose top card is
+    Have a Nice Trip with its shipped entry, then six power cards."""
+    from deckkit.animayhem.engine.hooks import EngineHooks
+
+    game = bare_game(["Sewer", "Telephone Pole", "Mt. Muldoon"])
+    game.hooks = EngineHooks(edition("set0"), ScriptedPolicy())
+    game.turn = 1
+    nabiki = add_char(game, "Nabiki Tendo", 1)
+    if suit is not None:
+        nabiki.equipment.append(copy_of(game, suit))
+    trip = new_disaster(game, "Have a Nice Trip")
+    fx = by_trigger(trip.card.effects)  # type: ignore[arg-type]
+    assert fx is not None
+    trip.fx = game.fx[trip.card.id] = fx
+    game.draw_pile = [copy_of(game, "Armitage's Gun") for _ in range(6)] + [trip]
+    return game, nabiki, trip
+
+
+def test_have_a_nice_trip_without_a_target_is_discarded_and_the_reload_goes_on() -> None:
+    """set0 rulebook, "Reload Phase": "if you draw Have a Nice Trip, an explicit disaster card
+    that discards the nearest hardsuit or mecha, and no such targets exist on the field, you
+    will discard this disaster card. Then, you continue to draw cards". With the shipped card
+    entry and no suit on the field: discarded, and the hand fills with the six cards below."""
+    from deckkit.animayhem.engine.phases import reload_phase
+    from deckkit.animayhem.engine.policy import Policy
+
+    game, _, trip = _trip_game(None)
+    reload_phase(game, edition("set0"), Policy())
+    assert trip.zone == "discard" and trip in game.discard
+    assert len(game.hand) == 6 and not game.draw_pile and not game.drawn
+
+
+def test_have_a_nice_trip_sends_the_nearest_suit_back_and_ends_the_reload() -> None:
+    """The same passage: a disaster that can affect the field ends the Reload phase at once.
+    Have a Nice Trip's card reshuffles the nearest combat suit into the draw pile (card text
+    beats the rulebook's "discards"): Priss' Hardsuit leaves Nabiki for the draw pile, and no
+    card is drawn after it."""
+    from deckkit.animayhem.engine.phases import reload_phase
+    from deckkit.animayhem.engine.policy import Policy
+
+    game, nabiki, trip = _trip_game("Priss' Hardsuit")
+    reload_phase(game, edition("set0"), Policy())
+    assert not nabiki.equipment
+    assert [x.card.name for x in game.draw_pile].count("Priss' Hardsuit") == 1
+    assert len(game.draw_pile) == 7 and not game.hand
+    assert trip.zone == "discard"

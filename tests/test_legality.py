@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import (
     POWER_TYPES,
     Abilities,
@@ -46,7 +47,6 @@ def _common(name: str, type_: CardType, **kw: object) -> dict[str, object]:
         "categories": (),
         "symbols": frozenset(),
         "deck_limit": None,
-        "not_simulated": False,
         "errata": "",
         "source": "test",
         "effects": None,
@@ -587,6 +587,30 @@ def test_big_square_36_locations_duplicates_allowed() -> None:
         assert report.legal, report.violations
     standard = check_deck(_big_square(True), "guidelines1998", "standard", 4)
     assert "copies.location" in rules(standard)
+
+
+@pytest.mark.parametrize("rule", ["set0", "guidelines1998"])
+def test_big_square_robert_and_his_four_have_a_nice_trips(rule: str) -> None:
+    """Worked example, set0 Part IV, "Four-player: The Big Square": "Robert has 4 disaster
+    cards, each called Have a Nice Trip. He finds out that he is lacking cards and cannot make a
+    legal deck with just 3 Have a Nice Trips. Only then is Robert permitted to make a non-legal
+    deck using 4." A Big Square deck (36 locations) with the real Have a Nice Trip: with 3
+    copies it is legal; the fourth breaks the copy limit of 3 a disaster, which deckkit reports
+    (the rules still call it a non-legal deck, and say so in a note; Robert simulates it with
+    --allow-illegal)."""
+    (trip,) = load_card_db().lookup("Have a Nice Trip")
+    assert trip.type is CardType.DISASTER
+    required = check_deck(_big_square(False), rule, "big-square", 4).required["disasters"]
+    for copies, legal in ((3, True), (4, False)):
+        deck = build(locations=36, items=36, major_combat=24, minor_combat=required - 24 - copies,
+                     extra=[(trip, copies)])  # fmt: skip
+        report = check_deck(deck, rule, "big-square", 4)
+        assert report.counts["disasters"] == required
+        assert report.legal is legal, report.violations
+        if not legal:
+            assert rules(report) == {"copies.disaster"}
+            assert "Have a Nice Trip" in message(report, "copies.disaster")
+        assert any("non-legal" in n for n in report.notes)
 
 
 def test_big_square_is_four_players() -> None:

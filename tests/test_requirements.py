@@ -47,6 +47,9 @@ class Member:
     def has_category(self, category: str) -> bool:
         return category in self.categories
 
+    def carries(self, card_name: str) -> bool:
+        return False
+
     def current(self, ability: str) -> int:
         value = getattr(self.card.abilities, ability)
         return 0 if value is None else int(value)

@@ -350,15 +350,17 @@ def test_reload_draws_until_seven_or_a_disaster() -> None:
     assert game.drawn == [d] and len(game.draw_pile) == 1
 
 
-def test_bonked_character_returns_after_a_full_turn() -> None:
+@pytest.mark.parametrize("rule", ["set0", "general1996"])
+def test_bonked_character_returns_after_a_full_turn(rule: str) -> None:
     """ "Bonked": out of play for one complete turn of its owner, then back to the hand at the
-    Reload phase, completely healed."""
+    Reload phase, completely healed (set0 "Reload Phase"; 1996 rules, "Basic Terms": "you may
+    place it back in your hand during the Reload phase")."""
     game = bare_game(NINE)
     c = add_char(game, "Nabiki Tendo", 0)
     c.zone, c.bonked_turn = "bonked", 1
     for turn, zone in ((2, "bonked"), (3, "hand")):
         game.turn = turn
-        reload_phase(game, edition("guidelines1998"), Policy())
+        reload_phase(game, edition(rule), Policy())
         assert c.zone == zone
 
 

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from deckkit.analysis.engine import LAYOUTS
 from deckkit.analysis.runner import GameFactory
-from deckkit.animayhem.construction.cards import CardType
+from deckkit.animayhem.construction.cards import CardType, Coverage
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
 from deckkit.cli import simulate_cmd
@@ -64,7 +64,7 @@ def _fake_factory(
 
 
 def _fake_not_simulated(deck: Deck) -> list[str]:
-    return [e.card.name for e in deck.entries if e.card.not_simulated]
+    return [e.card.name for e in deck.entries if e.card.coverage is not Coverage.FULL]
 
 
 FAKE_HOOKS = EngineHooks(

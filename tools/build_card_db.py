@@ -22,6 +22,7 @@ from typing import Any
 
 from deckkit.animayhem.construction.carddb import REQUIRED_COLUMNS
 from deckkit.animayhem.construction.cards import ABILITIES
+from deckkit.animayhem.construction.effectdb import EFFECTS_DIR
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SOURCE = REPO.parent / "shared" / "card-data"
@@ -30,6 +31,7 @@ CORRECTIONS = Path(__file__).resolve().parent / "card_corrections.toml"
 
 # The loader's columns, with the global card number after the id (the loader ignores extras).
 COLUMNS = [REQUIRED_COLUMNS[0], "card_no", *REQUIRED_COLUMNS[1:]]
+_TEXT = "_text_beyond_columns"  # a working key of a row, never written
 
 TYPE_MAP = {
     "major_disaster": "disaster",
@@ -327,7 +329,7 @@ def build_row(src: dict[str, str], lk: dict[str, str], corr: dict[str, Any]) -> 
             if k not in row:
                 fail(f"[errata.{cid}] sets unknown column {k!r}")
             row[k] = v
-        not_sim |= bool(err.get("not_simulated", False))
+        not_sim |= bool(err.get("text_beyond_columns", False))
     plus = corr.get("plus_characters", {}).get(cid)
     if plus:
         # Printed "+N" values that the card text puts on top of the number of characters at the
@@ -369,7 +371,7 @@ def build_row(src: dict[str, str], lk: dict[str, str], corr: dict[str, Any]) -> 
             fail(f"[uses.{cid}] uses must be a whole number, not {uses['uses']!r}")
         row["uses"] = str(uses["uses"])
         sources.append(f"uses from the card text: {uses['note']}")
-    row["not_simulated"] = str(not_sim).lower()
+    row[_TEXT] = not_sim  # not written: main() checks such a card has an effect entry
     row["source"] = "; ".join(sources)
     return row
 
@@ -448,8 +450,22 @@ def main(argv: list[str] | None = None) -> int:
     print("vehicles:", [r["name"] for r in rows if r["vehicle"] == "true"])
     print("weapons:", [r["name"] for r in rows if r["weapon"] == "true"])
     print("errata:", {r["name"]: r["errata"] for r in rows if r["errata"]})
-    ns = Counter(r["type"] for r in rows if r["not_simulated"] == "true")
-    print("not_simulated by type:", dict(ns))
+    ns = Counter(r["type"] for r in rows if r[_TEXT])
+    print("cards whose text does more than their columns, by type:", dict(ns))
+    # How much of such a card the engine plays is its effect entry (`deckkit cards coverage`);
+    # the build says which have none yet, so the card database never claims a card it cannot
+    # play (a card without an entry is played as its columns: in full).
+    effects_dir = args.out.parent / EFFECTS_DIR
+    entered: set[str] = set()
+    for path in sorted(effects_dir.glob("*.toml")):
+        entered |= set(tomllib.loads(path.read_text(encoding="utf-8")))
+    unentered = [f"{r['id']} {r['name']}" for r in rows if r[_TEXT] and r["id"] not in entered]
+    if unentered:
+        print(f"WARNING: {len(unentered)} card(s) with text need an entry in {effects_dir}:")
+        for line in unentered:
+            print(f"  {line}")
+    for r in rows:
+        del r[_TEXT]
     print("types:", dict(Counter(r["type"] for r in rows)))
 
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -72,7 +72,9 @@ def card_to_dict(card: AnyCard, db: CardDB) -> dict[str, object]:
         "categories": list(card.categories),
         "symbols": sorted(card.symbols),
         "deck_limit": card.deck_limit,
-        "not_simulated": card.not_simulated,
+        # One source with `cards coverage`: the effect entry, with what the engine derives.
+        "coverage": card.coverage.value,
+        "coverage_note": card.coverage_note or None,
     }
     if isinstance(card, CharacterCard):
         other = db.get(card.alternate_form).name if card.alternate_form else None
@@ -175,7 +177,7 @@ def _summary(card: AnyCard) -> tuple[str, str]:
     return "", ""
 
 
-LIST_COLUMNS = ("id", "name", "type", "set", "stats", "details")
+LIST_COLUMNS = ("id", "name", "type", "set", "stats", "details", "coverage")
 
 
 def _write_delimited(rows: Sequence[tuple[str, ...]], delimiter: str) -> None:
@@ -259,7 +261,8 @@ def _show_text(card: AnyCard, db: CardDB) -> None:
         rows.append(("haven", "a starting place, not a location"))
     if card.errata:
         rows.append(("errata", card.errata))
-    rows.append(("simulated", "no: card text beyond keywords" if card.not_simulated else "yes"))
+    note = f": {card.coverage_note}" if card.coverage_note else ""
+    rows.append(("coverage", f"{card.coverage.value}{note}"))
     rows.append(("source", card.source))
     for label, value in rows:
         echo(f"  {label:<11} {value}".rstrip())
@@ -299,7 +302,7 @@ def register(app: typer.Typer) -> None:
         if fmt is ListFormat.JSON:
             emit({"cards": [card_to_dict(c, db) for c in cards]})
             return
-        rows = [(c.id, c.name, c.type.value, c.set, *_summary(c)) for c in cards]
+        rows = [(c.id, c.name, c.type.value, c.set, *_summary(c), c.coverage.value) for c in cards]
         if fmt in (ListFormat.CSV, ListFormat.TSV):
             _write_delimited(rows, "," if fmt is ListFormat.CSV else "\t")
             return
@@ -333,7 +336,9 @@ def register(app: typer.Typer) -> None:
         """How much card text the engine plays: full, approximate and none, by card type."""
         db = load_card_db()
         rows = coverage_table(db)
-        partial = [(c, *db.coverage(c)) for c in db.cards if db.coverage(c)[0] is not Coverage.FULL]
+        partial = [
+            (c, c.coverage, c.coverage_note) for c in db.cards if c.coverage is not Coverage.FULL
+        ]
         if fmt is OutputFormat.JSON:
             doc: dict[str, object] = {
                 "groups": [
@@ -352,7 +357,13 @@ def register(app: typer.Typer) -> None:
             }
             if cards:
                 doc["cards"] = [
-                    {"id": c.id, "name": c.name, "type": c.type.value, "coverage": s, "note": n}
+                    {
+                        "id": c.id,
+                        "name": c.name,
+                        "type": c.type.value,
+                        "coverage": s.value,
+                        "note": n,
+                    }
                     for c, s, n in partial
                 ]
             emit(doc)
@@ -373,6 +384,6 @@ def register(app: typer.Typer) -> None:
         stdout_console(min_width=100).print(table)
         if cards:
             for c, status, note in partial:
-                echo(f"{c.id}  {status:<11}  {c.name}: {note}")
+                echo(f"{c.id}  {status.value:<11}  {c.name}: {note}")
 
     app.add_typer(cards_app, name="cards")

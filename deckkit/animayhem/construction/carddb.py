@@ -40,6 +40,7 @@ from deckkit.animayhem.construction.cards import (
     Skill,
     Trait,
 )
+from deckkit.animayhem.construction.coverage import derive
 from deckkit.animayhem.construction.effectdb import EFFECTS_DIR, read_effects
 from deckkit.animayhem.construction.requirements import Requirement, Vocabulary, parse_requirement
 from deckkit.animayhem.construction.vocabulary import CardEffects
@@ -56,8 +57,11 @@ REQUIRED_COLUMNS = (
     "traits", "moves_times", "plus_characters", "alternate_form",
     "phys_name", "phys_damage", "phys_defense", "phys_opp_damage", "phys_opp_defense",
     "phys_extra_draw", "charm_name", "charm_modifier", "charm_target",
-    "not_simulated", "errata", "source",
+    "errata", "source",
 )  # fmt: skip
+# An older cards.csv also had ``not_simulated``; a balance baseline's snapshot of the card
+# database may still hold it. It is ignored, like any column the schema does not name: how much
+# of a card the engine plays is its entry in effects/*.toml (construction/coverage.py).
 _ID = re.compile(r"^am(\d{3})$")
 _DISAMBIGUATED = re.compile(r"^(?P<name>.*?)\s*#\s*(?P<no>\d+)$")
 _SKILL = re.compile(r"^(?P<name>.+?)(?:\s+x(?P<times>\d+)|\s+(?P<neg>-\d+))?$")
@@ -271,17 +275,22 @@ def _granted_skills(directory: Path) -> set[str]:
 
 
 def _vocabulary(rows: list[_Row], granted: set[str]) -> Vocabulary:
-    """Skills, categories and character names as the database itself lists them, and the
-    skills its effects grant."""
+    """Skills, categories, character names and the names of cards characters carry (items,
+    equipment) as the database itself lists them, and the skills its effects grant."""
     skills: set[str] = set(granted)
     categories: set[str] = set()
     names: set[str] = set()
+    carried: set[str] = set()
     for row in rows:
         categories.update(row.listing("categories"))
         if row.text("type") == CardType.CHARACTER:
             names.add(row.text("name"))
             skills.update(s.name for s in _skills(row))
-    return Vocabulary(frozenset(skills), frozenset(categories), frozenset(names))
+        elif row.text("type") in (CardType.ITEM, CardType.EQUIPMENT):
+            carried.add(row.text("name"))
+    return Vocabulary(
+        frozenset(skills), frozenset(categories), frozenset(names), frozenset(carried)
+    )
 
 
 class _Common(TypedDict):
@@ -295,7 +304,6 @@ class _Common(TypedDict):
     categories: tuple[str, ...]
     symbols: frozenset[str]
     deck_limit: int | None
-    not_simulated: bool
     errata: str
     source: str
     effects: CardEffects | None
@@ -316,7 +324,6 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
         "categories": row.listing("categories"),
         "symbols": frozenset(row.listing("symbols")),
         "deck_limit": row.int("deck_limit"),
-        "not_simulated": row.bool("not_simulated"),
         "errata": row.text("errata"),
         "source": row.text("source", required=True),
         "effects": None,
@@ -338,8 +345,8 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
             health=row.int("health"),
         )
     if ctype is CardType.LOCATION:
-        if requirement is None and not common["not_simulated"]:
-            raise row.fail("requirement", "is required unless not_simulated is true")
+        # An empty requirement (Garlic Jr.'s Palace: no skills scavenge it) is never met; an
+        # effect entry says so, or the coverage derived at load does (coverage.derive).
         return LocationCard(
             **common,
             requirement_text=req_text,
@@ -378,7 +385,7 @@ def _build(row: _Row, vocab: Vocabulary) -> AnyCard:
         traits = _traits(row)
         abilities = row.abilities()
         combat = row.bool("combat")
-        if combat and not common["not_simulated"]:
+        if combat:
             for a in ("damage", "defense", "movement"):
                 if all(name != a for name, _ in plus_characters):
                     row.int(a, required=True)
@@ -495,8 +502,12 @@ def read_card_db(path: Path) -> CardDB:
         cards.append(card)
     _check_links(cards, by_id)
     effects = read_effects(path.parent / EFFECTS_DIR, {c.id: c for c in cards}, vocab)
-    cards = [replace(c, effects=effects[c.id]) if c.id in effects else c for c in cards]
-    return CardDB(cards, vocab, effects)
+    attached: list[AnyCard] = []
+    for card in cards:
+        entry = derive(card, effects.get(card.id))
+        attached.append(card if entry is None else replace(card, effects=entry))
+    derived = {c.id: c.effects for c in attached if c.effects is not None}
+    return CardDB(attached, vocab, derived)
 
 
 @functools.lru_cache(maxsize=1)

@@ -57,7 +57,7 @@ class Gender(StrEnum):
 
 class Trait(StrEnum):
     """Keyword mechanics the engine simulates (set0 rulebook, "Advanced Character and Disaster
-    Traits"); anything else a card's text does is flagged ``not_simulated``."""
+    Traits"); anything else a card's text does is an effect entry (card_db/animayhem/effects)."""
 
     HORDE = "horde"  # << Horde >>: +1 damage/defense to every other disaster of a shared category
     ALLY = "ally"  # joins the nearest combat disaster and lends it its bonuses
@@ -160,24 +160,22 @@ class Card:
     categories: tuple[str, ...]
     symbols: frozenset[str]  # Planetary, Dimensional, Science, Haven
     deck_limit: int | None  # a per-card limit printed on the card ("Limit 1 per deck")
-    not_simulated: bool  # the card database: text beyond the numbers and keyword traits
     errata: str  # the June 1998 errata applied to this row, if any
     source: str
     effects: CardEffects | None  # what its text does (card_db/animayhem/effects), if encoded
 
     @property
     def coverage(self) -> Coverage:
-        """How faithfully the engine plays the card: its effect entry says; without one, a card
-        with no text beyond its numbers and traits is full, any other is not simulated."""
+        """How faithfully the engine plays the card: the one source is its effect entry, with
+        what the engine can tell by itself applied at load (construction/coverage.py,
+        :func:`derive`); a card without an entry has no text beyond its columns: full."""
         if self.effects is not None:
             return self.effects.coverage
-        return Coverage.NONE if self.not_simulated else Coverage.FULL
+        return Coverage.FULL
 
     @property
     def coverage_note(self) -> str:
-        if self.effects is not None:
-            return self.effects.note
-        return "text not encoded yet" if self.not_simulated else ""
+        return self.effects.note if self.effects is not None else ""
 
     @property
     def unique(self) -> bool:

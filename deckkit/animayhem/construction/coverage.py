@@ -1,5 +1,11 @@
 """How much of the card text the engine plays: per card (full, approximate, none) and per type.
 
+One source: a card's effect entry (card_db/animayhem/effects) says how faithfully the engine
+plays it, and :func:`derive`, applied as the card database loads, lowers that where the engine
+can tell by itself that it cannot play the card as printed (a requirement alternative it cannot
+read, a printed column it never applies). Every output (``cards show``, ``cards list``,
+``cards coverage``, the reports) reads ``Card.coverage``, so they cannot disagree.
+
 The targets are deckkit's own goals for the card-effects work: a win rate means little when the
 cards that make a deck hard are played as blank numbers, so every result also lists the deck's
 cards that are not played in full.
@@ -7,10 +13,133 @@ cards that are not played in full.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.carddb import CardDB
-from deckkit.animayhem.construction.cards import POWER_TYPES, AnyCard, CardType, Coverage
+from deckkit.animayhem.construction.cards import (
+    POWER_TYPES,
+    AnyCard,
+    CardType,
+    Coverage,
+    LocationCard,
+    PowerCard,
+)
+from deckkit.animayhem.construction.requirements import SpecialTerm
+from deckkit.animayhem.construction.vocabulary import Action, CardEffects, Target, Trigger
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.construction.carddb import CardDB
+
+_RANK = {Coverage.FULL: 2, Coverage.APPROXIMATE: 1, Coverage.NONE: 0}
+DERIVED = "derived: "  # how a note the engine wrote itself begins
+
+# The abilities a printed modifier column can reach, by how the engine applies the card
+# (engine/abilities.py refresh; engine/combat.py, the energy-cost and limited-use round bonus;
+# engine/queries.py party_movement for vehicles). A column outside these is never applied.
+_ROUND_ONLY = frozenset({"damage", "defense"})  # set0 "Enhancement": paid for one round
+_VEHICLE = frozenset({"movement"})  # a vehicle's card is read for its movement only
+
+
+def _unreadable(card: AnyCard, entry: CardEffects | None) -> tuple[Coverage, str] | None:
+    """A requirement alternative holding a term the engine cannot read is never met
+    (requirements.py, SpecialTerm): the card is at best approximate; a power card with no
+    alternative left can never be played, and a location with none and no defense to attack
+    can never be scavenged. A location printing no listing at all is never scavenged with
+    skills: its entry says whether that is the card (Garlic Jr.'s Palace); without one, the
+    engine says it."""
+    if isinstance(card, LocationCard) and not card.requirement.alternatives and entry is None:
+        if card.defense is not None:
+            return (
+                Coverage.APPROXIMATE,
+                "it lists no skills: only attacking its defense scavenges it",
+            )
+        return Coverage.NONE, "it lists no skills and has no defense: it is never scavenged"
+    if not isinstance(card, (LocationCard, PowerCard)) or card.requirement is None:
+        return None
+    bad = [
+        alt for alt in card.requirement.alternatives if any(isinstance(t, SpecialTerm) for t in alt)
+    ]
+    if not bad:
+        return None
+    words = "; ".join(" & ".join(str(t) for t in alt) for alt in bad)
+    if card.requirement.simulable:
+        return Coverage.APPROXIMATE, f"the requirement alternative {words!r} is never met"
+    if isinstance(card, LocationCard) and card.defense is not None:
+        return Coverage.APPROXIMATE, (
+            f"its requirement {words!r} is never met: only attacking its defense scavenges it"
+        )
+    return Coverage.NONE, f"its requirement {words!r} is never met"
+
+
+def _ignored_columns(card: AnyCard, entry: CardEffects | None) -> tuple[Coverage, str] | None:
+    """Printed modifiers the engine reads nowhere for this kind of card."""
+    if not isinstance(card, PowerCard) or not card.modifiers:
+        return None
+    if entry is not None and not entry.columns:
+        return None  # its effects play the text instead of the columns
+    read: frozenset[str] | None = None
+    why = ""
+    if card.type is CardType.EQUIPMENT and card.vehicle:
+        read, why = _VEHICLE, "a vehicle is read for its movement only"
+    elif card.type is CardType.ENHANCEMENT and card.energy_cost:
+        read, why = _ROUND_ONLY, "an energy cost pays for one combat round's damage and defense"
+    elif card.type is CardType.EQUIPMENT and (card.energy_cost or card.uses is not None):
+        read, why = _ROUND_ONLY, "a cost or use pays for one combat round's damage and defense"
+    if read is None:
+        return None
+    dropped = [f"{a} {m}" for a, m in card.modifiers if a not in read]
+    if not dropped:
+        return None
+    return Coverage.APPROXIMATE, f"its printed {', '.join(dropped)} is not applied ({why})"
+
+
+def _party_bonus(entry: CardEffects | None, card: AnyCard) -> tuple[Coverage, str] | None:
+    """A standing bonus a character or carried card lends to its whole group (``modify`` to
+    ``here``) is weighed in fights with disasters only (interpreter.party_lenders): not in a
+    location's attack, its defense, nor an "Attack N+" skill listing."""
+    if entry is None or card.type is CardType.LOCATION:
+        return None
+    for e in entry.effects:
+        if (
+            e.when is Trigger.ALWAYS
+            and e.do is Action.MODIFY
+            and e.target is Target.HERE
+            and not e.against
+            and any(stat in ("damage", "defense") for stat, _ in e.mods)
+        ):
+            return Coverage.APPROXIMATE, (
+                "the bonus to its group counts in fights with disasters only, not against a "
+                "location's damage or defense nor in an 'Attack N+' requirement"
+            )
+    return None
+
+
+def derive(card: AnyCard, entry: CardEffects | None) -> CardEffects | None:
+    """The card's entry with what the engine can tell about it applied: its coverage lowered
+    and a ``derived:`` note added for each part of the card the engine cannot play. None when
+    the card has no entry and nothing to derive (a card with no text is played in full)."""
+    found = [
+        x
+        for x in (
+            _unreadable(card, entry),
+            _ignored_columns(card, entry),
+            _party_bonus(entry, card),
+        )
+        if x is not None
+    ]
+    if not found:
+        return entry
+    coverage = entry.coverage if entry is not None else Coverage.FULL
+    notes = [entry.note] if entry is not None and entry.note else []
+    for cap, why in found:
+        if _RANK[cap] < _RANK[coverage]:
+            coverage = cap
+        notes.append(DERIVED + why)
+    note = "; ".join(notes)
+    if entry is None:
+        return CardEffects(card.id, coverage, note, (), "derived", True)
+    return replace(entry, coverage=coverage, note=note)
+
 
 # Share of cards `full` or `approximate` that the project aims for, by group.
 TARGETS: dict[str, float] = {

@@ -32,6 +32,7 @@ CharmRule = Literal["choice", "first_automatic", "every", "off"]
 ItemPickup = Literal["beneath", "through"]
 CharmTie = Literal["nothing", "lost"]
 AfterCharm = Literal["continue", "stop"]
+BonkReturn = Literal["hand", "haven"]
 Term = Literal["power", "characters", "havens"]
 
 #: Copy-limit groups: every card type maps to one (the four power types share "power").
@@ -75,6 +76,10 @@ class PlayRules:
     charm_tie: CharmTie = "nothing"
     scavenge_after_charm: AfterCharm = "continue"
     stalemate_rounds: int = 30
+    # Where a bonked character comes back after sitting out one of its owner's turns: set0
+    # "Reload Phase" and the 1996 rules, to the hand at the Reload phase; 1998 guidelines, game
+    # term "Bonked", to the starting haven at the Equip phase, health restored.
+    bonked_return: BonkReturn = "hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +312,9 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
                 enhance_in_haven_only=bool(play.get("enhance_in_haven_only", False)),
                 steal_holding_stolen=bool(play.get("steal_holding_stolen", True)),
                 charm=_choice(play.get("charm", "choice"), CharmRule, "play.charm"),
+                bonked_return=_choice(
+                    play.get("bonked_return", "hand"), BonkReturn, "play.bonked_return"
+                ),
             ),
         )
     except CardDataError as err:

@@ -26,6 +26,7 @@ from deckkit.animayhem.construction.requirements import (
 from deckkit.animayhem.construction.vocabulary import (
     ACTION_TARGETS,
     CHARACTER_TARGETS,
+    DESTROY_DESTINATIONS,
     DISASTER_TARGETS,
     FETCH_DESTINATIONS,
     FLASH_ONLY,
@@ -56,7 +57,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
     Action.DROP: frozenset({"cards"}),
     Action.GRANT: frozenset({"skill", "turns"}),
     Action.MODIFY: frozenset({"mods", "scope", "turns", "cards"}),
-    Action.DESTROY: frozenset({"cards"}),
+    Action.DESTROY: frozenset({"cards", "to"}),
     Action.TAKE: frozenset({"cards"}),
     Action.MOVE_TO: frozenset({"to"}),
     Action.PULL: frozenset({"cards"}),
@@ -98,6 +99,7 @@ _ACTION_FIELDS: dict[Action, frozenset[str]] = {
 _PILE_DESTINATIONS: dict[Action, tuple[tuple[str, ...], str]] = {
     Action.RECOVER: (RECOVER_DESTINATIONS, "draw"),
     Action.FETCH: (FETCH_DESTINATIONS, "hand"),
+    Action.DESTROY: (DESTROY_DESTINATIONS, "discard"),
     Action.RETRIEVE: (RETRIEVE_DESTINATIONS, "party"),
 }
 _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}

@@ -12,6 +12,7 @@ Term forms handled:
 - ``Female x3``, ``3 females``, ``Male``: gender counts.
 - a category (Alien, Vehicle, Money...) held by a member or by a card a member carries;
 - a character's name ("Ranma", "Kami");
+- an item's or equipment card's name ("Keys"): a member carries that card;
 - anything else (e.g. "remain on Location for 2 turns") is a special term the engine never meets.
 """
 
@@ -84,6 +85,16 @@ class NameTerm:
 
 
 @dataclass(frozen=True, slots=True)
+class CardTerm:
+    """A named item or equipment card a member carries (Ryoko's Prison Cave: "Keys")."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
 class SpecialTerm:
     """A condition in card text the engine does not simulate; it is never met."""
 
@@ -93,7 +104,16 @@ class SpecialTerm:
         return self.text
 
 
-Term = SkillTerm | AnySkillTerm | StatTerm | GenderTerm | CategoryTerm | NameTerm | SpecialTerm
+Term = (
+    SkillTerm
+    | AnySkillTerm
+    | StatTerm
+    | GenderTerm
+    | CategoryTerm
+    | NameTerm
+    | CardTerm
+    | SpecialTerm
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +139,7 @@ class Vocabulary:
     skills: frozenset[str] = field(default_factory=frozenset)
     categories: frozenset[str] = field(default_factory=frozenset)
     character_names: frozenset[str] = field(default_factory=frozenset)
+    carried_names: frozenset[str] = field(default_factory=frozenset)  # items and equipment
 
 
 _ABILITY_WORDS = {
@@ -152,7 +173,8 @@ def _ability_term(word: str, op: str, n: int, gender: str | None = None) -> Stat
 
 
 def _bare(name: str, count: int, vocab: Vocabulary) -> Term:
-    """Classify a bare word: skill, then category, then character name, else special."""
+    """Classify a bare word: skill, then category, then character name, then the name of a card
+    a character carries, else special."""
     gender = _GENDER_WORDS.get(name.lower())
     if gender is not None:
         return GenderTerm(gender, count)
@@ -169,6 +191,9 @@ def _bare(name: str, count: int, vocab: Vocabulary) -> Term:
             return CategoryTerm(cat)
         if any(_name_matches(name, n) for n in vocab.character_names):
             return NameTerm(name)
+        carried = _match(name, vocab.carried_names)
+        if carried is not None:
+            return CardTerm(carried)
     return SpecialTerm(name if count == 1 else f"{name} x{count}")
 
 
@@ -246,6 +271,10 @@ class PartyMember(Protocol):
         """Its own category or one on a card it carries (equipment, vehicle, item)."""
         ...
 
+    def carries(self, card_name: str) -> bool:
+        """It carries an item or equipment card of that name."""
+        ...
+
 
 def skill_total(party: Sequence[PartyMember], skill: str) -> int:
     """Instances of a skill in the party; anti-skills cancel instances held by others."""
@@ -277,6 +306,8 @@ def term_met(term: Term, party: Sequence[PartyMember]) -> bool:
         return any(m.has_category(term.category) for m in party)
     if isinstance(term, NameTerm):
         return any(_name_matches(term.name, m.name) for m in party)
+    if isinstance(term, CardTerm):
+        return any(m.carries(term.name) for m in party)
     if isinstance(term, AnySkillTerm):
         skills = {s for m in party for s in m.skill_counts if s.endswith(term.family)}
         return any(skill_total(party, s) >= 1 for s in skills)

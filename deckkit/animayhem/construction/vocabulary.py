@@ -406,6 +406,7 @@ SEND_DESTINATIONS = ("haven", "right", "left", "here", "dimensional", "goal")
 MOVE_DESTINATIONS = ("nearest_character", "nearest_disaster")
 RECOVER_DESTINATIONS = ("draw", "hand", "haven", "play")  # play: a character to the haven
 FETCH_DESTINATIONS = ("hand", "holder")  # holder: played on the character it is played on
+DESTROY_DESTINATIONS = ("discard", "draw")  # draw: shuffled into the draw pile (not items)
 RETRIEVE_DESTINATIONS = ("party", "location")  # location: under the disaster's location
 
 

@@ -123,6 +123,8 @@ def refresh(game: Game, c: Char) -> None:
         assert isinstance(card, PowerCard)
         if card.vehicle or copy.uses_left is not None or not card.modifiers:
             continue
+        if card.energy_cost:
+            continue  # paid for one combat round at a time (combat._activate), never standing
         if card.effects is not None and not card.effects.columns:
             continue  # its effects play the text the column reads (Goz' Flying Machine)
         names = {a for a, _ in card.modifiers}

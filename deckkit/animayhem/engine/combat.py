@@ -62,6 +62,7 @@ from deckkit.animayhem.engine.queries import (
     apply_charm_half,
     horde_bonus,
     reachable_item,
+    usable,
 )
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
@@ -421,6 +422,14 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     for copy in list(c.equipment):
         card = copy.card
         assert isinstance(card, PowerCard)
+        if card.energy_cost and copy.uses_left is None and card.modifiers:
+            # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
+            # Sword: 1 energy, +1 attack) is paid like an enhancement, once a round.
+            if c.cur[ENE] >= card.energy_cost and usable(c, card):
+                c.set_energy(c.cur[ENE] - card.energy_cost)
+                spent = True
+                _apply_round_modifiers(game, side, card)
+            continue
         if copy.uses_left is None or not card.modifiers:
             continue
         _apply_round_modifiers(game, side, card)

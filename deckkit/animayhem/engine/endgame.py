@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.combat import GameOver
 from deckkit.animayhem.engine.interpreter import credit_edge, edge
-from deckkit.animayhem.engine.state import Game
+from deckkit.animayhem.engine.state import Game, Loc
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -95,12 +95,20 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
             balls = [x.card for c in game.at(slot) for x in c.items if isinstance(x.card, ItemCard)]
             if _dragon_balls(balls) >= 7:
                 end(game, "win", "7 Dragon Balls at one location")
-    if len(game.scavenged) == len(game.locs):
+    if all(_scavenged_or_empty(game, loc) for loc in game.locs):
         if mine > theirs:
             end(game, "win", "all locations scavenged; the player holds the most items")
         if _edged(game, theirs - mine):
             end(game, "win", "all locations scavenged; the player's edge decides")
         end(game, "loss", "all locations scavenged")
+
+
+def _scavenged_or_empty(game: Game, loc: Loc) -> bool:
+    """1998 guidelines 4.1, "all Locations have been Scavenged": a location counts once it has
+    been scavenged, or once nothing lies beneath it to scavenge (a disaster took its item, a
+    card cleared or destroyed what was there): an emptied location is never scavenged, and
+    counting only scavenging would keep the game from ever ending this way."""
+    return loc.slot in game.scavenged or not (loc.hidden_cards or loc.hidden_disasters)
 
 
 def _edged(game: Game, lead: int) -> bool:

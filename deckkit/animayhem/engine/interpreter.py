@@ -385,7 +385,16 @@ def disasters(game: Game, e: Effect, ctx: Context) -> list[Dis]:
 # --- actions on cards --------------------------------------------------------------------
 
 
-def _destroy_card(game: Game, ctx: Context, holder: Char | None, pile: list[Copy], x: Copy) -> None:
+def _destroy_card(
+    game: Game,
+    ctx: Context,
+    holder: Char | None,
+    pile: list[Copy],
+    x: Copy,
+    to_draw: bool = False,
+) -> None:
+    """``x`` leaves play: an item counts for the disasters (1998 guidelines 4.3); another card
+    is discarded, or with ``to_draw`` shuffled into the draw pile (Have a Nice Trip)."""
     pile.remove(x)
     if isinstance(x.card, ItemCard):
         game.carried_off.append(x)  # destroyed items count for the disasters (4.3)
@@ -394,7 +403,9 @@ def _destroy_card(game: Game, ctx: Context, holder: Char | None, pile: list[Copy
             game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
     else:
         x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
-        if holder is not None and Action.RECYCLE in game.acts and kept_in_deck(game, x):
+        if to_draw or (
+            holder is not None and Action.RECYCLE in game.acts and kept_in_deck(game, x)
+        ):
             game.draw_pile.append(x)  # Raven's Garage: back into the draw pile, shuffled
             game.chance.shuffle(game.draw_pile)
         else:
@@ -434,7 +445,7 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
     for holder, pile, x in owned[:n]:
         if Action.PRESERVE in game.acts and preserved(game, x):
             continue
-        _destroy_card(game, ctx, holder, pile, x)
+        _destroy_card(game, ctx, holder, pile, x, to_draw=e.to == "draw")
     return True
 
 
@@ -1495,6 +1506,9 @@ class _Foe:
 
     def has_category(self, category: str) -> bool:
         return category in self.categories
+
+    def carries(self, card_name: str) -> bool:
+        return False  # a disaster's carried cards name no skill listing's term
 
 
 def _meets(e: Effect, who: Char | Dis) -> bool:

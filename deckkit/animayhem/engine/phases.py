@@ -14,6 +14,7 @@ from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
+from deckkit.animayhem.engine.havens import build_havens
 from deckkit.animayhem.engine.interpreter import (
     affect,
     can_move,
@@ -80,16 +81,23 @@ def set_zone(x: Copy | Char | Dis, zone: str) -> None:
         x.zone = zone
 
 
+def _rested(game: Game) -> list[Char]:
+    """Bonked characters who have sat out one full turn of their owner's (set0 rulebook,
+    "Reload Phase"; 1998 guidelines, "Bonked": "Set Aside for 1 Turn")."""
+    return [c for c in game.chars if c.zone == "bonked" and game.turn >= c.bonked_turn + 2]
+
+
 def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
-    """Bonked characters who sat out a full turn return to the hand, then draw one card at a time
-    until the hand holds 7 or a disaster is drawn (set0 rulebook, "Reload Phase"). A disaster
-    drawn waits in ``game.drawn`` to enter the field in the Maintenance phase."""
+    """Bonked characters who sat out a full turn return to the hand where the edition sends them
+    there, then draw one card at a time until the hand holds 7 or a disaster is drawn (set0
+    rulebook, "Reload Phase"). A disaster drawn waits in ``game.drawn`` to enter the field in the
+    Maintenance phase."""
     game.phase = "reload"
     limit = edition.play.hand_limit
     if Action.STORE in game.acts:
         limit += stored(game)  # flash effects kept aside do not count (Refuge)
-    for c in game.chars:
-        if c.zone == "bonked" and game.turn >= c.bonked_turn + 2:
+    if edition.play.bonked_return == "hand":
+        for c in _rested(game):
             c.zone = "hand"
             c.health = c.health_max
             game.hand.append(c)
@@ -139,9 +147,19 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
 
 
 def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
-    """Characters from the hand to the haven; one enhancement, one equipment (on a character in a
-    haven) and one global effect (set0 rulebook, "Equip Phase")."""
+    """Bonked characters back to the haven (1998 guidelines), characters from the hand to the
+    haven; one enhancement, one equipment (on a character in a haven) and one global effect
+    (set0 rulebook, "Equip Phase")."""
     game.phase = "equip"
+    if edition.play.bonked_return == "haven":
+        # 1998 guidelines, "Bonked": back in play, health restored, "at his owner's starting
+        # Haven during the owner's next Equip phase" (not through the hand).
+        for c in _rested(game):
+            c.health = c.health_max
+            enter_haven(game, c)
+            if game.trace is not None:
+                game.say("equip", f"{c.name} returns from being bonked to the haven", c)
+    build_havens(game, policy)  # extra havens drawn: built on the field (havens.py)
     for c in [x for x in game.hand if isinstance(x, Char)]:
         if game.acts and waits_to_replace(c):
             continue  # a form card enters only by replacing its character (REPLACE)

@@ -74,6 +74,21 @@ class Policy:
     def starting_characters(self, game: Game, chars: Sequence[Char], n: int) -> list[Char]:
         return list(chars[:n])
 
+    def build_haven(
+        self, game: Game, haven: Copy, sites: Sequence[tuple[int, list[Char]]]
+    ) -> tuple[int, list[Char]] | None:
+        """Where to build an extra haven drawn into the hand, and by whom (three characters
+        standing there: havens.py), or None to keep it. By default: at a location with nothing
+        left to scavenge and no face-up disaster, by the three weakest characters there, since
+        they rest two turns."""
+        for slot, chars in sites:
+            loc = game.locs[slot]
+            if loc.hidden_cards or loc.hidden_disasters or game.disasters_at(slot):
+                continue
+            weakest = sorted(chars, key=lambda c: (c.cur[DMG] + c.cur[DEF], c.uid))
+            return slot, weakest[:3]
+        return None
+
     def discards(self, game: Game) -> list[Copy | Char]:
         return []
 

@@ -868,9 +868,11 @@ def retreat_options(game: Game, party: list[Char], slot: int) -> list[int]:
 
 
 def _carries(c: Char, symbol: str) -> bool:
-    return any(symbol in e.card.symbols for e in c.equipment) or any(
-        symbol in i.card.symbols for i in c.items
-    )
+    """A card on the character bears the symbol: equipment (set0 rulebook, "Dimensional
+    Equipment Card": its user "gains the ability to interact with other cards with the matching
+    symbol"), an item, or an enhancement whose card gives it (Interdimensional Teleport: its
+    character may visit dimensional locations)."""
+    return any(symbol in x.card.symbols for x in (*c.equipment, *c.items, *c.enhancements))
 
 
 # --- combat bonuses --------------------------------------------------------------------

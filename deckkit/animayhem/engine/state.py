@@ -155,6 +155,11 @@ class Char:
                 return True
         return any(category in x.card.categories for x in self.items)
 
+    def carries(self, card_name: str) -> bool:
+        """An item or equipment card of that name is on it (a skill listing naming a card:
+        Ryoko's Prison Cave, "Keys")."""
+        return any(x.card.name == card_name for x in (*self.items, *self.equipment))
+
     @property
     def carrying_items(self) -> bool:
         return bool(self.items)
@@ -411,6 +416,10 @@ class Game:
         # Locations turned havens (BECOME_HAVEN): still locations (the zones list them there);
         # their standing effects reach the player's characters like a haven's.
         self.turned_havens: list[Copy] = []
+        # Extra havens (havens.py): built ones by the location they are annexed to, and those
+        # being built (havens.Building).
+        self.annexed: dict[int, Copy] = {}
+        self.building: list[Any] = []
         # Forms (REPLACE): (character in play, the card set aside for it, through turn).
         self.forms: list[tuple[Char, Char, int]] = []
         # Face-down cards the player has looked at (REVEAL), by uid: the policy may use what
@@ -489,6 +498,8 @@ class Game:
             yield "havens", x
         for x in self.haven_cards:
             yield "haven_cards", x
+        for b in self.building:
+            yield "building", b.haven
         for g, _ in self.globals_in_play:
             yield "globals", g
         for x in self.carried_off:

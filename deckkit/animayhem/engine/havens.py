@@ -1,0 +1,135 @@
+"""Extra havens: built on the field instead of sitting dead in the hand.
+
+set0 rulebook, "Haven": "Additional havens are put into your draw pile. When you draw a haven
+card during the game, you can choose to have it be 'built' adjacent to a location card. To build
+a haven, 3 of your characters must be at the location ... For two of your turns, including your
+current turn, those 3 characters must remain at the location and cannot perform any actions,
+except receive damage from combat." "Equip Phase": the haven card is played in the Equip phase;
+"Each location card, however, can only have a maximum of one haven card annexed"; the three are
+"incapacitated for two of your full turns".
+
+How deckkit plays it (docs/interpretations.md): the builders are disabled (no move, scavenge or
+attack; they still defend and may run away, 1998 guidelines 1.2) through the turn after the one
+they start in; at the next Equip phase the haven is annexed and joins the player's havens, so
+its standing effects reach the player's characters as the starting haven's do. A builder who
+leaves the location (bonked, killed, captured, run away) ends the building: the haven card goes
+back to the hand. Characters do not enter or leave by a built haven (the engine moves parties
+through the starting haven only), and the 1998 bonk rule returns characters to the starting
+haven.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.construction.cards import HavenCard
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.interpreter import can_act
+from deckkit.animayhem.engine.state import Char, Copy, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.policy import Policy
+
+BUILDERS = 3  # "3 of your characters must be at the location"
+BUILD_TURNS = 2  # "For two of your turns, including your current turn"
+
+
+@dataclass(slots=True)
+class Building:
+    """A haven being built: its card, the location, the builders and the last turn they rest."""
+
+    haven: Copy
+    slot: int
+    builders: list[Char]
+    last_turn: int
+
+
+def annexed_slots(game: Game) -> set[int]:
+    """Locations with a haven annexed or being built (at most one each)."""
+    slots = {game.field.haven_slot, *game.annexed}
+    slots.update(b.slot for b in game.building)
+    return slots
+
+
+def haven_sites(game: Game) -> list[tuple[int, list[Char]]]:
+    """Where a haven could be started now: a location with no haven annexed or being built, not
+    destroyed, where at least three of the player's characters stand able to act (with the
+    characters there, in the order they came into play)."""
+    taken = annexed_slots(game)
+    building = {c.uid for b in game.building for c in b.builders}
+    sites: dict[int, list[Char]] = {}
+    for c in game.on_field():
+        if c.slot in taken or game.locs[c.slot].destroyed or c.uid in building:
+            continue
+        if game.fx and not can_act(game, c):
+            continue
+        sites.setdefault(c.slot, []).append(c)
+    return [(slot, chars) for slot, chars in sorted(sites.items()) if len(chars) >= BUILDERS]
+
+
+def start_building(game: Game, haven: Copy, slot: int, builders: list[Char]) -> None:
+    """Play ``haven`` from the hand: ``builders`` (three of the player's characters at ``slot``)
+    rest this turn and the next."""
+    assert isinstance(haven.card, HavenCard) and len(builders) == BUILDERS
+    assert all(c.zone == "field" and c.slot == slot for c in builders)
+    game.hand.remove(haven)
+    last = game.turn + BUILD_TURNS - 1
+    for c in builders:
+        c.disabled_until = max(c.disabled_until, last)
+    if not game.fx:
+        # The rest is enforced where the engine checks disabled characters, which it does in a
+        # game with card effects live (a haven card always has an entry).
+        game.fx[haven.card.id] = {}
+    game.building.append(Building(haven, slot, list(builders), last))
+    if game.trace is not None:
+        names = ", ".join(c.name for c in builders)
+        game.say(
+            "equip", f"{names} start building {haven.card.name} at {game.locs[slot].card.name}"
+        )
+
+
+def progress(game: Game) -> None:
+    """At the Equip phase: a haven whose builders rested their two turns is annexed; one whose
+    builders did not all stay goes back to the hand."""
+    keep: list[Building] = []
+    for b in game.building:
+        stayed = all(c.zone == "field" and c.slot == b.slot for c in b.builders)
+        if not stayed:
+            game.hand.append(b.haven)
+            if game.trace is not None:
+                game.say("equip", f"building {b.haven.card.name} stops: a builder left")
+        elif game.turn > b.last_turn:
+            game.havens.append(b.haven)
+            game.annexed[b.slot] = b.haven
+            for c in game.chars:
+                if c.zone in ("field", "haven"):
+                    refresh(game, c)  # its standing bonuses reach the player's characters
+            if game.trace is not None:
+                where = game.locs[b.slot].card.name
+                game.say("equip", f"{b.haven.card.name} is built beside {where}")
+        else:
+            keep.append(b)
+    game.building = keep
+
+
+def build_havens(game: Game, policy: Policy) -> None:
+    """The Equip phase's havens: finish or abandon those being built, then play a haven card
+    from the hand where the player chooses to build one ("You may play any number of haven
+    cards")."""
+    if game.building:
+        progress(game)
+    for haven in [x for x in game.hand if isinstance(x, Copy) and isinstance(x.card, HavenCard)]:
+        sites = haven_sites(game)
+        if not sites:
+            return
+        choice = policy.build_haven(game, haven, sites)
+        if choice is None:
+            continue
+        slot, builders = choice
+        allowed = dict(sites)
+        if slot not in allowed or len(builders) != BUILDERS:
+            continue  # the engine holds the rule whatever the player asks
+        if any(c not in allowed[slot] for c in builders):
+            continue
+        start_building(game, haven, slot, builders)
