@@ -60,10 +60,12 @@ def flash_faults(events: list[dict[str, Any]]) -> tuple[int, int]:
     return played, wasted
 
 
-def walked_into(events: list[dict[str, Any]]) -> int:
-    """Non-combat disasters that acted on a party as it moved."""
-    return sum(1 for e in events if e["kind"] == "affect" and e.get("phase") == "move"
-               and "affects the party" in e["text"])  # fmt: skip
+def walked_into(events: list[dict[str, Any]]) -> tuple[int, int]:
+    """Non-combat disasters that reached a party as it moved: all, and those whose text the
+    engine plays (the others do nothing in a simulation)."""
+    hits = [e for e in events if e["kind"] == "affect" and e.get("phase") == "move"
+            and "affects the party" in e["text"]]  # fmt: skip
+    return len(hits), sum(1 for e in hits if "not simulated" not in e["text"])
 
 
 class Watch:
@@ -102,7 +104,7 @@ def main() -> int:
     cards = read_deck(args.deck, load_card_db())
     setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
     policy = make_policy(args.policy)
-    wins = played = wasted = walked = 0
+    wins = played = wasted = walked = acted = 0
     watch = Watch()
     for i in range(args.games):
         trace = Trace()
@@ -112,11 +114,13 @@ def main() -> int:
         p, w = flash_faults(trace.events)
         played += p
         wasted += w
-        walked += walked_into(trace.events)
+        w, a = walked_into(trace.events)
+        walked += w
+        acted += a
     print(
         f"{args.deck.stem} {args.policy} games={args.games} seed={args.seed} "
         f"wins={wins} ({wins / args.games:.1%}) flash={played} flash_to_knocked_out={wasted} "
-        f"walked_into_noncombat={walked} alone_after_move={watch.alone} "
+        f"walked_into_noncombat={walked} (played {acted}) alone_after_move={watch.alone} "
         f"alone_knocked_out={watch.alone_knocked}"
     )
     return 0

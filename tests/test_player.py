@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckkit.animayhem.engine.policy import HeuristicPolicy
 from deckkit.animayhem.engine.state import ENE
-from tests.engine_helpers import NINE, add_char, bare_game, copy_of
+from tests.engine_helpers import NINE, add_char, bare_game, copy_of, edition
 
 
 def _fighter_with(hand: list[str]):  # type: ignore[no-untyped-def]
@@ -57,3 +57,32 @@ def test_energy_is_counted_across_the_cards_of_a_round() -> None:
     assert HeuristicPolicy().combat_flash(game, [c], c, 0, 4) == []
     c.set_energy(6)
     assert len(HeuristicPolicy().combat_flash(game, [c], c, 0, 4)) == 2
+
+
+def _party_at_furinkan_and(newcomer: str):  # type: ignore[no-untyped-def]
+    """Krillin and A-ko at Furinkan High (slot 6); items lie only under Tea Room Transylvania
+    (slot 7, two steps beyond the haven's location); ``newcomer`` waits in the haven."""
+    game = bare_game(NINE)
+    party = [add_char(game, "Krillin", 6), add_char(game, "A-ko Magami", 6)]
+    new = add_char(game, newcomer, -1)
+    game.locs[7].hidden_cards.append(copy_of(game, "Family Picture"))
+    return game, party, new
+
+
+def test_a_weak_newcomer_that_cannot_reach_the_party_waits_in_the_haven() -> None:
+    """Priss (3/2, movement 2) cannot reach where the party stops: she no longer sets out alone
+    and ends her move by herself between the haven and the party."""
+    game, _, priss = _party_at_furinkan_and("Priss Asagiri")
+    plans = HeuristicPolicy().moves(game, edition("guidelines1998"))
+    assert [([c.name for c in p], r) for p, r in plans] == [(["Krillin", "A-ko Magami"], [7])]
+    assert all(priss not in p for p, _ in plans)
+
+
+def test_a_newcomer_joins_the_party_where_it_stops() -> None:
+    """Goten (movement 3) reaches Tea Room Transylvania, where the party stops: he goes there."""
+    game, _, _ = _party_at_furinkan_and("Goten")
+    plans = dict(
+        (p[0].name, r) for p, r in HeuristicPolicy().moves(game, edition("guidelines1998"))
+    )
+    assert plans["Krillin"] == [7]
+    assert plans["Goten"][-1] == 7

@@ -248,6 +248,12 @@ def _payer(game: Game, card: PowerCard, fighters: Sequence[Char], cost: int) -> 
     return None
 
 
+def _weak(party: Sequence[Char]) -> bool:
+    """One character too weak to stand alone against a typical disaster (the threshold the
+    player goes on scavenging with)."""
+    return len(party) < 2 and party[0].cur[DMG] + party[0].cur[DEF] < 8
+
+
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense."""
@@ -458,7 +464,11 @@ class HeuristicPolicy(Policy):
         hunt = [d for d in danger if d.carrying and can_beat(game, everyone, d)]
         anchor = max(groups, key=lambda s: len(groups[s]))
         goal = self._pick_goal(game, anchor, targets, hunt, everyone)
-        for start, party in groups.items():
+        # The largest group plans first; the others join it where it will stand rather than
+        # set out for the goal on their own, ahead of or apart from the party.
+        meet: int | None = None
+        for start in sorted(groups, key=lambda s: s != anchor):
+            party = groups[start]
             budget = party_movement(game, party)
             if start != HAVEN and any(c.items for c in party) and danger:
                 back = game.dist[start][game.field.haven_slot] + 1
@@ -468,13 +478,20 @@ class HeuristicPolicy(Policy):
                         route = [HAVEN]
                     plans.append((party, route))
                     continue
-            if goal is None:
+            dest = goal
+            if start != anchor and meet is not None:
+                dest = meet
+            if dest is None or start == dest:
+                if start == anchor:
+                    meet = None if start == HAVEN else start
                 continue
-            if start == goal:
-                continue
-            route = trim_to_stop(game, party, route_to(game, start, goal, budget))
+            route = trim_to_stop(game, party, route_to(game, start, dest, budget))
             while game.acts and route and route[-1] != HAVEN and traps(game, party, route[-1]):
                 route = trim_to_stop(game, party, route[:-1])  # stop short of a trap (STOPS)
+            if start == anchor:
+                meet = route[-1] if route and route[-1] != HAVEN else None
+            elif start == HAVEN and (not route or route[-1] != dest) and _weak(party):
+                continue  # a weak newcomer that cannot reach the party waits in the haven
             if route:
                 plans.append((party, route))
         return plans
