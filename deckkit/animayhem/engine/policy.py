@@ -443,6 +443,11 @@ class HeuristicPolicy(Policy):
         return out
 
     def moves(self, game: Game, edition: Edition) -> list[Move]:
+        return self.plan_moves(game, edition, None)
+
+    def plan_moves(self, game: Game, edition: Edition, goal_slot: int | None) -> list[Move]:
+        """The Move phase's plans: toward the goal this player picks, or ``goal_slot`` when
+        given (a player weighing other goals: ``search.py``)."""
         play = edition.play
         on_field = game.on_field()
         room = play.max_on_field - len(on_field)
@@ -464,6 +469,8 @@ class HeuristicPolicy(Policy):
         hunt = [d for d in danger if d.carrying and can_beat(game, everyone, d)]
         anchor = max(groups, key=lambda s: len(groups[s]))
         goal = self._pick_goal(game, anchor, targets, hunt, everyone)
+        if goal_slot is not None:
+            goal = goal_slot
         # The largest group plans first; the others join it where it will stand rather than
         # set out for the goal on their own, ahead of or apart from the party.
         meet: int | None = None
