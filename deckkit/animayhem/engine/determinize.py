@@ -52,15 +52,13 @@ class _Copier:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.new = object.__new__(Game)
+        self.new = Game(game.chance, game.record, None)  # chance and record replaced in run
         self.seen: dict[int, Any] = {}
 
     def copy(self, x: Copy) -> Copy:
         y = self.seen.get(id(x))
         if y is None:
-            y = object.__new__(Copy)
-            y.card = x.card
-            y.uid = x.uid
+            y = Copy(x.uid, x.card)
             y.uses_left = x.uses_left
             self.seen[id(x)] = y
         return y
@@ -72,7 +70,7 @@ class _Copier:
         seen = self.seen.get(id(c))
         if seen is not None:
             return seen  # type: ignore[no-any-return]
-        y = object.__new__(Char)
+        y = Char(c.uid, c.card)  # (the compiled classes are built only by their constructor)
         self.seen[id(c)] = y
         for a in _CHAR_PLAIN:
             setattr(y, a, getattr(c, a))
@@ -88,7 +86,7 @@ class _Copier:
         seen = self.seen.get(id(d))
         if seen is not None:
             return seen  # type: ignore[no-any-return]
-        y = object.__new__(Dis)
+        y = Dis(d.uid, d.card)
         self.seen[id(d)] = y
         for a in _DIS_PLAIN:
             setattr(y, a, getattr(d, a))
@@ -107,10 +105,9 @@ class _Copier:
         return self.copy(x)
 
     def loc(self, loc: Loc) -> Loc:
-        y = object.__new__(Loc)
+        y = Loc(loc.slot, self.copy(loc.copy))
         for a in _LOC_PLAIN:
             setattr(y, a, getattr(loc, a))
-        y.copy = self.copy(loc.copy)
         y.hidden_cards = self.copies(loc.hidden_cards)
         y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
         return y
