@@ -34,7 +34,7 @@ from deckkit.animayhem.engine.play import (  # noqa: E402
     prepare_game,
     start_game,
 )
-from deckkit.animayhem.engine.policy import make_policy  # noqa: E402
+from deckkit.animayhem.engine.players import make_player  # noqa: E402
 from deckkit.animayhem.engine.state import Game, Trace  # noqa: E402
 
 KO = ("bonked", "killed")
@@ -103,7 +103,7 @@ def main() -> int:
     args = parser.parse_args()
     cards = read_deck(args.deck, load_card_db())
     setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
-    policy = make_policy(args.policy)
+    policy = make_player(args.policy)
     wins = played = wasted = walked = acted = 0
     watch = Watch()
     for i in range(args.games):
