@@ -178,3 +178,22 @@ def test_a_search_game_is_replayable() -> None:
         game = start_game(setup, player, 4, 1)
         records.append(finish(game, setup, player))
     assert records[0] == records[1]
+
+
+def test_the_command_line_names_the_search_player_and_its_budget() -> None:
+    """`--policy search --rollouts N` plays the search player with N rollouts; --rollouts with
+    another player is a usage error (exit 2); a malformed search:N is refused."""
+    from typer.testing import CliRunner
+
+    from deckkit.cli.main import app
+
+    deck = str(ROOT / "decks" / "demo-solo.deck")
+    run = CliRunner().invoke
+    ok = run(app, ["simulate", deck, "--policy", "search", "--rollouts", "1", "-n", "1",
+                   "--format", "json", "--quiet"])  # fmt: skip
+    assert ok.exit_code == 0, ok.output
+    assert '"search:1"' in ok.output
+    bad = run(app, ["simulate", deck, "--rollouts", "2", "-n", "1"])
+    assert bad.exit_code == 2 and "--policy search" in bad.output
+    wrong = run(app, ["compare", deck, "--policy-b", "search:x", "-n", "1"])
+    assert wrong.exit_code == 2
