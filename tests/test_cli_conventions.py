@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from deckkit.animayhem.construction.editions import EDITIONS, VARIANTS
 from deckkit.animayhem.engine.field import LAYOUTS
-from deckkit.animayhem.engine.policy import POLICIES
+from deckkit.animayhem.engine.players import PLAYERS
 from deckkit.cli import options as opt
 from deckkit.cli.main import app
 
@@ -57,7 +57,7 @@ def test_choices_are_the_engines_and_the_editions_own() -> None:
     assert tuple(opt.Edition) == EDITIONS
     assert tuple(opt.Variant) == VARIANTS
     assert tuple(opt.Layout) == LAYOUTS
-    assert tuple(opt.Policy) == POLICIES
+    assert tuple(opt.Policy) == PLAYERS
 
 
 def test_a_short_flag_means_the_same_long_option_in_every_command() -> None:

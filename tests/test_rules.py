@@ -648,7 +648,8 @@ def test_weapon_reloads_to_the_hand_when_its_uses_run_out() -> None:
 def test_flash_effect_played_in_combat() -> None:
     """ "Flash Effect": played at any time but the reload phase; the targeted character pays the
     energy cost; an ability modifier lasts the combat round. The sensible player spends Big
-    Sucker Gas Slash (+2 damage, cost 2) when the round needs it."""
+    Sucker Gas Slash (+2 damage, cost 2) when it decides the round: Toma's Guards weakened to
+    defense (and so health) 3 fall to Kami's 4 + 2, not to his 4 alone."""
     from deckkit.animayhem.engine.policy import HeuristicPolicy
 
     class Retreat(HeuristicPolicy):
@@ -660,7 +661,11 @@ def test_flash_effect_played_in_combat() -> None:
     slash = copy_of(game, "Big Sucker Gas Slash")
     game.hand.append(slash)
     game.combat_pile = []
-    first = _one_round(game, "Toma's Guards", policy=Retreat())
+    d = new_disaster(game, "Toma's Guards")
+    d.defense = 3
+    place_disaster(game, d, game.field.path_index[0])
+    assert fight(game, edition("set0"), Retreat(), d, 0, "disaster") == "defeated"
+    first = _rounds(game)[0]
     assert first["party_damage"] == 6 and slash in game.discard and slash not in game.hand
 
 

@@ -18,21 +18,29 @@ from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.engine import play
 from deckkit.animayhem.engine.field import LAYOUTS as ENGINE_LAYOUTS
 from deckkit.animayhem.engine.field import Layout
-from deckkit.animayhem.engine.policy import POLICIES, make_policy
+from deckkit.animayhem.engine.players import PLAYERS, is_player, make_player
 from deckkit.errors import UsageError
 
 LAYOUTS: tuple[str, ...] = tuple(ENGINE_LAYOUTS)
 
 
 def policies() -> tuple[str, ...]:
-    """The policy names ``make_policy`` accepts."""
-    return POLICIES
+    """The policy names ``make_player`` accepts (and "search:N": a search player's budget)."""
+    return PLAYERS
+
+
+def known_policy(name: str) -> bool:
+    """A player's name, or "search:N" (the search player with N rollouts per choice)."""
+    return is_player(name)
 
 
 def check_policy(name: str) -> str:
     """A known policy name, or a usage error listing the choices (exit 2)."""
-    if name not in POLICIES:
-        raise UsageError(f"unknown policy {name!r}", hint=f"choose one of: {', '.join(POLICIES)}")
+    if not is_player(name):
+        raise UsageError(
+            f"unknown policy {name!r}",
+            hint=f"choose one of: {', '.join(PLAYERS)} (search:N for N rollouts per choice)",
+        )
     return name
 
 
@@ -68,6 +76,6 @@ class EngineGames:
 
     def __call__(self) -> PlayFn:
         setup = play.prepare_game(self.deck, self.edition, self.options)
-        policy = make_policy(self.policy)
+        policy = make_player(self.policy)
         fn: PlayFn = partial(play.play_game, setup, policy)
         return fn

@@ -43,6 +43,7 @@ class Layout(StrEnum):
 class Policy(StrEnum):
     HEURISTIC = "heuristic"
     RANDOM = "random"
+    SEARCH = "search"
 
 
 class Format(StrEnum):
@@ -72,7 +73,10 @@ WorkersOpt = Annotated[
 PolicyOpt = Annotated[
     Policy,
     typer.Option(
-        "--policy", "-p", case_sensitive=False, help="Player: heuristic (sensible) or random."
+        "--policy",
+        "-p",
+        case_sensitive=False,
+        help="Player: heuristic (sensible), random, or search (plans by simulating; slow).",
     ),
 ]
 EditionOpt = Annotated[

@@ -12,7 +12,7 @@ import typer
 
 from deckkit.animayhem.engine.field import LAYOUTS
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
-from deckkit.animayhem.engine.policy import make_policy
+from deckkit.animayhem.engine.players import make_player
 from deckkit.animayhem.engine.state import Trace
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo
@@ -79,7 +79,7 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(EXIT_ILLEGAL)
         setup = prepare_game(deck, ed, GameOptions(layout=layout_name, turn_cap=turn_cap))  # type: ignore[arg-type]
         trace = Trace()
-        record = play_game(setup, make_policy(policy), seed, game, trace=trace)
+        record = play_game(setup, make_player(policy), seed, game, trace=trace)
         if fmt == OutputFormat.JSON:
             doc = {
                 "deck": deck.name,

@@ -151,7 +151,10 @@ def _err(message: str) -> None:
 def check_args(args: SimulateArgs, hooks: EngineHooks) -> None:
     """Numbers in range and a known policy, before anything is read or played."""
     _check_numbers(args)
-    if args.policy not in hooks.policies():
+    name = args.policy.partition(":")[0]  # "search:N": the search player with N rollouts
+    if name not in hooks.policies() or (
+        name != args.policy and not real_engine.known_policy(args.policy)
+    ):
         raise UsageError(
             f"unknown policy {args.policy!r}", hint=f"choose one of: {', '.join(hooks.policies())}"
         )
@@ -523,16 +526,27 @@ def register(app: typer.Typer) -> None:
                 "--verbose", "-v", help="Also say how each card not played in full differs."
             ),
         ] = False,
+        rollouts: Annotated[
+            int | None,
+            typer.Option(
+                "--rollouts",
+                min=1,
+                show_default="8",
+                help="The search player's sampled games per candidate of a choice.",
+            ),
+        ] = None,
     ) -> None:
         """Play many solitaire games of DECK and report win, loss and stall rates with 95%
         confidence intervals, and per-card statistics."""
+        if rollouts is not None and policy != opt.Policy.SEARCH:
+            raise UsageError("--rollouts is the search player's budget: add --policy search")
         code = simulate(
             SimulateArgs(
                 deck=deck,
                 games=games,
                 seed=seed,
                 workers=workers,
-                policy=policy,
+                policy=f"search:{rollouts}" if rollouts is not None else policy,
                 edition=edition,
                 players=players,
                 variant=variant,

@@ -37,10 +37,11 @@ class SeededChance:
     ``shuffle``/``randrange`` go through a Python-level rejection loop that costs a tenth of a
     game's budget. Index = floor(u x n) has a bias below 2**-40 for any pile in this game."""
 
-    __slots__ = ("_random",)
+    __slots__ = ("_gen", "_random")
 
     def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed).random
+        self._gen = random.Random(seed)
+        self._random = self._gen.random
 
     @classmethod
     def for_game(cls, seed: int, index: int) -> SeededChance:
@@ -59,6 +60,17 @@ class SeededChance:
 
     def below(self, n: int) -> int:
         return int(self._random() * n) if n > 1 else 0
+
+
+def sampling_seed(chance: Chance, salt: int) -> int:
+    """A seed for a player's own sampling (the search player's), drawn from the game's chance
+    without advancing it: a hash of its generator's state and ``salt``. The game's stream, and
+    so the game, is the same whether or not a player asks; and the seed follows from the run's
+    seed and the game's index alone, whatever the number of workers. A scripted chance gives
+    ``salt``."""
+    if isinstance(chance, SeededChance):
+        return hash((salt, chance._gen.getstate()[1])) & (2**64 - 1)
+    return salt
 
 
 class ScriptedChance:

@@ -257,6 +257,11 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     for slot in sorted({c.slot for c in game.on_field()}):
         location_attack(game, edition, game.at(slot), slot)
     check_end(game, edition)
+    party_attacks(game, edition, policy)
+
+
+def party_attacks(game: Game, edition: Edition, policy: Policy) -> None:
+    """The end of the Move phase: each party may attack a combat disaster at its location."""
     for slot in sorted({c.slot for c in game.on_field()}):
         for d in list(game.disasters_at(slot)):
             if d.ally_of is not None:

@@ -1,0 +1,199 @@
+"""The search player and the determinized copies it plans on: it cannot peek, it leaves the real
+game alone, and it plays the same games for any number of worker processes."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+from deckkit.analysis.engine import EngineGames
+from deckkit.analysis.runner import run_games
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.editions import load_edition
+from deckkit.animayhem.engine.combat import GameOver
+from deckkit.animayhem.engine.determinize import clone, determinize
+from deckkit.animayhem.engine.phases import play_turn
+from deckkit.animayhem.engine.play import GameOptions, GameSetup, finish, prepare_game, start_game
+from deckkit.animayhem.engine.players import make_player, search_budget
+from deckkit.animayhem.engine.policy import make_policy
+from deckkit.animayhem.engine.rollout import play_out
+from deckkit.animayhem.engine.search import SearchPolicy, plan_key
+from deckkit.animayhem.engine.state import Game
+from tests.test_policy import _reshuffle_hidden
+
+ROOT = Path(__file__).resolve().parent.parent
+ED = load_edition("guidelines1998")
+
+
+def _setup(deck: str = "tests/data/wild-solo.deck") -> GameSetup:
+    cards = read_deck(ROOT / deck, load_card_db())
+    return prepare_game(cards, ED, GameOptions())
+
+
+def _midgame(setup: GameSetup, seed: int, turns: int) -> Game | None:
+    """Game 0 of ``seed`` after ``turns`` turns of the heuristic player (None if it ended)."""
+    policy = make_policy("heuristic")
+    game = start_game(setup, policy, seed, 0)
+    try:
+        for _ in range(turns):
+            play_turn(game, setup.edition, policy)
+    except GameOver:
+        return None
+    return game
+
+
+def _layout(game: Game) -> object:
+    """Where every card lies, by uid, zone by zone (lists keep their order)."""
+    return (
+        [([d.uid for d in loc.hidden_disasters], [x.uid for x in loc.hidden_cards])
+         for loc in game.locs],
+        [x.uid for x in game.draw_pile],
+        [x.uid for x in game.combat_pile],
+        sorted(x.uid for x in game.unused),
+    )  # fmt: skip
+
+
+def _zones(game: Game) -> Counter[tuple[str, int]]:
+    return Counter((zone, x.uid) for zone, x in game.zones_of())
+
+
+def test_a_clone_plays_on_without_touching_the_game() -> None:
+    """A copy is played to its end; the game it was taken from is as it was (every card in the
+    same zone, the same counts), and the copy had every card the game had."""
+    setup = _setup()
+    for seed in range(4):
+        game = _midgame(setup, seed, 3)
+        if game is None:
+            continue
+        before = (_zones(game), _layout(game), [c.health for c in game.chars], game.turn)
+        copy = clone(game, random.Random(1))
+        assert _zones(copy) == _zones(game)
+        assert all(a is not b for a, b in zip(copy.chars, game.chars, strict=True))
+        play_out(copy, make_policy("heuristic"), "move", 200)
+        assert (_zones(game), _layout(game), [c.health for c in game.chars], game.turn) == before
+        assert copy.record is not game.record
+
+
+def test_determinize_deals_hidden_cards_anew_and_keeps_what_is_seen() -> None:
+    """Same cards in the same kinds of places and counts; the cards the player looked at stay
+    where they lie; the face-up cards, the hand and the characters are untouched."""
+    setup = _setup()
+    game = _midgame(setup, 1, 2)
+    assert game is not None
+    loc = next(loc for loc in game.locs if loc.hidden_disasters)
+    seen = loc.hidden_disasters[0]
+    game.known.add(seen.uid)
+    copy = determinize(game, random.Random(7))
+    assert _layout(copy) != _layout(game)
+    assert copy.locs[loc.slot].hidden_disasters[0].uid == seen.uid
+    for a, b in zip(copy.locs, game.locs, strict=True):
+        assert (len(a.hidden_disasters), len(a.hidden_cards)) == (
+            len(b.hidden_disasters),
+            len(b.hidden_cards),
+        )
+    assert Counter(u for _, u in _zones(copy)) == Counter(u for _, u in _zones(game))
+    assert [x.uid for x in copy.hand] == [x.uid for x in game.hand]
+    assert [(d.uid, d.pos) for d in copy.disasters] == [(d.uid, d.pos) for d in game.disasters]
+    assert copy.tally_in_play() == copy.items_hidden(tally=True) + sum(
+        x.card.tally  # type: ignore[union-attr]
+        for c in copy.chars if c.zone in ("field", "haven") for x in c.items
+    ) + sum(x.card.tally for x in copy.haven_cards) + sum(  # type: ignore[union-attr]
+        x.card.tally for d in copy.disasters for x in d.carrying  # type: ignore[union-attr]
+    ) + sum(x.card.tally for x in copy.carried_off)  # type: ignore[union-attr]  # fmt: skip
+
+
+def test_determinize_never_reads_the_true_hidden_order() -> None:
+    """Rearranging the face-down cards of the game gives the very same determinization for the
+    same generator: the copy depends on what the player could know, not on the true order."""
+    setup = _setup()
+    game = _midgame(setup, 2, 2)
+    assert game is not None
+    first = _layout(determinize(game, random.Random(3)))
+    for k in range(3):
+        _reshuffle_hidden(game, random.Random(k))
+        assert _layout(determinize(game, random.Random(3))) == first
+
+
+def _search_choices(game: Game, policy: SearchPolicy) -> object:
+    """The search player's decisions at this point of the game (moves, attacks, scavenging)."""
+    moves = plan_key(policy.moves(game, ED))
+    slots = sorted({c.slot for c in game.on_field()})
+    attacks = [
+        policy.attack(game, d, game.at(s)) for s in slots for d in game.disasters_at(s) if d.combat
+    ]
+    scavenges = [policy.scavenge(game, game.at(s), s) for s in slots]
+    return moves, attacks, scavenges
+
+
+def test_the_search_player_cannot_peek() -> None:
+    """Permuting the hidden order of face-down cards (under the locations, the draw and combat
+    piles) does not change a decision made with the same sampling seed (the game's chance is
+    untouched by the permutation, and the search draws its seed from it)."""
+    setup = _setup()
+    checked = 0
+    weighed = 0
+    for seed in range(6):
+        game = _midgame(setup, seed, 1 + seed % 3)
+        if game is None:
+            continue
+        policy = SearchPolicy(play_out, rollouts=2, horizon=1)
+        before = _search_choices(game, policy)
+        weighed += policy.decisions
+        for k in range(2):
+            _reshuffle_hidden(game, random.Random(100 + k))
+            assert _search_choices(game, policy) == before
+        checked += 1
+    assert checked >= 4
+    assert weighed >= 4  # decisions really were weighed by rollouts
+
+
+def test_search_budget_names() -> None:
+    assert search_budget("search") == 8
+    assert search_budget("search:3") == 3
+    assert search_budget("search:0") is None
+    assert search_budget("heuristic") is None
+    player = make_player("search:3")
+    assert isinstance(player, SearchPolicy) and player.rollouts == 3
+
+
+def test_search_games_are_the_same_for_any_number_of_workers() -> None:
+    """Game i of a seed is the same game whether played in one process or spread over two."""
+    setup_deck = read_deck(ROOT / "tests/data/wild-solo.deck", load_card_db())
+    factory = EngineGames(setup_deck, ED, GameOptions(), "search:1")
+    one = run_games(factory, games=2, seed=3, workers=1, keep_rows=True)
+    two = run_games(factory, games=2, seed=3, workers=2, keep_rows=True)
+    assert one.tally == two.tally
+    assert one.rows is not None and two.rows is not None
+    assert one.rows.equals(two.rows)
+
+
+def test_a_search_game_is_replayable() -> None:
+    """The same game twice gives the same record (no hidden state carried between games)."""
+    setup = _setup()
+    player = SearchPolicy(play_out, rollouts=1, horizon=1)
+    records = []
+    for _ in range(2):
+        game = start_game(setup, player, 4, 1)
+        records.append(finish(game, setup, player))
+    assert records[0] == records[1]
+
+
+def test_the_command_line_names_the_search_player_and_its_budget() -> None:
+    """`--policy search --rollouts N` plays the search player with N rollouts; --rollouts with
+    another player is a usage error (exit 2); a malformed search:N is refused."""
+    from typer.testing import CliRunner
+
+    from deckkit.cli.main import app
+
+    deck = str(ROOT / "decks" / "demo-solo.deck")
+    run = CliRunner().invoke
+    ok = run(app, ["simulate", deck, "--policy", "search", "--rollouts", "1", "-n", "1",
+                   "--format", "json", "--quiet"])  # fmt: skip
+    assert ok.exit_code == 0, ok.output
+    assert '"search:1"' in ok.output
+    bad = run(app, ["simulate", deck, "--rollouts", "2", "-n", "1"])
+    assert bad.exit_code == 2 and "--policy search" in bad.output
+    wrong = run(app, ["compare", deck, "--policy-b", "search:x", "-n", "1"])
+    assert wrong.exit_code == 2
