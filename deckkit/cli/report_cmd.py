@@ -118,11 +118,30 @@ def report_from_deck(
             summary=run.summary,
             rows=run.result.rows,
             impact=_impact(game, args, impact, hooks) if impact is not None else None,
+            typical_traces=_traces(run.result.rows, game, args) if hooks is sim.ENGINE else None,
         )
         code = stopping.exit_code() if run.result.interrupted else 0
     sidecar = produce(model.build(inp), target, force=args.force or out is None)
     _announce(target, sidecar, results, err=announce_on_stderr)
     return code
+
+
+def _traces(
+    rows: pl.DataFrame | None, game: SolitaireGame, args: sim.SimulateArgs
+) -> dict[str, str] | None:
+    from deckkit.report.traces import typical_traces
+
+    if rows is None:
+        return None
+    return typical_traces(
+        rows,
+        game.deck,
+        game.edition,
+        layout=game.layout,
+        turn_cap=args.turn_cap,
+        policy=args.policy,
+        seed=args.seed,
+    )
 
 
 def report_from_results(source: Path, out: Path | None, *, force: bool) -> int:
@@ -141,12 +160,24 @@ def _input_of_saved_run(frame: pl.DataFrame, meta: RunMetadata) -> model.ReportI
     deck = parse_deck(meta.deck_text, load_card_db(), Path(meta.deck_path))
     legality = check_deck(deck, load_edition(meta.edition), meta.variant, meta.players)
     summary = summarize(tally_of_frame(frame), card_catalog(deck))
+    from deckkit.report.traces import typical_traces
+
+    edition = load_edition(meta.edition)
     return model.ReportInput(
         metadata=meta,
         legality=legality,
         not_simulated=sim.not_simulated_cards(deck),
         summary=summary,
         rows=frame,
+        typical_traces=typical_traces(
+            frame,
+            deck,
+            edition,
+            layout=meta.layout,
+            turn_cap=meta.turn_cap,
+            policy=meta.policy,
+            seed=meta.seed,
+        ),
     )
 
 
