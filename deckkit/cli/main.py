@@ -67,11 +67,13 @@ def _register() -> None:
         report_cmd,
         samples_cmd,
         simulate_cmd,
+        stats_cmd,
         validate_cmd,
     )
 
     for module in (
         validate_cmd,
+        stats_cmd,
         simulate_cmd,
         play_cmd,
         cards_cmd,

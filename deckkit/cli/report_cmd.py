@@ -33,6 +33,9 @@ from deckkit.report.chart_process import ChartProcess
 if TYPE_CHECKING:  # polars is imported where frames are read or built
     import polars as pl
 
+    from deckkit.animayhem.construction.deck import Deck
+    from deckkit.animayhem.construction.editions import Edition
+
 
 def produce(
     doc: dict[str, object], out: Path, *, force: bool, drawer: ChartProcess | None = None
@@ -104,6 +107,7 @@ def report_from_deck(
             not_simulated=sim.not_simulated_cards(game.deck),
             summary=None,
             rows=None,
+            deck_stats=_deck_stats(game.deck, game.edition, args.seed),
         )
         code = EXIT_ILLEGAL
         echo("not simulated: the deck is not legal (pass --allow-illegal)", err=True)
@@ -119,11 +123,18 @@ def report_from_deck(
             rows=run.result.rows,
             impact=_impact(game, args, impact, hooks) if impact is not None else None,
             typical_traces=_traces(run.result.rows, game, args) if hooks is sim.ENGINE else None,
+            deck_stats=_deck_stats(game.deck, game.edition, args.seed),
         )
         code = stopping.exit_code() if run.result.interrupted else 0
     sidecar = produce(model.build(inp), target, force=args.force or out is None)
     _announce(target, sidecar, results, err=announce_on_stderr)
     return code
+
+
+def _deck_stats(deck: Deck, edition: Edition, seed: int) -> dict[str, Any]:
+    from deckkit.analysis.deckstats import deck_stats
+
+    return deck_stats(deck, edition, seed=seed)
 
 
 def _traces(
@@ -178,6 +189,7 @@ def _input_of_saved_run(frame: pl.DataFrame, meta: RunMetadata) -> model.ReportI
             policy=meta.policy,
             seed=meta.seed,
         ),
+        deck_stats=_deck_stats(deck, edition, meta.seed),
     )
 
 
