@@ -5,7 +5,7 @@ observational view (win rate when the card took part vs not), labelled correlati
 
 from __future__ import annotations
 
-from pathlib import Path
+from contextlib import nullcontext
 from typing import Any
 
 import typer
@@ -23,6 +23,7 @@ from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.console import echo, percent
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
+from deckkit.cli.steps import Steps
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 from deckkit.report.model import observational
 
@@ -68,6 +69,7 @@ def measure(
     remove: bool,
     target_error: float | None,
     hooks: sim.EngineHooks,
+    steps: Steps | None = None,
 ) -> tuple[list[im.CardImpact], im.WinSource]:
     """Every card's paired estimate against the deck itself; returns them and the deck's own
     games (for the observational view)."""
@@ -96,7 +98,8 @@ def measure(
                 else "removed (no card of its type keeps the deck legal)"
             )
         what_if = im.with_one_copy_changed(game.deck, card, swap)
-        result = im.estimate(base, source(what_if), games=args.games, target_error=target_error)
+        with steps.step(card.name) if steps is not None else nullcontext():
+            result = im.estimate(base, source(what_if), games=args.games, target_error=target_error)
         out.append(im.CardImpact(card, swap, how, legal(what_if), result))
     return out, base
 
@@ -128,7 +131,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("impact")
     def impact_command(
-        deck: Path = typer.Argument(..., metavar="DECK", help="The deck file."),
+        deck: opt.DeckArg,
         card_names: list[str] = typer.Option(
             [], "--card", "-c", help="A card to measure (repeat); default every card."
         ),
@@ -154,6 +157,7 @@ def register(app: typer.Typer) -> None:
         turn_cap: sim.TurnCapOption = opt.TURN_CAP,
         fmt: opt.FormatOpt = opt.Format.TEXT,
         allow_illegal: sim.AllowIllegalOption = False,
+        quiet: opt.QuietOpt = False,
     ) -> None:
         """What each card of DECK is worth: the change in win rate, with a 95% interval, when
         one copy is replaced by a neutral card (or removed), on paired games."""
@@ -183,15 +187,17 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(EXIT_ILLEGAL)
         cards = cards_to_measure(game.deck, card_names)
         replacement = _find_card(replace_with) if replace_with is not None else None
-        impacts, base = measure(
-            game,
-            args,
-            cards,
-            replacement=replacement,
-            remove=remove,
-            target_error=target_error,
-            hooks=hooks,
-        )
+        with Steps("impact", len(cards), quiet=quiet) as steps:
+            impacts, base = measure(
+                game,
+                args,
+                cards,
+                replacement=replacement,
+                remove=remove,
+                target_error=target_error,
+                hooks=hooks,
+                steps=steps,
+            )
         rows = base.rows()
         summary = summarize(tally_of_frame(rows), card_catalog(game.deck))
         doc = {

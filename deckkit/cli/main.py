@@ -14,15 +14,19 @@ import typer
 
 from deckkit import __version__, stopping
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV
-from deckkit.cli.exits import DeckkitGroup, DeckkitTyper, help_when_bare, silence_stdout
+from deckkit.cli.exits import DeckkitTyper, help_when_bare, silence_stdout
+from deckkit.cli.helpfmt import HelpGroup
 from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
 app = DeckkitTyper(
     name="deckkit",
-    cls=DeckkitGroup,
+    cls=HelpGroup,
     help="Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem.",
     invoke_without_command=True,
     pretty_exceptions_enable=False,
+    # Plain help, laid out as the README writes commands: rich's help shows internal type names
+    # ("<bool>", "<int range>") and wraps choices mid-word.
+    rich_markup_mode=None,
 )
 
 

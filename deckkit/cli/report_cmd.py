@@ -37,6 +37,26 @@ if TYPE_CHECKING:  # polars is imported where frames are read or built
     from deckkit.animayhem.construction.editions import Edition
 
 
+def default_page(deck_path: str | Path, policy: str, edition: str) -> Path:
+    """``reports/<deck>[-<policy>][-<edition>].report.html``: the policy and edition are named
+    when they are not the defaults, so that a run with another player or other rules never
+    replaces the page of the usual one (``reports/`` is created when missing)."""
+    from deckkit.animayhem.construction.editions import DEFAULT_EDITION
+    from deckkit.cli.deckinput import is_stdin
+
+    tags = [policy] if policy != opt.Policy.HEURISTIC.value else []
+    if edition != DEFAULT_EDITION:
+        tags.append(edition)
+    write.REPORTS_DIR.mkdir(exist_ok=True)
+    return write.default_path("stdin" if is_stdin(deck_path) else deck_path, "-".join(tags))
+
+
+def _say_replaced(target: Path, out: Path | None) -> None:
+    """deckkit replaces its own default page of the same deck, policy and edition: it says so."""
+    if out is None and target.exists():
+        echo(f"replacing {target}, the earlier report of this deck, policy and edition", err=True)
+
+
 def produce(
     doc: dict[str, object], out: Path, *, force: bool, drawer: ChartProcess | None = None
 ) -> Path:
@@ -92,11 +112,11 @@ def report_from_deck(
     announce_on_stderr: bool = False,
 ) -> int:
     sim.check_args(args, hooks)
-    target = out or write.default_target(args.deck)
-    write.check_output(target, force=args.force or out is None)
     if results is not None:
         check_destination(results, force=args.force)
     game = sim.resolve_game(args, hooks, "report")
+    target = out or default_page(args.deck, args.policy, game.edition.name)
+    write.check_output(target, force=args.force or out is None)
     legal = game.report.legal
     if not legal:
         explain_illegal(game.report)
@@ -126,6 +146,7 @@ def report_from_deck(
             deck_stats=_deck_stats(game.deck, game.edition, args.seed),
         )
         code = stopping.exit_code() if run.result.interrupted else 0
+    _say_replaced(target, out)
     sidecar = produce(model.build(inp), target, force=args.force or out is None)
     _announce(target, sidecar, results, err=announce_on_stderr)
     return code
@@ -159,9 +180,10 @@ def report_from_results(source: Path, out: Path | None, *, force: bool) -> int:
     # The chart renderer starts first, in its own process, so its start-up overlaps the rest.
     with ChartProcess() as drawer:
         frame, meta = read_results(source)
-        target = out or write.default_target(meta.deck_path)
+        target = out or default_page(meta.deck_path, meta.policy, meta.edition)
         write.check_output(target, force=force or out is None)
         inp = _input_of_saved_run(frame, meta)
+        _say_replaced(target, out)
         sidecar = produce(model.build(inp), target, force=force or out is None, drawer=drawer)
     _announce(target, sidecar, None)
     return 0
@@ -220,7 +242,8 @@ def register(app: typer.Typer) -> None:
             "-o",
             "--output",
             metavar="FILE",
-            show_default="reports/<deck>.report.html",
+            show_default="reports/<deck>[-<policy>][-<edition>].report.html, naming the policy "
+            "and edition when they are not the defaults",
             help="The page, FILE.html (its JSON sidecar FILE.json beside it).",
         ),
         results: Path | None = typer.Option(
