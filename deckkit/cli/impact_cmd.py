@@ -60,6 +60,9 @@ def _find_card(name: str) -> AnyCard:
     return found[0]
 
 
+MIN_GAMES_PER_CARD = 100  # a card measured on fewer paired games tells little
+
+
 def measure(
     game: SolitaireGame,
     args: sim.SimulateArgs,
@@ -70,9 +73,12 @@ def measure(
     target_error: float | None,
     hooks: sim.EngineHooks,
     steps: Steps | None = None,
+    budget: int | None = None,
 ) -> tuple[list[im.CardImpact], im.WinSource]:
     """Every card's paired estimate against the deck itself; returns them and the deck's own
-    games (for the observational view)."""
+    games (for the observational view). With a ``budget`` (games of the changed decks, all
+    cards together) the cards are measured in the order given until it is spent: a card gets
+    at most what is left, and none once fewer than :data:`MIN_GAMES_PER_CARD` are."""
     workers = capped_workers(args.workers)
 
     def source(deck: Deck) -> im.WinSource:
@@ -85,7 +91,11 @@ def measure(
     catalogue = load_card_db().cards
     base = source(game.deck)
     out: list[im.CardImpact] = []
+    left = budget
     for card in cards:
+        if left is not None and left < MIN_GAMES_PER_CARD:
+            break
+        most = args.games if left is None else min(args.games, left)
         if remove:
             swap, how = None, "removed"
         elif replacement is not None:
@@ -99,8 +109,10 @@ def measure(
             )
         what_if = im.with_one_copy_changed(game.deck, card, swap)
         with steps.step(card.name) if steps is not None else nullcontext():
-            result = im.estimate(base, source(what_if), games=args.games, target_error=target_error)
+            result = im.estimate(base, source(what_if), games=most, target_error=target_error)
         out.append(im.CardImpact(card, swap, how, legal(what_if), result))
+        if left is not None:
+            left -= result.n
     return out, base
 
 

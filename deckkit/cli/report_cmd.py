@@ -78,18 +78,27 @@ def produce(
 class ImpactRequest:
     """Card impact to compute for the report (see `deckkit impact`)."""
 
-    games: int
-    cards: list[str]
+    games: int  # most paired games per card
+    cards: list[str]  # named cards (all measured), or none: every card, within the budget
     target_error: float | None
+    budget: int | None = None  # games of the changed decks for all cards; None: no limit
 
 
 def _impact(
-    game: SolitaireGame, args: sim.SimulateArgs, request: ImpactRequest, hooks: sim.EngineHooks
+    game: SolitaireGame,
+    args: sim.SimulateArgs,
+    request: ImpactRequest,
+    hooks: sim.EngineHooks,
+    observed: list[dict[str, Any]],
 ) -> dict[str, Any]:
     from deckkit.analysis.impact import impact_document
     from deckkit.cli import impact_cmd
+    from deckkit.report.impact_order import by_clearest_signal
 
     cards = impact_cmd.cards_to_measure(game.deck, request.cards)
+    budget = None if request.cards else request.budget
+    if budget is not None:
+        cards = by_clearest_signal(cards, observed)
     impacts, _ = impact_cmd.measure(
         game,
         replace(args, games=request.games),
@@ -98,8 +107,13 @@ def _impact(
         remove=False,
         target_error=request.target_error,
         hooks=hooks,
+        budget=budget,
     )
-    return impact_document(impacts, request.games, request.target_error)
+    doc = impact_document(impacts, request.games, request.target_error)
+    measured = {i.card.id for i in impacts}
+    doc["budget"] = budget
+    doc["not_measured"] = sorted({c.name for c in cards if c.id not in measured}, key=str.casefold)
+    return doc
 
 
 def report_from_deck(
@@ -141,7 +155,11 @@ def report_from_deck(
             not_simulated=sim.not_simulated_cards(game.deck),
             summary=run.summary,
             rows=run.result.rows,
-            impact=_impact(game, args, impact, hooks) if impact is not None else None,
+            impact=(
+                _impact(game, args, impact, hooks, model.observational(rows, run.summary))
+                if impact is not None and (rows := run.result.rows) is not None
+                else None
+            ),
             typical_traces=_traces(run.result.rows, game, args) if hooks is sim.ENGINE else None,
             deck_stats=_deck_stats(game.deck, game.edition, args.seed),
         )
@@ -264,16 +282,32 @@ def register(app: typer.Typer) -> None:
         quiet: sim.QuietOption = False,
         allow_illegal: sim.AllowIllegalOption = False,
         impact: bool = typer.Option(
-            False, "--impact", help="Also measure each card's impact (see `deckkit impact`)."
+            True,
+            "--impact/--no-impact",
+            help="Measure what each card is worth (see `deckkit impact`), the cards whose "
+            "value the run shows most clearly first, within --impact-budget.",
         ),
         impact_games: int = typer.Option(
-            1_000, "--impact-games", help="Most paired games per card for --impact."
+            500, "--impact-games", min=1, help="Most paired games per card."
         ),
         impact_cards: list[str] = typer.Option(
-            [], "--impact-card", help="Measure only this card for --impact (repeat)."
+            [],
+            "--impact-card",
+            metavar="NAME",
+            help="Measure this card (repeat); named cards are all measured, whatever the budget.",
         ),
         impact_target_error: float | None = typer.Option(
-            0.02, "--impact-target-error", help="Stop a card once its half-width is this."
+            0.03,
+            "--impact-target-error",
+            help="Stop a card once its 95% interval's half-width is at most this.",
+        ),
+        impact_budget: int | None = typer.Option(
+            None,
+            "--impact-budget",
+            min=0,
+            metavar="GAMES",
+            show_default="as many as --games",
+            help="Games of the changed decks for all cards together.",
         ),
     ) -> None:
         """Write an HTML report of DECK: legality, win rate with 95% intervals, distributions,
@@ -303,7 +337,14 @@ def register(app: typer.Typer) -> None:
                 allow_illegal=allow_illegal,
             )
             request = (
-                ImpactRequest(impact_games, impact_cards, impact_target_error) if impact else None
+                ImpactRequest(
+                    impact_games,
+                    impact_cards,
+                    impact_target_error,
+                    games if impact_budget is None else impact_budget,
+                )
+                if impact
+                else None
             )
             code = report_from_deck(args, output, results, sim.ENGINE, request)
         if code:
