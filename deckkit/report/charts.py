@@ -382,3 +382,45 @@ def draw(specs: Mapping[str, Spec]) -> dict[str, str]:
 def report_charts(doc: dict[str, Any]) -> dict[str, str]:
     """Every chart of a report document, by name, as inline SVG."""
     return draw(report_specs(doc))
+
+
+def llr_chart(name: str, course: Sequence[dict[str, Any]]) -> Spec:
+    """A balance check's sequential test: the LLR after each game (one line per edge of a band,
+    one for a drift) against its Wald bounds, crossing the upper to pass, the lower to fail."""
+    lines = [(line["line"], g, llr) for line in course for g, llr in line["points"]]
+    bounds = [
+        (line["line"], which, value)
+        for line in course
+        for which, value in zip(("fail below", "pass above"), line["bounds"], strict=True)
+    ]
+    x = _field("games", "quantitative", axis={"format": "~s", "title": "games"})
+    path = {
+        "data": _values(lines, ["line", "games", "llr"]),
+        "mark": {"type": "line"},
+        "encoding": {
+            "x": x,
+            "y": _field("llr", "quantitative", title="log-likelihood ratio"),
+            "color": _field("line", "nominal", legend={"orient": "top", "title": None}),
+        },
+    }
+    rules = {
+        "data": _values(bounds, ["line", "bound", "value"]),
+        "mark": {"type": "rule", "strokeDash": [4, 3]},
+        "encoding": {
+            "y": _field("value", "quantitative"),
+            "color": _field("line", "nominal", legend=None),
+        },
+    }
+    parts = []
+    for line in course:
+        last = line["points"][-1] if line["points"] else None
+        low, high = line["bounds"]
+        where = f"LLR {last[1]:.2f} after {last[0]} games" if last else "no games"
+        parts.append(f"{line['line']}: {where}, bounds {low:.2f} and {high:.2f}")
+    return _chart(
+        {"layer": [path, rules]},
+        height=HEIGHT,
+        title=f"{name}: the test's course",
+        description="Line of the log-likelihood ratio after each game against the dashed "
+        f"bounds (above the upper one passes, below the lower one fails); {'; '.join(parts)}.",
+    )
