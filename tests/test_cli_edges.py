@@ -230,3 +230,18 @@ def test_a_closed_pipe_exits_141(args: list[str]) -> None:
         os.close(write)
     assert done.returncode == 141, done.stderr
     assert b"Traceback" not in done.stderr
+
+
+# --- a play event names the characters its data lists ----------------------------------------
+
+
+def test_a_party_move_names_exactly_the_members_it_lists() -> None:
+    """tricky-solo, seed 1, game 3, turn 5: Priss Asagiri is bonked passing Mt. Muldoon, and
+    the party that goes on to the haven is A-ko Magami alone (the text once named both)."""
+    code, out, _ = deckkit("play", DECKS / "tricky-solo.deck", "-s", "1", "-g", "3", "-f", "json")
+    assert code == 0
+    moves = [e for e in json.loads(out)["events"] if e["kind"] == "move" and "actor" in e]
+    assert any(e["text"] == "A-ko Magami returns to the haven" for e in moves)
+    for e in moves:
+        actors = e["actor"] if isinstance(e["actor"], list) else [e["actor"]]
+        assert e["text"].startswith(", ".join(a["name"] for a in actors) + " "), e
