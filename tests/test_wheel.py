@@ -128,4 +128,5 @@ def _run_the_readme_tour(bin_dir: Path, work: Path, env: dict[str, str]) -> None
         proc = _run(args, cwd=work, env=env)
         assert proc.returncode == 0, (args, proc.stdout[-2000:], proc.stderr[-2000:])
         assert "Traceback" not in proc.stderr, args
-    assert (work / "games.parquet").is_file() and (work / "cmp.html").is_file()
+    assert (work / "out" / "games.parquet").is_file() and (work / "out" / "cmp.html").is_file()
+    assert (work / "out" / "balance.html").is_file()  # the balance checks' summary page
