@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from report_helpers import mismatches
 from typer.testing import CliRunner
 
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV, card_db_dir, load_card_db
@@ -201,9 +202,29 @@ def test_report_dir_gets_each_checked_decks_page(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == [
-        "medium-solo-band.report.html", "medium-solo-band.report.json"
-    ]  # one page per deck and policy  # fmt: skip
+        "balance.html", "balance.json",
+        "medium-solo-band.report.html", "medium-solo-band.report.json",
+    ]  # one page per deck and policy, and the summary page  # fmt: skip
     doc = json.loads((out / "medium-solo-band.report.json").read_text())
     assert doc["run"]["games_requested"] == 2000 and doc["schema_version"] == 1
+    # the summary: each check's verdict and games, the LLR's course ending where the test
+    # stopped, between its bounds until it crossed one; links to the deck's page
+    summary = json.loads((out / "balance.json").read_text())
+    assert summary["counts"] == {"pass": 2, "fail": 0, "inconclusive": 0}
+    band, drift = summary["checks"]
+    assert (band["kind"], drift["kind"]) == ("band", "drift")
+    for c in (band, drift):
+        assert c["report_page"] == "medium-solo-band.report.html"
+        lines = c["llr_course"]
+        assert lines and all(line["points"][-1][0] == c["games"] for line in lines)
+        assert any(line["points"][-1][1] == pytest.approx(c["llr"], abs=1e-3) for line in lines)
+        for line in lines:  # every point before the last lies between the bounds
+            low, high = line["bounds"]
+            assert all(low < llr < high for _, llr in line["points"][:-1]) or c["kind"] == "band"
+    assert drift["changed_cards"] == [] and drift["baseline_cards_win_rate"] is not None
+    page = (out / "balance.html").read_text()
+    assert page.count("<svg") == 2 and "the test's course" in page
+    assert 'href="medium-solo-band.report.html"' in page
+    assert mismatches(page, summary) == []
     missing = run("check", "--report", tmp_path / "nowhere")
     assert missing.exit_code == 2

@@ -472,5 +472,5 @@ def test_entry_point_exit_codes(tmp_path: Path) -> None:
     illegal = _deckkit("simulate", str(TESTS_DATA / "illegal-disasters.deck"), "--games", "50")
     assert illegal.returncode == 1 and "not legal" in illegal.stderr
     bad = _deckkit("simulate", str(DEMO_DECK), "--policy", "psychic")
-    assert bad.returncode == 2 and "'psychic' is not one of 'heuristic', 'random'" in bad.stderr
+    assert bad.returncode == 2 and "'psychic' is not one of: heuristic, random" in bad.stderr
     assert bad.stderr.startswith("error: ") and "Traceback" not in bad.stderr

@@ -152,7 +152,7 @@ def test_unknown_edition_json_error() -> None:
     """JSON mode reports a bad --edition as a JSON error object as well."""
     code, out, _ = invoke(DEMO, "--edition", "fourth", "--format", "json")
     doc = json.loads(out)
-    assert code == 2 and "'fourth' is not one of 'set0'" in doc["error"]
+    assert code == 2 and "'fourth' is not one of: set0" in doc["error"]
     assert doc["schema_version"] == 1
 
 

@@ -140,7 +140,8 @@ def test_the_readme_tour_runs_from_the_wheel(installed: InstalledWheel, tmp_path
         proc = _run(args, cwd=work, env=installed.env)
         assert proc.returncode == 0, (args, proc.stdout[-2000:], proc.stderr[-2000:])
         assert "Traceback" not in proc.stderr, args
-    assert (work / "games.parquet").is_file() and (work / "cmp.html").is_file()
+    assert (work / "out" / "games.parquet").is_file() and (work / "out" / "cmp.html").is_file()
+    assert (work / "out" / "balance.html").is_file()  # the balance checks' summary page
 
 
 def tour_commands() -> list[list[str]]:

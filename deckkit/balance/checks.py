@@ -33,6 +33,7 @@ from deckkit.analysis.sprt import Decision, Stop, wald_bounds
 from deckkit.analysis.summary import mean_estimate, proportion
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.balance.config import Check
+from deckkit.balance.course import band_course, drift_course
 
 BoolArray = npt.NDArray[np.bool_]
 FIRST_BATCH_PER_WORKER = 50
@@ -181,7 +182,7 @@ def run_band(
         stop.llr,
         stop.bounds,
         time.perf_counter() - started,
-        {"wins": int(used.sum())},
+        {"wins": int(used.sum()), "llr_course": band_course(test, used)},
     )
 
 
@@ -237,5 +238,6 @@ def run_drift(
                 "tied": int((diff == 0).sum()),
                 "new_only_won": int((diff == 1).sum()),
             },
+            "llr_course": drift_course(test, old_wins[:n], new_wins[:n]),
         },
     )

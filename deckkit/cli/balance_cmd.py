@@ -299,13 +299,19 @@ def check(
     else:
         _print_table(results)
     if report_dir is not None:
-        write_reports([r.check for r in results], report_dir, report_games, workers, card_db)
+        pages = write_reports(
+            [r.check for r in results], report_dir, report_games, workers, card_db
+        )
+        from deckkit.report.balance_page import write_summary
+
+        summary = write_summary(results, report_dir, source=str(file), exit_code=code, pages=pages)
+        _say(f"summary: {summary}", quiet)
     return code
 
 
 def write_reports(
     checks: Sequence[Check], directory: Path, games: int, workers: int, card_db: Path | None
-) -> None:
+) -> dict[str, str]:
     """Each checked deck's HTML report (``deckkit report``), played with the check's settings,
     as ``DIR/<check>.report.html``; one per deck and policy, however many checks share them."""
     from deckkit.cli import report_cmd
@@ -313,12 +319,14 @@ def write_reports(
 
     if card_db is not None:  # the report reads the same database as the checks
         os.environ[CARD_DB_ENV] = str(card_db.resolve())
-    done: set[tuple[Path, str, str | None, tuple[tuple[str, str], ...]]] = set()
+    done: dict[tuple[Path, str, str | None, tuple[tuple[str, str], ...]], str] = {}
+    pages: dict[str, str] = {}  # check slug -> its deck's page, relative to the directory
     for c in checks:
         key = (c.deck, c.policy, c.edition, c.rules)
         if key in done:
+            pages[c.slug] = done[key]
             continue
-        done.add(key)
+        done[key] = pages[c.slug] = f"{c.slug}.report.html"
         args = sim.SimulateArgs(
             deck=c.deck,
             games=games,
@@ -335,6 +343,7 @@ def write_reports(
         )
         page = directory / f"{c.slug}.report.html"
         report_cmd.report_from_deck(args, page, None, sim.ENGINE, announce_on_stderr=True)
+    return pages
 
 
 def _sha(text: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.console import echo, percent
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
+from deckkit.cli.steps import Steps
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 from deckkit.report import write
 
@@ -101,7 +103,13 @@ def cards_that_differ(a: SolitaireGame, b: SolitaireGame) -> list[dict[str, Any]
 
 
 def compare(
-    arms: list[Arm], *, games: int, seed: int, workers: int, hooks: sim.EngineHooks
+    arms: list[Arm],
+    *,
+    games: int,
+    seed: int,
+    workers: int,
+    hooks: sim.EngineHooks,
+    steps: Steps | None = None,
 ) -> dict[str, Any]:
     """Play every arm on the same games and compare each with the first."""
     won: list[list[bool]] = []
@@ -110,7 +118,15 @@ def compare(
         factory = hooks.factory(
             arm.game.deck, arm.game.edition, arm.game.layout, arm.args.turn_cap, arm.args.policy
         )
-        result = run_games(factory, games=games, seed=seed, workers=workers, keep_rows=True)
+        with steps.step(arm.label) if steps is not None else nullcontext() as progress:
+            result = run_games(
+                factory,
+                games=games,
+                seed=seed,
+                workers=workers,
+                keep_rows=True,
+                progress=progress,
+            )
         if result.interrupted or result.rows is None:
             raise KeyboardInterrupt
         won.append([o == "win" for o in result.rows["outcome"].to_list()])
@@ -248,6 +264,7 @@ def register(app: typer.Typer) -> None:
         fmt: opt.FormatOpt = opt.Format.TEXT,
         allow_illegal: sim.AllowIllegalOption = False,
         rule: sim.RuleOption = None,
+        quiet: opt.QuietOpt = False,
     ) -> None:
         """Compare decks (or a deck under two policies or editions) on the same games: the
         difference in win rate with a 95% interval from the paired outcomes."""
@@ -274,7 +291,15 @@ def register(app: typer.Typer) -> None:
         if illegal and not allow_illegal:
             echo("refusing to compare; pass --allow-illegal to compare anyway", err=True)
             raise typer.Exit(EXIT_ILLEGAL)
-        doc = compare(arms, games=games, seed=seed, workers=capped_workers(workers), hooks=hooks)
+        with Steps("compare", len(arms), quiet=quiet) as steps:
+            doc = compare(
+                arms,
+                games=games,
+                seed=seed,
+                workers=capped_workers(workers),
+                hooks=hooks,
+                steps=steps,
+            )
         doc["command"] = command_line(
             decks,
             {
@@ -295,4 +320,5 @@ def register(app: typer.Typer) -> None:
             print_text(doc)
         if html is not None:
             write_html(doc, html, force=force)
-            echo(f"report: {html}", err=fmt is Format.JSON)
+            if not quiet:
+                echo(f"report: {html}", err=fmt is Format.JSON)

@@ -5,7 +5,7 @@ observational view (win rate when the card took part vs not), labelled correlati
 
 from __future__ import annotations
 
-from pathlib import Path
+from contextlib import nullcontext
 from typing import Any
 
 import typer
@@ -23,6 +23,7 @@ from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.console import echo, percent
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
+from deckkit.cli.steps import Steps
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 from deckkit.report.model import observational
 
@@ -59,6 +60,9 @@ def _find_card(name: str) -> AnyCard:
     return found[0]
 
 
+MIN_GAMES_PER_CARD = 100  # a card measured on fewer paired games tells little
+
+
 def measure(
     game: SolitaireGame,
     args: sim.SimulateArgs,
@@ -68,9 +72,13 @@ def measure(
     remove: bool,
     target_error: float | None,
     hooks: sim.EngineHooks,
+    steps: Steps | None = None,
+    budget: int | None = None,
 ) -> tuple[list[im.CardImpact], im.WinSource]:
     """Every card's paired estimate against the deck itself; returns them and the deck's own
-    games (for the observational view)."""
+    games (for the observational view). With a ``budget`` (games of the changed decks, all
+    cards together) the cards are measured in the order given until it is spent: a card gets
+    at most what is left, and none once fewer than :data:`MIN_GAMES_PER_CARD` are."""
     workers = capped_workers(args.workers)
 
     def source(deck: Deck) -> im.WinSource:
@@ -83,7 +91,11 @@ def measure(
     catalogue = load_card_db().cards
     base = source(game.deck)
     out: list[im.CardImpact] = []
+    left = budget
     for card in cards:
+        if left is not None and left < MIN_GAMES_PER_CARD:
+            break
+        most = args.games if left is None else min(args.games, left)
         if remove:
             swap, how = None, "removed"
         elif replacement is not None:
@@ -96,8 +108,11 @@ def measure(
                 else "removed (no card of its type keeps the deck legal)"
             )
         what_if = im.with_one_copy_changed(game.deck, card, swap)
-        result = im.estimate(base, source(what_if), games=args.games, target_error=target_error)
+        with steps.step(card.name) if steps is not None else nullcontext():
+            result = im.estimate(base, source(what_if), games=most, target_error=target_error)
         out.append(im.CardImpact(card, swap, how, legal(what_if), result))
+        if left is not None:
+            left -= result.n
     return out, base
 
 
@@ -128,7 +143,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("impact")
     def impact_command(
-        deck: Path = typer.Argument(..., metavar="DECK", help="The deck file."),
+        deck: opt.DeckArg,
         card_names: list[str] = typer.Option(
             [], "--card", "-c", help="A card to measure (repeat); default every card."
         ),
@@ -155,6 +170,7 @@ def register(app: typer.Typer) -> None:
         fmt: opt.FormatOpt = opt.Format.TEXT,
         allow_illegal: sim.AllowIllegalOption = False,
         rule: sim.RuleOption = None,
+        quiet: opt.QuietOpt = False,
     ) -> None:
         """What each card of DECK is worth: the change in win rate, with a 95% interval, when
         one copy is replaced by a neutral card (or removed), on paired games."""
@@ -185,15 +201,17 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(EXIT_ILLEGAL)
         cards = cards_to_measure(game.deck, card_names)
         replacement = _find_card(replace_with) if replace_with is not None else None
-        impacts, base = measure(
-            game,
-            args,
-            cards,
-            replacement=replacement,
-            remove=remove,
-            target_error=target_error,
-            hooks=hooks,
-        )
+        with Steps("impact", len(cards), quiet=quiet) as steps:
+            impacts, base = measure(
+                game,
+                args,
+                cards,
+                replacement=replacement,
+                remove=remove,
+                target_error=target_error,
+                hooks=hooks,
+                steps=steps,
+            )
         rows = base.rows()
         summary = summarize(tally_of_frame(rows), card_catalog(game.deck))
         doc = {

@@ -15,11 +15,12 @@ import typer
 
 from deckkit import __version__, games, stopping
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV
-from deckkit.cli.exits import DeckkitGroup, DeckkitTyper, help_when_bare, silence_stdout
+from deckkit.cli.exits import DeckkitTyper, help_when_bare, silence_stdout
+from deckkit.cli.helpfmt import HelpGroup
 from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
 
 
-class GameDispatchGroup(DeckkitGroup):
+class GameDispatchGroup(HelpGroup):
     """Hands `validate`, `simulate`, `report` and `cards` to another game's commands when a
     file's header (or `--game`) names one; Ani-Mayhem's commands otherwise (see deckkit.games)."""
 
@@ -40,6 +41,9 @@ app = DeckkitTyper(
     help="Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem.",
     invoke_without_command=True,
     pretty_exceptions_enable=False,
+    # Plain help, laid out as the README writes commands: rich's help shows internal type names
+    # ("<bool>", "<int range>") and wraps choices mid-word.
+    rich_markup_mode=None,
 )
 
 
@@ -85,11 +89,13 @@ def _register() -> None:
         samples_cmd,
         sensitivity_cmd,
         simulate_cmd,
+        stats_cmd,
         validate_cmd,
     )
 
     for module in (
         validate_cmd,
+        stats_cmd,
         simulate_cmd,
         play_cmd,
         cards_cmd,

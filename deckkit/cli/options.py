@@ -54,7 +54,9 @@ class Format(StrEnum):
 DEFAULT_GAMES = 10_000
 TURN_CAP = DEFAULT_TURN_CAP  # the engine's default, re-exported for the commands
 
-DeckArg = Annotated[Path, typer.Argument(metavar="DECK", help="The deck file.")]
+DeckArg = Annotated[
+    Path, typer.Argument(metavar="DECK", help="The deck file; '-' reads it from stdin.")
+]
 GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games to play.")]
 SeedOpt = Annotated[
     int,

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from deckkit.animayhem.engine.endgame import end_reason_code
 from deckkit.animayhem.engine.field import LAYOUTS
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
 from deckkit.animayhem.engine.players import make_player
@@ -17,6 +18,7 @@ from deckkit.animayhem.engine.state import Trace
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit
+from deckkit.cli.simulate_cmd import not_simulated_cards
 from deckkit.cli.solitaire import explain_illegal, resolve
 from deckkit.errors import EXIT_ILLEGAL
 
@@ -90,12 +92,16 @@ def register(app: typer.Typer) -> None:
                 "layout": layout_name,
                 "rules": chosen.rules,
                 "outcome": record.outcome,
-                "end_reason": record.end_reason,
+                # the same shape as simulate's end_reasons and not_simulated
+                "end_reason": {
+                    "code": end_reason_code(record.end_reason),
+                    "reason": record.end_reason,
+                },
                 "turns": record.turns,
                 "items_in_play": record.items_in_play,
                 "items_retrieved": record.items_retrieved,
                 "items_lost": record.items_lost,
-                "not_simulated": list(setup.not_simulated),
+                "not_simulated": not_simulated_cards(deck),
                 "events": trace.events,
             }
             emit(doc)

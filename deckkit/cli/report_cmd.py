@@ -34,6 +34,29 @@ from deckkit.report.chart_process import ChartProcess
 if TYPE_CHECKING:  # polars is imported where frames are read or built
     import polars as pl
 
+    from deckkit.animayhem.construction.deck import Deck
+    from deckkit.animayhem.construction.editions import Edition
+
+
+def default_page(deck_path: str | Path, policy: str, edition: str) -> Path:
+    """``reports/<deck>[-<policy>][-<edition>].report.html``: the policy and edition are named
+    when they are not the defaults, so that a run with another player or other rules never
+    replaces the page of the usual one (``reports/`` is created when missing)."""
+    from deckkit.animayhem.construction.editions import DEFAULT_EDITION
+    from deckkit.cli.deckinput import is_stdin
+
+    tags = [policy] if policy != opt.Policy.HEURISTIC.value else []
+    if edition != DEFAULT_EDITION:
+        tags.append(edition)
+    write.REPORTS_DIR.mkdir(exist_ok=True)
+    return write.default_path("stdin" if is_stdin(deck_path) else deck_path, "-".join(tags))
+
+
+def _say_replaced(target: Path, out: Path | None) -> None:
+    """deckkit replaces its own default page of the same deck, policy and edition: it says so."""
+    if out is None and target.exists():
+        echo(f"replacing {target}, the earlier report of this deck, policy and edition", err=True)
+
 
 def produce(
     doc: dict[str, object], out: Path, *, force: bool, drawer: ChartProcess | None = None
@@ -56,18 +79,27 @@ def produce(
 class ImpactRequest:
     """Card impact to compute for the report (see `deckkit impact`)."""
 
-    games: int
-    cards: list[str]
+    games: int  # most paired games per card
+    cards: list[str]  # named cards (all measured), or none: every card, within the budget
     target_error: float | None
+    budget: int | None = None  # games of the changed decks for all cards; None: no limit
 
 
 def _impact(
-    game: SolitaireGame, args: sim.SimulateArgs, request: ImpactRequest, hooks: sim.EngineHooks
+    game: SolitaireGame,
+    args: sim.SimulateArgs,
+    request: ImpactRequest,
+    hooks: sim.EngineHooks,
+    observed: list[dict[str, Any]],
 ) -> dict[str, Any]:
     from deckkit.analysis.impact import impact_document
     from deckkit.cli import impact_cmd
+    from deckkit.report.impact_order import by_clearest_signal
 
     cards = impact_cmd.cards_to_measure(game.deck, request.cards)
+    budget = None if request.cards else request.budget
+    if budget is not None:
+        cards = by_clearest_signal(cards, observed)
     impacts, _ = impact_cmd.measure(
         game,
         replace(args, games=request.games),
@@ -76,8 +108,13 @@ def _impact(
         remove=False,
         target_error=request.target_error,
         hooks=hooks,
+        budget=budget,
     )
-    return impact_document(impacts, request.games, request.target_error)
+    doc = impact_document(impacts, request.games, request.target_error)
+    measured = {i.card.id for i in impacts}
+    doc["budget"] = budget
+    doc["not_measured"] = sorted({c.name for c in cards if c.id not in measured}, key=str.casefold)
+    return doc
 
 
 def report_from_deck(
@@ -91,11 +128,11 @@ def report_from_deck(
     sensitivity_games: int | None = None,
 ) -> int:
     sim.check_args(args, hooks)
-    target = out or write.default_target(args.deck)
-    write.check_output(target, force=args.force or out is None)
     if results is not None:
         check_destination(results, force=args.force)
     game = sim.resolve_game(args, hooks, "report")
+    target = out or default_page(args.deck, args.policy, game.edition.name)
+    write.check_output(target, force=args.force or out is None)
     legal = game.report.legal
     if not legal:
         explain_illegal(game.report)
@@ -106,6 +143,7 @@ def report_from_deck(
             not_simulated=sim.not_simulated_cards(game.deck),
             summary=None,
             rows=None,
+            deck_stats=_deck_stats(game.deck, game.edition, args.seed),
         )
         code = EXIT_ILLEGAL
         echo("not simulated: the deck is not legal (pass --allow-illegal)", err=True)
@@ -119,7 +157,13 @@ def report_from_deck(
             not_simulated=sim.not_simulated_cards(game.deck),
             summary=run.summary,
             rows=run.result.rows,
-            impact=_impact(game, args, impact, hooks) if impact is not None else None,
+            impact=(
+                _impact(game, args, impact, hooks, model.observational(rows, run.summary))
+                if impact is not None and (rows := run.result.rows) is not None
+                else None
+            ),
+            typical_traces=_traces(run.result.rows, game, args) if hooks is sim.ENGINE else None,
+            deck_stats=_deck_stats(game.deck, game.edition, args.seed),
             sensitivity=(
                 sensitivity_cmd.measure(game, replace(args, games=sensitivity_games), hooks)
                 if sensitivity_games is not None
@@ -127,18 +171,44 @@ def report_from_deck(
             ),
         )
         code = stopping.exit_code() if run.result.interrupted else 0
+    _say_replaced(target, out)
     sidecar = produce(model.build(inp), target, force=args.force or out is None)
     _announce(target, sidecar, results, err=announce_on_stderr)
     return code
+
+
+def _deck_stats(deck: Deck, edition: Edition, seed: int) -> dict[str, Any]:
+    from deckkit.analysis.deckstats import deck_stats
+
+    return deck_stats(deck, edition, seed=seed)
+
+
+def _traces(
+    rows: pl.DataFrame | None, game: SolitaireGame, args: sim.SimulateArgs
+) -> dict[str, str] | None:
+    from deckkit.report.traces import typical_traces
+
+    if rows is None:
+        return None
+    return typical_traces(
+        rows,
+        game.deck,
+        game.edition,
+        layout=game.layout,
+        turn_cap=args.turn_cap,
+        policy=args.policy,
+        seed=args.seed,
+    )
 
 
 def report_from_results(source: Path, out: Path | None, *, force: bool) -> int:
     # The chart renderer starts first, in its own process, so its start-up overlaps the rest.
     with ChartProcess() as drawer:
         frame, meta = read_results(source)
-        target = out or write.default_target(meta.deck_path)
+        target = out or default_page(meta.deck_path, meta.policy, meta.edition)
         write.check_output(target, force=force or out is None)
         inp = _input_of_saved_run(frame, meta)
+        _say_replaced(target, out)
         sidecar = produce(model.build(inp), target, force=force or out is None, drawer=drawer)
     _announce(target, sidecar, None)
     return 0
@@ -148,12 +218,25 @@ def _input_of_saved_run(frame: pl.DataFrame, meta: RunMetadata) -> model.ReportI
     deck = parse_deck(meta.deck_text, load_card_db(), Path(meta.deck_path))
     legality = check_deck(deck, load_edition(meta.edition), meta.variant, meta.players)
     summary = summarize(tally_of_frame(frame), card_catalog(deck))
+    from deckkit.report.traces import typical_traces
+
+    edition = load_edition(meta.edition)
     return model.ReportInput(
         metadata=meta,
         legality=legality,
         not_simulated=sim.not_simulated_cards(deck),
         summary=summary,
         rows=frame,
+        typical_traces=typical_traces(
+            frame,
+            deck,
+            edition,
+            layout=meta.layout,
+            turn_cap=meta.turn_cap,
+            policy=meta.policy,
+            seed=meta.seed,
+        ),
+        deck_stats=_deck_stats(deck, edition, meta.seed),
     )
 
 
@@ -184,7 +267,8 @@ def register(app: typer.Typer) -> None:
             "-o",
             "--output",
             metavar="FILE",
-            show_default="reports/<deck>.report.html",
+            show_default="reports/<deck>[-<policy>][-<edition>].report.html, naming the policy "
+            "and edition when they are not the defaults",
             help="The page, FILE.html (its JSON sidecar FILE.json beside it).",
         ),
         results: Path | None = typer.Option(
@@ -206,16 +290,32 @@ def register(app: typer.Typer) -> None:
         allow_illegal: sim.AllowIllegalOption = False,
         rule: sim.RuleOption = None,
         impact: bool = typer.Option(
-            False, "--impact", help="Also measure each card's impact (see `deckkit impact`)."
+            True,
+            "--impact/--no-impact",
+            help="Measure what each card is worth (see `deckkit impact`), the cards whose "
+            "value the run shows most clearly first, within --impact-budget.",
         ),
         impact_games: int = typer.Option(
-            1_000, "--impact-games", help="Most paired games per card for --impact."
+            500, "--impact-games", min=1, help="Most paired games per card."
         ),
         impact_cards: list[str] = typer.Option(
-            [], "--impact-card", help="Measure only this card for --impact (repeat)."
+            [],
+            "--impact-card",
+            metavar="NAME",
+            help="Measure this card (repeat); named cards are all measured, whatever the budget.",
         ),
         impact_target_error: float | None = typer.Option(
-            0.02, "--impact-target-error", help="Stop a card once its half-width is this."
+            0.03,
+            "--impact-target-error",
+            help="Stop a card once its 95% interval's half-width is at most this.",
+        ),
+        impact_budget: int | None = typer.Option(
+            None,
+            "--impact-budget",
+            min=0,
+            metavar="GAMES",
+            show_default="as many as --games",
+            help="Games of the changed decks for all cards together.",
         ),
         sensitivity: bool = typer.Option(
             False,
@@ -255,7 +355,14 @@ def register(app: typer.Typer) -> None:
                 rules=tuple(rule or ()),
             )
             request = (
-                ImpactRequest(impact_games, impact_cards, impact_target_error) if impact else None
+                ImpactRequest(
+                    impact_games,
+                    impact_cards,
+                    impact_target_error,
+                    games if impact_budget is None else impact_budget,
+                )
+                if impact
+                else None
             )
             code = report_from_deck(
                 args,

@@ -19,9 +19,11 @@ from deckkit.errors import UsageError
 SAMPLE_GLOBS = (
     "decks/*.deck",
     "decks/*.party",
+    "decks/*.team",
     "reports/balance.toml",
     "reports/baselines/*.json",
 )
+OUTPUTS = "out"  # where the tour writes its files (a checkout's .gitignore covers it)
 
 
 def samples_root() -> Path:
@@ -50,6 +52,7 @@ def write_samples(target: Path) -> tuple[list[Path], list[Path]]:
             shutil.copyfile(source, partial)
             partial.replace(destination)  # whole or not at all
             written.append(destination)
+    (target / OUTPUTS).mkdir(parents=True, exist_ok=True)
     return written, kept
 
 
@@ -59,10 +62,11 @@ def register(app: typer.Typer) -> None:
     @app.command("samples")
     def samples(
         target: Annotated[
-            Path, typer.Argument(metavar="[DIR]", help="Where decks/ and reports/ go.")
+            Path, typer.Argument(metavar="[DIR]", help="Where decks/, reports/ and out/ go.")
         ] = Path("."),
     ) -> None:
-        """Write the sample decks (decks/) and their balance checks (reports/) into DIR."""
+        """Write the sample decks (decks/) and their balance checks (reports/) into DIR, and
+        make out/ for the README tour's outputs."""
         written, kept = write_samples(target)
         for path in written:
             echo(f"wrote {path}")

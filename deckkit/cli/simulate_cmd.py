@@ -50,6 +50,7 @@ from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.construction.legality import LegalityReport
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stderr_console, stdout_console
+from deckkit.cli.deckinput import deck_bytes
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal, resolve
 from deckkit.errors import EXIT_ILLEGAL, UsageError
@@ -189,7 +190,7 @@ class PlayedRun:
 def run_metadata(args: SimulateArgs, game: SolitaireGame, *, interrupted: bool) -> RunMetadata:
     """How this run was played, for the per-game file and reports."""
     try:
-        text = args.deck.read_bytes().decode("utf-8")
+        text = deck_bytes(args.deck).decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:  # read once already: changed meanwhile
         raise UsageError(f"cannot read the deck file again: {err}", path=args.deck) from err
     return RunMetadata(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckkit.animayhem.construction.carddb import CardDB, load_card_db
-from deckkit.animayhem.construction.deck import Deck, read_deck
+from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import (
     DEFAULT_EDITION,
     DEFAULT_VARIANT,
@@ -22,6 +22,7 @@ from deckkit.animayhem.construction.editions import (
 from deckkit.animayhem.construction.legality import LegalityReport, check_deck
 from deckkit.animayhem.construction.readings import apply_rules, effective, parse_rules
 from deckkit.cli.console import echo
+from deckkit.cli.deckinput import read_deck_arg
 from deckkit.errors import UsageError
 
 
@@ -54,12 +55,17 @@ def resolve(
     flags = parse_rules(rules)
     if layout is not None and layout not in layouts:
         raise UsageError(f"unknown layout {layout!r}", hint=f"choose one of: {', '.join(layouts)}")
-    deck = read_deck(deck_path, db if db is not None else load_card_db())
+    deck = read_deck_arg(deck_path, db if db is not None else load_card_db())
     count = players if players is not None else (deck.players or 1)
     if count != 1:
+        # A deck built for more players is not legal for one (fewer locations, other quotas):
+        # --players 1 alone would only lead to the legality refusal.
         raise UsageError(
             f"{command} plays solitaire games, so players must be 1, not {count}",
-            hint="pass --players 1" if players is None else None,
+            hint=f"the deck is built for {count} players; pass --players 1 --allow-illegal to "
+            "play it as solitaire anyway"
+            if players is None
+            else None,
         )
     chosen = {**dict(deck.rules), **flags}
     base = load_edition(edition or deck.edition or DEFAULT_EDITION)

@@ -127,7 +127,7 @@ class ChartProcess:
         svgs = self._answer()
         if svgs is None:
             return charts.draw(self._specs)
-        return {name: charts.inline(svgs[name], name) for name in self._specs}
+        return {name: charts.inline(svgs[name], name, spec) for name, spec in self._specs.items()}
 
     def _answer(self) -> dict[str, str] | None:
         """The helper's SVGs, or None when it gave no usable answer."""

@@ -21,6 +21,11 @@ if TYPE_CHECKING:  # polars is imported by the functions that use it
     import polars as pl
 
 REPORT_VERSION = 1
+# The per-card view needs this many games both with and without the card before it shows a
+# difference: with fewer, a win rate of "100.0% in 1" says nothing.
+MIN_GAMES = 30
+CONVERGENCE_POINTS = 60  # points on the convergence chart, spaced geometrically
+TOP = 3  # how many threats and cards the headline names
 
 # What "the card took part" means per card type in the observational view.
 ACTIVE_STAT: dict[str, CardStat] = {
@@ -54,6 +59,8 @@ class ReportInput:
     impact: dict[str, Any] | None = None
     generated: datetime | None = None
     sensitivity: dict[str, Any] | None = None  # `deckkit sensitivity`'s document
+    typical_traces: dict[str, str] | None = None  # outcome -> the game's trace, as text
+    deck_stats: dict[str, Any] | None = None  # see deckkit.deckstats
 
 
 def _rate(rate: Rate) -> dict[str, Any]:
@@ -140,6 +147,7 @@ def observational(rows: pl.DataFrame, summary: Summary) -> list[dict[str, Any]]:
             if with_card.rate is not None and without.rate is not None
             else None
         )
+        supported = min(n_active, n_idle) >= MIN_GAMES
         out.append(
             {
                 "card": card.key,
@@ -153,9 +161,159 @@ def observational(rows: pl.DataFrame, summary: Summary) -> list[dict[str, Any]]:
                 "win_rate_idle": without.rate,
                 "win_rate_idle_ci": list(without.ci) if without.ci else None,
                 "difference": diff,
+                "difference_ci": difference_interval(with_card, without) if supported else None,
+                "supported": supported,
             }
         )
     return out
+
+
+def difference_interval(a: Rate, b: Rate) -> list[float] | None:
+    """95% interval of the difference of two independent proportions, ``a - b``: Newcombe's
+    hybrid score interval (method 10 of Newcombe 1998), built from each rate's Wilson
+    interval, so it stays inside [-1, 1] and behaves at rates near 0 and 1."""
+    if a.rate is None or b.rate is None or a.ci is None or b.ci is None:
+        return None
+    d = a.rate - b.rate
+    (l1, u1), (l2, u2) = a.ci, b.ci
+    low = d - ((a.rate - l1) ** 2 + (u2 - b.rate) ** 2) ** 0.5
+    high = d + ((u1 - a.rate) ** 2 + (b.rate - l2) ** 2) ** 0.5
+    return [max(-1.0, low), min(1.0, high)]
+
+
+def _turns_by_outcome(rows: pl.DataFrame) -> list[list[Any]]:
+    """[turns, outcome, games] for every (turns, outcome) seen."""
+    counts = rows.group_by("turns", "outcome").len().sort("turns", "outcome")
+    return [[int(t), str(o), int(n)] for t, o, n in counts.iter_rows()]
+
+
+def convergence(rows: pl.DataFrame, points: int = CONVERGENCE_POINTS) -> list[list[float]]:
+    """[games, win rate, low, high] after the first n games (in game order) for n spaced
+    geometrically up to all of them: the estimate and its interval as the games accumulate."""
+    n = rows.height
+    if n == 0:
+        return []
+    wins = (rows.sort("index")["outcome"] == "win").cast(int).cum_sum().to_list()
+    marks = sorted({min(n, max(1, round(n ** (i / (points - 1))))) for i in range(points)})
+    out: list[list[float]] = []
+    for m in marks:
+        rate = proportion(int(wins[m - 1]), m)
+        assert rate.rate is not None and rate.ci is not None
+        out.append([m, rate.rate, rate.ci[0], rate.ci[1]])
+    return out
+
+
+def typical_games(rows: pl.DataFrame) -> dict[str, dict[str, Any]]:
+    """For a win and for a loss: the game whose length is the median of its outcome's (the
+    lowest game index among equals), to replay with `deckkit play --game I`."""
+    out: dict[str, dict[str, Any]] = {}
+    for outcome in ("win", "loss"):
+        games = rows.filter(rows["outcome"] == outcome).sort("index")
+        if games.height == 0:
+            continue
+        turns = sorted(games["turns"].to_list())
+        median = turns[(len(turns) - 1) // 2]
+        pick = games.filter(games["turns"] == median).row(0, named=True)
+        out[outcome] = {
+            "game": int(pick["index"]),
+            "turns": int(pick["turns"]),
+            "end_reason": str(pick.get("end_reason", "")),
+            "games_like_it": games.height,
+        }
+    return out
+
+
+def play_command(meta: RunMetadata, game: int, *, legal: bool) -> str:
+    """The `deckkit play` command that replays game ``game`` of this run."""
+    import shlex
+
+    from deckkit.animayhem.construction.editions import DEFAULT_VARIANT
+
+    parts = ["deckkit", "play", shlex.quote(meta.deck_path), "--seed", str(meta.seed)]
+    parts += ["--game", str(game)]
+    if meta.policy != "heuristic":
+        parts += ["--policy", meta.policy]
+    parts += ["--edition", meta.edition]
+    if meta.variant != DEFAULT_VARIANT:
+        parts += ["--variant", meta.variant]
+    default_layout = "straight-line" if meta.variant == "straight-line" else "compact"
+    if meta.layout != default_layout:
+        parts += ["--layout", meta.layout]
+    from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
+
+    if meta.turn_cap != DEFAULT_TURN_CAP:
+        parts += ["--turn-cap", str(meta.turn_cap)]
+    if not legal:
+        parts.append("--allow-illegal")
+    return " ".join(parts)
+
+
+def _mean_turns_to_win(rows: pl.DataFrame | None) -> float | None:
+    if rows is None:
+        return None
+    won = rows.filter(rows["outcome"] == "win")["turns"]
+    return float(won.mean()) if won.len() else None  # type: ignore[arg-type]
+
+
+def _loss_reason(rows: pl.DataFrame | None) -> dict[str, Any] | None:
+    """The commonest way the deck loses, with its share of the losses."""
+    if rows is None or "end_reason" not in rows.columns:
+        return None
+    lost = rows.filter(rows["outcome"] == "loss")
+    if lost.height == 0:
+        return None
+    counts = lost.group_by("end_reason").len().sort(["len", "end_reason"], descending=[True, False])
+    reason, n = counts.row(0)
+    return {"reason": str(reason), "games": int(n), "share": int(n) / lost.height}
+
+
+def _cards_that_matter(
+    impact: dict[str, Any] | None, observed: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The headline's cards: by measured impact when there is one (cards whose interval
+    excludes zero, largest change first), else by the correlational view (supported rows
+    whose interval excludes zero)."""
+
+    def clear(ci: list[float] | None) -> bool:
+        return bool(ci) and (ci[0] > 0 or ci[1] < 0)  # type: ignore[index]
+
+    if impact and impact.get("cards"):
+        cards = [
+            {"card": c["card"], "difference": c["difference"], "ci": c["ci"]}
+            for c in impact["cards"]
+            if c.get("difference") is not None and clear(c.get("ci"))
+        ]
+        cards.sort(key=lambda c: (-abs(c["difference"]), c["card"].casefold()))
+        return {"source": "impact", "cards": cards[:TOP], "measured": len(impact["cards"])}
+    cards = [
+        {"card": o["card"], "difference": o["difference"], "ci": o["difference_ci"]}
+        for o in observed
+        if o.get("supported") and clear(o.get("difference_ci"))
+    ]
+    cards.sort(key=lambda c: (-abs(c["difference"]), c["card"].casefold()))
+    return {"source": "observational", "cards": cards[:TOP], "measured": len(observed)}
+
+
+def headline(doc: dict[str, Any], rows: pl.DataFrame | None) -> dict[str, Any]:
+    """What the page says first: the win rate with its interval, the games, how long a win
+    takes, the top threats and the cards that matter most."""
+    threats = [
+        {
+            "card": d["card"],
+            "harm": sum(d[str(s)] for s in HARM_STATS),
+            "items_carried_off": d[str(CardStat.ITEMS_CARRIED_OFF)],
+        }
+        for d in doc["what_beats_it"]
+    ]
+    threats = [t for t in threats if t["harm"] > 0][:TOP]
+    return {
+        "win": doc["outcomes"]["win"],
+        "games": doc["games"],
+        "mean_turns_to_win": _mean_turns_to_win(rows),
+        "threats": threats,
+        "loss_reason": _loss_reason(rows),
+        "cards": _cards_that_matter(doc.get("impact"), doc.get("observational", [])),
+    }
 
 
 def _cards(summary: Summary) -> list[dict[str, Any]]:
@@ -213,7 +371,10 @@ def build(inp: ReportInput) -> dict[str, Any]:
         "simulated": inp.summary is not None,
         "impact": inp.impact,
         "sensitivity": inp.sensitivity,
+        "min_games": MIN_GAMES,
     }
+    if inp.deck_stats is not None:
+        doc["deck_stats"] = inp.deck_stats
     summary, rows = inp.summary, inp.rows
     if summary is None:
         doc["games"] = 0
@@ -255,8 +416,17 @@ def build(inp: ReportInput) -> dict[str, Any]:
             "items_retrieved": _histogram(rows["items_retrieved"]),
             "items_lost": _histogram(rows["items_lost"]),
         }
+        doc["distributions"]["turns_by_outcome"] = _turns_by_outcome(rows)
         doc["survival"] = _survival(rows)
+        doc["convergence"] = convergence(rows)
         doc["observational"] = observational(rows, summary)
+        typical = typical_games(rows)
+        for outcome, game in typical.items():
+            game["command"] = play_command(meta, game["game"], legal=inp.legality.legal)
+            traces = inp.typical_traces or {}
+            game["trace"] = traces.get(outcome)
+        doc["typical_games"] = typical
+    doc["headline"] = headline(doc, rows)
     return doc
 
 

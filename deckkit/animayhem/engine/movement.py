@@ -351,6 +351,12 @@ def legal_route(game: Game, start: int, route: list[int]) -> list[int]:
     return route
 
 
+def _names(party: list[Char]) -> str:
+    """The party as the trace names it, at the moment it is named: a member bonked on the way
+    has left ``party`` by then, so is not said to go on with it."""
+    return ", ".join(c.name for c in party)
+
+
 def move_party(
     game: Game, edition: Edition, policy: Policy, party: list[Char], route: list[int]
 ) -> list[Char]:
@@ -366,14 +372,14 @@ def move_party(
         room = leap_room(game, party)
         if room is not None and len(route) > budget - room[0]:
             leaps(game, party)  # the move needs the jump: a use of the card (Jump)
-    names = ", ".join(c.name for c in party)
     for i, step in enumerate(route):
         if step == HAVEN:
             for c in party:
                 if c.zone == "field":
                     enter_haven(game, c)
             if game.trace is not None:
-                game.say("move", f"{names} return to the haven", party)
+                verb = "returns" if len(party) == 1 else "return"
+                game.say("move", f"{_names(party)} {verb} to the haven", party)
             return []
         for c in party:
             entering = c.zone != "field"
@@ -385,7 +391,8 @@ def move_party(
         if game.trace is not None:
             game.say(
                 "move",
-                f"{names} {'stop at' if last else 'pass through'} {game.locs[step].card.name}",
+                f"{_names(party)} {'stop at' if last else 'pass through'} "
+                f"{game.locs[step].card.name}",
                 party,
                 game.locs[step],
             )

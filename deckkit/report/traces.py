@@ -1,0 +1,51 @@
+"""The traces of the report's typical won and lost games: each game replayed by the engine
+exactly as `deckkit play --seed S --game I` plays it (game i of a run draws from its own random
+stream), so the page shows the very game its command prints."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from deckkit.report.model import typical_games
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from deckkit.animayhem.construction.deck import Deck
+    from deckkit.animayhem.construction.editions import Edition
+
+MAX_LINES = 1_500  # a longer trace is cut, with a line saying how to see the rest
+
+
+def typical_traces(
+    rows: pl.DataFrame,
+    deck: Deck,
+    edition: Edition,
+    *,
+    layout: str,
+    turn_cap: int,
+    policy: str,
+    seed: int,
+) -> dict[str, str]:
+    """outcome -> the trace, as `deckkit play` prints it, of the run's typical win and loss."""
+    from deckkit.animayhem.engine.field import Layout
+    from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
+    from deckkit.animayhem.engine.policy import make_policy
+    from deckkit.animayhem.engine.state import Trace
+    from deckkit.cli.play_cmd import render_text
+
+    picks = typical_games(rows)
+    if not picks:
+        return {}
+    setup = prepare_game(deck, edition, GameOptions(layout=cast(Layout, layout), turn_cap=turn_cap))
+    out: dict[str, str] = {}
+    for outcome, pick in picks.items():
+        trace = Trace()
+        record = play_game(setup, make_policy(policy), seed, pick["game"], trace=trace)
+        lines = render_text(trace).splitlines()
+        if len(lines) > MAX_LINES:
+            cut = len(lines) - MAX_LINES
+            lines = [*lines[:MAX_LINES], f"... ({cut} more lines: run the command above)"]
+        lines.append(f"Result: {record.outcome} after {record.turns} turns ({record.end_reason})")
+        out[outcome] = "\n".join(lines)
+    return out
