@@ -933,7 +933,9 @@ def _retreat(
         if game.trace is not None:
             game.say(
                 "move",
-                "retreat to " + ("the haven" if dest < 0 else game.locs[dest].card.name),
+                ", ".join(c.name for c in survivors)
+                + (" retreats to " if len(survivors) == 1 else " retreat to ")
+                + ("the haven" if dest < 0 else game.locs[dest].card.name),
                 survivors,
                 None if dest < 0 else game.locs[dest],
             )
