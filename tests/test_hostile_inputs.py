@@ -17,7 +17,9 @@ REPO = Path(__file__).resolve().parent.parent
 DECK = REPO / "decks" / "demo-solo.deck"
 
 
-def deckkit(*args: str | Path, timeout: float = 120, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def deckkit(
+    *args: str | Path, timeout: float = 120, **kwargs: object
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "deckkit", *map(str, args)],
         capture_output=True, text=True, cwd=REPO, timeout=timeout, **kwargs,  # type: ignore[call-overload]
@@ -60,7 +62,7 @@ def test_a_balance_check_with_an_astronomical_budget_plays_as_any_other(tmp_path
     assert doc["checks"][0]["budget"] == 10**20
 
 
-# --- JUnit -----------------------------------------------------------------------------------------
+# --- JUnit ---------------------------------------------------------------------------------------
 
 
 def test_junit_stays_well_formed_whatever_a_check_is_called(tmp_path: Path) -> None:

@@ -60,7 +60,9 @@ def junit_xml(results: Sequence[CheckResult], suite: str) -> str:
     counts = {"tests": str(len(results)), "failures": str(failures), "errors": "0"}
     root = ET.Element("testsuites", {"name": "deckkit balance", **counts, "time": seconds})
     node = ET.SubElement(
-        root, "testsuite", {"name": xml_text(suite), **counts, "skipped": str(skipped), "time": seconds}
+        root,
+        "testsuite",
+        {"name": xml_text(suite), **counts, "skipped": str(skipped), "time": seconds},
     )
     for r in results:
         case = ET.SubElement(
