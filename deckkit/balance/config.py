@@ -202,7 +202,7 @@ def _check(
         deck_as_written=deck_text,
         edition=edition,
         players=players,
-        policy=_text(where, "policy", v["policy"]),
+        policy=_text(where, "policy", v["policy"]).casefold(),  # as --policy: any case
         band=band,
         max_drop=max_drop,
         margin=_number(where, "margin", v["margin"], 0, 1),

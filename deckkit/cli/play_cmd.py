@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from deckkit.analysis.engine import check_playable
 from deckkit.animayhem.engine.field import LAYOUTS
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
 from deckkit.animayhem.engine.policy import make_policy
@@ -75,6 +76,7 @@ def register(app: typer.Typer) -> None:
             if not allow_illegal:
                 echo("refusing to play; pass --allow-illegal to play it anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
+        check_playable(deck)
         setup = prepare_game(deck, ed, GameOptions(layout=layout_name, turn_cap=turn_cap))  # type: ignore[arg-type]
         trace = Trace()
         record = play_game(setup, make_policy(policy), seed, game, trace=trace)

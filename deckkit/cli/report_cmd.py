@@ -217,6 +217,12 @@ def register(app: typer.Typer) -> None:
                 "give either a DECK to play or --from RESULTS.parquet",
                 hint="deckkit report decks/demo-solo.deck  or  deckkit report --from run.parquet",
             )
+        if impact:  # the values `deckkit impact` refuses, refused here too
+            from deckkit.cli.impact_cmd import check_target_error
+
+            if impact_games < 1:
+                raise UsageError(f"--impact-games must be at least 1, not {impact_games}")
+            check_target_error(impact_target_error, "--impact-target-error")
         if source is not None:
             code = report_from_results(source, output, force=force)
         else:
