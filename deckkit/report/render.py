@@ -59,9 +59,9 @@ def isolate_bidi(value: object) -> object:
     """Text from files (a deck's or a card's name) that carries bidirectional controls is
     shown in an isolate (FSI ... PDI): a right-to-left override inside it cannot reverse
     the page around it. Markup the templates build themselves passes unchanged."""
-    if isinstance(value, str) and not isinstance(value, Markup):
-        if not _BIDI_CONTROLS.isdisjoint(value):
-            return f"\u2068{value}\u2069"
+    plain = isinstance(value, str) and not isinstance(value, Markup)
+    if plain and not _BIDI_CONTROLS.isdisjoint(value):  # type: ignore[arg-type]
+        return f"\u2068{value}\u2069"
     return value
 
 
