@@ -235,3 +235,20 @@ def test_names_with_bidi_overrides_are_isolated_in_pages() -> None:
     html = template.render(name="evil\u202eniw")
     assert html == "<td>\u2068evil\u202eniw\u2069</td> wins"
     assert environment().from_string("{{ n }}").render(n="plain") == "plain"
+
+
+def test_junit_on_a_full_disk_is_exit_5(small_disk: tuple[Path, Preexec], tmp_path: Path) -> None:
+    disk, preexec = small_disk
+    if preexec is None:
+        (disk / "keep").write_bytes(b"x" * (48 << 10))  # the disk is full
+    else:
+
+        def preexec() -> None:  # no file over 100 bytes
+            resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
+
+    balance = tmp_path / "balance.toml"
+    balance.write_text(f'[[check]]\nname = "b"\ndeck = "{DECK}"\nband = [0.8, 1.0]\nbudget = 3\n')
+    done = deckkit("balance", "check", balance, "-q", "--junit", disk / "j.xml", preexec=preexec)
+    assert done.returncode == 5, done.stderr
+    assert "Traceback" not in done.stderr
+    assert sorted(p.name for p in disk.iterdir() if p.name != "keep") == []
