@@ -23,7 +23,7 @@ from deckkit.errors import CannotWrite
 if TYPE_CHECKING:
     import polars as pl
 
-PART_GAMES = 50_000  # games per part: a few MB in memory while they are gathered
+PART_GAMES = 4_000  # games per part: rows held as Python tuples (kilobytes a game) until written
 
 
 class RowSpool:
