@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # polars is imported by whoever builds the frame, not by ever
 
 FORMATS: dict[str, str] = {".parquet": "parquet", ".csv": "csv"}
 Fill = Callable[[IO[bytes]], None]
+ROW_GROUP_ROWS = 50_000
 
 
 def out_format(path: Path) -> str:
@@ -182,7 +183,8 @@ def write_frame(
     def fill(handle: IO[bytes]) -> None:
         lazy = frame.lazy()
         if fmt == "parquet":
-            lazy.sink_parquet(handle, metadata=metadata)
+            # Row groups of a bounded size: the writer holds one group while it fills.
+            lazy.sink_parquet(handle, metadata=metadata, row_group_size=ROW_GROUP_ROWS)
         else:
             lazy.sink_csv(handle)
 

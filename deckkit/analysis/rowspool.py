@@ -81,9 +81,9 @@ class RowSpool:
         rows, self.gathered = self.gathered, []
         for row in rows:
             self.keys.update(row[-1])
-        part = self.directory / f"{len(self.parts):06d}.arrow"
+        part = self.directory / f"{len(self.parts):06d}.parquet"
         try:
-            rows_frame(rows).write_ipc(part, compression="lz4")
+            rows_frame(rows).write_parquet(part, compression="lz4", statistics=False)
         except Exception as err:  # OSError, or polars' own error for a full disk
             raise CannotWrite(
                 f"cannot keep the per-game rows beside the output: {err}", path=self.beside
@@ -102,10 +102,13 @@ class RowSpool:
         if not self.parts:
             return rows_frame([]).lazy()
         names = self.columns()
-        lazies = []
-        for part in self.parts:
-            lazy = pl.scan_ipc(part)
-            have = set(lazy.collect_schema().names())
-            missing = [pl.lit(0, dtype=pl.Int64).alias(n) for n in names if n not in have]
-            lazies.append(lazy.with_columns(missing).select(names))
-        return pl.concat(lazies, how="vertical")
+        fixed = {name: getattr(pl, dtype) for name, dtype in ROW_COLUMNS}
+        schema = {name: fixed.get(name, pl.Int64) for name in names}
+        # One scan over every part (a concatenation of one scan per part grows with their
+        # number); a part without some counter column gets it as zeros.
+        counters = [pl.col(n).fill_null(0) for n in names if n not in fixed]
+        return (
+            pl.scan_parquet(self.parts, schema=schema, missing_columns="insert")
+            .with_columns(counters)
+            .select(names)
+        )
