@@ -2,7 +2,7 @@
 `deckkit report`, whose rows go to disk as the games finish.
 
 Run: ``.venv/bin/python benchmarks/bench_memory.py --games 25000 200000 [--workers 2]
-[--commands simulate report] [--deck decks/demo-solo.deck]``
+[--commands simulate report] [--deck decks/demo-solo.deck] [--results]``
 
 For each command and each number of games it runs the command as a fresh process and prints a
 JSON line with:
@@ -96,6 +96,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--commands", nargs="+", default=["simulate", "report"])
     parser.add_argument("--deck", default="decks/demo-solo.deck")
+    parser.add_argument(
+        "--results", action="store_true", help="report also saves its rows (--results)"
+    )
     args = parser.parse_args()
     deckkit = [sys.executable, "-m", "deckkit"]
     with tempfile.TemporaryDirectory(prefix="deckkit-bench-memory-", dir=REPO / "build") as tmp:
@@ -108,6 +111,9 @@ def main() -> None:
                 else:
                     out = Path(tmp) / f"report-{games}.html"
                     command = [*deckkit, "report", *common, "-o", str(out)]
+                    if args.results:  # the rows saved too: both paths of the rows in one run
+                        rows = Path(tmp) / f"report-{games}.parquet"
+                        command += ["--results", str(rows)]
                 load_before = os.getloadavg()[0]
                 figures = measure(command)
                 line = {
