@@ -94,6 +94,13 @@ class DeckProblems(DeckFileError):
         return {**super().as_dict(), "problems": [p.as_dict() for p in self.problems]}
 
 
+class CannotWrite(DeckkitError):
+    """An output that could not be written (a full disk, a file size limit, an I/O error);
+    whatever the destination held before is left as it was."""
+
+    exit_code = EXIT_CANNOT_WRITE
+
+
 class CardDataError(DeckkitError):
     """A malformed row in the card database or an edition file: names file, line and field."""
 

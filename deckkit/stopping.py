@@ -40,9 +40,12 @@ def exit_code() -> int:
 
 
 def note_stop(err: BaseException) -> None:
-    """Remember which signal stopped a run (a plain KeyboardInterrupt is SIGINT)."""
+    """Remember which signal stopped a run. A plain ``KeyboardInterrupt`` leaves the record as
+    it is: it is either Ctrl-C (the record's default) or a command re-raising the stop of a run
+    that a SIGTERM or SIGHUP already recorded, whose code must survive the re-raise."""
     global _last
-    _last = err.signum if isinstance(err, Stopped) else signal.SIGINT
+    if isinstance(err, Stopped):
+        _last = err.signum
 
 
 def _raise_stopped(signum: int, frame: FrameType | None) -> None:

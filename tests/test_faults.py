@@ -163,8 +163,9 @@ def test_a_closed_stdout_ends_quietly_like_unix_tools() -> None:
     for args in (["validate", str(DECK)], ["simulate", str(DECK), "--games", "20"]):
         proc = _deckkit(*args)
         assert proc.stdout is not None
-        proc.stdout.readline()
-        proc.stdout.close()  # `| head -1`
+        # `| head -0`: the reader is gone before the first line. (Reading a line first races:
+        # a short output can be written whole before the reader closes, and exit 0 is right.)
+        proc.stdout.close()
         proc.wait(timeout=60)
         assert proc.stderr is not None
         err = proc.stderr.read()
@@ -263,7 +264,7 @@ def test_a_file_size_limit_on_out_loses_nothing(tmp_path: Path) -> None:
          "-o", str(out_file), "--force", "-f", "json"],
         capture_output=True, text=True, cwd=REPO, timeout=300, preexec_fn=tiny_files,
     )  # fmt: skip
-    assert done.returncode == 2, done.stderr
+    assert done.returncode == 5, done.stderr  # the output could not be written
     assert "cannot write --out" in done.stderr and "nothing was written" in done.stderr
     assert out_file.read_text() == "precious\n"
     assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]

@@ -348,14 +348,18 @@ def test_out_into_missing_directory_fails_before_simulating(
 def test_failed_write_leaves_nothing_behind(
     small_deck: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken_write(self: pl.DataFrame, file: Any, **kwargs: Any) -> None:
-        file.write(b"PAR1 half a file")
+    original = pl.LazyFrame.sink_parquet
+
+    def broken_write(self: pl.LazyFrame, file: Any, **kwargs: Any) -> None:
+        if isinstance(file, str | Path):  # the run's own spool of rows, by path
+            return original(self, file, **kwargs)  # type: ignore[no-any-return]
+        file.write(b"PAR1 half a file")  # the output, through its open temporary file
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pl.DataFrame, "write_parquet", broken_write)
+    monkeypatch.setattr(pl.LazyFrame, "sink_parquet", broken_write)
     path = tmp_path / "games.parquet"
     out = run_cli(small_deck, "-n", 30, "--allow-illegal", "--out", path)
-    assert out.code == 2 and "No space left on device" in out.stderr
+    assert out.code == 5 and "No space left on device" in out.stderr  # exit 5: cannot write
     assert not path.exists()
     assert list(tmp_path.iterdir()) == [small_deck]  # no temporary file left over either
 
@@ -363,15 +367,15 @@ def test_failed_write_leaves_nothing_behind(
 def test_failed_forced_write_keeps_the_old_file(
     small_deck: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken_write(self: pl.DataFrame, file: Any, **kwargs: Any) -> None:
+    def broken_write(self: pl.LazyFrame, file: Any, **kwargs: Any) -> None:
         file.write(b"index,outc")
         raise OSError(5, "I/O error")
 
     path = tmp_path / "games.csv"
     path.write_text("old,rows\n")
-    monkeypatch.setattr(pl.DataFrame, "write_csv", broken_write)
+    monkeypatch.setattr(pl.LazyFrame, "sink_csv", broken_write)
     out = run_cli(small_deck, "-n", 30, "--allow-illegal", "--out", path, "--force")
-    assert out.code == 2 and "nothing was written" in out.stderr
+    assert out.code == 5 and "nothing was written" in out.stderr
     assert path.read_text() == "old,rows\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv", "tiny.deck"]
 

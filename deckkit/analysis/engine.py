@@ -13,6 +13,7 @@ from functools import partial
 from typing import cast
 
 from deckkit.analysis.runner import PlayFn
+from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.engine import play
@@ -59,6 +60,19 @@ def game_options(layout: str, turn_cap: int) -> play.GameOptions:
     return play.GameOptions(layout=cast(Layout, layout), turn_cap=turn_cap)
 
 
+def check_playable(deck: Deck) -> Deck:
+    """What every game needs whatever the rules say of the deck, checked before a game is
+    played (``--allow-illegal`` plays an illegal deck, not an unplayable one): locations to lay
+    out the field ("Field Layouts", every edition's rulebook)."""
+    if deck.count(CardType.LOCATION) == 0:
+        raise UsageError(
+            "the deck has no locations: no game can be played without a field to lay out",
+            path=deck.path,
+            hint="add at least one location (see `deckkit validate` for what the rules ask)",
+        )
+    return deck
+
+
 def not_simulated(deck: Deck) -> list[str]:
     """Names of the deck's cards whose text the engine ignores (printed with every estimate)."""
     return play.not_simulated(deck)
@@ -73,6 +87,9 @@ class EngineGames:
     edition: Edition
     options: play.GameOptions
     policy: str
+
+    def __post_init__(self) -> None:  # in the parent, before any worker starts
+        check_playable(self.deck)
 
     def __call__(self) -> PlayFn:
         setup = play.prepare_game(self.deck, self.edition, self.options)

@@ -11,7 +11,12 @@ chunk results are integer tallies merged with ``+``, so the totals are identical
 completion order. Per-game rows, when asked for, are put back in game order at the end.
 
 Memory: at most ``2 * W`` chunks are in flight, and each chunk comes back as a tally whose size
-depends on the deck, not on the number of games; only ``keep_rows`` stores one row per game.
+depends on the deck, not on the number of games; only ``keep_rows`` stores one row per game
+(for short runs), while a ``row_sink`` (:class:`deckkit.analysis.rowspool.RowSpool`) takes each
+chunk's rows as it arrives and keeps them on disk, so memory stays flat however long the run.
+
+A chunk's rows and its tally are folded in together with the stop signals held back for the
+moment it takes, so the rows kept are always those of exactly the games tallied.
 
 Stopping: workers ignore SIGINT, SIGTERM and SIGHUP so only the parent reacts (a stop request
 reaches it as ``KeyboardInterrupt``, see :mod:`deckkit.stopping`); it cancels the chunks not yet
@@ -23,6 +28,7 @@ reported as :class:`WorkerDied`.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import os
@@ -61,6 +67,12 @@ ROW_COLUMNS: tuple[tuple[str, str], ...] = (
 COUNTER_PREFIX = "n:"
 Counters = dict[tuple[str, str], int]
 Row = tuple[int, str, int, int, int, int, str, Counters]
+
+
+class RowSink(Protocol):
+    """Takes the rows of each chunk as it finishes (in any order)."""
+
+    def add(self, start: int, rows: list[Row]) -> None: ...
 
 
 class PlayFn(Protocol):
@@ -220,28 +232,35 @@ class _Collector:
     """The parent's running totals. ``tally`` is replaced, never mutated, so a Ctrl-C arriving
     between two statements leaves either the old or the new total, not a half-merged one."""
 
-    def __init__(self, keep_rows: bool, progress: ProgressFn | None) -> None:
+    def __init__(
+        self, keep_rows: bool, progress: ProgressFn | None, sink: RowSink | None = None
+    ) -> None:
         self.tally = Tally()
+        self.sink = sink
         self.row_chunks: dict[int, list[Row]] | None = {} if keep_rows else None
-        self.last_start: int | None = None
         self.progress = progress
 
+    @property
+    def wants_rows(self) -> bool:
+        return self.row_chunks is not None or self.sink is not None
+
     def fold(self, result: ChunkResult) -> None:
-        # Rows first, then the tally: if Ctrl-C lands in between, rows() drops the extra chunk.
-        if self.row_chunks is not None and result.rows is not None:
-            self.row_chunks[result.start] = result.rows
-            self.last_start = result.start
-        self.tally = self.tally.merged(result.tally)
+        # Rows and tally together: a stop request waits the moment this takes (it is delivered
+        # when the mask is lifted), so the rows kept are those of exactly the games tallied.
+        with _stops_held():
+            if result.rows is not None:
+                if self.sink is not None:
+                    self.sink.add(result.start, result.rows)
+                elif self.row_chunks is not None:
+                    self.row_chunks[result.start] = result.rows
+            self.tally = self.tally.merged(result.tally)
         if self.progress is not None:
             self.progress(self.tally.games)
 
     def rows(self) -> pl.DataFrame | None:
-        """The rows of exactly the games in ``tally``, in game order."""
+        """The rows of exactly the games in ``tally``, in game order (kept rows only)."""
         if self.row_chunks is None:
             return None
-        stored = sum(len(chunk) for chunk in self.row_chunks.values())
-        if stored > self.tally.games and self.last_start is not None:
-            del self.row_chunks[self.last_start]  # stored, but interrupted before it was tallied
         ordered: list[Row] = []
         for start in sorted(self.row_chunks):
             ordered.extend(self.row_chunks[start])
@@ -253,7 +272,7 @@ def _run_inline(
 ) -> bool:
     """W=1: no pool. Returns True when interrupted; keeps every game that finished."""
     play = factory()
-    keep_rows = collector.row_chunks is not None
+    keep_rows = collector.wants_rows
     for start, stop in chunks(games, size, first):
         done: list[GameRecord] = []
         try:
@@ -320,7 +339,7 @@ def _run_pool(
     mp_context: str,
 ) -> bool:
     """W>1: hand out chunks, at most ``2 * workers`` in flight. Returns True when interrupted."""
-    keep_rows = collector.row_chunks is not None
+    keep_rows = collector.wants_rows
     pending_ranges = chunks(games, size, first)
     context = multiprocessing.get_context(mp_context)
     executor = ProcessPoolExecutor(
@@ -370,6 +389,19 @@ def _run_pool(
     return False
 
 
+@contextlib.contextmanager
+def _stops_held() -> Iterator[None]:
+    """Hold back the stop signals for the duration of the block (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def capped_workers(requested: int) -> int:
     """The worker processes a run should start: all cores for 0, otherwise ``requested`` but
     never more than the cores this process may use (more only adds start-up cost and memory;
@@ -393,6 +425,7 @@ def run_games(
     seed: int,
     workers: int = 1,
     keep_rows: bool = False,
+    row_sink: RowSink | None = None,
     progress: ProgressFn | None = None,
     chunk_size: int | None = None,
     mp_context: str = "spawn",
@@ -406,6 +439,7 @@ def run_games(
     ``workers=1`` plays in this process; more start a pool of that many processes ("spawn" by
     default: safe with the threads polars and numpy start, and the same on every platform).
     The tally, and the rows when ``keep_rows``, do not depend on ``workers`` or ``chunk_size``.
+    With a ``row_sink`` the rows go to it as chunks finish instead of into the result.
     """
     if games < 0:
         raise ValueError("games must be >= 0")
@@ -416,7 +450,7 @@ def run_games(
     size = chunk_size if chunk_size is not None else chunk_size_for(games, workers)
     if size < 1:
         raise ValueError("chunk_size must be >= 1")
-    collector = _Collector(keep_rows, progress)
+    collector = _Collector(keep_rows and row_sink is None, progress, row_sink)
     started = time.perf_counter()
     if games == 0:
         interrupted = False

@@ -17,7 +17,9 @@ from deckkit import __version__
 from deckkit.analysis.summary import CI_METHOD_LABEL, proportion
 from deckkit.balance.atomic import write_text_atomic
 from deckkit.balance.config import Check
+from deckkit.balance.snapshot import snapshot_problem
 from deckkit.errors import UsageError
+from deckkit.untrusted import parse_json, read_text
 
 FORMAT = 1
 
@@ -66,27 +68,25 @@ def write_baseline(path: Path, record: dict[str, Any]) -> None:
 
 def read_baseline(path: Path, check: Check) -> dict[str, Any] | None:
     """The check's baseline, or None when there is none; a damaged file is a usage error."""
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         return None
+    hint = "re-create it with `deckkit balance baseline --force`"
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        text = read_text(path, what="baseline", hint=hint)
+        record = parse_json(text, path, what="baseline", error=UsageError)
+    except UsageError as err:
         raise UsageError(
-            f"check {check.name!r}: cannot read its baseline: {err}",
-            path=path,
-            hint="re-create it with `deckkit balance baseline --force`",
+            f"check {check.name!r}: cannot read its baseline: {err.message}", path=path, hint=hint
         ) from None
-    ok = (
-        isinstance(record, dict)
-        and record.get("format") == FORMAT
-        and isinstance(record.get("snapshot"), dict)
-        and isinstance(record["snapshot"].get("cards"), dict)
-        and isinstance(record["snapshot"].get("deck_file"), dict)
-    )
-    if not ok:
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise UsageError(
             f"check {check.name!r}: its baseline is not a deckkit baseline of format {FORMAT}",
             path=path,
-            hint="re-create it with `deckkit balance baseline --force`",
+            hint=hint,
+        )
+    problem = snapshot_problem(record.get("snapshot"))
+    if problem is not None:
+        raise UsageError(
+            f"check {check.name!r}: its baseline is damaged: {problem}", path=path, hint=hint
         )
     return dict(record)

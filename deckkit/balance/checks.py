@@ -1,7 +1,7 @@
 """Playing a balance check: batches of games through the runner, a sequential test after each.
 
-Games are played by :func:`deckkit.analysis.runner.run_games`, in batches big enough to keep
-every worker busy and growing while the test is undecided. After each batch the test is run
+Games are played by :func:`deckkit.analysis.runner.run_games`, in batches that grow while the
+test is undecided, each made only when it is needed. After each batch the test is run
 over the whole win/no-win stream in game order (:mod:`deckkit.analysis.sprt`), so the game at
 which it stops, the verdict and every reported number depend only on the seed, never on the
 batch sizes or the number of workers; games played past the stopping game are discarded.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,8 +36,10 @@ from deckkit.balance.config import Check
 from deckkit.balance.course import band_course, drift_course
 
 BoolArray = npt.NDArray[np.bool_]
-FIRST_BATCH_PER_WORKER = 50
-MAX_BATCH_PER_WORKER = 2_000
+# Batch sizes are fixed numbers of games, not per worker: the games played past the stopping
+# game (``games_played``) then depend only on the seed, like every other reported number.
+FIRST_BATCH = 100
+MAX_BATCH = 4_000
 VERDICTS = ("pass", "fail", "inconclusive")
 
 
@@ -72,17 +74,15 @@ def play_wins(factory: GameFactory, *, seed: int, start: int, stop: int, workers
     return np.asarray(result.rows["outcome"].to_numpy() == "win", dtype=np.bool_)
 
 
-def batches(budget: int, workers: int) -> list[tuple[int, int]]:
-    """``[start, stop)`` batches up to the budget: a first batch of some dozens of games per
-    worker (clear cases decide within it), each next one twice the last, up to a cap
-    (scheduling only; results never depend on it)."""
-    out: list[tuple[int, int]] = []
-    size, start = FIRST_BATCH_PER_WORKER * workers, 0
+def batches(budget: int) -> Iterator[tuple[int, int]]:
+    """``[start, stop)`` batches up to the budget, made one at a time as the test asks for more
+    (a budget of 10^20 games costs nothing until they are played): a first batch of a hundred
+    games (clear cases decide within it), each next one twice the last, up to a cap."""
+    size, start = FIRST_BATCH, 0
     while start < budget:
         stop = min(budget, start + size)
-        out.append((start, stop))
-        start, size = stop, min(2 * size, MAX_BATCH_PER_WORKER * workers)
-    return out
+        yield start, stop
+        start, size = stop, min(2 * size, MAX_BATCH)
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def run_band(
     started = time.perf_counter()
     wins: BoolArray = np.zeros(0, dtype=np.bool_)
     stop = Stop(Decision.CONTINUE, 0, 0.0, wald_bounds(check.alpha, check.beta))
-    for start, end in batches(check.budget, workers):
+    for start, end in batches(check.budget):
         wins = np.concatenate(
             [wins, play_wins(factory, seed=check.seed, start=start, stop=end, workers=workers)]
         )
@@ -199,7 +199,7 @@ def run_drift(
     old_wins: BoolArray = np.zeros(0, dtype=np.bool_)
     new_wins: BoolArray = np.zeros(0, dtype=np.bool_)
     stop = Stop(Decision.CONTINUE, 0, 0.0, wald_bounds(check.alpha, check.beta))
-    for start, end in batches(check.budget, workers):
+    for start, end in batches(check.budget):
         old_wins = np.concatenate(
             [old_wins, play_wins(old, seed=check.seed, start=start, stop=end, workers=workers)]
         )

@@ -33,12 +33,12 @@ file, the check (and its line) and what to write instead, so the CLI exits 2.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckkit.errors import UsageError
+from deckkit.untrusted import parse_toml, read_text
 
 if TYPE_CHECKING:  # numpy, which the tests need, is imported when a check runs
     from deckkit.analysis.sprt import BandTest, DriftTest
@@ -228,7 +228,7 @@ def _check(
         deck_as_written=deck_text,
         edition=edition,
         players=players,
-        policy=_text(where, "policy", v["policy"]),
+        policy=_text(where, "policy", v["policy"]).casefold(),  # as --policy: any case
         band=band,
         max_drop=max_drop,
         margin=_number(where, "margin", v["margin"], 0, 1),
@@ -250,18 +250,12 @@ def _check(
 
 def load_balance_file(path: Path) -> BalanceFile:
     """Read and validate a balance file; see the module for the format."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists() and not path.is_symlink():
         raise UsageError(
             "balance file not found", path=path, hint="create it (see README: balance checks)"
-        ) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"cannot read balance file: {err}", path=path) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise UsageError(f"malformed TOML: {err}", path=path) from None
+        )
+    text = read_text(path, what="balance file")
+    data = parse_toml(text, path, what="balance file", error=UsageError)
     where = _Where(path, None, None)
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:

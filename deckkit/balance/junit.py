@@ -6,6 +6,7 @@ Each check is a test case: a failing check is a ``<failure>``, an inconclusive o
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +16,22 @@ from deckkit.balance.atomic import write_text_atomic
 
 if TYPE_CHECKING:  # the checks (and numpy) are loaded only when checks run
     from deckkit.balance.checks import CheckResult
+
+
+# What XML 1.0 cannot hold at all, even escaped: control characters other than tab, newline and
+# carriage return, lone surrogates, U+FFFE and U+FFFF (a check name comes from a user's file).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` with every character XML cannot hold written as a visible escape
+    (``\\x1b``), so the file stays well-formed and the name recognisable."""
+    return _NOT_XML.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def _summary(result: CheckResult) -> str:
@@ -43,7 +60,9 @@ def junit_xml(results: Sequence[CheckResult], suite: str) -> str:
     counts = {"tests": str(len(results)), "failures": str(failures), "errors": "0"}
     root = ET.Element("testsuites", {"name": "deckkit balance", **counts, "time": seconds})
     node = ET.SubElement(
-        root, "testsuite", {"name": suite, **counts, "skipped": str(skipped), "time": seconds}
+        root,
+        "testsuite",
+        {"name": xml_text(suite), **counts, "skipped": str(skipped), "time": seconds},
     )
     for r in results:
         case = ET.SubElement(
@@ -51,16 +70,16 @@ def junit_xml(results: Sequence[CheckResult], suite: str) -> str:
             "testcase",
             {
                 "classname": f"balance.{r.check.kind}",
-                "name": r.check.name,
+                "name": xml_text(r.check.name),
                 "time": f"{r.seconds:.3f}",
             },
         )
-        text = _summary(r)
+        text, reason = xml_text(_summary(r)), xml_text(r.reason)
         if r.verdict == "fail":
-            failure = ET.SubElement(case, "failure", {"message": r.reason, "type": "balance"})
+            failure = ET.SubElement(case, "failure", {"message": reason, "type": "balance"})
             failure.text = text
         elif r.verdict == "inconclusive":
-            ET.SubElement(case, "skipped", {"message": r.reason})
+            ET.SubElement(case, "skipped", {"message": reason})
         out = ET.SubElement(case, "system-out")
         out.text = text
     ET.indent(root)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import io
 import itertools
 import json
 import re
@@ -27,6 +28,7 @@ from typing import Any
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.effectdb import EFFECTS_DIR
 from deckkit.errors import CardDataError
+from deckkit.untrusted import read_text
 
 SNAPSHOT_EFFECTS_FILE = "zz-baseline-snapshot.toml"  # sorts last; the name says where it came from
 _HEADER = re.compile(r"^\[", re.MULTILINE)
@@ -90,7 +92,8 @@ def read_effect_entries(directory: Path) -> dict[str, str]:
     if not directory.is_dir():
         return entries
     for path in sorted(directory.glob("*.toml")):
-        for cid, chunk in effect_blocks(path.read_text(encoding="utf-8")):
+        text = read_text(path, what="effects file", error=CardDataError)
+        for cid, chunk in effect_blocks(text):
             if cid is not None:
                 entries[cid] = entries.get(cid, "") + chunk
     for cid, chunk in entries.items():  # the cut must give back exactly the entry
@@ -109,7 +112,8 @@ def read_effect_entries(directory: Path) -> dict[str, str]:
 
 def read_rows(csv_path: Path) -> tuple[list[str], dict[str, dict[str, str]]]:
     """The header of ``cards.csv`` and its rows by card id."""
-    with csv_path.open(encoding="utf-8", newline="") as fh:
+    text = read_text(csv_path, what="card database", error=CardDataError)
+    with io.StringIO(text, newline="") as fh:
         reader = csv.DictReader(fh)
         rows = {(r.get("id") or "").strip(): {k: v or "" for k, v in r.items()} for r in reader}
         return list(reader.fieldnames or []), rows
@@ -150,6 +154,43 @@ def take_snapshot(deck: Deck, deck_text: str, deck_path: str, csv_path: Path) ->
         "cards": {cid: entry.as_dict() for cid, entry in sorted(cards.items())},
         "sha256": digest,
     }
+
+
+def snapshot_problem(snapshot: object) -> str | None:
+    """What is wrong with a stored snapshot (read from a file a person may have edited), or
+    None: every value the replay reads must be there with its type, and every effects entry must
+    parse, so that no later step meets a missing key."""
+    if not isinstance(snapshot, dict):
+        return "snapshot must be an object"
+    deck_file = snapshot.get("deck_file")
+    if not isinstance(deck_file, dict):
+        return "snapshot.deck_file must be an object"
+    for key in ("text", "sha256"):
+        if not isinstance(deck_file.get(key), str):
+            return f"snapshot.deck_file.{key} must be text"
+    cards = snapshot.get("cards")
+    if not isinstance(cards, dict):
+        return "snapshot.cards must be an object"
+    for cid, data in cards.items():
+        where = f"snapshot.cards.{cid}"
+        if not isinstance(data, dict):
+            return f"{where} must be an object"
+        if not isinstance(data.get("name"), str):
+            return f"{where}.name must be text"
+        row = data.get("row")
+        if not isinstance(row, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in row.items()
+        ):
+            return f"{where}.row must be an object of text fields"
+        effects = data.get("effects")
+        if effects is not None:
+            if not isinstance(effects, str):
+                return f"{where}.effects must be text or null"
+            try:
+                tomllib.loads(effects)
+            except (tomllib.TOMLDecodeError, RecursionError) as err:
+                return f"{where}.effects is not TOML ({err})"
+    return None
 
 
 def snapshot_cards(snapshot: dict[str, Any]) -> dict[str, CardEntry]:
@@ -201,7 +242,9 @@ def write_replay_db(snapshot: dict[str, Any], csv_path: Path, directory: Path) -
         for path in sorted(source.glob("*.toml")):
             kept = [
                 chunk
-                for cid, chunk in effect_blocks(path.read_text(encoding="utf-8"))
+                for cid, chunk in effect_blocks(
+                    read_text(path, what="effects file", error=CardDataError)
+                )
                 if cid not in old
             ]
             (effects_out / path.name).write_text("".join(kept), encoding="utf-8")

@@ -36,7 +36,8 @@ from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper, help_when_bare
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal, resolve
-from deckkit.errors import CardDataError, DeckkitError, UsageError
+from deckkit.errors import CardDataError, DeckFileError, DeckkitError, UsageError
+from deckkit.untrusted import read_text
 
 if TYPE_CHECKING:  # numpy, which the sequential tests need, is imported when checks run
     from deckkit.balance.checks import CheckResult
@@ -104,7 +105,7 @@ def _prepare(check: Check, db: CardDB) -> Prepared:
             db=db,
             rules=check.rule_args,
         )
-        deck_text = check.deck.read_text(encoding="utf-8")
+        deck_text = read_text(check.deck, what="deck file", error=DeckFileError)
     except DeckkitError as err:
         raise _for_check(check, err) from err
     if not game.report.legal:

@@ -243,11 +243,14 @@ def register(app: typer.Typer) -> None:
     @app.command("compare")
     def compare_command(
         decks: list[Path] = typer.Argument(..., metavar="DECK_A [DECK_B ...]"),
-        policy_b: str | None = typer.Option(
-            None, "--policy-b", help="Policy of every arm after the first (same deck: A vs A)."
+        policy_b: opt.Policy | None = typer.Option(
+            None,
+            "--policy-b",
+            case_sensitive=False,
+            help="Policy of every arm after the first (same deck: A vs A).",
         ),
-        edition_b: str | None = typer.Option(
-            None, "--edition-b", help="Edition of every arm after the first."
+        edition_b: opt.Edition | None = typer.Option(
+            None, "--edition-b", case_sensitive=False, help="Edition of every arm after the first."
         ),
         games: sim.GamesOption = 2_000,
         seed: sim.SeedOption = 0,

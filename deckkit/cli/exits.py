@@ -5,6 +5,8 @@ let Ctrl-C through) and never pick exit codes for errors themselves; the wrapper
 way for the console script and for tests that invoke the app directly. The wrapper also makes
 SIGTERM and SIGHUP stop a command the way Ctrl-C does (:mod:`deckkit.stopping`), and treats a
 reader that closes stdout early (``deckkit ... | head``) as Unix tools do: quietly, exit 141.
+A standard output that is not open at all (``>&-``) is refused before the command starts
+(exit 5), rather than the command's results going nowhere with exit 0.
 """
 
 from __future__ import annotations
@@ -32,9 +34,16 @@ def report_errors(func: F) -> F:
 
     @functools.wraps(func)
     def command(*args: Any, **kwargs: Any) -> Any:
+        if sys.stdout is None:  # `deckkit ... >&-`: nowhere to say anything, so do nothing
+            typer.echo("error: cannot write the output: standard output is closed", err=True)
+            raise typer.Exit(EXIT_CANNOT_WRITE)
         try:
             with stopping.stop_on_signals():
-                return func(*args, **kwargs)
+                result = func(*args, **kwargs)
+                # What is still buffered is written now, while a closed pipe or a full disk
+                # can still become an exit code (at interpreter exit it would be lost).
+                sys.stdout.flush()
+                return result
         except DeckkitError as err:
             if any(kwargs.get(name) == "json" for name in ("fmt", "output")):
                 emit(err.as_dict())

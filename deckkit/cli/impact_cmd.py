@@ -138,6 +138,12 @@ def print_text(doc: dict[str, Any]) -> None:
     say(f"method: {doc['impact']['method']}")
 
 
+def check_target_error(value: float | None, flag: str) -> None:
+    """A half-width to stop at: a number strictly between 0 and 1 (``nan`` is not one)."""
+    if value is not None and not 0 < value < 1:  # false for nan too
+        raise UsageError(f"{flag} must be between 0 and 1, not {value}", hint=f"e.g. {flag} 0.02")
+
+
 def register(app: typer.Typer) -> None:
     """Add `impact` to the top-level command."""
 
@@ -176,8 +182,7 @@ def register(app: typer.Typer) -> None:
         one copy is replaced by a neutral card (or removed), on paired games."""
         if remove and replace_with is not None:
             raise UsageError("give --remove or --replace-with, not both")
-        if target_error is not None and not 0 < target_error < 1:
-            raise UsageError(f"--target-error must be between 0 and 1, not {target_error}")
+        check_target_error(target_error, "--target-error")
         hooks = sim.ENGINE
         args = sim.SimulateArgs(
             deck=deck,

@@ -14,10 +14,13 @@ def draws_a_saved_run(args: list[str]) -> bool:
 
 
 def run() -> None:
-    if draws_a_saved_run(sys.argv[1:]):
-        from deckkit.report import chart_process
+    try:
+        if draws_a_saved_run(sys.argv[1:]):
+            from deckkit.report import chart_process
 
-        chart_process.start_early()
-    from deckkit.cli.main import run as main_run
-
+            chart_process.start_early()
+        from deckkit.cli.main import run as main_run
+    except KeyboardInterrupt:  # Ctrl-C while the CLI is still loading: stopped, no traceback
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)
     main_run()

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from deckkit.analysis.engine import check_playable
 from deckkit.animayhem.engine.endgame import end_reason_code
 from deckkit.animayhem.engine.field import LAYOUTS
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
@@ -79,6 +80,7 @@ def register(app: typer.Typer) -> None:
             if not allow_illegal:
                 echo("refusing to play; pass --allow-illegal to play it anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
+        check_playable(deck)
         setup = prepare_game(deck, ed, GameOptions(layout=layout_name, turn_cap=turn_cap))  # type: ignore[arg-type]
         trace = Trace()
         record = play_game(setup, make_player(policy), seed, game, trace=trace)

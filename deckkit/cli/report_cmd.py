@@ -8,6 +8,7 @@ gets a report that opens with its violations, and exit code 1 unless ``--allow-i
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,12 +17,21 @@ import typer
 
 from deckkit import stopping
 from deckkit.analysis.output import check_destination
-from deckkit.analysis.results import RunMetadata, read_results, tally_of_frame
+from deckkit.analysis.results import (
+    RunMetadata,
+    SavedRun,
+    card_db_hash,
+    counter_columns,
+    open_results,
+    tally_of_frame,
+)
+from deckkit.analysis.rowspool import RowSpool
 from deckkit.analysis.summary import card_catalog, summarize
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import parse_deck
 from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.construction.legality import check_deck
+from deckkit.animayhem.construction.readings import apply_rules
 from deckkit.cli import options as opt
 from deckkit.cli import sensitivity_cmd
 from deckkit.cli import simulate_cmd as sim
@@ -61,18 +71,46 @@ def _say_replaced(target: Path, out: Path | None) -> None:
 def produce(
     doc: dict[str, object], out: Path, *, force: bool, drawer: ChartProcess | None = None
 ) -> Path:
-    """Draw the charts, lay out the page, write both files; returns the sidecar path. With a
-    ``drawer`` the charts are drawn in its process while this one loads the page's templates."""
+    """Draw the charts, lay out the page, write both files; returns the sidecar path. The
+    charts are drawn in a helper process (``drawer``, or one started here) while this one
+    loads the page's templates; a renderer that crashes costs the charts, never the page."""
     from deckkit.report import charts, render  # vl-convert and jinja2 load only for a report
 
-    if drawer is None:
-        svgs = charts.report_charts(doc)
-    else:
+    with contextlib.ExitStack() as stack:
+        if drawer is None:
+            drawer = stack.enter_context(ChartProcess())
         drawer.send(charts.report_specs(doc))
         render.environment().get_template(render.REPORT_TEMPLATE)
         svgs = drawer.receive()
+    if drawer.crashed:
+        echo(
+            "warning: the chart renderer stopped; the page is written without its charts", err=True
+        )
     page = render.render(doc, svgs)
     return write.write_report(page, doc, out, force=force)
+
+
+def rows_for_report(rows: pl.LazyFrame) -> pl.DataFrame:
+    """The columns of the per-game rows a report's distributions and observational view read,
+    each as narrow as it can be (a counter only as "was it non-zero"): a few bytes a game, so a
+    run of millions of games is drawn in bounded memory. Read from disk column by column."""
+    import polars as pl
+
+    stats = {str(stat) for stat in model.ACTIVE_LABEL}
+    active = [
+        (pl.col(name) != 0).cast(pl.UInt8).alias(name)
+        for name, (_, stat) in counter_columns(rows).items()
+        if str(stat) in stats
+    ]
+    return rows.select(
+        pl.col("index"),
+        pl.col("outcome").cast(pl.Categorical),
+        pl.col("end_reason").cast(pl.Categorical),
+        pl.col("turns"),
+        pl.col("items_retrieved").cast(pl.Int32),
+        pl.col("items_lost").cast(pl.Int32),
+        *active,
+    ).collect()
 
 
 @dataclass(frozen=True)
@@ -148,29 +186,36 @@ def report_from_deck(
         code = EXIT_ILLEGAL
         echo("not simulated: the deck is not legal (pass --allow-illegal)", err=True)
     else:
-        run = sim.play_run(args, game, hooks, keep_rows=True)
-        if results is not None:
-            sim.write_rows(run, results, force=args.force)
-        inp = model.ReportInput(
-            metadata=run.metadata,
-            legality=game.report,
-            not_simulated=sim.not_simulated_cards(game.deck),
-            summary=run.summary,
-            rows=run.result.rows,
-            impact=(
-                _impact(game, args, impact, hooks, model.observational(rows, run.summary))
-                if impact is not None and (rows := run.result.rows) is not None
-                else None
-            ),
-            typical_traces=_traces(run.result.rows, game, args) if hooks is sim.ENGINE else None,
-            deck_stats=_deck_stats(game.deck, game.edition, args.seed),
-            sensitivity=(
-                sensitivity_cmd.measure(game, replace(args, games=sensitivity_games), hooks)
-                if sensitivity_games is not None
-                else None
-            ),
-        )
+        # The rows go to disk beside the output as the games finish: memory stays flat.
+        with RowSpool(results or target) as spool:
+            run = sim.play_run(args, game, hooks, rows=spool)
+            if results is not None:
+                sim.write_rows(run, spool, results, force=args.force)
+            rows = rows_for_report(spool.frame())
+            inp = model.ReportInput(
+                metadata=run.metadata,
+                legality=game.report,
+                not_simulated=sim.not_simulated_cards(game.deck),
+                summary=run.summary,
+                rows=rows,
+                impact=(
+                    _impact(game, args, impact, hooks, model.observational(rows, run.summary))
+                    if impact is not None
+                    else None
+                ),
+                typical_traces=_traces(rows, game, args) if hooks is sim.ENGINE else None,
+                deck_stats=_deck_stats(game.deck, game.edition, args.seed),
+                sensitivity=(
+                    sensitivity_cmd.measure(game, replace(args, games=sensitivity_games), hooks)
+                    if sensitivity_games is not None
+                    else None
+                ),
+            )
         code = stopping.exit_code() if run.result.interrupted else 0
+        if run.result.interrupted and (target.exists() or target.is_symlink()):
+            # A partial run never replaces a page (as simulate never replaces --out).
+            echo(f"interrupted: {target} left as it was; no page for the partial run", err=True)
+            return code
     _say_replaced(target, out)
     sidecar = produce(model.build(inp), target, force=args.force or out is None)
     _announce(target, sidecar, results, err=announce_on_stderr)
@@ -204,31 +249,53 @@ def _traces(
 def report_from_results(source: Path, out: Path | None, *, force: bool) -> int:
     # The chart renderer starts first, in its own process, so its start-up overlaps the rest.
     with ChartProcess() as drawer:
-        frame, meta = read_results(source)
+        run = open_results(source)
+        meta = run.metadata
         target = out or default_page(meta.deck_path, meta.policy, meta.edition)
         write.check_output(target, force=force or out is None)
-        inp = _input_of_saved_run(frame, meta)
+        _warn_if_cards_changed(meta)
+        inp = _input_of_saved_run(run)
         _say_replaced(target, out)
         sidecar = produce(model.build(inp), target, force=force or out is None, drawer=drawer)
     _announce(target, sidecar, None)
     return 0
 
 
-def _input_of_saved_run(frame: pl.DataFrame, meta: RunMetadata) -> model.ReportInput:
+def _warn_if_cards_changed(meta: RunMetadata) -> None:
+    """A saved run's numbers are those of the cards it was played with; say so when today's
+    card database is another (legality and card names on the page are today's)."""
+    if meta.card_db_sha256 is None:
+        echo(
+            "note: this run does not record its card database; the page checks the deck "
+            "against today's cards",
+            err=True,
+        )
+    elif meta.card_db_sha256 != card_db_hash():
+        echo(
+            "warning: the card database changed since this run was played; its numbers are "
+            "those of the old cards, legality and card names those of today's "
+            f"(play it again: {meta.command()})",
+            err=True,
+        )
+
+
+def _input_of_saved_run(run: SavedRun) -> model.ReportInput:
+    meta = run.metadata
     deck = parse_deck(meta.deck_text, load_card_db(), Path(meta.deck_path))
     legality = check_deck(deck, load_edition(meta.edition), meta.variant, meta.players)
-    summary = summarize(tally_of_frame(frame), card_catalog(deck))
+    rows = rows_for_report(run.rows)
+    summary = summarize(tally_of_frame(run.rows), card_catalog(deck))
     from deckkit.report.traces import typical_traces
 
-    edition = load_edition(meta.edition)
+    edition = apply_rules(load_edition(meta.edition), meta.rules)
     return model.ReportInput(
         metadata=meta,
         legality=legality,
         not_simulated=sim.not_simulated_cards(deck),
         summary=summary,
-        rows=frame,
+        rows=rows,
         typical_traces=typical_traces(
-            frame,
+            rows,
             deck,
             edition,
             layout=meta.layout,
@@ -334,6 +401,12 @@ def register(app: typer.Typer) -> None:
                 "give either a DECK to play or --from RESULTS.parquet",
                 hint="deckkit report decks/demo-solo.deck  or  deckkit report --from run.parquet",
             )
+        if impact:  # the values `deckkit impact` refuses, refused here too
+            from deckkit.cli.impact_cmd import check_target_error
+
+            if impact_games < 1:
+                raise UsageError(f"--impact-games must be at least 1, not {impact_games}")
+            check_target_error(impact_target_error, "--impact-target-error")
         if source is not None:
             code = report_from_results(source, output, force=force)
         else:

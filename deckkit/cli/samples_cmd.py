@@ -6,12 +6,12 @@ Nothing is overwritten: a file that already exists is kept and named as kept.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from deckkit.analysis.output import write_bytes
 from deckkit.cli.console import echo
 from deckkit.errors import UsageError
 
@@ -44,13 +44,17 @@ def write_samples(target: Path) -> tuple[list[Path], list[Path]]:
     for pattern in SAMPLE_GLOBS:
         for source in sorted(root.glob(pattern)):
             destination = target / source.relative_to(root)
-            if destination.exists():
+            if destination.exists() or destination.is_symlink():
                 kept.append(destination)
                 continue
             destination.parent.mkdir(parents=True, exist_ok=True)
-            partial = destination.with_name(f".{destination.name}.partial")
-            shutil.copyfile(source, partial)
-            partial.replace(destination)  # whole or not at all
+            # Whole or not at all, through a temporary file of a name nobody can guess (a
+            # fixed name could be a planted link), and never over a file that appeared.
+            try:
+                write_bytes(source.read_bytes(), destination, force=False)
+            except UsageError:  # it appeared meanwhile: the user's, kept
+                kept.append(destination)
+                continue
             written.append(destination)
     (target / OUTPUTS).mkdir(parents=True, exist_ok=True)
     return written, kept

@@ -33,7 +33,8 @@ from rich.table import Table
 from deckkit import __version__, stopping
 from deckkit.analysis import engine as real_engine
 from deckkit.analysis.output import check_destination, write_frame
-from deckkit.analysis.results import METADATA_KEY, RunMetadata, deck_hash
+from deckkit.analysis.results import METADATA_KEY, RunMetadata, card_db_hash, deck_hash
+from deckkit.analysis.rowspool import RowSpool
 from deckkit.analysis.runner import GameFactory, ProgressFn, RunResult, capped_workers, run_games
 from deckkit.analysis.summary import (
     CI_METHOD_LABEL,
@@ -53,7 +54,7 @@ from deckkit.cli.console import echo, stderr_console, stdout_console
 from deckkit.cli.deckinput import deck_bytes
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal, resolve
-from deckkit.errors import EXIT_ILLEGAL, UsageError
+from deckkit.errors import EXIT_ILLEGAL, CannotWrite, UsageError
 
 OutputFormat = opt.Format
 
@@ -209,13 +210,15 @@ def run_metadata(args: SimulateArgs, game: SolitaireGame, *, interrupted: bool) 
         deck_sha256=deck_hash(text),
         deck_text=text,
         rules=dict(game.rules),
+        card_db_sha256=card_db_hash(),
     )
 
 
 def play_run(
-    args: SimulateArgs, game: SolitaireGame, hooks: EngineHooks, *, keep_rows: bool
+    args: SimulateArgs, game: SolitaireGame, hooks: EngineHooks, *, rows: RowSpool | None = None
 ) -> PlayedRun:
-    """Play the games (with a progress bar on a terminal) and summarize them."""
+    """Play the games (with a progress bar on a terminal) and summarize them; each game's row
+    goes to ``rows`` (on disk) as its chunk finishes, when given."""
     workers = capped_workers(args.workers)
     if args.workers > workers:
         _err(f"--workers {args.workers} capped to {workers}, the cores available")
@@ -228,7 +231,7 @@ def play_run(
             games=args.games,
             seed=args.seed,
             workers=workers,
-            keep_rows=keep_rows,
+            row_sink=rows,
             progress=progress,
         )
     summary = summarize(result.tally, card_catalog(game.deck))
@@ -236,25 +239,25 @@ def play_run(
     return PlayedRun(game, result, summary, not_simulated, metadata)
 
 
-def write_rows(run: PlayedRun, path: Path, *, force: bool) -> None:
-    """The per-game rows, with the run's metadata when the file is Parquet. An interrupted
-    run's rows are partial: they never replace a file the user has."""
-    if run.result.rows is None:
-        return
-    if run.result.interrupted and path.exists():
+def write_rows(run: PlayedRun, rows: RowSpool, path: Path, *, force: bool) -> None:
+    """The per-game rows, streamed from the spool, with the run's metadata when the file is
+    Parquet. An interrupted run's rows are partial: they never replace a file the user has."""
+    if run.result.interrupted and (path.exists() or path.is_symlink()):
         _err(f"interrupted: {path} left as it was; the finished games' rows were not written")
         return
     try:
         write_frame(
-            run.result.rows,
+            rows.frame(),
             path,
             force=force,
             metadata={METADATA_KEY: run.metadata.to_json()},
         )
-    except OSError as err:  # disk full, permissions: the file is left as it was
-        raise UsageError(
-            f"cannot write --out: {err.strerror or err}; nothing was written", path=path
-        ) from err
+    except CannotWrite as err:  # disk full, a size limit: the file is left as it was
+        raise CannotWrite(
+            f"cannot write --out: {err.message.removeprefix('cannot write: ')}; "
+            "nothing was written",
+            path=path,
+        ) from None
 
 
 def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
@@ -275,10 +278,13 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
             return EXIT_ILLEGAL
         _err("simulating anyway (--allow-illegal)")
 
-    run = play_run(args, game, hooks, keep_rows=args.out is not None)
+    if args.out is None:
+        run = play_run(args, game, hooks)
+    else:
+        with RowSpool(args.out) as rows:
+            run = play_run(args, game, hooks, rows=rows)
+            write_rows(run, rows, args.out, force=args.force)
     result, summary, not_simulated = run.result, run.summary, run.not_simulated
-    if args.out is not None:
-        write_rows(run, args.out, force=args.force)
 
     meta = {
         "deck": deck.name,

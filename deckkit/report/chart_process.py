@@ -16,11 +16,16 @@ too; otherwise the report starts it as it begins.
 The bytes are those of drawing in this process (the same vl-convert draws them, and
 :func:`deckkit.report.charts.inline` finishes them here). Should the helper be missing, fail
 or answer something else, the charts are drawn in this process instead: slower, same page.
+Should it be killed by a signal (vl-convert's JavaScript engine aborts when it cannot reserve
+the address space it wants, under ``ulimit -v``), drawing here would abort this process too,
+after all its games: the page is written with a note in place of each chart, and a warning.
+For the same reason a process whose address space is limited always draws in a helper.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import subprocess
 import sys
@@ -92,12 +97,13 @@ class ChartProcess:
     def __init__(self) -> None:
         self._proc: subprocess.Popen[bytes] | None = None
         self._specs: dict[str, charts.Spec] = {}
+        self.crashed = False  # the helper was killed by a signal: charts not drawn
 
     def __enter__(self) -> ChartProcess:
         global _early, _helper_started
         if _early is not None:  # started before the command's imports
             self._proc, _early = _early, None
-        elif not (charts.drawn_here() or _helper_started):
+        elif address_space_limited() or not (charts.drawn_here() or _helper_started):
             _helper_started = True
             self._proc = _spawn()
         # else: a later report in this process, whose charts are drawn here
@@ -125,6 +131,8 @@ class ChartProcess:
     def receive(self) -> dict[str, str]:
         """The charts sent, by name, as inline SVG."""
         svgs = self._answer()
+        if svgs is None and (self.crashed or address_space_limited()):
+            return {name: not_drawn(name) for name in self._specs}
         if svgs is None:
             return charts.draw(self._specs)
         return {name: charts.inline(svgs[name], name, spec) for name, spec in self._specs.items()}
@@ -137,6 +145,7 @@ class ChartProcess:
         try:
             out, _ = proc.communicate(timeout=TIMEOUT)
             answer = json.loads(out) if proc.returncode == 0 else None
+            self.crashed = proc.returncode < 0
         except (OSError, ValueError, subprocess.TimeoutExpired):
             answer = None
         finally:
@@ -154,13 +163,36 @@ class ChartProcess:
 
 
 def _reap(proc: subprocess.Popen[bytes]) -> None:
-    """Stop the helper if it still runs, and collect it."""
+    """Stop the helper if it still runs, and collect it. Closing its stdin flushes what a
+    failed send left in the buffer: a helper already gone makes that a second broken pipe,
+    which must not end the report (the charts are drawn here instead)."""
     if proc.poll() is None:
         proc.kill()
     proc.wait()
     for stream in (proc.stdin, proc.stdout):
         if stream is not None and not stream.closed:
-            stream.close()
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+
+
+def address_space_limited() -> bool:
+    """Whether ``ulimit -v`` limits this process (vl-convert may then abort whoever calls it)."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):  # pragma: no cover - not Unix
+        return False
+    return soft != resource.RLIM_INFINITY
+
+
+def not_drawn(name: str) -> str:
+    """What stands in a page for a chart the renderer could not draw."""
+    return (
+        f'<p class="chart-not-drawn" role="note">The {name.replace("_", " ")} chart could not '
+        "be drawn here (the chart renderer stopped); the numbers are in the tables and in the "
+        "JSON file beside this page.</p>"
+    )
 
 
 def serve(source: IO[bytes], sink: IO[bytes]) -> None:

@@ -243,6 +243,13 @@ def play_command(meta: RunMetadata, game: int, *, legal: bool) -> str:
 
     if meta.turn_cap != DEFAULT_TURN_CAP:
         parts += ["--turn-cap", str(meta.turn_cap)]
+    from deckkit.animayhem.construction.editions import load_edition
+    from deckkit.animayhem.construction.readings import effective
+
+    defaults = effective(load_edition(meta.edition))
+    for name in sorted(meta.rules):  # the readings the run changed from its edition's own
+        if defaults.get(name) != meta.rules[name]:
+            parts += ["--rule", shlex.quote(f"{name}={meta.rules[name]}")]
     if not legal:
         parts.append("--allow-illegal")
     return " ".join(parts)

@@ -45,9 +45,24 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=isolate_bidi,
     )
     env.filters["fmt"] = fmt
     return env
+
+
+_BIDI_CONTROLS = frozenset(chr(c) for c in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
+                                            *range(0x2066, 0x206A)))  # fmt: skip
+
+
+def isolate_bidi(value: object) -> object:
+    """Text from files (a deck's or a card's name) that carries bidirectional controls is
+    shown in an isolate (FSI ... PDI): a right-to-left override inside it cannot reverse
+    the page around it. Markup the templates build themselves passes unchanged."""
+    plain = isinstance(value, str) and not isinstance(value, Markup)
+    if plain and not _BIDI_CONTROLS.isdisjoint(value):  # type: ignore[arg-type]
+        return f"\u2068{value}\u2069"
+    return value
 
 
 REPORT_TEMPLATE = "report.html.j2"

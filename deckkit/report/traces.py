@@ -30,7 +30,7 @@ def typical_traces(
     """outcome -> the trace, as `deckkit play` prints it, of the run's typical win and loss."""
     from deckkit.animayhem.engine.field import Layout
     from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
-    from deckkit.animayhem.engine.policy import make_policy
+    from deckkit.animayhem.engine.players import make_player
     from deckkit.animayhem.engine.state import Trace
     from deckkit.cli.play_cmd import render_text
 
@@ -41,7 +41,7 @@ def typical_traces(
     out: dict[str, str] = {}
     for outcome, pick in picks.items():
         trace = Trace()
-        record = play_game(setup, make_policy(policy), seed, pick["game"], trace=trace)
+        record = play_game(setup, make_player(policy), seed, pick["game"], trace=trace)
         lines = render_text(trace).splitlines()
         if len(lines) > MAX_LINES:
             cut = len(lines) - MAX_LINES

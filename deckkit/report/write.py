@@ -1,5 +1,5 @@
 """Where a report goes and how it is written: the page and its JSON sidecar, each whole or not
-at all.
+at all, together.
 
 Without ``-o`` a report goes to ``reports/<deck file stem>.report.html``; generated files carry
 the ``.report.`` infix so that git ignores them while other files in ``reports/`` (kept
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from deckkit.analysis.output import write_bytes
+from deckkit.analysis.output import check_writable, write_together
 from deckkit.errors import UsageError
 from deckkit.schema import document
 
@@ -39,30 +39,26 @@ def sidecar_of(html: Path) -> Path:
 
 
 def check_output(path: Path, *, force: bool) -> None:
-    """Fail before any game is played when the page could not be written."""
+    """Fail before any game is played when the page or its sidecar could not be written."""
     if path.suffix.lower() != ".html":
         raise UsageError("the report must be an .html file", path=path, hint="e.g. -o my-deck.html")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise UsageError("the directory for the report does not exist", path=path)
     for target in (path, sidecar_of(path)):
-        if target.is_dir():
-            raise UsageError("the report's path names a directory", path=target)
-        if target.exists() and not force:
-            raise UsageError(
-                "refusing to overwrite an existing file",
-                path=target,
-                hint="pass --force to replace it, or choose another -o",
-            )
+        check_writable(target, force=force, what="the report")
 
 
 def write_report(page: str, doc: dict[str, Any], path: Path, *, force: bool) -> Path:
-    """Write the sidecar, then the page; returns the sidecar's path."""
+    """Write the page and its sidecar, both whole or neither (every command's pages come
+    through here); returns the sidecar's path. A failed write is exit 5 and leaves both files
+    as they were."""
     sidecar = sidecar_of(path)
     data = json.dumps(document(doc), indent=1, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    try:
-        write_bytes(data, sidecar, force=force)
-        write_bytes(page.encode("utf-8"), path, force=force)
-    except OSError as err:
-        raise UsageError(f"cannot write the report: {err.strerror or err}", path=path) from err
+    html = page.encode("utf-8")
+    write_together(
+        [(sidecar, lambda handle: _put(handle, data)), (path, lambda handle: _put(handle, html))],
+        force=force,
+    )
     return sidecar
+
+
+def _put(handle: IO[bytes], data: bytes) -> None:
+    handle.write(data)

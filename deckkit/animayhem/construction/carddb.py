@@ -11,9 +11,9 @@ from __future__ import annotations
 import csv
 import difflib
 import functools
+import io
 import os
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -45,6 +45,7 @@ from deckkit.animayhem.construction.effectdb import EFFECTS_DIR, read_effects
 from deckkit.animayhem.construction.requirements import Requirement, Vocabulary, parse_requirement
 from deckkit.animayhem.construction.vocabulary import CardEffects
 from deckkit.errors import CardDataError
+from deckkit.untrusted import load_toml, read_text
 
 CSV_NAME = "cards.csv"
 CARD_DB_ENV = "DECKKIT_CARD_DB"  # a database directory used instead of the shipped one
@@ -262,8 +263,8 @@ def _granted_skills(directory: Path) -> set[str]:
     out: set[str] = set()
     for path in sorted(directory.glob("*.toml")) if directory.is_dir() else ():
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            data = load_toml(path, what="effects file", error=CardDataError)
+        except CardDataError:
             continue
         for entry in data.values():
             effects = entry.get("effects", []) if isinstance(entry, dict) else []
@@ -469,8 +470,9 @@ def _check_links(cards: list[AnyCard], rows: dict[str, _Row]) -> None:
 
 def read_card_db(path: Path) -> CardDB:
     """Read and validate one cards.csv (no caching; see :func:`load_card_db`)."""
+    text = read_text(path, what="card database", error=CardDataError)
     try:
-        with path.open(encoding="utf-8", newline="") as fh:
+        with io.StringIO(text, newline="") as fh:
             reader = csv.DictReader(fh)
             header = reader.fieldnames or []
             missing = [c for c in REQUIRED_COLUMNS if c not in header]
@@ -527,7 +529,9 @@ def card_db_csv(path: Path | None = None) -> Path:
         path = Path(named)
     if path.is_dir():
         nested = path / GAME_DIR / CSV_NAME
-        return nested if nested.is_file() else path / CSV_NAME
+        # Whatever stands at the nested name is the database (a FIFO or a device there is
+        # refused by the reader, not passed over for another file).
+        return nested if nested.exists() or nested.is_symlink() else path / CSV_NAME
     return path
 
 

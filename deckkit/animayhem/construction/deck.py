@@ -4,7 +4,6 @@ and the parser of the plain-text deck file format (see ``parse_deck``)."""
 from __future__ import annotations
 
 import re
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -14,6 +13,7 @@ from deckkit.animayhem.construction.cards import POWER_TYPES, AnyCard, CardType
 from deckkit.animayhem.construction.editions import EDITIONS, VARIANTS
 from deckkit.animayhem.construction.readings import parse_rule
 from deckkit.errors import DeckFileError, DeckProblems, UsageError
+from deckkit.untrusted import read_bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,15 +309,13 @@ def read_deck(path: Path, db: CardLookup) -> Deck:
 
     Only regular files are read (a FIFO or a device could block or never end), and at most
     :data:`MAX_DECK_BYTES` of them."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise DeckFileError(
-                "cannot read deck file: not a regular file", path=path, hint="name a deck file"
-            )
-        with path.open("rb") as handle:
-            data = handle.read(MAX_DECK_BYTES + 1)
-    except OSError as err:
-        raise DeckFileError(f"cannot read deck file: {err.strerror or err}", path=path) from err
+    data = read_bytes(
+        path,
+        what="deck file",
+        error=DeckFileError,
+        limit=MAX_DECK_BYTES,
+        hint="a deck lists one card per line",
+    )
     return parse_deck_bytes(data, db, path)
 
 

@@ -13,9 +13,12 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, cast, get_args
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, Literal, get_args
 
 from deckkit.errors import CardDataError, UsageError
+from deckkit.untrusted import load_toml
 
 EDITIONS: tuple[str, ...] = ("set0", "general1996", "guidelines1998", "fifth2018")
 DEFAULT_EDITION = "guidelines1998"
@@ -216,17 +219,17 @@ class Variant:
 
 
 def _read(filename: str) -> dict[str, Any]:
+    """An edition file, read with the bounds of every file deckkit reads (a directory, a FIFO
+    or a huge file in its place is broken data, exit 3)."""
     ref = resources.files("deckkit.animayhem.construction").joinpath("editions", filename)
-    try:
-        return tomllib.loads(ref.read_text(encoding="utf-8"))
-    except FileNotFoundError as err:
-        raise CardDataError(f"edition file missing: {filename}", path=filename) from err
-    except UnicodeDecodeError as err:
-        raise CardDataError(
-            f"edition file is not UTF-8 text (byte {err.start})", path=filename
-        ) from err
-    except tomllib.TOMLDecodeError as err:
-        raise CardDataError(f"malformed edition file: {err}", path=filename) from err
+    if not isinstance(ref, Path):  # pragma: no cover - an installation inside a zip file
+        try:
+            return tomllib.loads(ref.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+            raise CardDataError(f"malformed edition file: {err}", path=filename) from err
+    if not ref.exists():
+        raise CardDataError(f"edition file missing: {filename}", path=filename)
+    return load_toml(ref, what="edition file", error=CardDataError)
 
 
 def _count(value: object, where: str, least: int = 0) -> int:
@@ -251,6 +254,35 @@ def _pair(value: object, where: str) -> tuple[int, int]:
     return _count(value[0], f"{where} numerator"), _count(value[1], f"{where} denominator", 1)
 
 
+def _optional_count(value: object, where: str, least: int) -> int | None:
+    return None if value is None else _count(value, where, least)
+
+
+def _location_table(rows: object, odd: bool, where: str) -> tuple[tuple[int, int], ...]:
+    """Rows of [fewest players, locations each], the first for one player, in ascending order,
+    each with at least one location (a game needs a field). An empty table means "any number",
+    which only an edition that still constrains the count (``odd``) may say: otherwise every
+    deck would pass."""
+    if not isinstance(rows, list):
+        raise CardDataError(f"{where}: expected a list of [players, locations], got {rows!r}")
+    table = []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 2):
+            raise CardDataError(f"{where}: expected [players, locations], got {row!r}")
+        fewest, count = _count(row[0], f"{where} players", 1), _count(row[1], where, 1)
+        table.append((fewest, count))
+    if not table and not odd:
+        raise CardDataError(
+            f"{where} is empty and odd is false: nothing would limit a deck's locations",
+            hint="give rows such as [[1, 9], [2, 7]], or set odd = true",
+        )
+    if table and table[0][0] != 1:
+        raise CardDataError(f"{where}: the first row must be for 1 player, not {table[0][0]}")
+    if any(a[0] >= b[0] for a, b in pairwise(table)):
+        raise CardDataError(f"{where}: rows must go up in number of players")
+    return tuple(table)
+
+
 def _edition_from(data: dict[str, Any], filename: str) -> Edition:
     try:
         loc, dis, play = data["locations"], data["disasters"], data["play"]
@@ -263,7 +295,9 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
             name=str(data["name"]),
             title=str(data["title"]),
             sources=tuple(str(s) for s in data.get("sources", ())),
-            locations_by_players=tuple(_pair(r, "locations.by_players") for r in loc["by_players"]),
+            locations_by_players=_location_table(
+                loc["by_players"], bool(loc["odd"]), "locations.by_players"
+            ),
             locations_odd=bool(loc["odd"]),
             location_duplicates=bool(loc["duplicates"]),
             items_per_location=_pair(data["items"]["per_location"], "items.per_location"),
@@ -347,21 +381,40 @@ def load_variant(name: str) -> Variant:
     """Read one table of ``editions/variants.toml``."""
     if name not in VARIANTS:
         raise _unknown("variant", name, VARIANTS)
-    data = _read("variants.toml")
+    return _variant_from(name, _read("variants.toml"))
+
+
+def _variant_from(name: str, data: dict[str, Any]) -> Variant:
+    """One variant's table, every value checked: a count is a whole number in range, not a
+    word, a negative or a fraction that would only fail (or pass every deck) later."""
     try:
         v = data[name]
+        if not isinstance(v, dict):
+            raise CardDataError(f"[{name}] must be a table, not {v!r}")
         piles = v.get("piles")
+        if piles is not None and not isinstance(piles, dict):
+            raise CardDataError(f"{name}.piles must be a table of pile sizes, not {piles!r}")
         return Variant(
             name=name,
             title=str(v["title"]),
             source=str(v["source"]),
-            players=cast("int | None", v.get("players")),
-            locations_per_player=cast("int | None", v.get("locations_per_player")),
+            players=_optional_count(v.get("players"), f"{name}.players", 1),
+            locations_per_player=_optional_count(
+                v.get("locations_per_player"), f"{name}.locations_per_player", 1
+            ),
             location_duplicates=bool(v.get("location_duplicates", False)),
-            piles=None if piles is None else tuple((str(k), int(n)) for k, n in piles.items()),
-            pile_copy_limit=cast("int | None", v.get("pile_copy_limit")),
-            pile_combat_disasters=cast("int | None", v.get("pile_combat_disasters")),
+            piles=None
+            if piles is None
+            else tuple((str(k), _count(n, f"{name}.piles.{k}")) for k, n in piles.items()),
+            pile_copy_limit=_optional_count(v.get("pile_copy_limit"), f"{name}.pile_copy_limit", 1),
+            pile_combat_disasters=_optional_count(
+                v.get("pile_combat_disasters"), f"{name}.pile_combat_disasters", 0
+            ),
         )
+    except CardDataError as err:
+        raise CardDataError(
+            f"malformed variant {name!r}: {err.message}", path="variants.toml", hint=err.hint
+        ) from None
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise CardDataError(f"malformed variant {name!r}: {err!r}", path="variants.toml") from err
 

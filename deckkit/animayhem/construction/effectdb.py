@@ -11,7 +11,6 @@ encoding is not exact.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
@@ -43,6 +42,7 @@ from deckkit.animayhem.construction.vocabulary import (
     unplayed,
 )
 from deckkit.errors import CardDataError
+from deckkit.untrusted import parse_toml, read_text
 
 EFFECTS_DIR = "effects"
 _ENTRY_KEYS = frozenset({"name", "coverage", "note", "effects", "columns"})
@@ -398,16 +398,8 @@ def read_effects_file(
     path: Path, cards: Mapping[str, AnyCard], vocab: Vocabulary
 ) -> dict[str, CardEffects]:
     """Read one effects file; every problem is a :class:`CardDataError` naming file and line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CardDataError("not UTF-8 text", path=path, hint="save it as UTF-8") from None
-    except OSError as err:
-        raise CardDataError(f"cannot read effects file: {err.strerror}", path=path) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise CardDataError(f"malformed TOML: {err}", path=path) from None
+    text = read_text(path, what="effects file", error=CardDataError)
+    data = parse_toml(text, path, what="effects file", error=CardDataError)
     lines: dict[str, int] = {}
     for m in _LINE.finditer(text):
         lines.setdefault(m[1], text.count("\n", 0, m.start()) + 1)

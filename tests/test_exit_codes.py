@@ -1,0 +1,107 @@
+"""Every command ends with the exit code its cause calls for: ``128 + signal`` when a signal
+stopped it, whichever command re-raises the stop; 130 for a Ctrl-C that lands while the CLI is
+still loading; 141 when the reader of stdout has gone; 5 when stdout is not open at all."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_faults import DECK, REPO, _all_gone, _deckkit, _wait_for_workers, reaper
+
+__all__ = ["reaper"]  # the fixture, imported to be used here
+
+LONG = ["--games", "2000000", "--workers", "2", "--seed", "4"]
+
+
+def _balance_file(tmp_path: Path) -> Path:
+    """A band check that cannot decide soon: the band hugs the deck's win rate and the budget
+    is huge."""
+    path = tmp_path / "balance.toml"
+    path.write_text(
+        f'[[check]]\nname = "slow"\ndeck = "{DECK}"\nband = [0.05, 0.20]\n'
+        'margin = 0.001\npolicy = "random"\nbudget = 100000000\n'
+    )
+    return path
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize("command", ["compare", "impact", "balance"])
+def test_every_playing_command_exits_128_plus_the_signal(
+    command: str,
+    sig: signal.Signals,
+    code: int,
+    tmp_path: Path,
+    reaper: list[subprocess.Popen[str]],
+) -> None:
+    if command == "compare":
+        args = ["compare", str(DECK), "--policy-b", "random", *LONG]
+    elif command == "impact":
+        args = ["impact", str(DECK), *LONG[2:], "--games", "200000"]
+    else:
+        args = ["balance", "check", str(_balance_file(tmp_path)), "--workers", "2"]
+    proc = _deckkit(*args)
+    reaper.append(proc)
+    workers = _wait_for_workers(proc)
+    os.kill(proc.pid, sig)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, err
+    assert "Traceback" not in err
+    assert _all_gone(workers)
+
+
+def test_ctrl_c_while_loading_is_an_interruption_not_a_traceback() -> None:
+    # From 0.2 s on: by then Python itself has started (a signal during its own start-up is
+    # Python's to report) and deckkit is loading its commands.
+    for delay in (0.2, 0.3, 0.4, 0.5):
+        proc = _deckkit("validate", str(DECK))
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        # 130 stopped by deckkit; -2 stopped by the signal before Python set up its handler;
+        # 0 when the validation was already done.
+        assert proc.returncode in (130, -signal.SIGINT, 0), (delay, err)
+        assert "Traceback" not in err, (delay, err)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", str(DECK)],
+        ["cards", "list"],
+        ["cards", "coverage", "--cards"],
+        ["compare", str(DECK), "--policy-b", "random", "-n", "20"],
+        ["impact", str(DECK), "--games", "20", "--card", "Krillin"],
+        ["simulate", str(DECK), "-n", "20", "-q", "-f", "json"],
+    ],
+)
+def test_a_reader_gone_before_anything_was_read_is_exit_141(args: list[str]) -> None:
+    """The reader closes the pipe at once (``| true``): output small enough to sit in a buffer
+    until the end still meets the closed pipe, and says so with 141, not 0."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "deckkit", *args],
+            stdout=write, stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120,
+        )  # fmt: skip
+    finally:
+        os.close(write)
+    assert done.returncode == 141, (args, done.stderr)
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_a_closed_stdout_is_refused_not_silently_ignored() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "validate", str(DECK)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )  # fmt: skip
+    assert done.returncode == 5, done.stderr
+    assert "standard output is closed" in done.stderr
