@@ -13,7 +13,7 @@ import jinja2
 from markupsafe import Markup
 
 from deckkit.report.model import lookup
-from deckkit.report.render import fmt
+from deckkit.report.render import fmt, isolate_bidi
 
 
 def _asset(name: str) -> str:
@@ -28,6 +28,7 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=isolate_bidi,  # a card name from a user's file cannot reverse the page
     )
     env.filters["fmt"] = fmt
     return env
