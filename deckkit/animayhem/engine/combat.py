@@ -19,43 +19,45 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
-from deckkit.animayhem.engine.interpreter import (
-    Sides,
-    amplified,
-    apply_charm,
-    apply_mods,
-    attack_order,
-    can_act,
-    combat_card,
-    combat_mods,
-    defends,
-    disaster_bonus,
-    endures,
-    extra_cards,
+from deckkit.animayhem.engine.interpreter.combat_cards import apply_charm, combat_card
+from deckkit.animayhem.engine.interpreter.common import Sides, apply_mods
+from deckkit.animayhem.engine.interpreter.dispatcher import (
     fire,
     flash_extra_cards,
-    gone,
-    has_rule,
     held_for_charm,
     hurt,
-    immune,
     lone_attacker,
-    party_lenders,
     play_in_combat,
-    record_uses,
+    spend_free_cast,
+)
+from deckkit.animayhem.engine.interpreter.on_disasters_and_locations import gone
+from deckkit.animayhem.engine.interpreter.piles import (
+    defends,
+    endures,
     recycled,
     retreat_attack,
     revived,
     runs_alone,
-    shielded_from,
-    spared,
     spares_a_kill,
-    spend_free_cast,
     strikes,
     strikes_first,
-    vehicle_first,
+)
+from deckkit.animayhem.engine.interpreter.standing import (
+    amplified,
+    attack_order,
+    can_act,
+    combat_mods,
+    disaster_bonus,
+    extra_cards,
+    has_rule,
+    immune,
+    party_lenders,
+    record_uses,
+    shielded_from,
+    spared,
     wear,
 )
+from deckkit.animayhem.engine.interpreter.vehicles_and_forms import vehicle_first
 from deckkit.animayhem.engine.queries import (
     Use,
     ally_bonus,

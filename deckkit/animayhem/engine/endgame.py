@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.combat import GameOver
-from deckkit.animayhem.engine.interpreter import credit_edge, edge
+from deckkit.animayhem.engine.interpreter.piles import credit_edge, edge
 from deckkit.animayhem.engine.state import Game, Loc
 
 if TYPE_CHECKING:

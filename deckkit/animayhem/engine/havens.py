@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import HavenCard
 from deckkit.animayhem.engine.abilities import refresh
-from deckkit.animayhem.engine.interpreter import can_act
+from deckkit.animayhem.engine.interpreter.standing import can_act
 from deckkit.animayhem.engine.state import Char, Copy, Game
 
 if TYPE_CHECKING:

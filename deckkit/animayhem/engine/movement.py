@@ -14,14 +14,9 @@ from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.combat import fight, take_item_here
 from deckkit.animayhem.engine.endgame import check_end
-from deckkit.animayhem.engine.interpreter import (
-    affect,
-    fire,
-    hiding_slot,
-    leaps,
-    record_uses,
-    stealable,
-)
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.standing import hiding_slot, leaps, record_uses, stealable
+from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.queries import HAVEN, Use, leap_room, party_movement
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import Char, Dis, Game

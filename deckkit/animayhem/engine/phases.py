@@ -15,18 +15,14 @@ from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.havens import build_havens
-from deckkit.animayhem.engine.interpreter import (
-    affect,
-    can_move,
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.piles import extra_equipment, waived_for
+from deckkit.animayhem.engine.interpreter.standing import can_move, record_uses, stored
+from deckkit.animayhem.engine.interpreter.turns import affect, start_turn
+from deckkit.animayhem.engine.interpreter.vehicles_and_forms import (
     change_forms,
-    extra_equipment,
-    fire,
-    record_uses,
-    start_turn,
     stopped_at,
-    stored,
     waits_to_replace,
-    waived_for,
 )
 from deckkit.animayhem.engine.movement import legal_route, move_disasters, move_party
 from deckkit.animayhem.engine.queries import (

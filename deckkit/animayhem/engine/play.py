@@ -15,7 +15,7 @@ from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.engine.chance import Chance, SeededChance
 from deckkit.animayhem.engine.combat import GameOver
 from deckkit.animayhem.engine.field import LAYOUTS, Layout
-from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.interpreter.common import by_trigger
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.record import GameRecord

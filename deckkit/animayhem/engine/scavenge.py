@@ -14,7 +14,9 @@ from deckkit.animayhem.construction.requirements import requirement_met
 from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.combat import fight, health_state, knock_out
-from deckkit.animayhem.engine.interpreter import affect, can_act, fire, record_uses
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.standing import can_act, record_uses
+from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.movement import join_primary, place_disaster, steal_when_revealed
 from deckkit.animayhem.engine.queries import Use, barred, blocked, unlocked
 from deckkit.animayhem.engine.record import CardStat
