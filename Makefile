@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := build/fast/.built
-ENGINE := $(wildcard deckkit/animayhem/*/*.py)
+ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py)
 DEMO_DECK := decks/demo-solo.deck
 
 .PHONY: demo test test-slow lint typecheck fast bench clean browser
