@@ -21,7 +21,7 @@ ENGINE = [p for p in (PACKAGE / "animayhem" / "engine").rglob("*.py") if p.stem 
 # Construction modules the engine leans on while it plays: they too stay free of I/O.
 PURE_CONSTRUCTION = [
     PACKAGE / "animayhem" / "construction" / f"{name}.py"
-    for name in ("cards", "requirements", "vocabulary", "legality")
+    for name in ("cards", "modifiers", "requirements", "vocabulary", "legality")
 ]
 ENGINE_BANNED_CALLS = {"print", "open", "input"}
 ENGINE_BANNED_MODULES = {"time", "datetime", "pathlib", "os", "sys", "typer", "rich", "polars"}

@@ -17,8 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from deckkit.animayhem.construction.cards import Coverage, Modifier, Stat
+from deckkit.animayhem.construction.modifiers import Modifier, Stat
 from deckkit.animayhem.construction.requirements import Requirement
+
+
+class Coverage(StrEnum):
+    """How faithfully the engine plays a card's text."""
+
+    FULL = "full"
+    APPROXIMATE = "approximate"  # with a one-line note of what differs
+    NONE = "none"  # with the reason
 
 
 class Trigger(StrEnum):
