@@ -119,7 +119,7 @@ class _Side:
     __slots__ = ("damage", "defense", "name", "owner")
 
     def __init__(self, owner: Char | Dis, damage: int, defense: int) -> None:
-        self.owner = owner  # whom a combat card's text reaches (interpreter.combat_card)
+        self.owner = owner  # whom a combat card's text reaches (interpreter.combat_cards)
         self.name = owner.name
         self.damage = damage
         self.defense = defense
@@ -163,7 +163,7 @@ def _play_card(
 ) -> None:
     """Draw one combat card and apply its physical half; "draw another" repeats. ``cards``
     collects what was played, for the trace. Nothing a card does reaches ``shielded`` (a
-    disaster unaffected by combat cards). The card's encoded text (interpreter.combat_card)
+    disaster unaffected by combat cards). The card's encoded text (interpreter.combat_cards)
     acts after its printed numbers."""
     for _ in range(4):  # a chain of "draw another combat card" cannot run forever
         copy = draw_combat_card(game)
@@ -266,7 +266,7 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
 
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     """Bonked: out of play for one full turn of the owner. Killed: discarded, unless a card
-    turns the kill into a bonk (interpreter.spares_a_kill). A character a card keeps standing
+    turns the kill into a bonk (interpreter.piles.spares_a_kill). A character a card keeps standing
     (ENDURE) is left at 1 health instead."""
     if game.acts and endures(game, c):
         c.health = max(c.health, 1)
@@ -319,7 +319,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
                 if isinstance(item.card, ItemCard):
                     carrier.items.append(item)
                     if item.card.id in game.fx:
-                        refresh(game, carrier)  # an item's standing effects (interpreter.py)
+                        refresh(game, carrier)  # an item's standing effects (interpreter/)
                 else:  # stolen equipment recovered
                     carrier.equipment.append(item)
                     refresh(game, carrier)
@@ -606,7 +606,7 @@ def fight(
     bonus_dmg = bonus_def = extra = 0
     char_mods: dict[int, list[Mods]] = {}
     if effects:
-        # Card effects (interpreter.py): what fires as combat begins, and what lasts through it.
+        # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
         fire(game, d, Trigger.COMBAT, slot, opponents=chars, sides=fx_sides)
         loc = game.locs[slot].copy

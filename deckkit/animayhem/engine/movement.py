@@ -94,8 +94,8 @@ def _entry_pos(game: Game, edition: Edition, backward: bool = False) -> int:
 
 def _affect(game: Game, d: Dis, slot: int) -> None:
     """A non-combat disaster reaches characters: it counts as met, takes effect (its encoded
-    effects, interpreter.py) and, its condition done, is discarded or stays off the field while
-    its effect lasts (set0 rulebook, "Maintenance Phase")."""
+    effects, interpreter/turns.py) and, its condition done, is discarded or stays off the field
+    while its effect lasts (set0 rulebook, "Maintenance Phase")."""
     game.record.bump(d.card.id, CardStat.MET)
     if game.trace is not None:
         how = "" if d.fx is not None else " (card text not simulated)"

@@ -3,7 +3,7 @@
 A policy sees what a human player would: its hand, its characters and what they carry, face-up
 disasters, the layout, and how many cards lie face down under each location, but never which
 cards those are, except the ones a card's effect let the player look at (REVEAL:
-``game.known``, read through ``interpreter.known_under``). Policies draw any randomness from the
+``game.known``, read through ``queries.known_under``). Policies draw any randomness from the
 game's chance object, so one seed fixes the whole game.
 """
 

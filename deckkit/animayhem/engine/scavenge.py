@@ -143,7 +143,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         if isinstance(x.card, ItemCard):
             carrier.items.append(x)
             if x.card.id in game.fx:
-                refresh(game, carrier)  # an item's standing effects (interpreter.py)
+                refresh(game, carrier)  # an item's standing effects (interpreter/)
             game.record.bump(carrier.card.id, CardStat.ITEMS_RETRIEVED)
         else:
             carrier.equipment.append(x)

@@ -119,7 +119,7 @@ class Char:
         self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard, aside (REPLACE)
         self.bonked_turn = -1
         self.charm_turn = -1  # the turn it last declared a charm battle (one a turn)
-        # Effects (interpreter.py): the card's own effects by trigger, and what others did to it.
+        # Effects (interpreter/): the card's own effects by trigger, and what others did to it.
         self.fx: Triggers | None = None
         self.disabled_until = 0  # no move, scavenge or attack through this turn
         self.held_until = 0  # no move through this turn
@@ -229,7 +229,7 @@ class Dis:
         self.incapacitated_turn = -1
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
-        self.fx: Triggers | None = None  # its effects by trigger (interpreter.py)
+        self.fx: Triggers | None = None  # its effects by trigger (interpreter/)
         self.recycled = False  # defeated and shuffled back into the draw pile (RECYCLE)
 
     def reset_damage_defense(self) -> None:
@@ -398,7 +398,7 @@ class Game:
         self.done_scavenging: set[int] = set()  # location slots stopped this turn
         self.ended: str | None = None
         self.outcome: str | None = None
-        # Effects (interpreter.py)
+        # Effects (interpreter/)
         self.fx: dict[str, Triggers] = {}  # card id -> its effects by trigger
         self.hooks: RuleHooks  # the rules the interpreter calls back into (set by setup)
         self.lasting: list[tuple[Dis, int]] = []  # off-field disasters lasting through a turn

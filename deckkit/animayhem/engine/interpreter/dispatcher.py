@@ -456,6 +456,9 @@ def lone_attacker(sides: Sides | None) -> int:
     return -1 if sides is None else sides.lone
 
 
+# --- triggers fired in combat and before a disaster acts (HURT, AFFECT) -----------------------
+
+
 def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) -> None:
     """HURT: characters lost health this round, before health is checked. Each hurt
     character's own effects fire, then those of the cards carried by anyone at the location
@@ -486,6 +489,11 @@ def guarded(game: Game, d: Dis, slot: int) -> bool:
                 if gone(d):
                     return True
     return False
+
+
+# --- the cards under locations (the others in under_locations.py) and REMATCH -----------------
+# REMATCH fires the effects of the disaster it brings back, so it is played here, by the
+# dispatcher, and the modules below it never import it back.
 
 
 def _under_action(game: Game, e: Effect, ctx: Context) -> bool:

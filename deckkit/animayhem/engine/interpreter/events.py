@@ -9,8 +9,9 @@ from deckkit.animayhem.engine.interpreter.on_disasters_and_locations import _spe
 from deckkit.animayhem.engine.interpreter.targets import Context
 from deckkit.animayhem.engine.state import Char, Copy, Game
 
-# --- character-side additions: health, protection, requirement waivers, disaster rules -------
-# (IMMUNE, STAY, WAIVE, RECYCLE, FIRST_STRIKE; the HURT trigger; items acting on AFFECT.)
+# --- character-side additions played as events (RECYCLE, FIRST_STRIKE) ------------------------
+# The others: IMMUNE in standing.py, STAY in on_characters.py, WAIVE in piles.py, the HURT
+# trigger and items acting on AFFECT in dispatcher.py.
 
 _ADDED_EVENTS = frozenset({Action.RECYCLE, Action.FIRST_STRIKE})
 

@@ -259,6 +259,9 @@ def can_move(game: Game, c: Char) -> bool:
     return c.disabled_until < game.turn and c.held_until < game.turn
 
 
+# --- protection from a disaster (IMMUNE) ------------------------------------------------------
+
+
 def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
     """The IMMUNE effects covering ``c``: its own and its cards' (self), those of cards its
     group carries (here), and a haven's for the one character it names (play, n of them: the
@@ -303,6 +306,9 @@ def immune(game: Game, d: Dis, c: Char) -> bool:
                 game.say("effect", f"{card.name} keeps {d.name} away from {c.name}")
             return True
     return False
+
+
+# --- havens' standing rules; cards kept in the deck (RECYCLE) or in play (PRESERVE) -----------
 
 
 def havens_in_play(game: Game) -> list[Copy]:

@@ -15,7 +15,8 @@ from deckkit.animayhem.engine.queries import card_matches
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 
-# --- information and the cards under locations (REVEAL, CLEAR, UNEARTH, BURY, SUPPLY, REMATCH) ---
+# --- information and the cards under locations (REVEAL, CLEAR, UNEARTH, BURY, SUPPLY) ---------
+# REMATCH, which fires the disaster it brings back, is played in dispatcher.py.
 
 
 def _names_skill(loc: LocationCard, skill: str) -> bool:
