@@ -13,8 +13,8 @@ fizzles (Lexicon "Fizzle"; "Reload Phase"); "all X" means all X at a location un
 otherwise (1998 guidelines 3.7, encoded in each entry's target); discarded and destroyed items
 count for the disasters (1998 guidelines 4.3).
 
-Its modules, from the bottom of the import graph up (each imports only those above it in this
-list, and the rules modules import the ones they call):
+Its modules, from the bottom of the import graph up (each imports only modules listed before
+it; the rules modules import the ones they call):
 
 - ``common``: sources, lasting turns, ``Sides`` (round-local modifiers), the trace and statistics.
 - ``standing``: standing rules read by combat, movement and the phases (PREFER, SPARE, SHIELD,
