@@ -260,3 +260,20 @@ def test_sensitivity_plays_only_the_choices_an_edition_leaves_open() -> None:
         played["set0"] & played["guidelines1998"]
     )
     assert all(o in BY_NAME for p in played.values() for o in p)
+
+
+def test_the_heuristic_player_gives_a_seen_combat_card_where_it_helps() -> None:
+    """Under combat_card=chosen the heuristic player gives Enchanted View (Panic: -3 defense)
+    to a fighter who is not attacked, and a card that only adds damage (Punch: +2) to the
+    attacked character, where it counts the same."""
+    from deckkit.animayhem.engine.policy import HeuristicPolicy
+
+    game = bare_game(NINE)
+    akane = add_char(game, "Akane Tendo", 0)
+    kami = add_char(game, "Kami", 0)
+    d = on_field(game, new_disaster(game, "Toma"), 0)
+    options = [(akane, 4, 4), (kami, 4, 4)]
+    for name, to in (("Enchanted View", kami), ("Punch", akane)):
+        card = copy_of(game, name).card
+        assert isinstance(card, CombatCard)
+        assert HeuristicPolicy().combat_card_to(game, d, card, options, akane) is to, name
