@@ -263,16 +263,22 @@ def apply_rules(edition: Edition, chosen: Mapping[str, str] | None = None) -> Ed
 
 
 def alternatives(
-    edition: Edition, chosen: Mapping[str, str] | None = None
+    edition: Edition,
+    chosen: Mapping[str, str] | None = None,
+    only: Iterable[str] | None = None,
 ) -> list[tuple[str, str]]:
     """Every (option, value) other than the one in effect: what ``deckkit sensitivity`` plays.
-    A whole-number option is tried at half and at twice its value. An option the edition never
-    consults (:attr:`RuleOption.applies`) is left out: its games would be the same games."""
+    A whole-number option is tried at half and at twice its value. An option whose choice the
+    edition settles (:attr:`RuleOption.applies`) is left out, as is one not named in ``only``
+    when it is given."""
     values = effective(edition, chosen)
     played = apply_rules(edition, values)
+    wanted = None if only is None else set(only)
     out: list[tuple[str, str]] = []
     for o in RULE_OPTIONS:
         if o.applies is not None and not o.applies(played):
+            continue
+        if wanted is not None and o.name not in wanted:
             continue
         now = values[o.name]
         if o.values:
