@@ -8,6 +8,7 @@ character or disaster), and Part III's traits (horde, ally, frenzy).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from deckkit.animayhem.construction.cards import (
@@ -64,6 +65,7 @@ from deckkit.animayhem.engine.queries import (
     apply_charm_half,
     horde_bonus,
     reachable_item,
+    retreat_options,
     usable,
 )
 from deckkit.animayhem.engine.record import CardStat
@@ -160,15 +162,19 @@ def _play_card(
     shielded: _Side | None = None,
     slot: int = -1,
     fx: Sides | None = None,
+    pick: Callable[[CombatCard], _Side] | None = None,
 ) -> None:
     """Draw one combat card and apply its physical half; "draw another" repeats. ``cards``
     collects what was played, for the trace. Nothing a card does reaches ``shielded`` (a
     disaster unaffected by combat cards). The card's encoded text (interpreter.combat_cards)
-    acts after its printed numbers."""
+    acts after its printed numbers. ``pick``, when given, names the recipient once the card is
+    seen (rule option combat_card=chosen)."""
     for _ in range(4):  # a chain of "draw another combat card" cannot run forever
         copy = draw_combat_card(game)
         if copy is None:
             return
+        if pick is not None:
+            recipient = pick(cast(CombatCard, copy.card))
         half = cast(CombatCard, copy.card).physical
         if recipient is not shielded:
             if half.damage is not None:
@@ -632,6 +638,12 @@ def fight(
         extra = extra_cards(game, d)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
     ended, charmed = _charm_battles(game, play, policy, d, chars, slot)
+    lasting = play.charm_loss == "until_attacked"
+    if lasting:
+        # Rule option charm_loss=until_attacked: a charmer who lost in an earlier combat still
+        # may not attack it "until that disaster attacks the charmer" ("End of Charm Battle").
+        d.shunned.update(charmed)
+        charmed.update(c.uid for c in chars if c.uid in d.shunned)
     if ended is not None:
         return ended
     cap = 4 if d.major else 3
@@ -641,6 +653,16 @@ def fight(
     ally_damage, ally_defense = ally_bonus(game, d, uses)
     record_uses(game, uses)
     energised: set[int] = set()
+    # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
+    # Retreat": survivors "must move one location in any legal direction") none is declared.
+    blocked = play.retreat_blocked == "no_retreat"
+    # Rule option combat_card=chosen: set0 "A Disaster Attacking Your Character" plays the
+    # player's one card "on any of your retaliating characters"; by default the attacked one.
+    choose_card = (
+        play.combat_card == "chosen"
+        and play.combat_cards == "one_each_side"
+        and initiator == "disaster"
+    )
     result = "wiped"
     rnd = 0
     while True:
@@ -662,6 +684,8 @@ def fight(
         may_run = not (effects and has_rule(game, d, Action.NO_RETREAT))
         if may_run and effects and any(c.pinned for c in alive):
             may_run = False  # a card barred them from running from this fight (No Way Out)
+        if may_run and blocked and not retreat_options(game, alive, slot):
+            may_run = False
         if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
@@ -693,6 +717,8 @@ def fight(
             # A charmer who lost "cannot attack the disaster it tried to charm until that
             # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
             charmed.discard(target.uid)
+            if lasting:
+                d.shunned.discard(target.uid)
             if not effects or can_act(game, target):
                 able.append(target)
         fighters = _retaliators(
@@ -738,6 +764,9 @@ def fight(
                 _play_card(game, sides[c.uid], dside, drawn, shielded, slot, fx_sides)
             if target not in fighters:
                 _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
+        elif choose_card and len(fighters) > 1:
+            pick = _card_chooser(game, policy, d, fighters, target, sides)
+            _play_card(game, tside, dside, drawn, shielded, slot, fx_sides, pick)
         else:
             _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
         _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
@@ -875,6 +904,20 @@ def _effect_mods(
         mods = mods + fx.combat_chars.get(uid, []) + fx.round_chars.get(uid, [])
         if mods:
             side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
+
+
+def _card_chooser(
+    game: Game, policy: Policy, d: Dis, fighters: list[Char], target: Char, sides: dict[int, _Side]
+) -> Callable[[CombatCard], _Side]:
+    """The recipient of a seen combat card among the retaliating characters, the player's
+    choice held to the rule (one of ``fighters``; rule option combat_card=chosen)."""
+
+    def pick(card: CombatCard) -> _Side:
+        options = [(c, sides[c.uid].damage, sides[c.uid].defense) for c in fighters]
+        c = policy.combat_card_to(game, d, card, options, target)
+        return sides[c.uid] if c in fighters else sides[target.uid]
+
+    return pick
 
 
 def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -> list[Char]:

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python subclasses
 
-from deckkit.animayhem.construction.cards import CardType, CharmHalf, ItemCard, PowerCard
+from deckkit.animayhem.construction.cards import (
+    CardType,
+    CharmHalf,
+    CombatCard,
+    ItemCard,
+    PowerCard,
+)
 from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
 from deckkit.animayhem.engine.queries import (
     HAVEN,
@@ -123,6 +129,19 @@ class Policy:
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return False
+
+    def combat_card_to(
+        self,
+        game: Game,
+        d: Dis,
+        card: CombatCard,
+        options: list[tuple[Char, int, int]],
+        target: Char,
+    ) -> Char:
+        """Who of the retaliating characters (each with this round's damage and defense) gets
+        a combat card already drawn (rule option combat_card=chosen); the attacked one by
+        default."""
+        return target
 
     def combat_flash(
         self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
@@ -636,6 +655,33 @@ class HeuristicPolicy(Policy):
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return not can_beat(game, chars, d) and d.health >= d.health_max
 
+    def combat_card_to(
+        self,
+        game: Game,
+        d: Dis,
+        card: CombatCard,
+        options: list[tuple[Char, int, int]],
+        target: Char,
+    ) -> Char:
+        """Where the card's physical half does most: the party's total damage (each fighter's
+        at least 0) plus the attacked character's defense, the attacked one on a tie."""
+        half = card.physical
+
+        def gain(i: int) -> tuple[int, int]:
+            total = 0
+            guard = 0
+            for j, (c, dmg, dfn) in enumerate(options):
+                if i == j:
+                    dmg = half.damage.apply(dmg) if half.damage is not None else dmg
+                    dfn = half.defense.apply(dfn) if half.defense is not None else dfn
+                total += max(0, dmg)
+                if c is target:
+                    guard = dfn
+            return total + guard, 1 if options[i][0] is target else 0
+
+        best = max(range(len(options)), key=gain)
+        return options[best][0]
+
     def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
         """Spend a flash effect that defeats the disaster when the fight looks hopeless, or
         against a major disaster (which otherwise keeps coming back)."""
@@ -922,6 +968,16 @@ class RandomPolicy(Policy):
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return game.chance.below(4) == 0
+
+    def combat_card_to(
+        self,
+        game: Game,
+        d: Dis,
+        card: CombatCard,
+        options: list[tuple[Char, int, int]],
+        target: Char,
+    ) -> Char:
+        return game.chance.pick(options)[0]
 
     def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
         return game.chance.below(2) == 0

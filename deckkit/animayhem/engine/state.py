@@ -194,6 +194,7 @@ class Dis:
         "name",
         "pos",
         "recycled",
+        "shunned",
         "stationary",
         "stolen",
         "uid",
@@ -226,6 +227,9 @@ class Dis:
         # Characters it ignores until they attack it: a charmer who won against a major ("will
         # ignore the charmer until the charmer attacks it"), or all who lost ("Special Case").
         self.ignores: set[int] = set()
+        # Characters who lost a charm battle against it and may not attack it until it attacks
+        # them, across combats (kept only under the rule option charm_loss=until_attacked).
+        self.shunned: set[int] = set()
         self.incapacitated_turn = -1
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
@@ -299,6 +303,7 @@ class Dis:
         self.backward = False
         self.health = self.health_max
         self.ignores = set()
+        self.shunned = set()
         self.incapacitated_turn = -1
         self.ally_of = None
         a = self.card.abilities
