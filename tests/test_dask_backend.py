@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import signal
 import socket
 import subprocess
@@ -25,6 +26,7 @@ import pytest
 from fakes import FakeEngine
 from typer.testing import CliRunner
 
+from deckkit import __version__
 from deckkit.analysis import dask_backend
 from deckkit.analysis.runner import (
     ChunkResult,
@@ -181,6 +183,14 @@ def test_a_chunk_handed_in_twice_is_counted_once() -> None:
     assert twice.tally == once.tally and twice.tally.games == 500
     assert twice.rows is not None and once.rows is not None and twice.rows.equals(once.rows)
     assert twice.workers == 3  # the backend's slots
+
+
+def test_a_worker_with_another_deckkit_version_refuses_to_play() -> None:
+    payload = pickle.dumps(FakeEngine())
+    with pytest.raises(dask_backend.WrongVersion, match="runs deckkit"):
+        dask_backend.remote_chunk("0.0.1", "run", payload, 1, 0, 10, False)
+    same = dask_backend.remote_chunk(__version__, "run", payload, 1, 0, 10, True)
+    assert (same.start, same.stop, same.tally.games) == (0, 10, 10)
 
 
 def test_ctrl_c_cancels_the_chunks_and_exits_130(
