@@ -118,7 +118,7 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
     factory = _demo_games()
     games = 240  # 12 chunks: the killed worker holds some of them
     pids: dict[str, int] = client.run(os.getpid)
-    killed: list[tuple[str, list[str]]] = []
+    killed: list[tuple[str, list[str], int]] = []  # worker, its chunks, games done then
     seen: list[int] = []
 
     def kill_after_the_first_chunk(done: int) -> None:
@@ -126,10 +126,11 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
         seen.append(done)
         if killed:
             return
-        busy = {w: keys for w, keys in client.processing().items() if keys}
-        worker, keys = next(iter(busy.items()))
-        os.kill(pids[worker], signal.SIGKILL)
-        killed.append((worker, [str(k) for k in keys]))
+        for worker, keys in client.processing().items():
+            if keys:
+                os.kill(pids[worker], signal.SIGKILL)
+                killed.append((worker, [str(k) for k in keys], done))
+                return
 
     with dask_backend.games_on(cluster.scheduler_address):
         remote = run_games(
@@ -142,7 +143,8 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
         )
     local = run_games(factory, games=games, seed=11, workers=1, keep_rows=True)
 
-    assert killed and killed[0][1], "a worker holding chunks was killed mid-run"
+    assert killed, "a worker holding chunks was killed mid-run"
+    assert killed[0][2] < games  # mid-run: the chunks it held were played again by the others
     assert not remote.interrupted
     assert remote.tally == local.tally  # no chunk lost, none counted twice
     assert remote.rows is not None and local.rows is not None
