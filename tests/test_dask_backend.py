@@ -260,6 +260,18 @@ def test_an_unreachable_scheduler_is_exit_7_within_the_timeout(
     assert "Traceback" not in result.stderr
 
 
+def test_a_scheduler_without_workers_is_exit_7(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 1.0)
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address=None
+    ) as empty:
+        result = _deckkit(
+            "simulate", str(DEMO), "--games", "10", "--scheduler", empty.scheduler_address
+        )
+    assert result.exit_code == 7, result.output
+    assert f"the Dask scheduler at {empty.scheduler_address} has no worker" in result.stderr
+
+
 def test_a_malformed_address_is_bad_usage() -> None:
     result = _deckkit("simulate", str(DEMO), "--games", "10", "--scheduler", "not-an-address")
     assert result.exit_code == 2, result.output
