@@ -231,6 +231,26 @@ def test_ctrl_c_cancels_the_chunks_and_exits_130(
         time.sleep(0.2)
 
 
+def test_an_interrupted_run_cancels_its_chunks_while_connected(
+    cluster: distributed.LocalCluster, client: distributed.Client
+) -> None:
+    """The stop cancels the chunks in flight: they leave the scheduler while deckkit is still
+    connected (not only once it disconnects), and the games kept are whole chunks."""
+
+    def stop_after_the_first_chunk(done: int) -> None:
+        raise KeyboardInterrupt
+
+    with dask_backend.games_on(cluster.scheduler_address):
+        result = run_games(
+            _demo_games(), games=2000, seed=8, chunk_size=20, progress=stop_after_the_first_chunk
+        )
+        assert result.interrupted and result.tally.games == 20
+        deadline = time.monotonic() + 20
+        while _deckkit_tasks(client):
+            assert time.monotonic() < deadline, _deckkit_tasks(client)
+            time.sleep(0.1)
+
+
 def _deckkit_tasks(client: distributed.Client) -> list[str]:
     def keys(dask_scheduler: Any) -> list[str]:
         return [str(k) for k in dask_scheduler.tasks if str(k).startswith("deckkit-")]
