@@ -144,7 +144,16 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
     local = run_games(factory, games=games, seed=11, workers=1, keep_rows=True)
 
     assert killed, "a worker holding chunks was killed mid-run"
-    assert killed[0][2] < games  # mid-run: the chunks it held were played again by the others
+    victim, its_chunks, games_then = killed[0]
+    assert games_then < games  # mid-run
+    for key in its_chunks:  # the scheduler took each back and another worker played it
+        story = client.story(key)
+        moves = [row[2:4] for row in story if row[0] == "scheduler"]
+        assert ("processing", "released") in moves, story
+        played_on = {
+            row[0] for row in story if row[0] != "scheduler" and row[2:4] == ("executing", "memory")
+        }
+        assert played_on and victim not in played_on, story
     assert not remote.interrupted
     assert remote.tally == local.tally  # no chunk lost, none counted twice
     assert remote.rows is not None and local.rows is not None
