@@ -51,7 +51,7 @@ def cluster() -> Iterator[distributed.LocalCluster]:
         threads_per_worker=1,
         host="127.0.0.1",
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",  # any free port: several test processes may run a cluster
     ) as local:
         yield local
 
@@ -292,7 +292,7 @@ def test_an_unreachable_scheduler_is_exit_7_within_the_timeout(
 def test_a_scheduler_without_workers_is_exit_7(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 1.0)
     with distributed.LocalCluster(
-        n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address=None
+        n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address=":0"
     ) as empty:
         result = _deckkit(
             "simulate", str(DEMO), "--games", "10", "--scheduler", empty.scheduler_address
