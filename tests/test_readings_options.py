@@ -14,7 +14,7 @@ from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.construction.readings import BY_NAME, alternatives, apply_rules
 from deckkit.animayhem.engine.combat import GameOver, fight
 from deckkit.animayhem.engine.endgame import check_end, end_reason_code
-from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.interpreter.common import by_trigger
 from deckkit.animayhem.engine.phases import equip_phase, move_phase
 from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
