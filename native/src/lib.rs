@@ -131,7 +131,8 @@ fn fight(
     let (kill, per_attacker, stalemate, cap) = (rules[0], rules[1], rules[2], rules[3] as usize);
     let (d_damage, d_defense, frenzy, incapacitated) = (dis[0], dis[1], dis[3] != 0, dis[4] != 0);
     let mut d_health = dis[2];
-    let n = (chars.len() / CHAR_WIDTH).min(15);
+    let n = chars.len() / CHAR_WIDTH;
+    assert!(n <= 15, "at most 15 characters in one combat");
     let col = |i: usize, f: usize| chars[i * CHAR_WIDTH + f];
     let mut health = [0i64; 15];
     let mut state = [0i64; 15];
@@ -142,7 +143,15 @@ fn fight(
     let n_equip = equip.len() / EQUIP_WIDTH;
     let mut uses: Vec<i64> = (0..n_equip).map(|e| equip[e * EQUIP_WIDTH + 1]).collect();
     let mut held: Vec<bool> = vec![true; n_equip];
-    let mut k = Kernel { cards, pile, discard, us, pos: 0, side_dmg: [0; 16], side_def: [0; 16] };
+    let mut k = Kernel {
+        cards,
+        pile,
+        discard,
+        us,
+        pos: 0,
+        side_dmg: [0; 16],
+        side_def: [0; 16],
+    };
     let result;
     let mut rnd: i64 = 0;
     let mut fought: i64 = 0;
@@ -208,8 +217,16 @@ fn fight(
         k.play_card(n, target);
         let total: i64 = fighters.iter().map(|&i| k.side_dmg[i].max(0)).sum();
         let to_disaster = total - k.side_def[n].max(0);
-        let attack = if incapacitated { 0 } else { k.side_dmg[n].max(0) };
-        let victims: &[usize] = if frenzy { &fighters } else { std::slice::from_ref(&target) };
+        let attack = if incapacitated {
+            0
+        } else {
+            k.side_dmg[n].max(0)
+        };
+        let victims: &[usize] = if frenzy {
+            &fighters
+        } else {
+            std::slice::from_ref(&target)
+        };
         let mut losses = [0i64; 16];
         for (j, &v) in victims.iter().enumerate() {
             let loss = attack - k.side_def[v].max(0);
@@ -265,17 +282,39 @@ fn resolve(
 ) -> PyResult<Vec<i64>> {
     let p: Vec<i64> = pile.extract()?;
     let d: Vec<i64> = discard.extract()?;
-    let (out, p2, d2) = fight(&rules, &dis, &chars, &equip, retreat_round, &cards, p, d, &us);
+    let (out, p2, d2) = fight(
+        &rules,
+        &dis,
+        &chars,
+        &equip,
+        retreat_round,
+        &cards,
+        p,
+        d,
+        &us,
+    );
     pile.set_slice(0, pile.len(), PyList::new(pile.py(), &p2))?;
     discard.set_slice(0, discard.len(), PyList::new(discard.py(), &d2))?;
     Ok(out)
 }
 
-type Combat = (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>, i64, Vec<i64>, Vec<i64>, Vec<f64>);
+type Combat = (
+    Vec<i64>,
+    Vec<i64>,
+    Vec<i64>,
+    Vec<i64>,
+    i64,
+    Vec<i64>,
+    Vec<i64>,
+    Vec<f64>,
+);
 
 /// CPU time of this process in nanoseconds (as Python's time.process_time_ns).
 fn process_ns() -> u128 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: clock_gettime only writes the timespec it is given.
     unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
     ts.tv_sec as u128 * 1_000_000_000 + ts.tv_nsec as u128
@@ -284,11 +323,7 @@ fn process_ns() -> u128 {
 /// Many combats in one call (same card table): converted once, then ``repeat`` passes timed in
 /// Rust alone; returns the outcomes of the last pass and the CPU nanoseconds of all passes.
 #[pyfunction]
-fn resolve_batch(
-    cards: Vec<i64>,
-    combats: Vec<Combat>,
-    repeat: usize,
-) -> (Vec<Vec<i64>>, u128) {
+fn resolve_batch(cards: Vec<i64>, combats: Vec<Combat>, repeat: usize) -> (Vec<Vec<i64>>, u128) {
     let started = process_ns();
     let mut outs = Vec::new();
     for _ in 0..repeat.max(1) {
@@ -339,7 +374,17 @@ impl Cards {
     ) -> PyResult<Vec<i64>> {
         let p: Vec<i64> = pile.extract()?;
         let d: Vec<i64> = discard.extract()?;
-        let (out, p2, d2) = fight(&rules, &dis, &chars, &equip, retreat_round, &self.cards, p, d, &us);
+        let (out, p2, d2) = fight(
+            &rules,
+            &dis,
+            &chars,
+            &equip,
+            retreat_round,
+            &self.cards,
+            p,
+            d,
+            &us,
+        );
         pile.set_slice(0, pile.len(), PyList::new(pile.py(), &p2))?;
         discard.set_slice(0, discard.len(), PyList::new(discard.py(), &d2))?;
         Ok(out)
