@@ -12,42 +12,15 @@ from typing import Any
 
 import typer
 
-from deckkit.analysis import sensitivity as sens
-from deckkit.analysis.runner import GameFactory, capped_workers
-from deckkit.animayhem.construction.editions import Edition
+from deckkit.api.options import RunOptions
+from deckkit.api.sensitivity import DEFAULT_GAMES, sensitivity_of
+from deckkit.api.solitaire import prepare
 from deckkit.cli import options as opt
-from deckkit.cli import simulate_cmd as sim
-from deckkit.cli.console import echo, percent
+from deckkit.cli.console import echo, explain_illegal, percent
 from deckkit.cli.jsonout import emit
-from deckkit.cli.solitaire import SolitaireGame, explain_illegal
 from deckkit.errors import EXIT_ILLEGAL
 
-DEFAULT_GAMES = 1_000
-
-
-def measure(game: SolitaireGame, args: sim.SimulateArgs, hooks: sim.EngineHooks) -> dict[str, Any]:
-    """The sensitivity table of ``game`` as a document (text, JSON and the report share it)."""
-
-    def factory_for(edition: Edition) -> GameFactory:
-        return hooks.factory(game.deck, edition, game.layout, args.turn_cap, args.policy)
-
-    base, effects = sens.measure(
-        game.edition,
-        game.rules,
-        factory_for,
-        games=args.games,
-        seed=args.seed,
-        workers=capped_workers(args.workers),
-    )
-    doc = sens.sensitivity_document(effects, base, args.games, game.rules)
-    return {
-        "deck": game.deck.name,
-        "deck_path": str(args.deck),
-        "seed": args.seed,
-        "policy": args.policy,
-        "edition": game.edition.name,
-        **doc,
-    }
+__all__ = ["DEFAULT_GAMES", "print_text", "register"]
 
 
 def print_text(doc: dict[str, Any]) -> None:
@@ -80,23 +53,21 @@ def register(app: typer.Typer) -> None:
     @app.command("sensitivity")
     def sensitivity_command(
         deck: opt.DeckArg,
-        games: sim.GamesOption = DEFAULT_GAMES,
-        seed: sim.SeedOption = 0,
-        workers: sim.WorkersOption = 1,
-        policy: sim.PolicyOption = opt.Policy.HEURISTIC,
-        edition: sim.EditionOption = None,
-        variant: sim.VariantOption = None,
-        layout: sim.LayoutOption = None,
-        turn_cap: sim.TurnCapOption = opt.TURN_CAP,
-        rule: sim.RuleOption = None,
+        games: opt.GamesOpt = DEFAULT_GAMES,
+        seed: opt.SeedOpt = 0,
+        workers: opt.WorkersOpt = 1,
+        policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
+        edition: opt.EditionOpt = None,
+        variant: opt.VariantOpt = None,
+        layout: opt.LayoutOpt = None,
+        turn_cap: opt.TurnCapOpt = opt.TURN_CAP,
+        rule: opt.RuleOpt = None,
         fmt: opt.FormatOpt = opt.Format.TEXT,
-        allow_illegal: sim.AllowIllegalOption = False,
+        allow_illegal: opt.AllowIllegalOpt = False,
     ) -> None:
         """How far each alternative reading of the rules (each rule option's other values,
         one at a time) moves DECK's win rate: paired games, 95% intervals."""
-        hooks = sim.ENGINE
-        args = sim.SimulateArgs(
-            deck=deck,
+        options = RunOptions(
             games=games,
             seed=seed,
             workers=workers,
@@ -105,17 +76,15 @@ def register(app: typer.Typer) -> None:
             variant=variant,
             layout=layout,
             turn_cap=turn_cap,
-            quiet=True,
             rules=tuple(rule or ()),
         )
-        sim.check_args(args, hooks)
-        game = sim.resolve_game(args, hooks, "sensitivity")
+        game = prepare(deck, options, command="sensitivity")
         if not game.report.legal:
             explain_illegal(game.report)
             if not allow_illegal:
                 echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
-        doc = measure(game, args, hooks)
+        doc = sensitivity_of(game, options)
         if fmt is opt.Format.JSON:
             emit(doc)
         else:

@@ -1,0 +1,111 @@
+"""deckkit from Python: every command of the ``deckkit`` CLI is a thin shell over these
+functions (parse the options, call, render), so a notebook or a script gets the very numbers
+the command prints for the same options and seed.
+
+    import deckkit
+
+    run = deckkit.simulate("decks/demo-solo.deck", games=2_000, seed=1)
+    run.win.rate, run.win.ci          # the win rate and its Wilson 95% interval
+    run.rows                          # one row per game, a polars DataFrame
+
+A run is described by :class:`RunOptions` (games, seed, policy, edition, rule options,
+workers...); every function takes one and/or its fields as keywords. Decks are deck files or
+:class:`~deckkit.animayhem.construction.deck.Deck` objects built in memory (a card's numbers
+changed, say; see docs/api.md). Errors are :class:`deckkit.errors.DeckkitError` subclasses
+carrying the command's exit code.
+
+The names load lazily (``import deckkit`` stays cheap for the command line's start-up).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# name -> the module of deckkit.api defining it
+EXPORTS: dict[str, str] = {
+    "RunOptions": "options",
+    "DeckSource": "solitaire",
+    "SolitaireGame": "solitaire",
+    "IllegalDeck": "solitaire",
+    "prepare": "solitaire",
+    "load_deck": "validate",
+    "validate": "validate",
+    "ValidationResult": "validate",
+    "simulate": "simulate",
+    "SimulateResult": "simulate",
+    "play_one": "play",
+    "PlayedGame": "play",
+    "stats": "stats",
+    "compare": "compare",
+    "impact": "impact",
+    "ImpactResult": "impact",
+    "sensitivity": "sensitivity",
+    "report": "report",
+    "report_from_saved": "report",
+    "ReportResult": "report",
+    "ImpactRequest": "report",
+    "balance_check": "balance",
+    "BalanceResult": "balance",
+    "baselines": "balance",
+    "with_card": "decks",
+    "win_rate_chart": "charts",
+    "save_chart": "charts",
+}
+__all__ = [
+    "BalanceResult",
+    "DeckSource",
+    "IllegalDeck",
+    "ImpactRequest",
+    "ImpactResult",
+    "PlayedGame",
+    "ReportResult",
+    "RunOptions",
+    "SimulateResult",
+    "SolitaireGame",
+    "ValidationResult",
+    "balance_check",
+    "baselines",
+    "compare",
+    "impact",
+    "load_deck",
+    "play_one",
+    "prepare",
+    "report",
+    "report_from_saved",
+    "save_chart",
+    "sensitivity",
+    "simulate",
+    "stats",
+    "validate",
+    "win_rate_chart",
+    "with_card",
+]  # the names of EXPORTS (a test keeps them equal)
+
+if TYPE_CHECKING:
+    from deckkit.api.balance import BalanceResult, balance_check, baselines
+    from deckkit.api.charts import save_chart, win_rate_chart
+    from deckkit.api.compare import compare
+    from deckkit.api.decks import with_card
+    from deckkit.api.impact import ImpactResult, impact
+    from deckkit.api.options import RunOptions
+    from deckkit.api.play import PlayedGame, play_one
+    from deckkit.api.report import ImpactRequest, ReportResult, report, report_from_saved
+    from deckkit.api.sensitivity import sensitivity
+    from deckkit.api.simulate import SimulateResult, simulate
+    from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare
+    from deckkit.api.stats import stats
+    from deckkit.api.validate import ValidationResult, load_deck, validate
+
+
+def __getattr__(name: str) -> Any:
+    module = EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'deckkit.api' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"deckkit.api.{module}"), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *EXPORTS])

@@ -1,0 +1,64 @@
+"""Sensitivity to the rule readings: how far each alternative reading of the rules (each rule
+option's other values, one at a time) moves a deck's win rate, on paired games with 95%
+intervals (:mod:`deckkit.analysis.sensitivity`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckkit.analysis import sensitivity as sens
+from deckkit.analysis.runner import GameFactory
+from deckkit.animayhem.construction.editions import Edition
+from deckkit.api.engine import ENGINE, EngineHooks
+from deckkit.api.options import RunOptions, options_of
+from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
+
+DEFAULT_GAMES = 1_000
+
+
+def sensitivity_of(
+    game: SolitaireGame, options: RunOptions, hooks: EngineHooks = ENGINE
+) -> dict[str, Any]:
+    """The sensitivity table of a prepared deck as a document (the command's text and JSON
+    and the report's section share it)."""
+
+    def factory_for(edition: Edition) -> GameFactory:
+        return hooks.factory(game.deck, edition, game.layout, options.turn_cap, options.policy)
+
+    base, effects = sens.measure(
+        game.edition,
+        game.rules,
+        factory_for,
+        games=options.games,
+        seed=options.seed,
+        **options.runner_kwargs(),
+    )
+    doc = sens.sensitivity_document(effects, base, options.games, game.rules)
+    return {
+        "deck": game.deck.name,
+        "deck_path": str(game.source) if game.source is not None else None,
+        "seed": options.seed,
+        "policy": options.policy,
+        "edition": game.edition.name,
+        **doc,
+    }
+
+
+def sensitivity(
+    deck: DeckSource,
+    options: RunOptions | None = None,
+    *,
+    allow_illegal: bool = False,
+    hooks: EngineHooks = ENGINE,
+    **changes: Any,
+) -> dict[str, Any]:
+    """The win rate under each alternative rule reading of ``deck``, as the document
+    `deckkit sensitivity --format json` prints (``readings``: one row per reading with its
+    paired difference and interval). ``options.games`` paired games per reading (default here
+    1,000, as the command)."""
+    if options is None:
+        changes.setdefault("games", DEFAULT_GAMES)
+    opts = options_of(options, changes)
+    game = prepare(deck, opts, hooks=hooks, command="sensitivity")
+    require_legal(game, "measure", allow_illegal=allow_illegal)
+    return sensitivity_of(game, opts, hooks)
