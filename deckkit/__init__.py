@@ -2,14 +2,18 @@
 
 The Python API (:mod:`deckkit.api`) is re-exported here: ``deckkit.simulate(...)``,
 ``deckkit.RunOptions``... Its names load on first use, so ``import deckkit`` (and the
-command line's start-up) pays for none of them.
+command line's start-up) pays for none of them, nor even for :mod:`typing`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 __version__ = "0.1.0"
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
+    from deckkit.api import *  # noqa: F403  (the API's names, for type checkers)
 
 
 def __getattr__(name: str) -> Any:

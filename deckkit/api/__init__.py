@@ -29,22 +29,22 @@ EXPORTS: dict[str, str] = {
     "SolitaireGame": "solitaire",
     "IllegalDeck": "solitaire",
     "prepare": "solitaire",
-    "load_deck": "validate",
-    "validate": "validate",
-    "ValidationResult": "validate",
-    "simulate": "simulate",
-    "SimulateResult": "simulate",
+    "load_deck": "legality",
+    "validate": "legality",
+    "ValidationResult": "legality",
+    "simulate": "simulation",
+    "SimulateResult": "simulation",
     "play_one": "play",
     "PlayedGame": "play",
-    "stats": "stats",
-    "compare": "compare",
-    "impact": "impact",
-    "ImpactResult": "impact",
-    "sensitivity": "sensitivity",
-    "report": "report",
-    "report_from_saved": "report",
-    "ReportResult": "report",
-    "ImpactRequest": "report",
+    "stats": "composition",
+    "compare": "comparison",
+    "impact": "card_impact",
+    "ImpactResult": "card_impact",
+    "sensitivity": "readings",
+    "write_report": "pages",
+    "write_report_from_saved": "pages",
+    "ReportResult": "pages",
+    "ImpactRequest": "pages",
     "balance_check": "balance",
     "BalanceResult": "balance",
     "baselines": "balance",
@@ -71,8 +71,6 @@ __all__ = [
     "load_deck",
     "play_one",
     "prepare",
-    "report",
-    "report_from_saved",
     "save_chart",
     "sensitivity",
     "simulate",
@@ -80,22 +78,29 @@ __all__ = [
     "validate",
     "win_rate_chart",
     "with_card",
+    "write_report",
+    "write_report_from_saved",
 ]  # the names of EXPORTS (a test keeps them equal)
 
 if TYPE_CHECKING:
     from deckkit.api.balance import BalanceResult, balance_check, baselines
+    from deckkit.api.card_impact import ImpactResult, impact
     from deckkit.api.charts import save_chart, win_rate_chart
-    from deckkit.api.compare import compare
+    from deckkit.api.comparison import compare
+    from deckkit.api.composition import stats
     from deckkit.api.decks import with_card
-    from deckkit.api.impact import ImpactResult, impact
+    from deckkit.api.legality import ValidationResult, load_deck, validate
     from deckkit.api.options import RunOptions
+    from deckkit.api.pages import (
+        ImpactRequest,
+        ReportResult,
+        write_report,
+        write_report_from_saved,
+    )
     from deckkit.api.play import PlayedGame, play_one
-    from deckkit.api.report import ImpactRequest, ReportResult, report, report_from_saved
-    from deckkit.api.sensitivity import sensitivity
-    from deckkit.api.simulate import SimulateResult, simulate
+    from deckkit.api.readings import sensitivity
+    from deckkit.api.simulation import SimulateResult, simulate
     from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare
-    from deckkit.api.stats import stats
-    from deckkit.api.validate import ValidationResult, load_deck, validate
 
 
 def __getattr__(name: str) -> Any:

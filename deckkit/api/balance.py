@@ -25,7 +25,7 @@ from deckkit.analysis.summary import Rate, proportion
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
 from deckkit.animayhem.construction.deck import parse_deck
 from deckkit.api.options import RunOptions
-from deckkit.api.simulate import Notify, _silent
+from deckkit.api.simulation import Notify, _silent
 from deckkit.api.solitaire import SolitaireGame, illegal_explanation, resolve
 from deckkit.balance.baseline import baseline_record, read_baseline, write_baseline
 from deckkit.balance.config import BalanceFile, Check, load_balance_file
@@ -295,10 +295,10 @@ def write_reports(
     card_db: Path | None = None,
     notify: Notify = _silent,
 ) -> dict[str, str]:
-    """Each checked deck's HTML report (as :func:`deckkit.api.report.report`), played with the
+    """Each checked deck's HTML report (as :func:`deckkit.api.pages.write_report`), played with the
     check's settings, as ``DIR/<check>.report.html``; one per deck and policy, however many
     checks share them. Returns check slug -> its page, relative to the directory."""
-    from deckkit.api.report import report
+    from deckkit.api.pages import write_report
 
     workers = _runner(run)["workers"]
     if card_db is not None:  # the report reads the same database as the checks
@@ -321,7 +321,7 @@ def write_reports(
             turn_cap=c.turn_cap,
             rules=c.rule_args,
         )
-        written = report(
+        written = write_report(
             c.deck,
             options,
             directory / f"{c.slug}.report.html",

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from deckkit.analysis.output import write_bytes
-from deckkit.api.simulate import SimulateResult
+from deckkit.api.simulation import SimulateResult
 from deckkit.errors import UsageError
 from deckkit.report.charts import Spec, sweep_chart
 

@@ -1,5 +1,5 @@
 """One solitaire game, with its trace: game ``index`` of a run seeded ``seed`` is exactly game
-``index`` of :func:`deckkit.api.simulate.simulate` with that seed, so any game of a simulation
+``index`` of :func:`deckkit.api.simulation.simulate` with that seed, so any game of a simulation
 can be replayed and read."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from deckkit.animayhem.engine.players import make_player
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Trace
 from deckkit.api.options import RunOptions, options_of
-from deckkit.api.simulate import not_simulated_cards
+from deckkit.api.simulation import not_simulated_cards
 from deckkit.api.solitaire import DeckSource, SolitaireGame, require_legal, resolve
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from deckkit.api.compare import build_arms, compare_arms
+from deckkit.api.comparison import build_arms, compare_arms
 from deckkit.api.options import RunOptions
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, explain_illegal, percent

@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from deckkit.api.impact import cards_to_measure, check_target_error, impact_of
+from deckkit.api.card_impact import cards_to_measure, check_target_error, impact_of
 from deckkit.api.options import RunOptions
 from deckkit.api.solitaire import prepare
 from deckkit.cli import options as opt

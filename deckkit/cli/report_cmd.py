@@ -14,14 +14,14 @@ from pathlib import Path
 import typer
 
 from deckkit.analysis.output import check_destination
-from deckkit.api.impact import check_target_error
+from deckkit.api.card_impact import check_target_error
 from deckkit.api.options import RunOptions
-from deckkit.api.report import (
+from deckkit.api.pages import (
     ImpactRequest,
     ReportResult,
     default_page,
-    report_from_saved,
     report_of,
+    write_report_from_saved,
 )
 from deckkit.api.solitaire import check_options, prepare
 from deckkit.cli import options as opt
@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
                 raise UsageError(f"--impact-games must be at least 1, not {impact_games}")
             check_target_error(impact_target_error, "--impact-target-error")
         if source is not None:
-            done = report_from_saved(source, output, force=force, notify=_note)
+            done = write_report_from_saved(source, output, force=force, notify=_note)
             _announce(done)
             return
         assert deck is not None

@@ -13,7 +13,7 @@ from typing import Any
 import typer
 
 from deckkit.api.options import RunOptions
-from deckkit.api.sensitivity import DEFAULT_GAMES, sensitivity_of
+from deckkit.api.readings import DEFAULT_GAMES, sensitivity_of
 from deckkit.api.solitaire import prepare
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, explain_illegal, percent

@@ -32,7 +32,7 @@ from deckkit.analysis.summary import (
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions
-from deckkit.api.simulate import SimulateResult, not_simulated_cards, play, write_rows
+from deckkit.api.simulation import SimulateResult, not_simulated_cards, play, write_rows
 from deckkit.api.solitaire import check_options, prepare
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, explain_illegal, stdout_console

@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from deckkit.analysis.deckstats import DEFAULT_TURNS
-from deckkit.api.stats import stats as deck_stats
+from deckkit.api.composition import stats as deck_stats
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.jsonout import emit

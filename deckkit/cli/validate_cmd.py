@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from deckkit.animayhem.construction.legality import LegalityReport
-from deckkit.api.validate import validate as validate_deck
+from deckkit.api.legality import validate as validate_deck
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.jsonout import emit

@@ -1,8 +1,8 @@
 """The HTML report of a deck's run: one self-contained page and its JSON sidecar.
 
-:func:`report` plays the games as :func:`deckkit.api.simulate.simulate` does (same options,
+:func:`write_report` plays the games as :func:`deckkit.api.simulation.simulate` does (same options,
 same numbers for the same seed), optionally measures card impact and rule sensitivity, and
-writes the page; :func:`report_from_saved` draws a run saved with its per-game rows (a
+writes the page; :func:`write_report_from_saved` draws a run saved with its per-game rows (a
 ``.parquet`` file from ``deckkit simulate --out``) without playing a game. An illegal deck gets
 a page that opens with its violations, and exit code 1 unless ``allow_illegal``.
 """
@@ -37,8 +37,8 @@ from deckkit.animayhem.construction.readings import apply_rules
 from deckkit.api.deckinput import is_stdin
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
-from deckkit.api.simulate import Notify, _silent, not_simulated_cards, play, run_metadata
-from deckkit.api.simulate import write_rows as write_run_rows
+from deckkit.api.simulation import Notify, _silent, not_simulated_cards, play, run_metadata
+from deckkit.api.simulation import write_rows as write_run_rows
 from deckkit.api.solitaire import SolitaireGame, illegal_explanation, prepare
 from deckkit.errors import EXIT_ILLEGAL
 from deckkit.report import model, write
@@ -119,7 +119,7 @@ def rows_for_report(rows: pl.LazyFrame) -> pl.DataFrame:
 
 @dataclass(frozen=True)
 class ImpactRequest:
-    """Card impact to compute for the report (see :func:`deckkit.api.impact.impact`)."""
+    """Card impact to compute for the report (see :func:`deckkit.api.card_impact.impact`)."""
 
     games: int  # most paired games per card
     cards: Sequence[str] = ()  # named cards (all measured), or none: every card, within budget
@@ -135,7 +135,7 @@ def _impact(
     observed: list[dict[str, Any]],
 ) -> dict[str, Any]:
     from deckkit.analysis.impact import impact_document
-    from deckkit.api.impact import cards_to_measure, measure
+    from deckkit.api.card_impact import cards_to_measure, measure
     from deckkit.report.impact_order import by_clearest_signal
 
     cards = cards_to_measure(game.deck, request.cards)
@@ -210,7 +210,7 @@ def report_of(
     notify: Notify = _silent,
     progress: ProgressBar | None = None,
 ) -> ReportResult:
-    """The report of a prepared deck read from a file (see :func:`report`); ``progress``
+    """The report of a prepared deck read from a file (see :func:`write_report`); ``progress``
     wraps the playing of the games (the command's bar)."""
     assert game.source is not None, "a report records its deck file"
     if results is not None:
@@ -278,12 +278,12 @@ def report_of(
 
 
 def _sensitivity(game: SolitaireGame, options: RunOptions, hooks: EngineHooks) -> dict[str, Any]:
-    from deckkit.api.sensitivity import sensitivity_of
+    from deckkit.api.readings import sensitivity_of
 
     return sensitivity_of(game, options, hooks)
 
 
-def report(
+def write_report(
     deck: str | Path,
     options: RunOptions | None = None,
     out: str | Path | None = None,
@@ -302,7 +302,7 @@ def report(
     intervals, distributions, per-card tables, the typical won and lost games, and, when asked,
     card impact (``impact``) and rule sensitivity (``sensitivity_games`` paired games per
     reading). ``results`` also saves the per-game rows as Parquet for
-    :func:`report_from_saved`. An illegal deck gets a page that says why, and exit code 1 in
+    :func:`write_report_from_saved`. An illegal deck gets a page that says why, and exit code 1 in
     the result unless ``allow_illegal``. Nothing a user owns is replaced without ``force``."""
     opts = options_of(options, changes)
     game = prepare(deck, opts, hooks=hooks, command="report")
@@ -326,7 +326,7 @@ def _say_replaced(target: Path, out: Path | None, notify: Notify) -> None:
         notify(f"replacing {target}, the earlier report of this deck, policy and edition")
 
 
-def report_from_saved(
+def write_report_from_saved(
     source: str | Path, out: str | Path | None = None, *, force: bool = False,
     notify: Notify = _silent,
 ) -> ReportResult:  # fmt: skip

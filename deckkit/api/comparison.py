@@ -15,8 +15,8 @@ from typing import Any
 from deckkit.analysis.paired import METHOD, independent_difference, paired_difference
 from deckkit.analysis.runner import run_games
 from deckkit.analysis.summary import card_catalog, summarize
+from deckkit.api.card_impact import StepFn
 from deckkit.api.engine import ENGINE, EngineHooks
-from deckkit.api.impact import StepFn
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare
 from deckkit.errors import UsageError
