@@ -31,7 +31,7 @@ def cli_json(*args: object) -> dict[str, Any]:
     """The command's JSON body (without the schema envelope)."""
     result = CliRunner().invoke(app, [str(a) for a in args])
     assert result.exit_code == 0, result.output
-    doc = json.loads(result.stdout)
+    doc: dict[str, Any] = json.loads(result.stdout)
     assert doc.pop("schema_version") == 1 and doc.pop("deckkit") == deckkit.__version__
     return doc
 
@@ -63,7 +63,7 @@ def test_the_runner_options_reach_the_runner_and_never_change_results() -> None:
     one = deckkit.simulate(DEMO, games=60, seed=2, workers=1)
     two = deckkit.simulate(DEMO, games=60, seed=2, workers=2)
     assert two.result.workers == 2 and one.result.workers == 1
-    assert one.rows is not None and one.rows.equals(two.rows)
+    assert one.rows is not None and two.rows is not None and one.rows.equals(two.rows)
     assert one.as_dict() == two.as_dict()
 
 

@@ -75,14 +75,18 @@ def build_arms(
         differs.add("edition")
     labels = [_label(o, g, differs) for o, g in zip(option_list, games, strict=True)]
     if len(set(labels)) < len(labels):  # same deck names: fall back to the file names
-        labels = [f"{_shown(d)} ({lab})" for d, lab in zip(decks, labels, strict=True)]
+        labels = [
+            f"{_shown(d) or f'deck {i}'} ({lab})"
+            for i, (d, lab) in enumerate(zip(decks, labels, strict=True), start=1)
+        ]
     return [
         Arm(lab, d, o, g) for lab, d, o, g in zip(labels, decks, option_list, games, strict=True)
     ]
 
 
-def _shown(deck: DeckSource) -> str:
-    return str(deck) if isinstance(deck, str | Path) else deck.name
+def _shown(deck: DeckSource) -> str | None:
+    """The deck file as given (None for a deck built in memory)."""
+    return str(deck) if isinstance(deck, str | Path) else None
 
 
 def cards_that_differ(a: SolitaireGame, b: SolitaireGame) -> list[dict[str, Any]]:
