@@ -245,6 +245,12 @@ def report_of(
                     f"interrupted: {results} left as it was; the finished games' rows were "
                     "not written"
                 )
+            code = stopping.exit_code() if run.result.interrupted else 0
+            if run.result.interrupted and (target.exists() or target.is_symlink()):
+                # A partial run never replaces a page (as simulate never replaces --out), so
+                # nothing more is measured for one.
+                notify(f"interrupted: {target} left as it was; no page for the partial run")
+                return ReportResult(target, None, results, code)
             rows = rows_for_report(spool.frame())
             assert run.metadata is not None
             inp = model.ReportInput(
@@ -266,11 +272,6 @@ def report_of(
                     else None
                 ),
             )
-        code = stopping.exit_code() if run.result.interrupted else 0
-        if run.result.interrupted and (target.exists() or target.is_symlink()):
-            # A partial run never replaces a page (as simulate never replaces --out).
-            notify(f"interrupted: {target} left as it was; no page for the partial run")
-            return ReportResult(target, None, results, code)
     _say_replaced(target, out, notify)
     doc = model.build(inp)
     sidecar = produce(doc, target, force=force or out is None, notify=notify)
