@@ -345,7 +345,13 @@ def sweep_chart(
     """The win rate at each value of a swept number (value, rate, low, high): points joined by
     a line, each with its 95% interval bar."""
     data = _values(points, ["value", "rate", "low", "high"])
-    x = _field("value", "quantitative", title=axis_title, axis={"tickMinStep": 1})
+    x = _field(
+        "value",
+        "quantitative",
+        title=axis_title,
+        axis={"tickMinStep": 1},
+        scale={"zero": False, "nice": False, "padding": 12},
+    )
     line = {
         "data": data,
         "mark": {"type": "line", "color": "#3f6fb5", "point": {"filled": True, "size": 50}},
@@ -357,7 +363,11 @@ def sweep_chart(
     errors = {
         "data": data,
         "mark": {"type": "errorbar", "ticks": True, "color": "#3f6fb5"},
-        "encoding": {"x": x, "y": _field("low", "quantitative"), "y2": {"field": "high"}},
+        "encoding": {
+            "x": x,
+            "y": _field("low", "quantitative", title="win rate"),
+            "y2": {"field": "high"},
+        },
     }
     said = "; ".join(
         f"{value:g}: {100 * rate:.1f}% ({100 * lo:.1f}% to {100 * hi:.1f}%)"
