@@ -19,7 +19,6 @@ from deckkit.api.options import RunOptions
 from deckkit.api.pages import (
     ImpactRequest,
     ReportResult,
-    default_page,
     report_of,
     write_report_from_saved,
 )
@@ -28,8 +27,6 @@ from deckkit.cli import options as opt
 from deckkit.cli.console import echo
 from deckkit.cli.steps import games_bar
 from deckkit.errors import UsageError
-
-__all__ = ["default_page", "register"]
 
 
 def _note(message: str) -> None:
