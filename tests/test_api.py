@@ -96,12 +96,14 @@ def test_bad_options_raise_the_commands_errors() -> None:
 
 
 def test_compare_equals_the_command() -> None:
-    doc = deckkit.compare([DEMO, MEDIUM], games=50, seed=4)
+    result = deckkit.compare([DEMO, MEDIUM], games=50, seed=4)
+    doc = dict(result.as_dict())
     cli = cli_json("compare", DEMO, MEDIUM, "-n", 50, "--seed", 4, "-f", "json", "-q")
     assert cli.pop("command").startswith("deckkit compare")
     assert doc.pop("command") is None
     assert doc == cli
-    assert doc["differences"][0]["arm"] == "Medium solo"
+    assert result.differences[0]["arm"] == "Medium solo"
+    assert [arm.game.deck.name for arm in result.arms] == ["Solo demo", "Medium solo"]
 
 
 def test_impact_equals_the_command() -> None:
@@ -114,9 +116,9 @@ def test_impact_equals_the_command() -> None:
 
 
 def test_sensitivity_equals_the_command() -> None:
-    doc = deckkit.sensitivity(DEMO, games=30, seed=2)
-    assert doc == cli_json("sensitivity", DEMO, "-n", 30, "--seed", 2, "-f", "json")
-    assert doc["readings"]
+    result = deckkit.sensitivity(DEMO, games=30, seed=2)
+    assert result.as_dict() == cli_json("sensitivity", DEMO, "-n", 30, "--seed", 2, "-f", "json")
+    assert result.readings and all(r["games"] == 30 for r in result.readings)
 
 
 def test_play_one_is_game_i_of_the_run() -> None:

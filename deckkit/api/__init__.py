@@ -38,9 +38,11 @@ EXPORTS: dict[str, str] = {
     "PlayedGame": "play",
     "stats": "composition",
     "compare": "comparison",
+    "CompareResult": "comparison",
     "impact": "card_impact",
     "ImpactResult": "card_impact",
     "sensitivity": "readings",
+    "SensitivityResult": "readings",
     "write_report": "pages",
     "write_report_from_saved": "pages",
     "ReportResult": "pages",
@@ -54,6 +56,7 @@ EXPORTS: dict[str, str] = {
 }
 __all__ = [
     "BalanceResult",
+    "CompareResult",
     "DeckSource",
     "IllegalDeck",
     "ImpactRequest",
@@ -61,6 +64,7 @@ __all__ = [
     "PlayedGame",
     "ReportResult",
     "RunOptions",
+    "SensitivityResult",
     "SimulateResult",
     "SolitaireGame",
     "ValidationResult",
@@ -86,7 +90,7 @@ if TYPE_CHECKING:
     from deckkit.api.balance import BalanceResult, balance_check, baselines
     from deckkit.api.card_impact import ImpactResult, impact
     from deckkit.api.charts import save_chart, win_rate_chart
-    from deckkit.api.comparison import compare
+    from deckkit.api.comparison import CompareResult, compare
     from deckkit.api.composition import stats
     from deckkit.api.decks import with_card
     from deckkit.api.legality import ValidationResult, load_deck, validate
@@ -98,7 +102,7 @@ if TYPE_CHECKING:
         write_report_from_saved,
     )
     from deckkit.api.play import PlayedGame, play_one
-    from deckkit.api.readings import sensitivity
+    from deckkit.api.readings import SensitivityResult, sensitivity
     from deckkit.api.simulation import SimulateResult, simulate
     from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare
 

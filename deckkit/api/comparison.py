@@ -183,6 +183,24 @@ def compare_arms(
     }
 
 
+@dataclass(frozen=True)
+class CompareResult:
+    """The arms as played and the document `deckkit compare --format json` prints
+    (``as_dict()``; its ``command`` is None: no command line played it)."""
+
+    arms: list[Arm]
+    document: dict[str, Any]
+
+    @property
+    def differences(self) -> list[dict[str, Any]]:
+        """For every arm after the first: its win rate minus the first's (``difference``), the
+        paired 95% interval (``ci``), McNemar's ``p_value`` and the cards that differ."""
+        return list(self.document["differences"])
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.document
+
+
 def compare(
     decks: Sequence[DeckSource],
     options: RunOptions | None = None,
@@ -192,7 +210,7 @@ def compare(
     allow_illegal: bool = False,
     hooks: EngineHooks = ENGINE,
     **changes: Any,
-) -> dict[str, Any]:
+) -> CompareResult:
     """Compare ``decks`` (or one deck under ``policy_b`` or ``edition_b``) on the same games:
     each arm's outcomes and, for every arm after the first, its win-rate difference from the
     first with a paired 95% interval (``differences``), as `deckkit compare --format json`.
@@ -204,4 +222,4 @@ def compare(
     for arm in arms:
         if not arm.game.report.legal and not allow_illegal:
             raise IllegalDeck(arm.game.report, "compare")
-    return compare_arms(arms, opts, hooks=hooks)
+    return CompareResult(arms, compare_arms(arms, opts, hooks=hooks))

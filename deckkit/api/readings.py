@@ -4,6 +4,7 @@ intervals (:mod:`deckkit.analysis.sensitivity`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from deckkit.analysis import sensitivity as sens
@@ -44,6 +45,23 @@ def sensitivity_of(
     }
 
 
+@dataclass(frozen=True)
+class SensitivityResult:
+    """The deck as played and the document `deckkit sensitivity --format json` prints."""
+
+    game: SolitaireGame
+    document: dict[str, Any]
+
+    @property
+    def readings(self) -> list[dict[str, Any]]:
+        """One row per alternative reading: ``setting``, its win rate (``win_rate_b``), the
+        paired ``difference`` from the readings as played and its 95% interval (``ci``)."""
+        return list(self.document["readings"])
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.document
+
+
 def sensitivity(
     deck: DeckSource,
     options: RunOptions | None = None,
@@ -51,14 +69,13 @@ def sensitivity(
     allow_illegal: bool = False,
     hooks: EngineHooks = ENGINE,
     **changes: Any,
-) -> dict[str, Any]:
-    """The win rate under each alternative rule reading of ``deck``, as the document
-    `deckkit sensitivity --format json` prints (``readings``: one row per reading with its
-    paired difference and interval). ``options.games`` paired games per reading (default here
-    1,000, as the command)."""
+) -> SensitivityResult:
+    """The win rate under each alternative rule reading of ``deck`` (``readings``: one row per
+    reading with its paired difference and interval), as `deckkit sensitivity --format json`.
+    ``options.games`` paired games per reading (default here 1,000, as the command)."""
     if options is None:
         changes.setdefault("games", DEFAULT_GAMES)
     opts = options_of(options, changes)
     game = prepare(deck, opts, hooks=hooks, command="sensitivity")
     require_legal(game, "measure", allow_illegal=allow_illegal)
-    return sensitivity_of(game, opts, hooks)
+    return SensitivityResult(game, sensitivity_of(game, opts, hooks))
