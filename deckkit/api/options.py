@@ -41,7 +41,10 @@ class RunOptions:
 
     def runner_kwargs(self) -> dict[str, Any]:
         """The keywords every run passes to the game runner: where and on how many processes
-        the games are played (never what they are, so never the results)."""
+        the games are played (never what they are, so never the results). Every function of
+        the API that plays games passes these, and only these, to
+        :func:`~deckkit.analysis.runner.run_games` and the paired estimates built on it, so an
+        option of where games run is a field here and one entry of this dictionary."""
         return {"workers": capped_workers(self.workers)}
 
     def check_numbers(self) -> None:
