@@ -42,7 +42,7 @@ def main() -> None:
     from deckkit.analysis.results import tally_of_frame
     from deckkit.analysis.rowspool import RowSpool
     from deckkit.analysis.runner import run_games
-    from deckkit.cli.report_cmd import rows_for_report
+    from deckkit.api.pages import rows_for_report
     from deckkit.report import model
 
     started = time.perf_counter()

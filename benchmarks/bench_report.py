@@ -66,16 +66,16 @@ def cold_cli(results: Path, out: Path, repeat: int) -> tuple[list[float], list[f
 
 
 def warm_render(results: Path, out: Path, repeat: int) -> list[float]:
-    from deckkit.cli import report_cmd
+    from deckkit.api.pages import write_report_from_saved
 
     # Imports, then the chart renderer's start-up: a process's first report draws its charts
     # in a helper process, later ones in the process itself, which starts vl-convert once.
     for _ in range(2):
-        report_cmd.report_from_results(results, out, force=True)
+        write_report_from_saved(results, out, force=True)
     times = []
     for _ in range(repeat):
         started = time.perf_counter()
-        report_cmd.report_from_results(results, out, force=True)
+        write_report_from_saved(results, out, force=True)
         times.append(time.perf_counter() - started)
     return times
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deckkit.cli import deckinput
+from deckkit.api import deckinput
 from deckkit.cli.helpfmt import hoist_card_db, plain_words
 from deckkit.cli.main import app
 

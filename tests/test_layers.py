@@ -1,4 +1,12 @@
-"""The layers stay visible: construction < engine < analysis < presentation (CLI)."""
+"""The layers stay visible: construction < engine < analysis < API < presentation (CLI).
+
+The CLI's rule (issue 18): a command module parses options, calls :mod:`deckkit.api` and renders;
+it never imports another command module, so no command is built on another's plumbing. The CLI's
+support modules (the options, consoles, exit codes, JSON envelope, help layout and progress
+bars every command shares; for Anima Tactics its ``common``) may be imported by any command
+module and import no command module themselves. Only the entry points that register the
+commands (``main``, the Anima Tactics package's ``__init__``) and start the program
+(``launch``) import command modules. Nothing below the CLI imports ``deckkit.cli``."""
 
 from __future__ import annotations
 
@@ -15,7 +23,25 @@ FORBIDDEN = {
     "animatactics": ("deckkit.cli", "deckkit.report", "deckkit.balance"),
     "animatactics/construction": ("deckkit.animatactics.engine", "deckkit.animatactics.analysis"),
     "animatactics/engine": ("deckkit.animatactics.analysis",),
+    # Below the CLI: the API, the report pages, the balance checks, Animus.
+    "api": ("deckkit.cli",),
+    "report": ("deckkit.cli",),
+    "balance": ("deckkit.cli",),
+    "animus": ("deckkit.cli",),
 }
+# The CLI support layer: shared by the command modules, importing none of them.
+CLI_SUPPORT = {
+    "deckkit.cli",
+    "deckkit.cli.options",
+    "deckkit.cli.console",
+    "deckkit.cli.exits",
+    "deckkit.cli.jsonout",
+    "deckkit.cli.helpfmt",
+    "deckkit.cli.steps",
+    "deckkit.cli.animatactics.common",
+}
+# The entry points: they register the commands (or start the program that does).
+CLI_ENTRY = {"deckkit.cli.main", "deckkit.cli.launch", "deckkit.cli.animatactics"}
 # The engine is a pure core: no printing, no files, no clock (I/O lives in the CLI).
 ENGINE = [p for p in (PACKAGE / "animayhem" / "engine").rglob("*.py") if p.stem != "__init__"]
 # Construction modules the engine leans on while it plays: they too stay free of I/O.
@@ -35,6 +61,81 @@ def _imports(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.append(node.module)
     return names
+
+
+def _module_name(path: Path, package: Path) -> str:
+    parts = [package.name, *path.relative_to(package).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, anywhere in it (in functions too): ``from deckkit.cli import
+    simulate_cmd`` names ``deckkit.cli.simulate_cmd``."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names}
+    return out
+
+
+def cli_violations(package: Path) -> list[str]:
+    """Each import that breaks the CLI's rule (see the module docstring), as "a imports b"."""
+    cli = package / "cli"
+    modules = {_module_name(p, package): p for p in cli.rglob("*.py")}
+    problems = []
+    for name, path in sorted(modules.items()):
+        if name in CLI_ENTRY:
+            continue
+        for imported in sorted(_imported_modules(path)):
+            if imported in modules and imported not in CLI_SUPPORT and imported != name:
+                problems.append(f"{name} imports {imported}")
+    for path in sorted(package.rglob("*.py")):
+        if cli in path.parents or path.name == "__main__.py":
+            continue  # __main__ is the program's entry point: it starts the CLI
+        bad = sorted(m for m in _imported_modules(path) if m.startswith("deckkit.cli"))
+        problems += [f"{_module_name(path, package)} imports {m}" for m in bad]
+    return problems
+
+
+def test_cli_commands_are_shells_over_the_api() -> None:
+    """No command module imports another (or a module of commands); the support modules import
+    no command module; nothing below the CLI imports it."""
+    assert (PACKAGE / "cli" / "simulate_cmd.py").exists()
+    assert all(
+        (PACKAGE / Path(*m.split(".")[1:])).with_suffix(".py").exists()
+        or (PACKAGE / Path(*m.split(".")[1:]) / "__init__.py").exists()
+        for m in CLI_SUPPORT | CLI_ENTRY
+    ), "a listed module was renamed: update the lists"
+    assert cli_violations(PACKAGE) == []
+
+
+def test_the_cli_rule_catches_a_command_importing_another(tmp_path: Path) -> None:
+    """The checker itself: a command importing another command (lazily, in a function), a
+    support module importing a command, and a report module importing the CLI are all found."""
+    pkg = tmp_path / "deckkit"
+    (pkg / "cli").mkdir(parents=True)
+    (pkg / "report").mkdir()
+    files = {
+        "__init__.py": "",
+        "cli/__init__.py": "",
+        "cli/main.py": "from deckkit.cli import report_cmd, simulate_cmd\n",
+        "cli/console.py": "from deckkit.cli.simulate_cmd import run\n",
+        "cli/simulate_cmd.py": "from deckkit.cli import options as opt\n",
+        "cli/options.py": "",
+        "cli/report_cmd.py": "def f():\n    from deckkit.cli import simulate_cmd\n",
+        "report/traces.py": "from deckkit.cli.console import echo\n",
+    }
+    for name, text in files.items():
+        (pkg / name).write_text(text)
+    assert cli_violations(pkg) == [
+        "deckkit.cli.console imports deckkit.cli.simulate_cmd",
+        "deckkit.cli.report_cmd imports deckkit.cli.simulate_cmd",
+        "deckkit.report.traces imports deckkit.cli.console",
+        "deckkit.report.traces imports deckkit.cli.console.echo",
+    ]
 
 
 def test_lower_layers_do_not_import_higher_ones() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.cli.report_cmd import default_page
+from deckkit.api.pages import default_page
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITES = {"--out", "-o", "--output", "--html", "--junit", "--report", "--results"}

@@ -104,7 +104,7 @@ def test_composition_and_skills(medium: tuple[Deck, Edition]) -> None:
 
 
 def deckkit(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    from deckkit.cli import deckinput
+    from deckkit.api import deckinput
 
     deckinput.forget_stdin()
     result = CliRunner().invoke(app, list(args), input=stdin)

@@ -7,13 +7,16 @@ reader that closes the pipe early (``deckkit ... | head``) ends the command quie
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
 from deckkit.textsafe import shown
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.construction.legality import LegalityReport
 
 
 class DeckkitConsole(Console):
@@ -52,3 +55,11 @@ def percent(x: float | None, signed: bool = False) -> str:
     if x is None:
         return "-"
     return f"{100 * x:+.1f} pp" if signed else f"{100 * x:.1f}%"
+
+
+def explain_illegal(report: LegalityReport) -> None:
+    """The validator's explanation on stderr: each violation with its arithmetic and fix."""
+    from deckkit.api.solitaire import illegal_explanation
+
+    for line in illegal_explanation(report):
+        echo(line, err=True)

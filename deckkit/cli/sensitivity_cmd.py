@@ -13,50 +13,16 @@ from typing import Any
 
 import typer
 
-from deckkit.analysis import sensitivity as sens
-from deckkit.analysis.runner import GameFactory, capped_workers
-from deckkit.animayhem.construction.editions import Edition
+from deckkit.api.options import RunOptions
+from deckkit.api.readings import DEFAULT_GAMES, sensitivity_of
+from deckkit.api.solitaire import prepare
 from deckkit.animayhem.construction.readings import BY_NAME
 from deckkit.cli import options as opt
-from deckkit.cli import simulate_cmd as sim
-from deckkit.cli.console import echo, percent
+from deckkit.cli.console import echo, explain_illegal, percent
 from deckkit.cli.jsonout import emit
-from deckkit.cli.solitaire import SolitaireGame, explain_illegal
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 
-DEFAULT_GAMES = 1_000
-
-
-def measure(
-    game: SolitaireGame,
-    args: sim.SimulateArgs,
-    hooks: sim.EngineHooks,
-    only: Collection[str] | None = None,
-) -> dict[str, Any]:
-    """The sensitivity table of ``game`` as a document (text, JSON and the report share it);
-    ``only``: the rule options to vary (all whose choice the edition leaves open by default)."""
-
-    def factory_for(edition: Edition) -> GameFactory:
-        return hooks.factory(game.deck, edition, game.layout, args.turn_cap, args.policy)
-
-    base, effects = sens.measure(
-        game.edition,
-        game.rules,
-        factory_for,
-        games=args.games,
-        seed=args.seed,
-        workers=capped_workers(args.workers),
-        only=only,
-    )
-    doc = sens.sensitivity_document(effects, base, args.games, game.rules)
-    return {
-        "deck": game.deck.name,
-        "deck_path": str(args.deck),
-        "seed": args.seed,
-        "policy": args.policy,
-        "edition": game.edition.name,
-        **doc,
-    }
+__all__ = ["DEFAULT_GAMES", "print_text", "register"]
 
 
 def print_text(doc: dict[str, Any]) -> None:
@@ -89,16 +55,16 @@ def register(app: typer.Typer) -> None:
     @app.command("sensitivity")
     def sensitivity_command(
         deck: opt.DeckArg,
-        games: sim.GamesOption = DEFAULT_GAMES,
-        seed: sim.SeedOption = 0,
-        workers: sim.WorkersOption = 1,
+        games: opt.GamesOpt = DEFAULT_GAMES,
+        seed: opt.SeedOpt = 0,
+        workers: opt.WorkersOpt = 1,
         scheduler: opt.SchedulerOpt = None,
-        policy: sim.PolicyOption = opt.Policy.HEURISTIC,
-        edition: sim.EditionOption = None,
-        variant: sim.VariantOption = None,
-        layout: sim.LayoutOption = None,
-        turn_cap: sim.TurnCapOption = opt.TURN_CAP,
-        rule: sim.RuleOption = None,
+        policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
+        edition: opt.EditionOpt = None,
+        variant: opt.VariantOpt = None,
+        layout: opt.LayoutOpt = None,
+        turn_cap: opt.TurnCapOpt = opt.TURN_CAP,
+        rule: opt.RuleOpt = None,
         reading: list[str] | None = typer.Option(
             None,
             "--reading",
@@ -107,7 +73,7 @@ def register(app: typer.Typer) -> None:
             "the edition leaves open.",
         ),
         fmt: opt.FormatOpt = opt.Format.TEXT,
-        allow_illegal: sim.AllowIllegalOption = False,
+        allow_illegal: opt.AllowIllegalOpt = False,
     ) -> None:
         """How far each alternative reading of the rules (each rule option's other values,
         one at a time) moves DECK's win rate: paired games, 95% intervals."""
@@ -117,9 +83,7 @@ def register(app: typer.Typer) -> None:
                     f"--reading: unknown rule option {name!r}",
                     hint=f"choose one of: {', '.join(BY_NAME)} (docs/interpretations.md)",
                 )
-        hooks = sim.ENGINE
-        args = sim.SimulateArgs(
-            deck=deck,
+        options = RunOptions(
             games=games,
             seed=seed,
             workers=workers,
@@ -128,17 +92,15 @@ def register(app: typer.Typer) -> None:
             variant=variant,
             layout=layout,
             turn_cap=turn_cap,
-            quiet=True,
             rules=tuple(rule or ()),
         )
-        sim.check_args(args, hooks)
-        game = sim.resolve_game(args, hooks, "sensitivity")
+        game = prepare(deck, options, command="sensitivity")
         if not game.report.legal:
             explain_illegal(game.report)
             if not allow_illegal:
                 echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
-        doc = measure(game, args, hooks, reading or None)
+        doc = sensitivity_of(game, options, only=reading or None)
         if fmt is opt.Format.JSON:
             emit(doc)
         else:

@@ -11,12 +11,10 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from deckkit.analysis.deckstats import DEFAULT_TURNS, deck_stats
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
+from deckkit.analysis.deckstats import DEFAULT_TURNS
+from deckkit.api.composition import stats as deck_stats
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
-from deckkit.cli.deckinput import read_deck_arg
 from deckkit.cli.jsonout import emit
 from deckkit.errors import UsageError
 
@@ -111,10 +109,13 @@ def register(app: typer.Typer) -> None:
         """Show DECK's composition, the chance of drawing each card or kind by turn N (exact,
         under the edition's draw rules) and sample opening hands, without playing a game."""
         shown_turns = parse_turns(turns)
-        deck = read_deck_arg(deck_path, load_card_db())
-        ed = load_edition(edition or deck.edition or DEFAULT_EDITION)
         doc = deck_stats(
-            deck, ed, turns=shown_turns, draws_per_turn=draws_per_turn, hands=hands, seed=seed
+            deck_path,
+            edition=edition,
+            turns=shown_turns,
+            draws_per_turn=draws_per_turn,
+            hands=hands,
+            seed=seed,
         )
         if fmt is opt.Format.JSON:
             emit(doc)

@@ -1,6 +1,6 @@
-"""Progress of a command made of several runs (`compare`'s arms, `impact`'s cards): a bar on a
-terminal, one line per finished step in a log, nothing with ``--quiet``. Always on stderr, so
-stdout stays the results."""
+"""Progress on stderr (stdout stays the results): one run's games (`simulate`, `report`) and
+a command made of several runs (`compare`'s arms, `impact`'s cards): a bar on a terminal, one
+line per finished step in a log, nothing with ``--quiet``."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from rich.progress import (
     TaskID,
     TextColumn,
     TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 
 from deckkit.analysis.runner import ProgressFn
@@ -75,3 +76,24 @@ class Steps:
             bar.update(task, completed=self.done)
         elif not self.quiet:
             echo(f"{self.command}: {self.done}/{self.total} done: {name}", err=True)
+
+
+@contextmanager
+def games_bar(total: int, enabled: bool) -> Iterator[ProgressFn | None]:
+    """A progress bar of one run's games on stderr, or nothing (when ``enabled`` is false: stderr
+    is not a terminal, or --quiet)."""
+    if not enabled:
+        yield None
+        return
+    bar = Progress(
+        TextColumn("playing games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=stderr_console(force_terminal=True),  # the caller checked it is one
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done: bar.update(task, completed=done)

@@ -7,7 +7,6 @@ JSON output is a stable contract for CI, errors included (an object with an ``er
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -15,21 +14,12 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.deck import MAX_DECK_BYTES, parse_deck_bytes, read_deck
-from deckkit.animayhem.construction.editions import (
-    DEFAULT_EDITION,
-    DEFAULT_VARIANT,
-    EDITIONS,
-    VARIANTS,
-    load_edition,
-    load_variant,
-)
-from deckkit.animayhem.construction.legality import LegalityReport, check_deck
+from deckkit.animayhem.construction.legality import LegalityReport
+from deckkit.api.legality import validate as validate_deck
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.jsonout import emit
-from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckkitError, UsageError
+from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckkitError
 
 OutputFormat = opt.Format
 
@@ -47,24 +37,6 @@ _ROWS: tuple[tuple[str, str, str | None], ...] = (
     ("  major disasters", "major_disasters", "major_disasters"),
 )
 _AT_LEAST = {"combat_disasters", "major_disasters"}
-
-
-def _report(
-    deck_path: Path, players: int | None, edition: str | None, variant: str | None
-) -> tuple[str, LegalityReport]:
-    if edition is not None and edition not in EDITIONS:
-        raise UsageError(f"unknown edition {edition!r}", hint=f"editions: {', '.join(EDITIONS)}")
-    if variant is not None and variant not in VARIANTS:
-        raise UsageError(f"unknown variant {variant!r}", hint=f"variants: {', '.join(VARIANTS)}")
-    if str(deck_path) == "-":
-        data = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
-        deck = parse_deck_bytes(data, load_card_db(), Path("<stdin>"))
-    else:
-        deck = read_deck(deck_path, load_card_db())
-    ed = load_edition(edition or deck.edition or DEFAULT_EDITION)
-    var = load_variant(variant or deck.variant or DEFAULT_VARIANT)
-    n = players if players is not None else (deck.players or 1)
-    return deck.name, check_deck(deck, ed, var, n)
 
 
 def _print_text(name: str, report: LegalityReport) -> None:
@@ -120,17 +92,17 @@ def validate(
     worst = EXIT_OK
     for deck in decks:
         try:
-            name, report = _report(deck, players, edition, variant)
+            checked = validate_deck(deck, players=players, edition=edition, variant=variant)
         except DeckkitError as err:
             worst = max(worst, err.exit_code)
             results.append({"file": _shown_path(deck), **err.as_dict()})
             if output is opt.Format.TEXT and not quiet:
                 echo(f"error: {err.render()}", err=True)
             continue
-        worst = max(worst, EXIT_OK if report.legal else EXIT_ILLEGAL)
-        results.append({"file": _shown_path(deck), "deck": name, **report.as_dict()})
+        worst = max(worst, EXIT_OK if checked.legal else EXIT_ILLEGAL)
+        results.append({"file": _shown_path(deck), **checked.as_dict()})
         if output is opt.Format.TEXT and not quiet:
-            _print_text(name, report)
+            _print_text(checked.deck, checked.report)
     if output is opt.Format.JSON and not quiet:
         emit(results[0] if len(results) == 1 else {"decks": results})
     raise typer.Exit(worst)

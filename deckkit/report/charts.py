@@ -339,6 +339,48 @@ def interval_chart(
     )
 
 
+def sweep_chart(
+    points: Sequence[tuple[float, float, float, float]], title: str, axis_title: str
+) -> Spec:
+    """The win rate at each value of a swept number (value, rate, low, high): points joined by
+    a line, each with its 95% interval bar."""
+    data = _values(points, ["value", "rate", "low", "high"])
+    x = _field(
+        "value",
+        "quantitative",
+        title=axis_title,
+        axis={"tickMinStep": 1},
+        scale={"zero": False, "nice": False, "padding": 12},
+    )
+    line = {
+        "data": data,
+        "mark": {"type": "line", "color": "#3f6fb5", "point": {"filled": True, "size": 50}},
+        "encoding": {
+            "x": x,
+            "y": _field("rate", "quantitative", axis={"format": "%"}, title="win rate"),
+        },
+    }
+    errors = {
+        "data": data,
+        "mark": {"type": "errorbar", "ticks": True, "color": "#3f6fb5"},
+        "encoding": {
+            "x": x,
+            "y": _field("low", "quantitative", title="win rate"),
+            "y2": {"field": "high"},
+        },
+    }
+    said = "; ".join(
+        f"{value:g}: {100 * rate:.1f}% ({100 * lo:.1f}% to {100 * hi:.1f}%)"
+        for value, rate, lo, hi in points[:20]
+    )
+    return _chart(
+        {"layer": [errors, line]},
+        height=HEIGHT,
+        title=title,
+        description=f"Win rate with 95% interval bars at each {axis_title}: {said}.",
+    )
+
+
 def impact_chart(cards: Sequence[dict[str, Any]]) -> Spec:
     """Each card's win-rate change when taken out, with its 95% interval."""
     entries = [

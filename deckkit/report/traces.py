@@ -13,8 +13,29 @@ if TYPE_CHECKING:
 
     from deckkit.animayhem.construction.deck import Deck
     from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.state import Trace
 
 MAX_LINES = 1_500  # a longer trace is cut, with a line saying how to see the rest
+
+
+def render_text(trace: Trace) -> str:
+    """Group the events under "Turn N" headings and phase labels."""
+    lines: list[str] = []
+    turn, phase = -1, ""
+    for e in trace.events:
+        if e["turn"] != turn:
+            turn = e["turn"]
+            phase = ""
+            if lines:
+                lines.append("")
+            lines.append("Setup" if turn == 0 else f"Turn {turn}")
+        if e["phase"] != phase and turn != 0:
+            phase = e["phase"]
+            lines.append(f"  {phase.capitalize()} phase")
+        lines.append(("    " if turn else "  ") + e["text"])
+        if e.get("field"):
+            lines.extend("    " + row for row in str(e["field"]).splitlines())
+    return "\n".join(lines).strip() + "\n"
 
 
 def typical_traces(
@@ -32,7 +53,6 @@ def typical_traces(
     from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
     from deckkit.animayhem.engine.players import make_player
     from deckkit.animayhem.engine.state import Trace
-    from deckkit.cli.play_cmd import render_text
 
     picks = typical_games(rows)
     if not picks:

@@ -1,4 +1,5 @@
-"""What Anima Tactics' commands share: their options and reading a party with its settings."""
+"""What Anima Tactics' commands share (the command modules import this, never each other):
+their options, reading a party with its settings, and refusing an illegal one."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ import sys
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from deckkit.animatactics.analysis.parties import PLAN_NAMES
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.editions import DEFAULT_EDITION, Edition, load_edition
 from deckkit.animatactics.construction.legality import LegalityReport, check_party
@@ -19,7 +21,8 @@ from deckkit.animatactics.construction.party import (
     parse_party_bytes,
     read_party,
 )
-from deckkit.errors import UsageError
+from deckkit.cli.console import echo
+from deckkit.errors import EXIT_ILLEGAL, UsageError
 
 
 class AtEdition(StrEnum):
@@ -49,6 +52,19 @@ EditionOpt = Annotated[
 ]
 
 
+VsOpt = Annotated[
+    Path | None,
+    typer.Option("--vs", metavar="PARTY", help="A second party: play the two against each other."),
+]
+PlanOpt = Annotated[
+    str,
+    typer.Option(
+        "--plan", help=f"How every character spends its actions: {', '.join(PLAN_NAMES)}."
+    ),
+]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play with --vs.")]
+
+
 @dataclass(frozen=True)
 class CheckedParty:
     party: Party
@@ -76,3 +92,17 @@ def check(path: Path, levels: int | None, edition: AtEdition | None) -> CheckedP
 
 def shown_path(path: Path) -> str:
     return "<stdin>" if str(path) == "-" else str(path)
+
+
+def checked_parties(
+    party: Path, vs: Path | None, levels: int | None, edition: Any, allow_illegal: bool
+) -> list[CheckedParty]:
+    """The party (and the --vs party) read and judged; an illegal one is refused (exit 1) with
+    its violations on stderr unless ``allow_illegal``."""
+    parties = [check(party, levels, edition)] + ([check(vs, levels, edition)] if vs else [])
+    for c in parties:
+        if not c.report.legal and not allow_illegal:
+            for v in c.report.violations:
+                echo(f"✗ {c.party.name}: {v.rule}: {v.message} (fix: {v.fix})", err=True)
+            raise typer.Exit(EXIT_ILLEGAL)
+    return parties

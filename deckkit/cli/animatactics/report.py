@@ -15,16 +15,15 @@ from typing import Annotated, Any
 import typer
 
 from deckkit import __version__
+from deckkit.animatactics.analysis.parties import alone, plan_of, versus
 from deckkit.cli import options as opt
-from deckkit.cli.animatactics.common import EditionOpt, LevelsOpt
-from deckkit.cli.animatactics.simulate import (
+from deckkit.cli.animatactics.common import (
+    EditionOpt,
     GamesOpt,
+    LevelsOpt,
     PlanOpt,
     VsOpt,
-    alone,
     checked_parties,
-    plan_of,
-    versus,
 )
 from deckkit.cli.console import echo
 from deckkit.errors import EXIT_ILLEGAL
@@ -56,7 +55,7 @@ def build_document(
     parties = checked_parties(party, vs, levels, edition, allow_illegal=True)
     me = parties[0]
     matrix = compute_matrix(roster(load_card_db()))
-    mine = alone(me)
+    mine = alone(me.party)
     doc: dict[str, Any] = {
         "game": "anima-tactics",
         "party": me.party.name,
@@ -74,7 +73,9 @@ def build_document(
     }
     legal = all(p.report.legal for p in parties)
     if vs is not None and legal:
-        doc["versus"] = versus(parties[0], parties[1], games, seed, workers, plan_of(plan))
+        doc["versus"] = versus(
+            parties[0].party, parties[1].party, games, seed, workers, plan_of(plan)
+        )
     return doc, me.report.legal
 
 

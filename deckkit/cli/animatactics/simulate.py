@@ -12,93 +12,18 @@ from typing import Annotated, Any
 
 import typer
 
-from deckkit.animatactics.construction.carddb import load_card_db
-from deckkit.animatactics.engine.duel import PLANS
+from deckkit.animatactics.analysis.parties import alone, plan_of, versus
 from deckkit.cli import options as opt
-from deckkit.cli.animatactics.common import CheckedParty, EditionOpt, LevelsOpt, check
-from deckkit.cli.console import echo, stdout_console
+from deckkit.cli.animatactics.common import (
+    EditionOpt,
+    GamesOpt,
+    LevelsOpt,
+    PlanOpt,
+    VsOpt,
+    checked_parties,
+)
+from deckkit.cli.console import stdout_console
 from deckkit.cli.jsonout import emit
-from deckkit.errors import EXIT_ILLEGAL, UsageError
-
-PLAN_NAMES = tuple(p.name for p in PLANS)
-VsOpt = Annotated[
-    Path | None,
-    typer.Option("--vs", metavar="PARTY", help="A second party: play the two against each other."),
-]
-PlanOpt = Annotated[
-    str,
-    typer.Option(
-        "--plan", help=f"How every character spends its actions: {', '.join(PLAN_NAMES)}."
-    ),
-]
-GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play with --vs.")]
-
-
-def checked_parties(
-    party: Path, vs: Path | None, levels: int | None, edition: Any, allow_illegal: bool
-) -> list[CheckedParty]:
-    parties = [check(party, levels, edition)] + ([check(vs, levels, edition)] if vs else [])
-    for c in parties:
-        if not c.report.legal and not allow_illegal:
-            for v in c.report.violations:
-                echo(f"✗ {c.party.name}: {v.rule}: {v.message} (fix: {v.fix})", err=True)
-            raise typer.Exit(EXIT_ILLEGAL)
-    return parties
-
-
-def fighters(c: CheckedParty) -> list[Any]:
-    from deckkit.animatactics.analysis.matrix import party_entrants
-
-    return party_entrants([(m.character, m.pilot) for m in c.party.members], load_card_db())
-
-
-def plan_of(name: str) -> Any:
-    for p in PLANS:
-        if p.name == name:
-            return p
-    raise UsageError(f"unknown plan {name!r}", hint=f"plans: {', '.join(PLAN_NAMES)}")
-
-
-def versus(
-    a: CheckedParty, b: CheckedParty, games: int, seed: int, workers: int, plan: Any
-) -> dict[str, Any]:
-    from deckkit.animatactics.analysis.party_games import play_games, summarize
-    from deckkit.animatactics.engine.skirmish import Side
-
-    sides = tuple(
-        Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan)
-        for fs in (fighters(a), fighters(b))
-    )
-    if not sides[0].fighters or not sides[1].fighters:
-        raise UsageError("a party has no character with stats in the card data")
-    results = play_games((sides[0], sides[1]), games, seed, workers)
-    return {
-        "party": a.party.name,
-        "vs": b.party.name,
-        "seed": seed,
-        "plan": plan.name,
-        **summarize(results).as_dict(),
-    }
-
-
-def alone(c: CheckedParty) -> dict[str, Any]:
-    from deckkit.animatactics.analysis.matrix import roster
-
-    mine = fighters(c)
-    others = roster(load_card_db())
-    from deckkit.animatactics.analysis.matrix import odds_against_roster
-
-    rows = odds_against_roster(mine, others)
-    strength = [sum(r["members"][i] for r in rows) / len(rows) for i in range(len(mine))]
-    return {
-        "party": c.party.name,
-        "method": "exact duels against every character of the roster",
-        "members": [
-            {"name": e.name, "levels": e.levels, "strength": round(s, 6), "note": e.note}
-            for e, s in zip(mine, strength, strict=True)
-        ],
-        "odds": rows,
-    }
 
 
 def simulate(
@@ -122,7 +47,7 @@ def simulate(
     chosen = plan_of(plan)
     parties = checked_parties(party, vs, levels, edition, allow_illegal)
     if vs is None:
-        doc = alone(parties[0])
+        doc = alone(parties[0].party)
         if output is opt.Format.JSON:
             emit(doc)
             return
@@ -138,7 +63,7 @@ def simulate(
             + ", ".join(f"{r['opponent']} ({r['party_mean']:.2f})" for r in best[:5])
         )
         return
-    doc = versus(parties[0], parties[1], games, seed, workers, chosen)
+    doc = versus(parties[0].party, parties[1].party, games, seed, workers, chosen)
     if output is opt.Format.JSON:
         emit(doc)
         return

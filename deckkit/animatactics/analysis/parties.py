@@ -1,0 +1,68 @@
+"""A party's odds, as `deckkit simulate PARTY` (Anima Tactics) reports them: alone, its
+characters' exact duel odds against the whole roster; against another party, seeded games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckkit.animatactics.construction.carddb import load_card_db
+from deckkit.animatactics.construction.party import Party
+from deckkit.animatactics.engine.duel import PLANS
+from deckkit.errors import UsageError
+
+PLAN_NAMES = tuple(p.name for p in PLANS)
+
+
+def plan_of(name: str) -> Any:
+    """The plan every character follows, by name."""
+    for p in PLANS:
+        if p.name == name:
+            return p
+    raise UsageError(f"unknown plan {name!r}", hint=f"plans: {', '.join(PLAN_NAMES)}")
+
+
+def fighters(party: Party) -> list[Any]:
+    """The party's characters with stats in the card data, ready to duel."""
+    from deckkit.animatactics.analysis.matrix import party_entrants
+
+    return party_entrants([(m.character, m.pilot) for m in party.members], load_card_db())
+
+
+def versus(a: Party, b: Party, games: int, seed: int, workers: int, plan: Any) -> dict[str, Any]:
+    """``games`` seeded games of party ``a`` against ``b`` (the same for any ``workers``)."""
+    from deckkit.animatactics.analysis.party_games import play_games, summarize
+    from deckkit.animatactics.engine.skirmish import Side
+
+    sides = tuple(
+        Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan)
+        for fs in (fighters(a), fighters(b))
+    )
+    if not sides[0].fighters or not sides[1].fighters:
+        raise UsageError("a party has no character with stats in the card data")
+    results = play_games((sides[0], sides[1]), games, seed, workers)
+    return {
+        "party": a.name,
+        "vs": b.name,
+        "seed": seed,
+        "plan": plan.name,
+        **summarize(results).as_dict(),
+    }
+
+
+def alone(party: Party) -> dict[str, Any]:
+    """Each character's exact duel odds against every character of the roster."""
+    from deckkit.animatactics.analysis.matrix import odds_against_roster, roster
+
+    mine = fighters(party)
+    others = roster(load_card_db())
+    rows = odds_against_roster(mine, others)
+    strength = [sum(r["members"][i] for r in rows) / len(rows) for i in range(len(mine))]
+    return {
+        "party": party.name,
+        "method": "exact duels against every character of the roster",
+        "members": [
+            {"name": e.name, "levels": e.levels, "strength": round(s, 6), "note": e.note}
+            for e, s in zip(mine, strength, strict=True)
+        ],
+        "odds": rows,
+    }

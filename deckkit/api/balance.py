@@ -1,0 +1,361 @@
+"""Balance checks for CI: each check of a balance file (a deck, a win-rate band or a largest
+drop from its baseline) played until its sequential test decides or its budget runs out.
+
+:func:`baselines` records the baselines; :func:`balance_check` runs the checks and returns
+their verdicts with the exit code the command ends with (0 all pass, 1 any fails, 3 any
+inconclusive and none fails); :func:`write_reports` writes each checked deck's HTML report and
+the summary page. A card database that does not load is bad input here (exit 2), keeping 3 for
+"inconclusive".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckkit.analysis.engine import LAYOUTS, EngineGames, check_policy, game_options
+from deckkit.analysis.runner import GameFactory, run_games
+from deckkit.analysis.summary import Rate, proportion
+from deckkit.animayhem.construction.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
+from deckkit.animayhem.construction.deck import parse_deck
+from deckkit.api.options import RunOptions
+from deckkit.api.simulation import Notify, _silent
+from deckkit.api.solitaire import SolitaireGame, illegal_explanation, resolve
+from deckkit.balance.baseline import baseline_record, read_baseline, write_baseline
+from deckkit.balance.config import BalanceFile, Check, load_balance_file
+from deckkit.balance.snapshot import changed_cards, take_snapshot, write_replay_db
+from deckkit.errors import CardDataError, DeckFileError, DeckkitError, UsageError
+from deckkit.untrusted import read_text
+
+if TYPE_CHECKING:  # numpy, which the sequential tests need, is imported when checks run
+    from deckkit.balance.checks import CheckResult
+
+EXIT_PASS = 0
+EXIT_FAIL = 1
+EXIT_INCONCLUSIVE = 3
+REPORT_GAMES = 2000  # games behind each report page
+
+
+@contextmanager
+def _bad_data_is_bad_input() -> Iterator[None]:
+    """A card database that does not load exits 2 here, keeping 3 for "inconclusive"."""
+    try:
+        yield
+    except CardDataError as err:
+        raise UsageError(err.message, path=err.path, line=err.line, hint=err.hint) from None
+
+
+def _for_check(check: Check, err: DeckkitError) -> DeckkitError:
+    """The same error, its message prefixed with the check it concerns (kept whole, so an error
+    listing several problems still lists them)."""
+    err.message = f"check {check.name!r}: {err.message}"
+    return err
+
+
+@dataclass(frozen=True)
+class Prepared:
+    check: Check
+    game: SolitaireGame
+    factory: GameFactory
+    deck_text: str
+
+
+def _prepare(check: Check, db: CardDB, notify: Notify) -> Prepared:
+    """Resolve a check's deck, edition and policy, refusing an illegal deck (bad input)."""
+    try:
+        check_policy(check.policy)
+        game = resolve(
+            check.deck,
+            edition=check.edition,
+            variant=None,
+            layout=None,
+            players=check.players,
+            layouts=LAYOUTS,
+            command="balance",
+            db=db,
+            rules=check.rule_args,
+        )
+        deck_text = read_text(check.deck, what="deck file", error=DeckFileError)
+    except DeckkitError as err:
+        raise _for_check(check, err) from err
+    if not game.report.legal:
+        for line in illegal_explanation(game.report):
+            notify(line)
+        raise UsageError(
+            f"check {check.name!r}: the deck is not legal, so it cannot be balance-checked",
+            path=check.deck,
+            hint="fix the deck (see `deckkit validate`) or remove the check",
+        )
+    options = game_options(game.layout, check.turn_cap)
+    factory = EngineGames(game.deck, game.edition, options, check.policy)
+    return Prepared(check, game, factory, deck_text)
+
+
+def _select(balance: BalanceFile, names: Sequence[str]) -> list[Check]:
+    if not names:
+        return list(balance.checks)
+    known = {c.name: c for c in balance.checks}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise UsageError(
+            f"no check named {', '.join(map(repr, unknown))}",
+            path=balance.path,
+            hint=f"checks: {', '.join(map(repr, known))}",
+        )
+    return [known[n] for n in names]
+
+
+def _runner(run: RunOptions | None) -> dict[str, Any]:
+    """The runner's keywords of ``run`` (only where games run: each check's own seed, policy
+    and budget come from the balance file)."""
+    run = run or RunOptions()
+    if run.workers < 0:
+        raise UsageError(f"--workers must be at least 1 (or 0 for all cores), not {run.workers}")
+    return run.runner_kwargs()
+
+
+# --- baseline ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """A recorded baseline: the check, its win rate over the baseline's games, and the file."""
+
+    check: Check
+    rate: Rate
+    path: Path
+
+
+def baselines(
+    file: str | Path,
+    *,
+    run: RunOptions | None = None,
+    card_db: Path | None = None,
+    force: bool = False,
+    only: Sequence[str] = (),
+    notify: Notify = _silent,
+    warn: Notify = _silent,
+) -> Iterator[Baseline]:
+    """Record a baseline for each selected check (``only``: by name; all by default), yielding
+    each as it is written. Existing baselines are replaced only with ``force``; every check is
+    validated before the first game (``warn`` hears why a deck is not legal, ``notify`` of each
+    check as it starts)."""
+    runner = _runner(run)
+    with _bad_data_is_bad_input():
+        balance = load_balance_file(Path(file))
+        checks = _select(balance, only)
+        existing = [balance.baseline_path(c) for c in checks if balance.baseline_path(c).exists()]
+        if existing and not force:
+            raise UsageError(
+                "refusing to replace existing baseline(s): " + ", ".join(str(p) for p in existing),
+                hint="pass --force to re-baseline them, or --check NAME for only some",
+            )
+        db, csv_path = load_card_db(card_db), card_db_csv(card_db)
+        prepared = [_prepare(c, db, warn) for c in checks]
+        for item in prepared:
+            check = item.check
+            notify(f"baseline {check.name!r}: {check.baseline_games:,} games")
+            result = run_games(item.factory, games=check.baseline_games, seed=check.seed, **runner)
+            if result.interrupted:
+                raise KeyboardInterrupt
+            record = baseline_record(
+                check,
+                wins=result.tally.wins,
+                games=result.tally.games,
+                edition=item.game.edition.name,
+                variant=item.game.variant,
+                layout=item.game.layout,
+                rules=item.game.rules,
+                snapshot=take_snapshot(
+                    item.game.deck, item.deck_text, check.deck_as_written, csv_path
+                ),
+            )
+            path = balance.baseline_path(check)
+            write_baseline(path, record)
+            yield Baseline(check, proportion(result.tally.wins, result.tally.games), path)
+
+
+# --- check -------------------------------------------------------------------------------------
+
+
+def _replay_factory(item: Prepared, record: dict[str, Any], csv_path: Path) -> GameFactory:
+    """The baseline's deck with the baseline's cards, on today's engine and options."""
+    snapshot = record["snapshot"]
+    with tempfile.TemporaryDirectory(prefix="deckkit-baseline-") as tmp:
+        try:
+            replay_csv = write_replay_db(snapshot, csv_path, Path(tmp) / "animayhem")
+            old_db = load_card_db(replay_csv)
+            old_deck = parse_deck(str(snapshot["deck_file"]["text"]), old_db, item.check.deck)
+        except DeckkitError as err:
+            raise UsageError(
+                f"check {item.check.name!r}: the baseline's cards no longer load: {err.message}",
+                path=err.path,
+                line=err.line,
+                hint="the card format changed since the baseline; re-baseline with "
+                "`deckkit balance baseline --force`",
+            ) from None
+    options = game_options(item.game.layout, item.check.turn_cap)
+    return EngineGames(old_deck, item.game.edition, options, item.check.policy)
+
+
+@dataclass(frozen=True)
+class BalanceResult:
+    """Every selected check's verdict, and the exit code: 0 all pass, 1 any fails, 3 any
+    inconclusive and none fails."""
+
+    file: Path
+    results: list[CheckResult]
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.results)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The document of `deckkit balance check --format json`."""
+        from deckkit.balance.checks import VERDICTS
+
+        return {
+            "file": str(self.file),
+            "exit_code": self.exit_code,
+            "counts": {v: sum(r.verdict == v for r in self.results) for v in VERDICTS},
+            "checks": [r.as_dict() for r in self.results],
+        }
+
+
+def balance_check(
+    file: str | Path,
+    *,
+    run: RunOptions | None = None,
+    card_db: Path | None = None,
+    only: Sequence[str] = (),
+    notify: Notify = _silent,
+    warn: Notify = _silent,
+) -> BalanceResult:
+    """Play each selected check of the balance ``file`` until its sequential test decides.
+    Everything (decks, baselines, the baselines' cards) is validated before the first game;
+    ``warn`` hears of a deck or card changed since its baseline, ``notify`` of each check as it
+    starts."""
+    runner = _runner(run)
+    path = Path(file)
+    with _bad_data_is_bad_input():
+        balance = load_balance_file(path)
+        checks = _select(balance, only)
+        db, csv_path = load_card_db(card_db), card_db_csv(card_db)
+        plan: list[tuple[Prepared, dict[str, Any] | None, GameFactory | None]] = []
+        for c in checks:  # everything is validated before the first game
+            item = _prepare(c, db, warn)
+            baseline_path = balance.baseline_path(c)
+            record = read_baseline(baseline_path, c)
+            if record is None and c.max_drop is not None:
+                raise UsageError(
+                    f"check {c.name!r}: a drift check needs a baseline, and there is none",
+                    path=baseline_path,
+                    hint=f"record one with `deckkit balance baseline {file} --check '{c.name}'`",
+                )
+            old = None
+            if record is not None and c.max_drop is not None:
+                old = _replay_factory(item, record, csv_path)
+            plan.append((item, record, old))
+        from deckkit.balance.checks import run_band, run_drift
+
+        results: list[CheckResult] = []
+        for item, record, old in plan:
+            c = item.check
+            changed: tuple[str, ...] = ()
+            if record is not None:
+                changed = tuple(changed_cards(record["snapshot"], csv_path))
+                if record["snapshot"]["deck_file"]["sha256"] != _sha(item.deck_text):
+                    changed = ("the deck file", *changed)
+                if changed:
+                    warn(
+                        f"warning: check {c.name!r}: changed since the baseline: "
+                        f"{', '.join(changed)}"
+                    )
+            notify(f"checking {c.name!r} ({c.kind}, budget {c.budget:,})")
+            if old is None:
+                result = run_band(c, item.factory, **runner)
+            else:
+                result = run_drift(c, old, item.factory, **runner)
+            results.append(replace(result, changed_cards=changed))
+    return BalanceResult(path, results)
+
+
+def write_reports(
+    checks: Sequence[Check],
+    directory: Path,
+    games: int = REPORT_GAMES,
+    *,
+    run: RunOptions | None = None,
+    card_db: Path | None = None,
+    notify: Notify = _silent,
+) -> dict[str, str]:
+    """Each checked deck's HTML report (as :func:`deckkit.api.pages.write_report`), played with the
+    check's settings, as ``DIR/<check>.report.html``; one per deck and policy, however many
+    checks share them. Returns check slug -> its page, relative to the directory."""
+    from deckkit.api.pages import write_report
+
+    workers = _runner(run)["workers"]
+    if card_db is not None:  # the report reads the same database as the checks
+        os.environ[CARD_DB_ENV] = str(card_db.resolve())
+    done: dict[tuple[Path, str, str | None, tuple[tuple[str, str], ...]], str] = {}
+    pages: dict[str, str] = {}
+    for c in checks:
+        key = (c.deck, c.policy, c.edition, c.rules)
+        if key in done:
+            pages[c.slug] = done[key]
+            continue
+        done[key] = pages[c.slug] = f"{c.slug}.report.html"
+        options = (run or RunOptions()).but(
+            games=games,
+            seed=c.seed,
+            workers=workers,
+            policy=c.policy,
+            edition=c.edition,
+            players=c.players,
+            turn_cap=c.turn_cap,
+            rules=c.rule_args,
+        )
+        written = write_report(
+            c.deck,
+            options,
+            directory / f"{c.slug}.report.html",
+            allow_illegal=True,
+            force=True,
+            notify=notify,
+        )
+        if written.sidecar is not None:
+            notify(f"report: {written.page}")
+            notify(f"numbers: {written.sidecar}")
+    return pages
+
+
+def write_summary_page(outcome: BalanceResult, directory: Path, pages: dict[str, str]) -> Path:
+    """The balance summary page in ``directory``, linking each check's report page."""
+    from deckkit.report.balance_page import write_summary
+
+    return write_summary(
+        outcome.results,
+        directory,
+        source=str(outcome.file),
+        exit_code=outcome.exit_code,
+        pages=pages,
+    )
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def exit_code(results: Sequence[CheckResult]) -> int:
+    """0 all pass, 1 any fails, 3 any inconclusive and none fails."""
+    if any(r.verdict == "fail" for r in results):
+        return EXIT_FAIL
+    if any(r.verdict == "inconclusive" for r in results):
+        return EXIT_INCONCLUSIVE
+    return EXIT_PASS

@@ -1,0 +1,213 @@
+"""Card impact: what each card is worth to its deck, as the change in win rate when one copy is
+taken out, on paired games (:mod:`deckkit.analysis.impact`); plus the observational view (win
+rate when the card took part vs not), labelled correlational."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Any
+
+from deckkit.analysis import impact as im
+from deckkit.analysis.results import tally_of_frame
+from deckkit.analysis.runner import ProgressFn
+from deckkit.analysis.summary import card_catalog, summarize
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.cards import AnyCard
+from deckkit.animayhem.construction.deck import Deck
+from deckkit.animayhem.construction.legality import check_deck
+from deckkit.api.engine import ENGINE, EngineHooks
+from deckkit.api.options import RunOptions, options_of
+from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
+from deckkit.errors import UsageError
+
+MIN_GAMES_PER_CARD = 100  # a card measured on fewer paired games tells little
+DEFAULT_GAMES = 2_000
+
+# One step of a measurement (a card): ``with step(name) as progress:`` where ``progress``
+# reports the games played within the step (the CLI's bar); none by default.
+StepFn = Callable[[str], AbstractContextManager[ProgressFn | None]]
+
+
+def find_in_deck(deck: Deck, name: str) -> AnyCard:
+    """A card of the deck by name (or id, or "Name #33"), as a deck file would name it."""
+    matches = {c.id: c for c in load_card_db().lookup(name)}
+    held = [e.card for e in deck.entries if e.card.id in matches]
+    if not held:
+        raise UsageError(f"{name!r} is not in the deck", path=deck.path)
+    return held[0]
+
+
+def cards_to_measure(deck: Deck, names: Sequence[str]) -> list[AnyCard]:
+    """The named cards of the deck, or every distinct card in it."""
+    if names:
+        return [find_in_deck(deck, n) for n in names]
+    return list({e.card.id: e.card for e in deck.entries}.values())
+
+
+def find_card(name: str) -> AnyCard:
+    """One card of the database by name, id or "Name #33" (a replacement need not be in the
+    deck)."""
+    db = load_card_db()
+    found = db.lookup(name)
+    if not found:
+        raise UsageError(
+            f"no card named {name!r}", hint=f"did you mean: {', '.join(db.suggest(name))}"
+        )
+    if len(found) > 1:
+        raise UsageError(
+            f"{name!r} names several cards", hint="add the card number: 'Goku #33', or use its id"
+        )
+    return found[0]
+
+
+def check_target_error(value: float | None, flag: str) -> None:
+    """A half-width to stop at: a number strictly between 0 and 1 (``nan`` is not one)."""
+    if value is not None and not 0 < value < 1:  # false for nan too
+        raise UsageError(f"{flag} must be between 0 and 1, not {value}", hint=f"e.g. {flag} 0.02")
+
+
+def measure(
+    game: SolitaireGame,
+    options: RunOptions,
+    cards: list[AnyCard],
+    *,
+    replacement: AnyCard | None,
+    remove: bool,
+    target_error: float | None,
+    hooks: EngineHooks = ENGINE,
+    step: StepFn | None = None,
+    budget: int | None = None,
+) -> tuple[list[im.CardImpact], im.WinSource]:
+    """Every card's paired estimate against the deck itself; returns them and the deck's own
+    games (for the observational view). With a ``budget`` (games of the changed decks, all
+    cards together) the cards are measured in the order given until it is spent: a card gets
+    at most what is left, and none once fewer than :data:`MIN_GAMES_PER_CARD` are."""
+    runner = options.runner_kwargs()
+
+    def source(deck: Deck) -> im.WinSource:
+        factory = hooks.factory(deck, game.edition, game.layout, options.turn_cap, options.policy)
+        return im.wins_by_index(factory, seed=options.seed, **runner)
+
+    def legal(deck: Deck) -> bool:
+        return check_deck(deck, game.edition, game.variant, game.players).legal
+
+    catalogue = load_card_db().cards
+    base = source(game.deck)
+    out: list[im.CardImpact] = []
+    left = budget
+    for card in cards:
+        if left is not None and left < MIN_GAMES_PER_CARD:
+            break
+        most = options.games if left is None else min(options.games, left)
+        if remove:
+            swap, how = None, "removed"
+        elif replacement is not None:
+            swap, how = replacement, f"replaced by {replacement.name} (named)"
+        else:
+            swap = im.neutral_replacement(game.deck, card, catalogue, legal)
+            how = (
+                f"replaced by {swap.name} (the most neutral {card.type} that keeps the deck legal)"
+                if swap is not None
+                else "removed (no card of its type keeps the deck legal)"
+            )
+        what_if = im.with_one_copy_changed(game.deck, card, swap)
+        with step(card.name) if step is not None else nullcontext():
+            result = im.estimate(base, source(what_if), games=most, target_error=target_error)
+        out.append(im.CardImpact(card, swap, how, legal(what_if), result))
+        if left is not None:
+            left -= result.n
+    return out, base
+
+
+@dataclass(frozen=True)
+class ImpactResult:
+    """Each card's paired estimate (``impacts``, best first as in the document) and the
+    document `deckkit impact --format json` prints (``as_dict()``)."""
+
+    game: SolitaireGame
+    impacts: list[im.CardImpact]
+    document: dict[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.document
+
+
+def impact_of(
+    game: SolitaireGame,
+    options: RunOptions,
+    *,
+    cards: Sequence[str] = (),
+    replace_with: str | None = None,
+    remove: bool = False,
+    target_error: float | None = None,
+    hooks: EngineHooks = ENGINE,
+    step: StepFn | None = None,
+) -> ImpactResult:
+    """Card impact of a prepared deck (see :func:`impact`)."""
+    from deckkit.report.model import observational
+
+    if remove and replace_with is not None:
+        raise UsageError("give --remove or --replace-with, not both")
+    check_target_error(target_error, "--target-error")
+    chosen = cards_to_measure(game.deck, cards)
+    replacement = find_card(replace_with) if replace_with is not None else None
+    impacts, base = measure(
+        game,
+        options,
+        chosen,
+        replacement=replacement,
+        remove=remove,
+        target_error=target_error,
+        hooks=hooks,
+        step=step,
+    )
+    rows = base.rows()
+    summary = summarize(tally_of_frame(rows), card_catalog(game.deck))
+    doc = {
+        "deck": game.deck.name,
+        "deck_path": str(game.source) if game.source is not None else None,
+        "seed": options.seed,
+        "policy": options.policy,
+        "edition": game.edition.name,
+        "rules": game.rules,
+        "impact": im.impact_document(impacts, options.games, target_error),
+        "observational": observational(rows, summary),
+        "observational_note": "correlational: games where the card took part against "
+        "games where it did not; not what the card causes",
+    }
+    return ImpactResult(game, impacts, doc)
+
+
+def impact(
+    deck: DeckSource,
+    options: RunOptions | None = None,
+    *,
+    cards: Sequence[str] = (),
+    replace_with: str | None = None,
+    remove: bool = False,
+    target_error: float | None = None,
+    allow_illegal: bool = False,
+    hooks: EngineHooks = ENGINE,
+    **changes: Any,
+) -> ImpactResult:
+    """What each card of ``deck`` (or each of ``cards``) is worth: the change in win rate, with
+    a 95% interval, when one copy is replaced by the most neutral card that keeps the deck
+    legal (or ``replace_with``, or removed), on paired games: game ``i`` of both decks draws
+    from the same random stream, so the difference is measured, not two noises subtracted.
+    ``options.games`` is the most games per card (default here 2,000, as the command)."""
+    if options is None:
+        changes.setdefault("games", DEFAULT_GAMES)
+    opts = options_of(options, changes)
+    game = prepare(deck, opts, hooks=hooks, command="impact")
+    require_legal(game, "measure", allow_illegal=allow_illegal)
+    return impact_of(
+        game,
+        opts,
+        cards=cards,
+        replace_with=replace_with,
+        remove=remove,
+        target_error=target_error,
+        hooks=hooks,
+    )

@@ -1,0 +1,105 @@
+"""One solitaire game, with its trace: game ``index`` of a run seeded ``seed`` is exactly game
+``index`` of :func:`deckkit.api.simulation.simulate` with that seed, so any game of a simulation
+can be replayed and read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from deckkit.analysis.engine import check_playable
+from deckkit.animayhem.engine.endgame import end_reason_code
+from deckkit.animayhem.engine.field import LAYOUTS, Layout
+from deckkit.animayhem.engine.play import GameOptions, GameSetup, play_game, prepare_game
+from deckkit.animayhem.engine.players import make_player
+from deckkit.animayhem.engine.record import GameRecord
+from deckkit.animayhem.engine.state import Trace
+from deckkit.api.options import RunOptions, options_of
+from deckkit.api.simulation import not_simulated_cards
+from deckkit.api.solitaire import DeckSource, SolitaireGame, require_legal, resolve
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game played with its trace: ``record`` (outcome, turns, items), ``trace.events``
+    (what happened, turn by turn) and the settled deck (``game``)."""
+
+    game: SolitaireGame
+    options: RunOptions
+    index: int
+    setup: GameSetup
+    record: GameRecord
+    trace: Trace
+
+    def text(self) -> str:
+        """The game turn by turn, as `deckkit play` prints it."""
+        from deckkit.report.traces import render_text
+
+        return render_text(self.trace)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The document of `deckkit play --format json`."""
+        record = self.record
+        return {
+            "deck": self.game.deck.name,
+            "seed": self.options.seed,
+            "game": self.index,
+            "policy": self.options.policy,
+            "edition": self.game.edition.name,
+            "layout": self.game.layout,
+            "rules": self.game.rules,
+            "outcome": record.outcome,
+            # the same shape as simulate's end_reasons and not_simulated
+            "end_reason": {
+                "code": end_reason_code(record.end_reason),
+                "reason": record.end_reason,
+            },
+            "turns": record.turns,
+            "items_in_play": record.items_in_play,
+            "items_retrieved": record.items_retrieved,
+            "items_lost": record.items_lost,
+            "not_simulated": not_simulated_cards(self.game.deck),
+            "events": self.trace.events,
+        }
+
+
+def settle(deck: DeckSource, options: RunOptions) -> SolitaireGame:
+    """Read the deck and settle what `play` plays (legality verdict included)."""
+    return resolve(
+        deck,
+        edition=options.edition,
+        variant=options.variant,
+        layout=options.layout,
+        players=None,
+        layouts=LAYOUTS,
+        command="play",
+        rules=options.rules,
+    )
+
+
+def play_settled(game: SolitaireGame, options: RunOptions, index: int = 0) -> PlayedGame:
+    """Play game ``index`` of a settled deck with its trace."""
+    check_playable(game.deck)
+    setup = prepare_game(
+        game.deck,
+        game.edition,
+        GameOptions(layout=cast(Layout, game.layout), turn_cap=options.turn_cap),
+    )
+    trace = Trace()
+    record = play_game(setup, make_player(options.policy), options.seed, index, trace=trace)
+    return PlayedGame(game, options, index, setup, record, trace)
+
+
+def play_one(
+    deck: DeckSource,
+    index: int = 0,
+    options: RunOptions | None = None,
+    *,
+    allow_illegal: bool = False,
+    **changes: Any,
+) -> PlayedGame:
+    """Play game ``index`` of the run seeded ``options.seed`` and keep its trace."""
+    opts = options_of(options, changes)
+    game = settle(deck, opts)
+    require_legal(game, "play", allow_illegal=allow_illegal)
+    return play_settled(game, opts, index)

@@ -1,0 +1,40 @@
+"""docs/api.md cannot rot: its walkthrough runs as written (with a few games per value), and the
+README links the page."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+PAGE = REPO / "docs" / "api.md"
+
+
+def python_blocks(text: str) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+
+
+def test_the_walkthrough_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocks = python_blocks(PAGE.read_text())
+    assert len(blocks) >= 3
+    code = "\n".join(blocks)
+    assert "GAMES = 2_000" in code
+    code = code.replace("GAMES = 2_000", "GAMES = 30", 1)
+    (tmp_path / "decks").mkdir()
+    shutil.copy(REPO / "decks" / "tough-solo.deck", tmp_path / "decks")
+    monkeypatch.chdir(tmp_path)  # as a notebook started in a checkout
+    names: dict[str, object] = {}
+    exec(compile(code, str(PAGE), "exec"), names)
+    runs = names["runs"]
+    assert isinstance(runs, dict) and sorted(runs) == [3, 4, 5, 6, 7, 8]
+    assert all(run.summary.games == 30 for run in runs.values())
+    svg = (tmp_path / "krillin-damage.svg").read_text()
+    assert svg.startswith("<svg") and "Krillin" in svg
+    assert names["change"]["games"] == 30  # type: ignore[index]
+
+
+def test_the_readme_links_the_page() -> None:
+    assert "(docs/api.md)" in (REPO / "README.md").read_text()
