@@ -31,6 +31,7 @@ from deckkit.api.balance import (
 )
 from deckkit.api.options import RunOptions
 from deckkit.balance.config import DEFAULT_FILE
+from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper, help_when_bare
 from deckkit.cli.jsonout import emit

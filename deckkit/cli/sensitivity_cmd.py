@@ -8,15 +8,14 @@ table is a section of `deckkit report DECK --sensitivity`.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 import typer
 
+from deckkit.animayhem.construction.readings import BY_NAME
 from deckkit.api.options import RunOptions
 from deckkit.api.readings import DEFAULT_GAMES, sensitivity_of
 from deckkit.api.solitaire import prepare
-from deckkit.animayhem.construction.readings import BY_NAME
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, explain_illegal, percent
 from deckkit.cli.jsonout import emit
