@@ -36,7 +36,9 @@ from deckkit.analysis.runner import (
     play_chunk,
     run_games,
 )
-from deckkit.cli import simulate_cmd
+from deckkit.api.engine import ENGINE
+from deckkit.api.options import RunOptions
+from deckkit.api.solitaire import prepare
 from deckkit.cli.main import app
 
 REPO = Path(__file__).resolve().parent.parent
@@ -105,11 +107,9 @@ def test_compare_through_the_environment_variable_equals_a_local_run(
 
 def _demo_games() -> GameFactory:
     """The real engine on the demo deck, as `deckkit simulate` builds it."""
-    args = simulate_cmd.SimulateArgs(deck=DEMO)
-    game = simulate_cmd.resolve_game(args, simulate_cmd.ENGINE, "simulate")
-    return simulate_cmd.ENGINE.factory(
-        game.deck, game.edition, game.layout, args.turn_cap, args.policy
-    )
+    options = RunOptions()
+    game = prepare(DEMO, options)
+    return ENGINE.factory(game.deck, game.edition, game.layout, options.turn_cap, options.policy)
 
 
 def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
