@@ -44,7 +44,7 @@ def engine_build(root: Path, work: Path) -> tuple[dict[str, Any], dict[str, str]
     build_fast = load_build_fast(root)
     lib = work / "lib"
     try:
-        built = build_fast.compile_engine(root, lib, work / "tmp")
+        built = build_fast.compile_engine(root, lib, work / "tmp", work / "mypy-cache")
     except build_fast.BuildError as err:
         reason = " ".join(str(err).split())[:200] or "mypyc failed"
         print(f"deckkit: compiled engine not built ({reason}); the wheel is pure Python",

@@ -66,9 +66,12 @@ def compiled_sources(root: Path = ROOT) -> list[Path]:
     return found
 
 
-def compile_engine(root: Path, build_lib: Path, build_temp: Path) -> list[Path]:
+def compile_engine(
+    root: Path, build_lib: Path, build_temp: Path, mypy_cache: Path | None = None
+) -> list[Path]:
     """Compile the COMPILED modules of the checkout at `root` into `build_lib`.
 
+    mypy's cache goes to `mypy_cache` (default: the checkout's .mypy_cache).
     Returns the built extension files relative to `build_lib`: the shared library LIBRARY at
     its top and one module per source under deckkit/animayhem/engine/. Raises BuildError when
     mypyc or the C compiler is missing or fails.
@@ -79,11 +82,12 @@ def compile_engine(root: Path, build_lib: Path, build_temp: Path) -> list[Path]:
     except ImportError as err:
         raise BuildError(f"mypyc or setuptools is not installed ({err})") from err
     sources = [str(p) for p in compiled_sources(root)]
+    options = ["--cache-dir", str(mypy_cache)] if mypy_cache is not None else []
     here = Path.cwd()
     os.chdir(root)  # mypy names the modules from the relative paths
     try:
         extensions = mypycify(
-            sources, opt_level="3", group_name=GROUP, target_dir=str(build_temp / "c")
+            [*options, *sources], opt_level="3", group_name=GROUP, target_dir=str(build_temp / "c")
         )
         setup(
             name="deckkit-engine-fast",
