@@ -6,7 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := build/fast/.built
-ENGINE := $(wildcard deckkit/animayhem/*/*.py)
+# The sources a compiled build depends on (modules and packages, e.g. engine/interpreter/).
+ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py)
 DEMO_DECK := decks/demo-solo.deck
 
 .PHONY: demo test test-slow lint typecheck fast bench clean browser
