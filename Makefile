@@ -52,10 +52,12 @@ test: $(STAMP) $(FAST) browser
 	# exit 1 (a check fails) or 3 (undecided within its budget) fails the build.
 	$(BIN)/deckkit balance check reports/balance.toml --workers 2 --quiet --junit build/balance-junit.xml
 
-# The end-to-end checks too slow for `make test` (the README's whole tour from a built wheel);
-# .ci/run runs them after `make test`.
+# The end-to-end checks too slow for `make test`, marked `slow`: `pip install .` in a fresh venv
+# (the compiled engine it plays, the README's whole tour from it, a compiler-less pure build),
+# the README's win rates replayed, every effect batch's full games, the other stop signals.
+# .ci/run runs them after `make test`; a file's tests share a worker (and its fixtures).
 test-slow: $(STAMP) $(FAST)
-	$(BIN)/pytest -m slow
+	$(BIN)/pytest -n auto --dist loadfile -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check deckkit tests tools benchmarks
