@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = 80  # per batch and policy, at most
 # `make test` stops a batch once each of its cards has fired and every policy has played this
 # many games (invariants checked in each); the slow suite (`make test-slow`) plays them all.
-QUICK_GAMES = 10
+QUICK_GAMES = 5
 BATCH = 12
 # Encoded cards whose effect needs a situation these decks do not make, each with the reason; a
 # later session shrinks the list with decks built for them. Every other card must fire.
