@@ -43,7 +43,7 @@ browser:
 		|| echo "could not install chromium: the report's browser test will be skipped"; }
 
 test: $(STAMP) $(FAST) browser
-	$(BIN)/ruff check deckkit tests tools benchmarks
+	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
 	$(BIN)/mypy
 	$(BIN)/pytest -n auto -m 'not slow'
 	# The engine's own tests once more on the pure-Python modules, the reference build.
@@ -62,7 +62,7 @@ test-slow: $(STAMP) $(FAST)
 	$(BIN)/pytest -n auto --dist loadfile -m slow
 
 lint: $(STAMP)
-	$(BIN)/ruff check deckkit tests tools benchmarks
+	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
