@@ -45,7 +45,8 @@ browser:
 test: $(STAMP) $(FAST) browser
 	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto -m 'not slow'
+	# worksteal: a worker that runs out of tests takes some of the other's (no idle core at the end)
+	$(BIN)/pytest -n auto --dist worksteal -m 'not slow'
 	# The engine's own tests once more on the pure-Python modules, the reference build.
 	DECKKIT_PURE=1 $(BIN)/pytest -n auto tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
 	# The sample decks' balance checks (reports/balance.toml), as a project's CI runs them:
