@@ -6,6 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := build/fast/.built
+# The sources a compiled build depends on (modules and packages, e.g. engine/interpreter/).
 ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py)
 DEMO_DECK := decks/demo-solo.deck
 
@@ -42,22 +43,27 @@ browser:
 		|| echo "could not install chromium: the report's browser test will be skipped"; }
 
 test: $(STAMP) $(FAST) browser
-	$(BIN)/ruff check deckkit tests tools benchmarks
+	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto -m 'not slow'
+	# worksteal: a worker that runs out of tests takes some of the other's (no idle core at the end)
+	$(BIN)/pytest -n auto --dist worksteal -m 'not slow'
 	# The engine's own tests once more on the pure-Python modules, the reference build.
 	DECKKIT_PURE=1 $(BIN)/pytest -n auto tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
 	# The sample decks' balance checks (reports/balance.toml), as a project's CI runs them:
-	# exit 1 (a check fails) or 3 (undecided within its budget) fails the build.
-	$(BIN)/deckkit balance check reports/balance.toml --workers 2 --quiet --junit build/balance-junit.xml
+	# exit 1 (a check fails) or 3 (undecided within its budget) fails the build. One worker:
+	# each check decides within a few hundred games, less than starting worker processes costs
+	# (the verdicts do not depend on --workers; test_balance_cli checks that).
+	$(BIN)/deckkit balance check reports/balance.toml --workers 1 --quiet --junit build/balance-junit.xml
 
-# The end-to-end checks too slow for `make test` (the README's whole tour from a built wheel);
-# .ci/run runs them after `make test`.
+# The end-to-end checks too slow for `make test`, marked `slow`: `pip install .` in a fresh venv
+# (the compiled engine it plays, the README's whole tour from it, a compiler-less pure build),
+# the README's win rates replayed, every effect batch's full games, the other stop signals.
+# .ci/run runs them after `make test`; a file's tests share a worker (and its fixtures).
 test-slow: $(STAMP) $(FAST)
-	$(BIN)/pytest -m slow
+	$(BIN)/pytest -n auto --dist loadfile -m slow
 
 lint: $(STAMP)
-	$(BIN)/ruff check deckkit tests tools benchmarks
+	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -196,7 +196,7 @@ def test_report_dir_gets_each_checked_decks_page(tmp_path: Path) -> None:
     out.mkdir()
     result = run(
         "check", REPO / "reports" / "balance.toml", "--check", "medium-solo band",
-        "--check", "medium-solo drift", "-w", "2", "-q", "--report", out,
+        "--check", "medium-solo drift", "-w", "1", "-q", "--report", out,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == [

@@ -18,14 +18,23 @@ from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import AnyCard, CardType, Coverage
 from deckkit.animayhem.construction.deck import Deck, DeckEntry, read_deck
 from deckkit.animayhem.construction.editions import load_edition
-from deckkit.animayhem.engine.play import GameOptions, finish, prepare_game, start_game
+from deckkit.animayhem.engine.play import (
+    GameOptions,
+    GameSetup,
+    finish,
+    prepare_game,
+    start_game,
+)
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 from tests.test_invariants import check_invariants
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = 80  # per batch and policy
+GAMES = 80  # per batch and policy, at most
+# `make test` stops a batch once each of its cards has fired and every policy has played this
+# many games (invariants checked in each); the slow suite (`make test-slow`) plays them all.
+QUICK_GAMES = 5
 BATCH = 12
 # Encoded cards whose effect needs a situation these decks do not make, each with the reason; a
 # later session shrinks the list with decks built for them. Every other card must fire.
@@ -238,19 +247,35 @@ def policies() -> list[Policy]:
     return [make_policy("heuristic"), make_policy("random"), EagerPolicy()]
 
 
-@pytest.mark.parametrize("batch", BATCHES, ids=lambda b: f"{b[0].id}-{b[-1].id}")
-def test_every_encoded_effect_fires(batch: tuple[AnyCard, ...]) -> None:
-    setup = prepare_game(deck_with(batch), load_edition("guidelines1998"), GameOptions(turn_cap=60))
+def unfired(
+    batch: tuple[AnyCard, ...], setup: GameSetup, games: int, seed: int, quick: bool
+) -> tuple[list[str], int]:
+    """The cards of ``batch`` whose effect never acted, and the games played: game i of each
+    policy in turn, up to ``games`` each (``quick``: stopping once every card has fired and
+    QUICK_GAMES each are played), with the invariants checked after every phase."""
     fired: Counter[str] = Counter()
-    for policy in policies():
-        for i in range(GAMES):
-            game = start_game(setup, policy, 1000 + i, i)
+    played = 0
+    for i in range(games):
+        for policy in policies():
+            game = start_game(setup, policy, seed + i, i)
             record = finish(game, setup, policy, lambda g: check_invariants(g, setup))
+            played += 1
             for (cid, stat), n in record.counters.items():
                 if stat is CardStat.EFFECTS:
                     fired[cid] += n
-    silent = [f"{c.id} {c.name}" for c in batch if not fired[c.id]]
-    assert not silent, f"never fired in {3 * GAMES} games: {silent}"
+        if quick and i + 1 >= QUICK_GAMES and all(fired[c.id] for c in batch):
+            break
+    return [f"{c.id} {c.name}" for c in batch if not fired[c.id]], played
+
+
+@pytest.mark.parametrize(
+    "quick", [True, pytest.param(False, marks=pytest.mark.slow)], ids=["quick", "all-games"]
+)
+@pytest.mark.parametrize("batch", BATCHES, ids=lambda b: f"{b[0].id}-{b[-1].id}")
+def test_every_encoded_effect_fires(batch: tuple[AnyCard, ...], quick: bool) -> None:
+    setup = prepare_game(deck_with(batch), load_edition("guidelines1998"), GameOptions(turn_cap=60))
+    silent, played = unfired(batch, setup, GAMES, 1000, quick)
+    assert not silent, f"never fired in {played} games: {silent}"
 
 
 # Combat cards act when drawn, for either side: a combat pile of nothing but them, disasters
@@ -270,18 +295,13 @@ def combat_deck(cards: tuple[AnyCard, ...]) -> Deck:
     return replace(base, entries=tuple(entries))
 
 
+@pytest.mark.parametrize(
+    "quick", [True, pytest.param(False, marks=pytest.mark.slow)], ids=["quick", "all-games"]
+)
 @pytest.mark.parametrize("batch", COMBAT_BATCHES, ids=lambda b: f"{b[0].id}-{b[-1].id}")
-def test_every_encoded_combat_card_fires(batch: tuple[AnyCard, ...]) -> None:
+def test_every_encoded_combat_card_fires(batch: tuple[AnyCard, ...], quick: bool) -> None:
     setup = prepare_game(
         combat_deck(batch), load_edition("guidelines1998"), GameOptions(turn_cap=60)
     )
-    fired: Counter[str] = Counter()
-    for policy in policies():
-        for i in range(GAMES // 2):
-            game = start_game(setup, policy, 2000 + i, i)
-            record = finish(game, setup, policy, lambda g: check_invariants(g, setup))
-            for (cid, stat), n in record.counters.items():
-                if stat is CardStat.EFFECTS:
-                    fired[cid] += n
-    silent = [f"{c.id} {c.name}" for c in batch if not fired[c.id]]
-    assert not silent, f"never fired in {3 * GAMES // 2} games: {silent}"
+    silent, played = unfired(batch, setup, GAMES // 2, 2000, quick)
+    assert not silent, f"never fired in {played} games: {silent}"

@@ -118,7 +118,16 @@ def test_stop_signals_end_a_run_like_ctrl_c(
     assert _all_gone(workers)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+# SIGTERM and SIGHUP end the workers in test_stop_signals_end_a_run_like_ctrl_c too (its last
+# assertion); here once more each, in the slow suite.
+@pytest.mark.parametrize(
+    "sig",
+    [
+        pytest.param(signal.SIGTERM, marks=pytest.mark.slow),
+        pytest.param(signal.SIGHUP, marks=pytest.mark.slow),
+        signal.SIGKILL,
+    ],
+)
 def test_no_worker_outlives_its_parent(
     sig: signal.Signals, reaper: list[subprocess.Popen[str]]
 ) -> None:

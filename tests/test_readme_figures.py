@@ -32,11 +32,12 @@ def test_readme_lists_every_sample_deck() -> None:
     assert set(readme_rates()) == set(DECKS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", DECKS)
 def test_readme_win_rates_agree_with_a_replay(deck: str) -> None:
     """The README's rate lies in the 99.9% interval of the first 1,000 games of its run (same
     seed): a change to the engine that moves a deck's win rate makes this fail until the table
-    is measured again."""
+    is measured again. (Slow, 12,000 games: `make test-slow`, run by .ci/run.)"""
     heuristic, random_ = readme_rates()[deck]
     for policy, stated in (("heuristic", heuristic), ("random", random_)):
         wins = win_count(deck, policy, REPLAY, seed=1)

@@ -1,8 +1,12 @@
-"""Compile the engine's hot modules with mypyc into build/fast/ (optional, about 2x faster).
+"""Compile the engine's hot modules with mypyc (optional, several times faster).
 
-The pure-Python modules stay the reference: deckkit uses the compiled ones only when every one
-of them is newer than its source (see deckkit/animayhem/engine/__init__.py), and
-DECKKIT_PURE=1 turns them off. Run `make fast` (done by `make demo`, `make test` and `make bench`).
+One list, COMPILED, names the modules; two builds use it:
+- `make fast` (this script run as a program) compiles them into build/fast/ of a checkout;
+- the wheel's build hook (hatch_build.py) compiles them into the wheel, so `pip install .`
+  installs the compiled engine where a C compiler exists.
+
+The pure-Python modules stay the reference: deckkit uses the compiled ones only when they are
+fresh (see deckkit/animayhem/engine/__init__.py), and DECKKIT_PURE=1 turns them off.
 
 Cards, requirements and records stay interpreted: they cross process boundaries by pickling.
 Policies are compiled but stay open to subclasses written in Python.
@@ -16,8 +20,15 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "deckkit" / "animayhem" / "engine"
+ENGINE = Path("deckkit") / "animayhem" / "engine"  # relative to the project root
 TARGET = ROOT / "build" / "fast"
+GROUP = "deckkit_engine"  # the shared library is the top-level module f"{GROUP}__mypyc"
+LIBRARY = f"{GROUP}__mypyc"
+
+# The engine modules to compile, relative to deckkit/animayhem/engine. A name is the module
+# `name.py`, or, when that file does not exist, every module of the package directory `name/`
+# (so `interpreter` stays right whether it is one module or a package). Add a new hot module
+# here; an entry that names neither fails the build.
 COMPILED = (
     "state",
     "abilities",
@@ -49,37 +60,83 @@ COMPILED = (
 )
 
 
-def main() -> int:
+class BuildError(Exception):
+    """The compiled engine could not be built (the pure-Python engine stays usable)."""
+
+
+def compiled_sources(root: Path = ROOT) -> list[Path]:
+    """The source files COMPILED names, relative to `root`, in a stable order."""
+    found: list[Path] = []
+    for name in COMPILED:
+        module = root / ENGINE / f"{name}.py"
+        package = root / ENGINE / name
+        if module.is_file():
+            found.append(module.relative_to(root))
+        elif (package / "__init__.py").is_file():
+            found.extend(p.relative_to(root) for p in sorted(package.rglob("*.py")))
+        else:
+            raise BuildError(f"tools/build_fast.py: COMPILED names {name!r}, which is neither "
+                             f"{ENGINE / name}.py nor a package {ENGINE / name}/")  # fmt: skip
+    return found
+
+
+def compile_engine(
+    root: Path, build_lib: Path, build_temp: Path, mypy_cache: Path | None = None
+) -> list[Path]:
+    """Compile the COMPILED modules of the checkout at `root` into `build_lib`.
+
+    mypy's cache goes to `mypy_cache` (default: the checkout's .mypy_cache).
+    Returns the built extension files relative to `build_lib`: the shared library LIBRARY at
+    its top and one module per source under deckkit/animayhem/engine/. Raises BuildError when
+    mypyc or the C compiler is missing or fails.
+    """
     try:
         from mypyc.build import mypycify
         from setuptools import setup
-    except ImportError as err:  # pragma: no cover - the dev extras provide both
-        print(f"build_fast: {err}; the engine stays pure Python", file=sys.stderr)
-        return 0
-    os.chdir(ROOT)
+    except ImportError as err:
+        raise BuildError(f"mypyc or setuptools is not installed ({err})") from err
+    sources = [str(p) for p in compiled_sources(root)]
+    options = ["--cache-dir", str(mypy_cache)] if mypy_cache is not None else []
+    here = Path.cwd()
+    os.chdir(root)  # mypy names the modules from the relative paths
+    try:
+        extensions = mypycify(
+            [*options, *sources], opt_level="3", group_name=GROUP, target_dir=str(build_temp / "c")
+        )
+        setup(
+            name="deckkit-engine-fast",
+            ext_modules=extensions,
+            packages=[],
+            py_modules=[],
+            script_args=["build_ext", "--build-lib", str(build_lib),
+                         "--build-temp", str(build_temp / "obj"), "-q"],
+        )  # fmt: skip
+    except SystemExit as err:  # mypyc's type errors and setuptools' compile errors exit
+        raise BuildError(str(err) or "mypyc failed") from err
+    except Exception as err:  # e.g. distutils' CompileError without a working compiler
+        raise BuildError(f"{type(err).__name__}: {err}") from err
+    finally:
+        os.chdir(here)
+    built = sorted(p.relative_to(build_lib) for p in build_lib.rglob("*.so"))
+    built += sorted(p.relative_to(build_lib) for p in build_lib.rglob("*.pyd"))
+    if len(built) != len(sources) + 1:
+        raise BuildError(f"expected {len(sources) + 1} extension modules, built {len(built)}")
+    return built
+
+
+def main() -> int:
+    """`make fast`: build into build/fast-new, then swap it in whole for build/fast."""
     staging = TARGET.with_name("fast-new")
     shutil.rmtree(staging, ignore_errors=True)
-    sources = [str((PACKAGE / f"{name}.py").relative_to(ROOT)) for name in COMPILED]
-    extensions = mypycify(sources, opt_level="3", group_name="deckkit_engine")
-    setup(
-        name="deckkit-engine-fast",
-        ext_modules=extensions,
-        packages=[],
-        py_modules=[],
-        script_args=[
-            "build_ext",
-            "--build-lib",
-            str(staging),
-            "--build-temp",
-            "build/fast-tmp",
-            "-q",
-        ],
-    )
+    try:
+        built = compile_engine(ROOT, staging, ROOT / "build" / "fast-tmp")
+    except BuildError as err:
+        print(f"build_fast: {err}; the engine stays pure Python", file=sys.stderr)
+        return 1
     # Swap the finished build in whole: a half-built group would fail at import.
     shutil.rmtree(TARGET, ignore_errors=True)
     staging.rename(TARGET)
-    built = sorted(p.name for p in (TARGET / "deckkit" / "animayhem" / "engine").rglob("*.so"))
-    print(f"build_fast: compiled {len(built)} engine modules into {TARGET.relative_to(ROOT)}")
+    print(f"build_fast: compiled {len(built) - 1} engine modules into {TARGET.relative_to(ROOT)}")
     return 0
 
 

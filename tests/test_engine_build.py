@@ -1,0 +1,122 @@
+"""How an installed deckkit picks its engine build: the wheel's _compiled/build.json (written
+by hatch_build.py) and tools/build_fast.py's one list of compiled modules."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = "import deckkit.animayhem.engine as e, deckkit.animayhem.engine.combat as c; " \
+        "print(e.COMPILED, c.__file__)"  # fmt: skip
+
+
+def _build_fast() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_fast", ROOT / "tools" / "build_fast.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _installed_copy(tmp_path: Path, manifest: dict[str, object]) -> Path:
+    """A copy of the deckkit package laid out as a wheel installs it, with this manifest."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "deckkit", site / "deckkit",
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    shutil.copytree(ROOT / "card_db", site / "deckkit" / "card_db")
+    compiled = site / "deckkit" / "animayhem" / "engine" / "_compiled"
+    compiled.mkdir()
+    (compiled / "build.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return site
+
+
+def _run(site: Path, args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in ("DECKKIT_PURE", "DECKKIT_STALE_NOTED")}
+    return subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=site.parent,
+        env={**base, "PYTHONPATH": str(site), **env},
+    )
+
+
+FAILED = {"engine": "pure", "expected": True, "reason": "error: command 'cc' failed"}
+
+
+def test_a_wheel_built_without_its_compiled_engine_says_so_once(tmp_path: Path) -> None:
+    """A wheel whose compile failed plays the pure engine and says so in one line on stderr,
+    once per run however many worker processes the run starts."""
+    site = _installed_copy(tmp_path, FAILED)
+    proc = _run(site, ["-c", PROBE])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("False") and proc.stdout.strip().endswith("combat.py")
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("deckkit: the compiled engine")
+    assert "command 'cc' failed" in proc.stderr and "pure-Python engine" in proc.stderr
+
+    deck = str(ROOT / "decks" / "demo-solo.deck")
+    args = ["-m", "deckkit", "simulate", deck, "--games", "40", "--seed", "3", "--workers", "2",
+            "--quiet", "--format", "json"]  # fmt: skip
+    proc = _run(site, args)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count("deckkit: the compiled engine") == 1, proc.stderr
+    assert json.loads(proc.stdout)["games"] == 40
+
+
+def test_no_notice_when_pure_is_asked_for(tmp_path: Path) -> None:
+    """DECKKIT_PURE=1 at run time, or a wheel built pure on purpose: no notice."""
+    site = _installed_copy(tmp_path, FAILED)
+    proc = _run(site, ["-c", PROBE], DECKKIT_PURE="1")
+    assert proc.stdout.startswith("False") and proc.stderr == ""
+    chosen = {"engine": "pure", "expected": False, "reason": "DECKKIT_PURE was set"}
+    site = _installed_copy(tmp_path / "chosen", chosen)
+    proc = _run(site, ["-c", PROBE])
+    assert proc.stdout.startswith("False") and proc.stderr == ""
+
+
+def test_an_incomplete_compiled_install_falls_back(tmp_path: Path) -> None:
+    """A manifest naming compiled modules that are not there: pure engine and a notice, never
+    an ImportError halfway through the engine."""
+    manifest = {"engine": "compiled", "library": "deckkit_engine__mypyc",
+                "modules": ["combat.cpython-311-x86_64-linux-gnu.so"]}  # fmt: skip
+    site = _installed_copy(tmp_path, manifest)
+    proc = _run(site, ["-c", PROBE])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("False")
+    assert "compiled engine is incomplete (missing combat" in proc.stderr
+
+
+def test_compiled_list_resolves_modules_and_packages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/build_fast.py's COMPILED, shared by `make fast` and the wheel: a name is a module
+    or a package (all its modules); a name that is neither fails the build."""
+    build_fast = _build_fast()
+    sources = build_fast.compiled_sources(ROOT)
+    assert len(sources) >= len(build_fast.COMPILED)
+    assert all((ROOT / s).is_file() and s.parts[:3] == ("deckkit", "animayhem", "engine")
+               for s in sources)  # fmt: skip
+
+    engine = tmp_path / "deckkit" / "animayhem" / "engine"
+    (engine / "rooms").mkdir(parents=True)
+    for name in ("state.py", "rooms/__init__.py", "rooms/targets.py"):
+        (engine / name).write_text("")
+    monkeypatch.setattr(build_fast, "COMPILED", ("state", "rooms"))
+    assert [s.as_posix() for s in build_fast.compiled_sources(tmp_path)] == [
+        "deckkit/animayhem/engine/state.py",
+        "deckkit/animayhem/engine/rooms/__init__.py",
+        "deckkit/animayhem/engine/rooms/targets.py",
+    ]
+    monkeypatch.setattr(build_fast, "COMPILED", ("state", "nowhere"))
+    with pytest.raises(build_fast.BuildError, match="'nowhere'"):
+        build_fast.compiled_sources(tmp_path)
