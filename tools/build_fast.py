@@ -32,6 +32,8 @@ COMPILED = (
     "interpreter",
     "queries",
     "hooks",
+    "codes",
+    "cardrules",
 )
 
 

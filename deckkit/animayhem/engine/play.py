@@ -20,7 +20,7 @@ from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.setup import deck_piles, set_up
-from deckkit.animayhem.engine.state import Game, Trace, Triggers
+from deckkit.animayhem.engine.state import Dis, Game, Trace, Triggers
 
 DEFAULT_TURN_CAP = 150
 
@@ -157,4 +157,16 @@ def play_game(
 ) -> GameRecord:
     """Play game ``index`` of a run seeded ``seed`` to its end."""
     game = start_game(setup, policy, seed, index, trace, chance)
-    return finish(game, setup, policy)
+    record = finish(game, setup, policy)
+    release(game)
+    return record
+
+
+def release(game: Game) -> None:
+    """Break a finished game's one reference cycle (a disaster that entered the field points
+    back at its game), so reference counting frees the whole game when it is dropped. Left
+    cyclic, every game was garbage only the cyclic collector could free, and each of its runs
+    walks every young object alive."""
+    for _, x in game.zones_of():
+        if isinstance(x, Dis):
+            x.game = None
