@@ -34,6 +34,7 @@ COMPILED = (
     "hooks",
     "codes",
     "cardrules",
+    "havens",
 )
 
 

@@ -20,7 +20,7 @@ from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.setup import deck_piles, set_up
-from deckkit.animayhem.engine.state import Dis, Game, Trace, Triggers
+from deckkit.animayhem.engine.state import Game, Trace, Triggers
 
 DEFAULT_TURN_CAP = 150
 
@@ -167,6 +167,5 @@ def release(game: Game) -> None:
     back at its game), so reference counting frees the whole game when it is dropped. Left
     cyclic, every game was garbage only the cyclic collector could free, and each of its runs
     walks every young object alive."""
-    for _, x in game.zones_of():
-        if isinstance(x, Dis):
-            x.game = None
+    for d in game.disasters_dealt:
+        d.game = None

@@ -72,6 +72,7 @@ from deckkit.animayhem.engine.codes import (
     TARGET_OPPONENT,
     TARGET_PLAY,
     TARGET_SELF,
+    TRAIT_HORDE,
     TRIGGER_AFFECT,
     TRIGGER_ALWAYS,
     TRIGGER_COMBAT,
@@ -930,7 +931,10 @@ def horde_bonus(game: Game, d: Dis) -> int:
         return 0
     n = 0
     for other in game.disasters:
-        if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
+        card = other.card
+        # DisasterCard.horde, read here so the compiled engine does not call the property.
+        horde = TRAIT_HORDE in card.traits or "Horde" in card.categories
+        if other is not d and horde and any(c in cats for c in card.categories):
             n += 1
     return n
 

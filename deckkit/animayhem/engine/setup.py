@@ -74,6 +74,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         d = Dis(uid, card)
         d.fx = setup.fx.get(card.id)
         disasters.append(d)
+    game.disasters_dealt = list(disasters)
     chance.shuffle(disasters)
     for loc in game.locs:
         for _ in range(STARTING_DISASTERS_PER_LOCATION):

@@ -398,6 +398,7 @@ class Game:
         self.haven_cards: list[Copy] = []  # items and equipment stored in havens
         self.globals_in_play: list[tuple[Copy, int]] = []  # (card, last turn it lasts)
         self.disasters: list[Dis] = []  # face up on the field
+        self.disasters_dealt: list[Dis] = []  # every disaster card of the game (play.release)
         self.drawn: list[Dis] = []  # drawn this reload phase, entering at maintenance
         self.carried_off: list[Copy] = []  # items destroyed by disasters completing a cycle
         self.unused: list[Copy] = []  # items beyond one per location (fifth2018), not in play
