@@ -6,15 +6,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := build/fast/.built
-ENGINE := $(wildcard deckkit/animayhem/*/*.py)
+ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py)
 DEMO_DECK := decks/demo-solo.deck
 
-.PHONY: demo test test-slow lint typecheck fast bench clean browser
+.PHONY: demo test test-slow lint typecheck fast bench bench-simulate clean browser
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
 	touch $(STAMP)
 
 $(FAST): $(STAMP) $(ENGINE) tools/build_fast.py
@@ -62,7 +62,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# This engine against the commit before the speed work (83ef061), compiled and pure, on the demo
+# deck and a long-game deck: games/CPU-second per core, interleaved rounds (build/bench.json).
+# Options: make bench BENCH_ARGS="--rounds 9 --games-scale 2".
 bench: $(STAMP) $(FAST)
+	$(BIN)/python benchmarks/bench_engine.py $(BENCH_ARGS)
+
+# Games per second with one process and every core, and peak memory against game count.
+bench-simulate: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_simulate.py
 
 clean:

@@ -2,8 +2,9 @@
 
 Exit codes (shared by every command): 0 done / legal, 1 illegal deck, 2 unreadable input or bad
 usage, 3 a broken card database or edition file, 4 a worker process died, 5 the output could not
-be written (a full disk), 141 stdout closed by its reader, and ``128 + signal`` when stopped:
-130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
+be written (a full disk), 6 ``--scheduler`` given but Dask not installed, 7 the Dask scheduler
+cannot be reached (or has no workers), 141 stdout closed by its reader, and ``128 + signal``
+when stopped: 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ EXIT_BAD_INPUT = 2
 EXIT_BAD_DATA = 3
 EXIT_WORKER_DIED = 4
 EXIT_CANNOT_WRITE = 5
+EXIT_NO_DASK = 6
+EXIT_NO_SCHEDULER = 7
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 

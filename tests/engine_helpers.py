@@ -15,7 +15,7 @@ from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import Chance, ScriptedChance
 from deckkit.animayhem.engine.field import Cell, all_distances, build_field, compact_cells
 from deckkit.animayhem.engine.hooks import EngineHooks
-from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.interpreter.common import by_trigger
 from deckkit.animayhem.engine.movement import place_disaster
 from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.record import GameRecord

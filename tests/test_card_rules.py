@@ -11,7 +11,8 @@ import pytest
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.hooks import EngineHooks
-from deckkit.animayhem.engine.interpreter import by_trigger, can_act
+from deckkit.animayhem.engine.interpreter.common import by_trigger
+from deckkit.animayhem.engine.interpreter.standing import can_act
 from deckkit.animayhem.engine.movement import place_disaster
 from deckkit.animayhem.engine.phases import equip_phase, reload_phase
 from deckkit.animayhem.engine.policy import Policy

@@ -15,7 +15,8 @@ from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.construction.readings import apply_rules
 from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.combat import fight
-from deckkit.animayhem.engine.interpreter import by_trigger, fire
+from deckkit.animayhem.engine.interpreter.common import by_trigger
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, RandomPolicy
 from deckkit.animayhem.engine.queries import charm_chance, charm_halves, reachable_item
 from deckkit.animayhem.engine.scavenge import scavenge

@@ -7,11 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILT = ROOT / "build" / "fast" / "deckkit" / "animayhem" / "engine"
 PROBE = (
     "import deckkit.animayhem.engine as a, deckkit.animayhem.engine.combat as c; "
-    "print(a.COMPILED, c.__file__)"
+    "import deckkit.animayhem.engine.interpreter.dispatcher as d; "
+    "print(a.COMPILED, c.__file__, d.__file__)"
 )
 
 
@@ -35,19 +38,24 @@ def _probe(env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str
 def test_pure_switch_forces_python_modules() -> None:
     """DECKKIT_PURE=1 always runs the pure-Python engine, the reference build."""
     out = _probe({"DECKKIT_PURE": "1"})
-    assert out.stdout.startswith("False") and out.stdout.strip().endswith("combat.py")
+    assert out.stdout.startswith("False") and out.stdout.split()[1:] == [
+        str(ROOT / "deckkit/animayhem/engine/combat.py"),
+        str(ROOT / "deckkit/animayhem/engine/interpreter/dispatcher.py"),
+    ]
 
 
-def test_stale_build_is_not_used() -> None:
+@pytest.mark.parametrize("edited", ["chance.py", "interpreter/dispatcher.py"])
+def test_stale_build_is_not_used(edited: str) -> None:
     """A compiled module older than its source is ignored, with a note on stderr; a fresh build
-    is used."""
-    source = ROOT / "deckkit" / "animayhem" / "engine" / "chance.py"
-    libs = list(BUILT.glob("*.so"))
+    is used, the effect interpreter's package included (its modules compiled too)."""
+    engine = ROOT / "deckkit" / "animayhem" / "engine"
+    source = engine / edited
+    libs = list(BUILT.rglob("*.so"))
     if not libs:
         assert _probe().stdout.startswith("False")  # nothing built: the pure engine runs
         return
     sources = [
-        ROOT / "deckkit" / "animayhem" / "engine" / f"{lib.name.split('.')[0]}.py" for lib in libs
+        engine / lib.parent.relative_to(BUILT) / f"{lib.name.split('.')[0]}.py" for lib in libs
     ]
     if any(
         src.stat().st_mtime > lib.stat().st_mtime for src, lib in zip(sources, libs, strict=True)
@@ -55,14 +63,15 @@ def test_stale_build_is_not_used() -> None:
         out = _probe()  # edited since the last `make fast`: already stale
         assert out.stdout.startswith("False") and "using the pure-Python engine" in out.stderr
         return
-    assert _probe().stdout.startswith("True")
+    fresh = _probe().stdout.split()
+    assert fresh[0] == "True" and all(f.endswith(".so") for f in fresh[1:]), fresh
     before = source.stat()
     try:
         newest_lib = max(lib.stat().st_mtime for lib in libs)
         os.utime(source, (before.st_atime, newest_lib + 10))  # edited after the last build
         out = _probe()
         assert out.stdout.startswith("False")
-        assert "older than chance.py" in out.stderr
+        assert f"older than {source.name}" in out.stderr
     finally:
         os.utime(source, (before.st_atime, before.st_mtime))
 

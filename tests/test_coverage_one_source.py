@@ -143,7 +143,7 @@ def test_ryokos_prison_cave_opens_to_a_party_carrying_the_keys(carried: bool) ->
 
 def test_a_group_bonus_weighed_only_in_fights_is_derived_approximate() -> None:
     """Bubbles' card: every other character in his party gets +1 attack and defense. The engine
-    weighs a bonus lent to a whole group in fights with disasters only (interpreter.py,
+    weighs a bonus lent to a whole group in fights with disasters only (interpreter/standing.py,
     party_lenders), not against a location's defense ("Locations with Defense": the party's
     combined damage) nor in an "Attack N+" listing: Bubbles is approximate, and says why."""
     (bubbles,) = load_card_db().lookup("Bubbles")

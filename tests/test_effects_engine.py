@@ -7,7 +7,9 @@ from __future__ import annotations
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.combat import fight
-from deckkit.animayhem.engine.interpreter import affect, can_move, fire, start_turn
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.standing import can_move
+from deckkit.animayhem.engine.interpreter.turns import affect, start_turn
 from deckkit.animayhem.engine.movement import move_disaster, place_disaster
 from deckkit.animayhem.engine.phases import reload_phase
 from deckkit.animayhem.engine.queries import blocked, can_stop
@@ -319,7 +321,8 @@ def test_every_pile_action_has_its_handler() -> None:
     """The read-only layer names the pile actions (queries._PILE_ACTIONS) and the interpreter
     runs each by its handler: the two lists must be the same actions, or an effect would fail
     with a KeyError in a game."""
-    from deckkit.animayhem.engine import interpreter, queries
+    from deckkit.animayhem.engine import queries
+    from deckkit.animayhem.engine.interpreter import piles
 
-    assert set(interpreter._PILE_HANDLERS) == set(queries._PILE_ACTIONS)
-    assert len(set(interpreter._PILE_HANDLERS.values())) == len(interpreter._PILE_HANDLERS)
+    assert set(piles._PILE_HANDLERS) == set(queries._PILE_ACTIONS)
+    assert len(set(piles._PILE_HANDLERS.values())) == len(piles._PILE_HANDLERS)

@@ -7,7 +7,7 @@ from deckkit.animayhem.construction.requirements import requirement_met
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import ScriptedChance
 from deckkit.animayhem.engine.combat import apply_charm_half, fight, health_state
-from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.interpreter.common import by_trigger
 from deckkit.animayhem.engine.movement import place_disaster
 from deckkit.animayhem.engine.queries import horde_bonus
 from deckkit.animayhem.engine.scavenge import scavenge

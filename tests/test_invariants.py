@@ -67,7 +67,8 @@ def check_invariants(game: Game, setup: GameSetup) -> None:
     for c in game.chars:
         assert c.health <= c.health_max
         if c.zone in ("field", "haven"):
-            # Direct damage from a card effect lasts until the next turn (interpreter.py).
+            # Direct damage from a card effect lasts until the next turn
+            # (interpreter/dispatcher.py).
             assert c.health == c.health_max or c.wounded_turn == game.turn
     assert len(game.on_field()) <= setup.edition.play.max_on_field
     # Items: retrieved + held by disasters + destroyed + still hidden = items in play.

@@ -8,7 +8,8 @@ import pytest
 
 from deckkit.animayhem.engine.combat import GameOver
 from deckkit.animayhem.engine.endgame import check_end
-from deckkit.animayhem.engine.interpreter import affect, by_trigger
+from deckkit.animayhem.engine.interpreter.common import by_trigger
+from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.scavenge import scavenge
 from deckkit.animayhem.engine.state import Dis, Game
 from tests.engine_helpers import (

@@ -142,3 +142,22 @@ def test_sensitivity_table_and_the_report_section_agree(tmp_path: Path) -> None:
     assert 'id="sensitivity-table"' in html and "item_pickup=through" in html
     code, text, _ = run("sensitivity", DEMO, "--games", "30", "--seed", "2")
     assert code == 0 and "item_pickup=through" in text and "95% interval" in text
+
+
+def test_sensitivity_covers_every_open_option_and_can_be_narrowed() -> None:
+    """By default every option whose choice the edition leaves open is varied, each other value
+    once (new options join the table by being defined); `--reading NAME` narrows it, and an
+    unknown name is a usage error."""
+    from deckkit.animayhem.construction.readings import alternatives
+
+    code, out, _ = run("sensitivity", DEMO, "--games", "10", "--format", "json")
+    assert code == 0
+    settings = [r["setting"] for r in json.loads(out)["readings"]]
+    expected = [f"{n}={v}" for n, v in alternatives(load_edition("guidelines1998"))]
+    assert settings == expected and "haven_abandoned=discard" in settings
+    code, out, _ = run(
+        "sensitivity", DEMO, "--games", "10", "--format", "json", "--reading", "charm_tie"
+    )
+    assert code == 0 and [r["setting"] for r in json.loads(out)["readings"]] == ["charm_tie=lost"]
+    code, _, err = run("sensitivity", DEMO, "--games", "10", "--reading", "glamour")
+    assert code == EXIT_BAD_INPUT and "unknown rule option 'glamour'" in err

@@ -854,8 +854,9 @@ def test_plus_characters_disasters_count_the_characters_at_the_location(
         assert first["disaster_defense"] == defense(count)
         assert first["hits"][0]["damage"] == damage(count)  # type: ignore[index]
     assert new_disaster(game, name).defense == defense(0)  # off the field: the bonus alone
-    # A lasting modifier from card effects (interpreter.py writes d.defense) shifts the bonus;
-    # the characters are still counted, and forgetting the card restores the printed bonus.
+    # A lasting modifier from card effects (interpreter/on_abilities.py writes d.defense) shifts
+    # the bonus; the characters are still counted, and forgetting the card restores the printed
+    # bonus.
     d = new_disaster(game, name)
     place_disaster(game, d, game.field.path_index[0])
     here = len(game.at(0))

@@ -25,17 +25,10 @@ from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import Chance
 from deckkit.animayhem.engine.combat import fight
-from deckkit.animayhem.engine.interpreter import (
-    affect,
-    apply_mods,
-    by_trigger,
-    can_act,
-    can_move,
-    disaster_bonus,
-    fire,
-    immune,
-    start_turn,
-)
+from deckkit.animayhem.engine.interpreter.common import apply_mods, by_trigger
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.standing import can_act, can_move, disaster_bonus, immune
+from deckkit.animayhem.engine.interpreter.turns import affect, start_turn
 from deckkit.animayhem.engine.movement import move_disaster, move_disasters, place_disaster
 from deckkit.animayhem.engine.phases import (
     discard_phase,
@@ -2357,7 +2350,7 @@ def test_always_boost_turbo_boost_on_a_non_flying_vehicle() -> None:
 
 def _really_moves(game: Game, party: list[Char]) -> int:
     """A party's movement when it really moves: the cards that shaped it are recorded."""
-    from deckkit.animayhem.engine.interpreter import record_uses
+    from deckkit.animayhem.engine.interpreter.standing import record_uses
     from deckkit.animayhem.engine.queries import Use, party_movement
 
     uses: list[Use] = []
@@ -2773,7 +2766,7 @@ def test_played_and_turn_reorder_briefing_puts_disasters_last() -> None:
 def test_round_modify_palace_guard_only_for_royalty_and_two_uses() -> None:
     """Palace Guard: its +1/+2 is no standing bonus (columns = false); it reaches the whole
     party fighting, and only a party with Royalty, for two combat rounds."""
-    from deckkit.animayhem.engine.interpreter import Sides
+    from deckkit.animayhem.engine.interpreter.common import Sides
 
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
@@ -3093,7 +3086,7 @@ def test_always_forfeit_blasters_takes_two_chi() -> None:
 def test_always_wear_ross_battle_suit_goes_after_eight_damage() -> None:
     """Ross' Battle Suit: its stats replace its wearer's (columns); once its wearer has lost 8
     health in fights while wearing it, it is discarded and the wearer's own stats return."""
-    from deckkit.animayhem.engine.interpreter import wear
+    from deckkit.animayhem.engine.interpreter.standing import wear
 
     game = table()
     leon = add_char(game, "Leon McNichol", 4)  # Police
@@ -3159,7 +3152,7 @@ def test_always_safeguard_assassin_disguise_hides_one_item() -> None:
 def test_combat_modify_power_up_strongest_chi_fighter() -> None:
     """Power Up: the strongest Chi character at a fight gains +1/+1 for the combat; a party
     without Chi gains nothing."""
-    from deckkit.animayhem.engine.interpreter import Sides
+    from deckkit.animayhem.engine.interpreter.common import Sides
 
     game = table()
     ako = add_char(game, "A-ko Magami", 4)
@@ -3305,7 +3298,7 @@ def test_always_immune_breather_mask_against_a_vapor_card() -> None:
 
 def test_always_equip_anywhere_ships_auto_toilet_once_a_game() -> None:
     """Carrying the Ship's Auto-Toilet, A-ko may take equipment on the field once a game."""
-    from deckkit.animayhem.engine.interpreter import record_uses
+    from deckkit.animayhem.engine.interpreter.standing import record_uses
     from deckkit.animayhem.engine.queries import Use
 
     game = table()

@@ -29,12 +29,26 @@ COMPILED = (
     "endgame",
     "chance",
     "policy",
-    "interpreter",
     "queries",
     "hooks",
     "codes",
     "cardrules",
     "havens",
+    # The effect interpreter's package (its __init__ stays interpreted: it only finds the build).
+    "interpreter/common",
+    "interpreter/standing",
+    "interpreter/targets",
+    "interpreter/on_characters",
+    "interpreter/on_abilities",
+    "interpreter/on_cards",
+    "interpreter/on_disasters_and_locations",
+    "interpreter/events",
+    "interpreter/combat_cards",
+    "interpreter/piles",
+    "interpreter/under_locations",
+    "interpreter/dispatcher",
+    "interpreter/vehicles_and_forms",
+    "interpreter/turns",
 )
 
 
@@ -67,7 +81,7 @@ def main() -> int:
     # Swap the finished build in whole: a half-built group would fail at import.
     shutil.rmtree(TARGET, ignore_errors=True)
     staging.rename(TARGET)
-    built = sorted(p.name for p in (TARGET / "deckkit" / "animayhem" / "engine").glob("*.so"))
+    built = sorted(p.name for p in (TARGET / "deckkit" / "animayhem" / "engine").rglob("*.so"))
     print(f"build_fast: compiled {len(built)} engine modules into {TARGET.relative_to(ROOT)}")
     return 0
 

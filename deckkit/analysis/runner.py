@@ -24,11 +24,17 @@ started, kills the workers (abandoning the chunks they were playing) and returns
 games that finished, flagged ``interrupted``. A worker whose parent is gone, even killed outright,
 notices within half a second and exits, so no worker outlives its run. A worker that dies is
 reported as :class:`WorkerDied`.
+
+Elsewhere: inside :func:`chunks_played_by` the same chunks go to a :class:`ChunkBackend`
+instead of this machine's processes (a Dask cluster, :mod:`deckkit.analysis.dask_backend`),
+for every run started in the block. A chunk's result is keyed by its first game: one that
+arrives twice (a backend retrying a chunk it thought lost) is counted once.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import math
 import multiprocessing
 import os
@@ -89,6 +95,7 @@ class GameFactory(Protocol):
 
 
 ProgressFn = Callable[[int], None]  # called with the number of games finished so far
+FoldFn = Callable[["ChunkResult"], None]  # takes a finished chunk into the run's totals
 PARENT_POLL_SECONDS = 0.5
 STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
@@ -197,6 +204,42 @@ def play_chunk(play: PlayFn, seed: int, start: int, stop: int, keep_rows: bool) 
     return ChunkResult(start, stop, tally, rows)
 
 
+class ChunkBackend(Protocol):
+    """Plays a run's chunks somewhere other than this machine's processes (a cluster)."""
+
+    def slots(self) -> int:
+        """How many chunks it plays at once (sizes the chunks; never changes results)."""
+        ...
+
+    def play(
+        self,
+        factory: GameFactory,
+        seed: int,
+        ranges: Iterator[tuple[int, int]],
+        keep_rows: bool,
+        fold: FoldFn,
+    ) -> bool:
+        """Play every ``[start, stop)`` range with :func:`play_chunk` on an engine built by
+        ``factory``, handing each result to ``fold`` as it finishes; True when interrupted
+        (``KeyboardInterrupt``), after dropping the chunks not finished."""
+        ...
+
+
+_backend: contextvars.ContextVar[ChunkBackend | None] = contextvars.ContextVar(
+    "deckkit_chunk_backend", default=None
+)
+
+
+@contextlib.contextmanager
+def chunks_played_by(backend: ChunkBackend | None) -> Iterator[None]:
+    """Every run started in the block plays its chunks on ``backend`` (``None``: here)."""
+    token = _backend.set(backend)
+    try:
+        yield
+    finally:
+        _backend.reset(token)
+
+
 # --- worker-process side -------------------------------------------------------------------
 
 _worker_play: PlayFn | None = None
@@ -236,6 +279,7 @@ class _Collector:
         self, keep_rows: bool, progress: ProgressFn | None, sink: RowSink | None = None
     ) -> None:
         self.tally = Tally()
+        self.folded: set[int] = set()  # the first game of every chunk in ``tally``
         self.sink = sink
         self.row_chunks: dict[int, list[Row]] | None = {} if keep_rows else None
         self.progress = progress
@@ -245,6 +289,8 @@ class _Collector:
         return self.row_chunks is not None or self.sink is not None
 
     def fold(self, result: ChunkResult) -> None:
+        if result.start in self.folded:  # the same chunk again (played twice): counted once
+            return
         # Rows and tally together: a stop request waits the moment this takes (it is delivered
         # when the mask is lifted), so the rows kept are those of exactly the games tallied.
         with _stops_held():
@@ -254,6 +300,7 @@ class _Collector:
                 elif self.row_chunks is not None:
                     self.row_chunks[result.start] = result.rows
             self.tally = self.tally.merged(result.tally)
+            self.folded.add(result.start)
         if self.progress is not None:
             self.progress(self.tally.games)
 
@@ -440,6 +487,8 @@ def run_games(
     default: safe with the threads polars and numpy start, and the same on every platform).
     The tally, and the rows when ``keep_rows``, do not depend on ``workers`` or ``chunk_size``.
     With a ``row_sink`` the rows go to it as chunks finish instead of into the result.
+    Inside :func:`chunks_played_by` the chunks go to that backend and ``workers`` is ignored
+    (the result's ``workers`` is then the backend's slots).
     """
     if games < 0:
         raise ValueError("games must be >= 0")
@@ -447,6 +496,9 @@ def run_games(
         raise ValueError("workers must be >= 1")
     if first < 0:
         raise ValueError("first must be >= 0")
+    backend = _backend.get()
+    if backend is not None and games > 0:
+        workers = max(1, backend.slots())
     size = chunk_size if chunk_size is not None else chunk_size_for(games, workers)
     if size < 1:
         raise ValueError("chunk_size must be >= 1")
@@ -454,6 +506,9 @@ def run_games(
     started = time.perf_counter()
     if games == 0:
         interrupted = False
+    elif backend is not None:
+        ranges = chunks(games, size, first)
+        interrupted = backend.play(factory, seed, ranges, collector.wants_rows, collector.fold)
     elif workers == 1 or games <= size:
         interrupted = _run_inline(factory, seed, games, size, first, collector)
     else:

@@ -9,7 +9,7 @@ that never changes a game shows as 0 with a narrow interval.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,12 +48,14 @@ def measure(
     games: int,
     seed: int,
     workers: int,
+    only: Collection[str] | None = None,
 ) -> tuple[WinSource, list[ReadingEffect]]:
     """The deck's games under ``rules`` (every option's value, as played) and, for each other
-    value of each option, the paired difference over ``games`` games."""
+    value of each option (those named in ``only``, when given), the paired difference over
+    ``games`` games."""
     base = wins_by_index(factory_for(edition), seed=seed, workers=workers)
     out: list[ReadingEffect] = []
-    for name, value in alternatives(edition, rules):
+    for name, value in alternatives(edition, rules, only):
         changed = apply_rules(edition, {**rules, name: value})
         other = wins_by_index(factory_for(changed), seed=seed, workers=workers)
         result = estimate(base, other, games=games)

@@ -32,6 +32,7 @@ from deckkit.balance.baseline import baseline_record, read_baseline, write_basel
 from deckkit.balance.config import DEFAULT_FILE, BalanceFile, Check, load_balance_file
 from deckkit.balance.junit import write_junit
 from deckkit.balance.snapshot import changed_cards, take_snapshot, write_replay_db
+from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper, help_when_bare
 from deckkit.cli.jsonout import emit
@@ -442,6 +443,7 @@ _QUIET = typer.Option(False, "--quiet", "-q", help="No progress lines on stderr.
 def baseline_command(
     file: Path = _FILE,
     workers: int = _WORKERS,
+    scheduler: opt.SchedulerOpt = None,
     card_db: Path | None = _CARD_DB,
     force: bool = typer.Option(False, "--force", help="Replace existing baselines."),
     only: list[str] | None = _ONLY,
@@ -459,6 +461,7 @@ def baseline_command(
 def check_command(
     file: Path = _FILE,
     workers: int = _WORKERS,
+    scheduler: opt.SchedulerOpt = None,
     card_db: Path | None = _CARD_DB,
     junit: Path | None = typer.Option(
         None,

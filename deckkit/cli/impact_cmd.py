@@ -168,6 +168,7 @@ def register(app: typer.Typer) -> None:
         games: sim.GamesOption = 2_000,
         seed: sim.SeedOption = 0,
         workers: sim.WorkersOption = 1,
+        scheduler: opt.SchedulerOpt = None,
         policy: sim.PolicyOption = opt.Policy.HEURISTIC,
         edition: sim.EditionOption = None,
         variant: sim.VariantOption = None,

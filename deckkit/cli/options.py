@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from deckkit.analysis import dask_backend
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, DEFAULT_VARIANT
 from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
 
@@ -142,5 +143,30 @@ RuleOpt = Annotated[
         show_default="the deck's `rule:` lines, else each option's default",
         help="A rule option: how to read the rules where they leave a choice (repeat; "
         "options and defaults in docs/interpretations.md, e.g. charm=every).",
+    ),
+]
+
+
+def _games_on_scheduler(ctx: typer.Context, address: str | None) -> str | None:
+    """Route every run of the command to the Dask cluster at ``address`` until the command
+    ends (the context closes): the commands play through the runner as they always do, and
+    the runner hands its chunks to the cluster. Connects on the first run, so a missing Dask
+    or an unreachable scheduler is reported as the command's error, with its exit code."""
+    if not ctx.resilient_parsing:  # shell completion parses without running anything
+        ctx.with_resource(dask_backend.games_on(address))
+    return address
+
+
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        envvar=dask_backend.SCHEDULER_ENV,
+        metavar="ADDRESS",
+        callback=_games_on_scheduler,
+        show_default="this machine's processes",
+        help="Play the games on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://HOST:PORT; needs pip install 'deckkit[dask]'); --workers is then ignored. "
+        "Never changes results.",
     ),
 ]

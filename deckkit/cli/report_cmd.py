@@ -344,6 +344,7 @@ def register(app: typer.Typer) -> None:
         games: sim.GamesOption = opt.DEFAULT_GAMES,
         seed: sim.SeedOption = 0,
         workers: sim.WorkersOption = 1,
+        scheduler: opt.SchedulerOpt = None,
         policy: sim.PolicyOption = opt.Policy.HEURISTIC,
         edition: sim.EditionOption = None,
         players: sim.PlayersOption = None,

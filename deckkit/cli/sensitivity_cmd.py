@@ -8,6 +8,7 @@ table is a section of `deckkit report DECK --sensitivity`.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import typer
@@ -15,18 +16,25 @@ import typer
 from deckkit.analysis import sensitivity as sens
 from deckkit.analysis.runner import GameFactory, capped_workers
 from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.construction.readings import BY_NAME
 from deckkit.cli import options as opt
 from deckkit.cli import simulate_cmd as sim
 from deckkit.cli.console import echo, percent
 from deckkit.cli.jsonout import emit
 from deckkit.cli.solitaire import SolitaireGame, explain_illegal
-from deckkit.errors import EXIT_ILLEGAL
+from deckkit.errors import EXIT_ILLEGAL, UsageError
 
 DEFAULT_GAMES = 1_000
 
 
-def measure(game: SolitaireGame, args: sim.SimulateArgs, hooks: sim.EngineHooks) -> dict[str, Any]:
-    """The sensitivity table of ``game`` as a document (text, JSON and the report share it)."""
+def measure(
+    game: SolitaireGame,
+    args: sim.SimulateArgs,
+    hooks: sim.EngineHooks,
+    only: Collection[str] | None = None,
+) -> dict[str, Any]:
+    """The sensitivity table of ``game`` as a document (text, JSON and the report share it);
+    ``only``: the rule options to vary (all whose choice the edition leaves open by default)."""
 
     def factory_for(edition: Edition) -> GameFactory:
         return hooks.factory(game.deck, edition, game.layout, args.turn_cap, args.policy)
@@ -38,6 +46,7 @@ def measure(game: SolitaireGame, args: sim.SimulateArgs, hooks: sim.EngineHooks)
         games=args.games,
         seed=args.seed,
         workers=capped_workers(args.workers),
+        only=only,
     )
     doc = sens.sensitivity_document(effects, base, args.games, game.rules)
     return {
@@ -83,17 +92,31 @@ def register(app: typer.Typer) -> None:
         games: sim.GamesOption = DEFAULT_GAMES,
         seed: sim.SeedOption = 0,
         workers: sim.WorkersOption = 1,
+        scheduler: opt.SchedulerOpt = None,
         policy: sim.PolicyOption = opt.Policy.HEURISTIC,
         edition: sim.EditionOption = None,
         variant: sim.VariantOption = None,
         layout: sim.LayoutOption = None,
         turn_cap: sim.TurnCapOption = opt.TURN_CAP,
         rule: sim.RuleOption = None,
+        reading: list[str] | None = typer.Option(
+            None,
+            "--reading",
+            metavar="NAME",
+            help="Vary only this rule option (repeatable); default: every option whose choice "
+            "the edition leaves open.",
+        ),
         fmt: opt.FormatOpt = opt.Format.TEXT,
         allow_illegal: sim.AllowIllegalOption = False,
     ) -> None:
         """How far each alternative reading of the rules (each rule option's other values,
         one at a time) moves DECK's win rate: paired games, 95% intervals."""
+        for name in reading or ():
+            if name not in BY_NAME:
+                raise UsageError(
+                    f"--reading: unknown rule option {name!r}",
+                    hint=f"choose one of: {', '.join(BY_NAME)} (docs/interpretations.md)",
+                )
         hooks = sim.ENGINE
         args = sim.SimulateArgs(
             deck=deck,
@@ -115,7 +138,7 @@ def register(app: typer.Typer) -> None:
             if not allow_illegal:
                 echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
                 raise typer.Exit(EXIT_ILLEGAL)
-        doc = measure(game, args, hooks)
+        doc = measure(game, args, hooks, reading or None)
         if fmt is opt.Format.JSON:
             emit(doc)
         else:

@@ -515,6 +515,7 @@ def register(app: typer.Typer) -> None:
         games: opt.GamesOpt = opt.DEFAULT_GAMES,
         seed: opt.SeedOpt = 0,
         workers: opt.WorkersOpt = 1,
+        scheduler: opt.SchedulerOpt = None,
         policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
         edition: opt.EditionOpt = None,
         players: opt.PlayersOpt = None,

@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
+# The printed abilities and their modifiers, and how fully the engine plays a card's text, are
+# part of the card model's vocabulary: re-exported here for its readers.
+from deckkit.animayhem.construction.modifiers import ABILITIES as ABILITIES
+from deckkit.animayhem.construction.modifiers import STATS as STATS
+from deckkit.animayhem.construction.modifiers import Ability as Ability
+from deckkit.animayhem.construction.modifiers import Modifier as Modifier
+from deckkit.animayhem.construction.modifiers import Stat as Stat
 from deckkit.animayhem.construction.requirements import Requirement
-
-if TYPE_CHECKING:
-    from deckkit.animayhem.construction.vocabulary import CardEffects
+from deckkit.animayhem.construction.vocabulary import CardEffects
+from deckkit.animayhem.construction.vocabulary import Coverage as Coverage
 
 
 class CardType(StrEnum):
@@ -39,14 +45,6 @@ POWER_TYPES: frozenset[CardType] = frozenset(
 )
 
 
-class Coverage(StrEnum):
-    """How faithfully the engine plays a card's text."""
-
-    FULL = "full"
-    APPROXIMATE = "approximate"  # with a one-line note of what differs
-    NONE = "none"  # with the reason
-
-
 class Gender(StrEnum):
     """Mars, Venus, or no symbol (set0 rulebook, "Character > Gender")."""
 
@@ -66,61 +64,6 @@ class Trait(StrEnum):
     STEALS_EQUIPMENT = "steals_equipment"
     MAGNET = "magnet"  # pulls every disaster to its location
     OFF_FIELD = "off_field"  # played off the field
-
-
-Ability = Literal["damage", "defense", "movement", "charm", "energy"]
-ABILITIES: tuple[Ability, ...] = ("damage", "defense", "movement", "charm", "energy")
-# What a card effect may modify: the five abilities and a character's health (King Yemma's Fruit
-# doubles it, Tail Steak adds 1).
-Stat = Ability | Literal["health"]
-STATS: tuple[Stat, ...] = (*ABILITIES, "health")
-
-
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    """A printed ability modifier (set0 rulebook, "Enhancement": a sign modifies, a bare number
-    replaces). ``-2`` is stored as ``op="+", value=-2``."""
-
-    op: Literal["+", "x", "/", "="]
-    value: int
-
-    def apply(self, current: int) -> int:
-        if self.op == "+":
-            return current + self.value
-        if self.op == "x":
-            return current * self.value
-        if self.op == "/":
-            return current // self.value
-        return self.value
-
-    def __str__(self) -> str:
-        if self.op == "+":
-            return f"{self.value:+d}"
-        if self.op == "=":
-            return f"={self.value}"
-        return f"{self.op}{self.value}"
-
-    @classmethod
-    def parse(cls, text: str) -> Modifier:
-        """Read ``+2``, ``-1``, ``x2``, ``/3``, ``=0`` or a bare ``3`` (a replacement)."""
-        t = text.strip().replace("×", "x")
-        if not t:
-            raise ValueError("empty modifier")
-        if t[0] in "+-":
-            mod = cls("+", int(t))
-        elif t[0] in "xX*":
-            mod = cls("x", int(t[1:]))
-        elif t[0] == "/":
-            mod = cls("/", int(t[1:]))
-        elif t[0] == "=":
-            mod = cls("=", int(t[1:]))
-        else:
-            mod = cls("=", int(t))
-        if abs(mod.value) > 99:
-            raise ValueError(f"{text!r} is out of range (at most 99)")
-        if mod.op in "x/" and mod.value < 1:
-            raise ValueError(f"{text!r} multiplies or divides by less than 1")
-        return mod
 
 
 @dataclass(frozen=True, slots=True)

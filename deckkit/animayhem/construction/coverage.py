@@ -95,8 +95,8 @@ def _ignored_columns(card: AnyCard, entry: CardEffects | None) -> tuple[Coverage
 
 def _party_bonus(entry: CardEffects | None, card: AnyCard) -> tuple[Coverage, str] | None:
     """A standing bonus a character or carried card lends to its whole group (``modify`` to
-    ``here``) is weighed in fights with disasters only (interpreter.party_lenders): not in a
-    location's attack, its defense, nor an "Attack N+" skill listing."""
+    ``here``) is weighed in fights with disasters only (interpreter.standing.party_lenders): not
+    in a location's attack, its defense, nor an "Attack N+" skill listing."""
     if entry is None or card.type is CardType.LOCATION:
         return None
     for e in entry.effects:

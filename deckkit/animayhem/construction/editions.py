@@ -35,6 +35,13 @@ CharmRule = Literal["choice", "first_automatic", "every", "off"]
 ItemPickup = Literal["beneath", "through"]
 CharmTie = Literal["nothing", "lost"]
 AfterCharm = Literal["continue", "stop"]
+CharmLoss = Literal["combat", "until_attacked"]
+CombatCardTo = Literal["attacked", "chosen"]
+RetreatBlocked = Literal["stay", "no_retreat"]
+LocationAttack = Literal["standing", "stopped"]
+MajorityTrigger = Literal["each_side", "combined"]
+AllScavenged = Literal["or_empty", "scavenged"]
+HavenAbandoned = Literal["hand", "discard"]
 BonkReturn = Literal["hand", "haven"]
 Term = Literal["power", "characters", "havens"]
 
@@ -79,6 +86,13 @@ class PlayRules:
     charm_tie: CharmTie = "nothing"
     scavenge_after_charm: AfterCharm = "continue"
     stalemate_rounds: int = 30
+    charm_loss: CharmLoss = "combat"
+    combat_card: CombatCardTo = "attacked"
+    retreat_blocked: RetreatBlocked = "stay"
+    location_attack: LocationAttack = "standing"
+    majority_trigger: MajorityTrigger = "each_side"
+    all_scavenged: AllScavenged = "or_empty"
+    haven_abandoned: HavenAbandoned = "hand"
     # Where a bonked character comes back after sitting out one of its owner's turns: set0
     # "Reload Phase" and the 1996 rules, to the hand at the Reload phase; 1998 guidelines, game
     # term "Bonked", to the starting haven at the Equip phase, health restored.

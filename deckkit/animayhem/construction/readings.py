@@ -11,7 +11,7 @@ The values are play-rule fields, so they travel with the edition to every worker
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,10 @@ class RuleOption:
     default: str  # a value, or "edition"
     summary: str
     passages: str
+    # Whether the choice is open under an edition (with the readings in effect): one whose own
+    # text settles it, or whose engine never reads it, is left out of `deckkit sensitivity`.
+    # None: always.
+    applies: Callable[[Edition], bool] | None = None
 
     def check(self, value: str, where: str) -> str | int:
         """The value the engine uses, or a usage error naming ``where`` it came from."""
@@ -111,6 +115,94 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         "Combat rounds after which a fight neither side can win ends in a forced retreat.",
         'set0 rulebook "Combat" sets no limit ("Combat continues until ..." in the 1996 rules)',
     ),
+    RuleOption(
+        "charm_loss",
+        "charm_loss",
+        ("combat", "until_attacked"),
+        "combat",
+        "How long a charmer who lost may not attack the disaster. combat: through the combat the "
+        "charm battle came before (until the disaster attacks it there); until_attacked: across "
+        "combats, until that disaster attacks it.",
+        'set0 rulebook "End of Charm Battle" ("the charmer cannot attack the disaster it tried '
+        'to charm until that disaster attacks the charmer"); 1996 rules "Combat" ("the Charming '
+        'Character may not attack the Disaster until it attacks that Character"); neither names '
+        "a combat or a turn",
+        lambda e: e.play.charm != "off",
+    ),
+    RuleOption(
+        "combat_card",
+        "combat_card",
+        ("attacked", "chosen"),
+        "attacked",
+        "Where one combat card is drawn for the player's side against an attacking disaster, "
+        "who gets it. attacked: the character the disaster attacks; chosen: any character "
+        "fighting it, the player's choice once the card is seen.",
+        'set0 rulebook "A Disaster Attacking Your Character", "Draw Combat Cards" ("play that '
+        "combat card's combat modifier on any of your retaliating characters\"); 1996 rules "
+        '"Combat" ("give it to the Character who the Disaster is attacking")',
+        lambda e: e.name == "set0" and e.play.combat_cards == "one_each_side",
+    ),
+    RuleOption(
+        "retreat_blocked",
+        "retreat_blocked",
+        ("stay", "no_retreat"),
+        "stay",
+        "A retreat when no direction is legal (every neighbour destroyed, or a location the "
+        "party may not stop on). stay: the party retreats and stays where it is; no_retreat: a "
+        "retreat that cannot move is not declared, the party fights on.",
+        'set0 rulebook "Declare Retreat" ("All retreating characters that survive must move one '
+        'location in any legal direction"): silent when there is none',
+    ),
+    RuleOption(
+        "location_attack",
+        "location_attack",
+        ("standing", "stopped"),
+        "standing",
+        "Which groups a location with damage attacks in the Move phase. standing: every group "
+        "on it without the skills, whether it stopped there this turn or stayed; stopped: only "
+        "a group that ended a move there this turn.",
+        'set0 rulebook "Locations with Damage" ("If a group of characters stops on a location '
+        'card with a damage ability ... The location will attack once per turn")',
+    ),
+    RuleOption(
+        "majority_trigger",
+        "majority_trigger",
+        ("each_side", "combined"),
+        "each_side",
+        "When the majority ends the game. each_side: when one side holds more than half the "
+        "items (the player: by the edition's share); combined: when the items retrieved and "
+        "removed together pass half, and a game neither side holds a majority of is lost.",
+        'set0 rulebook "Object of the Game" ("When more than half the item cards are retrieved '
+        "or removed from play, the game immediately ends ... If the players retrieve more than "
+        'half ... If the disasters retrieve or remove from play more than half"); Fifth Edition '
+        'summary ("more than half the items have been retrieved by players or captured by '
+        'disasters")',
+        lambda e: e.play.end_conditions == "majority" and e.play.majority_needs_more_than_half,
+    ),
+    RuleOption(
+        "all_scavenged",
+        "all_scavenged",
+        ("or_empty", "scavenged"),
+        "or_empty",
+        'The 1998 ending "all Locations have been Scavenged". or_empty: a location counts once '
+        "scavenged or once nothing is left beneath it; scavenged: only a location a party "
+        "scavenged counts.",
+        '1998 guidelines 4.1 ("or all Locations have been Scavenged"); game terms "Start '
+        'Scavenging", "Continue Scavenging" (a location with nothing beneath it cannot be)',
+        lambda e: e.play.end_conditions == "guidelines1998",
+    ),
+    RuleOption(
+        "haven_abandoned",
+        "haven_abandoned",
+        ("hand", "discard"),
+        "hand",
+        "A haven being built whose builder leaves the location. hand: the building stops and "
+        "the card goes back to the hand; discard: the card is discarded.",
+        'set0 rulebook "Haven" ("those 3 characters must remain at the location"), "Equip '
+        'Phase" (a turn a builder acts "does not count toward the completion"): silent on a '
+        "builder who leaves; 1998 guidelines 4.11 (a card not properly used is treated as not "
+        "played)",
+    ),
 )
 
 BY_NAME: dict[str, RuleOption] = {o.name: o for o in RULE_OPTIONS}
@@ -171,13 +263,23 @@ def apply_rules(edition: Edition, chosen: Mapping[str, str] | None = None) -> Ed
 
 
 def alternatives(
-    edition: Edition, chosen: Mapping[str, str] | None = None
+    edition: Edition,
+    chosen: Mapping[str, str] | None = None,
+    only: Iterable[str] | None = None,
 ) -> list[tuple[str, str]]:
     """Every (option, value) other than the one in effect: what ``deckkit sensitivity`` plays.
-    A whole-number option is tried at half and at twice its value."""
+    A whole-number option is tried at half and at twice its value. An option whose choice the
+    edition settles (:attr:`RuleOption.applies`) is left out, as is one not named in ``only``
+    when it is given."""
     values = effective(edition, chosen)
+    played = apply_rules(edition, values)
+    wanted = None if only is None else set(only)
     out: list[tuple[str, str]] = []
     for o in RULE_OPTIONS:
+        if o.applies is not None and not o.applies(played):
+            continue
+        if wanted is not None and o.name not in wanted:
+            continue
         now = values[o.name]
         if o.values:
             out.extend((o.name, v) for v in o.values if v != now)

@@ -17,8 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from deckkit.animayhem.construction.cards import Coverage, Modifier, Stat
+from deckkit.animayhem.construction.modifiers import Modifier, Stat
 from deckkit.animayhem.construction.requirements import Requirement
+
+
+class Coverage(StrEnum):
+    """How faithfully the engine plays a card's text."""
+
+    FULL = "full"
+    APPROXIMATE = "approximate"  # with a one-line note of what differs
+    NONE = "none"  # with the reason
 
 
 class Trigger(StrEnum):
@@ -310,7 +318,7 @@ FIRED_FOR: dict[str, frozenset[Trigger]] = {
     "combat": frozenset({_T.PLAYED}),  # drawn in a combat round or a charm battle
 }
 # What a combat card's text can do as it is played: change the recipient's or its opponent's
-# abilities for the round or the combat, or restore health (interpreter.combat_card).
+# abilities for the round or the combat, or restore health (interpreter.combat_cards).
 COMBAT_CARD_ACTIONS = frozenset({Action.MODIFY, Action.HEAL})
 # What an ALWAYS effect can do: a standing modifier, skill or rule, not a one-off event.
 STANDING = frozenset(

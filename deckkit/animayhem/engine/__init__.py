@@ -21,11 +21,11 @@ def _compiled_engine() -> Path | None:
     here = Path(__file__).resolve().parent
     root = here.parents[2] / "build" / "fast"
     built = root / "deckkit" / "animayhem" / "engine"
-    libs = list(built.glob("*.so")) if built.is_dir() else []
+    libs = list(built.rglob("*.so")) if built.is_dir() else []  # the interpreter's too
     if not libs:
         return None
     for lib in libs:
-        source = here / f"{lib.name.split('.')[0]}.py"
+        source = here / lib.parent.relative_to(built) / f"{lib.name.split('.')[0]}.py"
         if not source.exists() or source.stat().st_mtime > lib.stat().st_mtime:
             if not os.environ.get("DECKKIT_STALE_NOTED"):  # once, not again in each worker
                 os.environ["DECKKIT_STALE_NOTED"] = "1"
@@ -43,3 +43,6 @@ if _fast is not None:
     sys.path.append(str(_fast))  # the shared runtime library of the compiled group
     __path__.insert(0, str(_fast / "deckkit" / "animayhem" / "engine"))  # compiled modules first
 COMPILED = _fast is not None
+# Where the compiled engine modules are (None: pure Python); subpackages put their folder in it
+# first on their own __path__ (engine/interpreter/__init__.py).
+COMPILED_DIR = _fast / "deckkit" / "animayhem" / "engine" if _fast is not None else None

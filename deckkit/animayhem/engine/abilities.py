@@ -157,7 +157,7 @@ def refresh(game: Game, c: Char) -> None:
                 i = ABILITY_INDEX[ability]
                 cur[i] = apply_mod(mod, cur[i])
     if game.fx or c.timed or c.grants:
-        # Card effects (interpreter.py): lasting modifiers and granted skills.
+        # Card effects (interpreter/): lasting modifiers and granted skills.
         mods, skills = standing_mods(game, c)
         health = c.health_base
         for group in mods:

@@ -8,6 +8,7 @@ character or disaster), and Part III's traits (horde, ally, frenzy).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from deckkit.animayhem.construction.cards import (
@@ -43,49 +44,52 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_WINS,
     TYPE_FLASH_EFFECT,
 )
-from deckkit.animayhem.engine.interpreter import (
-    Sides,
-    amplified,
-    apply_charm,
-    apply_mods,
-    attack_order,
-    can_act,
-    combat_card,
-    combat_mods,
-    defends,
-    disaster_bonus,
-    endures,
-    extra_cards,
+from deckkit.animayhem.engine.interpreter.combat_cards import apply_charm, combat_card
+from deckkit.animayhem.engine.interpreter.common import Sides, apply_mods
+from deckkit.animayhem.engine.interpreter.dispatcher import (
     fire,
     flash_extra_cards,
-    gone,
-    has_rule,
     held_for_charm,
     hurt,
-    immune,
     lone_attacker,
-    party_lenders,
     play_in_combat,
-    record_uses,
+    spend_free_cast,
+)
+from deckkit.animayhem.engine.interpreter.on_disasters_and_locations import gone
+from deckkit.animayhem.engine.interpreter.piles import (
+    defends,
+    endures,
     recycled,
     retreat_attack,
     revived,
     runs_alone,
-    shielded_from,
-    spared,
     spares_a_kill,
-    spend_free_cast,
     strikes,
     strikes_first,
-    vehicle_first,
+)
+from deckkit.animayhem.engine.interpreter.standing import (
+    amplified,
+    attack_order,
+    can_act,
+    combat_mods,
+    disaster_bonus,
+    extra_cards,
+    has_rule,
+    immune,
+    party_lenders,
+    record_uses,
+    shielded_from,
+    spared,
     wear,
 )
+from deckkit.animayhem.engine.interpreter.vehicles_and_forms import vehicle_first
 from deckkit.animayhem.engine.queries import (
     Use,
     ally_bonus,
     apply_charm_half,
     horde_bonus,
     reachable_item,
+    retreat_options,
     usable,
 )
 from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods, bump
@@ -140,7 +144,7 @@ class _Side:
     __slots__ = ("damage", "defense", "name", "owner")
 
     def __init__(self, owner: Char | Dis, damage: int, defense: int) -> None:
-        self.owner = owner  # whom a combat card's text reaches (interpreter.combat_card)
+        self.owner = owner  # whom a combat card's text reaches (interpreter.combat_cards)
         self.name = owner.name
         self.damage = damage
         self.defense = defense
@@ -181,15 +185,19 @@ def _play_card(
     shielded: _Side | None = None,
     slot: int = -1,
     fx: Sides | None = None,
+    pick: Callable[[CombatCard], _Side] | None = None,
 ) -> None:
     """Draw one combat card and apply its physical half; "draw another" repeats. ``cards``
     collects what was played, for the trace. Nothing a card does reaches ``shielded`` (a
-    disaster unaffected by combat cards). The card's encoded text (interpreter.combat_card)
-    acts after its printed numbers."""
+    disaster unaffected by combat cards). The card's encoded text (interpreter.combat_cards)
+    acts after its printed numbers. ``pick``, when given, names the recipient once the card is
+    seen (rule option combat_card=chosen)."""
     for _ in range(4):  # a chain of "draw another combat card" cannot run forever
         copy = draw_combat_card(game)
         if copy is None:
             return
+        if pick is not None:
+            recipient = pick(cast(CombatCard, copy.card))
         half = cast(CombatCard, copy.card).physical
         if recipient is not shielded:
             if half.damage is not None:
@@ -287,7 +295,7 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
 
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     """Bonked: out of play for one full turn of the owner. Killed: discarded, unless a card
-    turns the kill into a bonk (interpreter.spares_a_kill). A character a card keeps standing
+    turns the kill into a bonk (interpreter.piles.spares_a_kill). A character a card keeps standing
     (ENDURE) is left at 1 health instead."""
     if game.acts and endures(game, c):
         c.health = max(c.health, 1)
@@ -340,7 +348,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
                 if isinstance(item.card, ItemCard):
                     carrier.items.append(item)
                     if item.card.id in game.fx:
-                        refresh(game, carrier)  # an item's standing effects (interpreter.py)
+                        refresh(game, carrier)  # an item's standing effects (interpreter/)
                 else:  # stolen equipment recovered
                     carrier.equipment.append(item)
                     refresh(game, carrier)
@@ -627,7 +635,7 @@ def fight(
     bonus_dmg = bonus_def = extra = 0
     char_mods: dict[int, list[Mods]] = {}
     if effects:
-        # Card effects (interpreter.py): what fires as combat begins, and what lasts through it.
+        # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
         fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
         loc = game.locs[slot].copy
@@ -653,6 +661,12 @@ def fight(
         extra = extra_cards(game, d)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
     ended, charmed = _charm_battles(game, play, policy, d, chars, slot)
+    lasting = play.charm_loss == "until_attacked"
+    if lasting:
+        # Rule option charm_loss=until_attacked: a charmer who lost in an earlier combat still
+        # may not attack it "until that disaster attacks the charmer" ("End of Charm Battle").
+        d.shunned.update(charmed)
+        charmed.update(c.uid for c in chars if c.uid in d.shunned)
     if ended is not None:
         return ended
     cap = 4 if d.major else 3
@@ -662,6 +676,16 @@ def fight(
     ally_damage, ally_defense = ally_bonus(game, d, uses)
     record_uses(game, uses)
     energised: set[int] = set()
+    # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
+    # Retreat": survivors "must move one location in any legal direction") none is declared.
+    blocked = play.retreat_blocked == "no_retreat"
+    # Rule option combat_card=chosen: set0 "A Disaster Attacking Your Character" plays the
+    # player's one card "on any of your retaliating characters"; by default the attacked one.
+    choose_card = (
+        play.combat_card == "chosen"
+        and play.combat_cards == "one_each_side"
+        and initiator == "disaster"
+    )
     result = "wiped"
     rnd = 0
     while True:
@@ -683,6 +707,8 @@ def fight(
         may_run = not (effects and has_rule(game, d, ACT_NO_RETREAT))
         if may_run and effects and any(c.pinned for c in alive):
             may_run = False  # a card barred them from running from this fight (No Way Out)
+        if may_run and blocked and not retreat_options(game, alive, slot):
+            may_run = False
         if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
             _retreat(game, edition, policy, d, alive, slot, start_health)
             result = "retreat"
@@ -714,6 +740,8 @@ def fight(
             # A charmer who lost "cannot attack the disaster it tried to charm until that
             # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
             charmed.discard(target.uid)
+            if lasting:
+                d.shunned.discard(target.uid)
             if not effects or can_act(game, target):
                 able.append(target)
         fighters = _retaliators(
@@ -759,6 +787,9 @@ def fight(
                 _play_card(game, sides[c.uid], dside, drawn, shielded, slot, fx_sides)
             if target not in fighters:
                 _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
+        elif choose_card and len(fighters) > 1:
+            pick = _card_chooser(game, policy, d, fighters, target, sides)
+            _play_card(game, tside, dside, drawn, shielded, slot, fx_sides, pick)
         else:
             _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
         _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
@@ -896,6 +927,20 @@ def _effect_mods(
         mods = mods + fx.combat_chars.get(uid, []) + fx.round_chars.get(uid, [])
         if mods:
             side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
+
+
+def _card_chooser(
+    game: Game, policy: Policy, d: Dis, fighters: list[Char], target: Char, sides: dict[int, _Side]
+) -> Callable[[CombatCard], _Side]:
+    """The recipient of a seen combat card among the retaliating characters, the player's
+    choice held to the rule (one of ``fighters``; rule option combat_card=chosen)."""
+
+    def pick(card: CombatCard) -> _Side:
+        options = [(c, sides[c.uid].damage, sides[c.uid].defense) for c in fighters]
+        c = policy.combat_card_to(game, d, card, options, target)
+        return sides[c.uid] if c in fighters else sides[target.uid]
+
+    return pick
 
 
 def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -> list[Char]:

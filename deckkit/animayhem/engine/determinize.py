@@ -94,6 +94,7 @@ class _Copier:
         y.carrying = self.copies(d.carrying)
         y.stolen = self.copy(d.stolen) if d.stolen is not None else None
         y.ignores = set(d.ignores)
+        y.shunned = set(d.shunned)
         y.ally_of = self.dis(d.ally_of) if d.ally_of is not None else None
         return y
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.combat import GameOver
-from deckkit.animayhem.engine.interpreter import credit_edge, edge
+from deckkit.animayhem.engine.interpreter.piles import credit_edge, edge
 from deckkit.animayhem.engine.state import Game, Loc
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ END_REASONS: dict[str, str] = {
     "dragon_balls": "7 Dragon Balls at one location",
     "scavenged_player_most": "all locations scavenged; the player holds the most items",
     "scavenged": "all locations scavenged",
+    "majority_undecided": "more than half the items retrieved or removed; neither side holds more",
     "turn_cap": "turn cap of N reached",
 }
 _CODE_OF: Final = {text: code for code, text in END_REASONS.items()}
@@ -86,6 +87,12 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     if player_wins:
         end(game, "win", "the player controls a majority of the items")
     if play.end_conditions != "guidelines1998":
+        if play.majority_trigger == "combined" and (mine + theirs) * 2 > total:
+            # Rule option majority_trigger=combined: set0 "Object of the Game", "When more than
+            # half the item cards are retrieved or removed from play, the game immediately
+            # ends", read as both sides together; neither side holding more than half, nobody
+            # wins ("If the players retrieve more than half ...", "If the disasters ...").
+            end(game, "loss", END_REASONS["majority_undecided"])
         return
     keepers_in_play = any(
         c.name in _DRAGON_KEEPER_CHARACTERS for c in game.chars if c.zone in ("field", "haven")
@@ -95,7 +102,8 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
             balls = [x.card for c in game.at(slot) for x in c.items if isinstance(x.card, ItemCard)]
             if _dragon_balls(balls) >= 7:
                 end(game, "win", "7 Dragon Balls at one location")
-    if all(_scavenged_or_empty(game, loc) for loc in game.locs):
+    strict = play.all_scavenged == "scavenged"
+    if all(_scavenged_or_empty(game, loc, strict) for loc in game.locs):
         if mine > theirs:
             end(game, "win", "all locations scavenged; the player holds the most items")
         if _edged(game, theirs - mine):
@@ -103,11 +111,14 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
         end(game, "loss", "all locations scavenged")
 
 
-def _scavenged_or_empty(game: Game, loc: Loc) -> bool:
+def _scavenged_or_empty(game: Game, loc: Loc, strict: bool = False) -> bool:
     """1998 guidelines 4.1, "all Locations have been Scavenged": a location counts once it has
     been scavenged, or once nothing lies beneath it to scavenge (a disaster took its item, a
     card cleared or destroyed what was there): an emptied location is never scavenged, and
-    counting only scavenging would keep the game from ever ending this way."""
+    counting only scavenging would keep the game from ever ending this way. ``strict`` (rule
+    option all_scavenged=scavenged): only a location a party scavenged counts."""
+    if strict:
+        return loc.slot in game.scavenged
     return loc.slot in game.scavenged or not (loc.hidden_cards or loc.hidden_disasters)
 
 

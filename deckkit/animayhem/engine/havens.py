@@ -13,9 +13,9 @@ attack; they still defend and may run away, 1998 guidelines 1.2) through the tur
 they start in; at the next Equip phase the haven is annexed and joins the player's havens, so
 its standing effects reach the player's characters as the starting haven's do. A builder who
 leaves the location (bonked, killed, captured, run away) ends the building: the haven card goes
-back to the hand. Characters do not enter or leave by a built haven (the engine moves parties
-through the starting haven only), and the 1998 bonk rule returns characters to the starting
-haven.
+back to the hand (rule option haven_abandoned; ``discard`` discards it). Characters do not
+enter or leave by a built haven (the engine moves parties through the starting haven only),
+and the 1998 bonk rule returns characters to the starting haven.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import HavenCard
 from deckkit.animayhem.engine.abilities import refresh
-from deckkit.animayhem.engine.interpreter import can_act
+from deckkit.animayhem.engine.interpreter.standing import can_act
 from deckkit.animayhem.engine.state import Char, Copy, Game
 
 if TYPE_CHECKING:
@@ -89,16 +89,19 @@ def start_building(game: Game, haven: Copy, slot: int, builders: list[Char]) -> 
         )
 
 
-def progress(game: Game) -> None:
+def progress(game: Game, abandoned: str = "hand") -> None:
     """At the Equip phase: a haven whose builders rested their two turns is annexed; one whose
-    builders did not all stay goes back to the hand."""
+    builders did not all stay goes back to the hand, or to the discard pile under the rule
+    option haven_abandoned=discard (set0 "Haven": "those 3 characters must remain at the
+    location"; no passage says what becomes of the card when one does not)."""
     keep: list[Building] = []
     for b in game.building:
         stayed = all(c.zone == "field" and c.slot == b.slot for c in b.builders)
         if not stayed:
-            game.hand.append(b.haven)
+            (game.discard if abandoned == "discard" else game.hand).append(b.haven)
             if game.trace is not None:
-                game.say("equip", f"building {b.haven.card.name} stops: a builder left")
+                to = "discarded" if abandoned == "discard" else "back to the hand"
+                game.say("equip", f"building {b.haven.card.name} stops: a builder left ({to})")
         elif game.turn > b.last_turn:
             game.havens.append(b.haven)
             game.annexed[b.slot] = b.haven
@@ -113,12 +116,12 @@ def progress(game: Game) -> None:
     game.building = keep
 
 
-def build_havens(game: Game, policy: Policy) -> None:
-    """The Equip phase's havens: finish or abandon those being built, then play a haven card
-    from the hand where the player chooses to build one ("You may play any number of haven
-    cards")."""
+def build_havens(game: Game, policy: Policy, abandoned: str = "hand") -> None:
+    """The Equip phase's havens: finish or abandon those being built (``abandoned``: the rule
+    option haven_abandoned), then play a haven card from the hand where the player chooses to
+    build one ("You may play any number of haven cards")."""
     if game.building:
-        progress(game)
+        progress(game, abandoned)
     for haven in [x for x in game.hand if isinstance(x, Copy) and isinstance(x.card, HavenCard)]:
         sites = haven_sites(game)
         if not sites:

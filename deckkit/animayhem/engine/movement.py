@@ -27,14 +27,9 @@ from deckkit.animayhem.engine.codes import (
 )
 from deckkit.animayhem.engine.combat import fight, take_item_here
 from deckkit.animayhem.engine.endgame import check_end
-from deckkit.animayhem.engine.interpreter import (
-    affect,
-    fire,
-    hiding_slot,
-    leaps,
-    record_uses,
-    stealable,
-)
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.standing import hiding_slot, leaps, record_uses, stealable
+from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.queries import HAVEN, Use, leap_room, party_movement
 from deckkit.animayhem.engine.state import Char, Dis, Game, bump
 
@@ -111,8 +106,8 @@ def _entry_pos(game: Game, edition: Edition, backward: bool = False) -> int:
 
 def _affect(game: Game, d: Dis, slot: int) -> None:
     """A non-combat disaster reaches characters: it counts as met, takes effect (its encoded
-    effects, interpreter.py) and, its condition done, is discarded or stays off the field while
-    its effect lasts (set0 rulebook, "Maintenance Phase")."""
+    effects, interpreter/turns.py) and, its condition done, is discarded or stays off the field
+    while its effect lasts (set0 rulebook, "Maintenance Phase")."""
     bump(game, d.card.id, STAT_MET)
     if game.trace is not None:
         how = "" if d.fx is not None else " (card text not simulated)"

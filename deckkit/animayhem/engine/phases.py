@@ -24,18 +24,14 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.havens import build_havens
-from deckkit.animayhem.engine.interpreter import (
-    affect,
-    can_move,
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.piles import extra_equipment, waived_for
+from deckkit.animayhem.engine.interpreter.standing import can_move, record_uses, stored
+from deckkit.animayhem.engine.interpreter.turns import affect, start_turn
+from deckkit.animayhem.engine.interpreter.vehicles_and_forms import (
     change_forms,
-    extra_equipment,
-    fire,
-    record_uses,
-    start_turn,
     stopped_at,
-    stored,
     waits_to_replace,
-    waived_for,
 )
 from deckkit.animayhem.engine.movement import legal_route, move_disasters, move_party
 from deckkit.animayhem.engine.queries import (
@@ -167,7 +163,8 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             enter_haven(game, c)
             if game.trace is not None:
                 game.say("equip", f"{c.name} returns from being bonked to the haven", c)
-    build_havens(game, policy)  # extra havens drawn: built on the field (havens.py)
+    # Extra havens drawn: built on the field (havens.py; rule option haven_abandoned).
+    build_havens(game, policy, edition.play.haven_abandoned)
     for c in [x for x in game.hand if isinstance(x, Char)]:
         if game.acts and waits_to_replace(c):
             continue  # a form card enters only by replacing its character (REPLACE)
@@ -232,6 +229,8 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     stopped there or stayed, is attacked by it once this turn; the party may then attack a
     combat disaster it shares a location with."""
     game.phase = "move"
+    # Who ended a move on a location this turn, kept only under location_attack=stopped.
+    stopped: set[int] | None = set() if edition.play.location_attack == "stopped" else None
     for planned, route in policy.moves(game, edition):
         # A plan made at the start of the phase can be overtaken by an earlier party's combat
         # (a member bonked, a vehicle dropped): move who is still there, as far as they can.
@@ -257,13 +256,22 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             continue
         move_party(game, edition, policy, party, route)
         arrived = [c for c in party if c.zone == "field"]
+        if stopped is not None:
+            stopped.update(c.uid for c in arrived)
         if game.fx and arrived:
             stopped_at(game, arrived[0].slot, arrived)  # STOPS: the location, cards carried
         check_end(game, edition)  # the game ends the moment a side holds the majority
     # set0 rulebook, "Locations with Damage": "The location will attack once per turn" the
-    # group that stops on it without the skills; a group that stays is still stopped there.
+    # group that stops on it without the skills; a group that stays is still stopped there
+    # (rule option location_attack=standing), or only one that ended a move there this turn
+    # (location_attack=stopped).
     for slot in sorted({c.slot for c in game.on_field()}):
-        location_attack(game, edition, game.at(slot), slot)
+        group = game.at(slot)
+        if stopped is not None:
+            group = [c for c in group if c.uid in stopped]
+            if not group:
+                continue
+        location_attack(game, edition, group, slot)
     check_end(game, edition)
     party_attacks(game, edition, policy)
 

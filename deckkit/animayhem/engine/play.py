@@ -7,58 +7,23 @@ Same setup, policy, seed and game index in, same record out: the chance object i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from deckkit.animayhem.construction.cards import AnyCard, CharacterCard, CharTemplate, Coverage
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.engine.chance import Chance, SeededChance
 from deckkit.animayhem.engine.combat import GameOver
-from deckkit.animayhem.engine.field import LAYOUTS, Layout
-from deckkit.animayhem.engine.interpreter import by_trigger
+from deckkit.animayhem.engine.interpreter.common import by_trigger
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.policy import Policy
+
+# What a run's games are set up from, re-exported: play is the engine's entry point.
+from deckkit.animayhem.engine.prepared import DEFAULT_TURN_CAP as DEFAULT_TURN_CAP
+from deckkit.animayhem.engine.prepared import GameOptions as GameOptions
+from deckkit.animayhem.engine.prepared import GameSetup as GameSetup
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.setup import deck_piles, set_up
 from deckkit.animayhem.engine.state import Game, Trace, Triggers
-
-DEFAULT_TURN_CAP = 150
-
-
-@dataclass(frozen=True, slots=True)
-class GameOptions:
-    """How games are set up; picklable so worker processes can receive it."""
-
-    layout: Layout = "compact"
-    turn_cap: int = DEFAULT_TURN_CAP
-
-    def __post_init__(self) -> None:
-        if self.layout not in LAYOUTS:
-            raise ValueError(f"unknown layout {self.layout!r}; choose one of {', '.join(LAYOUTS)}")
-        if self.turn_cap < 1:
-            raise ValueError("the turn cap must be at least 1")
-
-
-@dataclass(frozen=True, slots=True)
-class GameSetup:
-    """A deck split into its piles, with the edition and options: prepared once per worker."""
-
-    edition: Edition
-    options: GameOptions
-    characters: tuple[AnyCard, ...]
-    locations: tuple[AnyCard, ...]
-    items: tuple[AnyCard, ...]
-    havens: tuple[AnyCard, ...]
-    power: tuple[AnyCard, ...]
-    disasters: tuple[AnyCard, ...]
-    combat: tuple[AnyCard, ...]
-    not_simulated: tuple[str, ...] = field(default=())
-    templates: tuple[CharTemplate, ...] = field(default=())  # aligned with ``characters``
-    fx: dict[str, Triggers] = field(default_factory=dict)  # card id -> effects by trigger
-
-    def __post_init__(self) -> None:
-        if len(self.templates) != len(self.characters):
-            raise ValueError("GameSetup: build it with prepare_game (templates are derived)")
 
 
 def not_simulated(deck: Deck) -> list[str]:

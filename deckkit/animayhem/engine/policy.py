@@ -3,7 +3,7 @@
 A policy sees what a human player would: its hand, its characters and what they carry, face-up
 disasters, the layout, and how many cards lie face down under each location, but never which
 cards those are, except the ones a card's effect let the player look at (REVEAL:
-``game.known``, read through ``interpreter.known_under``). Policies draw any randomness from the
+``game.known``, read through ``queries.known_under``). Policies draw any randomness from the
 game's chance object, so one seed fixes the whole game.
 """
 
@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python subclasses
 
-from deckkit.animayhem.construction.cards import CardType, CharmHalf, ItemCard, PowerCard
+from deckkit.animayhem.construction.cards import (
+    CardType,
+    CharmHalf,
+    CombatCard,
+    ItemCard,
+    PowerCard,
+)
 from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
     TYPE_ENHANCEMENT,
@@ -65,7 +71,7 @@ if TYPE_CHECKING:
 Move = tuple[list[Char], list[int]]
 
 # Flash effects are card text the engine does not play; a player spends them from the hand.
-PLAYED_OUT: Final = frozenset({TYPE_FLASH_EFFECT})
+PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -129,6 +135,19 @@ class Policy:
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return False
+
+    def combat_card_to(
+        self,
+        game: Game,
+        d: Dis,
+        card: CombatCard,
+        options: list[tuple[Char, int, int]],
+        target: Char,
+    ) -> Char:
+        """Who of the retaliating characters (each with this round's damage and defense) gets
+        a combat card already drawn (rule option combat_card=chosen); the attacked one by
+        default."""
+        return target
 
     def combat_flash(
         self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
@@ -642,6 +661,33 @@ class HeuristicPolicy(Policy):
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return not can_beat(game, chars, d) and d.health >= d.health_max
 
+    def combat_card_to(
+        self,
+        game: Game,
+        d: Dis,
+        card: CombatCard,
+        options: list[tuple[Char, int, int]],
+        target: Char,
+    ) -> Char:
+        """Where the card's physical half does most: the party's total damage (each fighter's
+        at least 0) plus the attacked character's defense, the attacked one on a tie."""
+        half = card.physical
+
+        def gain(i: int) -> tuple[int, int]:
+            total = 0
+            guard = 0
+            for j, (c, dmg, dfn) in enumerate(options):
+                if i == j:
+                    dmg = apply_mod(half.damage, dmg) if half.damage is not None else dmg
+                    dfn = apply_mod(half.defense, dfn) if half.defense is not None else dfn
+                total += max(0, dmg)
+                if c is target:
+                    guard = dfn
+            return total + guard, 1 if options[i][0] is target else 0
+
+        best = max(range(len(options)), key=gain)
+        return options[best][0]
+
     def finisher(self, game: Game, d: Dis, fighters: list[Char]) -> tuple[Copy, Char] | None:
         """Spend a flash effect that defeats the disaster when the fight looks hopeless, or
         against a major disaster (which otherwise keeps coming back)."""
@@ -928,6 +974,16 @@ class RandomPolicy(Policy):
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return game.chance.below(4) == 0
+
+    def combat_card_to(
+        self,
+        game: Game,
+        d: Dis,
+        card: CombatCard,
+        options: list[tuple[Char, int, int]],
+        target: Char,
+    ) -> Char:
+        return game.chance.pick(options)[0]
 
     def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
         return game.chance.below(2) == 0

@@ -7,7 +7,7 @@ the same questions here before they act.
 
 A query that finds a card's effect acting (a key that unlocks a location, an ally lending its
 bonus) says so only when the caller passes a ``uses`` list: it appends a :class:`Use` for each,
-and the engine, which really acts, records them (``interpreter.record_uses``). A player's
+and the engine, which really acts, records them (``interpreter.standing.record_uses``). A player's
 estimate passes nothing, so weighing a move never counts as using a card.
 """
 

@@ -24,7 +24,9 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_SCAVENGED,
 )
 from deckkit.animayhem.engine.combat import fight, health_state, knock_out
-from deckkit.animayhem.engine.interpreter import affect, can_act, fire, record_uses
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.standing import can_act, record_uses
+from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.movement import join_primary, place_disaster, steal_when_revealed
 from deckkit.animayhem.engine.queries import Use, barred, blocked, unlocked
 from deckkit.animayhem.engine.state import DEF, DMG, Char, Game, bump
@@ -150,7 +152,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         if isinstance(x.card, ItemCard):
             carrier.items.append(x)
             if x.card.id in game.fx:
-                refresh(game, carrier)  # an item's standing effects (interpreter.py)
+                refresh(game, carrier)  # an item's standing effects (interpreter/)
             bump(game, carrier.card.id, STAT_ITEMS_RETRIEVED)
         else:
             carrier.equipment.append(x)

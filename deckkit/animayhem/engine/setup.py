@@ -26,11 +26,11 @@ from deckkit.animayhem.engine.codes import (
 )
 from deckkit.animayhem.engine.field import all_distances, lay_out
 from deckkit.animayhem.engine.hooks import EngineHooks
+from deckkit.animayhem.engine.prepared import GameSetup
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
-    from deckkit.animayhem.engine.play import GameSetup
     from deckkit.animayhem.engine.policy import Policy
 
 STARTING_DISASTERS_PER_LOCATION: Final = (

@@ -131,7 +131,7 @@ class Char:
         self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard, aside (REPLACE)
         self.bonked_turn = -1
         self.charm_turn = -1  # the turn it last declared a charm battle (one a turn)
-        # Effects (interpreter.py): the card's own effects by trigger, and what others did to it.
+        # Effects (interpreter/): the card's own effects by trigger, and what others did to it.
         self.fx: Triggers | None = None
         self.disabled_until = 0  # no move, scavenge or attack through this turn
         self.held_until = 0  # no move through this turn
@@ -206,6 +206,7 @@ class Dis:
         "name",
         "pos",
         "recycled",
+        "shunned",
         "stationary",
         "stolen",
         "uid",
@@ -238,10 +239,13 @@ class Dis:
         # Characters it ignores until they attack it: a charmer who won against a major ("will
         # ignore the charmer until the charmer attacks it"), or all who lost ("Special Case").
         self.ignores: set[int] = set()
+        # Characters who lost a charm battle against it and may not attack it until it attacks
+        # them, across combats (kept only under the rule option charm_loss=until_attacked).
+        self.shunned: set[int] = set()
         self.incapacitated_turn = -1
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
-        self.fx: Triggers | None = None  # its effects by trigger (interpreter.py)
+        self.fx: Triggers | None = None  # its effects by trigger (interpreter/)
         self.recycled = False  # defeated and shuffled back into the draw pile (RECYCLE)
 
     def reset_damage_defense(self) -> None:
@@ -311,6 +315,7 @@ class Dis:
         self.backward = False
         self.health = self.health_max
         self.ignores = set()
+        self.shunned = set()
         self.incapacitated_turn = -1
         self.ally_of = None
         a = self.card.abilities
@@ -411,7 +416,7 @@ class Game:
         self.done_scavenging: set[int] = set()  # location slots stopped this turn
         self.ended: str | None = None
         self.outcome: str | None = None
-        # Effects (interpreter.py)
+        # Effects (interpreter/)
         self.fx: dict[str, Triggers] = {}  # card id -> its effects by trigger
         self.hooks: RuleHooks  # the rules the interpreter calls back into (set by setup)
         self.lasting: list[tuple[Dis, int]] = []  # off-field disasters lasting through a turn

@@ -1,0 +1,267 @@
+"""Playing a run's games on a Dask distributed cluster (``--scheduler tcp://HOST:PORT``).
+
+The runner cuts a run into the same chunks of consecutive games as for its local processes and
+hands them here (:func:`deckkit.analysis.runner.chunks_played_by`); each chunk is one Dask task
+playing :func:`deckkit.analysis.runner.play_chunk` on a worker, game ``i`` drawn from
+``(seed, i)`` alone, so the totals and rows are identical to a local run with any ``--workers``.
+
+A worker builds the engine once per run (per thread) and keeps the last few, like a local
+worker process; the factory travels pickled with each task (a deck is a few kilobytes), so a
+worker that joins mid-run, or replaces a lost one, needs nothing else. A worker must run the
+same deckkit version as the client (its results could differ otherwise): a task checks and
+refuses.
+
+A lost worker's tasks are run again elsewhere by the scheduler (up to its
+``distributed.scheduler.allowed-failures``, then :class:`~deckkit.analysis.runner.WorkerDied`);
+results are keyed by the chunk's first game, so a chunk is counted once whatever happens.
+Ctrl-C (or SIGTERM/SIGHUP) cancels the chunks not finished and keeps the ones that did, as a
+local run does; a chunk already running on a worker plays to its end there and is discarded.
+
+Dask is optional (``pip install 'deckkit[dask]'``): it is imported only when a scheduler is
+given, and its absence is :class:`DaskMissing` (exit 6).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Iterator
+from concurrent.futures import CancelledError
+from typing import Any
+
+from deckkit import __version__
+from deckkit.analysis.runner import (
+    ChunkResult,
+    FoldFn,
+    GameFactory,
+    PlayFn,
+    WorkerDied,
+    chunks_played_by,
+    play_chunk,
+)
+from deckkit.errors import EXIT_NO_DASK, EXIT_NO_SCHEDULER, DeckkitError, UsageError
+
+# Dask's Client and Future, typed loosely: Dask is optional, and its types are not checked.
+Client = Any
+Future = Any
+
+SCHEDULER_ENV = "DECKKIT_SCHEDULER"
+CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler, and for it to have a worker
+ENGINES_KEPT = 4  # engines a worker thread keeps (a balance check plays several decks in turn)
+INSTALL_HINT = "pip install 'deckkit[dask]'"
+
+
+class DaskMissing(DeckkitError):
+    """``--scheduler`` was given but Dask's distributed scheduler is not installed."""
+
+    exit_code = EXIT_NO_DASK
+
+
+class SchedulerUnreachable(DeckkitError):
+    """The scheduler cannot be reached, has no worker, or was lost during the run."""
+
+    exit_code = EXIT_NO_SCHEDULER
+
+
+class WrongVersion(DeckkitError):
+    """A worker runs another deckkit version than the client: its games could differ."""
+
+    exit_code = EXIT_NO_SCHEDULER
+
+
+# --- worker side ------------------------------------------------------------------------------
+
+_engines = threading.local()
+
+
+def _engine(key: str, payload: bytes) -> PlayFn:
+    """The engine of run ``key`` in this worker thread, built on first use."""
+    kept: OrderedDict[str, PlayFn] | None = getattr(_engines, "kept", None)
+    if kept is None:
+        kept = _engines.kept = OrderedDict()
+    play = kept.get(key)
+    if play is None:
+        factory: GameFactory = pickle.loads(payload)
+        play = kept[key] = factory()
+        while len(kept) > ENGINES_KEPT:
+            kept.popitem(last=False)
+    else:
+        kept.move_to_end(key)
+    return play
+
+
+def remote_chunk(
+    version: str, key: str, payload: bytes, seed: int, start: int, stop: int, keep_rows: bool
+) -> ChunkResult:
+    """One Dask task: games ``start..stop-1`` of run ``key``, on this worker."""
+    if version != __version__:
+        raise WrongVersion(
+            f"a Dask worker (pid {os.getpid()}) runs deckkit {__version__}, this client "
+            f"{version}: its games could differ",
+            hint="install the same deckkit on every worker machine",
+        )
+    return play_chunk(_engine(key, payload), seed, start, stop, keep_rows)
+
+
+# --- client side ------------------------------------------------------------------------------
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise DaskMissing(
+            "--scheduler needs Dask's distributed scheduler, which is not installed",
+            hint=f"{INSTALL_HINT}, or run without --scheduler (and {SCHEDULER_ENV} unset)",
+        ) from None
+    return distributed
+
+
+class DaskBackend:
+    """A :class:`~deckkit.analysis.runner.ChunkBackend` on the cluster at ``address``; connects
+    on first use (so an error is reported as the command's) and once for every run after."""
+
+    def __init__(self, address: str, *, timeout: float = CONNECT_TIMEOUT) -> None:
+        self.address = address
+        self.timeout = timeout
+        self._client: Client = None
+
+    def client(self) -> Client:
+        if self._client is None:
+            distributed = _distributed()
+            try:  # a malformed address, before a client exists (it would complain as it goes)
+                distributed.comm.get_address_host_port(self.address)
+            except ValueError as err:
+                raise UsageError(
+                    f"not a Dask scheduler address: {self.address} ({err})",
+                    hint="give tcp://HOST:PORT (port 8786 by default)",
+                ) from None
+            try:
+                client = distributed.Client(
+                    self.address, timeout=self.timeout, set_as_default=False
+                )
+            except (OSError, TimeoutError, ValueError, TypeError) as err:
+                raise SchedulerUnreachable(
+                    f"cannot reach the Dask scheduler at {self.address}: {err}",
+                    hint="start one with `dask scheduler` (and `dask worker ADDRESS` on each "
+                    "machine), or check the address; tcp://HOST:PORT, port 8786 by default",
+                ) from None
+            try:
+                client.wait_for_workers(1, timeout=self.timeout)
+            except (OSError, TimeoutError) as err:
+                client.close()
+                raise SchedulerUnreachable(
+                    f"the Dask scheduler at {self.address} has no worker ({err})",
+                    hint="start one on each machine with `dask worker ADDRESS`",
+                ) from None
+            self._client = client
+        return self._client
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def slots(self) -> int:
+        threads: dict[str, int] = self.client().nthreads()  # worker -> its threads
+        return max(1, sum(threads.values()))
+
+    def play(
+        self,
+        factory: GameFactory,
+        seed: int,
+        ranges: Iterator[tuple[int, int]],
+        keep_rows: bool,
+        fold: FoldFn,
+    ) -> bool:
+        """At most two chunks per slot in flight (memory stays flat however long the run); each
+        result folded as it arrives, keyed by its first game."""
+        distributed = _distributed()
+        client = self.client()
+        payload = pickle.dumps(factory)
+        run = uuid.uuid4().hex
+        limit = 2 * self.slots()
+        in_flight: dict[Future, int] = {}
+        done = distributed.as_completed(loop=client.loop)
+
+        def top_up() -> None:
+            while len(in_flight) < limit:
+                nxt = next(ranges, None)
+                if nxt is None:
+                    return
+                start, stop = nxt
+                future = client.submit(
+                    remote_chunk,
+                    __version__,
+                    run,
+                    payload,
+                    seed,
+                    start,
+                    stop,
+                    keep_rows,
+                    key=f"deckkit-{run}-{start}",
+                    pure=False,
+                )
+                in_flight[future] = start
+                done.add(future)
+
+        try:
+            top_up()
+            for future in done:
+                in_flight.pop(future, None)
+                fold(future.result())
+                top_up()
+        except KeyboardInterrupt:
+            self._cancel(in_flight)
+            return True
+        except distributed.KilledWorker as err:
+            self._cancel(in_flight)
+            raise WorkerDied(
+                f"Dask workers died playing the same chunk again and again ({err})",
+                hint="look at the workers' logs (out of memory?), then run again",
+            ) from None
+        except CancelledError:
+            self._cancel(in_flight)
+            raise SchedulerUnreachable(
+                f"lost the Dask scheduler at {self.address} during the run",
+                hint="run again once the scheduler is back",
+            ) from None
+        except BaseException:
+            self._cancel(in_flight)
+            raise
+        return False
+
+    def _cancel(self, in_flight: dict[Future, int]) -> None:
+        """Drop the chunks not finished (a stop must not wait on a gone scheduler)."""
+        if in_flight and self._client is not None:
+            with contextlib.suppress(Exception):
+                self._client.cancel(list(in_flight), force=True)
+        in_flight.clear()
+
+
+def scheduler_address(address: str | None) -> str | None:
+    """The scheduler to use: the given address, ``None`` (or blank) for this machine."""
+    if address is None or not address.strip():
+        return None
+    return address.strip()
+
+
+@contextlib.contextmanager
+def games_on(address: str | None, *, timeout: float | None = None) -> Iterator[None]:
+    """Every run started in the block plays its games on the Dask cluster at ``address``
+    (``None`` or blank: on this machine, as without the block); ``timeout`` seconds to reach
+    it (:data:`CONNECT_TIMEOUT` by default)."""
+    chosen = scheduler_address(address)
+    if chosen is None:
+        yield
+        return
+    backend = DaskBackend(chosen, timeout=CONNECT_TIMEOUT if timeout is None else timeout)
+    try:
+        with chunks_played_by(backend):
+            yield
+    finally:
+        backend.close()

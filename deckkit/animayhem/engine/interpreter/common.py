@@ -1,0 +1,113 @@
+"""What every part of the effect interpreter shares: the sources of effects, their lasting
+turns, the round-local modifiers combat reads back (``Sides``), and the trace line and statistic
+each action writes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.construction.cards import AnyCard
+from deckkit.animayhem.construction.vocabulary import CardEffects, Effect, Trigger
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.state import Mods
+
+Source = Dis | Char | Copy
+FOREVER = 1 << 30
+
+
+def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effect], ...]] | None:
+    """A card's effects grouped by trigger (with their index, for ``every`` and
+    ``max_times``); None when it has none, so the rules skip it at the cost of one test."""
+    if entry is None or not entry.effects:
+        return None
+    out: dict[Trigger, list[tuple[int, Effect]]] = {}
+    for i, e in enumerate(entry.effects):
+        out.setdefault(e.when, []).append((i, e))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _until(game: Game, e: Effect) -> int:
+    """The last turn an effect lasts: ``turns`` counts the current one (Lexicon "Duration")."""
+    return game.turn + max(1, e.turns) - 1
+
+
+def _knock(game: Game, c: Char, how: str, by: Dis | None) -> None:
+    game.hooks.knock_out(game, c, how, by)
+
+
+def _say(game: Game, src: Source, text: str) -> None:
+    if game.trace is not None:
+        game.say("effect", f"{_name(src)} {text}", src)
+
+
+def _name(src: Source) -> str:
+    return src.name if isinstance(src, Char | Dis) else src.card.name
+
+
+class Sides:
+    """Round-local modifiers the combat code reads back: per character and for the disaster,
+    for this round or for the rest of the combat."""
+
+    __slots__ = (
+        "chars",
+        "combat_chars",
+        "combat_dis",
+        "dis",
+        "dis_round",
+        "first",
+        "lone",
+        "loss_times",
+        "round_chars",
+    )
+
+    def __init__(self, dis: Dis, chars: Sequence[Char]) -> None:
+        self.dis = dis
+        self.chars = {c.uid for c in chars}
+        self.round_chars: dict[int, list[Mods]] = {}
+        self.combat_chars: dict[int, list[Mods]] = {}
+        self.dis_round: list[Mods] = []
+        self.combat_dis: list[Mods] = []
+        self.first = False  # the characters strike first this combat (FIRST_STRIKE)
+        # This round only (flash additions): the disaster's health loss is multiplied by
+        # loss_times (0: any loss defeats it: FRAIL); only the character ``lone`` deals damage
+        # (CHARGE with everyone's energy); -1: no such card was played.
+        self.loss_times = 1
+        self.lone = -1
+
+    def char_mod(self, uid: int, mods: Mods, whole: bool) -> None:
+        (self.combat_chars if whole else self.round_chars).setdefault(uid, []).append(mods)
+
+    def dis_mod(self, mods: Mods, whole: bool) -> None:
+        (self.combat_dis if whole else self.dis_round).append(mods)
+
+    def new_round(self) -> None:
+        self.round_chars = {}
+        self.dis_round = []
+        self.loss_times = 1
+        self.lone = -1
+
+    def disaster_loss(self, loss: int, health: int) -> int:
+        """The health the disaster loses this round after a FRAIL card: ``loss`` times its
+        multiplier, or all of ``health`` when any loss defeats it."""
+        if loss < 1 or self.loss_times == 1:
+            return loss
+        return max(loss, health) if self.loss_times == 0 else loss * self.loss_times
+
+
+def apply_mods(mods: list[Mods], damage: int, defense: int) -> tuple[int, int]:
+    for group in mods:
+        for ability, mod in group:
+            if ability == "damage":
+                damage = mod.apply(damage)
+            elif ability == "defense":
+                defense = mod.apply(defense)
+    return damage, defense
+
+
+def _credit(game: Game, card: AnyCard) -> None:
+    """Count that one of the card's effects acted (the per-card statistic ``effects``)."""
+    game.record.bump(card.id, CardStat.EFFECTS)

@@ -1,0 +1,110 @@
+"""Actions on cards: DESTROY a carried or played card, and TAKE one (SAFEGUARD and PRESERVE
+stop them)."""
+
+from __future__ import annotations
+
+from deckkit.animayhem.construction.cards import ItemCard, PowerCard
+from deckkit.animayhem.construction.vocabulary import Action, Effect, Target
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.interpreter.common import FOREVER, _say
+from deckkit.animayhem.engine.interpreter.standing import kept_in_deck, preserved, safeguarded
+from deckkit.animayhem.engine.interpreter.targets import Context, _from_slot, _holders, _source_dis
+from deckkit.animayhem.engine.queries import _carried, card_matches, fits, reachable_item
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import Char, Copy, Game
+
+# --- actions on cards --------------------------------------------------------------------
+
+
+def _destroy_card(
+    game: Game,
+    ctx: Context,
+    holder: Char | None,
+    pile: list[Copy],
+    x: Copy,
+    to_draw: bool = False,
+) -> None:
+    """``x`` leaves play: an item counts for the disasters (1998 guidelines 4.3); another card
+    is discarded, or with ``to_draw`` shuffled into the draw pile (Have a Nice Trip)."""
+    pile.remove(x)
+    if isinstance(x.card, ItemCard):
+        game.carried_off.append(x)  # destroyed items count for the disasters (4.3)
+        d = _source_dis(ctx)
+        if d is not None:
+            game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
+    else:
+        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
+        if to_draw or (
+            holder is not None and Action.RECYCLE in game.acts and kept_in_deck(game, x)
+        ):
+            game.draw_pile.append(x)  # Raven's Garage: back into the draw pile, shuffled
+            game.chance.shuffle(game.draw_pile)
+        else:
+            game.discard.append(x)
+    if holder is not None:
+        refresh(game, holder)
+    _say(game, ctx.source, f"destroys {x.card.name}")
+
+
+def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
+    n = e.n if e.n > 0 else FOREVER
+    if e.target is Target.ITEMS_HERE:
+        if ctx.slot < 0:
+            return False
+        loc = game.locs[ctx.slot]
+        want = e.cards or ("item",)
+        found = [x for x in loc.hidden_cards if card_matches(x.card, want)]
+        for x in found[:n]:
+            _destroy_card(game, ctx, None, loc.hidden_cards, x)
+        return bool(found)
+    if e.target is Target.HAND:
+        found = [x for x in game.hand if isinstance(x, Copy) and card_matches(x.card, e.cards)]
+        for x in found[:n]:
+            game.hand.remove(x)
+            game.discard.append(x)
+        return bool(found)
+    owned = [t for c in _holders(game, e, ctx) for t in _carried(c, e.cards)]
+    if not owned:
+        return False
+    if e.target is Target.NEAREST_CARD:
+        start = _from_slot(game, ctx)
+        near = min(game.dist[start][h.slot] for h, _, _ in owned)
+        owned = [t for t in owned if game.dist[start][t[0].slot] == near]
+        owned = [game.chance.pick(owned)]
+    elif n < len(owned):
+        game.chance.shuffle(owned)
+    for holder, pile, x in owned[:n]:
+        if Action.PRESERVE in game.acts and preserved(game, x):
+            continue
+        _destroy_card(game, ctx, holder, pile, x, to_draw=e.to == "draw")
+    return True
+
+
+def _take(game: Game, e: Effect, ctx: Context) -> bool:
+    d = _source_dis(ctx)
+    if d is None or d.zone != "field":
+        return False
+    slot = game.slot_of(d)
+    took = False
+    for _ in range(max(1, e.n)):
+        held = [t for c in game.at(slot) if fits(e, c) for t in _carried(c, e.cards)]
+        if held and Action.SAFEGUARD in game.acts:
+            # Items a card keeps from theft stay (Classy Crooks); equipment is not covered.
+            held = [t for t in held if t[1] is not t[0].items or not safeguarded(game, t[0], t[2])]
+        if e.target is Target.CARRIED_HERE and held:
+            victim, pile, item = game.chance.pick(held)
+            pile.remove(item)
+            if pile is not victim.items:
+                refresh(game, victim)  # equipment taken
+        else:
+            loc = game.locs[slot]
+            found = reachable_item(game, slot)  # the one pickup reading (rule item_pickup)
+            if found is None:
+                break
+            item = found
+            loc.hidden_cards.remove(item)
+        game.locs[slot].hidden_cards.extend(d.carrying)  # it holds one item at most
+        d.carrying = [item]
+        took = True
+        _say(game, d, f"takes {item.card.name}")
+    return took

@@ -1,0 +1,481 @@
+"""Standing rules, read by combat, movement and the phases while a card is in play.
+
+PREFER, SPARE, SHIELD, SAFEGUARD, EXTRA_CARDS, lasting modifiers, IMMUNE, a haven's RECYCLE,
+PRESERVE, STORE, HIDE, AMPLIFY, LEAP, WEAR and FORFEIT; and ``record_uses``, which counts what a
+read-only query (:mod:`deckkit.animayhem.engine.queries`) found acting once the rules act on it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from deckkit.animayhem.construction.cards import AnyCard, CardType, PowerCard
+from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
+from deckkit.animayhem.engine.abilities import conditional, refresh
+from deckkit.animayhem.engine.interpreter.common import Source, _credit, _say
+from deckkit.animayhem.engine.queries import (
+    Use,
+    _carried_standing,
+    _lent,
+    card_matches,
+    conditions_hold,
+    fits,
+    leap_room,
+    standing,
+)
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.state import Mods
+
+
+def record_uses(game: Game, uses: list[Use]) -> None:
+    """Record what a query found acting, now that the rules act on it: each card's effect
+    counts as used, says what it did in the turn trace, and spends one of its ``max_times``."""
+    for u in uses:
+        _credit(game, u.card)
+        if u.said and u.source is not None:
+            _say(game, u.source, u.said)
+        if u.key is not None:
+            game.fired[u.key] = game.fired.get(u.key, 0) + 1
+        if u.spent is not None and u.holder is not None:
+            _spend_use(game, u.holder, u.spent)
+    uses.clear()
+
+
+def _spend_use(game: Game, holder: Char, x: Copy) -> None:
+    """One use of a carried card with a usage limit; out of uses, it is discarded (set0
+    rulebook, "Equipment Cards With Usage Limits")."""
+    if x.uses_left is None:
+        return
+    x.uses_left -= 1
+    if x.uses_left <= 0:
+        holder.equipment.remove(x)
+        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
+        game.discard.append(x)
+        refresh(game, holder)
+
+
+def safeguarded(game: Game, holder: Char, x: Copy) -> bool:
+    """No disaster may steal or take this carried item (SAFEGUARD): a global effect in play
+    names its kind for every character (Classy Crooks: Gift and Clothing items), or a card its
+    carrier carries does for its carrier. Callers ask only for items, and only when SAFEGUARD
+    is in the deck."""
+    for g, _ in game.globals_in_play:
+        for e in standing(game.fx.get(g.card.id), Action.SAFEGUARD):
+            if e.target is Target.PLAY and fits(e, holder) and card_matches(x.card, e.cards):
+                _credit(game, g.card)
+                return True
+    for pile in (holder.items, holder.equipment, holder.enhancements):
+        for y in pile:
+            for e in standing(game.fx.get(y.card.id), Action.SAFEGUARD):
+                if e.target is not Target.SELF or not card_matches(x.card, e.cards):
+                    continue
+                # The first n matching items its carrier holds (Assassin Disguise: one).
+                kept = [z for z in holder.items if card_matches(z.card, e.cards)][: max(1, e.n)]
+                if x in kept:
+                    _credit(game, y.card)
+                    return True
+    return False
+
+
+def stealable(game: Game, holder: Char, pile: list[Copy]) -> list[Copy]:
+    """The items of ``pile`` a disaster may steal or take from ``holder`` (SAFEGUARD)."""
+    if Action.SAFEGUARD not in game.acts:
+        return pile
+    return [x for x in pile if not safeguarded(game, holder, x)]
+
+
+def spared(game: Game, d: Dis, c: Char) -> bool:
+    """The disaster never attacks this character (SPARE)."""
+    if any(fits(e, c) for e in standing(d.fx, Action.SPARE)):
+        _credit(game, d.card)
+        return True
+    return False
+
+
+def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
+    """Whom the disaster attacks first (PREFER); everyone when nobody matches."""
+    prefs = standing(d.fx, Action.PREFER)
+    if not prefs:
+        return pool
+    first = [c for c in pool if any(fits(e, c) for e in prefs)]
+    if first and len(first) < len(pool):
+        _credit(game, d.card)
+    return first or pool
+
+
+def has_rule(game: Game, d: Dis, rule: Action) -> bool:
+    """The disaster carries this standing rule (NO_RETREAT, IGNORE_CARDS, DUEL, APART); each
+    time it shapes a combat counts as a use of the card's effect."""
+    if d.fx is not None and standing(d.fx, rule):
+        _credit(game, d.card)
+        return True
+    return False
+
+
+def shielded_from(game: Game, d: Dis, c: Char) -> bool:
+    """The disaster takes no damage from this character (SHIELD)."""
+    if any(fits(e, c) for e in standing(d.fx, Action.SHIELD)):
+        _credit(game, d.card)
+        return True
+    return False
+
+
+def _auras(game: Game) -> list[tuple[Source, Effect]]:
+    """ALWAYS effects of cards in play that reach others: face-up and lasting disasters and
+    global effects."""
+    out: list[tuple[Source, Effect]] = []
+    for d in game.disasters:
+        if d.fx is not None:
+            out.extend((d, e) for _, e in d.fx.get(Trigger.ALWAYS, ()))
+    for d, _ in game.lasting:
+        if d.fx is not None:
+            out.extend((d, e) for _, e in d.fx.get(Trigger.ALWAYS, ()))
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is not None:
+            out.extend((g, e) for _, e in fx.get(Trigger.ALWAYS, ()))
+    return out
+
+
+def extra_cards(game: Game, d: Dis) -> int:
+    """Combat cards the disaster draws beyond its one (EXTRA_CARDS of itself and others)."""
+    n = 0
+    for src, e in _auras(game):
+        if e.do is not Action.EXTRA_CARDS:
+            continue
+        if (src is d and e.target is Target.SELF) or (
+            e.target is Target.DISASTERS and d.combat and card_matches(d.card, e.cards)
+        ):
+            n += e.n
+            _credit(game, src.card)
+    return n
+
+
+def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
+    """Damage and defense a disaster gains while cards last: its own standing modifiers and
+    those others lend (e.g. every Bugrom +2)."""
+    dmg = dfn = 0
+    for src, e in _auras(game):
+        if e.do is not Action.MODIFY:
+            continue
+        own = src is d and e.target is Target.SELF
+        if not own and (e.target is not Target.DISASTERS or src is d):
+            continue
+        if not card_matches(d.card, e.cards) or not conditions_hold(game, e, -1):
+            continue
+        _credit(game, src.card)
+        add_dmg, add_dfn = _lent(e.mods, d)
+        dmg += add_dmg
+        dfn += add_dfn
+    # A character in play may lend every disaster of a kind its bonus (Katsuhiko Jinnai).
+    for c in game.chars:
+        if c.fx is None or c.zone not in ("field", "haven"):
+            continue
+        for _, e in c.fx.get(Trigger.ALWAYS, ()):
+            lends = e.do is Action.MODIFY and e.target is Target.DISASTERS
+            if lends and card_matches(d.card, e.cards) and conditions_hold(game, e, -1):
+                _credit(game, c.card)
+                add_dmg, add_dfn = _lent(e.mods, d)
+                dmg += add_dmg
+                dfn += add_dfn
+    return dmg, dfn
+
+
+def party_lenders(game: Game, slot: int) -> list[tuple[AnyCard, Effect]]:
+    """The MODIFY effects lent to everyone at ``slot`` (target ``here``) by the characters there
+    and the cards they carry, in table order: gathered once per combat, not once per fighter."""
+    return [
+        (card, e)
+        for other in game.at(slot)
+        for card, e in _carried_standing(game, other)
+        if e.do is Action.MODIFY and e.target is Target.HERE
+    ]
+
+
+def combat_mods(
+    game: Game,
+    c: Char,
+    d: Dis,
+    slot: int,
+    lenders: list[tuple[AnyCard, Effect]] | None = None,
+) -> list[Mods]:
+    """Modifiers a character fights with against ``d`` beyond its current abilities: its own
+    and its cards' ALWAYS effects against this kind of disaster, a pending next-combat
+    modifier, party bonuses (``lenders``, from :func:`party_lenders`), auras of disasters,
+    global effects and the location."""
+    out: list[Mods] = []
+
+    def use(card: AnyCard, e: Effect) -> None:
+        out.append(e.mods)
+        _credit(game, card)
+
+    for card, e in _carried_standing(game, c):
+        if e.do is not Action.MODIFY or e.target is not Target.SELF or not fits(e, c):
+            continue
+        if not e.against and not conditional(e):
+            continue  # unconditional: already in its current abilities (abilities.refresh)
+        if e.against and not card_matches(d.card, e.against):
+            continue
+        if conditions_hold(game, e, slot):
+            use(card, e)
+    # Party bonuses: a character, or a card one carries, lending to everyone at its location.
+    for card, e in party_lenders(game, slot) if lenders is None else lenders:
+        if not fits(e, c):
+            continue
+        if e.against and not card_matches(d.card, e.against):
+            continue
+        if conditions_hold(game, e, slot):
+            use(card, e)
+    for src, e in _auras(game):
+        if isinstance(src, Copy) and e.target is not Target.HERE:
+            continue  # a global effect's reach is already in current abilities (refresh)
+        if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY, Target.HERE):
+            if e.target is Target.HERE and (
+                not isinstance(src, Dis) or src.pos < 0 or game.slot_of(src) != slot
+            ):
+                continue
+            if fits(e, c) and conditions_hold(game, e, slot):
+                use(src.card, e)
+    loc = game.locs[slot].card
+    loc_fx = game.fx.get(loc.id)
+    if loc_fx is not None:
+        for _, e in loc_fx.get(Trigger.ALWAYS, ()):
+            here = e.do is Action.MODIFY and e.target is Target.HERE and fits(e, c)
+            if here and conditions_hold(game, e, slot):
+                use(loc, e)
+    if c.pending:
+        out.extend(c.pending)
+        c.pending = []
+    return out
+
+
+def can_act(game: Game, c: Char) -> bool:
+    return c.disabled_until < game.turn
+
+
+def can_move(game: Game, c: Char) -> bool:
+    return c.disabled_until < game.turn and c.held_until < game.turn
+
+
+# --- protection from a disaster (IMMUNE) ------------------------------------------------------
+
+
+def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+    """The IMMUNE effects covering ``c``: its own and its cards' (self), those of cards its
+    group carries (here), and a haven's for the one character it names (play, n of them: the
+    earliest in play; n = 0: all)."""
+    out = [
+        (card, e)
+        for card, e in _carried_standing(game, c)
+        if e.do is Action.IMMUNE and e.target is Target.SELF and fits(e, c)
+    ]
+    if c.zone == "field":
+        for other in game.at(c.slot):
+            out.extend(
+                (card, e)
+                for card, e in _carried_standing(game, other)
+                if e.do is Action.IMMUNE and e.target is Target.HERE and fits(e, c)
+            )
+    for h in havens_in_play(game):
+        fx = game.fx.get(h.card.id)
+        if fx is None:
+            continue
+        for _, e in fx.get(Trigger.ALWAYS, ()):
+            if e.do is Action.IMMUNE and e.target is Target.PLAY and fits(e, c):
+                pool = sorted(
+                    (x for x in game.chars if x.zone in ("field", "haven") and fits(e, x)),
+                    key=lambda x: x.uid,
+                )
+                if c in (pool[: e.n] if e.n > 0 else pool):
+                    out.append((h.card, e))
+    return out
+
+
+def immune(game: Game, d: Dis, c: Char) -> bool:
+    """The disaster neither attacks nor affects this character (IMMUNE: Bills and Calculator
+    keeps Money disasters off its holder, Sylvie is never attacked by 33-S)."""
+    if Action.IMMUNE not in game.acts:
+        return False
+    slot = c.slot if c.zone == "field" else -1
+    for card, e in _ward_effects(game, c):
+        if card_matches(d.card, e.against) and conditions_hold(game, e, slot):
+            _credit(game, card)
+            if game.trace is not None:
+                game.say("effect", f"{card.name} keeps {d.name} away from {c.name}")
+            return True
+    return False
+
+
+# --- havens' standing rules; cards kept in the deck (RECYCLE) or in play (PRESERVE) -----------
+
+
+def havens_in_play(game: Game) -> list[Copy]:
+    """The player's havens, and the locations turned havens (BECOME_HAVEN)."""
+    return game.havens + game.turned_havens if game.turned_havens else game.havens
+
+
+def _haven_rules(game: Game, do: Action) -> list[tuple[AnyCard, Effect]]:
+    """The standing effects of this kind of the havens in play."""
+    out: list[tuple[AnyCard, Effect]] = []
+    for h in havens_in_play(game):
+        fx = game.fx.get(h.card.id)
+        if fx is not None:
+            out.extend((h.card, e) for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do)
+    return out
+
+
+def kept_in_deck(game: Game, x: Copy) -> bool:
+    """A destroyed card of the player goes back into the draw pile rather than the discard
+    pile (RECYCLE of cards in play from a haven: Raven's Garage and equipment)."""
+    for card, e in _haven_rules(game, Action.RECYCLE):
+        if e.target is Target.CARDS_IN_PLAY and card_matches(x.card, e.cards):
+            _credit(game, card)
+            return True
+    return False
+
+
+def preserved(game: Game, x: Copy) -> bool:
+    """A character in play keeps this card from being destroyed (PRESERVE, at most
+    ``max_times`` a game: Al and a vehicle)."""
+    for c in game.chars:
+        if c.fx is None or c.zone not in ("field", "haven"):
+            continue
+        for i, e in c.fx.get(Trigger.ALWAYS, ()):
+            if e.do is not Action.PRESERVE or not card_matches(x.card, e.cards):
+                continue
+            key = (c.uid, -1 - i)
+            if e.max_times and game.fired.get(key, 0) >= e.max_times:
+                continue
+            game.fired[key] = game.fired.get(key, 0) + 1
+            _credit(game, c.card)
+            _say(game, c, f"keeps {x.card.name} from being destroyed")
+            return True
+    return False
+
+
+# --- carrying limits of vehicles (CARRY) ------------------------------------------------
+
+
+# --- flash effects kept aside (STORE) ---------------------------------------------------
+
+
+def stored(game: Game) -> int:
+    """Flash effects in the hand that a global effect in play keeps aside (STORE: Refuge):
+    they do not count toward the hand limit when the Reload phase draws."""
+    room, src = 0, None
+    for g, _ in game.globals_in_play:
+        for e in standing(game.fx.get(g.card.id), Action.STORE):
+            room, src = room + e.n, g
+    if src is None:
+        return 0
+    flash = sum(
+        1 for x in game.hand if isinstance(x, Copy) and x.card.type is CardType.FLASH_EFFECT
+    )
+    kept = min(room, flash)
+    if kept:
+        _credit(game, src.card)
+        _say(game, src, f"keeps {kept} flash effects aside: the hand draws {kept} more")
+    return kept
+
+
+# --- a group hidden from the disasters (HIDE) ----------------------------------------------
+
+
+def hiding_slot(game: Game) -> int:
+    """The location moving disasters pass over in this Maintenance phase (HIDE: Hiding Out):
+    the player hides the group carrying most items (the larger on a tie), one use of the card
+    (``max_times`` phases at most); -1 when no card hides anyone."""
+    groups = {c.slot for c in game.on_field()}
+    if not groups or not any(d.zone == "field" and d.movement > 0 for d in game.disasters):
+        return -1  # nobody to hide, or nothing moving: the player keeps the use
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.card.id)
+        if fx is None:
+            continue
+        for i, e in fx.get(Trigger.ALWAYS, ()):
+            key = (g.uid, -1 - i)
+            if e.do is not Action.HIDE or (e.max_times and game.fired.get(key, 0) >= e.max_times):
+                continue
+            slot = max(
+                sorted(groups),
+                key=lambda s: (sum(len(c.items) for c in game.at(s)), len(game.at(s))),
+            )
+            game.fired[key] = game.fired.get(key, 0) + 1
+            _credit(game, g.card)
+            _say(game, g, f"hides the group at {game.locs[slot].card.name} from the disasters")
+            return slot
+    return -1
+
+
+# --- a non-flying vehicle's extra movement (BOOST) -----------------------------------------
+
+
+# --- element boosters (AMPLIFY) --------------------------------------------------------------
+
+
+def amplified(game: Game, card: PowerCard) -> int:
+    """How much more each additive modifier of ``card`` gives, from the characters in play
+    (on the field or in the haven) whose card strengthens power cards like it (AMPLIFY:
+    Shayla-Shayla, +1 to every Fire effect); each one that does counts as a use of its card."""
+    if Action.AMPLIFY not in game.acts:
+        return 0
+    more = 0
+    for c in game.chars:
+        if c.zone not in ("field", "haven") or c.fx is None:
+            continue
+        for e in standing(c.fx, Action.AMPLIFY):
+            if card_matches(card, e.cards):
+                more += e.n
+                _credit(game, c.card)
+                _say(game, c, f"strengthens {card.name} by {e.n}")
+    return more
+
+
+# --- a party jumping over a location (LEAP) ---------------------------------------------------
+
+
+def leaps(game: Game, party: Sequence[Char]) -> int:
+    """The party's move needs the location a member's card lets it jump over (LEAP: Jump):
+    one use of that card (``max_times``), which is discarded when its uses are spent ("use
+    twice, then discard"). Returns the extra movement; 0 when no card lends it."""
+    room = leap_room(game, party)
+    if room is None:
+        return 0
+    n, c, x, key, limit = room
+    game.fired[key] = game.fired.get(key, 0) + 1
+    _credit(game, x.card)
+    _say(game, x, f"lets {c.name}'s party move {n} further")
+    if limit and game.fired[key] >= limit:
+        (c.enhancements if x in c.enhancements else c.equipment).remove(x)
+        game.discard.append(x)
+        refresh(game, c)
+    return n
+
+
+# --- equipment that wears out (WEAR), skills a card takes away (FORFEIT) ----------------------
+
+
+def wear(game: Game, hits: Sequence[tuple[Char, int]]) -> None:
+    """Equipment that wears out (WEAR: Ross' Battle Suit, "discard" after it has taken 8
+    damage) adds the health its wearer lost this round; at ``n`` in all it is discarded."""
+    for v, loss in hits:
+        if loss <= 0:
+            continue
+        for x in list(v.equipment):
+            fx = game.fx.get(x.card.id)
+            for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+                if e.do is not Action.WEAR:
+                    continue
+                key = (x.uid, -1 - i)
+                worn = game.fired.get(key, 0) + loss
+                game.fired[key] = worn
+                if worn >= e.n:
+                    game.fired[key] = 0  # a copy played again starts whole
+                    v.equipment.remove(x)
+                    game.discard.append(x)
+                    _credit(game, x.card)
+                    _say(game, x, f"is worn out on {v.name} and discarded")
+                    refresh(game, v)
+                break

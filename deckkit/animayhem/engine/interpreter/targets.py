@@ -1,0 +1,112 @@
+"""Whom an effect reaches: the ``Context`` it fires in and the resolvers of its target.
+
+A disaster's effect never reaches a character immune to it (IMMUNE, :mod:`.standing`)."""
+
+from __future__ import annotations
+
+from deckkit.animayhem.construction.vocabulary import Action, Effect, Target
+from deckkit.animayhem.engine.interpreter.common import Source
+from deckkit.animayhem.engine.interpreter.standing import immune
+from deckkit.animayhem.engine.queries import fits
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+
+# --- targets ------------------------------------------------------------------------------
+
+
+class Context:
+    """Where and against whom an effect fires."""
+
+    __slots__ = ("fought", "holder", "opponents", "slot", "source")
+
+    def __init__(
+        self,
+        source: Source,
+        slot: int,
+        holder: Char | None = None,
+        opponents: list[Char] | None = None,
+        fought: Dis | None = None,
+    ) -> None:
+        self.source = source
+        self.slot = slot  # the location it acts from (-1: off the field)
+        self.holder = holder  # the character a power card or item is on
+        self.opponents = opponents or []
+        self.fought = fought  # the disaster a character-side effect is fighting
+
+
+def _from_slot(game: Game, ctx: Context) -> int:
+    """Distances are measured from the card's location; a card off the field measures from
+    where disasters enter the field."""
+    return ctx.slot if ctx.slot >= 0 else game.field.path[0]
+
+
+def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
+    """The characters an effect reaches; a disaster's never reach those immune to it."""
+    who = _characters(game, e, ctx)
+    src = ctx.source
+    if who and isinstance(src, Dis) and Action.IMMUNE in game.acts:
+        return [c for c in who if not immune(game, src, c)]
+    return who
+
+
+def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
+    t = e.target
+    if t is Target.SELF:
+        who = [ctx.source] if isinstance(ctx.source, Char) else []
+        if ctx.holder is not None:
+            who = [ctx.holder]
+        return [c for c in who if c.zone in ("field", "haven") and fits(e, c)]
+    if t is Target.OPPONENT:
+        # In play, or just bonked by it (an effect on whom it knocks out).
+        return [c for c in ctx.opponents if c.zone in ("field", "bonked") and fits(e, c)]
+    if t in (Target.PLAY,):
+        pool = [c for c in game.chars if c.zone in ("field", "haven")]
+    else:
+        pool = game.on_field()
+    pool = [c for c in pool if fits(e, c)]
+    if e.do is Action.SEND and e.to == "here" and isinstance(ctx.source, Copy):
+        # A player's card brings characters from elsewhere to its holder (Transmitter Bra).
+        pool = [c for c in pool if c.slot != ctx.slot] if ctx.slot >= 0 else []
+    if not pool:
+        return []
+    if t is Target.FIELD or t is Target.PLAY:
+        return pool
+    if t is Target.STRONGEST:
+        return [max(pool, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))]
+    start = _from_slot(game, ctx)
+    dist = game.dist[start]
+    if t is Target.WITHIN:
+        return [c for c in pool if dist[c.slot] <= e.n]
+    if t in (Target.NEAREST, Target.NEAREST_ONE):
+        near = min(dist[c.slot] for c in pool)
+        slot = min(c.slot for c in pool if dist[c.slot] == near)
+        group = [c for c in pool if c.slot == slot]
+        return group if t is Target.NEAREST else [game.chance.pick(group)]
+    here = [c for c in pool if c.slot == ctx.slot]
+    if not here:
+        return []
+    if t is Target.ONE_HERE:
+        return [game.chance.pick(here)]
+    if t is Target.STRONGEST_HERE:
+        return [max(here, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))]
+    return here  # HERE
+
+
+def _holders(game: Game, e: Effect, ctx: Context) -> list[Char]:
+    """Whose carried cards an effect reaches; a disaster's never those immune to it."""
+    who = _holders_of(game, e, ctx)
+    src = ctx.source
+    if who and isinstance(src, Dis) and Action.IMMUNE in game.acts:
+        return [c for c in who if not immune(game, src, c)]
+    return who
+
+
+def _holders_of(game: Game, e: Effect, ctx: Context) -> list[Char]:
+    if e.target is Target.CARRIED_HERE:
+        return [c for c in game.at(ctx.slot) if fits(e, c)] if ctx.slot >= 0 else []
+    if e.target is Target.CARDS_IN_PLAY:
+        return [c for c in game.chars if c.zone in ("field", "haven") and fits(e, c)]
+    return [c for c in game.on_field() if fits(e, c)]  # NEAREST_CARD
+
+
+def _source_dis(ctx: Context) -> Dis | None:
+    return ctx.source if isinstance(ctx.source, Dis) else None

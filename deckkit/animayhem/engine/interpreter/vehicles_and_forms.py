@@ -1,0 +1,122 @@
+"""Vehicles and forms: whom a disaster may strike beside a combat vehicle, form cards that
+replace a character (REPLACE) and their return, and a location's STOPS effects."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deckkit.animayhem.construction.requirements import requirement_met
+from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.interpreter.common import _credit, _say, _until
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
+from deckkit.animayhem.engine.interpreter.piles import _own_rule
+from deckkit.animayhem.engine.queries import fits
+from deckkit.animayhem.engine.record import CardStat
+from deckkit.animayhem.engine.state import Char, Game
+
+# --- vehicles and forms (field2 additions) ---------------------------------------------------
+
+
+def vehicle_first(game: Game, pool: list[Char]) -> list[Char]:
+    """Whom a disaster may strike of ``pool`` when one of them is a combat vehicle: "An attacker
+    must attack the combat vehicle first before being able to attack the character aboard it"
+    (set0 rulebook, "Vehicles"). GUARD: a character that carries up to ``n`` of its group while
+    it meets ``filter`` (Ryo-Ohki in ship form); those beyond ``n`` may still be struck."""
+    if Action.GUARD not in game.acts:
+        return pool
+    for c in pool:
+        e = _own_rule(c, Action.GUARD)
+        if e is None or not fits(e, c):
+            continue
+        aboard = [o for o in pool if o is not c][: e.n]
+        if not aboard:
+            return pool
+        _credit(game, c.card)
+        _say(game, c, f"carries {', '.join(o.name for o in aboard)} out of the disaster's reach")
+        return [o for o in pool if o not in aboard]
+    return pool
+
+
+def _swap_form(game: Game, c: Char, other: Char) -> None:
+    """Exchange what the two cards print (abilities, skills, categories, health, effects); who
+    the character is in play (its name, place, carried cards, what others did to it) stays."""
+    c.card, other.card = other.card, c.card
+    c.base, other.base = other.base, c.base
+    c.base_skills, other.base_skills = other.base_skills, c.base_skills
+    c.categories, other.categories = other.categories, c.categories
+    c.gender, other.gender = other.gender, c.gender
+    c.health_base, other.health_base = other.health_base, c.health_base
+    c.fx, other.fx = other.fx, c.fx
+    for x in (c, other):
+        x.skill_counts = x.base_skills
+        x.health_max = x.health_base
+        x.health = x.health_max
+        refresh(game, x)
+
+
+def waits_to_replace(c: Char) -> bool:
+    """A form card that only ever enters by replacing a character (REPLACE): the player keeps
+    it in the hand instead of bringing it into play."""
+    return _own_rule(c, Action.REPLACE) is not None
+
+
+def change_forms(game: Game) -> None:
+    """Maintenance: a form card waiting in the hand replaces the character it names for
+    ``turns`` turns, once its conditions hold and at most once every ``every`` turns (REPLACE:
+    "If Goku is bonked but not killed 3 times, he can be replaced by this card every 3rd turn
+    for a turn at a time"). The player always takes the stronger form."""
+    if Action.REPLACE not in game.acts:
+        return
+    busy = {b.uid for b, _, _ in game.forms}
+    for form in [x for x in game.hand if isinstance(x, Char)]:
+        e = _own_rule(form, Action.REPLACE)
+        key = (form.uid, -2)  # the turn it last replaced someone
+        if e is None or (key in game.fired and game.turn < game.fired[key] + e.every):
+            continue
+        for b in game.chars:
+            if b.zone not in ("field", "haven") or b.uid in busy or not fits(e, b):
+                continue
+            if e.when_met is not None and not requirement_met(e.when_met, [b]):
+                continue
+            if e.n and game.record.counters.get((b.card.id, CardStat.WAS_BONKED), 0) < e.n:
+                continue
+            game.fired[key] = game.turn
+            game.hand.remove(form)
+            form.zone = "aside"
+            _swap_form(game, b, form)
+            game.forms.append((b, form, _until(game, e)))
+            busy.add(b.uid)
+            _credit(game, b.card)
+            _say(game, b, f"is replaced by {b.card.name} for {max(1, e.turns)} turn(s)")
+            break
+
+
+def restore_forms(game: Game) -> None:
+    """The form's time is up: the character takes its own card back, and the form card returns
+    to the hand (wherever the character is now: in play, bonked or discarded)."""
+    keep = []
+    for b, form, last in game.forms:
+        if last >= game.turn:
+            keep.append((b, form, last))
+            continue
+        _swap_form(game, b, form)
+        form.zone = "hand"
+        game.hand.append(form)
+        _say(game, b, f"changes back from {form.card.name}")
+    game.forms = keep
+
+
+def stopped_at(game: Game, slot: int, party: Sequence[Char] = ()) -> None:
+    """A party ended its move on this location: fire the location's STOPS effects (Crystal
+    Tunnels holds a party that cannot attempt it), then those of the cards carried there."""
+    loc = game.locs[slot]
+    fx = game.fx.get(loc.card.id)
+    if fx is not None and Trigger.STOPS in fx:
+        fire(game, loc.copy, Trigger.STOPS, slot)
+    # The cards the party carries act there too (Dream Mirror looks at what lies beneath).
+    for c in party:
+        for x in (*c.items, *c.equipment, *c.enhancements):
+            cfx = game.fx.get(x.card.id)
+            if cfx is not None and Trigger.STOPS in cfx:
+                fire(game, x, Trigger.STOPS, slot, holder=c)

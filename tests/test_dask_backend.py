@@ -1,0 +1,344 @@
+"""Games on a Dask cluster (``--scheduler``): the same results as a local run, a lost worker's
+chunks played again and counted once, Ctrl-C, and clear errors for a missing Dask or a bad
+address.
+
+The cluster is a ``distributed.LocalCluster`` of two single-threaded worker processes on
+127.0.0.1, started once for the module; the games are the real engine's on the demo deck.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import distributed
+import polars as pl
+import pytest
+from fakes import FakeEngine
+from typer.testing import CliRunner
+
+from deckkit import __version__
+from deckkit.analysis import dask_backend
+from deckkit.analysis.runner import (
+    ChunkResult,
+    FoldFn,
+    GameFactory,
+    chunks_played_by,
+    play_chunk,
+    run_games,
+)
+from deckkit.cli import simulate_cmd
+from deckkit.cli.main import app
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO = REPO / "decks" / "demo-solo.deck"
+MEDIUM = REPO / "decks" / "medium-solo.deck"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[distributed.LocalCluster]:
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        host="127.0.0.1",
+        processes=True,
+        dashboard_address=":0",  # any free port: several test processes may run a cluster
+    ) as local:
+        yield local
+
+
+@pytest.fixture
+def client(cluster: distributed.LocalCluster) -> Iterator[distributed.Client]:
+    """The test's own view of the cluster (deckkit connects with a client of its own)."""
+    with distributed.Client(cluster.scheduler_address, set_as_default=False) as own:
+        own.wait_for_workers(2, timeout=60)
+        yield own
+
+
+def _deckkit(*args: str, env: dict[str, str] | None = None) -> Any:
+    result = CliRunner().invoke(app, list(args), env=env)
+    return result
+
+
+def _json_of(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+    result = _deckkit(*args, "--format", "json", env=env)
+    assert result.exit_code == 0, result.output
+    doc: dict[str, Any] = json.loads(result.stdout)
+    return doc
+
+
+def test_simulate_on_the_cluster_equals_a_local_run(
+    cluster: distributed.LocalCluster, tmp_path: Path
+) -> None:
+    run = ["simulate", str(DEMO), "--games", "120", "--seed", "5"]
+    remote = _json_of(
+        *run, "--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "remote.parquet")
+    )
+    one = _json_of(*run, "--workers", "1", "--out", str(tmp_path / "one.parquet"))
+    two = _json_of(*run, "--workers", "2")
+    assert remote == one == two
+    assert remote["games"] == 120 and not remote["interrupted"]
+    # The per-game rows too, in game order.
+    rows = pl.read_parquet(tmp_path / "remote.parquet")
+    assert rows.equals(pl.read_parquet(tmp_path / "one.parquet"))
+    assert rows["index"].to_list() == list(range(120))
+
+
+def test_compare_through_the_environment_variable_equals_a_local_run(
+    cluster: distributed.LocalCluster,
+) -> None:
+    run = ["compare", str(DEMO), str(MEDIUM), "--games", "60", "--seed", "2"]
+    remote = _json_of(*run, env={dask_backend.SCHEDULER_ENV: cluster.scheduler_address})
+    local = _json_of(*run, env={dask_backend.SCHEDULER_ENV: ""})
+    assert remote == local
+    assert [arm["games"] for arm in remote["arms"]] == [60, 60]
+
+
+def _demo_games() -> GameFactory:
+    """The real engine on the demo deck, as `deckkit simulate` builds it."""
+    args = simulate_cmd.SimulateArgs(deck=DEMO)
+    game = simulate_cmd.resolve_game(args, simulate_cmd.ENGINE, "simulate")
+    return simulate_cmd.ENGINE.factory(
+        game.deck, game.edition, game.layout, args.turn_cap, args.policy
+    )
+
+
+def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
+    cluster: distributed.LocalCluster, client: distributed.Client
+) -> None:
+    factory = _demo_games()
+    games = 240  # 12 chunks: the killed worker holds some of them
+    pids: dict[str, int] = client.run(os.getpid)
+    killed: list[tuple[str, list[str], int]] = []  # worker, its chunks, games done then
+    seen: list[int] = []
+
+    def kill_after_the_first_chunk(done: int) -> None:
+        """Kill (SIGKILL) a worker that has chunks in hand, once the first chunk is in."""
+        seen.append(done)
+        if killed:
+            return
+        for worker, keys in client.processing().items():
+            if keys:
+                os.kill(pids[worker], signal.SIGKILL)
+                killed.append((worker, [str(k) for k in keys], done))
+                return
+
+    with dask_backend.games_on(cluster.scheduler_address):
+        remote = run_games(
+            factory,
+            games=games,
+            seed=11,
+            keep_rows=True,
+            chunk_size=20,
+            progress=kill_after_the_first_chunk,
+        )
+    local = run_games(factory, games=games, seed=11, workers=1, keep_rows=True)
+
+    assert killed, "a worker holding chunks was killed mid-run"
+    victim, its_chunks, games_then = killed[0]
+    assert games_then < games  # mid-run
+    for key in its_chunks:  # the scheduler took each back and another worker played it
+        story = client.story(key)
+        moves = [row[2:4] for row in story if row[0] == "scheduler"]
+        assert ("processing", "released") in moves, story
+        played_on = {
+            row[0] for row in story if row[0] != "scheduler" and row[2:4] == ("executing", "memory")
+        }
+        assert played_on and victim not in played_on, story
+    assert not remote.interrupted
+    assert remote.tally == local.tally  # no chunk lost, none counted twice
+    assert remote.rows is not None and local.rows is not None
+    assert remote.rows.equals(local.rows)
+    assert seen == sorted(seen) and seen[-1] == games  # the progress never went back or past
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts it, for the next tests
+
+
+class TwiceBackend:
+    """A backend that hands every chunk's result in twice, as a cluster retrying a chunk whose
+    first result was only late (not lost) could."""
+
+    def slots(self) -> int:
+        return 3
+
+    def play(
+        self,
+        factory: GameFactory,
+        seed: int,
+        ranges: Iterator[tuple[int, int]],
+        keep_rows: bool,
+        fold: FoldFn,
+    ) -> bool:
+        play = factory()
+        results: list[ChunkResult] = [
+            play_chunk(play, seed, start, stop, keep_rows) for start, stop in ranges
+        ]
+        for result in results + results[::-1]:
+            fold(result)
+        return False
+
+
+def test_a_chunk_handed_in_twice_is_counted_once() -> None:
+    engine = FakeEngine()
+    with chunks_played_by(TwiceBackend()):
+        twice = run_games(engine, games=500, seed=3, keep_rows=True, chunk_size=40)
+    once = run_games(engine, games=500, seed=3, workers=1, keep_rows=True)
+    assert twice.tally == once.tally and twice.tally.games == 500
+    assert twice.rows is not None and once.rows is not None and twice.rows.equals(once.rows)
+    assert twice.workers == 3  # the backend's slots
+
+
+def test_a_worker_with_another_deckkit_version_refuses_to_play() -> None:
+    payload = pickle.dumps(FakeEngine())
+    with pytest.raises(dask_backend.WrongVersion, match="runs deckkit"):
+        dask_backend.remote_chunk("0.0.1", "run", payload, 1, 0, 10, False)
+    same = dask_backend.remote_chunk(__version__, "run", payload, 1, 0, 10, True)
+    assert (same.start, same.stop, same.tally.games) == (0, 10, 10)
+
+
+def test_ctrl_c_cancels_the_chunks_and_exits_130(
+    cluster: distributed.LocalCluster, client: distributed.Client
+) -> None:
+    run = ["simulate", str(DEMO), "--games", "2000000", "--seed", "4", "--format", "json"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "deckkit", *run, "--scheduler", cluster.scheduler_address],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not _deckkit_tasks(client):  # the run has reached the cluster
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "the run never reached the cluster"
+            time.sleep(0.1)
+        time.sleep(1.0)  # some chunks finish
+        os.kill(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    doc = json.loads(out)
+    assert doc["interrupted"] is True
+    assert doc["games"] < 2_000_000 and doc["games"] % 250 == 0  # whole chunks only
+    deadline = time.monotonic() + 30
+    while _deckkit_tasks(client):  # cancelled: nothing of the run stays on the cluster
+        assert time.monotonic() < deadline, _deckkit_tasks(client)
+        time.sleep(0.2)
+
+
+def test_an_interrupted_run_cancels_its_chunks_while_connected(
+    cluster: distributed.LocalCluster, client: distributed.Client
+) -> None:
+    """The stop cancels the chunks in flight: they leave the scheduler while deckkit is still
+    connected (not only once it disconnects), and the games kept are whole chunks."""
+
+    def stop_after_the_first_chunk(done: int) -> None:
+        raise KeyboardInterrupt
+
+    with dask_backend.games_on(cluster.scheduler_address):
+        result = run_games(
+            _demo_games(), games=2000, seed=8, chunk_size=20, progress=stop_after_the_first_chunk
+        )
+        assert result.interrupted and result.tally.games == 20
+        deadline = time.monotonic() + 20
+        while _deckkit_tasks(client):
+            assert time.monotonic() < deadline, _deckkit_tasks(client)
+            time.sleep(0.1)
+
+
+def _deckkit_tasks(client: distributed.Client) -> list[str]:
+    def keys(dask_scheduler: Any) -> list[str]:
+        return [str(k) for k in dask_scheduler.tasks if str(k).startswith("deckkit-")]
+
+    found: list[str] = client.run_on_scheduler(keys)
+    return found
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_an_unreachable_scheduler_is_exit_7_within_the_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 2.0)
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    started = time.monotonic()
+    result = _deckkit("simulate", str(DEMO), "--games", "10", "--scheduler", address)
+    assert result.exit_code == 7, result.output
+    assert time.monotonic() - started < 15
+    assert f"cannot reach the Dask scheduler at {address}" in result.stderr
+    assert "dask scheduler" in result.stderr  # the hint: how to start one
+    assert "Traceback" not in result.stderr
+
+
+def test_a_scheduler_without_workers_is_exit_7(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 1.0)
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address=":0"
+    ) as empty:
+        result = _deckkit(
+            "simulate", str(DEMO), "--games", "10", "--scheduler", empty.scheduler_address
+        )
+    assert result.exit_code == 7, result.output
+    assert f"the Dask scheduler at {empty.scheduler_address} has no worker" in result.stderr
+
+
+def test_a_malformed_address_is_bad_usage() -> None:
+    result = _deckkit("simulate", str(DEMO), "--games", "10", "--scheduler", "not-an-address")
+    assert result.exit_code == 2, result.output
+    assert "not a Dask scheduler address: not-an-address" in result.stderr
+
+
+def test_without_dask_the_scheduler_option_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` fails
+    result = _deckkit("simulate", str(DEMO), "--games", "10", "--scheduler", "tcp://127.0.0.1:8786")
+    assert result.exit_code == 6, result.output
+    assert "pip install 'deckkit[dask]'" in result.stderr
+    # Without --scheduler (and with the variable blank) nothing needs Dask.
+    plain = _deckkit("simulate", str(DEMO), "--games", "10", env={dask_backend.SCHEDULER_ENV: ""})
+    assert plain.exit_code == 0, plain.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", str(DEMO)],
+        ["compare", str(DEMO), str(MEDIUM)],
+        ["impact", str(MEDIUM), "--card", "Goten"],
+        ["sensitivity", str(DEMO)],
+        ["report", str(DEMO), "--force"],
+        ["balance", "check", str(REPO / "reports" / "balance.toml")],
+        ["balance", "baseline", str(REPO / "reports" / "balance.toml"), "--force"],
+    ],
+)
+def test_every_command_built_on_simulate_sends_its_games_to_the_scheduler(
+    command: list[str], tmp_path: Path
+) -> None:
+    """Each reaches the runner with the scheduler (a malformed one: refused at the first run,
+    before any game is played or any file written)."""
+    if command[0] == "report":
+        command = [*command, "--out", str(tmp_path / "r.html")]
+    result = _deckkit(*command, "--scheduler", "not-an-address")
+    assert result.exit_code == 2, result.output
+    assert "not a Dask scheduler address" in result.stderr
+    assert list(tmp_path.iterdir()) == []
