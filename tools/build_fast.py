@@ -42,6 +42,9 @@ COMPILED = (
     "policy",
     "queries",
     "hooks",
+    "codes",
+    "cardrules",
+    "havens",
     # The effect interpreter's package (its __init__ stays interpreted: it only finds the build).
     "interpreter/common",
     "interpreter/standing",

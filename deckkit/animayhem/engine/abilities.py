@@ -11,10 +11,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import PowerCard
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
+from deckkit.animayhem.construction.vocabulary import Effect
+from deckkit.animayhem.engine.cardrules import apply_mod
+from deckkit.animayhem.engine.codes import (
+    ACT_DOUBLE_SKILLS,
+    ACT_FORFEIT,
+    ACT_GRANT,
+    ACT_MODIFY,
+    STAT_EFFECTS,
+    TARGET_FIELD,
+    TARGET_PLAY,
+    TARGET_SELF,
+    TRIGGER_ALWAYS,
+)
 from deckkit.animayhem.engine.queries import fits, usable
-from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game
+from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -28,22 +39,22 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
     skills: dict[str, int] = {}
     sources: list[tuple[str, Effect]] = []
     if c.fx is not None:
-        sources.extend((c.card.id, e) for _, e in c.fx.get(Trigger.ALWAYS, ()))
+        sources.extend((c.card.id, e) for _, e in c.fx.get(TRIGGER_ALWAYS, ()))
     for pile in (c.items, c.equipment, c.enhancements):
         for x in pile:
             fx = game.fx.get(x.card.id)
             if fx is not None:
-                sources.extend((x.card.id, e) for _, e in fx.get(Trigger.ALWAYS, ()))
+                sources.extend((x.card.id, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
     for card_id, e in sources:
-        if e.target is not Target.SELF or e.against or not fits(e, c) or conditional(e):
+        if e.target is not TARGET_SELF or e.against or not fits(e, c) or conditional(e):
             continue  # conditional ones are weighed where they apply (combat_mods)
-        if e.do is Action.MODIFY:
+        if e.do is ACT_MODIFY:
             mods.append(e.mods)
-        elif e.do is Action.GRANT:
+        elif e.do is ACT_GRANT:
             skills[e.skill] = skills.get(e.skill, 0) + 1
-        elif e.do is Action.FORFEIT:
+        elif e.do is ACT_FORFEIT:
             skills[e.skill] = skills.get(e.skill, 0) - e.n  # an anti-skill (Blasters: -2 Chi)
-        elif e.do is Action.DOUBLE_SKILLS:
+        elif e.do is ACT_DOUBLE_SKILLS:
             for s, n in c.base_skills.items():  # Gene Doubling: every printed skill again
                 skills[s] = skills.get(s, 0) + n
         else:
@@ -58,12 +69,12 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         fx = game.fx.get(x.card.id)
         if fx is None:
             continue
-        for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.target not in (Target.FIELD, Target.PLAY) or not fits(e, c):
+        for _, e in fx.get(TRIGGER_ALWAYS, ()):
+            if e.target not in (TARGET_FIELD, TARGET_PLAY) or not fits(e, c):
                 continue
-            if e.do is Action.MODIFY:
+            if e.do is ACT_MODIFY:
                 mods.append(e.mods)
-            elif e.do is Action.GRANT and x in game.turned_havens:
+            elif e.do is ACT_GRANT and x in game.turned_havens:
                 skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
             else:
                 continue
@@ -85,7 +96,7 @@ def _credit_standing(game: Game, card_id: str, c: Char) -> None:
     key = (card_id, c.uid)
     if key not in game.standing_seen:
         game.standing_seen.add(key)
-        game.record.bump(card_id, CardStat.EFFECTS)
+        bump(game, card_id, STAT_EFFECTS)
 
 
 def conditional(e: Effect) -> bool:
@@ -114,7 +125,7 @@ def refresh(game: Game, c: Char) -> None:
             continue
         for ability, mod in card.modifiers:
             i = ABILITY_INDEX[ability]
-            cur[i] = mod.apply(c.base[i]) + (cur[i] - c.base[i])
+            cur[i] = apply_mod(mod, c.base[i]) + (cur[i] - c.base[i])
     used: set[str] = set()
     # No two equipment cards modifying the same ability: the most valuable are used first.
     equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
@@ -133,7 +144,7 @@ def refresh(game: Game, c: Char) -> None:
         used |= names
         for ability, mod in card.modifiers:
             i = ABILITY_INDEX[ability]
-            cur[i] = mod.apply(cur[i])
+            cur[i] = apply_mod(mod, cur[i])
     if c.zone == "field":
         for copy, _ in game.globals_in_play:
             card = copy.card
@@ -144,7 +155,7 @@ def refresh(game: Game, c: Char) -> None:
                 continue  # its text gates the bonus: its effects play it (Palace Guard)
             for ability, mod in card.modifiers:
                 i = ABILITY_INDEX[ability]
-                cur[i] = mod.apply(cur[i])
+                cur[i] = apply_mod(mod, cur[i])
     if game.fx or c.timed or c.grants:
         # Card effects (interpreter/): lasting modifiers and granted skills.
         mods, skills = standing_mods(game, c)
@@ -152,10 +163,10 @@ def refresh(game: Game, c: Char) -> None:
         for group in mods:
             for stat, change in group:
                 if stat == "health":
-                    health = change.apply(health)  # King Yemma's Fruit, Tail Steak
+                    health = apply_mod(change, health)  # King Yemma's Fruit, Tail Steak
                     continue
                 i = ABILITY_INDEX[stat]
-                cur[i] = change.apply(cur[i])
+                cur[i] = apply_mod(change, cur[i])
         health = max(1, health)
         if health != c.health_max:
             # Health moves with its maximum, so damage taken stays taken; losing the bonus

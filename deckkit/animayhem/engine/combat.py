@@ -12,14 +12,38 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from deckkit.animayhem.construction.cards import (
-    CardType,
     CombatCard,
     ItemCard,
     PowerCard,
-    Trait,
 )
-from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.cardrules import apply_mod
+from deckkit.animayhem.engine.codes import (
+    ACT_APART,
+    ACT_DUEL,
+    ACT_FRAIL,
+    ACT_FREE_CAST,
+    ACT_IGNORE_CARDS,
+    ACT_NO_RETREAT,
+    ACT_STRIKES,
+    ACT_WEAR,
+    STAT_BONKED,
+    STAT_COMBATS,
+    STAT_DEFEATED,
+    STAT_ITEMS_RETRIEVED,
+    STAT_KILLED,
+    STAT_MET,
+    STAT_WAS_BONKED,
+    STAT_WAS_KILLED,
+    TRAIT_FRENZY,
+    TRIGGER_COMBAT,
+    TRIGGER_DEFEATED,
+    TRIGGER_HITS,
+    TRIGGER_KNOCKS_OUT,
+    TRIGGER_ROUND,
+    TRIGGER_WINS,
+    TYPE_FLASH_EFFECT,
+)
 from deckkit.animayhem.engine.interpreter.combat_cards import apply_charm, combat_card
 from deckkit.animayhem.engine.interpreter.common import Sides, apply_mods
 from deckkit.animayhem.engine.interpreter.dispatcher import (
@@ -68,8 +92,7 @@ from deckkit.animayhem.engine.queries import (
     retreat_options,
     usable,
 )
-from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods
+from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition, PlayRules
@@ -134,9 +157,9 @@ def _apply_round_modifiers(game: Game, side: _Side, card: PowerCard) -> None:
     for ability, mod in card.modifiers:
         bonus = more if mod.op == "+" else 0
         if ability == "damage":
-            side.damage = mod.apply(side.damage) + bonus
+            side.damage = apply_mod(mod, side.damage) + bonus
         elif ability == "defense":
-            side.defense = mod.apply(side.defense) + bonus
+            side.defense = apply_mod(mod, side.defense) + bonus
 
 
 def take_item_here(game: Game, d: Dis) -> bool:
@@ -178,14 +201,14 @@ def _play_card(
         half = cast(CombatCard, copy.card).physical
         if recipient is not shielded:
             if half.damage is not None:
-                recipient.damage = half.damage.apply(recipient.damage)
+                recipient.damage = apply_mod(half.damage, recipient.damage)
             if half.defense is not None:
-                recipient.defense = half.defense.apply(recipient.defense)
+                recipient.defense = apply_mod(half.defense, recipient.defense)
         if opponent is not shielded:
             if half.opp_damage is not None:
-                opponent.damage = half.opp_damage.apply(opponent.damage)
+                opponent.damage = apply_mod(half.opp_damage, opponent.damage)
             if half.opp_defense is not None:
-                opponent.defense = half.opp_defense.apply(opponent.defense)
+                opponent.defense = apply_mod(half.opp_defense, opponent.defense)
         if fx is not None and copy.card.id in game.fx:
             mine, theirs = combat_card(
                 game, copy.card, recipient.owner, opponent.owner, slot, False, fx
@@ -224,7 +247,7 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
             mine, theirs = apply_charm_half(half, mine, theirs)
         else:
             theirs, mine = apply_charm_half(half, theirs, mine)
-        if card.id in game.fx and not has_rule(game, d, Action.IGNORE_CARDS):
+        if card.id in game.fx and not has_rule(game, d, ACT_IGNORE_CARDS):
             # Its encoded text: charm modifiers of the recipient and of its opponent.
             who: Char | Dis = c if recipient_is_char else d
             other: Char | Dis = d if recipient_is_char else c
@@ -286,15 +309,15 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     if how == "killed":
         c.zone = "discard"
         game.discard.append(c)
-        game.record.bump(c.card.id, CardStat.WAS_KILLED)
+        bump(game, c.card.id, STAT_WAS_KILLED)
         if by is not None:
-            game.record.bump(by.card.id, CardStat.KILLED)
+            bump(game, by.card.id, STAT_KILLED)
     else:
         c.zone = "bonked"
         c.bonked_turn = game.turn
-        game.record.bump(c.card.id, CardStat.WAS_BONKED)
+        bump(game, c.card.id, STAT_WAS_BONKED)
         if by is not None:
-            game.record.bump(by.card.id, CardStat.BONKED)
+            bump(game, by.card.id, STAT_BONKED)
         if game.acts and revived(game, c):
             enter_haven(game, c)  # back at once, not a turn set aside (REVIVE)
     if game.trace is not None:
@@ -312,7 +335,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
     back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
     if not back:
         game.discard.append(d)
-    game.record.bump(d.card.id, CardStat.DEFEATED)
+    bump(game, d.card.id, STAT_DEFEATED)
     if game.trace is not None:
         game.say("defeated", f"{d.name} is defeated", target=d)
     for ally in game.disasters:
@@ -367,7 +390,7 @@ def _flash_effects(
     """Flash effects the player plays this round (set0 rulebook, "Flash Effect": any time but
     the reload phase; the targeted character pays the energy cost or the card fizzles; an
     ability modifier lasts the combat round)."""
-    if not any(x.card.type is CardType.FLASH_EFFECT for x in game.hand):
+    if not any(x.card.type is TYPE_FLASH_EFFECT for x in game.hand):
         return
     total = sum(max(0, sides[c.uid].damage) for c in fighters)
     short_damage = d.health + max(0, dside.defense) - total
@@ -377,7 +400,7 @@ def _flash_effects(
     if game.fx and short_damage > 0:
         # A flash effect whose encoded text defeats this disaster outright.
         finisher = policy.finisher(game, d, fighters)
-        if finisher is None and Action.FRAIL in game.acts:
+        if finisher is None and ACT_FRAIL in game.acts:
             # One that makes the health the party takes this round enough (Meltdown, Frozen).
             finisher = policy.frail_blow(game, d, fighters, total - max(0, dside.defense))
         if finisher is not None:
@@ -389,7 +412,7 @@ def _flash_effects(
         game.discard.append(copy)
         cost = card.energy_cost or 0
         if cost > c.cur[ENE]:
-            if not (Action.FREE_CAST in game.acts and spend_free_cast(game)):
+            if not (ACT_FREE_CAST in game.acts and spend_free_cast(game)):
                 continue
             cost = 0  # another flash effect paid it (Supreme Battle Aura)
         if cost:
@@ -400,7 +423,7 @@ def _flash_effects(
             slot = game.slot_of(d) if d.pos >= 0 else -1
             mine, theirs = play_in_combat(game, copy, c, d, slot, fx)
             side.damage, side.defense = apply_mods(mine, side.damage, side.defense)
-            ignores = has_rule(game, d, Action.IGNORE_CARDS)
+            ignores = has_rule(game, d, ACT_IGNORE_CARDS)
             if not ignores:
                 dside.damage, dside.defense = apply_mods(theirs, dside.damage, dside.defense)
             for _ in range(flash_extra_cards(game, card)):
@@ -537,7 +560,7 @@ def _charmed_minor(game: Game, policy: Policy, d: Dis, c: Char) -> str | None:
         x = d.carrying.pop(0)
         if isinstance(x.card, ItemCard):
             c.items.append(x)
-            game.record.bump(c.card.id, CardStat.ITEMS_RETRIEVED)
+            bump(game, c.card.id, STAT_ITEMS_RETRIEVED)
         else:  # stolen equipment
             c.equipment.append(x)
         if d.stolen is x:
@@ -588,10 +611,10 @@ def fight(
     if not chars or d.zone != "field":
         return "none"
     counters = game.record.counters
-    key = (d.card.id, CardStat.MET)
+    key = (d.card.id, STAT_MET)
     counters[key] = counters.get(key, 0) + 1
     for c in chars:
-        key = (c.card.id, CardStat.COMBATS)
+        key = (c.card.id, STAT_COMBATS)
         counters[key] = counters.get(key, 0) + 1
     who = "attacks" if initiator == "disaster" else "is attacked by"
     if game.trace is not None:
@@ -614,18 +637,18 @@ def fight(
     if effects:
         # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
-        fire(game, d, Trigger.COMBAT, slot, opponents=chars, sides=fx_sides)
+        fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
         loc = game.locs[slot].copy
         if loc.card.id in game.fx:
-            fire(game, loc, Trigger.COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+            fire(game, loc, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
         for g, _ in game.globals_in_play:
             if g.card.id in game.fx and d.zone == "field":
-                fire(game, g, Trigger.COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
+                fire(game, g, TRIGGER_COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
         for c in chars:
-            fire(game, c, Trigger.COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+            fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
             for x in (*c.items, *c.equipment, *c.enhancements):
                 if x.card.id in game.fx and d.zone == "field":
-                    fire(game, x, Trigger.COMBAT, slot, holder=c, fought=d, sides=fx_sides)
+                    fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
         if d.zone != "field":
             return "defeated" if gone(d) else "none"
         chars = [c for c in chars if c.zone == "field" and c.slot == slot]
@@ -647,7 +670,7 @@ def fight(
     if ended is not None:
         return ended
     cap = 4 if d.major else 3
-    if game.fx and has_rule(game, d, Action.DUEL):
+    if game.fx and has_rule(game, d, ACT_DUEL):
         cap = 1  # one character at a time (card text)
     uses: list[Use] = []
     ally_damage, ally_defense = ally_bonus(game, d, uses)
@@ -681,7 +704,7 @@ def fight(
         # A stalemate (neither side can hurt the other) is broken by a forced retreat after
         # the rule option stalemate_rounds; the rulebook sets no limit, but no sensible player
         # fights forever.
-        may_run = not (effects and has_rule(game, d, Action.NO_RETREAT))
+        may_run = not (effects and has_rule(game, d, ACT_NO_RETREAT))
         if may_run and effects and any(c.pinned for c in alive):
             may_run = False  # a card barred them from running from this fight (No Way Out)
         if may_run and blocked and not retreat_options(game, alive, slot):
@@ -729,18 +752,18 @@ def fight(
         )
         if game.acts and initiator == "disaster":
             fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
-        frenzy = Trait.FRENZY in d.card.traits
+        frenzy = TRAIT_FRENZY in d.card.traits
         if fx_sides is not None:
             # Round effects first, so a lasting change they make counts in this round.
-            fire(game, d, Trigger.ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
+            fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
             for g, _ in game.globals_in_play:
                 if g.card.id in game.fx:
-                    fire(game, g, Trigger.ROUND, slot, holder=target, fought=d, sides=fx_sides)
+                    fire(game, g, TRIGGER_ROUND, slot, holder=target, fought=d, sides=fx_sides)
             for c in fighters:
-                fire(game, c, Trigger.ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
+                fire(game, c, TRIGGER_ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.card.id in game.fx:
-                        fire(game, x, Trigger.ROUND, slot, holder=c, fought=d, sides=fx_sides)
+                        fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
         sides = {c.uid: _Side(c, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
         dside = _Side(d, d.damage, d.defense)
         bonus = horde_bonus(game, d)
@@ -749,7 +772,7 @@ def fight(
         shielded: _Side | None = None
         if fx_sides is not None:
             _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
-            shielded = dside if has_rule(game, d, Action.IGNORE_CARDS) else None
+            shielded = dside if has_rule(game, d, ACT_IGNORE_CARDS) else None
         spent = [
             c
             for c in fighters
@@ -780,7 +803,7 @@ def fight(
             hitters = [c for c in fighters if not shielded_from(game, d, c)]
         total = sum(max(0, sides[c.uid].damage) for c in hitters)
         to_disaster = total - max(0, dside.defense)
-        if effects and has_rule(game, d, Action.APART):
+        if effects and has_rule(game, d, ACT_APART):
             # It defends against each attack on its own (card text).
             to_disaster = sum(
                 max(0, max(0, sides[c.uid].damage) - max(0, dside.defense)) for c in hitters
@@ -803,7 +826,7 @@ def fight(
             others = [c for c in fighters if c is not target and c.uid not in warded]
             victims = [target, *others[: k - 1]]
             if len(victims) > 1:
-                has_rule(game, d, Action.STRIKES)  # counts as a use of its effect
+                has_rule(game, d, ACT_STRIKES)  # counts as a use of its effect
         for v in victims:
             if v.zone != "field":
                 continue  # a flash effect took it out this round (Ultimate Sacrifice)
@@ -813,7 +836,7 @@ def fight(
             d.health -= to_disaster
         for v, loss in hits:
             v.health -= loss
-        if game.acts and Action.WEAR in game.acts:
+        if game.acts and ACT_WEAR in game.acts:
             wear(game, hits)  # equipment that has taken its fill is discarded (Ross' suit)
         if game.trace is not None:
             game.say(
@@ -844,7 +867,7 @@ def fight(
         if effects:
             for v, loss in hits:
                 if loss > 0:
-                    fire(game, d, Trigger.HITS, slot, opponents=[v], sides=fx_sides)
+                    fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
             wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
             if wounded:
                 hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
@@ -856,7 +879,7 @@ def fight(
             if state != "ok":
                 knock_out(game, v, state, d)
                 if effects:
-                    fire(game, d, Trigger.KNOCKS_OUT, slot, opponents=[v])
+                    fire(game, d, TRIGGER_KNOCKS_OUT, slot, opponents=[v])
         # Energy Gain: characters who expended energy this round gain 1.
         for c in spent:
             if c.zone == "field":
@@ -869,7 +892,7 @@ def fight(
         if d.health <= 0:
             winners = [c for c in chars if c.zone == "field" and c.slot == slot]
             if effects:
-                fire(game, d, Trigger.DEFEATED, slot, opponents=winners)
+                fire(game, d, TRIGGER_DEFEATED, slot, opponents=winners)
             defeat_disaster(game, d, winners, policy)
             result = "defeated"
             break
@@ -881,7 +904,7 @@ def fight(
     for c in chars:
         c.pinned = False  # No Way Out lasts one fight
     if effects and result != "defeated" and d.zone == "field":
-        fire(game, d, Trigger.WINS, slot, opponents=[c for c in chars if c.zone == "field"])
+        fire(game, d, TRIGGER_WINS, slot, opponents=[c for c in chars if c.zone == "field"])
     return result
 
 

@@ -11,7 +11,7 @@ they do). 4.3: the disasters control discarded and destroyed items.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.combat import GameOver
@@ -22,11 +22,11 @@ if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
 
 # "Dragon Ball", "Gohan's Dragon Ball" count 1; "2 Dragon Balls" counts 2 (the card names).
-_DRAGON_BALLS = re.compile(r"(?:^(\d+) )?Dragon Balls?$")
+_DRAGON_BALLS: Final = re.compile(r"(?:^(\d+) )?Dragon Balls?$")
 # 4.1 "with Kami, Guru, or Guardian of the Earth in Play": in the card data Kami is a character,
 # Guru and Guardian of the Earth are global effects. Names are matched whole, not as substrings.
-_DRAGON_KEEPER_CHARACTERS = frozenset({"Kami"})
-_DRAGON_KEEPER_GLOBALS = frozenset({"Guru", "Guardian of the Earth"})
+_DRAGON_KEEPER_CHARACTERS: Final = frozenset({"Kami"})
+_DRAGON_KEEPER_GLOBALS: Final = frozenset({"Guru", "Guardian of the Earth"})
 
 
 # Each way a game ends, by a stable code (what tools key on) and the words a report shows.
@@ -39,7 +39,7 @@ END_REASONS: dict[str, str] = {
     "majority_undecided": "more than half the items retrieved or removed; neither side holds more",
     "turn_cap": "turn cap of N reached",
 }
-_CODE_OF = {text: code for code, text in END_REASONS.items()}
+_CODE_OF: Final = {text: code for code, text in END_REASONS.items()}
 
 
 def end_reason_code(reason: str) -> str:

@@ -9,17 +9,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.cards import ItemCard, Trait
-from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.codes import (
+    ACT_HIDE,
+    ACT_LEAP,
+    ACT_SAFEGUARD,
+    STAT_ITEMS_CARRIED_OFF,
+    STAT_MET,
+    TRAIT_ALLY,
+    TRAIT_MAGNET,
+    TRAIT_STEALS_EQUIPMENT,
+    TRAIT_STEALS_ITEM,
+    TRIGGER_ENTERS,
+    TRIGGER_LANDS,
+    TRIGGER_PASSES,
+)
 from deckkit.animayhem.engine.combat import fight, take_item_here
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import hiding_slot, leaps, record_uses, stealable
 from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.queries import HAVEN, Use, leap_room, party_movement
-from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import Char, Dis, Game
+from deckkit.animayhem.engine.state import Char, Dis, Game, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -57,7 +69,7 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
             game.discard.append(item)
             continue
         game.carried_off.append(item)
-        game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
+        bump(game, d.card.id, STAT_ITEMS_CARRIED_OFF)
         if game.trace is not None:
             game.say("carried_off", f"{d.name} carries {item.card.name} off the field", d, item)
     d.carrying = []
@@ -96,7 +108,7 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
     """A non-combat disaster reaches characters: it counts as met, takes effect (its encoded
     effects, interpreter/turns.py) and, its condition done, is discarded or stays off the field
     while its effect lasts (set0 rulebook, "Maintenance Phase")."""
-    game.record.bump(d.card.id, CardStat.MET)
+    bump(game, d.card.id, STAT_MET)
     if game.trace is not None:
         how = "" if d.fx is not None else " (card text not simulated)"
         game.say(
@@ -118,7 +130,7 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
     d.carrying = []
     victim = game.chance.pick(carriers)
     pile = victim.equipment if equipment else victim.items
-    if Action.SAFEGUARD in game.acts and not equipment:
+    if ACT_SAFEGUARD in game.acts and not equipment:
         # Only items no card keeps from theft (SAFEGUARD: Classy Crooks); callers pass only
         # carriers holding such an item.
         options = stealable(game, victim, pile)
@@ -130,7 +142,7 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
         refresh(game, victim)
     d.carrying.append(item)
     d.stolen = item
-    game.record.bump(d.card.id, CardStat.MET)
+    bump(game, d.card.id, STAT_MET)
     if game.trace is not None:
         game.say(
             "steal",
@@ -165,7 +177,7 @@ def move_disaster(
             d.pos = nxt
         slot = path[d.pos]
         if d.fx is not None:
-            fire(game, d, Trigger.PASSES, slot)
+            fire(game, d, TRIGGER_PASSES, slot)
             if d.zone != "field":
                 return
             slot = path[d.pos]
@@ -180,7 +192,7 @@ def move_disaster(
         # A stealer holding an item drops it and steals; under the 1998 guidelines not while
         # the item it holds is one it stole.
         may_steal = steal_again or d.stolen is None or d.stolen not in d.carrying
-        if Trait.STEALS_EQUIPMENT in d.card.traits and may_steal:
+        if TRAIT_STEALS_EQUIPMENT in d.card.traits and may_steal:
             holders = [c for c in here if c.equipment and c.uid not in d.ignores]
             if holders:
                 _steal(game, d, holders, equipment=True)
@@ -189,9 +201,9 @@ def move_disaster(
         carriers = [c for c in here if c.items and c.uid not in d.ignores]
         if carriers:
             marks = carriers
-            if Action.SAFEGUARD in game.acts:
+            if ACT_SAFEGUARD in game.acts:
                 marks = [c for c in carriers if stealable(game, c, c.items)]
-            if Trait.STEALS_ITEM in d.card.traits and may_steal and marks:
+            if TRAIT_STEALS_ITEM in d.card.traits and may_steal and marks:
                 _steal(game, d, marks)
                 steps = d.movement  # one full movement after a steal
                 continue
@@ -211,7 +223,7 @@ def move_disaster(
             game.locs[path[d.pos]],
         )
     if d.fx is not None and not fought:
-        fire(game, d, Trigger.LANDS, path[d.pos])
+        fire(game, d, TRIGGER_LANDS, path[d.pos])
         if d.zone != "field":
             return
     if not d.first_move_done and not fought:
@@ -235,13 +247,13 @@ def steal_when_revealed(
     """A stealer revealed while scavenging "will steal an item from a scavenging character and
     will move" one full movement; the party may go on scavenging (set0 rulebook, Part III
     "Steal", the Najato example). False when nobody there has what it steals."""
-    if Trait.STEALS_ITEM in d.card.traits:
+    if TRAIT_STEALS_ITEM in d.card.traits:
         victims = [c for c in party if c.items and c.uid not in d.ignores]
         equipment = False
     else:
         victims = [c for c in party if c.equipment and c.uid not in d.ignores]
         equipment = True
-    if victims and Action.SAFEGUARD in game.acts and not equipment:
+    if victims and ACT_SAFEGUARD in game.acts and not equipment:
         victims = [c for c in victims if stealable(game, c, c.items)]
     if not victims:
         return False
@@ -258,9 +270,9 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
     for d in newcomers:
         start = _entry_pos(game, edition)
         place_disaster(game, d, start)
-        if Trait.ALLY in d.card.traits and join_primary(game, d):
+        if TRAIT_ALLY in d.card.traits and join_primary(game, d):
             continue
-        if Trait.MAGNET in d.card.traits:
+        if TRAIT_MAGNET in d.card.traits:
             held |= _magnet(game, d)
         if game.trace is not None:
             game.say(
@@ -270,12 +282,12 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
                 game.locs[game.field.path[start]],
             )
         if d.fx is not None:
-            fire(game, d, Trigger.ENTERS, game.field.path[d.pos])
+            fire(game, d, TRIGGER_ENTERS, game.field.path[d.pos])
     n = len(game.field.path)
     order = sorted(
         game.disasters, key=lambda d: (d.pos + 1 if d.backward else n - d.pos, d.entered)
     )
-    hidden = hiding_slot(game) if Action.HIDE in game.acts else -1  # Hiding Out
+    hidden = hiding_slot(game) if ACT_HIDE in game.acts else -1  # Hiding Out
     for d in order:
         if d.zone != "field" or d.stationary or d.movement <= 0 or d.uid in held:
             continue
@@ -363,7 +375,7 @@ def move_party(
     record_uses(game, uses)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
-    if Action.LEAP in game.acts:
+    if ACT_LEAP in game.acts:
         room = leap_room(game, party)
         if room is not None and len(route) > budget - room[0]:
             leaps(game, party)  # the move needs the jump: a use of the card (Jump)

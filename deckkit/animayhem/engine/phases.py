@@ -7,11 +7,20 @@ Set0 rulebook, Part II "Phases of the Turn" and Part III "Phase Structure"; the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from deckkit.animayhem.construction.cards import CardType, PowerCard
-from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.construction.cards import PowerCard
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.codes import (
+    ACT_STORE,
+    STAT_MET,
+    TRIGGER_AFFECT,
+    TRIGGER_PLAYED,
+    TRIGGER_TURN,
+    TYPE_ENHANCEMENT,
+    TYPE_EQUIPMENT,
+    TYPE_FLASH_EFFECT,
+)
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.havens import build_havens
@@ -33,16 +42,15 @@ from deckkit.animayhem.engine.queries import (
     party_movement,
     trim_to_stop,
 )
-from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.scavenge import location_attack, scavenge
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
     from deckkit.animayhem.engine.policy import Policy
 
 # A global effect without uses or duration lasts 5 of your turns (set0 rulebook, "Global Effect").
-GLOBAL_TURNS = 5
+GLOBAL_TURNS: Final = 5
 
 
 def last_turn(turn: int, duration: int) -> int:
@@ -61,14 +69,14 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
         game.hand.remove(x)
         set_zone(x, "discard")
         game.discard.append(x)
-        played = x.card.type is CardType.FLASH_EFFECT
+        played = x.card.type is TYPE_FLASH_EFFECT
         if game.trace is not None:
             how = "" if x.card.id in game.fx else " (card text not simulated)"
             game.say("discard", f"{'plays' if played else 'discards'} {x.card.name}{how}")
         if played and isinstance(x, Copy) and x.card.id in game.fx:
             # A flash effect played out of the hand acts on the character the player picks.
             on = policy.flash_target(game, x)
-            fire(game, x, Trigger.PLAYED, on.slot if on is not None else -1, holder=on)
+            fire(game, x, TRIGGER_PLAYED, on.slot if on is not None else -1, holder=on)
 
 
 def set_zone(x: Copy | Char | Dis, zone: str) -> None:
@@ -90,7 +98,7 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
     Maintenance phase."""
     game.phase = "reload"
     limit = edition.play.hand_limit
-    if Action.STORE in game.acts:
+    if ACT_STORE in game.acts:
         limit += stored(game)  # flash effects kept aside do not count (Refuge)
     if edition.play.bonked_return == "hand":
         for c in _rested(game):
@@ -127,12 +135,12 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
                 if game.trace is not None:
                     how = "" if x.fx is not None else " (card text not simulated)"
                     game.say("affect", f"{x.name} takes effect{how}", x)
-                if x.fx is not None and Trigger.AFFECT in x.fx and not affect(game, x, -1):
+                if x.fx is not None and TRIGGER_AFFECT in x.fx and not affect(game, x, -1):
                     if game.trace is not None:
                         game.say("affect", f"{x.name} finds no target and is discarded", x)
                     continue
-                game.record.bump(x.card.id, CardStat.MET)
-                if x.fx is None or Trigger.AFFECT not in x.fx:
+                bump(game, x.card.id, STAT_MET)
+                if x.fx is None or TRIGGER_AFFECT not in x.fx:
                     x.zone = "discard"
                     game.discard.append(x)
             else:
@@ -166,9 +174,9 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             if game.trace is not None:
                 game.say("equip", f"{c.name} enters the haven", c)
     anywhere = not edition.play.enhance_in_haven_only
-    kinds = [CardType.ENHANCEMENT, CardType.EQUIPMENT]
+    kinds = [TYPE_ENHANCEMENT, TYPE_EQUIPMENT]
     if game.acts:
-        kinds += [CardType.EQUIPMENT] * extra_equipment(game)  # Bulma (EXTRA_EQUIP)
+        kinds += [TYPE_EQUIPMENT] * extra_equipment(game)  # Bulma (EXTRA_EQUIP)
     for kind in kinds:
         choice = policy.power_card(game, kind, anywhere)
         if choice is None:
@@ -177,11 +185,11 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         card = copy.card
         assert isinstance(card, PowerCard)
         game.hand.remove(copy)
-        (c.enhancements if kind == CardType.ENHANCEMENT else c.equipment).append(copy)
+        (c.enhancements if kind == TYPE_ENHANCEMENT else c.equipment).append(copy)
         refresh(game, c)
         if game.acts:
             waived_for(game, c, card)  # played on a character only its own rule lets use it
-            if c.zone == "field" and kind == CardType.EQUIPMENT:
+            if c.zone == "field" and kind == TYPE_EQUIPMENT:
                 # On the field: its own rule (Mousse), else its haven's (Squad Bay).
                 uses: list[Use] = []
                 equips_anywhere(game, c, uses, card) or haven_equips(game, card, uses)
@@ -200,7 +208,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             game.say("equip", f"plays global effect {card.name}", card=card.id)
         if card.id in game.fx:
             on = policy.flash_target(game, g)
-            fire(game, g, Trigger.PLAYED, on.slot if on is not None else -1, holder=on)
+            fire(game, g, TRIGGER_PLAYED, on.slot if on is not None else -1, holder=on)
 
 
 def expire_globals(game: Game) -> None:
@@ -294,25 +302,25 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
     drawn, game.drawn = game.drawn, []
     if game.fx:
         for d in [*game.disasters, *(d for d, _ in game.lasting)]:
-            if d.fx is not None and Trigger.TURN in d.fx:
-                fire(game, d, Trigger.TURN, game.slot_of(d) if d.zone == "field" else -1)
+            if d.fx is not None and TRIGGER_TURN in d.fx:
+                fire(game, d, TRIGGER_TURN, game.slot_of(d) if d.zone == "field" else -1)
         for c in game.chars:
             if c.zone not in ("field", "haven"):
                 continue
-            if c.fx is not None and Trigger.TURN in c.fx:
-                fire(game, c, Trigger.TURN, c.slot)
+            if c.fx is not None and TRIGGER_TURN in c.fx:
+                fire(game, c, TRIGGER_TURN, c.slot)
             for x in (*c.equipment, *c.enhancements, *c.items):
                 fx = game.fx.get(x.card.id)
-                if fx is not None and Trigger.TURN in fx:
-                    fire(game, x, Trigger.TURN, c.slot, holder=c)
+                if fx is not None and TRIGGER_TURN in fx:
+                    fire(game, x, TRIGGER_TURN, c.slot, holder=c)
         for h in game.havens:
             fx = game.fx.get(h.card.id)
-            if fx is not None and Trigger.TURN in fx:
-                fire(game, h, Trigger.TURN, -1)
+            if fx is not None and TRIGGER_TURN in fx:
+                fire(game, h, TRIGGER_TURN, -1)
         for g, _ in list(game.globals_in_play):
             fx = game.fx.get(g.card.id)
-            if fx is not None and Trigger.TURN in fx:
-                fire(game, g, Trigger.TURN, -1, holder=policy.flash_target(game, g))
+            if fx is not None and TRIGGER_TURN in fx:
+                fire(game, g, TRIGGER_TURN, -1, holder=policy.flash_target(game, g))
         change_forms(game)  # a form card in the hand replaces its character (REPLACE)
     move_disasters(game, edition, policy, drawn)
 

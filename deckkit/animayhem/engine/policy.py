@@ -22,7 +22,13 @@ from deckkit.animayhem.construction.cards import (
     ItemCard,
     PowerCard,
 )
-from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
+from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met, skill_totals
+from deckkit.animayhem.engine.codes import (
+    TYPE_ENHANCEMENT,
+    TYPE_EQUIPMENT,
+    TYPE_FLASH_EFFECT,
+    TYPE_GLOBAL_EFFECT,
+)
 from deckkit.animayhem.engine.queries import (
     HAVEN,
     ally_bonus,
@@ -65,7 +71,7 @@ if TYPE_CHECKING:
 Move = tuple[list[Char], list[int]]
 
 # Flash effects are card text the engine does not play; a player spends them from the hand.
-PLAYED_OUT = frozenset({CardType.FLASH_EFFECT})
+PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -222,9 +228,9 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     enhancements also on the field where the edition allows it; equipment also a character on
     the field whose card allows it (Mousse)."""
     targets = game.in_haven()
-    if anywhere and kind == CardType.ENHANCEMENT:
+    if anywhere and kind == TYPE_ENHANCEMENT:
         return targets + game.on_field()
-    if game.acts and kind == CardType.EQUIPMENT:
+    if game.acts and kind == TYPE_EQUIPMENT:
         some = haven_equips(game, None)  # a haven's rule for some equipment (Squad Bay)
         targets += [c for c in game.on_field() if some or equips_anywhere(game, c)]
     return targets
@@ -233,7 +239,7 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
 def may_equip(game: Game, c: Char, card: PowerCard) -> bool:
     """Equipment goes on a character on the field only by its own rule or by a haven's rule
     for this card (a haven's may name only vehicles)."""
-    if c.zone != "field" or card.type is not CardType.EQUIPMENT:
+    if c.zone != "field" or card.type is not TYPE_EQUIPMENT:
         return True
     return equips_anywhere(game, c, card=card) or haven_equips(game, card)
 
@@ -428,10 +434,10 @@ class HeuristicPolicy(Policy):
                 )
             ):
                 out.append(x)
-            elif isinstance(card, PowerCard) and card.type == CardType.EQUIPMENT:
+            elif isinstance(card, PowerCard) and card.type == TYPE_EQUIPMENT:
                 if not any(usable(c, card) for c in chars):
                     out.append(x)
-            elif isinstance(card, PowerCard) and card.type == CardType.GLOBAL_EFFECT:
+            elif isinstance(card, PowerCard) and card.type == TYPE_GLOBAL_EFFECT:
                 if card.requirement is not None and not requirement_met(card.requirement, chars):
                     out.append(x)  # nobody to meet its requirement (Palace Guard: Royalty)
             elif isinstance(card, ItemCard):
@@ -455,12 +461,12 @@ class HeuristicPolicy(Policy):
                     continue
                 if lost and any(c.skill_counts.get(s, 0) > 0 for s in lost):
                     continue  # it would take a skill the character holds (Blasters: Chi)
-                if kind == CardType.EQUIPMENT and card.modifiers:
+                if kind == TYPE_EQUIPMENT and card.modifiers:
                     taken = {a for e in c.equipment for a, _ in e.card.modifiers}  # type: ignore[union-attr]
                     if taken & {a for a, _ in card.modifiers}:
                         continue
                 gain = sum(
-                    mod.apply(c.cur[i]) - c.cur[i]
+                    apply_mod(mod, c.cur[i]) - c.cur[i]
                     for a, mod in card.modifiers
                     for i in ((DMG,) if a == "damage" else (DEF,) if a == "defense" else ())
                 )
@@ -471,7 +477,7 @@ class HeuristicPolicy(Policy):
 
     def global_effect(self, game: Game) -> Copy | None:
         for x in game.hand:
-            if x.card.type == CardType.GLOBAL_EFFECT:
+            if x.card.type == TYPE_GLOBAL_EFFECT:
                 assert isinstance(x, Copy)
                 if self._worth_playing(game, x):
                     return x
@@ -641,7 +647,7 @@ class HeuristicPolicy(Policy):
         return len(party) >= 2 or party[0].cur[DMG] + party[0].cur[DEF] >= 8
 
     def carrier_for(self, game: Game, party: list[Char], card: Copy) -> Char:
-        if card.card.type == CardType.EQUIPMENT and isinstance(card.card, PowerCard):
+        if card.card.type == TYPE_EQUIPMENT and isinstance(card.card, PowerCard):
             users = [c for c in party if usable(c, card.card)]
             if users:
                 return min(users, key=lambda c: c.cur[DMG])
@@ -672,8 +678,8 @@ class HeuristicPolicy(Policy):
             guard = 0
             for j, (c, dmg, dfn) in enumerate(options):
                 if i == j:
-                    dmg = half.damage.apply(dmg) if half.damage is not None else dmg
-                    dfn = half.defense.apply(dfn) if half.defense is not None else dfn
+                    dmg = apply_mod(half.damage, dmg) if half.damage is not None else dmg
+                    dfn = apply_mod(half.defense, dfn) if half.defense is not None else dfn
                 total += max(0, dmg)
                 if c is target:
                     guard = dfn
@@ -688,7 +694,7 @@ class HeuristicPolicy(Policy):
         if not fighters or (can_beat(game, fighters, d) and not d.major):
             return None
         for x in game.hand:
-            flash = isinstance(x, Copy) and x.card.type is CardType.FLASH_EFFECT
+            flash = isinstance(x, Copy) and x.card.type is TYPE_FLASH_EFFECT
             if flash and isinstance(x, Copy) and defeats(game, x.card, d):
                 card = x.card
                 assert isinstance(card, PowerCard)
@@ -712,7 +718,7 @@ class HeuristicPolicy(Policy):
             return None
         for x in game.hand:
             card = x.card
-            if card.type is not CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
+            if card.type is not TYPE_FLASH_EFFECT or not isinstance(card, PowerCard):
                 continue
             n = frail_times(game, card)
             if n == 1 or (n > 1 and loss * n < d.health):
@@ -765,7 +771,7 @@ class HeuristicPolicy(Policy):
         plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus
         for x in game.hand:
             card = x.card
-            if card.type != CardType.FLASH_EFFECT or not isinstance(card, PowerCard):
+            if card.type != TYPE_FLASH_EFFECT or not isinstance(card, PowerCard):
                 continue
             if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
                 # Kept for the round it finishes the disaster (frail_blow), or for a charm
@@ -899,7 +905,7 @@ class RandomPolicy(Policy):
         return x, c
 
     def global_effect(self, game: Game) -> Copy | None:
-        options = [x for x in game.hand if x.card.type == CardType.GLOBAL_EFFECT]
+        options = [x for x in game.hand if x.card.type == TYPE_GLOBAL_EFFECT]
         if not options or game.chance.below(2) == 0:
             return None
         x = game.chance.pick(options)
@@ -994,7 +1000,7 @@ class RandomPolicy(Policy):
             for x in game.hand
             if isinstance(x, Copy)
             and isinstance(x.card, PowerCard)
-            and x.card.type is CardType.FLASH_EFFECT
+            and x.card.type is TYPE_FLASH_EFFECT
             and (_combat_modifiers(x.card, game) or combat_only(game, x.card))
         ]
         if not options or not fighters or game.chance.below(3):

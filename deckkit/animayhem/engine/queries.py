@@ -14,11 +14,10 @@ estimate passes nothing, so weighing a move never counts as using a card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from deckkit.animayhem.construction.cards import (
     AnyCard,
-    CardType,
     CharmHalf,
     CombatCard,
     DisasterCard,
@@ -26,8 +25,61 @@ from deckkit.animayhem.construction.cards import (
     LocationCard,
     PowerCard,
 )
-from deckkit.animayhem.construction.requirements import requirement_met, term_met
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
+from deckkit.animayhem.construction.requirements import term_met
+from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
+from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met
+from deckkit.animayhem.engine.codes import (
+    ACT_BAR,
+    ACT_BOOST,
+    ACT_CAPTURE,
+    ACT_CARRY,
+    ACT_CHARGE,
+    ACT_DEFEAT,
+    ACT_DISABLE,
+    ACT_DISCARD,
+    ACT_DRAW,
+    ACT_EASE,
+    ACT_EQUIP_ANYWHERE,
+    ACT_EXTRA_CARDS,
+    ACT_FETCH,
+    ACT_FIRST_STRIKE,
+    ACT_FORFEIT,
+    ACT_FRAIL,
+    ACT_FREE,
+    ACT_FREE_CAST,
+    ACT_HOLD,
+    ACT_LEAP,
+    ACT_MODIFY,
+    ACT_PUSH,
+    ACT_RECOVER,
+    ACT_RELOAD,
+    ACT_REORDER,
+    ACT_RETRIEVE,
+    ACT_REVERSE,
+    ACT_REVERSE_CHARM,
+    ACT_SEND,
+    ACT_SHARE,
+    ACT_SURVIVE,
+    ACT_SWAP,
+    ACT_UNBLOCK,
+    ACT_UNLOCK,
+    ACT_WAIVE,
+    SCOPE_COMBAT,
+    SCOPE_RETREAT,
+    SCOPE_ROUND,
+    TARGET_DISASTERS,
+    TARGET_NEAREST_DISASTER,
+    TARGET_OPPONENT,
+    TARGET_PLAY,
+    TARGET_SELF,
+    TRAIT_HORDE,
+    TRIGGER_AFFECT,
+    TRIGGER_ALWAYS,
+    TRIGGER_COMBAT,
+    TRIGGER_PLAYED,
+    TRIGGER_STOPS,
+    TYPE_FLASH_EFFECT,
+)
 from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
@@ -140,10 +192,10 @@ def _carried(c: Char, words: Sequence[str]) -> list[tuple[Char, list[Copy], Copy
     return out
 
 
-_FIGHT_SCOPES = (Scope.ROUND, Scope.COMBAT)
+_FIGHT_SCOPES: Final = (SCOPE_ROUND, SCOPE_COMBAT)
 
 
-_AT_DISASTER = (Target.DISASTERS, Target.NEAREST_DISASTER, Target.OPPONENT)
+_AT_DISASTER: Final = (TARGET_DISASTERS, TARGET_NEAREST_DISASTER, TARGET_OPPONENT)
 
 
 def combat_flash_mods(game: Game, card: AnyCard) -> tuple[list[Mods], list[Mods]]:
@@ -155,9 +207,9 @@ def combat_flash_mods(game: Game, card: AnyCard) -> tuple[list[Mods], list[Mods]
     theirs: list[Mods] = []
     if fx is None:
         return mine, theirs
-    for _, e in fx.get(Trigger.PLAYED, ()):
-        if e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES:
-            if e.target is Target.SELF:
+    for _, e in fx.get(TRIGGER_PLAYED, ()):
+        if e.do is ACT_MODIFY and e.scope in _FIGHT_SCOPES:
+            if e.target is TARGET_SELF:
                 mine.append(e.mods)
             elif e.target in _AT_DISASTER:
                 theirs.append(e.mods)
@@ -169,14 +221,14 @@ def combat_only(game: Game, card: AnyCard) -> bool:
     round or the combat, or on the disaster fought, or more combat cards for its character):
     worth keeping for a fight."""
     fx = game.fx.get(card.id)
-    if fx is None or Trigger.PLAYED not in fx:
+    if fx is None or TRIGGER_PLAYED not in fx:
         return False
     return all(
-        (e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES)
-        or (e.do is Action.EXTRA_CARDS and e.target is Target.SELF)
-        or e.do is Action.FRAIL
-        or e.do is Action.CHARGE
-        for _, e in fx[Trigger.PLAYED]
+        (e.do is ACT_MODIFY and e.scope in _FIGHT_SCOPES)
+        or (e.do is ACT_EXTRA_CARDS and e.target is TARGET_SELF)
+        or e.do is ACT_FRAIL
+        or e.do is ACT_CHARGE
+        for _, e in fx[TRIGGER_PLAYED]
     )
 
 
@@ -188,12 +240,12 @@ def flash_reaches(game: Game, card: AnyCard, c: Char) -> bool:
     if fx is None:
         return True
     here = game.disasters_at(c.slot) if c.zone == "field" else []
-    for _, e in fx.get(Trigger.PLAYED, ()):
-        if e.do is Action.FRAIL or e.do is Action.CHARGE:
+    for _, e in fx.get(TRIGGER_PLAYED, ()):
+        if e.do is ACT_FRAIL or e.do is ACT_CHARGE:
             if not fits(e, c):
                 return False  # only a character meeting its filter may play it (Kamehameha)
             continue
-        if e.do is not Action.MODIFY or e.target is not Target.SELF:
+        if e.do is not ACT_MODIFY or e.target is not TARGET_SELF:
             continue
         if not fits(e, c):
             return False
@@ -209,8 +261,8 @@ def keep_for_combat(game: Game, card: AnyCard) -> bool:
         return True
     fx = game.fx.get(card.id)
     return fx is not None and any(
-        e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
-        for _, e in fx.get(Trigger.PLAYED, ())
+        e.do in (ACT_DEFEAT, ACT_DISCARD) and e.target is not TARGET_SELF
+        for _, e in fx.get(TRIGGER_PLAYED, ())
     )
 
 
@@ -219,10 +271,10 @@ def defeats(game: Game, card: AnyCard, d: Dis) -> bool:
     fx = game.fx.get(card.id)
     if fx is None:
         return False
-    for _, e in fx.get(Trigger.PLAYED, ()):
+    for _, e in fx.get(TRIGGER_PLAYED, ()):
         if not conditions_hold(game, e, game.slot_of(d) if d.pos >= 0 else -1):
             continue
-        removes = e.do in (Action.DEFEAT, Action.DISCARD) and e.target is not Target.SELF
+        removes = e.do in (ACT_DEFEAT, ACT_DISCARD) and e.target is not TARGET_SELF
         fitting = card_matches(d.card, e.cards) and card_matches(d.card, e.against)
         if removes and fitting:
             return True
@@ -234,8 +286,8 @@ def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     whose condition the party meets, paying with equipment it carries)? A read-only query."""
     if d.fx is None:
         return False
-    for _, e in d.fx.get(Trigger.COMBAT, ()):
-        if e.do is not Action.DEFEAT:
+    for _, e in d.fx.get(TRIGGER_COMBAT, ()):
+        if e.do is not ACT_DEFEAT:
             continue
         if e.when_met is not None and not requirement_met(e.when_met, party):
             continue
@@ -251,13 +303,13 @@ def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
 
 def harmful(d: Dis) -> bool:
     """A non-combat disaster on the field that will act on the characters it reaches."""
-    return d.fx is not None and Trigger.AFFECT in d.fx
+    return d.fx is not None and TRIGGER_AFFECT in d.fx
 
 
 def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Action) -> list[Effect]:
     if fx is None:
         return []
-    return [e for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do]
+    return [e for _, e in fx.get(TRIGGER_ALWAYS, ()) if e.do is do]
 
 
 def unlocked(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
@@ -268,16 +320,11 @@ def unlocked(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) ->
     loc = game.locs[slot].card
     for c in party:
         for card, e in _carried_standing(game, c):
-            if (
-                e.do is Action.UNLOCK
-                and not e.max_times
-                and fits(e, c)
-                and card_matches(loc, e.cards)
-            ):
+            if e.do is ACT_UNLOCK and not e.max_times and fits(e, c) and card_matches(loc, e.cards):
                 if uses is not None:
                     uses.append(Use(card))
                 return True
-        if Action.UNLOCK in game.acts and _unlocked_limited(game, c, loc, uses):
+        if ACT_UNLOCK in game.acts and _unlocked_limited(game, c, loc, uses):
             return True
     return eased(game, party, slot, uses)
 
@@ -286,8 +333,8 @@ def _unlocked_limited(game: Game, c: Char, loc: AnyCard, uses: Uses) -> bool:
     """A carried card's unlock with uses left this game (UNLOCK with ``max_times``)."""
     for x in (*c.items, *c.equipment, *c.enhancements):
         fx = game.fx.get(x.card.id)
-        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
-            if e.do is not Action.UNLOCK or not e.max_times:
+        for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
+            if e.do is not ACT_UNLOCK or not e.max_times:
                 continue
             key = (x.uid, -1 - i)
             if game.fired.get(key, 0) >= e.max_times or not fits(e, c):
@@ -308,8 +355,8 @@ def ally_bonus(game: Game, d: Dis, uses: Uses = None) -> tuple[int, int]:
     for a in game.disasters:
         if a.ally_of is not d or a.fx is None:
             continue
-        for _, e in a.fx.get(Trigger.ALWAYS, ()):
-            if e.do is not Action.MODIFY or e.target is not Target.NEAREST_DISASTER:
+        for _, e in a.fx.get(TRIGGER_ALWAYS, ()):
+            if e.do is not ACT_MODIFY or e.target is not TARGET_NEAREST_DISASTER:
                 continue
             if uses is not None:  # a policy's estimate is no use of the effect
                 uses.append(Use(a.card))
@@ -324,9 +371,9 @@ def _lent(mods: Mods, d: Dis) -> tuple[int, int]:
     dmg = dfn = 0
     for ability, mod in mods:
         if ability == "damage":
-            dmg += mod.apply(d.damage) - d.damage
+            dmg += apply_mod(mod, d.damage) - d.damage
         elif ability == "defense":
-            dfn += mod.apply(d.defense) - d.defense
+            dfn += apply_mod(mod, d.defense) - d.defense
     return dmg, dfn
 
 
@@ -334,11 +381,11 @@ def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
     """The ALWAYS effects of a character's own card and of the cards it carries."""
     out: list[tuple[AnyCard, Effect]] = []
     if c.fx is not None:
-        out.extend((c.card, e) for _, e in c.fx.get(Trigger.ALWAYS, ()))
+        out.extend((c.card, e) for _, e in c.fx.get(TRIGGER_ALWAYS, ()))
     for x in (*c.items, *c.equipment, *c.enhancements):
         fx = game.fx.get(x.card.id)
         if fx is not None:
-            out.extend((x.card, e) for _, e in fx.get(Trigger.ALWAYS, ()))
+            out.extend((x.card, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
     return out
 
 
@@ -392,7 +439,7 @@ def eased(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bo
     requirement enough for the party (EASE)."""
     for c in party:
         for card, e in _carried_standing(game, c):
-            if e.do is Action.EASE and _eased(game, e, party, slot):
+            if e.do is ACT_EASE and _eased(game, e, party, slot):
                 if uses is not None:
                     uses.append(Use(card))
                 return True
@@ -400,8 +447,8 @@ def eased(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bo
         fx = game.fx.get(g.card.id)
         if fx is None:
             continue
-        for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.do is Action.EASE and _eased(game, e, party, slot):
+        for _, e in fx.get(TRIGGER_ALWAYS, ()):
+            if e.do is ACT_EASE and _eased(game, e, party, slot):
                 if uses is not None:
                     uses.append(Use(g.card))
                 return True
@@ -412,21 +459,21 @@ def strikes_first_card(game: Game, card: AnyCard) -> bool:
     """The card's effect is a first strike (a read-only query for the player)."""
     fx = game.fx.get(card.id)
     return fx is not None and any(
-        e.do is Action.FIRST_STRIKE for effects in fx.values() for _, e in effects
+        e.do is ACT_FIRST_STRIKE for effects in fx.values() for _, e in effects
     )
 
 
 def barred(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
     """The location bars this party from scavenging it: a member meets its BAR (Kozo Karino
     at the Shinjuku Police Building)."""
-    if Action.BAR not in game.acts:
+    if ACT_BAR not in game.acts:
         return False
     loc = game.locs[slot].card
     fx = game.fx.get(loc.id)
     if fx is None:
         return False
-    for _, e in fx.get(Trigger.ALWAYS, ()):
-        if e.do is Action.BAR and any(fits(e, c) for c in party):
+    for _, e in fx.get(TRIGGER_ALWAYS, ()):
+        if e.do is ACT_BAR and any(fits(e, c) for c in party):
             if uses is not None:
                 uses.append(Use(loc))
             return True
@@ -436,10 +483,10 @@ def barred(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> b
 def equips_anywhere(game: Game, c: Char, uses: Uses = None, card: AnyCard | None = None) -> bool:
     """Equipment (``card``; None: some equipment) may be played on this character on the field
     (EQUIP_ANYWHERE: Mousse); with ``uses``, the card that allows the play."""
-    if Action.EQUIP_ANYWHERE not in game.acts:
+    if ACT_EQUIP_ANYWHERE not in game.acts:
         return False
     if c.fx is not None and any(
-        e.do is Action.EQUIP_ANYWHERE for _, e in c.fx.get(Trigger.ALWAYS, ())
+        e.do is ACT_EQUIP_ANYWHERE for _, e in c.fx.get(TRIGGER_ALWAYS, ())
     ):
         if uses is not None:
             uses.append(Use(c.card))
@@ -447,19 +494,19 @@ def equips_anywhere(game: Game, c: Char, uses: Uses = None, card: AnyCard | None
     return _equips_from_carried(game, c, uses, card)
 
 
-_PILE_ACTIONS = frozenset(
+_PILE_ACTIONS: Final = frozenset(
     {
-        Action.SWAP,
-        Action.RETRIEVE,
-        Action.RECOVER,
-        Action.FETCH,
-        Action.DRAW,
-        Action.FREE,
-        Action.UNBLOCK,
-        Action.PUSH,
-        Action.RELOAD,
-        Action.REORDER,
-        Action.SHARE,
+        ACT_SWAP,
+        ACT_RETRIEVE,
+        ACT_RECOVER,
+        ACT_FETCH,
+        ACT_DRAW,
+        ACT_FREE,
+        ACT_UNBLOCK,
+        ACT_PUSH,
+        ACT_RELOAD,
+        ACT_REORDER,
+        ACT_SHARE,
     }
 )
 
@@ -471,10 +518,9 @@ def waits_for_a_use(game: Game, card: AnyCard) -> bool:
     fx = game.fx.get(card.id)
     if fx is None:
         return False
-    played = [e for _, e in fx.get(Trigger.PLAYED, ())]
+    played = [e for _, e in fx.get(TRIGGER_PLAYED, ())]
     if any(
-        e.do is Action.SURVIVE or e.do is Action.FREE_CAST or e.scope is Scope.RETREAT
-        for e in played
+        e.do is ACT_SURVIVE or e.do is ACT_FREE_CAST or e.scope is SCOPE_RETREAT for e in played
     ):
         return True
     if charm_only(game, card):
@@ -485,31 +531,31 @@ def waits_for_a_use(game: Game, card: AnyCard) -> bool:
 
 def _would_act(game: Game, e: Effect) -> bool:
     do = e.do
-    if do is Action.RECOVER:
+    if do is ACT_RECOVER:
         return any(_pile_matches(x, e.cards) for x in game.discard)
-    if do is Action.FETCH:
+    if do is ACT_FETCH:
         return any(_pile_matches(x, e.cards) for x in game.draw_pile)
-    if do is Action.DRAW:
+    if do is ACT_DRAW:
         return bool(game.draw_pile)
-    if do is Action.FREE:
+    if do is ACT_FREE:
         return any(c.zone == "captured" for c in game.chars)
-    if do is Action.RETRIEVE:
+    if do is ACT_RETRIEVE:
         anywhere = e.to == "location"
         return any(
             d.carrying and d.pos >= 0 and (anywhere or game.at(game.slot_of(d)))
             for d in game.disasters
         )
-    if do is Action.UNBLOCK:
+    if do is ACT_UNBLOCK:
         return any(blocked(game, s) for s in list(game.blocked))
-    if do is Action.PUSH or do is Action.SWAP:
+    if do is ACT_PUSH or do is ACT_SWAP:
         # Worth it when a combat disaster stands with a party on the field (and, to swap,
         # another one is somewhere else).
         here = {c.slot for c in game.on_field()}
         with_party = any(d.combat and game.slot_of(d) in here for d in game.disasters)
-        if do is Action.SWAP:
+        if do is ACT_SWAP:
             return with_party and sum(1 for d in game.disasters if d.combat) > 1
         return with_party
-    if do is Action.RELOAD:
+    if do is ACT_RELOAD:
         return any(
             x.uses_left is not None
             and isinstance(x.card, PowerCard)
@@ -525,14 +571,14 @@ def _would_act(game: Game, e: Effect) -> bool:
 def haven_equips(game: Game, card: AnyCard | None, uses: Uses = None) -> bool:
     """A haven lets this equipment (``None``: some equipment) be played on the player's
     characters on the field (EQUIP_ANYWHERE with target ``play``: Squad Bay and vehicles)."""
-    if Action.EQUIP_ANYWHERE not in game.acts:
+    if ACT_EQUIP_ANYWHERE not in game.acts:
         return False
     for h in (*game.havens, *game.turned_havens):
         fx = game.fx.get(h.card.id)
         if fx is None:
             continue
-        for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.do is not Action.EQUIP_ANYWHERE or e.target is not Target.PLAY:
+        for _, e in fx.get(TRIGGER_ALWAYS, ()):
+            if e.do is not ACT_EQUIP_ANYWHERE or e.target is not TARGET_PLAY:
                 continue
             if card is None or card_matches(card, e.cards):
                 if uses is not None:
@@ -547,11 +593,11 @@ def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
     disables or captures it, whose conditions the party with those already there meets)? A
     read for the player's route planning."""
     fx = game.fx.get(game.locs[slot].card.id)
-    if fx is None or Trigger.STOPS not in fx:
+    if fx is None or TRIGGER_STOPS not in fx:
         return False
     who = [*party, *(c for c in game.at(slot) if c not in party)]
-    for _, e in fx[Trigger.STOPS]:
-        if e.do not in (Action.HOLD, Action.DISABLE, Action.CAPTURE):
+    for _, e in fx[TRIGGER_STOPS]:
+        if e.do not in (ACT_HOLD, ACT_DISABLE, ACT_CAPTURE):
             continue
         if e.when_met is not None and not requirement_met(e.when_met, who):
             continue
@@ -578,7 +624,7 @@ def carried_movement(
     best, limiting = -1, None
     for speed, holder, x in rides:
         fx = game.fx.get(x.card.id)
-        e = next(iter(standing(fx, Action.CARRY)), None)
+        e = next(iter(standing(fx, ACT_CARRY)), None)
         pace = speed
         if e is not None:
             seats, vehicles = e.n - 1, (1 if "vehicle" in e.cards else 0)
@@ -604,8 +650,8 @@ def _equips_from_carried(game: Game, c: Char, uses: Uses, card: AnyCard | None) 
     when they run out)."""
     for x in (*c.equipment, *c.items):
         fx = game.fx.get(x.card.id)
-        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
-            if e.do is not Action.EQUIP_ANYWHERE:
+        for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
+            if e.do is not ACT_EQUIP_ANYWHERE:
                 continue
             if e.cards and card is not None and not card_matches(card, e.cards):
                 continue
@@ -627,7 +673,7 @@ def boost(game: Game, c: Char, vehicle: AnyCard, uses: Uses) -> int:
         return 0
     add = 0
     for x in c.enhancements:
-        for e in standing(game.fx.get(x.card.id), Action.BOOST):
+        for e in standing(game.fx.get(x.card.id), ACT_BOOST):
             add += e.n
             if uses is not None:
                 uses.append(Use(x.card))
@@ -635,9 +681,9 @@ def boost(game: Game, c: Char, vehicle: AnyCard, uses: Uses) -> int:
         return add
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.card.id)
-        for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+        for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
             key = (g.uid, -1 - i)
-            if e.do is not Action.BOOST:
+            if e.do is not ACT_BOOST:
                 continue
             if e.max_times and game.fired.get(key, 0) >= e.max_times:
                 continue
@@ -668,10 +714,10 @@ def free_caster(game: Game) -> Copy | None:
     """The flash effect in the hand that pays another's energy cost (FREE_CAST: Supreme
     Battle Aura), if the player holds one."""
     for h in game.hand:
-        if not isinstance(h, Copy) or h.card.type is not CardType.FLASH_EFFECT:
+        if not isinstance(h, Copy) or h.card.type is not TYPE_FLASH_EFFECT:
             continue
         fx = game.fx.get(h.card.id)
-        if fx is not None and any(e.do is Action.FREE_CAST for _, e in fx.get(Trigger.PLAYED, ())):
+        if fx is not None and any(e.do is ACT_FREE_CAST for _, e in fx.get(TRIGGER_PLAYED, ())):
             return h
     return None
 
@@ -687,8 +733,8 @@ def frail_times(game: Game, card: AnyCard) -> int:
     fx = game.fx.get(card.id)
     if fx is None:
         return 1
-    for _, e in fx.get(Trigger.PLAYED, ()):
-        if e.do is Action.FRAIL:
+    for _, e in fx.get(TRIGGER_PLAYED, ()):
+        if e.do is ACT_FRAIL:
             return e.n
     return 1
 
@@ -697,17 +743,16 @@ def costs_a_life(game: Game, card: AnyCard) -> bool:
     """Does this flash effect kill the character it is played on to act (a DEFEAT paid with
     ``holder``: Ultimate Sacrifice)? A read-only query for the policy."""
     fx = game.fx.get(card.id)
-    return fx is not None and any("holder" in e.pay for _, e in fx.get(Trigger.PLAYED, ()))
+    return fx is not None and any("holder" in e.pay for _, e in fx.get(TRIGGER_PLAYED, ()))
 
 
 def charm_only(game: Game, card: AnyCard) -> bool:
     """A flash effect that acts only in a charm battle (``reverse_charm``, or modifiers of
     charm alone): no use in a combat round. A read-only query for the policy."""
     fx = game.fx.get(card.id)
-    played = fx.get(Trigger.PLAYED, ()) if fx is not None else ()
+    played = fx.get(TRIGGER_PLAYED, ()) if fx is not None else ()
     return bool(played) and all(
-        e.do is Action.REVERSE_CHARM
-        or (e.do is Action.MODIFY and all(a == "charm" for a, _ in e.mods))
+        e.do is ACT_REVERSE_CHARM or (e.do is ACT_MODIFY and all(a == "charm" for a, _ in e.mods))
         for _, e in played
     )
 
@@ -716,7 +761,7 @@ def waits_to_turn(game: Game, card: AnyCard, holder: Char | None) -> bool:
     """A REVERSE flash effect the player keeps until turning a disaster round would help
     (:func:`turning_helps`). A read-only query for the policy."""
     fx = game.fx.get(card.id)
-    if fx is None or not any(e.do is Action.REVERSE for _, e in fx.get(Trigger.PLAYED, ())):
+    if fx is None or not any(e.do is ACT_REVERSE for _, e in fx.get(TRIGGER_PLAYED, ())):
         return False
     return not turning_helps(game, card, holder)
 
@@ -730,8 +775,8 @@ def turning_helps(game: Game, card: AnyCard, holder: Char | None) -> bool:
         return False
     slot = holder.slot if holder.zone == "field" else -1
     n = len(game.field.path)
-    for _, e in fx.get(Trigger.PLAYED, ()):
-        if e.do is Action.REVERSE:  # its one target: the nearest combat disaster
+    for _, e in fx.get(TRIGGER_PLAYED, ()):
+        if e.do is ACT_REVERSE:  # its one target: the nearest combat disaster
             for d in nearest_disaster(game, slot, e.cards, holder):
                 if d.movement <= 0 or d.stationary or d.major or d.carrying or d.backward:
                     return False
@@ -744,14 +789,14 @@ def sends_to_goal(game: Game, card: AnyCard) -> bool:
     query for the policy."""
     fx = game.fx.get(card.id)
     return fx is not None and any(
-        e.do is Action.SEND and e.to == "goal" for _, e in fx.get(Trigger.PLAYED, ())
+        e.do is ACT_SEND and e.to == "goal" for _, e in fx.get(TRIGGER_PLAYED, ())
     )
 
 
 def forfeited(game: Game, card: AnyCard) -> tuple[str, ...]:
     """The skills a power card takes from the character it is on (FORFEIT: Blasters' -2 Chi).
     A read-only query for the policy."""
-    return tuple(e.skill for e in standing(game.fx.get(card.id), Action.FORFEIT))
+    return tuple(e.skill for e in standing(game.fx.get(card.id), ACT_FORFEIT))
 
 
 def known_under(game: Game, slot: int) -> tuple[list[Dis], int]:
@@ -772,7 +817,7 @@ def known_under(game: Game, slot: int) -> tuple[list[Dis], int]:
 # --- where a party may go ------------------------------------------------------------
 
 
-HAVEN = -1  # a route step into the haven annexed to the field's haven slot
+HAVEN: Final = -1  # a route step into the haven annexed to the field's haven slot
 
 
 def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
@@ -788,18 +833,18 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
             if isinstance(card, PowerCard) and card.vehicle:
                 mod = card.modifier("movement")
                 if mod is not None:
-                    speed = mod.apply(c.base[MOV])
-                    if Action.BOOST in game.acts:
+                    speed = apply_mod(mod, c.base[MOV])
+                    if ACT_BOOST in game.acts:
                         speed += boost(game, c, card, uses)  # Turbo Boost, Ready to Go
                     vehicle = max(vehicle, speed)
                     rides.append((speed, c, e))
-    if vehicle and Action.CARRY in game.acts:
+    if vehicle and ACT_CARRY in game.acts:
         speed = carried_movement(game, party, rides, uses)
     elif vehicle:
         speed = vehicle
     else:
         speed = min(c.cur[MOV] for c in party) if party else 0
-    if Action.LEAP in game.acts and party:
+    if ACT_LEAP in game.acts and party:
         room = leap_room(game, party)  # a location jumped over (Jump): spent only when needed
         speed += room[0] if room is not None else 0
     return speed
@@ -815,9 +860,9 @@ def leap_room(
     for c in party:
         for x in (*c.enhancements, *c.equipment):
             fx = game.fx.get(x.card.id)
-            for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
+            for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
                 key = (x.uid, -1 - i)
-                if e.do is not Action.LEAP:
+                if e.do is not ACT_LEAP:
                     continue
                 if e.max_times and game.fired.get(key, 0) >= e.max_times:
                     continue
@@ -886,7 +931,10 @@ def horde_bonus(game: Game, d: Dis) -> int:
         return 0
     n = 0
     for other in game.disasters:
-        if other is not d and other.card.horde and any(c in cats for c in other.card.categories):
+        card = other.card
+        # DisasterCard.horde, read here so the compiled engine does not call the property.
+        horde = TRAIT_HORDE in card.traits or "Horde" in card.categories
+        if other is not d and horde and any(c in cats for c in card.categories):
             n += 1
     return n
 
@@ -911,8 +959,8 @@ def _waived(c: Char, card: PowerCard) -> bool:
     if card.weapon:
         words.add("weapon")
     return any(
-        e.do is Action.WAIVE and any(w.casefold() in words for w in e.cards)
-        for _, e in c.fx.get(Trigger.ALWAYS, ())
+        e.do is ACT_WAIVE and any(w.casefold() in words for w in e.cards)
+        for _, e in c.fx.get(TRIGGER_ALWAYS, ())
     )
 
 
@@ -950,8 +998,8 @@ def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[in
     if half.modifier is None or half.target == "special":
         return recipient, opponent
     if half.target == "self":
-        return half.modifier.apply(recipient), opponent
-    return recipient, half.modifier.apply(opponent)
+        return apply_mod(half.modifier, recipient), opponent
+    return recipient, apply_mod(half.modifier, opponent)
 
 
 def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:

@@ -9,18 +9,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.cards import ItemCard, Trait
-from deckkit.animayhem.construction.requirements import requirement_met
-from deckkit.animayhem.construction.vocabulary import Trigger
+from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.cardrules import requirement_met
+from deckkit.animayhem.engine.codes import (
+    STAT_ITEMS_RETRIEVED,
+    STAT_MET,
+    STAT_SCAVENGE_ATTEMPTS,
+    STAT_SCAVENGE_SUCCESSES,
+    TRAIT_ALLY,
+    TRAIT_STEALS_EQUIPMENT,
+    TRAIT_STEALS_ITEM,
+    TRIGGER_ENTERS,
+    TRIGGER_SCAVENGED,
+)
 from deckkit.animayhem.engine.combat import fight, health_state, knock_out
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import can_act, record_uses
 from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.movement import join_primary, place_disaster, steal_when_revealed
 from deckkit.animayhem.engine.queries import Use, barred, blocked, unlocked
-from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import DEF, DMG, Char, Game
+from deckkit.animayhem.engine.state import DEF, DMG, Char, Game, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -83,7 +92,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             return False
     if not passes_skill_test(game, party, slot):
         return False
-    game.record.bump(loc.card.id, CardStat.SCAVENGE_ATTEMPTS)
+    bump(game, loc.card.id, STAT_SCAVENGE_ATTEMPTS)
     for c in party:
         game.scavenge_started.add(c.uid)
     if game.trace is not None:
@@ -96,7 +105,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             game.say("reveal", f"revealed {d.name}" + (" (combat)" if d.combat else ""), target=d)
         if not d.combat:
             # A non-combat disaster takes effect on the scavenging party, then is cleared.
-            game.record.bump(d.card.id, CardStat.MET)
+            bump(game, d.card.id, STAT_MET)
             if game.trace is not None:
                 how = "" if d.fx is not None else " (card text not simulated)"
                 game.say("affect", f"{d.name} takes effect on the party{how}", d)
@@ -108,12 +117,12 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             # "If this disaster is revealed from a location, however, it does not move."
             d.stationary = d.card.moves_times is not None
             if d.fx is not None:
-                fire(game, d, Trigger.ENTERS, slot)
+                fire(game, d, TRIGGER_ENTERS, slot)
                 if d.zone != "field":
                     continue
-            if Trait.ALLY in d.card.traits and join_primary(game, d):
+            if TRAIT_ALLY in d.card.traits and join_primary(game, d):
                 continue
-            steals = Trait.STEALS_ITEM in d.card.traits or Trait.STEALS_EQUIPMENT in d.card.traits
+            steals = TRAIT_STEALS_ITEM in d.card.traits or TRAIT_STEALS_EQUIPMENT in d.card.traits
             if steals and steal_when_revealed(game, edition, policy, d, party):
                 result = "stole"  # it ran off with the card: the party may scavenge on
             else:
@@ -144,14 +153,14 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             carrier.items.append(x)
             if x.card.id in game.fx:
                 refresh(game, carrier)  # an item's standing effects (interpreter/)
-            game.record.bump(carrier.card.id, CardStat.ITEMS_RETRIEVED)
+            bump(game, carrier.card.id, STAT_ITEMS_RETRIEVED)
         else:
             carrier.equipment.append(x)
             refresh(game, carrier)
         if game.trace is not None:
             game.say("retrieve", f"{carrier.name} retrieves {x.card.name}", carrier, x)
-    game.record.bump(loc.card.id, CardStat.SCAVENGE_SUCCESSES)
-    fire(game, loc.copy, Trigger.SCAVENGED, slot)
+    bump(game, loc.card.id, STAT_SCAVENGE_SUCCESSES)
+    fire(game, loc.copy, TRIGGER_SCAVENGED, slot)
     game.scavenged.add(slot)
     game.done_scavenging.add(slot)
     return True

@@ -8,10 +8,22 @@ Solitaire"; 1996 rules "Setup" (the opening hand of 7 from characters and power 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from deckkit.animayhem.construction.cards import AnyCard, CardType, CharacterCard, DisasterCard
+from deckkit.animayhem.construction.cards import AnyCard, CharacterCard, DisasterCard
 from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.codes import (
+    TYPE_CHARACTER,
+    TYPE_COMBAT,
+    TYPE_DISASTER,
+    TYPE_ENHANCEMENT,
+    TYPE_EQUIPMENT,
+    TYPE_FLASH_EFFECT,
+    TYPE_GLOBAL_EFFECT,
+    TYPE_HAVEN,
+    TYPE_ITEM,
+    TYPE_LOCATION,
+)
 from deckkit.animayhem.engine.field import all_distances, lay_out
 from deckkit.animayhem.engine.hooks import EngineHooks
 from deckkit.animayhem.engine.prepared import GameSetup
@@ -21,7 +33,9 @@ if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
     from deckkit.animayhem.engine.policy import Policy
 
-STARTING_DISASTERS_PER_LOCATION = 2  # "Place two disaster cards ... underneath each location"
+STARTING_DISASTERS_PER_LOCATION: Final = (
+    2  # "Place two disaster cards ... underneath each location"
+)
 
 
 def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> None:
@@ -60,6 +74,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         d = Dis(uid, card)
         d.fx = setup.fx.get(card.id)
         disasters.append(d)
+    game.disasters_dealt = list(disasters)
     chance.shuffle(disasters)
     for loc in game.locs:
         for _ in range(STARTING_DISASTERS_PER_LOCATION):
@@ -130,16 +145,16 @@ def deck_piles(cards: Iterable[AnyCard]) -> dict[str, list[AnyCard]]:
         "combat": [],
     }
     key = {
-        CardType.CHARACTER: "characters",
-        CardType.LOCATION: "locations",
-        CardType.ITEM: "items",
-        CardType.HAVEN: "havens",
-        CardType.EQUIPMENT: "power",
-        CardType.ENHANCEMENT: "power",
-        CardType.FLASH_EFFECT: "power",
-        CardType.GLOBAL_EFFECT: "power",
-        CardType.DISASTER: "disasters",
-        CardType.COMBAT: "combat",
+        TYPE_CHARACTER: "characters",
+        TYPE_LOCATION: "locations",
+        TYPE_ITEM: "items",
+        TYPE_HAVEN: "havens",
+        TYPE_EQUIPMENT: "power",
+        TYPE_ENHANCEMENT: "power",
+        TYPE_FLASH_EFFECT: "power",
+        TYPE_GLOBAL_EFFECT: "power",
+        TYPE_DISASTER: "disasters",
+        TYPE_COMBAT: "combat",
     }
     for card in cards:
         piles[key[card.type]].append(card)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from deckkit.animayhem.construction.cards import (
     AnyCard,
@@ -25,7 +25,7 @@ from deckkit.animayhem.construction.cards import (
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
 from deckkit.animayhem.engine.chance import Chance
 from deckkit.animayhem.engine.field import Field
-from deckkit.animayhem.engine.record import GameRecord
+from deckkit.animayhem.engine.record import CardStat, GameRecord
 
 Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
 Mods = tuple[tuple[Stat, Modifier], ...]
@@ -45,8 +45,20 @@ class RuleHooks(Protocol):
 
 
 # Ability slots in the ``cur`` tuples below.
-DMG, DEF, MOV, CHA, ENE = 0, 1, 2, 3, 4
-ABILITY_INDEX = {"damage": DMG, "defense": DEF, "movement": MOV, "charm": CHA, "energy": ENE}
+# Final: the compiled engine reads them as C constants, not module-dictionary lookups.
+DMG: Final = 0
+DEF: Final = 1
+MOV: Final = 2
+CHA: Final = 3
+ENE: Final = 4
+ABILITY_INDEX: Final = {"damage": DMG, "defense": DEF, "movement": MOV, "charm": CHA, "energy": ENE}
+
+
+def bump(game: Game, card_id: str, stat: CardStat, n: int = 1) -> None:
+    """:meth:`GameRecord.bump` in the compiled engine: one more of a card's counter."""
+    counters = game.record.counters
+    key = (card_id, stat)
+    counters[key] = counters.get(key, 0) + n
 
 
 class Copy:
@@ -391,6 +403,7 @@ class Game:
         self.haven_cards: list[Copy] = []  # items and equipment stored in havens
         self.globals_in_play: list[tuple[Copy, int]] = []  # (card, last turn it lasts)
         self.disasters: list[Dis] = []  # face up on the field
+        self.disasters_dealt: list[Dis] = []  # every disaster card of the game (play.release)
         self.drawn: list[Dis] = []  # drawn this reload phase, entering at maintenance
         self.carried_off: list[Copy] = []  # items destroyed by disasters completing a cycle
         self.unused: list[Copy] = []  # items beyond one per location (fifth2018), not in play

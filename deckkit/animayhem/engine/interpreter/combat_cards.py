@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import AnyCard
 from deckkit.animayhem.construction.requirements import requirement_met
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
+from deckkit.animayhem.construction.vocabulary import Effect
+from deckkit.animayhem.engine.cardrules import apply_mod
+from deckkit.animayhem.engine.codes import (
+    ACT_HEAL,
+    SCOPE_COMBAT,
+    TARGET_SELF,
+    TRIGGER_PLAYED,
+)
 from deckkit.animayhem.engine.interpreter.common import Sides, _credit
 from deckkit.animayhem.engine.queries import card_matches, conditions_hold, fits
 from deckkit.animayhem.engine.state import Char, Dis, Game
@@ -75,7 +82,7 @@ def combat_card(
     if fx is None:
         return mine, theirs
     acted = False
-    for _, e in fx.get(Trigger.PLAYED, ()):
+    for _, e in fx.get(TRIGGER_PLAYED, ()):
         char_side = isinstance(who, Char)
         if (e.when_met is not None or e.unless_met is not None or e.against) and not char_side:
             continue
@@ -83,10 +90,10 @@ def combat_card(
             continue
         if not conditions_hold(game, e, slot):
             continue
-        on = who if e.target is Target.SELF else other
+        on = who if e.target is TARGET_SELF else other
         if not _meets(e, on):
             continue
-        if e.do is Action.HEAL:
+        if e.do is ACT_HEAL:
             if charm:
                 continue
             on.health = on.health_max
@@ -96,7 +103,7 @@ def combat_card(
         if not mods:
             continue
         (mine if on is who else theirs).append(mods)
-        if e.scope is Scope.COMBAT and sides is not None:
+        if e.scope is SCOPE_COMBAT and sides is not None:
             if isinstance(on, Char):
                 sides.char_mod(on.uid, mods, True)
             else:
@@ -111,5 +118,5 @@ def apply_charm(mods: list[Mods], charm: int) -> int:
     for group in mods:
         for ability, mod in group:
             if ability == "charm":
-                charm = mod.apply(charm)
+                charm = apply_mod(mod, charm)
     return charm

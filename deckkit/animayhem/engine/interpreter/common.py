@@ -9,8 +9,11 @@ from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import AnyCard
 from deckkit.animayhem.construction.vocabulary import CardEffects, Effect, Trigger
-from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+from deckkit.animayhem.engine.cardrules import apply_mod
+from deckkit.animayhem.engine.codes import (
+    STAT_EFFECTS,
+)
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -102,12 +105,12 @@ def apply_mods(mods: list[Mods], damage: int, defense: int) -> tuple[int, int]:
     for group in mods:
         for ability, mod in group:
             if ability == "damage":
-                damage = mod.apply(damage)
+                damage = apply_mod(mod, damage)
             elif ability == "defense":
-                defense = mod.apply(defense)
+                defense = apply_mod(mod, defense)
     return damage, defense
 
 
 def _credit(game: Game, card: AnyCard) -> None:
     """Count that one of the card's effects acted (the per-card statistic ``effects``)."""
-    game.record.bump(card.id, CardStat.EFFECTS)
+    bump(game, card.id, STAT_EFFECTS)

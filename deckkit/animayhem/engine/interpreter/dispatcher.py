@@ -11,8 +11,59 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import AnyCard, Modifier, PowerCard
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
+from deckkit.animayhem.construction.vocabulary import Effect, Trigger
 from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.codes import (
+    ACT_ATTACK,
+    ACT_BECOME_HAVEN,
+    ACT_BLOCK,
+    ACT_BONK,
+    ACT_BURY,
+    ACT_CAPTURE,
+    ACT_CHARGE,
+    ACT_CLEAR,
+    ACT_DAMAGE,
+    ACT_DEFEAT,
+    ACT_DESTROY,
+    ACT_DESTROY_LOCATION,
+    ACT_DISABLE,
+    ACT_DISCARD,
+    ACT_DISCARD_HAND,
+    ACT_DROP,
+    ACT_EXTRA_CARDS,
+    ACT_FRAIL,
+    ACT_GRANT,
+    ACT_HEAL,
+    ACT_HOLD,
+    ACT_KILL,
+    ACT_MODIFY,
+    ACT_MOVE_TO,
+    ACT_NO_RETREAT,
+    ACT_PULL,
+    ACT_REMATCH,
+    ACT_RESHUFFLE_HAND,
+    ACT_REVEAL,
+    ACT_REVERSE,
+    ACT_REVERSE_CHARM,
+    ACT_SEND,
+    ACT_TAKE,
+    ACT_TRANSFORM,
+    ACT_UNEARTH,
+    SCOPE_COMBAT,
+    SCOPE_ROUND,
+    STAT_DEFEATED,
+    STAT_EFFECTS,
+    TARGET_DISASTERS,
+    TARGET_FIELD,
+    TARGET_NEAREST_DISASTER,
+    TARGET_OPPONENT,
+    TARGET_PLAY,
+    TARGET_SELF,
+    TRIGGER_AFFECT,
+    TRIGGER_ENTERS,
+    TRIGGER_HURT,
+    TRIGGER_PLAYED,
+)
 from deckkit.animayhem.engine.interpreter.combat_cards import apply_charm
 from deckkit.animayhem.engine.interpreter.common import (
     FOREVER,
@@ -59,8 +110,7 @@ from deckkit.animayhem.engine.queries import (
     free_caster,
     usable,
 )
-from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -75,14 +125,14 @@ def run(
     """Carry out one effect; True when it found a target and did something. A DEFEAT or
     DISCARD that succeeds ends the source's remaining effects (the caller checks its zone)."""
     do = e.do
-    if e.target is Target.OPPONENT and not isinstance(ctx.source, Dis):
+    if e.target is TARGET_OPPONENT and not isinstance(ctx.source, Dis):
         # From the characters' side, the opponent is the disaster being fought.
-        if do is not Action.MODIFY or ctx.fought is None:
+        if do is not ACT_MODIFY or ctx.fought is None:
             return False
         _modify_dis(game, e, ctx.fought, sides)
         _say(game, ctx.source, f"changes {ctx.fought.name}")
         return True
-    if do is Action.NO_RETREAT and e.target is not Target.SELF:
+    if do is ACT_NO_RETREAT and e.target is not TARGET_SELF:
         who = characters(game, e, ctx)
         for c in who:
             c.pinned = True
@@ -90,39 +140,39 @@ def run(
             _say(game, ctx.source, f"bars {', '.join(c.name for c in who)} from running away")
         return bool(who)
     if do in (
-        Action.BONK,
-        Action.KILL,
-        Action.DAMAGE,
-        Action.HEAL,
-        Action.DISABLE,
-        Action.HOLD,
-        Action.CAPTURE,
-        Action.SEND,
-        Action.DROP,
-        Action.GRANT,
-        Action.TRANSFORM,
-        Action.ATTACK,
+        ACT_BONK,
+        ACT_KILL,
+        ACT_DAMAGE,
+        ACT_HEAL,
+        ACT_DISABLE,
+        ACT_HOLD,
+        ACT_CAPTURE,
+        ACT_SEND,
+        ACT_DROP,
+        ACT_GRANT,
+        ACT_TRANSFORM,
+        ACT_ATTACK,
     ) or (
-        do is Action.MODIFY
-        and e.target not in (Target.DISASTERS, Target.NEAREST_DISASTER)
-        and not (e.target is Target.SELF and isinstance(ctx.source, Dis))
+        do is ACT_MODIFY
+        and e.target not in (TARGET_DISASTERS, TARGET_NEAREST_DISASTER)
+        and not (e.target is TARGET_SELF and isinstance(ctx.source, Dis))
     ):
         who = characters(game, e, ctx)
         if not who:
             return False
         return _on_characters(game, e, ctx, who, sides)
-    if do is Action.MODIFY:
+    if do is ACT_MODIFY:
         targets = disasters(game, e, ctx)
         for d in targets:
             _modify_dis(game, e, d, sides)
         if targets:
             _say(game, ctx.source, f"changes {', '.join(d.name for d in targets)}")
         return bool(targets)
-    if do is Action.DESTROY:
+    if do is ACT_DESTROY:
         return _destroy(game, e, ctx)
-    if do is Action.TAKE:
+    if do is ACT_TAKE:
         return _take(game, e, ctx)
-    if do is Action.DISCARD_HAND:
+    if do is ACT_DISCARD_HAND:
         cards = [x for x in game.hand if isinstance(x, Copy)]
         game.chance.shuffle(cards)
         for x in cards[: max(1, e.n)]:
@@ -131,7 +181,7 @@ def run(
         if cards:
             _say(game, ctx.source, f"discards {min(len(cards), max(1, e.n))} cards from the hand")
         return bool(cards)
-    if do is Action.RESHUFFLE_HAND:
+    if do is ACT_RESHUFFLE_HAND:
         cards = [x for x in game.hand if isinstance(x, Copy)]
         for x in cards:
             game.hand.remove(x)
@@ -148,28 +198,28 @@ def run(
     if do in _ADDED_EVENTS:
         return _added_event(game, e, ctx, sides)
     src = _source_dis(ctx) or ctx.fought
-    if do is Action.MOVE_TO:
+    if do is ACT_MOVE_TO:
         return src is not None and _move_to(game, e, src)
-    if do is Action.REVERSE:
+    if do is ACT_REVERSE:
         return _reverse(game, e, ctx)
-    if do is Action.PULL:
+    if do is ACT_PULL:
         return _pull(game, e, ctx)
-    if do is Action.BLOCK:
+    if do is ACT_BLOCK:
         return _block(game, e, ctx)
-    if do is Action.DESTROY_LOCATION:
+    if do is ACT_DESTROY_LOCATION:
         return _destroy_location(game, ctx)
-    if do is Action.BECOME_HAVEN:
+    if do is ACT_BECOME_HAVEN:
         return _become_haven(game, ctx)
     if do in _PILE_ACTIONS:
         return _pile_action(game, e, ctx)
-    if do is Action.REVEAL:
+    if do is ACT_REVEAL:
         return _reveal(game, e, ctx)
     if do in _UNDER_ACTIONS:
         return _under_action(game, e, ctx)
-    if do is Action.DEFEAT or do is Action.DISCARD:
-        if do is Action.DISCARD and e.target is Target.SELF and isinstance(ctx.source, Copy):
+    if do is ACT_DEFEAT or do is ACT_DISCARD:
+        if do is ACT_DISCARD and e.target is TARGET_SELF and isinstance(ctx.source, Copy):
             return _spend(game, ctx)
-        if e.target is Target.SELF:
+        if e.target is TARGET_SELF:
             targets = [src] if src is not None else []
         else:
             targets = disasters(game, e, ctx)
@@ -179,7 +229,7 @@ def run(
         if e.pay and not _pay(game, e, ctx):
             return False
         for d in targets:
-            if do is Action.DEFEAT:
+            if do is ACT_DEFEAT:
                 _say(game, d, f"is defeated by {_name(ctx.source)}")
                 party = _party(game, ctx.slot) if ctx.slot >= 0 else []
                 game.hooks.defeat(game, d, [c for c in party if c.zone == "field"])
@@ -204,11 +254,11 @@ def _on_characters(
     do = e.do
     by = _source_dis(ctx)
     n = len(who)
-    if do is Action.BONK or do is Action.KILL:
+    if do is ACT_BONK or do is ACT_KILL:
         for c in who:
-            _say(game, ctx.source, f"{'bonks' if do is Action.BONK else 'kills'} {c.name}")
-            _knock(game, c, "bonked" if do is Action.BONK else "killed", by)
-    elif do is Action.DAMAGE:
+            _say(game, ctx.source, f"{'bonks' if do is ACT_BONK else 'kills'} {c.name}")
+            _knock(game, c, "bonked" if do is ACT_BONK else "killed", by)
+    elif do is ACT_DAMAGE:
         for c in who:
             c.health -= e.n
             _say(game, ctx.source, f"deals {e.n} damage to {c.name} (health {c.health})")
@@ -216,7 +266,7 @@ def _on_characters(
                 _knock(game, c, "bonked", by)
             else:
                 c.wounded_turn = game.turn
-    elif do is Action.HEAL:
+    elif do is ACT_HEAL:
         # The n most hurt of the targets (Senzu Beans heals up to 3); a card given up to heal
         # is spent only on someone hurt.
         who = sorted(who, key=lambda c: (c.health - c.health_max, c.uid))
@@ -226,29 +276,29 @@ def _on_characters(
         for c in who:
             c.health = c.health_max
         _say(game, ctx.source, f"heals {', '.join(c.name for c in who)}")
-    elif do is Action.DISABLE or do is Action.HOLD:
+    elif do is ACT_DISABLE or do is ACT_HOLD:
         last = _until(game, e)
         for c in who:
-            if do is Action.DISABLE:
+            if do is ACT_DISABLE:
                 c.disabled_until = max(c.disabled_until, last)
             else:
                 c.held_until = max(c.held_until, last)
-        verb = "disables" if do is Action.DISABLE else "holds"
+        verb = "disables" if do is ACT_DISABLE else "holds"
         _say(game, ctx.source, f"{verb} {', '.join(c.name for c in who)} through turn {last}")
-    elif do is Action.CAPTURE:
+    elif do is ACT_CAPTURE:
         for c in who:
             _capture(game, e, ctx, c)
         _say(game, ctx.source, f"captures {', '.join(c.name for c in who)}")
-    elif do is Action.SEND:
+    elif do is ACT_SEND:
         if not _send(game, e, ctx, who) and e.to == "goal":
             return False  # no better place to go: the card is not spent
-    elif do is Action.DROP:
+    elif do is ACT_DROP:
         for c in who:
             _drop(game, e, c)
         _say(game, ctx.source, f"makes {', '.join(c.name for c in who)} drop what they carry")
-    elif do is Action.GRANT:
+    elif do is ACT_GRANT:
         last = _until(game, e) if e.turns else FOREVER
-        if e.target in (Target.FIELD, Target.PLAY) and len(who) > e.n > 0:
+        if e.target in (TARGET_FIELD, TARGET_PLAY) and len(who) > e.n > 0:
             # "One of your characters may add the skill": the largest group's first member,
             # where one more skill opens the most.
             sizes = {c.slot: sum(1 for o in who if o.slot == c.slot) for c in who}
@@ -256,17 +306,17 @@ def _on_characters(
         for c in who:
             c.grants.append((e.skill, last))
             refresh(game, c)
-    elif do is Action.TRANSFORM:
+    elif do is ACT_TRANSFORM:
         for c in who:
             _transform(game, c)
-    elif do is Action.ATTACK:
+    elif do is ACT_ATTACK:
         if by is None or not by.combat or by.zone != "field":
             return False
         slot = who[0].slot
         by.pos = game.field.path_index[slot]
         _say(game, by, f"attacks at {game.locs[slot].card.name}")
         game.hooks.attack(game, by, slot)
-    elif do is Action.MODIFY:
+    elif do is ACT_MODIFY:
         if e.pay and not _give_up(game, ctx, who):
             return False
         for c in who:
@@ -310,7 +360,7 @@ def fire(
             continue
         if run(game, e, ctx, sides):
             did = True
-            game.record.bump(source.card.id, CardStat.EFFECTS)
+            bump(game, source.card.id, STAT_EFFECTS)
             if e.max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
@@ -334,12 +384,12 @@ def held_for_charm(game: Game, c: Char, d: Dis, mine: int, theirs: int) -> int:
         if cost > c.cur[ENE] or not usable(c, h.card):
             continue
         diff = mine - theirs
-        for _, e in fx.get(Trigger.PLAYED, ()):
+        for _, e in fx.get(TRIGGER_PLAYED, ()):
             if not fits(e, c) or not card_matches(d.card, e.against):
                 continue
-            if e.do is Action.REVERSE_CHARM:
+            if e.do is ACT_REVERSE_CHARM:
                 diff = 1
-            elif e.do is Action.MODIFY and e.target is Target.SELF and e.scope is Scope.ROUND:
+            elif e.do is ACT_MODIFY and e.target is TARGET_SELF and e.scope is SCOPE_ROUND:
                 diff = max(0, apply_charm([e.mods], mine)) - theirs
         if diff <= 0:
             continue
@@ -373,8 +423,8 @@ def flash_extra_cards(game: Game, card: AnyCard) -> int:
         return 0
     n = sum(
         e.n
-        for _, e in fx.get(Trigger.PLAYED, ())
-        if e.do is Action.EXTRA_CARDS and e.target is Target.SELF
+        for _, e in fx.get(TRIGGER_PLAYED, ())
+        if e.do is ACT_EXTRA_CARDS and e.target is TARGET_SELF
     )
     if n > 0:
         _credit(game, card)
@@ -399,14 +449,14 @@ def play_in_combat(
     if fx is None:
         return mine, theirs
     ctx = Context(copy, slot, holder, [holder], fought)
-    for _, e in fx.get(Trigger.PLAYED, ()):
+    for _, e in fx.get(TRIGGER_PLAYED, ()):
         if not conditions_hold(game, e, slot):
             continue
         if e.against and not card_matches(fought.card, e.against):
             continue
-        fight_mod = e.do is Action.MODIFY and e.scope in _FIGHT_SCOPES
-        whole = e.scope is Scope.COMBAT and sides is not None
-        if fight_mod and e.target is Target.SELF:
+        fight_mod = e.do is ACT_MODIFY and e.scope in _FIGHT_SCOPES
+        whole = e.scope is SCOPE_COMBAT and sides is not None
+        if fight_mod and e.target is TARGET_SELF:
             if not fits(e, holder) or all(a == "charm" for a, _ in e.mods):
                 continue  # charm acts only in a charm battle (held_for_charm: Loving You)
             mine.append(e.mods)
@@ -419,12 +469,12 @@ def play_in_combat(
                 if whole and sides is not None:
                     sides.dis_mod(e.mods, True)
                 _credit(game, copy.card)
-        elif e.do is Action.EXTRA_CARDS and e.target is Target.SELF:
+        elif e.do is ACT_EXTRA_CARDS and e.target is TARGET_SELF:
             continue  # drawn by the combat rules (flash_extra_cards)
-        elif e.do is Action.FRAIL or e.do is Action.CHARGE:
+        elif e.do is ACT_FRAIL or e.do is ACT_CHARGE:
             if sides is None or not fits(e, holder):
                 continue
-            if e.do is Action.FRAIL:
+            if e.do is ACT_FRAIL:
                 # Meltdown, Frozen: the fought disaster's loss this round (combat.fight).
                 sides.loss_times = e.n
                 _say(game, copy, f"leaves {fought.name} frail this round")
@@ -432,7 +482,7 @@ def play_in_combat(
                 mine.append(_charge(game, e, holder, sides))
             _credit(game, copy.card)
         elif run(game, e, ctx):
-            game.record.bump(copy.card.id, CardStat.EFFECTS)
+            bump(game, copy.card.id, STAT_EFFECTS)
     return mine, theirs
 
 
@@ -440,7 +490,7 @@ def _charge(game: Game, e: Effect, holder: Char, sides: Sides) -> Mods:
     """CHARGE: the holder's attack this round rises by ``n`` times energy: its own, which it
     spends (Kamehameha, Makkankoupousou), or every character in play's, and then its
     groupmates deal no damage this round (Genki-Dama)."""
-    if e.target is Target.SELF:
+    if e.target is TARGET_SELF:
         energy = holder.cur[ENE]
         holder.set_energy(0)
     else:
@@ -465,12 +515,12 @@ def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) ->
     (a groupmate may give up Senzu Beans)."""
     for c in who:
         if c.fx is not None and c.zone == "field":
-            fire(game, c, Trigger.HURT, slot, opponents=[c], fought=d, sides=sides)
+            fire(game, c, TRIGGER_HURT, slot, opponents=[c], fought=d, sides=sides)
     for c in game.at(slot):
         for x in (*c.items, *c.equipment, *c.enhancements):
             fx = game.fx.get(x.card.id)
-            if fx is not None and Trigger.HURT in fx and c.zone == "field":
-                fire(game, x, Trigger.HURT, slot, holder=c, opponents=who, fought=d, sides=sides)
+            if fx is not None and TRIGGER_HURT in fx and c.zone == "field":
+                fire(game, x, TRIGGER_HURT, slot, holder=c, opponents=who, fought=d, sides=sides)
 
 
 def guarded(game: Game, d: Dis, slot: int) -> bool:
@@ -478,14 +528,14 @@ def guarded(game: Game, d: Dis, slot: int) -> bool:
     may stop it (AFFECT on a character or an item: Lt. Randolph defeats a Legal disaster,
     5 Yen Coin Shopping Spree). True when it left play."""
     for c in _party(game, slot):
-        if c.fx is not None and Trigger.AFFECT in c.fx:
-            fire(game, c, Trigger.AFFECT, slot, fought=d)
+        if c.fx is not None and TRIGGER_AFFECT in c.fx:
+            fire(game, c, TRIGGER_AFFECT, slot, fought=d)
             if gone(d):
                 return True
         for x in list(c.items):
             fx = game.fx.get(x.card.id)
-            if fx is not None and Trigger.AFFECT in fx:
-                fire(game, x, Trigger.AFFECT, slot, holder=c, fought=d)
+            if fx is not None and TRIGGER_AFFECT in fx:
+                fire(game, x, TRIGGER_AFFECT, slot, holder=c, fought=d)
                 if gone(d):
                     return True
     return False
@@ -497,13 +547,13 @@ def guarded(game: Game, d: Dis, slot: int) -> bool:
 
 
 def _under_action(game: Game, e: Effect, ctx: Context) -> bool:
-    if e.do is Action.CLEAR:
+    if e.do is ACT_CLEAR:
         return _clear(game, e, ctx)
-    if e.do is Action.UNEARTH:
+    if e.do is ACT_UNEARTH:
         return _unearth(game, e, ctx)
-    if e.do is Action.BURY:
+    if e.do is ACT_BURY:
         return _bury(game, e, ctx)
-    if e.do is Action.REMATCH:
+    if e.do is ACT_REMATCH:
         return _rematch(game, e, ctx)
     return _supply(game, e, ctx)
 
@@ -531,10 +581,10 @@ def _rematch(game: Game, e: Effect, ctx: Context) -> bool:
     d.stationary = d.card.moves_times is not None
     _say(game, ctx.source, f"brings {d.name} back from the discard pile to fight")
     if d.fx is not None:
-        fire(game, d, Trigger.ENTERS, ctx.slot)  # as a disaster revealed here (scavenge.py)
+        fire(game, d, TRIGGER_ENTERS, ctx.slot)  # as a disaster revealed here (scavenge.py)
         if d.zone != "field":
             return True
-    key = (d.card.id, CardStat.DEFEATED)
+    key = (d.card.id, STAT_DEFEATED)
     before = game.record.counters.get(key, 0)
     game.hooks.attack(game, d, ctx.slot)
     if game.record.counters.get(key, 0) > before:

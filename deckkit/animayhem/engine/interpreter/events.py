@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Target
+from deckkit.animayhem.construction.vocabulary import Effect
+from deckkit.animayhem.engine.codes import (
+    ACT_FIRST_STRIKE,
+    ACT_RECYCLE,
+    TARGET_DISASTERS,
+)
 from deckkit.animayhem.engine.interpreter.common import Sides, _say
 from deckkit.animayhem.engine.interpreter.on_disasters_and_locations import _spend
 from deckkit.animayhem.engine.interpreter.targets import Context
@@ -13,13 +18,13 @@ from deckkit.animayhem.engine.state import Char, Copy, Game
 # The others: IMMUNE in standing.py, STAY in on_characters.py, WAIVE in piles.py, the HURT
 # trigger and items acting on AFFECT in dispatcher.py.
 
-_ADDED_EVENTS = frozenset({Action.RECYCLE, Action.FIRST_STRIKE})
+_ADDED_EVENTS = frozenset({ACT_RECYCLE, ACT_FIRST_STRIKE})
 
 
 def _added_event(game: Game, e: Effect, ctx: Context, sides: Sides | None) -> bool:
     """RECYCLE and FIRST_STRIKE as one-off events (their standing forms are read by combat)."""
-    if e.do is Action.RECYCLE:
-        if e.target is not Target.DISASTERS:
+    if e.do is ACT_RECYCLE:
+        if e.target is not TARGET_DISASTERS:
             return False  # on itself it is a standing rule (recycled)
         game.recycle_next += max(1, e.n)
         _say(game, ctx.source, f"sends the next {max(1, e.n)} defeated disasters back to the deck")

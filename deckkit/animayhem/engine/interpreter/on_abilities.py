@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from deckkit.animayhem.construction.vocabulary import Effect, Scope, Target
+from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.cardrules import apply_mod
+from deckkit.animayhem.engine.codes import (
+    SCOPE_COMBAT,
+    SCOPE_GAME,
+    SCOPE_NEXT_COMBAT,
+    SCOPE_RETREAT,
+    SCOPE_ROUND,
+    SCOPE_TURNS,
+    TARGET_NEAREST_DISASTER,
+    TARGET_SELF,
+)
 from deckkit.animayhem.engine.interpreter.common import FOREVER, Sides, _until
 from deckkit.animayhem.engine.interpreter.targets import Context
 from deckkit.animayhem.engine.queries import card_matches, nearest_disaster
@@ -14,50 +25,50 @@ from deckkit.animayhem.engine.state import Char, Dis, Game
 
 def _modify_char(game: Game, e: Effect, ctx: Context, c: Char, sides: Sides | None) -> None:
     scope = e.scope
-    if scope in (Scope.ROUND, Scope.COMBAT):
+    if scope in (SCOPE_ROUND, SCOPE_COMBAT):
         if sides is not None and c.uid in sides.chars:
-            sides.char_mod(c.uid, e.mods, scope is Scope.COMBAT)
+            sides.char_mod(c.uid, e.mods, scope is SCOPE_COMBAT)
         return
-    if scope is Scope.NEXT_COMBAT:
+    if scope is SCOPE_NEXT_COMBAT:
         c.pending.append(e.mods)
         return
-    last = FOREVER if scope is Scope.GAME else _until(game, e)
+    last = FOREVER if scope is SCOPE_GAME else _until(game, e)
     c.timed.append((e.mods, last))
     refresh(game, c)
 
 
 def _modify_dis(game: Game, e: Effect, d: Dis, sides: Sides | None) -> None:
     scope = e.scope
-    if scope is Scope.RETREAT:
+    if scope is SCOPE_RETREAT:
         return  # only the final attack on a retreat (retreat_attack)
-    if scope in (Scope.ROUND, Scope.COMBAT):
+    if scope in (SCOPE_ROUND, SCOPE_COMBAT):
         if sides is not None and sides.dis is d:
-            sides.dis_mod(e.mods, scope is Scope.COMBAT)
+            sides.dis_mod(e.mods, scope is SCOPE_COMBAT)
         return
-    if scope is Scope.NEXT_COMBAT:
-        scope = Scope.TURNS  # a disaster's "next combat" is read as the rest of this turn
+    if scope is SCOPE_NEXT_COMBAT:
+        scope = SCOPE_TURNS  # a disaster's "next combat" is read as the rest of this turn
     old = (d.damage, d.defense, d.movement, d.charm)
     for ability, mod in e.mods:
         if ability == "damage":
-            d.damage = max(0, mod.apply(d.damage))
+            d.damage = max(0, apply_mod(mod, d.damage))
         elif ability == "defense":
-            d.defense = max(0, mod.apply(d.defense))
+            d.defense = max(0, apply_mod(mod, d.defense))
             d.health = max(d.health, 0) + (d.defense - old[1])
         elif ability == "movement":
-            d.movement = max(0, mod.apply(d.movement))
+            d.movement = max(0, apply_mod(mod, d.movement))
         elif ability == "charm":
-            d.charm = max(0, mod.apply(d.charm))
-    if scope is Scope.TURNS:
+            d.charm = max(0, apply_mod(mod, d.charm))
+    if scope is SCOPE_TURNS:
         game.dis_timers.append((_until(game, e), d, old))
 
 
 def disasters(game: Game, e: Effect, ctx: Context) -> list[Dis]:
-    if e.target is Target.SELF:
+    if e.target is TARGET_SELF:
         src = ctx.source
         if isinstance(src, Dis):
             return [src]
         return [ctx.fought] if ctx.fought is not None else []
-    if e.target is Target.NEAREST_DISASTER:
+    if e.target is TARGET_NEAREST_DISASTER:
         return nearest_disaster(game, ctx.slot, e.cards, ctx.source)
     if ctx.fought is not None:  # a character's effect reaches the disaster it fights
         return [ctx.fought] if card_matches(ctx.fought.card, e.cards) else []

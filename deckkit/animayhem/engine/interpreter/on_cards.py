@@ -4,14 +4,23 @@ stop them)."""
 from __future__ import annotations
 
 from deckkit.animayhem.construction.cards import ItemCard, PowerCard
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Target
+from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.codes import (
+    ACT_PRESERVE,
+    ACT_RECYCLE,
+    ACT_SAFEGUARD,
+    STAT_ITEMS_CARRIED_OFF,
+    TARGET_CARRIED_HERE,
+    TARGET_HAND,
+    TARGET_ITEMS_HERE,
+    TARGET_NEAREST_CARD,
+)
 from deckkit.animayhem.engine.interpreter.common import FOREVER, _say
 from deckkit.animayhem.engine.interpreter.standing import kept_in_deck, preserved, safeguarded
 from deckkit.animayhem.engine.interpreter.targets import Context, _from_slot, _holders, _source_dis
 from deckkit.animayhem.engine.queries import _carried, card_matches, fits, reachable_item
-from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import Char, Copy, Game
+from deckkit.animayhem.engine.state import Char, Copy, Game, bump
 
 # --- actions on cards --------------------------------------------------------------------
 
@@ -31,12 +40,10 @@ def _destroy_card(
         game.carried_off.append(x)  # destroyed items count for the disasters (4.3)
         d = _source_dis(ctx)
         if d is not None:
-            game.record.bump(d.card.id, CardStat.ITEMS_CARRIED_OFF)
+            bump(game, d.card.id, STAT_ITEMS_CARRIED_OFF)
     else:
         x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
-        if to_draw or (
-            holder is not None and Action.RECYCLE in game.acts and kept_in_deck(game, x)
-        ):
+        if to_draw or (holder is not None and ACT_RECYCLE in game.acts and kept_in_deck(game, x)):
             game.draw_pile.append(x)  # Raven's Garage: back into the draw pile, shuffled
             game.chance.shuffle(game.draw_pile)
         else:
@@ -48,7 +55,7 @@ def _destroy_card(
 
 def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
     n = e.n if e.n > 0 else FOREVER
-    if e.target is Target.ITEMS_HERE:
+    if e.target is TARGET_ITEMS_HERE:
         if ctx.slot < 0:
             return False
         loc = game.locs[ctx.slot]
@@ -57,7 +64,7 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
         for x in found[:n]:
             _destroy_card(game, ctx, None, loc.hidden_cards, x)
         return bool(found)
-    if e.target is Target.HAND:
+    if e.target is TARGET_HAND:
         found = [x for x in game.hand if isinstance(x, Copy) and card_matches(x.card, e.cards)]
         for x in found[:n]:
             game.hand.remove(x)
@@ -66,7 +73,7 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
     owned = [t for c in _holders(game, e, ctx) for t in _carried(c, e.cards)]
     if not owned:
         return False
-    if e.target is Target.NEAREST_CARD:
+    if e.target is TARGET_NEAREST_CARD:
         start = _from_slot(game, ctx)
         near = min(game.dist[start][h.slot] for h, _, _ in owned)
         owned = [t for t in owned if game.dist[start][t[0].slot] == near]
@@ -74,7 +81,7 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
     elif n < len(owned):
         game.chance.shuffle(owned)
     for holder, pile, x in owned[:n]:
-        if Action.PRESERVE in game.acts and preserved(game, x):
+        if ACT_PRESERVE in game.acts and preserved(game, x):
             continue
         _destroy_card(game, ctx, holder, pile, x, to_draw=e.to == "draw")
     return True
@@ -88,10 +95,10 @@ def _take(game: Game, e: Effect, ctx: Context) -> bool:
     took = False
     for _ in range(max(1, e.n)):
         held = [t for c in game.at(slot) if fits(e, c) for t in _carried(c, e.cards)]
-        if held and Action.SAFEGUARD in game.acts:
+        if held and ACT_SAFEGUARD in game.acts:
             # Items a card keeps from theft stay (Classy Crooks); equipment is not covered.
             held = [t for t in held if t[1] is not t[0].items or not safeguarded(game, t[0], t[2])]
-        if e.target is Target.CARRIED_HERE and held:
+        if e.target is TARGET_CARRIED_HERE and held:
             victim, pile, item = game.chance.pick(held)
             pile.remove(item)
             if pile is not victim.items:

@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from deckkit.animayhem.construction.cards import CharacterCard
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
+from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.codes import (
+    ACT_STAY,
+    TARGET_FIELD,
+    TARGET_HERE,
+    TARGET_PLAY,
+    TRIGGER_ALWAYS,
+)
 from deckkit.animayhem.engine.interpreter.common import FOREVER, _credit, _say
 from deckkit.animayhem.engine.interpreter.targets import Context, _from_slot, _source_dis
 from deckkit.animayhem.engine.queries import _carried_standing, conditions_hold, fits
@@ -14,7 +21,7 @@ from deckkit.animayhem.engine.state import Char, Game
 def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> bool:
     """Move the characters; True when someone was moved."""
     to = e.to
-    if Action.STAY in game.acts:
+    if ACT_STAY in game.acts:
         who = [c for c in who if not stays(game, c)]
     if to == "haven":
         for c in who:
@@ -59,8 +66,8 @@ def stays(game: Game, c: Char) -> bool:
     for other in game.at(c.slot):
         for card, e in _carried_standing(game, other):
             if (
-                e.do is Action.STAY
-                and (e.target is Target.HERE or other is c)
+                e.do is ACT_STAY
+                and (e.target is TARGET_HERE or other is c)
                 and fits(e, c)
                 and conditions_hold(game, e, c.slot)
             ):
@@ -69,8 +76,8 @@ def stays(game: Game, c: Char) -> bool:
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.card.id)
         if fx is not None and any(
-            e.do is Action.STAY and e.target in (Target.FIELD, Target.PLAY) and fits(e, c)
-            for _, e in fx.get(Trigger.ALWAYS, ())
+            e.do is ACT_STAY and e.target in (TARGET_FIELD, TARGET_PLAY) and fits(e, c)
+            for _, e in fx.get(TRIGGER_ALWAYS, ())
         ):
             _credit(game, g.card)
             return True

@@ -4,7 +4,10 @@ disaster leaving play without being defeated, and a carried card spent or paid (
 from __future__ import annotations
 
 from deckkit.animayhem.construction.cards import ItemCard
-from deckkit.animayhem.construction.vocabulary import Effect, Target
+from deckkit.animayhem.construction.vocabulary import Effect
+from deckkit.animayhem.engine.codes import (
+    TARGET_LOCATION,
+)
 from deckkit.animayhem.engine.interpreter.common import FOREVER, _knock, _say, _until
 from deckkit.animayhem.engine.interpreter.on_cards import _destroy_card
 from deckkit.animayhem.engine.interpreter.targets import Context
@@ -50,7 +53,7 @@ def _pull(game: Game, e: Effect, ctx: Context) -> bool:
 
 
 def _block(game: Game, e: Effect, ctx: Context) -> bool:
-    if e.target is Target.LOCATION:
+    if e.target is TARGET_LOCATION:
         slots = [ctx.slot] if ctx.slot >= 0 else []
     elif e.cards:  # locations named by kind (Lady Tokimi: dimensional ones)
         slots = [loc.slot for loc in game.locs if card_matches(loc.card, e.cards)]

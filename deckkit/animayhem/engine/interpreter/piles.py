@@ -9,10 +9,46 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from deckkit.animayhem.construction.cards import CardType, ItemCard, PowerCard
-from deckkit.animayhem.construction.requirements import requirement_met, skill_totals
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
+from deckkit.animayhem.construction.cards import ItemCard, PowerCard
+from deckkit.animayhem.construction.vocabulary import Action, Effect
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.cardrules import requirement_met, skill_totals
+from deckkit.animayhem.engine.codes import (
+    ACT_DEFENDS_ONLY,
+    ACT_DRAW,
+    ACT_EDGE,
+    ACT_ENDURE,
+    ACT_EXTRA_EQUIP,
+    ACT_FETCH,
+    ACT_FIRST_STRIKE,
+    ACT_FREE,
+    ACT_MODIFY,
+    ACT_PUSH,
+    ACT_RECOVER,
+    ACT_RECYCLE,
+    ACT_RELOAD,
+    ACT_REORDER,
+    ACT_RETRIEVE,
+    ACT_REVIVE,
+    ACT_RUN_ALONE,
+    ACT_SHARE,
+    ACT_STRIKES,
+    ACT_SURVIVE,
+    ACT_SWAP,
+    ACT_UNBLOCK,
+    ACT_WAIVE,
+    SCOPE_RETREAT,
+    TARGET_FIELD,
+    TARGET_LOCATION,
+    TARGET_PLAY,
+    TARGET_SELF,
+    TRIGGER_ALWAYS,
+    TRIGGER_PLAYED,
+    TYPE_ENHANCEMENT,
+    TYPE_EQUIPMENT,
+    TYPE_FLASH_EFFECT,
+    TYPE_ITEM,
+)
 from deckkit.animayhem.engine.interpreter.common import (
     Sides,
     _credit,
@@ -67,16 +103,16 @@ def _to_pile(game: Game, x: Copy | Char, to: str, holder: Char | None) -> str:
     card = x.card
     if to == "holder" and holder is not None and isinstance(x, Copy):
         if isinstance(card, PowerCard) and usable(holder, card):
-            if card.type is CardType.EQUIPMENT:
+            if card.type is TYPE_EQUIPMENT:
                 holder.equipment.append(x)
                 refresh(game, holder)
                 return holder.name
-            if card.type is CardType.ENHANCEMENT:
+            if card.type is TYPE_ENHANCEMENT:
                 holder.enhancements.append(x)
                 refresh(game, holder)
                 return holder.name
         to = "hand"
-    if to == "haven" and isinstance(x, Copy) and card.type in (CardType.EQUIPMENT, CardType.ITEM):
+    if to == "haven" and isinstance(x, Copy) and card.type in (TYPE_EQUIPMENT, TYPE_ITEM):
         game.haven_cards.append(x)
         return "the haven"
     if to == "draw":
@@ -163,7 +199,7 @@ def _free(game: Game, e: Effect, ctx: Context) -> bool:
 
 
 def _unblock(game: Game, e: Effect, ctx: Context) -> bool:
-    if e.target is Target.LOCATION:
+    if e.target is TARGET_LOCATION:
         slots = [ctx.slot] if ctx.slot >= 0 and blocked(game, ctx.slot) else []
     else:
         start = _from_slot(game, ctx)
@@ -243,7 +279,7 @@ def _share(game: Game, e: Effect, ctx: Context) -> bool:
     if holder is None or holder.zone not in ("field", "haven"):
         return False
     in_play = [c for c in game.chars if c.zone in ("field", "haven") and c is not holder]
-    if e.target is Target.SELF:
+    if e.target is TARGET_SELF:
         pairs = [(holder, c) for c in in_play if fits(e, c)]
     else:
         pairs = [(c, holder) for c in in_play if c.zone == "field" and fits(e, c)]
@@ -289,10 +325,10 @@ def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
             fx = game.fx.get(x.card.id)
             if fx is None:
                 continue
-            for _, e in fx.get(Trigger.ALWAYS, ()):
+            for _, e in fx.get(TRIGGER_ALWAYS, ()):
                 if e.against and (by is None or not card_matches(by.card, e.against)):
                     continue
-                if e.do is Action.SURVIVE and e.target is Target.SELF and fits(e, c):
+                if e.do is ACT_SURVIVE and e.target is TARGET_SELF and fits(e, c):
                     _credit(game, x.card)
                     if "self" in e.pay:  # it gives itself up to save the character
                         _destroy_card(game, Context(x, c.slot, c), c, pile, x)
@@ -300,17 +336,17 @@ def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.card.id)
         if fx is not None and any(
-            e.do is Action.SURVIVE and e.target in (Target.FIELD, Target.PLAY) and fits(e, c)
-            for _, e in fx.get(Trigger.ALWAYS, ())
+            e.do is ACT_SURVIVE and e.target in (TARGET_FIELD, TARGET_PLAY) and fits(e, c)
+            for _, e in fx.get(TRIGGER_ALWAYS, ())
         ):
             _credit(game, g.card)
             return True
     for h in game.hand:
-        if not isinstance(h, Copy) or h.card.type is not CardType.FLASH_EFFECT:
+        if not isinstance(h, Copy) or h.card.type is not TYPE_FLASH_EFFECT:
             continue
         fx = game.fx.get(h.card.id)
         if fx is not None and any(
-            e.do is Action.SURVIVE and fits(e, c) for _, e in fx.get(Trigger.PLAYED, ())
+            e.do is ACT_SURVIVE and fits(e, c) for _, e in fx.get(TRIGGER_PLAYED, ())
         ):
             game.hand.remove(h)
             game.discard.append(h)
@@ -323,20 +359,20 @@ def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
 def recycled(game: Game, d: Dis) -> bool:
     """A defeated disaster goes back into the draw pile (RECYCLE: its own rule, or the next
     ones after Willpower)."""
-    if Action.RECYCLE not in game.acts:
+    if ACT_RECYCLE not in game.acts:
         return False
     if game.recycle_next > 0:
         game.recycle_next -= 1
         return True
-    return has_rule(game, d, Action.RECYCLE)
+    return has_rule(game, d, ACT_RECYCLE)
 
 
 def strikes_first(game: Game, d: Dis, sides: Sides | None) -> bool:
     """The characters' damage lands before the disaster's this round (FIRST_STRIKE: Power
     Suit's own rule, or an item given up for the combat)."""
-    if Action.FIRST_STRIKE not in game.acts:
+    if ACT_FIRST_STRIKE not in game.acts:
         return False
-    return (sides is not None and sides.first) or has_rule(game, d, Action.FIRST_STRIKE)
+    return (sides is not None and sides.first) or has_rule(game, d, ACT_FIRST_STRIKE)
 
 
 def _become_haven(game: Game, ctx: Context) -> bool:
@@ -357,9 +393,9 @@ def _become_haven(game: Game, ctx: Context) -> bool:
 
 def revived(game: Game, c: Char) -> bool:
     """A bonked character returns to the haven at once (REVIVE: West Side City Hospital)."""
-    if Action.REVIVE not in game.acts:
+    if ACT_REVIVE not in game.acts:
         return False
-    for card, e in _haven_rules(game, Action.REVIVE):
+    for card, e in _haven_rules(game, ACT_REVIVE):
         if fits(e, c):
             _credit(game, card)
             return True
@@ -369,7 +405,7 @@ def revived(game: Game, c: Char) -> bool:
 def waived_for(game: Game, c: Char, card: PowerCard) -> bool:
     """The character uses this card only by its own WAIVE (Specs and a Science card): count
     that as a use of the character's effect."""
-    if Action.WAIVE not in game.acts or c.fx is None or card.requirement is None:
+    if ACT_WAIVE not in game.acts or c.fx is None or card.requirement is None:
         return False
     if requirement_met(card.requirement, [c]):
         return False
@@ -380,14 +416,14 @@ def waived_for(game: Game, c: Char, card: PowerCard) -> bool:
 def extra_equipment(game: Game) -> int:
     """Equipment cards the player may play beyond one each Equip phase (EXTRA_EQUIP of
     characters in play: Bulma)."""
-    if Action.EXTRA_EQUIP not in game.acts:
+    if ACT_EXTRA_EQUIP not in game.acts:
         return 0
     n = 0
     for c in game.chars:
         if c.fx is None or c.zone not in ("field", "haven"):
             continue
-        for _, e in c.fx.get(Trigger.ALWAYS, ()):
-            if e.do is Action.EXTRA_EQUIP:
+        for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
+            if e.do is ACT_EXTRA_EQUIP:
                 n += e.n
                 _credit(game, c.card)
     return n
@@ -396,15 +432,15 @@ def extra_equipment(game: Game) -> int:
 def endures(game: Game, c: Char) -> bool:
     """No blow knocks this character out (ENDURE: Dr. Tofu's group). A read of the standing
     effects of the character and of its groupmates (``here``) whose conditions hold."""
-    if Action.ENDURE not in game.acts or c.zone != "field":
+    if ACT_ENDURE not in game.acts or c.zone != "field":
         return False
     for other in game.at(c.slot):
         if other.fx is None:
             continue
-        for _, e in other.fx.get(Trigger.ALWAYS, ()):
-            if e.do is not Action.ENDURE or not fits(e, c):
+        for _, e in other.fx.get(TRIGGER_ALWAYS, ()):
+            if e.do is not ACT_ENDURE or not fits(e, c):
                 continue
-            if e.target is Target.SELF and other is not c:
+            if e.target is TARGET_SELF and other is not c:
                 continue
             if conditions_hold(game, e, c.slot):
                 _credit(game, other.card)
@@ -416,7 +452,7 @@ def endures(game: Game, c: Char) -> bool:
 def _own_rule(c: Char, do: Action) -> Effect | None:
     if c.fx is None:
         return None
-    for _, e in c.fx.get(Trigger.ALWAYS, ()):
+    for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
         if e.do is do:
             return e
     return None
@@ -425,9 +461,9 @@ def _own_rule(c: Char, do: Action) -> Effect | None:
 def defends(game: Game, c: Char, target: Char) -> bool:
     """Does ``c`` fight to defend ``target`` from a disaster's attack? Not when its card makes
     it defend only characters meeting a filter (DEFENDS_ONLY: Piccolo and Gohan)."""
-    if Action.DEFENDS_ONLY not in game.acts or c is target:
+    if ACT_DEFENDS_ONLY not in game.acts or c is target:
         return True
-    e = _own_rule(c, Action.DEFENDS_ONLY)
+    e = _own_rule(c, ACT_DEFENDS_ONLY)
     if e is None or fits(e, target):
         return True
     _credit(game, c.card)
@@ -436,7 +472,7 @@ def defends(game: Game, c: Char, target: Char) -> bool:
 
 def runs_alone(game: Game, c: Char, credit: bool = False) -> bool:
     """The character may run away on its own while its group fights on (RUN_ALONE)."""
-    if Action.RUN_ALONE not in game.acts or _own_rule(c, Action.RUN_ALONE) is None:
+    if ACT_RUN_ALONE not in game.acts or _own_rule(c, ACT_RUN_ALONE) is None:
         return False
     if credit:
         _credit(game, c.card)
@@ -446,9 +482,9 @@ def runs_alone(game: Game, c: Char, credit: bool = False) -> bool:
 def strikes(game: Game, d: Dis) -> int:
     """How many of the characters fighting it the disaster strikes each round (STRIKES:
     Saibamen, two); 1 without the rule."""
-    if Action.STRIKES not in game.acts or d.fx is None:
+    if ACT_STRIKES not in game.acts or d.fx is None:
         return 1
-    rules = standing(d.fx, Action.STRIKES)
+    rules = standing(d.fx, ACT_STRIKES)
     return max((e.n for e in rules), default=1)
 
 
@@ -491,8 +527,8 @@ def edge(game: Game) -> int:
         fx = game.fx.get(g.card.id)
         if fx is None:
             continue
-        for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.do is Action.EDGE:
+        for _, e in fx.get(TRIGGER_ALWAYS, ()):
+            if e.do is ACT_EDGE:
                 best = max(best, e.n)
     return best
 
@@ -501,7 +537,7 @@ def credit_edge(game: Game) -> None:
     """Count that an EDGE decided the game."""
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.card.id)
-        if fx is not None and any(e.do is Action.EDGE for _, e in fx.get(Trigger.ALWAYS, ())):
+        if fx is not None and any(e.do is ACT_EDGE for _, e in fx.get(TRIGGER_ALWAYS, ())):
             _credit(game, g.card)
 
 
@@ -539,15 +575,15 @@ def retreat_attack(game: Game, damage: int) -> int:
     hand that changes it (a ``retreat`` scope on the opponent): the player plays it then, its
     only use."""
     for h in game.hand:
-        if not isinstance(h, Copy) or h.card.type is not CardType.FLASH_EFFECT:
+        if not isinstance(h, Copy) or h.card.type is not TYPE_FLASH_EFFECT:
             continue
         fx = game.fx.get(h.card.id)
         if fx is None:
             continue
         mods = [
             e.mods
-            for _, e in fx.get(Trigger.PLAYED, ())
-            if e.do is Action.MODIFY and e.scope is Scope.RETREAT
+            for _, e in fx.get(TRIGGER_PLAYED, ())
+            if e.do is ACT_MODIFY and e.scope is SCOPE_RETREAT
         ]
         if mods:
             game.hand.remove(h)
@@ -562,15 +598,15 @@ def retreat_attack(game: Game, damage: int) -> int:
 # Defined last, once every handler is: one per action of queries._PILE_ACTIONS (a test holds
 # the two equal).
 _PILE_HANDLERS: dict[Action, Callable[[Game, Effect, Context], bool]] = {
-    Action.RECOVER: _recover,
-    Action.FETCH: _fetch,
-    Action.DRAW: _draw,
-    Action.FREE: _free,
-    Action.UNBLOCK: _unblock,
-    Action.RETRIEVE: _retrieve,
-    Action.SWAP: _swap,
-    Action.PUSH: _push,
-    Action.RELOAD: _reload,
-    Action.REORDER: _reorder,
-    Action.SHARE: _share,
+    ACT_RECOVER: _recover,
+    ACT_FETCH: _fetch,
+    ACT_DRAW: _draw,
+    ACT_FREE: _free,
+    ACT_UNBLOCK: _unblock,
+    ACT_RETRIEVE: _retrieve,
+    ACT_SWAP: _swap,
+    ACT_PUSH: _push,
+    ACT_RELOAD: _reload,
+    ACT_REORDER: _reorder,
+    ACT_SHARE: _share,
 }

@@ -9,9 +9,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.cards import AnyCard, CardType, PowerCard
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
+from deckkit.animayhem.construction.cards import AnyCard, PowerCard
+from deckkit.animayhem.construction.vocabulary import Action, Effect
 from deckkit.animayhem.engine.abilities import conditional, refresh
+from deckkit.animayhem.engine.codes import (
+    ACT_AMPLIFY,
+    ACT_EXTRA_CARDS,
+    ACT_HIDE,
+    ACT_IMMUNE,
+    ACT_MODIFY,
+    ACT_PREFER,
+    ACT_PRESERVE,
+    ACT_RECYCLE,
+    ACT_SAFEGUARD,
+    ACT_SHIELD,
+    ACT_SPARE,
+    ACT_STORE,
+    ACT_WEAR,
+    TARGET_CARDS_IN_PLAY,
+    TARGET_DISASTERS,
+    TARGET_FIELD,
+    TARGET_HERE,
+    TARGET_PLAY,
+    TARGET_SELF,
+    TRIGGER_ALWAYS,
+    TYPE_FLASH_EFFECT,
+)
 from deckkit.animayhem.engine.interpreter.common import Source, _credit, _say
 from deckkit.animayhem.engine.queries import (
     Use,
@@ -62,14 +85,14 @@ def safeguarded(game: Game, holder: Char, x: Copy) -> bool:
     carrier carries does for its carrier. Callers ask only for items, and only when SAFEGUARD
     is in the deck."""
     for g, _ in game.globals_in_play:
-        for e in standing(game.fx.get(g.card.id), Action.SAFEGUARD):
-            if e.target is Target.PLAY and fits(e, holder) and card_matches(x.card, e.cards):
+        for e in standing(game.fx.get(g.card.id), ACT_SAFEGUARD):
+            if e.target is TARGET_PLAY and fits(e, holder) and card_matches(x.card, e.cards):
                 _credit(game, g.card)
                 return True
     for pile in (holder.items, holder.equipment, holder.enhancements):
         for y in pile:
-            for e in standing(game.fx.get(y.card.id), Action.SAFEGUARD):
-                if e.target is not Target.SELF or not card_matches(x.card, e.cards):
+            for e in standing(game.fx.get(y.card.id), ACT_SAFEGUARD):
+                if e.target is not TARGET_SELF or not card_matches(x.card, e.cards):
                     continue
                 # The first n matching items its carrier holds (Assassin Disguise: one).
                 kept = [z for z in holder.items if card_matches(z.card, e.cards)][: max(1, e.n)]
@@ -81,14 +104,14 @@ def safeguarded(game: Game, holder: Char, x: Copy) -> bool:
 
 def stealable(game: Game, holder: Char, pile: list[Copy]) -> list[Copy]:
     """The items of ``pile`` a disaster may steal or take from ``holder`` (SAFEGUARD)."""
-    if Action.SAFEGUARD not in game.acts:
+    if ACT_SAFEGUARD not in game.acts:
         return pile
     return [x for x in pile if not safeguarded(game, holder, x)]
 
 
 def spared(game: Game, d: Dis, c: Char) -> bool:
     """The disaster never attacks this character (SPARE)."""
-    if any(fits(e, c) for e in standing(d.fx, Action.SPARE)):
+    if any(fits(e, c) for e in standing(d.fx, ACT_SPARE)):
         _credit(game, d.card)
         return True
     return False
@@ -96,7 +119,7 @@ def spared(game: Game, d: Dis, c: Char) -> bool:
 
 def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
     """Whom the disaster attacks first (PREFER); everyone when nobody matches."""
-    prefs = standing(d.fx, Action.PREFER)
+    prefs = standing(d.fx, ACT_PREFER)
     if not prefs:
         return pool
     first = [c for c in pool if any(fits(e, c) for e in prefs)]
@@ -116,7 +139,7 @@ def has_rule(game: Game, d: Dis, rule: Action) -> bool:
 
 def shielded_from(game: Game, d: Dis, c: Char) -> bool:
     """The disaster takes no damage from this character (SHIELD)."""
-    if any(fits(e, c) for e in standing(d.fx, Action.SHIELD)):
+    if any(fits(e, c) for e in standing(d.fx, ACT_SHIELD)):
         _credit(game, d.card)
         return True
     return False
@@ -128,14 +151,14 @@ def _auras(game: Game) -> list[tuple[Source, Effect]]:
     out: list[tuple[Source, Effect]] = []
     for d in game.disasters:
         if d.fx is not None:
-            out.extend((d, e) for _, e in d.fx.get(Trigger.ALWAYS, ()))
+            out.extend((d, e) for _, e in d.fx.get(TRIGGER_ALWAYS, ()))
     for d, _ in game.lasting:
         if d.fx is not None:
-            out.extend((d, e) for _, e in d.fx.get(Trigger.ALWAYS, ()))
+            out.extend((d, e) for _, e in d.fx.get(TRIGGER_ALWAYS, ()))
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.card.id)
         if fx is not None:
-            out.extend((g, e) for _, e in fx.get(Trigger.ALWAYS, ()))
+            out.extend((g, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
     return out
 
 
@@ -143,10 +166,10 @@ def extra_cards(game: Game, d: Dis) -> int:
     """Combat cards the disaster draws beyond its one (EXTRA_CARDS of itself and others)."""
     n = 0
     for src, e in _auras(game):
-        if e.do is not Action.EXTRA_CARDS:
+        if e.do is not ACT_EXTRA_CARDS:
             continue
-        if (src is d and e.target is Target.SELF) or (
-            e.target is Target.DISASTERS and d.combat and card_matches(d.card, e.cards)
+        if (src is d and e.target is TARGET_SELF) or (
+            e.target is TARGET_DISASTERS and d.combat and card_matches(d.card, e.cards)
         ):
             n += e.n
             _credit(game, src.card)
@@ -158,10 +181,10 @@ def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
     those others lend (e.g. every Bugrom +2)."""
     dmg = dfn = 0
     for src, e in _auras(game):
-        if e.do is not Action.MODIFY:
+        if e.do is not ACT_MODIFY:
             continue
-        own = src is d and e.target is Target.SELF
-        if not own and (e.target is not Target.DISASTERS or src is d):
+        own = src is d and e.target is TARGET_SELF
+        if not own and (e.target is not TARGET_DISASTERS or src is d):
             continue
         if not card_matches(d.card, e.cards) or not conditions_hold(game, e, -1):
             continue
@@ -173,8 +196,8 @@ def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
     for c in game.chars:
         if c.fx is None or c.zone not in ("field", "haven"):
             continue
-        for _, e in c.fx.get(Trigger.ALWAYS, ()):
-            lends = e.do is Action.MODIFY and e.target is Target.DISASTERS
+        for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
+            lends = e.do is ACT_MODIFY and e.target is TARGET_DISASTERS
             if lends and card_matches(d.card, e.cards) and conditions_hold(game, e, -1):
                 _credit(game, c.card)
                 add_dmg, add_dfn = _lent(e.mods, d)
@@ -190,7 +213,7 @@ def party_lenders(game: Game, slot: int) -> list[tuple[AnyCard, Effect]]:
         (card, e)
         for other in game.at(slot)
         for card, e in _carried_standing(game, other)
-        if e.do is Action.MODIFY and e.target is Target.HERE
+        if e.do is ACT_MODIFY and e.target is TARGET_HERE
     ]
 
 
@@ -212,7 +235,7 @@ def combat_mods(
         _credit(game, card)
 
     for card, e in _carried_standing(game, c):
-        if e.do is not Action.MODIFY or e.target is not Target.SELF or not fits(e, c):
+        if e.do is not ACT_MODIFY or e.target is not TARGET_SELF or not fits(e, c):
             continue
         if not e.against and not conditional(e):
             continue  # unconditional: already in its current abilities (abilities.refresh)
@@ -229,10 +252,10 @@ def combat_mods(
         if conditions_hold(game, e, slot):
             use(card, e)
     for src, e in _auras(game):
-        if isinstance(src, Copy) and e.target is not Target.HERE:
+        if isinstance(src, Copy) and e.target is not TARGET_HERE:
             continue  # a global effect's reach is already in current abilities (refresh)
-        if e.do is Action.MODIFY and e.target in (Target.FIELD, Target.PLAY, Target.HERE):
-            if e.target is Target.HERE and (
+        if e.do is ACT_MODIFY and e.target in (TARGET_FIELD, TARGET_PLAY, TARGET_HERE):
+            if e.target is TARGET_HERE and (
                 not isinstance(src, Dis) or src.pos < 0 or game.slot_of(src) != slot
             ):
                 continue
@@ -241,8 +264,8 @@ def combat_mods(
     loc = game.locs[slot].card
     loc_fx = game.fx.get(loc.id)
     if loc_fx is not None:
-        for _, e in loc_fx.get(Trigger.ALWAYS, ()):
-            here = e.do is Action.MODIFY and e.target is Target.HERE and fits(e, c)
+        for _, e in loc_fx.get(TRIGGER_ALWAYS, ()):
+            here = e.do is ACT_MODIFY and e.target is TARGET_HERE and fits(e, c)
             if here and conditions_hold(game, e, slot):
                 use(loc, e)
     if c.pending:
@@ -269,21 +292,21 @@ def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
     out = [
         (card, e)
         for card, e in _carried_standing(game, c)
-        if e.do is Action.IMMUNE and e.target is Target.SELF and fits(e, c)
+        if e.do is ACT_IMMUNE and e.target is TARGET_SELF and fits(e, c)
     ]
     if c.zone == "field":
         for other in game.at(c.slot):
             out.extend(
                 (card, e)
                 for card, e in _carried_standing(game, other)
-                if e.do is Action.IMMUNE and e.target is Target.HERE and fits(e, c)
+                if e.do is ACT_IMMUNE and e.target is TARGET_HERE and fits(e, c)
             )
     for h in havens_in_play(game):
         fx = game.fx.get(h.card.id)
         if fx is None:
             continue
-        for _, e in fx.get(Trigger.ALWAYS, ()):
-            if e.do is Action.IMMUNE and e.target is Target.PLAY and fits(e, c):
+        for _, e in fx.get(TRIGGER_ALWAYS, ()):
+            if e.do is ACT_IMMUNE and e.target is TARGET_PLAY and fits(e, c):
                 pool = sorted(
                     (x for x in game.chars if x.zone in ("field", "haven") and fits(e, x)),
                     key=lambda x: x.uid,
@@ -296,7 +319,7 @@ def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
 def immune(game: Game, d: Dis, c: Char) -> bool:
     """The disaster neither attacks nor affects this character (IMMUNE: Bills and Calculator
     keeps Money disasters off its holder, Sylvie is never attacked by 33-S)."""
-    if Action.IMMUNE not in game.acts:
+    if ACT_IMMUNE not in game.acts:
         return False
     slot = c.slot if c.zone == "field" else -1
     for card, e in _ward_effects(game, c):
@@ -322,15 +345,15 @@ def _haven_rules(game: Game, do: Action) -> list[tuple[AnyCard, Effect]]:
     for h in havens_in_play(game):
         fx = game.fx.get(h.card.id)
         if fx is not None:
-            out.extend((h.card, e) for _, e in fx.get(Trigger.ALWAYS, ()) if e.do is do)
+            out.extend((h.card, e) for _, e in fx.get(TRIGGER_ALWAYS, ()) if e.do is do)
     return out
 
 
 def kept_in_deck(game: Game, x: Copy) -> bool:
     """A destroyed card of the player goes back into the draw pile rather than the discard
     pile (RECYCLE of cards in play from a haven: Raven's Garage and equipment)."""
-    for card, e in _haven_rules(game, Action.RECYCLE):
-        if e.target is Target.CARDS_IN_PLAY and card_matches(x.card, e.cards):
+    for card, e in _haven_rules(game, ACT_RECYCLE):
+        if e.target is TARGET_CARDS_IN_PLAY and card_matches(x.card, e.cards):
             _credit(game, card)
             return True
     return False
@@ -342,8 +365,8 @@ def preserved(game: Game, x: Copy) -> bool:
     for c in game.chars:
         if c.fx is None or c.zone not in ("field", "haven"):
             continue
-        for i, e in c.fx.get(Trigger.ALWAYS, ()):
-            if e.do is not Action.PRESERVE or not card_matches(x.card, e.cards):
+        for i, e in c.fx.get(TRIGGER_ALWAYS, ()):
+            if e.do is not ACT_PRESERVE or not card_matches(x.card, e.cards):
                 continue
             key = (c.uid, -1 - i)
             if e.max_times and game.fired.get(key, 0) >= e.max_times:
@@ -366,13 +389,11 @@ def stored(game: Game) -> int:
     they do not count toward the hand limit when the Reload phase draws."""
     room, src = 0, None
     for g, _ in game.globals_in_play:
-        for e in standing(game.fx.get(g.card.id), Action.STORE):
+        for e in standing(game.fx.get(g.card.id), ACT_STORE):
             room, src = room + e.n, g
     if src is None:
         return 0
-    flash = sum(
-        1 for x in game.hand if isinstance(x, Copy) and x.card.type is CardType.FLASH_EFFECT
-    )
+    flash = sum(1 for x in game.hand if isinstance(x, Copy) and x.card.type is TYPE_FLASH_EFFECT)
     kept = min(room, flash)
     if kept:
         _credit(game, src.card)
@@ -394,9 +415,9 @@ def hiding_slot(game: Game) -> int:
         fx = game.fx.get(g.card.id)
         if fx is None:
             continue
-        for i, e in fx.get(Trigger.ALWAYS, ()):
+        for i, e in fx.get(TRIGGER_ALWAYS, ()):
             key = (g.uid, -1 - i)
-            if e.do is not Action.HIDE or (e.max_times and game.fired.get(key, 0) >= e.max_times):
+            if e.do is not ACT_HIDE or (e.max_times and game.fired.get(key, 0) >= e.max_times):
                 continue
             slot = max(
                 sorted(groups),
@@ -419,13 +440,13 @@ def amplified(game: Game, card: PowerCard) -> int:
     """How much more each additive modifier of ``card`` gives, from the characters in play
     (on the field or in the haven) whose card strengthens power cards like it (AMPLIFY:
     Shayla-Shayla, +1 to every Fire effect); each one that does counts as a use of its card."""
-    if Action.AMPLIFY not in game.acts:
+    if ACT_AMPLIFY not in game.acts:
         return 0
     more = 0
     for c in game.chars:
         if c.zone not in ("field", "haven") or c.fx is None:
             continue
-        for e in standing(c.fx, Action.AMPLIFY):
+        for e in standing(c.fx, ACT_AMPLIFY):
             if card_matches(card, e.cards):
                 more += e.n
                 _credit(game, c.card)
@@ -465,8 +486,8 @@ def wear(game: Game, hits: Sequence[tuple[Char, int]]) -> None:
             continue
         for x in list(v.equipment):
             fx = game.fx.get(x.card.id)
-            for i, e in fx.get(Trigger.ALWAYS, ()) if fx is not None else ():
-                if e.do is not Action.WEAR:
+            for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
+                if e.do is not ACT_WEAR:
                     continue
                 key = (x.uid, -1 - i)
                 worn = game.fired.get(key, 0) + loss

@@ -4,7 +4,23 @@ A disaster's effect never reaches a character immune to it (IMMUNE, :mod:`.stand
 
 from __future__ import annotations
 
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Target
+from deckkit.animayhem.construction.vocabulary import Effect
+from deckkit.animayhem.engine.codes import (
+    ACT_IMMUNE,
+    ACT_SEND,
+    TARGET_CARDS_IN_PLAY,
+    TARGET_CARRIED_HERE,
+    TARGET_FIELD,
+    TARGET_NEAREST,
+    TARGET_NEAREST_ONE,
+    TARGET_ONE_HERE,
+    TARGET_OPPONENT,
+    TARGET_PLAY,
+    TARGET_SELF,
+    TARGET_STRONGEST,
+    TARGET_STRONGEST_HERE,
+    TARGET_WITHIN,
+)
 from deckkit.animayhem.engine.interpreter.common import Source
 from deckkit.animayhem.engine.interpreter.standing import immune
 from deckkit.animayhem.engine.queries import fits
@@ -43,50 +59,50 @@ def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     """The characters an effect reaches; a disaster's never reach those immune to it."""
     who = _characters(game, e, ctx)
     src = ctx.source
-    if who and isinstance(src, Dis) and Action.IMMUNE in game.acts:
+    if who and isinstance(src, Dis) and ACT_IMMUNE in game.acts:
         return [c for c in who if not immune(game, src, c)]
     return who
 
 
 def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     t = e.target
-    if t is Target.SELF:
+    if t is TARGET_SELF:
         who = [ctx.source] if isinstance(ctx.source, Char) else []
         if ctx.holder is not None:
             who = [ctx.holder]
         return [c for c in who if c.zone in ("field", "haven") and fits(e, c)]
-    if t is Target.OPPONENT:
+    if t is TARGET_OPPONENT:
         # In play, or just bonked by it (an effect on whom it knocks out).
         return [c for c in ctx.opponents if c.zone in ("field", "bonked") and fits(e, c)]
-    if t in (Target.PLAY,):
+    if t in (TARGET_PLAY,):
         pool = [c for c in game.chars if c.zone in ("field", "haven")]
     else:
         pool = game.on_field()
     pool = [c for c in pool if fits(e, c)]
-    if e.do is Action.SEND and e.to == "here" and isinstance(ctx.source, Copy):
+    if e.do is ACT_SEND and e.to == "here" and isinstance(ctx.source, Copy):
         # A player's card brings characters from elsewhere to its holder (Transmitter Bra).
         pool = [c for c in pool if c.slot != ctx.slot] if ctx.slot >= 0 else []
     if not pool:
         return []
-    if t is Target.FIELD or t is Target.PLAY:
+    if t is TARGET_FIELD or t is TARGET_PLAY:
         return pool
-    if t is Target.STRONGEST:
+    if t is TARGET_STRONGEST:
         return [max(pool, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))]
     start = _from_slot(game, ctx)
     dist = game.dist[start]
-    if t is Target.WITHIN:
+    if t is TARGET_WITHIN:
         return [c for c in pool if dist[c.slot] <= e.n]
-    if t in (Target.NEAREST, Target.NEAREST_ONE):
+    if t in (TARGET_NEAREST, TARGET_NEAREST_ONE):
         near = min(dist[c.slot] for c in pool)
         slot = min(c.slot for c in pool if dist[c.slot] == near)
         group = [c for c in pool if c.slot == slot]
-        return group if t is Target.NEAREST else [game.chance.pick(group)]
+        return group if t is TARGET_NEAREST else [game.chance.pick(group)]
     here = [c for c in pool if c.slot == ctx.slot]
     if not here:
         return []
-    if t is Target.ONE_HERE:
+    if t is TARGET_ONE_HERE:
         return [game.chance.pick(here)]
-    if t is Target.STRONGEST_HERE:
+    if t is TARGET_STRONGEST_HERE:
         return [max(here, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))]
     return here  # HERE
 
@@ -95,15 +111,15 @@ def _holders(game: Game, e: Effect, ctx: Context) -> list[Char]:
     """Whose carried cards an effect reaches; a disaster's never those immune to it."""
     who = _holders_of(game, e, ctx)
     src = ctx.source
-    if who and isinstance(src, Dis) and Action.IMMUNE in game.acts:
+    if who and isinstance(src, Dis) and ACT_IMMUNE in game.acts:
         return [c for c in who if not immune(game, src, c)]
     return who
 
 
 def _holders_of(game: Game, e: Effect, ctx: Context) -> list[Char]:
-    if e.target is Target.CARRIED_HERE:
+    if e.target is TARGET_CARRIED_HERE:
         return [c for c in game.at(ctx.slot) if fits(e, c)] if ctx.slot >= 0 else []
-    if e.target is Target.CARDS_IN_PLAY:
+    if e.target is TARGET_CARDS_IN_PLAY:
         return [c for c in game.chars if c.zone in ("field", "haven") and fits(e, c)]
     return [c for c in game.on_field() if fits(e, c)]  # NEAREST_CARD
 

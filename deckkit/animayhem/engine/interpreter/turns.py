@@ -3,8 +3,12 @@ and a non-combat disaster taking effect (AFFECT)."""
 
 from __future__ import annotations
 
-from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.codes import (
+    TRIGGER_AFFECT,
+    TRIGGER_ALWAYS,
+    TRIGGER_TURN,
+)
 from deckkit.animayhem.engine.interpreter.common import _say
 from deckkit.animayhem.engine.interpreter.dispatcher import fire, guarded
 from deckkit.animayhem.engine.interpreter.on_characters import _heal_on_release
@@ -63,7 +67,7 @@ def lasting_turns(d: Dis) -> int:
     if d.fx is None:
         return 0
     n = 0
-    for trig in (Trigger.ALWAYS, Trigger.TURN):
+    for trig in (TRIGGER_ALWAYS, TRIGGER_TURN):
         for _, e in d.fx.get(trig, ()):
             n = max(n, e.turns)
     return n
@@ -76,7 +80,7 @@ def affect(game: Game, d: Dis, slot: int) -> bool:
     "Reload Phase")."""
     if guarded(game, d, slot):
         return True  # an item the party carries stopped it
-    did = fire(game, d, Trigger.AFFECT, slot)
+    did = fire(game, d, TRIGGER_AFFECT, slot)
     if gone(d):
         return True
     turns = lasting_turns(d)

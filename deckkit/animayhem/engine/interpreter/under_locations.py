@@ -7,13 +7,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckkit.animayhem.construction.cards import ItemCard, LocationCard
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Target
+from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.codes import (
+    ACT_BURY,
+    ACT_CLEAR,
+    ACT_REMATCH,
+    ACT_SUPPLY,
+    ACT_UNEARTH,
+    STAT_ITEMS_RETRIEVED,
+    TARGET_DRAW_PILE,
+    TARGET_LOCATION,
+)
 from deckkit.animayhem.engine.interpreter.common import _knock, _name, _say
 from deckkit.animayhem.engine.interpreter.targets import Context
 from deckkit.animayhem.engine.queries import card_matches
-from deckkit.animayhem.engine.record import CardStat
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
 
 # --- information and the cards under locations (REVEAL, CLEAR, UNEARTH, BURY, SUPPLY) ---------
 # REMATCH, which fires the disaster it brings back, is played in dispatcher.py.
@@ -36,7 +45,7 @@ def _reveal_slots(game: Game, e: Effect, ctx: Context) -> list[int]:
     """Where a REVEAL looks: its own location; every location whose requirement names
     ``skill`` (Jacking In); else the one the player picks within ``n`` locations (0: any) of
     the holder (or the card), the nearest with something unseen, the lowest slot on a tie."""
-    if e.target is Target.LOCATION:
+    if e.target is TARGET_LOCATION:
         return [ctx.slot] if ctx.slot >= 0 else []
     live = [loc.slot for loc in game.locs if not loc.destroyed]
     if e.skill:
@@ -59,7 +68,7 @@ def _reveal(game: Game, e: Effect, ctx: Context) -> bool:
     top ``n`` of the draw pile, or the cards under locations (``n`` from the top of its own);
     True when it showed something not seen before."""
     seen: list[Copy | Char | Dis] = []
-    if e.target is Target.DRAW_PILE:
+    if e.target is TARGET_DRAW_PILE:
         pile = game.draw_pile
         seen = [x for x in pile[len(pile) - max(1, e.n) :] if x.uid not in game.known]
     else:
@@ -67,7 +76,7 @@ def _reveal(game: Game, e: Effect, ctx: Context) -> bool:
             loc = game.locs[slot]
             under: list[Copy | Dis] = [*loc.hidden_disasters, *loc.hidden_cards]
             under = [x for x in under if card_matches(x.card, e.cards)]
-            if e.target is Target.LOCATION and e.n > 0:
+            if e.target is TARGET_LOCATION and e.n > 0:
                 under = under[: e.n]
             seen += [x for x in under if x.uid not in game.known]
     for x in seen:
@@ -77,9 +86,7 @@ def _reveal(game: Game, e: Effect, ctx: Context) -> bool:
     return bool(seen)
 
 
-_UNDER_ACTIONS = frozenset(
-    {Action.CLEAR, Action.UNEARTH, Action.BURY, Action.SUPPLY, Action.REMATCH}
-)
+_UNDER_ACTIONS = frozenset({ACT_CLEAR, ACT_UNEARTH, ACT_BURY, ACT_SUPPLY, ACT_REMATCH})
 
 
 def _nearest_slot(game: Game, ctx: Context, slots: list[int]) -> int:
@@ -139,7 +146,7 @@ def _unearth(game: Game, e: Effect, ctx: Context) -> bool:
         loc.hidden_cards.remove(x)
         if isinstance(x.card, ItemCard):
             holder.items.append(x)
-            game.record.bump(holder.card.id, CardStat.ITEMS_RETRIEVED)
+            bump(game, holder.card.id, STAT_ITEMS_RETRIEVED)
         else:
             holder.equipment.append(x)
         _say(game, ctx.source, f"gives {holder.name} {x.card.name} from under {loc.card.name}")

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckkit.animayhem.construction.requirements import requirement_met
-from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.cardrules import requirement_met
+from deckkit.animayhem.engine.codes import (
+    ACT_GUARD,
+    ACT_REPLACE,
+    STAT_WAS_BONKED,
+    TRIGGER_STOPS,
+)
 from deckkit.animayhem.engine.interpreter.common import _credit, _say, _until
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import _own_rule
 from deckkit.animayhem.engine.queries import fits
-from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import Char, Game
 
 # --- vehicles and forms (field2 additions) ---------------------------------------------------
@@ -23,10 +27,10 @@ def vehicle_first(game: Game, pool: list[Char]) -> list[Char]:
     must attack the combat vehicle first before being able to attack the character aboard it"
     (set0 rulebook, "Vehicles"). GUARD: a character that carries up to ``n`` of its group while
     it meets ``filter`` (Ryo-Ohki in ship form); those beyond ``n`` may still be struck."""
-    if Action.GUARD not in game.acts:
+    if ACT_GUARD not in game.acts:
         return pool
     for c in pool:
-        e = _own_rule(c, Action.GUARD)
+        e = _own_rule(c, ACT_GUARD)
         if e is None or not fits(e, c):
             continue
         aboard = [o for o in pool if o is not c][: e.n]
@@ -58,7 +62,7 @@ def _swap_form(game: Game, c: Char, other: Char) -> None:
 def waits_to_replace(c: Char) -> bool:
     """A form card that only ever enters by replacing a character (REPLACE): the player keeps
     it in the hand instead of bringing it into play."""
-    return _own_rule(c, Action.REPLACE) is not None
+    return _own_rule(c, ACT_REPLACE) is not None
 
 
 def change_forms(game: Game) -> None:
@@ -66,11 +70,11 @@ def change_forms(game: Game) -> None:
     ``turns`` turns, once its conditions hold and at most once every ``every`` turns (REPLACE:
     "If Goku is bonked but not killed 3 times, he can be replaced by this card every 3rd turn
     for a turn at a time"). The player always takes the stronger form."""
-    if Action.REPLACE not in game.acts:
+    if ACT_REPLACE not in game.acts:
         return
     busy = {b.uid for b, _, _ in game.forms}
     for form in [x for x in game.hand if isinstance(x, Char)]:
-        e = _own_rule(form, Action.REPLACE)
+        e = _own_rule(form, ACT_REPLACE)
         key = (form.uid, -2)  # the turn it last replaced someone
         if e is None or (key in game.fired and game.turn < game.fired[key] + e.every):
             continue
@@ -79,7 +83,7 @@ def change_forms(game: Game) -> None:
                 continue
             if e.when_met is not None and not requirement_met(e.when_met, [b]):
                 continue
-            if e.n and game.record.counters.get((b.card.id, CardStat.WAS_BONKED), 0) < e.n:
+            if e.n and game.record.counters.get((b.card.id, STAT_WAS_BONKED), 0) < e.n:
                 continue
             game.fired[key] = game.turn
             game.hand.remove(form)
@@ -112,11 +116,11 @@ def stopped_at(game: Game, slot: int, party: Sequence[Char] = ()) -> None:
     Tunnels holds a party that cannot attempt it), then those of the cards carried there."""
     loc = game.locs[slot]
     fx = game.fx.get(loc.card.id)
-    if fx is not None and Trigger.STOPS in fx:
-        fire(game, loc.copy, Trigger.STOPS, slot)
+    if fx is not None and TRIGGER_STOPS in fx:
+        fire(game, loc.copy, TRIGGER_STOPS, slot)
     # The cards the party carries act there too (Dream Mirror looks at what lies beneath).
     for c in party:
         for x in (*c.items, *c.equipment, *c.enhancements):
             cfx = game.fx.get(x.card.id)
-            if cfx is not None and Trigger.STOPS in cfx:
-                fire(game, x, Trigger.STOPS, slot, holder=c)
+            if cfx is not None and TRIGGER_STOPS in cfx:
+                fire(game, x, TRIGGER_STOPS, slot, holder=c)
