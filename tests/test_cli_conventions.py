@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from typer import _click
+from typer.core import TyperGroup
 from typer.main import get_command
 from typer.testing import CliRunner
 
@@ -42,15 +43,31 @@ def _commands() -> dict[str, _click.Command]:
     out: dict[str, _click.Command] = {}
 
     def walk(cmd: _click.Command, path: str) -> None:
-        subs = getattr(cmd, "commands", None)
-        if subs:
-            for name, sub in subs.items():
+        if isinstance(cmd, TyperGroup):  # asked as the parser asks: commands load on demand
+            ctx = _click.Context(cmd)
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                assert sub is not None, f"{path} {name}: listed but not found"
                 walk(sub, f"{path} {name}".strip())
         else:
             out[path] = cmd
 
     walk(get_command(app), "")
+    assert {"validate", "simulate", "cards list", "balance check"} <= set(out)
     return out
+
+
+def test_the_command_line_options_spell_the_engines_own_constants() -> None:
+    """options and main spell a few constants out rather than import their modules at
+    start-up (the engine, the runner, the card database): they must stay the same."""
+    from deckkit.analysis.dask_backend import SCHEDULER_ENV
+    from deckkit.animayhem.construction.carddb import CARD_DB_ENV
+    from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
+    from deckkit.cli import main
+
+    assert opt.TURN_CAP == DEFAULT_TURN_CAP
+    assert opt.SCHEDULER_ENV == SCHEDULER_ENV
+    assert main.CARD_DB_ENV == CARD_DB_ENV
 
 
 def test_choices_are_the_engines_and_the_editions_own() -> None:

@@ -162,13 +162,20 @@ class HelpGroup(DeckkitGroup):
         for word in args:
             if word.startswith("-"):
                 continue
-            sub = getattr(command, "commands", {}).get(word)
+            if command is self:
+                sub = self.command_named(word)
+            else:
+                sub = getattr(command, "commands", {}).get(word)
             if sub is None:
                 break
             command = sub
         return (
             any(CARD_DB in getattr(p, "opts", ()) for p in command.params) and command is not self
         )
+
+    def command_named(self, name: str) -> _click.Command | None:
+        """The subcommand of this name (a group that builds its commands on demand builds it)."""
+        return self.commands.get(name)
 
     def invoke(self, ctx: _click.Context) -> Any:
         try:

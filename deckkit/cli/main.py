@@ -1,32 +1,72 @@
 """The `deckkit` command: the only place that parses arguments, prints and picks exit codes.
 
-Each command lives in its own module and registers itself on ``app``; errors raised as
+Each command lives in its own module and registers itself on a Typer app; errors raised as
 :class:`deckkit.errors.DeckkitError` become a message on stderr and the error's exit code.
+A command's module is imported when the command line names it (``deckkit --help`` imports them
+all to list them), so a short command does not pay for the imports of the others (the engine,
+the report's and the balance checks' libraries).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 import typer
+from typer import _click
+from typer.main import get_group
 
 from deckkit import __version__, games, stopping
-from deckkit.animayhem.construction.carddb import CARD_DB_ENV
 from deckkit.cli.exits import DeckkitTyper, help_when_bare, silence_stdout
-from deckkit.cli.helpfmt import HelpGroup
+from deckkit.cli.helpfmt import HelpGroup, tidy_all
 from deckkit.errors import EXIT_BROKEN_PIPE, DeckkitError
+
+# Ani-Mayhem's commands in the order `deckkit --help` lists them, each with the module (in
+# deckkit.cli) whose ``register(app)`` adds it.
+COMMANDS: dict[str, str] = {
+    "validate": "validate_cmd",
+    "stats": "stats_cmd",
+    "simulate": "simulate_cmd",
+    "play": "play_cmd",
+    "report": "report_cmd",
+    "compare": "compare_cmd",
+    "impact": "impact_cmd",
+    "sensitivity": "sensitivity_cmd",
+    "samples": "samples_cmd",
+    "cards": "cards_cmd",
+    "balance": "balance_cmd",
+}
+CARD_DB_ENV = "DECKKIT_CARD_DB"  # construction.carddb's, without importing the card database
 
 
 class GameDispatchGroup(HelpGroup):
     """Hands `validate`, `simulate`, `report` and `cards` to another game's commands when a
-    file's header (or `--game`) names one; Ani-Mayhem's commands otherwise (see deckkit.games)."""
+    file's header (or `--game`) names one; Ani-Mayhem's commands otherwise (see deckkit.games).
+    Ani-Mayhem's commands are built when first asked for (see :data:`COMMANDS`)."""
+
+    def list_commands(self, ctx: _click.Context) -> list[str]:
+        return [*COMMANDS, *(name for name in self.commands if name not in COMMANDS)]
+
+    def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
+        return self.command_named(cmd_name)
+
+    def command_named(self, name: str) -> _click.Command | None:
+        """The command of this name, its module imported and registered on first use."""
+        if name not in self.commands and name in COMMANDS:
+            self.commands.update(load_commands(COMMANDS[name]))
+        return self.commands.get(name)
 
     def resolve_command(  # type: ignore[override]
         self, ctx: typer.Context, args: list[str]
     ) -> Any:
+        if args and args[0] not in COMMANDS and not args[0].startswith("-"):
+            # Not a command's name: every command loaded, so that typer's "Did you mean ...?"
+            # picks from them all.
+            for known in COMMANDS:
+                self.command_named(known)
         name, command, rest = super().resolve_command(ctx, args)
         if name is not None:
             other, rest = games.command_for(name, rest)
@@ -77,39 +117,16 @@ def main(
     help_when_bare(ctx)
 
 
-def _register() -> None:
-    # Imported here so that each command module can import `app` from this one.
-    from deckkit.cli import (
-        balance_cmd,
-        cards_cmd,
-        compare_cmd,
-        impact_cmd,
-        play_cmd,
-        report_cmd,
-        samples_cmd,
-        sensitivity_cmd,
-        simulate_cmd,
-        stats_cmd,
-        validate_cmd,
-    )
-
-    for module in (
-        validate_cmd,
-        stats_cmd,
-        simulate_cmd,
-        play_cmd,
-        cards_cmd,
-        report_cmd,
-        compare_cmd,
-        impact_cmd,
-        sensitivity_cmd,
-        balance_cmd,
-        samples_cmd,
-    ):
-        module.register(app)
-
-
-_register()
+def load_commands(module_name: str) -> dict[str, _click.Command]:
+    """The click commands the module ``deckkit.cli.MODULE`` registers, built as they would be
+    on ``app`` itself (the same Typer settings), their help made plain."""
+    module = importlib.import_module(f"deckkit.cli.{module_name}")
+    holder = DeckkitTyper(rich_markup_mode=None, pretty_exceptions_enable=False)
+    module.register(holder)
+    commands = dict(get_group(holder).commands)
+    for command in commands.values():
+        tidy_all(command)
+    return commands
 
 
 def _tolerate_any_encoding() -> None:

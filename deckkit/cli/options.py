@@ -14,9 +14,7 @@ from typing import Annotated
 
 import typer
 
-from deckkit.analysis import dask_backend
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, DEFAULT_VARIANT
-from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
 
 # The choices, spelled as the engine and the edition files spell them (a test keeps them equal).
 
@@ -53,7 +51,11 @@ class Format(StrEnum):
 
 
 DEFAULT_GAMES = 10_000
-TURN_CAP = DEFAULT_TURN_CAP  # the engine's default, re-exported for the commands
+# The engine's default turn cap (engine.prepared.DEFAULT_TURN_CAP) and the Dask backend's
+# variable (analysis.dask_backend.SCHEDULER_ENV), spelled here so that a command's options do
+# not import the engine or the runner before the command runs (a test keeps them equal).
+TURN_CAP = 150
+SCHEDULER_ENV = "DECKKIT_SCHEDULER"
 
 DeckArg = Annotated[
     Path, typer.Argument(metavar="DECK", help="The deck file; '-' reads it from stdin.")
@@ -153,6 +155,8 @@ def _games_on_scheduler(ctx: typer.Context, address: str | None) -> str | None:
     the runner hands its chunks to the cluster. Connects on the first run, so a missing Dask
     or an unreachable scheduler is reported as the command's error, with its exit code."""
     if not ctx.resilient_parsing:  # shell completion parses without running anything
+        from deckkit.analysis import dask_backend
+
         ctx.with_resource(dask_backend.games_on(address))
     return address
 
@@ -161,7 +165,7 @@ SchedulerOpt = Annotated[
     str | None,
     typer.Option(
         "--scheduler",
-        envvar=dask_backend.SCHEDULER_ENV,
+        envvar=SCHEDULER_ENV,
         metavar="ADDRESS",
         callback=_games_on_scheduler,
         show_default="this machine's processes",
