@@ -17,7 +17,13 @@ import pytest
 from fakes import FakeEngine, fake_play
 
 from deckkit.analysis.results import tally_of_frame
-from deckkit.analysis.runner import COUNTER_PREFIX, chunk_size_for, chunks, run_games
+from deckkit.analysis.runner import (
+    COUNTER_PREFIX,
+    chunk_size_for,
+    chunks,
+    run_games,
+    shared_pool,
+)
 from deckkit.analysis.summary import Tally, summarize
 
 ENGINE = FakeEngine()
@@ -124,6 +130,43 @@ def test_single_worker_prepares_once_in_process(tmp_path: Path) -> None:
     log = tmp_path / "prepared.txt"
     run_games(FakeEngine(prepare_log=str(log)), games=100, seed=3, chunk_size=10)
     assert log.read_text().split() == [str(os.getpid())]
+
+
+def test_a_shared_pool_serves_many_runs_with_the_same_results(tmp_path: Path) -> None:
+    """Inside shared_pool the runs' workers are started once: the engine is prepared at most
+    once per worker process for all the runs (while it stays the same), and every run's rows
+    and tally are those it gets on a pool of its own."""
+    log = tmp_path / "prepared.txt"
+    engine = FakeEngine(prepare_log=str(log))
+    other = FakeEngine(win_weight=7)
+    alone = [
+        run_games(e, games=300, seed=s, workers=2, keep_rows=True, chunk_size=20)
+        for e, s in ((ENGINE, 1), (ENGINE, 2), (other, 3))
+    ]
+    log.write_text("")
+    with shared_pool(2):
+        for seed in (4, 5, 6):
+            assert run_games(engine, games=200, seed=seed, workers=2, chunk_size=20).tally
+        shared = [
+            run_games(e, games=300, seed=s, workers=2, keep_rows=True, chunk_size=20)
+            for e, s in ((ENGINE, 1), (ENGINE, 2), (other, 3))
+        ]
+        pool_children = {p.pid for p in multiprocessing.active_children()}
+    pids = log.read_text().split()
+    assert 1 <= len(pids) <= 2  # 30 chunks over three runs, one setup per worker process
+    assert {int(p) for p in pids} <= pool_children
+    for a, b in zip(alone, shared, strict=True):
+        assert a.tally == b.tally
+        assert a.rows is not None and b.rows is not None and a.rows.equals(b.rows)
+    assert alone[0].tally != alone[2].tally  # the other engine was played, not the cached one
+    assert multiprocessing.active_children() == []  # the block's end stops the pool
+
+
+def test_a_shared_pool_stops_when_a_run_fails() -> None:
+    with pytest.raises(ValueError, match="fake engine failure at game 123"), shared_pool(2):
+        run_games(ENGINE, games=200, seed=0, workers=2, chunk_size=20)
+        run_games(FakeEngine(fail_at=123), games=400, seed=0, workers=2, chunk_size=20)
+    assert multiprocessing.active_children() == []
 
 
 def test_engine_errors_propagate_from_workers() -> None:

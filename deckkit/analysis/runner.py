@@ -29,6 +29,11 @@ Elsewhere: inside :func:`chunks_played_by` the same chunks go to a :class:`Chunk
 instead of this machine's processes (a Dask cluster, :mod:`deckkit.analysis.dask_backend`),
 for every run started in the block. A chunk's result is keyed by its first game: one that
 arrives twice (a backend retrying a chunk it thought lost) is counted once.
+
+Many short runs: inside :func:`shared_pool` every pooled run of the block plays on one pool of
+worker processes, started once, instead of each run starting (and paying for) its own; the
+engine then travels with each chunk and a worker builds it once per factory. Balance checks, which
+play a few hundred games per batch over many batches and checks, run this way.
 """
 
 from __future__ import annotations
@@ -268,6 +273,78 @@ def _worker_chunk(seed: int, start: int, stop: int, keep_rows: bool) -> ChunkRes
     return play_chunk(_worker_play, seed, start, stop, keep_rows)
 
 
+_shared_engine: tuple[GameFactory, PlayFn] | None = None  # a shared pool worker's last engine
+
+
+def _init_shared_worker(parent: int) -> None:
+    """Initializer of a :func:`shared_pool` worker: as :func:`_init_worker`, but the engine
+    comes with each chunk (the pool outlives any one run)."""
+    ignore_in_worker()
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+
+
+def _shared_worker_chunk(
+    factory: GameFactory, seed: int, start: int, stop: int, keep_rows: bool
+) -> ChunkResult:
+    """Play a chunk on the engine ``factory`` builds, built once while the factory is the same
+    (equal) as the last chunk's."""
+    global _shared_engine
+    if _shared_engine is None or _shared_engine[0] != factory:
+        _shared_engine = (factory, factory())
+    return play_chunk(_shared_engine[1], seed, start, stop, keep_rows)
+
+
+class _SharedPool:
+    """The pool of :func:`shared_pool`: started by the first pooled run that needs it, stopped
+    at the end of the block, or at once when a run is interrupted or a worker dies."""
+
+    def __init__(self, workers: int, mp_context: str) -> None:
+        self.workers = workers
+        self.mp_context = mp_context
+        self.executor: ProcessPoolExecutor | None = None
+
+    def get(self) -> ProcessPoolExecutor:
+        if self.executor is None:
+            self.executor = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context(self.mp_context),
+                initializer=_init_shared_worker,
+                initargs=(os.getpid(),),
+            )
+        return self.executor
+
+    def terminate(self) -> None:
+        if self.executor is not None:
+            executor, self.executor = self.executor, None
+            _terminate(executor)
+
+    def close(self) -> None:
+        if self.executor is not None:
+            executor, self.executor = self.executor, None
+            executor.shutdown(wait=True)
+
+
+_shared: contextvars.ContextVar[_SharedPool | None] = contextvars.ContextVar(
+    "deckkit_shared_pool", default=None
+)
+
+
+@contextlib.contextmanager
+def shared_pool(workers: int, mp_context: str = "spawn") -> Iterator[None]:
+    """Every run started in the block with more than one worker plays on one pool of at most
+    ``workers`` processes, started once for them all (results are the same as without it)."""
+    pool = _SharedPool(workers, mp_context)
+    token = _shared.set(pool)
+    try:
+        yield
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        _shared.reset(token)
+        pool.close()
+
+
 # --- parent side -----------------------------------------------------------------------------
 
 
@@ -388,13 +465,24 @@ def _run_pool(
     """W>1: hand out chunks, at most ``2 * workers`` in flight. Returns True when interrupted."""
     keep_rows = collector.wants_rows
     pending_ranges = chunks(games, size, first)
-    context = multiprocessing.get_context(mp_context)
-    executor = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(factory, os.getpid()),
-    )
+    shared = _shared.get()
+    if shared is not None:
+        executor = shared.get()
+        workers = min(workers, shared.workers)
+    else:
+        executor = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context(mp_context),
+            initializer=_init_worker,
+            initargs=(factory, os.getpid()),
+        )
+
+    def stop_pool() -> None:
+        if shared is not None:
+            shared.terminate()
+        else:
+            _terminate(executor)
+
     in_flight: set[Future[ChunkResult]] = set()
     try:
 
@@ -403,7 +491,14 @@ def _run_pool(
                 nxt = next(pending_ranges, None)
                 if nxt is None:
                     return
-                in_flight.add(executor.submit(_worker_chunk, seed, nxt[0], nxt[1], keep_rows))
+                start, stop = nxt
+                if shared is not None:
+                    future = executor.submit(
+                        _shared_worker_chunk, factory, seed, start, stop, keep_rows
+                    )
+                else:
+                    future = executor.submit(_worker_chunk, seed, start, stop, keep_rows)
+                in_flight.add(future)
 
         # Workers are spawned by the first submissions. A blocked signal stays blocked across
         # fork and exec, so spawning them with the stop signals blocked makes them immune from
@@ -421,18 +516,19 @@ def _run_pool(
                 collector.fold(future.result())
             top_up()
     except KeyboardInterrupt:
-        _terminate(executor)
+        stop_pool()
         return True
     except BrokenProcessPool:
-        _terminate(executor)
+        stop_pool()
         raise WorkerDied(
             "a worker process died before finishing its games (killed, or out of memory)",
             hint="run again, with fewer --workers if memory is short",
         ) from None
     except BaseException:
-        _terminate(executor)
+        stop_pool()
         raise
-    executor.shutdown(wait=True)
+    if shared is None:
+        executor.shutdown(wait=True)
     return False
 
 

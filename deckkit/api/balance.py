@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.engine import LAYOUTS, EngineGames, check_policy, game_options
-from deckkit.analysis.runner import GameFactory, run_games
+from deckkit.analysis.runner import GameFactory, run_games, shared_pool
 from deckkit.analysis.summary import Rate, proportion
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
 from deckkit.animayhem.construction.deck import parse_deck
@@ -262,28 +262,43 @@ def balance_check(
             if record is not None and c.max_drop is not None:
                 old = _replay_factory(item, record, csv_path)
             plan.append((item, record, old))
-        from deckkit.balance.checks import run_band, run_drift
 
         results: list[CheckResult] = []
-        for item, record, old in plan:
-            c = item.check
-            changed: tuple[str, ...] = ()
-            if record is not None:
-                changed = tuple(changed_cards(record["snapshot"], csv_path))
-                if record["snapshot"]["deck_file"]["sha256"] != _sha(item.deck_text):
-                    changed = ("the deck file", *changed)
-                if changed:
-                    warn(
-                        f"warning: check {c.name!r}: changed since the baseline: "
-                        f"{', '.join(changed)}"
-                    )
-            notify(f"checking {c.name!r} ({c.kind}, budget {c.budget:,})")
-            if old is None:
-                result = run_band(c, item.factory, **runner)
-            else:
-                result = run_drift(c, old, item.factory, **runner)
-            results.append(replace(result, changed_cards=changed))
+        # One pool of workers for every batch of every check: each batch is a few hundred
+        # games, and starting worker processes per batch cost more than its games.
+        with shared_pool(runner["workers"]):
+            _run_plan(plan, runner, csv_path, results, notify, warn)
     return BalanceResult(path, results)
+
+
+def _run_plan(
+    plan: list[tuple[Prepared, dict[str, Any] | None, GameFactory | None]],
+    runner: dict[str, Any],
+    csv_path: Path,
+    results: list[CheckResult],
+    notify: Notify,
+    warn: Notify,
+) -> None:
+    from deckkit.balance.checks import run_band, run_drift
+
+    for item, record, old in plan:
+        c = item.check
+        changed: tuple[str, ...] = ()
+        if record is not None:
+            changed = tuple(changed_cards(record["snapshot"], csv_path))
+            if record["snapshot"]["deck_file"]["sha256"] != _sha(item.deck_text):
+                changed = ("the deck file", *changed)
+            if changed:
+                warn(
+                    f"warning: check {c.name!r}: changed since the baseline: "
+                    f"{', '.join(changed)}"
+                )
+        notify(f"checking {c.name!r} ({c.kind}, budget {c.budget:,})")
+        if old is None:
+            result = run_band(c, item.factory, **runner)
+        else:
+            result = run_drift(c, old, item.factory, **runner)
+        results.append(replace(result, changed_cards=changed))
 
 
 def write_reports(
