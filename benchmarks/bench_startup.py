@@ -1,7 +1,8 @@
 """The fixed start-up cost of short commands: `--version` and `simulate DECK --games 1`.
 
-Each command runs N times in a fresh process; the median wall-clock time is reported, with the
-time Python itself needs to start (`python -c pass`) for reference. Run on a quiet machine:
+Each command runs N times in a fresh process; the median wall-clock time and the median CPU
+time of the process (user + system, which a busy machine disturbs much less) are reported, with
+the time Python itself needs to start (`python -c pass`) for reference. Run on a quiet machine:
 
     .venv/bin/python benchmarks/bench_startup.py [--runs 7]
 """
@@ -9,6 +10,7 @@ time Python itself needs to start (`python -c pass`) for reference. Run on a qui
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -36,13 +38,20 @@ COMMANDS: dict[str, list[str]] = {
 }
 
 
-def median_seconds(argv: list[str], runs: int) -> float:
-    times = []
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def median_seconds(argv: list[str], runs: int) -> tuple[float, float]:
+    """The median wall-clock and CPU seconds of ``runs`` runs of ``argv``."""
+    walls, cpus = [], []
     for _ in range(runs):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), _children_cpu()
         subprocess.run(argv, cwd=REPO, capture_output=True, check=True)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - started)
+        cpus.append(_children_cpu() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def main() -> None:
@@ -50,7 +59,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     for name, argv in COMMANDS.items():
-        print(f"{name:34s} {median_seconds(argv, args.runs):6.3f} s (median of {args.runs})")
+        wall, cpu = median_seconds(argv, args.runs)
+        print(f"{name:34s} {wall:6.3f} s wall {cpu:6.3f} s CPU (medians of {args.runs})")
 
 
 if __name__ == "__main__":
