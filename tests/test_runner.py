@@ -151,6 +151,8 @@ def test_a_shared_pool_serves_many_runs_with_the_same_results(tmp_path: Path) ->
             run_games(e, games=300, seed=s, workers=2, keep_rows=True, chunk_size=20)
             for e, s in ((ENGINE, 1), (ENGINE, 2), (other, 3))
         ]
+        again = run_games(engine, games=200, seed=4, workers=2, chunk_size=20)  # still kept
+        assert again.tally == run_games(ENGINE, games=200, seed=4).tally  # (in this process)
         pool_children = {p.pid for p in multiprocessing.active_children()}
     pids = log.read_text().split()
     assert 1 <= len(pids) <= 2  # 30 chunks over three runs, one setup per worker process

@@ -273,7 +273,10 @@ def _worker_chunk(seed: int, start: int, stop: int, keep_rows: bool) -> ChunkRes
     return play_chunk(_worker_play, seed, start, stop, keep_rows)
 
 
-_shared_engine: tuple[GameFactory, PlayFn] | None = None  # a shared pool worker's last engine
+# A shared pool worker's engines, the latest last: the runs of a block often take turns
+# (a deck and its variants, the old and new cards of a drift check).
+_shared_engines: list[tuple[GameFactory, PlayFn]] = []
+SHARED_ENGINES_KEPT = 4
 
 
 def _init_shared_worker(parent: int) -> None:
@@ -286,12 +289,16 @@ def _init_shared_worker(parent: int) -> None:
 def _shared_worker_chunk(
     factory: GameFactory, seed: int, start: int, stop: int, keep_rows: bool
 ) -> ChunkResult:
-    """Play a chunk on the engine ``factory`` builds, built once while the factory is the same
-    (equal) as the last chunk's."""
-    global _shared_engine
-    if _shared_engine is None or _shared_engine[0] != factory:
-        _shared_engine = (factory, factory())
-    return play_chunk(_shared_engine[1], seed, start, stop, keep_rows)
+    """Play a chunk on the engine ``factory`` builds, built once while an equal factory is among
+    the last few this worker used."""
+    found = next((kept for kept in _shared_engines if kept[0] == factory), None)
+    if found is None:
+        found = (factory, factory())
+        del _shared_engines[: max(0, len(_shared_engines) - SHARED_ENGINES_KEPT + 1)]
+    else:
+        _shared_engines.remove(found)
+    _shared_engines.append(found)
+    return play_chunk(found[1], seed, start, stop, keep_rows)
 
 
 class _SharedPool:

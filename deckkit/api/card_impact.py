@@ -11,7 +11,7 @@ from typing import Any
 
 from deckkit.analysis import impact as im
 from deckkit.analysis.results import tally_of_frame
-from deckkit.analysis.runner import ProgressFn
+from deckkit.analysis.runner import ProgressFn, shared_pool
 from deckkit.analysis.summary import card_catalog, summarize
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import AnyCard
@@ -97,27 +97,30 @@ def measure(
     base = source(game.deck)
     out: list[im.CardImpact] = []
     left = budget
-    for card in cards:
-        if left is not None and left < MIN_GAMES_PER_CARD:
-            break
-        most = options.games if left is None else min(options.games, left)
-        if remove:
-            swap, how = None, "removed"
-        elif replacement is not None:
-            swap, how = replacement, f"replaced by {replacement.name} (named)"
-        else:
-            swap = im.neutral_replacement(game.deck, card, catalogue, legal)
-            how = (
-                f"replaced by {swap.name} (the most neutral {card.type} that keeps the deck legal)"
-                if swap is not None
-                else "removed (no card of its type keeps the deck legal)"
-            )
-        what_if = im.with_one_copy_changed(game.deck, card, swap)
-        with step(card.name) if step is not None else nullcontext():
-            result = im.estimate(base, source(what_if), games=most, target_error=target_error)
-        out.append(im.CardImpact(card, swap, how, legal(what_if), result))
-        if left is not None:
-            left -= result.n
+    # One pool of workers for the deck and every changed deck (each plays in batches).
+    with shared_pool(runner["workers"]):
+        for card in cards:
+            if left is not None and left < MIN_GAMES_PER_CARD:
+                break
+            most = options.games if left is None else min(options.games, left)
+            if remove:
+                swap, how = None, "removed"
+            elif replacement is not None:
+                swap, how = replacement, f"replaced by {replacement.name} (named)"
+            else:
+                swap = im.neutral_replacement(game.deck, card, catalogue, legal)
+                how = (
+                    f"replaced by {swap.name} "
+                    f"(the most neutral {card.type} that keeps the deck legal)"
+                    if swap is not None
+                    else "removed (no card of its type keeps the deck legal)"
+                )
+            what_if = im.with_one_copy_changed(game.deck, card, swap)
+            with step(card.name) if step is not None else nullcontext():
+                result = im.estimate(base, source(what_if), games=most, target_error=target_error)
+            out.append(im.CardImpact(card, swap, how, legal(what_if), result))
+            if left is not None:
+                left -= result.n
     return out, base
 
 

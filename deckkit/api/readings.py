@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckkit.analysis import sensitivity as sens
-from deckkit.analysis.runner import GameFactory
+from deckkit.analysis.runner import GameFactory, shared_pool
 from deckkit.animayhem.construction.editions import Edition
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
@@ -31,15 +31,17 @@ def sensitivity_of(
     def factory_for(edition: Edition) -> GameFactory:
         return hooks.factory(game.deck, edition, game.layout, options.turn_cap, options.policy)
 
-    base, effects = sens.measure(
-        game.edition,
-        game.rules,
-        factory_for,
-        games=options.games,
-        seed=options.seed,
-        only=only,
-        **options.runner_kwargs(),
-    )
+    runner = options.runner_kwargs()
+    with shared_pool(runner["workers"]):  # one pool for every reading's batches
+        base, effects = sens.measure(
+            game.edition,
+            game.rules,
+            factory_for,
+            games=options.games,
+            seed=options.seed,
+            only=only,
+            **runner,
+        )
     doc = sens.sensitivity_document(effects, base, options.games, game.rules)
     return {
         "deck": game.deck.name,
