@@ -133,7 +133,7 @@ def test_search_player_plans_on_copies_through_a_narrow_interface() -> None:
     engine = PACKAGE / "animayhem" / "engine"
     used = {m.split(".")[-1] for m in _imports(engine / "search.py") if "animayhem" in m}
     assert not used & (MUTATORS | {"rollout", "players"}), sorted(used)
-    assert used <= {"chance", "determinize", "policy", "queries", "state", "editions"}, used
+    assert used <= {"cards", "chance", "determinize", "policy", "queries", "state", "editions"}, used
     low = {m for m in _imports(engine / "determinize.py") if m.startswith("deckkit.")}
     assert all(
         m.startswith(("deckkit.animayhem.construction.", "deckkit.animayhem.engine.state"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from deckkit.analysis.engine import EngineGames
@@ -17,10 +18,10 @@ from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.play import GameOptions, GameSetup, finish, prepare_game, start_game
 from deckkit.animayhem.engine.players import make_player, search_budget
-from deckkit.animayhem.engine.policy import make_policy
+from deckkit.animayhem.engine.policy import HeuristicPolicy, make_policy
 from deckkit.animayhem.engine.rollout import play_out
 from deckkit.animayhem.engine.search import SearchPolicy, plan_key
-from deckkit.animayhem.engine.state import Game
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 from tests.test_policy import _reshuffle_hidden
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -197,3 +198,96 @@ def test_the_command_line_names_the_search_player_and_its_budget() -> None:
     assert bad.exit_code == 2 and "--policy search" in bad.output
     wrong = run(app, ["compare", deck, "--policy-b", "search:x", "-n", "1"])
     assert wrong.exit_code == 2
+
+
+# --- Decisions in a combat: charm, a won charm battle's action, retreat, flash effects ---
+
+Decide = Callable[[SearchPolicy], object]  # a search player's decision at this point
+Check = Callable[[Game, str, Decide], None]
+
+
+class _Probe(HeuristicPolicy):
+    """The heuristic player, which at each combat decision (the first ``limit`` of each kind)
+    hands ``check`` the game, the kind and a function giving a search player's decision there;
+    it then answers as the heuristic would."""
+
+    def __init__(self, check: Check, limit: int) -> None:
+        super().__init__()
+        self.check = check
+        self.limit = limit
+        self.seen: Counter[str] = Counter()
+
+    def _ask(self, game: Game, kind: str, decide: Decide) -> None:
+        if self.seen[kind] < self.limit:
+            self.seen[kind] += 1
+            self.check(game, kind, decide)
+
+    def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+        def decide(p: SearchPolicy) -> object:
+            return [c.uid for c in p.charmers(game, d, list(options), automatic)]
+
+        self._ask(game, "charm", decide)
+        return super().charmers(game, d, options, automatic)
+
+    def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
+        self._ask(game, "charm_action", lambda p: p.charm_action(game, d, c, options))
+        return super().charm_action(game, d, c, options)
+
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        def decide(p: SearchPolicy) -> object:
+            return p.retreat(game, d, list(chars), rnd), p._retreat_to
+
+        self._ask(game, "retreat", decide)
+        return super().retreat(game, d, chars, rnd)
+
+    def combat_flash(
+        self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
+    ) -> list[tuple[Copy, Char]]:
+        def decide(p: SearchPolicy) -> object:
+            plays = p.combat_flash(game, list(fighters), target, short_damage, short_defense)
+            return [(x.uid, c.uid) for x, c in plays]
+
+        self._ask(game, "flash", decide)
+        return super().combat_flash(game, fighters, target, short_damage, short_defense)
+
+
+def _probe_games(
+    check: Check,
+    deck: str,
+    games: int,
+    limit: int,
+    edition: str = "guidelines1998",
+) -> Counter[str]:
+    cards = read_deck(ROOT / deck, load_card_db())
+    setup = prepare_game(cards, load_edition(edition), GameOptions())
+    probe = _Probe(check, limit)
+    for i in range(games):
+        game = start_game(setup, probe, 11, i)
+        finish(game, setup, probe)
+    return probe.seen
+
+
+def test_the_search_player_cannot_peek_in_a_combat() -> None:
+    """The same for the decisions in a combat: who charms, what a won charm battle makes a
+    minor disaster do, whether to retreat and where to, which flash effects on whom. Taken in
+    real games at the moment the rules ask, each decision is the same after the face-down cards
+    are permuted, for the same sampling seed; and decisions of each kind were weighed."""
+    weighed: Counter[str] = Counter()
+
+    def check(game: Game, kind: str, decide: Decide) -> None:
+        policy = SearchPolicy(play_out, rollouts=2, horizon=1)
+        first = decide(policy)
+        weighed.update(policy.weighed)
+        if not policy.weighed:
+            return
+        state = _layout(game)
+        for k in range(2):
+            _reshuffle_hidden(game, random.Random(200 + k))
+            assert decide(SearchPolicy(play_out, rollouts=2, horizon=1)) == first, kind
+        assert _layout(game) != state  # the permutation did move hidden cards
+
+    _probe_games(check, "decks/medium-solo.deck", 3, 4)
+    _probe_games(check, "decks/tricky-solo.deck", 2, 4, edition="set0")
+    assert {k: weighed[k] for k in ("charm", "retreat", "flash")} == {
+        k: max(1, weighed[k]) for k in ("charm", "retreat", "flash")
+    }, weighed
