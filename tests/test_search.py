@@ -13,15 +13,16 @@ from deckkit.analysis.runner import run_games
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import read_deck
 from deckkit.animayhem.construction.editions import load_edition
-from deckkit.animayhem.engine.combat import GameOver
+from deckkit.animayhem.engine.chance import SeededChance
+from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, fight, go_on
 from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.play import GameOptions, GameSetup, finish, prepare_game, start_game
 from deckkit.animayhem.engine.players import make_player, search_budget
 from deckkit.animayhem.engine.policy import HeuristicPolicy, make_policy
-from deckkit.animayhem.engine.rollout import play_out
+from deckkit.animayhem.engine.rollout import carried, play_out
 from deckkit.animayhem.engine.search import SearchPolicy, plan_key
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Trace
 from tests.test_policy import _reshuffle_hidden
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,3 +292,90 @@ def test_the_search_player_cannot_peek_in_a_combat() -> None:
     assert {k: weighed[k] for k in ("charm", "retreat", "flash")} == {
         k: max(1, weighed[k]) for k in ("charm", "retreat", "flash")
     }, weighed
+
+
+def _same_chance(copy: Game, game: Game) -> None:
+    """Give ``copy`` a generator in the very state of ``game``'s."""
+    assert isinstance(game.chance, SeededChance) and isinstance(copy.chance, SeededChance)
+    copy.chance._gen.setstate(game.chance._gen.getstate())
+
+
+def _after_combat(game: Game) -> object:
+    return (
+        _zones(game),
+        [(c.uid, c.health, c.cur, c.slot) for c in game.chars],
+        [(d.uid, d.health, d.pos, sorted(d.ignores)) for d in game.disasters],
+        [x.uid for x in game.combat_pile],
+        game.chance._gen.getstate(),  # type: ignore[attr-defined]
+    )
+
+
+def test_a_combat_fought_on_from_a_copy_plays_as_the_combat_itself() -> None:
+    """The rollouts of a combat decision fight the combat on from the step where the player was
+    asked (charm, a round's start, its flash effects). Carried over to an exact copy with the
+    same generator, with the heuristic player on both sides, the rest of the combat is the
+    very combat the game fights: same result, same account of it, same state after it."""
+    fought: Counter[str] = Counter()
+
+    class Twin(HeuristicPolicy):
+        def __init__(self) -> None:
+            super().__init__()
+            self.twins: list[tuple[str, Game, Combat]] = []
+            self.marks: list[int] = []  # where the game's trace stood at each copy
+            self.on = False  # only in the combats the test starts
+
+        def _twin(self, game: Game) -> None:
+            f = COMBATS[-1]
+            if not self.on or fought[f.stage] >= 5 or f.stage in [t[0] for t in self.twins]:
+                return
+            copy = clone(game, random.Random(0))
+            _same_chance(copy, game)
+            assert game.trace is not None
+            copy.trace = Trace()  # what the copy's combat says from here on
+            self.marks.append(len(game.trace.events))
+            self.twins.append((f.stage, copy, carried(f, copy)))
+
+        def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+            self._twin(game)
+            return super().charmers(game, d, options, automatic)
+
+        def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+            if rnd > 1:
+                self._twin(game)
+            return super().retreat(game, d, chars, rnd)
+
+        def combat_flash(
+            self, game: Game, fighters: list[Char], target: Char, sd: int, sf: int
+        ) -> list[tuple[Copy, Char]]:
+            self._twin(game)
+            return super().combat_flash(game, fighters, target, sd, sf)
+
+    cards = read_deck(ROOT / "decks/medium-solo.deck", load_card_db())
+    setup = prepare_game(cards, ED, GameOptions())
+    policy = Twin()
+    for i in range(12):
+        game = start_game(setup, policy, 21, i)
+        try:
+            for _ in range(40):
+                play_turn(game, ED, policy)
+                d = next((d for d in game.disasters if d.combat and d.zone == "field"), None)
+                if d is None or not game.on_field():
+                    continue
+                slot = game.slot_of(d)
+                for c in game.on_field():
+                    c.slot = slot  # the party stands with it
+                policy.twins, policy.marks, policy.on = [], [], True
+                game.trace = Trace()
+                result = fight(game, ED, policy, d, slot, "party")
+                policy.on = False
+                said = [e["text"] for e in game.trace.events]
+                game.trace = None
+                for (stage, copy, f), mark in zip(policy.twins, policy.marks, strict=True):
+                    assert go_on(copy, ED, HeuristicPolicy(), f) == result
+                    assert _after_combat(copy) == _after_combat(game)
+                    assert copy.trace is not None
+                    assert [e["text"] for e in copy.trace.events] == said[mark:]
+                    fought[stage] += 1
+        except GameOver:
+            pass
+    assert {"charm", "round", "flash"} <= set(fought), fought

@@ -120,6 +120,7 @@ def carried(f: Combat, game: Game) -> Combat:
     if f.target is not None:
         g.target = chars[f.target.uid]
         g.fighters, g.alive, g.spent = each(f.fighters), each(f.alive), each(f.spent)
+        g.drawn = None if f.drawn is None else list(f.drawn)
         g.sides = {u: _Side(chars[u], side.damage, side.defense) for u, side in f.sides.items()}
         if f.dside is not None:
             g.dside = _Side(d, f.dside.damage, f.dside.defense)
