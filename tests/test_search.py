@@ -19,9 +19,9 @@ from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.play import GameOptions, GameSetup, finish, prepare_game, start_game
 from deckkit.animayhem.engine.players import make_player, search_budget
-from deckkit.animayhem.engine.policy import HeuristicPolicy, make_policy
+from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
 from deckkit.animayhem.engine.rollout import carried, play_out
-from deckkit.animayhem.engine.search import SearchPolicy, plan_key
+from deckkit.animayhem.engine.search import SearchPolicy, _Forced, plan_key
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Trace
 from tests.test_policy import _reshuffle_hidden
 
@@ -228,6 +228,8 @@ class _Probe(HeuristicPolicy):
             return [c.uid for c in p.charmers(game, d, list(options), automatic)]
 
         self._ask(game, "charm", decide)
+        if options and not d.major and not d.carrying and _holder(game) is not None:
+            self._ask(game, "charm_action", lambda p: _won_charm(p, game, d, options[0]))
         return super().charmers(game, d, options, automatic)
 
     def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
@@ -250,6 +252,28 @@ class _Probe(HeuristicPolicy):
 
         self._ask(game, "flash", decide)
         return super().combat_flash(game, fighters, target, short_damage, short_defense)
+
+
+def _holder(game: Game) -> Char | None:
+    return next((c for c in game.chars if c.items and c.zone in ("field", "haven")), None)
+
+
+def _won_charm(p: SearchPolicy, game: Game, d: Dis, c: Char) -> str:
+    """The search player's action for a minor disaster that ``c`` has just out-charmed, in a
+    state made for it at the start of the charm battles: the disaster carries an item (taken
+    for the while from a character) and the combat stands at the won battle's action."""
+    f = COMBATS[-1]
+    holder = _holder(game)
+    assert holder is not None
+    item = holder.items.pop()
+    d.carrying.append(item)
+    f.stage, f.charmer = "charm_action", c
+    try:
+        return p.charm_action(game, d, c, ["item", "incapacitate"])
+    finally:
+        f.stage, f.charmer = "charm", None
+        d.carrying.remove(item)
+        holder.items.append(item)
 
 
 def _probe_games(
@@ -289,9 +313,7 @@ def test_the_search_player_cannot_peek_in_a_combat() -> None:
 
     _probe_games(check, "decks/medium-solo.deck", 3, 4)
     _probe_games(check, "decks/tricky-solo.deck", 2, 4, edition="set0")
-    assert {k: weighed[k] for k in ("charm", "retreat", "flash")} == {
-        k: max(1, weighed[k]) for k in ("charm", "retreat", "flash")
-    }, weighed
+    assert set(weighed) == {"charm", "charm_action", "retreat", "flash"}, weighed
 
 
 def _same_chance(copy: Game, game: Game) -> None:
@@ -379,3 +401,31 @@ def test_a_combat_fought_on_from_a_copy_plays_as_the_combat_itself() -> None:
         except GameOver:
             pass
     assert {"charm", "round", "flash"} <= set(fought), fought
+
+
+def test_each_combat_decision_is_weighed_and_its_best_candidate_taken() -> None:
+    """Each decision in a combat is searched: its candidates are each played forward (from the
+    combat, forced on the copy), and the one with the best mean is the decision. With rollouts
+    that value the heuristic's own choice 0 and every other 1, the search player leaves the
+    heuristic's choice; with rollouts that value all alike, it keeps it."""
+    changed: Counter[str] = Counter()
+
+    def check(game: Game, kind: str, decide: Decide) -> None:
+        tried: list[object] = []
+
+        def prefer_others(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+            assert isinstance(forced, _Forced) and resume == "combat" and copy is not game
+            tried.append(forced.choice)
+            return 0.0 if forced.choice == tried[0] else 1.0
+
+        same = decide(SearchPolicy(lambda *_: 0.5, rollouts=2, horizon=1))
+        policy = SearchPolicy(prefer_others, rollouts=2, horizon=1)
+        other = decide(policy)
+        if policy.weighed:
+            assert len(set(map(repr, tried))) >= 2  # several candidates were played
+            assert policy.changed == policy.weighed == {kind: 1}
+            assert other != same, kind
+            changed[kind] += 1
+
+    _probe_games(check, "decks/medium-solo.deck", 2, 30)
+    assert set(changed) == {"charm", "charm_action", "retreat", "flash"}, changed
