@@ -22,7 +22,7 @@ from deckkit.animayhem.engine.players import make_player, search_budget
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
 from deckkit.animayhem.engine.rollout import carried, play_out
 from deckkit.animayhem.engine.search import SearchPolicy, _Forced, plan_key
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Trace
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace
 from tests.test_policy import _reshuffle_hidden
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -429,3 +429,31 @@ def test_each_combat_decision_is_weighed_and_its_best_candidate_taken() -> None:
 
     _probe_games(check, "decks/medium-solo.deck", 2, 30)
     assert set(changed) == {"charm", "charm_action", "retreat", "flash"}, changed
+
+
+def test_a_copy_keeps_every_attribute_of_the_state() -> None:
+    """A determinized copy carries every attribute of the characters, disasters and locations
+    (a forgotten one, such as the turn a character last declared a charm battle, would let the
+    rollouts play a game the rules forbid)."""
+    setup = _setup()
+    game = _midgame(setup, 3, 3)
+    assert game is not None
+    for c in game.chars:
+        c.charm_turn = game.turn
+    copy = clone(game, random.Random(0))
+    for cls, olds, news in (
+        (Char, game.chars, copy.chars),
+        (Dis, game.disasters, copy.disasters),
+        (Loc, game.locs, copy.locs),
+    ):
+        assert olds
+        for old, new in zip(olds, news, strict=True):
+            names = getattr(cls, "__mypyc_attrs__", None) or cls.__slots__  # compiled or not
+            for name in names:
+                a, b = getattr(old, name), getattr(new, name)
+                if isinstance(a, (Char, Dis, Copy, Game)):
+                    assert type(a) is type(b) and getattr(a, "uid", 0) == getattr(b, "uid", 0)
+                elif isinstance(a, list):
+                    assert [getattr(x, "uid", x) for x in a] == [getattr(x, "uid", x) for x in b]
+                else:
+                    assert a == b, (cls.__name__, name)
