@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from deckkit.analysis.engine import EngineGames
@@ -12,15 +13,16 @@ from deckkit.analysis.runner import run_games
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import read_deck
 from deckkit.animayhem.construction.editions import load_edition
-from deckkit.animayhem.engine.combat import GameOver
+from deckkit.animayhem.engine.chance import SeededChance
+from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, fight, go_on
 from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.play import GameOptions, GameSetup, finish, prepare_game, start_game
 from deckkit.animayhem.engine.players import make_player, search_budget
-from deckkit.animayhem.engine.policy import make_policy
-from deckkit.animayhem.engine.rollout import play_out
-from deckkit.animayhem.engine.search import SearchPolicy, plan_key
-from deckkit.animayhem.engine.state import Game
+from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
+from deckkit.animayhem.engine.rollout import carried, play_out
+from deckkit.animayhem.engine.search import SearchPolicy, _Forced, plan_key
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace
 from tests.test_policy import _reshuffle_hidden
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -197,3 +199,261 @@ def test_the_command_line_names_the_search_player_and_its_budget() -> None:
     assert bad.exit_code == 2 and "--policy search" in bad.output
     wrong = run(app, ["compare", deck, "--policy-b", "search:x", "-n", "1"])
     assert wrong.exit_code == 2
+
+
+# --- Decisions in a combat: charm, a won charm battle's action, retreat, flash effects ---
+
+Decide = Callable[[SearchPolicy], object]  # a search player's decision at this point
+Check = Callable[[Game, str, Decide], None]
+
+
+class _Probe(HeuristicPolicy):
+    """The heuristic player, which at each combat decision (the first ``limit`` of each kind)
+    hands ``check`` the game, the kind and a function giving a search player's decision there;
+    it then answers as the heuristic would."""
+
+    def __init__(self, check: Check, limit: int) -> None:
+        super().__init__()
+        self.check = check
+        self.limit = limit
+        self.seen: Counter[str] = Counter()
+
+    def _ask(self, game: Game, kind: str, decide: Decide) -> None:
+        if self.seen[kind] < self.limit:
+            self.seen[kind] += 1
+            self.check(game, kind, decide)
+
+    def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+        def decide(p: SearchPolicy) -> object:
+            return [c.uid for c in p.charmers(game, d, list(options), automatic)]
+
+        self._ask(game, "charm", decide)
+        if options and not d.major and not d.carrying and _holder(game) is not None:
+            self._ask(game, "charm_action", lambda p: _won_charm(p, game, d, options[0]))
+        return super().charmers(game, d, options, automatic)
+
+    def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
+        self._ask(game, "charm_action", lambda p: p.charm_action(game, d, c, options))
+        return super().charm_action(game, d, c, options)
+
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        def decide(p: SearchPolicy) -> object:
+            return p.retreat(game, d, list(chars), rnd), p._retreat_to
+
+        self._ask(game, "retreat", decide)
+        return super().retreat(game, d, chars, rnd)
+
+    def combat_flash(
+        self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
+    ) -> list[tuple[Copy, Char]]:
+        def decide(p: SearchPolicy) -> object:
+            plays = p.combat_flash(game, list(fighters), target, short_damage, short_defense)
+            return [(x.uid, c.uid) for x, c in plays]
+
+        self._ask(game, "flash", decide)
+        return super().combat_flash(game, fighters, target, short_damage, short_defense)
+
+
+def _holder(game: Game) -> Char | None:
+    return next((c for c in game.chars if c.items and c.zone in ("field", "haven")), None)
+
+
+def _won_charm(p: SearchPolicy, game: Game, d: Dis, c: Char) -> str:
+    """The search player's action for a minor disaster that ``c`` has just out-charmed, in a
+    state made for it at the start of the charm battles: the disaster carries an item (taken
+    for the while from a character) and the combat stands at the won battle's action."""
+    f = COMBATS[-1]
+    holder = _holder(game)
+    assert holder is not None
+    item = holder.items.pop()
+    d.carrying.append(item)
+    f.stage, f.charmer = "charm_action", c
+    try:
+        return p.charm_action(game, d, c, ["item", "incapacitate"])
+    finally:
+        f.stage, f.charmer = "charm", None
+        d.carrying.remove(item)
+        holder.items.append(item)
+
+
+def _probe_games(
+    check: Check,
+    deck: str,
+    games: int,
+    limit: int,
+    edition: str = "guidelines1998",
+) -> Counter[str]:
+    cards = read_deck(ROOT / deck, load_card_db())
+    setup = prepare_game(cards, load_edition(edition), GameOptions())
+    probe = _Probe(check, limit)
+    for i in range(games):
+        game = start_game(setup, probe, 11, i)
+        finish(game, setup, probe)
+    return probe.seen
+
+
+def test_the_search_player_cannot_peek_in_a_combat() -> None:
+    """The same for the decisions in a combat: who charms, what a won charm battle makes a
+    minor disaster do, whether to retreat and where to, which flash effects on whom. Taken in
+    real games at the moment the rules ask, each decision is the same after the face-down cards
+    are permuted, for the same sampling seed; and decisions of each kind were weighed."""
+    weighed: Counter[str] = Counter()
+
+    def check(game: Game, kind: str, decide: Decide) -> None:
+        policy = SearchPolicy(play_out, rollouts=2, horizon=1)
+        first = decide(policy)
+        weighed.update(policy.weighed)
+        if not policy.weighed:
+            return
+        state = _layout(game)
+        for k in range(2):
+            _reshuffle_hidden(game, random.Random(200 + k))
+            assert decide(SearchPolicy(play_out, rollouts=2, horizon=1)) == first, kind
+        assert _layout(game) != state  # the permutation did move hidden cards
+
+    _probe_games(check, "decks/medium-solo.deck", 3, 4)
+    _probe_games(check, "decks/tricky-solo.deck", 2, 4, edition="set0")
+    assert set(weighed) == {"charm", "charm_action", "retreat", "flash"}, weighed
+
+
+def _same_chance(copy: Game, game: Game) -> None:
+    """Give ``copy`` a generator in the very state of ``game``'s."""
+    assert isinstance(game.chance, SeededChance) and isinstance(copy.chance, SeededChance)
+    copy.chance._gen.setstate(game.chance._gen.getstate())
+
+
+def _after_combat(game: Game) -> object:
+    return (
+        _zones(game),
+        [(c.uid, c.health, c.cur, c.slot) for c in game.chars],
+        [(d.uid, d.health, d.pos, sorted(d.ignores)) for d in game.disasters],
+        [x.uid for x in game.combat_pile],
+        game.chance._gen.getstate(),  # type: ignore[attr-defined]
+    )
+
+
+def test_a_combat_fought_on_from_a_copy_plays_as_the_combat_itself() -> None:
+    """The rollouts of a combat decision fight the combat on from the step where the player was
+    asked (charm, a round's start, its flash effects). Carried over to an exact copy with the
+    same generator, with the heuristic player on both sides, the rest of the combat is the
+    very combat the game fights: same result, same account of it, same state after it."""
+    fought: Counter[str] = Counter()
+
+    class Twin(HeuristicPolicy):
+        def __init__(self) -> None:
+            super().__init__()
+            self.twins: list[tuple[str, Game, Combat]] = []
+            self.marks: list[int] = []  # where the game's trace stood at each copy
+            self.on = False  # only in the combats the test starts
+
+        def _twin(self, game: Game) -> None:
+            f = COMBATS[-1]
+            if not self.on or fought[f.stage] >= 5 or f.stage in [t[0] for t in self.twins]:
+                return
+            copy = clone(game, random.Random(0))
+            _same_chance(copy, game)
+            assert game.trace is not None
+            copy.trace = Trace()  # what the copy's combat says from here on
+            self.marks.append(len(game.trace.events))
+            self.twins.append((f.stage, copy, carried(f, copy)))
+
+        def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+            self._twin(game)
+            return super().charmers(game, d, options, automatic)
+
+        def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+            if rnd > 1:
+                self._twin(game)
+            return super().retreat(game, d, chars, rnd)
+
+        def combat_flash(
+            self, game: Game, fighters: list[Char], target: Char, sd: int, sf: int
+        ) -> list[tuple[Copy, Char]]:
+            self._twin(game)
+            return super().combat_flash(game, fighters, target, sd, sf)
+
+    cards = read_deck(ROOT / "decks/medium-solo.deck", load_card_db())
+    setup = prepare_game(cards, ED, GameOptions())
+    policy = Twin()
+    for i in range(12):
+        game = start_game(setup, policy, 21, i)
+        try:
+            for _ in range(40):
+                play_turn(game, ED, policy)
+                d = next((d for d in game.disasters if d.combat and d.zone == "field"), None)
+                if d is None or not game.on_field():
+                    continue
+                slot = game.slot_of(d)
+                for c in game.on_field():
+                    c.slot = slot  # the party stands with it
+                policy.twins, policy.marks, policy.on = [], [], True
+                game.trace = Trace()
+                result = fight(game, ED, policy, d, slot, "party")
+                policy.on = False
+                said = [e["text"] for e in game.trace.events]
+                game.trace = None
+                for (stage, copy, f), mark in zip(policy.twins, policy.marks, strict=True):
+                    assert go_on(copy, ED, HeuristicPolicy(), f) == result
+                    assert _after_combat(copy) == _after_combat(game)
+                    assert copy.trace is not None
+                    assert [e["text"] for e in copy.trace.events] == said[mark:]
+                    fought[stage] += 1
+        except GameOver:
+            pass
+    assert {"charm", "round", "flash"} <= set(fought), fought
+
+
+def test_each_combat_decision_is_weighed_and_its_best_candidate_taken() -> None:
+    """Each decision in a combat is searched: its candidates are each played forward (from the
+    combat, forced on the copy), and the one with the best mean is the decision. With rollouts
+    that value the heuristic's own choice 0 and every other 1, the search player leaves the
+    heuristic's choice; with rollouts that value all alike, it keeps it."""
+    changed: Counter[str] = Counter()
+
+    def check(game: Game, kind: str, decide: Decide) -> None:
+        tried: list[object] = []
+
+        def prefer_others(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+            assert isinstance(forced, _Forced) and resume == "combat" and copy is not game
+            tried.append(forced.choice)
+            return 0.0 if forced.choice == tried[0] else 1.0
+
+        same = decide(SearchPolicy(lambda *_: 0.5, rollouts=2, horizon=1))
+        policy = SearchPolicy(prefer_others, rollouts=2, horizon=1)
+        other = decide(policy)
+        if policy.weighed:
+            assert len(set(map(repr, tried))) >= 2  # several candidates were played
+            assert policy.changed == policy.weighed == {kind: 1}
+            assert other != same, kind
+            changed[kind] += 1
+
+    _probe_games(check, "decks/medium-solo.deck", 2, 30)
+    assert set(changed) == {"charm", "charm_action", "retreat", "flash"}, changed
+
+
+def test_a_copy_keeps_every_attribute_of_the_state() -> None:
+    """A determinized copy carries every attribute of the characters, disasters and locations
+    (a forgotten one, such as the turn a character last declared a charm battle, would let the
+    rollouts play a game the rules forbid)."""
+    setup = _setup()
+    game = _midgame(setup, 3, 3)
+    assert game is not None
+    for c in game.chars:
+        c.charm_turn = game.turn
+    copy = clone(game, random.Random(0))
+    for cls, olds, news in (
+        (Char, game.chars, copy.chars),
+        (Dis, game.disasters, copy.disasters),
+        (Loc, game.locs, copy.locs),
+    ):
+        assert olds
+        for old, new in zip(olds, news, strict=True):
+            names = getattr(cls, "__mypyc_attrs__", None) or cls.__slots__  # compiled or not
+            for name in names:
+                a, b = getattr(old, name), getattr(new, name)
+                if isinstance(a, (Char, Dis, Copy, Game)):
+                    assert type(a) is type(b) and getattr(a, "uid", 0) == getattr(b, "uid", 0)
+                elif isinstance(a, list):
+                    assert [getattr(x, "uid", x) for x in a] == [getattr(x, "uid", x) for x in b]
+                else:
+                    assert a == b, (cls.__name__, name)

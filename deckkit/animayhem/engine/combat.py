@@ -150,6 +150,50 @@ class _Side:
         self.defense = defense
 
 
+class Combat:
+    """One combat in progress, held between the steps where the player decides, so that a
+    player who plans by simulating (rollout.py) can go on with it on a copy of the game: the
+    step it stands at (``stage``: "charm" before the charm battles, "charm_action" when
+    ``charmer`` has won one against a minor disaster, "round" at the start of round ``rnd``,
+    "flash" in round ``rnd`` after the combat cards are drawn) and what the steps carry from
+    one to the next. ``COMBATS`` holds those being fought, innermost last."""
+
+    def __init__(self, d: Dis, slot: int, initiator: str, chars: list[Char]) -> None:
+        self.d = d
+        self.slot = slot
+        self.initiator = initiator
+        self.chars = chars
+        self.stage = "charm"
+        self.charmer: Char | None = None
+        self.incapacitated = False
+        self.warded: set[int] = set()
+        self.start_health: dict[int, int] = {}
+        self.effects = False
+        self.fx_sides: Sides | None = None
+        self.bonus_dmg = 0
+        self.bonus_def = 0
+        self.char_mods: dict[int, list[Mods]] = {}
+        self.extra = 0
+        self.charmed: set[int] = set()  # charmers who lost: they do not attack it yet
+        self.cap = 3
+        self.ally_damage = 0
+        self.ally_defense = 0
+        self.energised: set[int] = set()
+        self.rnd = 1
+        # The round in progress (stage "flash").
+        self.target: Char | None = None
+        self.fighters: list[Char] = []
+        self.sides: dict[int, _Side] = {}
+        self.dside: _Side | None = None
+        self.shielded: _Side | None = None
+        self.alive: list[Char] = []
+        self.spent: list[Char] = []
+        self.drawn: list[str] | None = None
+
+
+COMBATS: list[Combat] = []
+
+
 def _apply_round_modifiers(game: Game, side: _Side, card: PowerCard) -> None:
     """A power card's damage/defense modifiers for this combat round only; a character in play
     may strengthen its additive ones (AMPLIFY: Shayla-Shayla's Fire effects)."""
@@ -476,14 +520,12 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     return spent
 
 
-def _charm_battles(
-    game: Game, play: PlayRules, policy: Policy, d: Dis, chars: list[Char], slot: int
-) -> tuple[str | None, set[int]]:
+def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> str | None:
     """The charm battles before a combat with ``d``, by the edition's rule (rule option
     ``charm``). Returns the combat's result when no combat follows ("charmed": a minor disaster
     incapacitated, or every character there ignored by a major; "ignored": the special case),
-    else None, with the characters who lost (they do not attack it this combat until it attacks
-    them: "End of Charm Battle").
+    else None; the characters who lost go in ``f.charmed`` (they do not attack it this combat
+    until it attacks them: "End of Charm Battle").
 
     - choice (set0 "Charm Battle": "you may declare"; Fifth Edition): the player declares, at
       most one charm battle per character a turn ("you can only declare one charm battle for
@@ -496,9 +538,9 @@ def _charm_battles(
       against each character at its location"): every character there, in turn.
     - off: none.
     """
-    lost: set[int] = set()
+    d, chars, slot, lost = f.d, f.chars, f.slot, f.charmed
     if d.charm <= 0 or play.charm == "off":
-        return None, lost
+        return None
     automatic = 1 if play.charm == "first_automatic" else 0
     if play.charm == "every":
         order = list(chars)
@@ -525,7 +567,9 @@ def _charm_battles(
             diff = -1  # rule option charm_tie=lost: a charmer who did not win lost
         if diff > 0:
             if not d.major:
-                return _charmed_minor(game, policy, d, c), lost
+                f.stage = "charm_action"
+                f.charmer = c
+                return _charmed_minor(game, policy, d, c)
             # "If your charmer won the charm battle against a major disaster, that disaster
             # will ignore the charmer until the charmer attacks it."
             d.ignores.add(c.uid)
@@ -542,10 +586,10 @@ def _charm_battles(
         d.ignores.update(lost)
         if game.trace is not None:
             game.say("charm", f"every charmer lost: {d.name} ignores them")
-        return "ignored", lost
+        return "ignored"
     if here and all(c.uid in d.ignores for c in here):
-        return "charmed", lost  # every one of them won: no one is left for it to fight
-    return None, lost
+        return "charmed"  # every one of them won: no one is left for it to fight
+    return None
 
 
 def _charmed_minor(game: Game, policy: Policy, d: Dis, c: Char) -> str | None:
@@ -590,7 +634,6 @@ def fight(
     "ignored" (every charmer lost: set0 rulebook, "Special Case of a Character Charming a
     Disaster") or "none" (nobody left to fight, or an incapacitated disaster's attack).
     """
-    play = edition.play
     incapacitated = d.incapacitated_turn == game.turn
     if incapacitated and initiator == "disaster":
         return "none"  # incapacitated for the turn by a charm battle: it attacks no one
@@ -660,22 +703,80 @@ def fight(
         char_mods = {c.uid: combat_mods(game, c, d, slot, lenders) for c in chars}
         extra = extra_cards(game, d)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
-    ended, charmed = _charm_battles(game, play, policy, d, chars, slot)
-    lasting = play.charm_loss == "until_attacked"
-    if lasting:
-        # Rule option charm_loss=until_attacked: a charmer who lost in an earlier combat still
-        # may not attack it "until that disaster attacks the charmer" ("End of Charm Battle").
-        d.shunned.update(charmed)
-        charmed.update(c.uid for c in chars if c.uid in d.shunned)
+    f = Combat(d, slot, initiator, chars)
+    f.incapacitated = incapacitated
+    f.warded = warded
+    f.start_health = start_health
+    f.effects = effects
+    f.fx_sides = fx_sides
+    f.bonus_dmg, f.bonus_def = bonus_dmg, bonus_def
+    f.char_mods = char_mods
+    f.extra = extra
+    return go_on(game, edition, policy, f)
+
+
+def go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
+    """Fight combat ``f`` on from the step it stands at to its end (``fight``'s result). The
+    combat is in ``COMBATS`` meanwhile."""
+    COMBATS.append(f)
+    try:
+        return _go_on(game, edition, policy, f)
+    finally:
+        COMBATS.pop()
+
+
+def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
+    d = f.d
+    ended: str | None = None
+    if f.stage in ("charm", "charm_action"):
+        if f.stage == "charm":
+            ended = _charm_battles(game, edition.play, policy, f)
+        else:
+            assert f.charmer is not None
+            ended = _charmed_minor(game, policy, d, f.charmer)
+        if edition.play.charm_loss == "until_attacked":
+            # Rule option charm_loss=until_attacked: a charmer who lost in an earlier combat
+            # still may not attack it "until that disaster attacks the charmer" ("End of Charm
+            # Battle").
+            d.shunned.update(f.charmed)
+            f.charmed.update(c.uid for c in f.chars if c.uid in d.shunned)
     if ended is not None:
         return ended
-    cap = 4 if d.major else 3
-    if game.fx and has_rule(game, d, ACT_DUEL):
-        cap = 1  # one character at a time (card text)
-    uses: list[Use] = []
-    ally_damage, ally_defense = ally_bonus(game, d, uses)
-    record_uses(game, uses)
-    energised: set[int] = set()
+    if f.stage in ("charm", "charm_action"):
+        f.cap = 4 if d.major else 3
+        if game.fx and has_rule(game, d, ACT_DUEL):
+            f.cap = 1  # one character at a time (card text)
+        uses: list[Use] = []
+        f.ally_damage, f.ally_defense = ally_bonus(game, d, uses)
+        record_uses(game, uses)
+        f.stage = "round"
+    while True:
+        result = None
+        if f.stage == "round":
+            result = _round_start(game, edition, policy, f)
+        if result is None:
+            result = _round_end(game, edition, policy, f)
+        if result is not None:
+            break
+    chars = f.chars
+    _end_of_combat(game, chars, d, f.energised)
+    for c in chars:
+        c.pinned = False  # No Way Out lasts one fight
+    if f.effects and result != "defeated" and d.zone == "field":
+        fire(game, d, TRIGGER_WINS, f.slot, opponents=[c for c in chars if c.zone == "field"])
+    return result
+
+
+def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
+    """A round up to the flash effects: retreat, who is attacked and who fights, the combat
+    cards. The combat's result when it ends here, else None (``f`` then stands at "flash")."""
+    play = edition.play
+    d, slot, chars, rnd, charmed = f.d, f.slot, f.chars, f.rnd, f.charmed
+    effects, fx_sides, warded, cap = f.effects, f.fx_sides, f.warded, f.cap
+    initiator, start_health, char_mods, extra = f.initiator, f.start_health, f.char_mods, f.extra
+    bonus_dmg, bonus_def = f.bonus_dmg, f.bonus_def
+    ally_damage, ally_defense = f.ally_damage, f.ally_defense
+    lasting = play.charm_loss == "until_attacked"
     # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
     # Retreat": survivors "must move one location in any legal direction") none is declared.
     blocked = play.retreat_blocked == "no_retreat"
@@ -686,226 +787,226 @@ def fight(
         and play.combat_cards == "one_each_side"
         and initiator == "disaster"
     )
-    result = "wiped"
-    rnd = 0
-    while True:
-        rnd += 1
-        alive = [
-            c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores
-        ]
-        if not alive:
-            result = "wiped" if rnd > 1 else "none"
-            break
-        able = [c for c in alive if c.uid not in charmed]
-        if effects:
-            able = [c for c in able if can_act(game, c)]  # disabled characters only defend
-        # Declare Retreat, every round from the first ("You may immediately declare a retreat"):
-        # the disaster strikes one retreating character, no cards drawn.
-        # A stalemate (neither side can hurt the other) is broken by a forced retreat after
-        # the rule option stalemate_rounds; the rulebook sets no limit, but no sensible player
-        # fights forever.
-        may_run = not (effects and has_rule(game, d, ACT_NO_RETREAT))
-        if may_run and effects and any(c.pinned for c in alive):
-            may_run = False  # a card barred them from running from this fight (No Way Out)
-        if may_run and blocked and not retreat_options(game, alive, slot):
-            may_run = False
-        if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
-            _retreat(game, edition, policy, d, alive, slot, start_health)
-            result = "retreat"
-            break
-        if may_run and game.acts and len(alive) > 1:
-            # One whose card lets it run on its own may leave its group fighting (RUN_ALONE).
-            solo = [c for c in alive if runs_alone(game, c) and policy.run_alone(game, d, c)]
-            for c in solo:
-                runs_alone(game, c, credit=True)
-                _retreat(game, edition, policy, d, [c], slot, start_health)
-            if solo:
-                alive = [c for c in alive if c.zone == "field" and c.slot == slot]
-                able = [c for c in able if c in alive]
-                if not alive:
-                    result = "retreat"
-                    break
-        # Determine Attackers: random target, item carriers first; against a party's attack,
-        # one of the attackers (a charmer who lost cannot attack). A disaster's effects may
-        # make it attack some characters first.
-        pool = alive if initiator == "disaster" or not able else able
-        if effects:
-            pool = attack_order(game, d, pool)
-        if warded:
-            pool = [c for c in pool if c.uid not in warded] or pool
-        pool = vehicle_first(game, pool)  # a combat vehicle is struck before those aboard (GUARD)
-        carriers = [c for c in pool if c.items]
-        target = game.chance.pick(carriers or pool)
-        if target.uid in charmed:
-            # A charmer who lost "cannot attack the disaster it tried to charm until that
-            # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
-            charmed.discard(target.uid)
-            if lasting:
-                d.shunned.discard(target.uid)
-            if not effects or can_act(game, target):
-                able.append(target)
-        fighters = _retaliators(
-            policy.fighters(game, d, able, target, cap) if able else [],
-            able,
-            target,
-            min(cap, play.max_party or cap),
-        )
-        if game.acts and initiator == "disaster":
-            fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
-        frenzy = TRAIT_FRENZY in d.card.traits
-        if fx_sides is not None:
-            # Round effects first, so a lasting change they make counts in this round.
-            fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
-            for g, _ in game.globals_in_play:
-                if g.card.id in game.fx:
-                    fire(game, g, TRIGGER_ROUND, slot, holder=target, fought=d, sides=fx_sides)
-            for c in fighters:
-                fire(game, c, TRIGGER_ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
-                for x in (*c.items, *c.equipment, *c.enhancements):
-                    if x.card.id in game.fx:
-                        fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
-        sides = {c.uid: _Side(c, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
-        dside = _Side(d, d.damage, d.defense)
-        bonus = horde_bonus(game, d)
-        dside.damage += bonus + ally_damage
-        dside.defense += bonus + ally_defense
-        shielded: _Side | None = None
-        if fx_sides is not None:
-            _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
-            shielded = dside if has_rule(game, d, ACT_IGNORE_CARDS) else None
-        spent = [
-            c
-            for c in fighters
-            if (c.enhancements or c.equipment) and _activate(game, c, sides[c.uid])
-        ]
-        energised.update(c.uid for c in spent)
-        # Draw Combat Cards.
-        drawn: list[str] | None = [] if game.trace is not None else None
-        tside = sides[target.uid]
-        if play.combat_cards == "per_attacker":
-            for c in fighters:
-                _play_card(game, sides[c.uid], dside, drawn, shielded, slot, fx_sides)
-            if target not in fighters:
-                _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
-        elif choose_card and len(fighters) > 1:
-            pick = _card_chooser(game, policy, d, fighters, target, sides)
-            _play_card(game, tside, dside, drawn, shielded, slot, fx_sides, pick)
-        else:
+    alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores]
+    if not alive:
+        return "wiped" if rnd > 1 else "none"
+    able = [c for c in alive if c.uid not in charmed]
+    if effects:
+        able = [c for c in able if can_act(game, c)]  # disabled characters only defend
+    # Declare Retreat, every round from the first ("You may immediately declare a retreat"):
+    # the disaster strikes one retreating character, no cards drawn.
+    # A stalemate (neither side can hurt the other) is broken by a forced retreat after
+    # the rule option stalemate_rounds; the rulebook sets no limit, but no sensible player
+    # fights forever.
+    may_run = not (effects and has_rule(game, d, ACT_NO_RETREAT))
+    if may_run and effects and any(c.pinned for c in alive):
+        may_run = False  # a card barred them from running from this fight (No Way Out)
+    if may_run and blocked and not retreat_options(game, alive, slot):
+        may_run = False
+    if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
+        _retreat(game, edition, policy, d, alive, slot, start_health)
+        return "retreat"
+    if may_run and game.acts and len(alive) > 1:
+        # One whose card lets it run on its own may leave its group fighting (RUN_ALONE).
+        solo = [c for c in alive if runs_alone(game, c) and policy.run_alone(game, d, c)]
+        for c in solo:
+            runs_alone(game, c, credit=True)
+            _retreat(game, edition, policy, d, [c], slot, start_health)
+        if solo:
+            alive = [c for c in alive if c.zone == "field" and c.slot == slot]
+            able = [c for c in able if c in alive]
+            if not alive:
+                return "retreat"
+    # Determine Attackers: random target, item carriers first; against a party's attack,
+    # one of the attackers (a charmer who lost cannot attack). A disaster's effects may
+    # make it attack some characters first.
+    pool = alive if initiator == "disaster" or not able else able
+    if effects:
+        pool = attack_order(game, d, pool)
+    if warded:
+        pool = [c for c in pool if c.uid not in warded] or pool
+    pool = vehicle_first(game, pool)  # a combat vehicle is struck before those aboard (GUARD)
+    carriers = [c for c in pool if c.items]
+    target = game.chance.pick(carriers or pool)
+    if target.uid in charmed:
+        # A charmer who lost "cannot attack the disaster it tried to charm until that
+        # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
+        charmed.discard(target.uid)
+        if lasting:
+            d.shunned.discard(target.uid)
+        if not effects or can_act(game, target):
+            able.append(target)
+    fighters = _retaliators(
+        policy.fighters(game, d, able, target, cap) if able else [],
+        able,
+        target,
+        min(cap, play.max_party or cap),
+    )
+    if game.acts and initiator == "disaster":
+        fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
+    if fx_sides is not None:
+        # Round effects first, so a lasting change they make counts in this round.
+        fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
+        for g, _ in game.globals_in_play:
+            if g.card.id in game.fx:
+                fire(game, g, TRIGGER_ROUND, slot, holder=target, fought=d, sides=fx_sides)
+        for c in fighters:
+            fire(game, c, TRIGGER_ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
+            for x in (*c.items, *c.equipment, *c.enhancements):
+                if x.card.id in game.fx:
+                    fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
+    sides = {c.uid: _Side(c, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
+    dside = _Side(d, d.damage, d.defense)
+    bonus = horde_bonus(game, d)
+    dside.damage += bonus + ally_damage
+    dside.defense += bonus + ally_defense
+    shielded: _Side | None = None
+    if fx_sides is not None:
+        _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
+        shielded = dside if has_rule(game, d, ACT_IGNORE_CARDS) else None
+    spent = [
+        c for c in fighters if (c.enhancements or c.equipment) and _activate(game, c, sides[c.uid])
+    ]
+    # Draw Combat Cards.
+    drawn: list[str] | None = [] if game.trace is not None else None
+    tside = sides[target.uid]
+    if play.combat_cards == "per_attacker":
+        for c in fighters:
+            _play_card(game, sides[c.uid], dside, drawn, shielded, slot, fx_sides)
+        if target not in fighters:
             _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
-        _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
-        if effects:
-            for _ in range(extra):
-                _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
-        _flash_effects(game, policy, d, fighters, target, sides, dside, fx_sides)
-        # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
-        hitters = fighters
-        if effects and d.fx is not None:
-            hitters = [c for c in fighters if not shielded_from(game, d, c)]
-        total = sum(max(0, sides[c.uid].damage) for c in hitters)
-        to_disaster = total - max(0, dside.defense)
-        if effects and has_rule(game, d, ACT_APART):
-            # It defends against each attack on its own (card text).
-            to_disaster = sum(
-                max(0, max(0, sides[c.uid].damage) - max(0, dside.defense)) for c in hitters
-            )
-        if fx_sides is not None and fx_sides.loss_times != 1:
-            to_disaster = fx_sides.disaster_loss(to_disaster, d.health)  # FRAIL: Meltdown
-        # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
-        attack = 0 if incapacitated else max(0, dside.damage)
-        if game.acts and attack:
-            if target.uid in warded:
-                attack = 0  # only characters immune to it are left to strike (IMMUNE)
-            elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
-                attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
-        hits: list[tuple[Char, int]] = []
-        # Frenzy hits "every character opposing it"; "Characters who are not fighting the
-        # disaster are not affected" (Part III). The attacked character always fights.
-        victims = fighters if frenzy and target in fighters else [target]
-        if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
-            # It strikes more than one of those fighting it, each at full damage (STRIKES).
-            others = [c for c in fighters if c is not target and c.uid not in warded]
-            victims = [target, *others[: k - 1]]
-            if len(victims) > 1:
-                has_rule(game, d, ACT_STRIKES)  # counts as a use of its effect
-        for v in victims:
-            if v.zone != "field":
-                continue  # a flash effect took it out this round (Ultimate Sacrifice)
-            loss = attack - max(0, sides[v.uid].defense)
-            hits.append((v, loss if loss >= 1 else 0))
-        if to_disaster >= 1:
-            d.health -= to_disaster
+    elif choose_card and len(fighters) > 1:
+        pick = _card_chooser(game, policy, d, fighters, target, sides)
+        _play_card(game, tside, dside, drawn, shielded, slot, fx_sides, pick)
+    else:
+        _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
+    _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
+    if effects:
+        for _ in range(extra):
+            _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
+    f.energised.update(c.uid for c in spent)
+    f.stage = "flash"
+    f.target, f.fighters, f.alive, f.spent, f.drawn = target, fighters, alive, spent, drawn
+    f.sides, f.dside, f.shielded = sides, dside, shielded
+    return None
+
+
+def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
+    """The rest of a round from the flash effects: damage, health, the end of combat. The
+    combat's result when it ends, else None (``f`` then stands at the next round's start)."""
+    play = edition.play
+    d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
+    effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
+    target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
+    sides, dside = f.sides, f.dside
+    assert target is not None and dside is not None
+    incapacitated = f.incapacitated
+    frenzy = TRAIT_FRENZY in d.card.traits
+
+    _flash_effects(game, policy, d, fighters, target, sides, dside, fx_sides)
+    # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
+    hitters = fighters
+    if effects and d.fx is not None:
+        hitters = [c for c in fighters if not shielded_from(game, d, c)]
+    total = sum(max(0, sides[c.uid].damage) for c in hitters)
+    to_disaster = total - max(0, dside.defense)
+    if effects and has_rule(game, d, ACT_APART):
+        # It defends against each attack on its own (card text).
+        to_disaster = sum(
+            max(0, max(0, sides[c.uid].damage) - max(0, dside.defense)) for c in hitters
+        )
+    if fx_sides is not None and fx_sides.loss_times != 1:
+        to_disaster = fx_sides.disaster_loss(to_disaster, d.health)  # FRAIL: Meltdown
+    # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
+    attack = 0 if incapacitated else max(0, dside.damage)
+    if game.acts and attack:
+        if target.uid in warded:
+            attack = 0  # only characters immune to it are left to strike (IMMUNE)
+        elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
+            attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
+    hits: list[tuple[Char, int]] = []
+    # Frenzy hits "every character opposing it"; "Characters who are not fighting the
+    # disaster are not affected" (Part III). The attacked character always fights.
+    victims = fighters if frenzy and target in fighters else [target]
+    if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
+        # It strikes more than one of those fighting it, each at full damage (STRIKES).
+        others = [c for c in fighters if c is not target and c.uid not in warded]
+        victims = [target, *others[: k - 1]]
+        if len(victims) > 1:
+            has_rule(game, d, ACT_STRIKES)  # counts as a use of its effect
+    for v in victims:
+        if v.zone != "field":
+            continue  # a flash effect took it out this round (Ultimate Sacrifice)
+        loss = attack - max(0, sides[v.uid].defense)
+        hits.append((v, loss if loss >= 1 else 0))
+    if to_disaster >= 1:
+        d.health -= to_disaster
+    for v, loss in hits:
+        v.health -= loss
+    if game.acts and ACT_WEAR in game.acts:
+        wear(game, hits)  # equipment that has taken its fill is discarded (Ross' suit)
+    if game.trace is not None:
+        game.say(
+            "round",
+            f"round {rnd}: cards {', '.join(drawn or []) or 'none'}; party deals {total} - "
+            f"{max(0, dside.defense)} = {max(0, to_disaster)} to {d.name} (health {d.health}); "
+            + "; ".join(
+                f"{d.name} deals {attack} - {max(0, sides[v.uid].defense)} = "
+                f"{loss} to {v.name} (health {v.health})"
+                for v, loss in hits
+            ),
+            round=rnd,
+            cards=drawn,
+            party_damage=total,
+            disaster_defense=max(0, dside.defense),
+            disaster_loss=max(0, to_disaster),
+            disaster_health=d.health,
+            hits=[
+                {
+                    "name": v.name,
+                    "damage": attack,
+                    "loss": loss,
+                    "health": v.health,
+                }
+                for v, loss in hits
+            ],
+        )
+    if effects:
         for v, loss in hits:
-            v.health -= loss
-        if game.acts and ACT_WEAR in game.acts:
-            wear(game, hits)  # equipment that has taken its fill is discarded (Ross' suit)
-        if game.trace is not None:
-            game.say(
-                "round",
-                f"round {rnd}: cards {', '.join(drawn or []) or 'none'}; party deals {total} - "
-                f"{max(0, dside.defense)} = {max(0, to_disaster)} to {d.name} (health {d.health}); "
-                + "; ".join(
-                    f"{d.name} deals {attack} - {max(0, sides[v.uid].defense)} = "
-                    f"{loss} to {v.name} (health {v.health})"
-                    for v, loss in hits
-                ),
-                round=rnd,
-                cards=drawn,
-                party_damage=total,
-                disaster_defense=max(0, dside.defense),
-                disaster_loss=max(0, to_disaster),
-                disaster_health=d.health,
-                hits=[
-                    {
-                        "name": v.name,
-                        "damage": attack,
-                        "loss": loss,
-                        "health": v.health,
-                    }
-                    for v, loss in hits
-                ],
-            )
-        if effects:
-            for v, loss in hits:
-                if loss > 0:
-                    fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
-            wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
-            if wounded:
-                hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
-        # Check Health: the kill threshold weighs the attack's damage, not the health it took.
-        for v, _ in hits:
-            if v.zone != "field":
-                continue
-            state = health_state(play.kill, v.health, start_health[v.uid], attack, v.health_max)
-            if state != "ok":
-                knock_out(game, v, state, d)
-                if effects:
-                    fire(game, d, TRIGGER_KNOCKS_OUT, slot, opponents=[v])
-        # Energy Gain: characters who expended energy this round gain 1.
-        for c in spent:
-            if c.zone == "field":
-                c.set_energy(c.cur[ENE] + 1)
-        if fx_sides is not None:
-            fx_sides.new_round()  # round modifiers end with the round they were made for
-        if d.zone != "field":  # an effect removed it
-            result = "defeated" if gone(d) else "none"
-            break
-        if d.health <= 0:
-            winners = [c for c in chars if c.zone == "field" and c.slot == slot]
+            if loss > 0:
+                fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
+        wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
+        if wounded:
+            hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
+    # Check Health: the kill threshold weighs the attack's damage, not the health it took.
+    for v, _ in hits:
+        if v.zone != "field":
+            continue
+        state = health_state(play.kill, v.health, start_health[v.uid], attack, v.health_max)
+        if state != "ok":
+            knock_out(game, v, state, d)
             if effects:
-                fire(game, d, TRIGGER_DEFEATED, slot, opponents=winners)
-            defeat_disaster(game, d, winners, policy)
-            result = "defeated"
-            break
-        # Check for End of Combat: all who fought this round are bonked or killed.
-        if all(c.zone != "field" for c in (fighters or alive)):
-            result = "wiped"
-            break
-    _end_of_combat(game, chars, d, energised)
-    for c in chars:
-        c.pinned = False  # No Way Out lasts one fight
-    if effects and result != "defeated" and d.zone == "field":
-        fire(game, d, TRIGGER_WINS, slot, opponents=[c for c in chars if c.zone == "field"])
-    return result
+                fire(game, d, TRIGGER_KNOCKS_OUT, slot, opponents=[v])
+    # Energy Gain: characters who expended energy this round gain 1.
+    for c in spent:
+        if c.zone == "field":
+            c.set_energy(c.cur[ENE] + 1)
+    if fx_sides is not None:
+        fx_sides.new_round()  # round modifiers end with the round they were made for
+    if d.zone != "field":  # an effect removed it
+        return "defeated" if gone(d) else "none"
+    if d.health <= 0:
+        winners = [c for c in chars if c.zone == "field" and c.slot == slot]
+        if effects:
+            fire(game, d, TRIGGER_DEFEATED, slot, opponents=winners)
+        defeat_disaster(game, d, winners, policy)
+        return "defeated"
+    # Check for End of Combat: all who fought this round are bonked or killed.
+    if all(c.zone != "field" for c in (fighters or alive)):
+        return "wiped"
+    f.rnd += 1
+    f.stage = "round"
+    return None
 
 
 def _effect_mods(

@@ -29,7 +29,7 @@ from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc
 
 _CHAR_PLAIN = (
-    "base", "base_skills", "bonked_turn", "captor", "card", "categories", "cur",
+    "base", "base_skills", "bonked_turn", "captor", "card", "categories", "charm_turn", "cur",
     "disabled_until", "fx", "gender", "health", "health_base", "health_max", "held_until",
     "name", "pinned", "return_turn", "skill_counts", "slot", "uid", "wounded_turn", "zone",
 )  # fmt: skip

@@ -12,7 +12,12 @@ Where a rollout resumes (the phase functions of ``phases.py``):
 * ``attack``: the end of the Move phase, where parties may attack the disasters they stand with,
   then the Scavenge phase;
 * ``scavenge``: the Scavenge phase from its start (a location already scavenged this turn is not
-  scavenged again: ``game.done_scavenging``).
+  scavenged again: ``game.done_scavenging``);
+* ``combat``: the combat being fought (``combat.COMBATS``: the charm battles, a won charm
+  battle's action, the start of a round or its flash effects), carried over to the copy and
+  fought on from the step where the choice was asked for, then the phases after the current
+  one. The rest of the current phase (other parties' moves, the scavenging that called the
+  combat) is not played: the same for every candidate, so it does not favour one.
 
 Then whole turns, up to the horizon or the end of the game.
 """
@@ -22,11 +27,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.engine.combat import GameOver
+from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, _Side, go_on
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.hooks import EngineHooks
-from deckkit.animayhem.engine.phases import move_phase, party_attacks, play_turn, scavenge_phase
-from deckkit.animayhem.engine.state import Game
+from deckkit.animayhem.engine.interpreter.common import Sides
+from deckkit.animayhem.engine.phases import (
+    PHASES,
+    move_phase,
+    party_attacks,
+    play_turn,
+    scavenge_phase,
+)
+from deckkit.animayhem.engine.state import Char, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -54,11 +66,66 @@ def _rest_of_scavenge(game: Game, edition: Edition, policy: Policy) -> None:
     check_end(game, edition)
 
 
+# The phase functions by the name each gives ``game.phase``, in turn order.
+PHASE_NAMES = ("discard", "reload", "maintenance", "equip", "move", "scavenge")
+
+
+def _rest_of_combat(game: Game, edition: Edition, policy: Policy) -> None:
+    if not COMBATS:
+        raise RuntimeError("a combat rollout needs the combat being fought")
+    go_on(game, edition, policy, carried(COMBATS[-1], game))
+    check_end(game, edition)
+    if game.phase in PHASE_NAMES:
+        for phase in PHASES[PHASE_NAMES.index(game.phase) + 1 :]:
+            phase(game, edition, policy)
+            check_end(game, edition)
+
+
 RESUME: dict[str, Resume] = {
     "move": _rest_of_move,
     "attack": _rest_of_attacks,
     "scavenge": _rest_of_scavenge,
+    "combat": _rest_of_combat,
 }
+
+
+def carried(f: Combat, game: Game) -> Combat:
+    """Combat ``f`` carried over to ``game``, a copy of the game it is fought in: the same step
+    and round, its characters and disaster found again by uid, nothing mutable shared."""
+    chars = {c.uid: c for c in game.chars}
+    d = next(x for x in game.disasters if x.uid == f.d.uid)
+
+    def each(cs: list[Char]) -> list[Char]:
+        return [chars[c.uid] for c in cs]
+
+    g = Combat(d, f.slot, f.initiator, each(f.chars))
+    g.stage = f.stage
+    g.charmer = None if f.charmer is None else chars[f.charmer.uid]
+    g.incapacitated, g.effects, g.extra, g.cap = f.incapacitated, f.effects, f.extra, f.cap
+    g.bonus_dmg, g.bonus_def = f.bonus_dmg, f.bonus_def
+    g.ally_damage, g.ally_defense = f.ally_damage, f.ally_defense
+    g.warded, g.charmed, g.energised = set(f.warded), set(f.charmed), set(f.energised)
+    g.start_health = dict(f.start_health)
+    g.char_mods = {u: list(m) for u, m in f.char_mods.items()}
+    g.rnd = f.rnd
+    fx = f.fx_sides
+    if fx is not None:
+        s = Sides(d, [])
+        s.chars = set(fx.chars)
+        s.round_chars = {u: list(m) for u, m in fx.round_chars.items()}
+        s.combat_chars = {u: list(m) for u, m in fx.combat_chars.items()}
+        s.dis_round, s.combat_dis = list(fx.dis_round), list(fx.combat_dis)
+        s.first, s.lone, s.loss_times = fx.first, fx.lone, fx.loss_times
+        g.fx_sides = s
+    if f.target is not None:
+        g.target = chars[f.target.uid]
+        g.fighters, g.alive, g.spent = each(f.fighters), each(f.alive), each(f.spent)
+        g.drawn = None if f.drawn is None else list(f.drawn)
+        g.sides = {u: _Side(chars[u], side.damage, side.defense) for u, side in f.sides.items()}
+        if f.dside is not None:
+            g.dside = _Side(d, f.dside.damage, f.dside.defense)
+            g.shielded = g.dside if f.shielded is f.dside else None
+    return g
 
 
 def value(game: Game) -> float:

@@ -1,8 +1,13 @@
 """The search player: weighs its significant choices by playing them out on sampled games.
 
 At each significant decision (where the parties move, whether a party attacks a disaster it
-stands with, whether it scavenges) it lists a few candidates, the heuristic player's own choice
-first. For each of ``rollouts`` samples it deals a determinization of the game (``determinize``:
+stands with, whether it scavenges; in a combat: who charms the disaster, what a won charm battle
+makes a minor disaster do, whether to retreat and where to, which flash effects to play on whom)
+it lists a few candidates, the heuristic player's own choice first. A decision is weighed only
+when it has more than one sensible candidate, and at most ``MAX_CANDIDATES`` are weighed: a
+retreat when the heuristic would retreat or the disaster's next hit would knock a character out,
+flash effects only in a round they could decide, charm only with characters who have a fair
+chance. For each of ``rollouts`` samples it deals a determinization of the game (``determinize``:
 a copy in which every card the player cannot see is reshuffled among the places it could lie,
 never read from the true order) and plays every candidate forward on its own copy of that same
 sample (common random numbers) with the heuristic player, for ``horizon`` turns after the
@@ -16,8 +21,9 @@ engine calls are the two it is handed at construction (``Simulate``: play a copy
 it (``chance.sampling_seed``), so a game plays the same for any number of worker processes.
 
 A decision kind is a method of the policy, the candidates it weighs, the point its rollouts
-resume from (``rollout.RESUME``), and a way to force the candidate on the copy (``_Forced``);
-adding one (the charm battle, once the rules ask the player) means one entry of each.
+resume from (``rollout.RESUME``; a choice made in a combat resumes the combat itself, carried
+over to the copy), and a way to force the candidate on the copy (``_Forced``); adding one means
+one entry of each.
 """
 
 from __future__ import annotations
@@ -26,10 +32,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from deckkit.animayhem.construction.cards import CardType, PowerCard
 from deckkit.animayhem.engine.chance import sampling_seed
 from deckkit.animayhem.engine.determinize import determinize
-from deckkit.animayhem.engine.policy import HeuristicPolicy, Move, Policy
-from deckkit.animayhem.engine.state import Char, Dis, Game
+from deckkit.animayhem.engine.policy import HeuristicPolicy, Move, Policy, _combat_modifiers
+from deckkit.animayhem.engine.queries import horde_bonus, retreat_options, usable
+from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -39,6 +47,8 @@ Simulate = Callable[[Game, Policy, str, int], float]
 
 DEFAULT_ROLLOUTS = 8
 DEFAULT_HORIZON = 3
+MAX_CANDIDATES = 3  # the most choices weighed in a combat decision
+STAY = -2  # a retreat candidate: fight on
 PlanKey = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 
@@ -79,6 +89,39 @@ class _Forced(HeuristicPolicy):
             return bool(self.choice)
         return super().scavenge(game, party, slot)
 
+    def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+        if self._take("charm", d.uid):
+            return [c for u in self.choice for c in options if c.uid == u]
+        return super().charmers(game, d, options, automatic)
+
+    def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
+        if self._take("charm_action", d.uid) and self.choice in options:
+            return str(self.choice)
+        return super().charm_action(game, d, c, options)
+
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        if self._take("retreat", d.uid):
+            if self.choice == STAY:
+                return False
+            self.kind, self.about = "retreat_to", d.uid  # where to: asked next
+            return True
+        return super().retreat(game, d, chars, rnd)
+
+    def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
+        if self.kind == "retreat_to":
+            self.kind = ""
+            return int(self.choice)
+        return super().retreat_to(game, chars, slot)
+
+    def combat_flash(
+        self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
+    ) -> list[tuple[Copy, Char]]:
+        if self._take("flash", target.uid):
+            cards = {x.uid: x for x in game.hand if isinstance(x, Copy)}
+            chars = {c.uid: c for c in game.chars}
+            return [(cards[x], chars[c]) for x, c in self.choice if x in cards]
+        return super().combat_flash(game, fighters, target, short_damage, short_defense)
+
 
 class SearchPolicy(HeuristicPolicy):
     """Determinized Monte Carlo search over the heuristic player (see the module's docstring)."""
@@ -100,23 +143,38 @@ class SearchPolicy(HeuristicPolicy):
         self.horizon = horizon
         self.goals = goals  # goals weighed besides the heuristic's own
         self.decisions = 0  # decisions weighed by rollouts (for the cost figures)
+        self.weighed: dict[str, int] = {}  # those decisions by kind
+        self.changed: dict[str, int] = {}  # and those where the heuristic's choice lost
+        self._retreat_to: tuple[int, int, int] | None = None  # (turn, disaster, where) chosen
 
     def best(self, game: Game, kind: str, about: int, resume: str, choices: list[Any]) -> int:
-        """The index of the choice with the best mean value over the rollouts."""
+        """The index of the choice with the best mean value over the rollouts. In a combat
+        (``resume`` "combat") another choice replaces the heuristic's (the first) only when its
+        mean lead over it, sample by sample, exceeds the lead's standard error: those choices
+        are many and often close, and a lead within the noise of a few samples is no reason to
+        leave the heuristic."""
         if len(choices) < 2:
             return 0
         self.decisions += 1
-        rng = random.Random(sampling_seed(game.chance, game.turn * 1009 + about))
-        totals = [0.0] * len(choices)
+        self.weighed[kind] = self.weighed.get(kind, 0) + 1
+        salt = game.turn * 1009 + about + _SALT.get(kind, 0)
+        rng = random.Random(sampling_seed(game.chance, salt))
+        values: list[list[float]] = [[] for _ in choices]
         for _ in range(self.rollouts):
             sample = rng.getrandbits(64)
             for i, choice in enumerate(choices):
                 copy = determinize(game, random.Random(sample))
-                totals[i] += self.simulate(copy, _Forced(kind, about, choice), resume, self.horizon)
+                forced = _Forced(kind, about, choice)
+                values[i].append(self.simulate(copy, forced, resume, self.horizon))
+        totals = [sum(v) for v in values]
         best = 0
         for i, total in enumerate(totals):
             if total > totals[best] + 1e-9:
                 best = i
+        if best and resume == "combat" and not _clear_lead(values[best], values[0]):
+            best = 0
+        if best:
+            self.changed[kind] = self.changed.get(kind, 0) + 1
         return best
 
     def moves(self, game: Game, edition: Edition) -> list[Move]:
@@ -142,3 +200,129 @@ class SearchPolicy(HeuristicPolicy):
     def scavenge(self, game: Game, party: list[Char], slot: int) -> bool:
         mine = super().scavenge(game, party, slot)
         return [mine, not mine][self.best(game, "scavenge", slot, "scavenge", [mine, not mine])]
+
+    def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+        """Who charms: the heuristic's choice; the least useful fighter instead of the likeliest
+        charmer for a battle the rules start anyway (a loser may not attack); no declared
+        charm battle beyond that one; or every character with a fair chance to win."""
+        mine = super().charmers(game, d, options, automatic)
+        if not options:
+            return mine
+        odds = {c.uid: self._odds(game, c.cur[CHA], d.charm)[0] for c in options}
+        ranked = sorted(options, key=lambda c: (-odds[c.uid], c.uid))
+        fair = [c for c in ranked if odds[c.uid] >= FAIR_CHARM]
+        weakest = min(options, key=lambda c: (c.cur[DMG], c.cur[DEF], c.uid))
+        first = mine[:automatic] or ranked[:automatic]
+        lists = [
+            mine,
+            first,
+            [weakest] if automatic else [],
+            first + [c for c in fair if c not in first],
+        ]
+        if not automatic:
+            lists.append(fair[:1])
+        if automatic and not d.major:
+            lists = [x[:1] for x in lists]  # only the automatic one is waged
+        keys: list[tuple[int, ...]] = []
+        for x in lists:
+            key = tuple(c.uid for c in x)
+            if key not in keys and len(keys) < MAX_CANDIDATES:
+                keys.append(key)
+        if len(keys) < 2:
+            return mine
+        by_uid = {c.uid: c for c in options}
+        return [by_uid[u] for u in keys[self.best(game, "charm", d.uid, "combat", keys)]]
+
+    def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
+        """Take the item it carries or incapacitate it, as the rollouts show better."""
+        mine = super().charm_action(game, d, c, options)
+        others = [mine] + [o for o in options if o != mine]
+        return others[self.best(game, "charm_action", d.uid, "combat", others)]
+
+    def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        """Fight on, or retreat to one of the heuristic's two likeliest places, weighed when
+        the heuristic would retreat and whenever the disaster's next hit would knock one out."""
+        mine = super().retreat(game, d, chars, rnd)
+        self._retreat_to = None
+        hit = d.damage + horde_bonus(game, d)
+        if not chars or not (mine or any(hit - c.cur[DEF] >= c.health for c in chars)):
+            return mine
+        slot = chars[0].slot
+        where = retreat_options(game, chars, slot)
+        if not where:
+            return mine
+        h = super().retreat_to(game, chars, slot)
+        by_distance = sorted(where, key=lambda s: (s != h, s))
+        goes = by_distance[: MAX_CANDIDATES - 1]
+        keys = [h, STAY, *goes[1:]] if mine else [STAY, *goes]
+        pick = keys[self.best(game, "retreat", d.uid, "combat", keys)]
+        if pick == STAY:
+            return False
+        self._retreat_to = (game.turn, slot, pick)
+        return True
+
+    def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
+        chosen, self._retreat_to = self._retreat_to, None
+        if chosen is not None and chosen[:2] == (game.turn, slot):
+            return chosen[2]
+        return super().retreat_to(game, chars, slot)
+
+    def combat_flash(
+        self, game: Game, fighters: list[Char], target: Char, short_damage: int, short_defense: int
+    ) -> list[tuple[Copy, Char]]:
+        """The heuristic's flash effects, none, or the strongest single one that could decide
+        the round (defense on the attacked character, damage on a fighter who can pay),
+        weighed only in a round they could decide."""
+        mine = super().combat_flash(game, fighters, target, short_damage, short_defense)
+        if short_damage <= 0 and short_defense <= 0:
+            return mine
+        singles: list[tuple[int, Copy, Char]] = []
+        for x in game.hand:
+            card = x.card
+            if not (isinstance(x, Copy) and isinstance(card, PowerCard)):
+                continue
+            if card.type is not CardType.FLASH_EFFECT:
+                continue
+            mods = _combat_modifiers(card, game)
+            cost = card.energy_cost or 0
+            guard = short_defense > 0 and mods.get("defense", 0) > 0
+            if guard and usable(target, card) and target.cur[ENE] >= cost:
+                singles.append((mods["defense"], x, target))
+            if short_damage > 0 and mods.get("damage", 0) > 0:
+                payer = next((c for c in fighters if usable(c, card) and c.cur[ENE] >= cost), None)
+                if payer is not None:
+                    singles.append((mods["damage"], x, payer))
+        if not singles:
+            return mine
+        singles.sort(key=lambda t: (-t[0], t[1].uid, t[2].uid))
+        keys: list[tuple[tuple[int, int], ...]] = []
+        for plays in (
+            [(x.uid, c.uid) for x, c in mine],
+            [],
+            *[[(x.uid, c.uid)] for _, x, c in singles],
+        ):
+            key = tuple(plays)
+            if key not in keys and len(keys) < MAX_CANDIDATES:
+                keys.append(key)
+        if len(keys) < 2:
+            return mine
+        pick = keys[self.best(game, "flash", target.uid, "combat", keys)]
+        cards = {x.uid: x for x in game.hand if isinstance(x, Copy)}
+        chars = {c.uid: c for c in (*fighters, target)}
+        return [(cards[x], chars[c]) for x, c in pick]
+
+
+def _clear_lead(mine: list[float], theirs: list[float]) -> bool:
+    """The paired mean lead of ``mine`` over ``theirs`` exceeds its standard error."""
+    n = len(mine)
+    leads = [a - b for a, b in zip(mine, theirs, strict=True)]
+    mean = sum(leads) / n
+    if n < 2:
+        return mean > 0
+    var = sum((x - mean) ** 2 for x in leads) / (n - 1)
+    return mean > 0 and mean * mean * n > var
+
+
+FAIR_CHARM = 0.3  # a charmer's chance to win worth weighing
+# Kept apart, the samples of decisions about the same card in the same turn.
+_SALT = {"charm": 1 << 20, "charm_action": 2 << 20, "retreat": 3 << 20, "flash": 4 << 20}
