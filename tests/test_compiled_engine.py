@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,21 +19,38 @@ PROBE = (
 )
 
 
-def _probe(env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def _probe(
+    env: dict[str, str] | None = None, tree: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Import the engine in a fresh interpreter, from ``tree`` (a copy of the checkout) if given."""
+    extra = {"PYTHONPATH": str(tree)} if tree is not None else {}
     return subprocess.run(
         [sys.executable, "-c", PROBE],
         capture_output=True,
         text=True,
+        cwd=tree,
         env={
             **{
                 k: v
                 for k, v in os.environ.items()
-                if k not in ("DECKKIT_STALE_NOTED", "DECKKIT_PURE")
+                if k not in ("DECKKIT_STALE_NOTED", "DECKKIT_PURE", "PYTHONPATH")
             },
+            **extra,
             **(env or {}),
         },
         check=True,
     )
+
+
+def _copy_of_checkout(tmp_path: Path) -> Path:
+    """The package copied with its files' times, beside the checkout's compiled build: a test
+    that edits a source edits the copy, never the tree the other tests run from at the time."""
+    tree = tmp_path / "checkout"
+    shutil.copytree(ROOT / "deckkit", tree / "deckkit", copy_function=shutil.copy2)
+    (tree / "build").mkdir()
+    if (ROOT / "build" / "fast").is_dir():
+        (tree / "build" / "fast").symlink_to(ROOT / "build" / "fast", target_is_directory=True)
+    return tree
 
 
 def test_pure_switch_forces_python_modules() -> None:
@@ -45,14 +63,15 @@ def test_pure_switch_forces_python_modules() -> None:
 
 
 @pytest.mark.parametrize("edited", ["chance.py", "interpreter/dispatcher.py"])
-def test_stale_build_is_not_used(edited: str) -> None:
+def test_stale_build_is_not_used(edited: str, tmp_path: Path) -> None:
     """A compiled module older than its source is ignored, with a note on stderr; a fresh build
     is used, the effect interpreter's package included (its modules compiled too)."""
-    engine = ROOT / "deckkit" / "animayhem" / "engine"
+    tree = _copy_of_checkout(tmp_path)
+    engine = tree / "deckkit" / "animayhem" / "engine"
     source = engine / edited
     libs = list(BUILT.rglob("*.so"))
     if not libs:
-        assert _probe().stdout.startswith("False")  # nothing built: the pure engine runs
+        assert _probe(tree=tree).stdout.startswith("False")  # nothing built: pure engine
         return
     sources = [
         engine / lib.parent.relative_to(BUILT) / f"{lib.name.split('.')[0]}.py" for lib in libs
@@ -60,20 +79,17 @@ def test_stale_build_is_not_used(edited: str) -> None:
     if any(
         src.stat().st_mtime > lib.stat().st_mtime for src, lib in zip(sources, libs, strict=True)
     ):
-        out = _probe()  # edited since the last `make fast`: already stale
+        out = _probe(tree=tree)  # edited since the last `make fast`: already stale
         assert out.stdout.startswith("False") and "using the pure-Python engine" in out.stderr
         return
-    fresh = _probe().stdout.split()
+    fresh = _probe(tree=tree).stdout.split()
     assert fresh[0] == "True" and all(f.endswith(".so") for f in fresh[1:]), fresh
     before = source.stat()
-    try:
-        newest_lib = max(lib.stat().st_mtime for lib in libs)
-        os.utime(source, (before.st_atime, newest_lib + 10))  # edited after the last build
-        out = _probe()
-        assert out.stdout.startswith("False")
-        assert f"older than {source.name}" in out.stderr
-    finally:
-        os.utime(source, (before.st_atime, before.st_mtime))
+    newest_lib = max(lib.stat().st_mtime for lib in libs)
+    os.utime(source, (before.st_atime, newest_lib + 10))  # edited after the last build
+    out = _probe(tree=tree)
+    assert out.stdout.startswith("False")
+    assert f"older than {source.name}" in out.stderr
 
 
 def test_compiled_and_pure_engines_agree() -> None:
