@@ -18,6 +18,7 @@ from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import Coverage, LocationCard, PowerCard
 from deckkit.animayhem.construction.coverage import DERIVED, derive
 from deckkit.animayhem.engine.scavenge import passes_skill_test
+from deckkit.cli import cards_cmd
 from tests.engine_helpers import NINE, add_char, bare_game, card, copy_of
 from tests.test_cards_cli import APP
 
@@ -30,10 +31,12 @@ def _json(args: list[str]) -> object:
     return json.loads(result.stdout)
 
 
-def test_show_list_and_coverage_never_disagree_on_any_card() -> None:
+def test_show_list_and_coverage_never_disagree_on_any_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """All 787 cards: `cards show` (text and JSON), `cards list` (JSON, CSV, TSV) and
-    `cards coverage --cards --format json` name the same coverage and note."""
+    `cards coverage --cards --format json` name the same coverage and note. The commands read
+    the card database once here, not once for each of the 1,500 and more calls."""
     db = load_card_db()
+    monkeypatch.setattr(cards_cmd, "load_card_db", lambda: db)
     assert len(db.cards) == 787
     listed = {c["id"]: c for c in _json(["cards", "list", "--format", "json"])["cards"]}  # type: ignore[index]
     doc = _json(["cards", "coverage", "--cards", "--format", "json"])
