@@ -26,14 +26,16 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import signal
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
 from typing import Any
 
-from deckkit import __version__
+from deckkit import __version__, stopping
 from deckkit.analysis.runner import (
     ChunkResult,
     FoldFn,
@@ -179,14 +181,18 @@ class DaskBackend:
         fold: FoldFn,
     ) -> bool:
         """At most two chunks per slot in flight (memory stays flat however long the run); each
-        result folded as it arrives, keyed by its first game."""
+        result folded as it arrives, keyed by its first game.
+
+        A stop request (Ctrl-C, SIGTERM, SIGHUP) is only recorded while the run waits, and acted
+        on between polls: raised as ``KeyboardInterrupt`` inside the Dask client's own calls, it
+        could leave them half done and the clean-up waiting on them for good."""
         distributed = _distributed()
         client = self.client()
         payload = pickle.dumps(factory)
         run = uuid.uuid4().hex
         limit = 2 * self.slots()
         in_flight: dict[Future, int] = {}
-        done = distributed.as_completed(loop=client.loop)
+        stops: list[int] = []
 
         def top_up() -> None:
             while len(in_flight) < limit:
@@ -207,14 +213,30 @@ class DaskBackend:
                     pure=False,
                 )
                 in_flight[future] = start
-                done.add(future)
 
+        def record(signum: int, frame: object) -> None:
+            stops.append(signum)
+
+        previous: dict[int, Any] = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, *stopping.STOP_SIGNALS):
+                previous[sig] = signal.signal(sig, record)
         try:
             top_up()
-            for future in done:
-                in_flight.pop(future, None)
-                fold(future.result())
-                top_up()
+            while in_flight and not stops:
+                finished = [future for future in in_flight if future.done()]
+                for future in finished:
+                    del in_flight[future]
+                    fold(future.result())
+                if finished:
+                    top_up()
+                else:
+                    time.sleep(0.02)
+            if stops:
+                self._cancel(in_flight)
+                if stops[0] != signal.SIGINT:
+                    stopping.note_stop(stopping.Stopped(stops[0]))  # its exit code, 128 + signal
+                return True
         except KeyboardInterrupt:
             self._cancel(in_flight)
             return True
@@ -233,6 +255,9 @@ class DaskBackend:
         except BaseException:
             self._cancel(in_flight)
             raise
+        finally:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
         return False
 
     def _cancel(self, in_flight: dict[Future, int]) -> None:
