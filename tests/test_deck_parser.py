@@ -223,10 +223,9 @@ _LINES = st.one_of(
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.text(max_size=300), st.lists(_LINES, max_size=12).map("\n".join)))
-def test_any_text_parses_or_raises_deck_file_error(text: str) -> None:
+def test_any_text_parses_or_raises_deck_file_error(db: CardDB, text: str) -> None:
     """Property: arbitrary text either parses into a deck or raises DeckFileError, never
-    anything else."""
-    db = load_card_db()
+    anything else (the card database read once for the module, not once per example)."""
     try:
         deck = parse_deck(text, db)
     except DeckFileError as err:
