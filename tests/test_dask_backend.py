@@ -204,9 +204,12 @@ def test_a_worker_with_another_deckkit_version_refuses_to_play() -> None:
     assert (same.start, same.stop, same.tally.games) == (0, 10, 10)
 
 
-def test_ctrl_c_cancels_the_chunks_and_exits_130(
-    cluster: distributed.LocalCluster, client: distributed.Client
+@pytest.mark.parametrize(("stop", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stop_cancels_the_chunks_and_exits_128_plus_the_signal(
+    cluster: distributed.LocalCluster, client: distributed.Client, stop: int, code: int
 ) -> None:
+    """Ctrl-C, or a process manager's SIGTERM, stops a run on the cluster as it stops a local
+    one: the chunks cancelled, the whole ones kept, exit 128 + the signal."""
     run = ["simulate", str(DEMO), "--games", "2000000", "--seed", "4", "--format", "json"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "deckkit", *run, "--scheduler", cluster.scheduler_address],
@@ -223,13 +226,13 @@ def test_ctrl_c_cancels_the_chunks_and_exits_130(
             assert time.monotonic() < deadline, "the run never reached the cluster"
             time.sleep(0.1)
         time.sleep(1.0)  # some chunks finish
-        os.kill(proc.pid, signal.SIGINT)
+        os.kill(proc.pid, stop)
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-    assert proc.returncode == 130, err
+    assert proc.returncode == code, err
     assert "Traceback" not in err
     doc = json.loads(out)
     assert doc["interrupted"] is True
