@@ -189,6 +189,10 @@ class Combat:
         self.alive: list[Char] = []
         self.spent: list[Char] = []
         self.drawn: list[str] | None = None
+        # The rule options a round reads, settled once for the combat (readings.py).
+        self.lasting = False  # charm_loss=until_attacked
+        self.blocked = False  # retreat_blocked=no_retreat
+        self.choose_card = False  # combat_card=chosen, where the rule lets the player choose
 
 
 COMBATS: list[Combat] = []
@@ -704,6 +708,18 @@ def fight(
         extra = extra_cards(game, d)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
     f = Combat(d, slot, initiator, chars)
+    play = edition.play
+    f.lasting = play.charm_loss == "until_attacked"
+    # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
+    # Retreat": survivors "must move one location in any legal direction") none is declared.
+    f.blocked = play.retreat_blocked == "no_retreat"
+    # Rule option combat_card=chosen: set0 "A Disaster Attacking Your Character" plays the
+    # player's one card "on any of your retaliating characters"; by default the attacked one.
+    f.choose_card = (
+        play.combat_card == "chosen"
+        and play.combat_cards == "one_each_side"
+        and initiator == "disaster"
+    )
     f.incapacitated = incapacitated
     f.warded = warded
     f.start_health = start_health
@@ -734,7 +750,7 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
         else:
             assert f.charmer is not None
             ended = _charmed_minor(game, policy, d, f.charmer)
-        if edition.play.charm_loss == "until_attacked":
+        if f.lasting:
             # Rule option charm_loss=until_attacked: a charmer who lost in an earlier combat
             # still may not attack it "until that disaster attacks the charmer" ("End of Charm
             # Battle").
@@ -776,17 +792,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     initiator, start_health, char_mods, extra = f.initiator, f.start_health, f.char_mods, f.extra
     bonus_dmg, bonus_def = f.bonus_dmg, f.bonus_def
     ally_damage, ally_defense = f.ally_damage, f.ally_defense
-    lasting = play.charm_loss == "until_attacked"
-    # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
-    # Retreat": survivors "must move one location in any legal direction") none is declared.
-    blocked = play.retreat_blocked == "no_retreat"
-    # Rule option combat_card=chosen: set0 "A Disaster Attacking Your Character" plays the
-    # player's one card "on any of your retaliating characters"; by default the attacked one.
-    choose_card = (
-        play.combat_card == "chosen"
-        and play.combat_cards == "one_each_side"
-        and initiator == "disaster"
-    )
+    lasting, blocked, choose_card = f.lasting, f.blocked, f.choose_card
     alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores]
     if not alive:
         return "wiped" if rnd > 1 else "none"

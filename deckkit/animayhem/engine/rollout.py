@@ -108,6 +108,7 @@ def carried(f: Combat, game: Game) -> Combat:
     g.start_health = dict(f.start_health)
     g.char_mods = {u: list(m) for u, m in f.char_mods.items()}
     g.rnd = f.rnd
+    g.lasting, g.blocked, g.choose_card = f.lasting, f.blocked, f.choose_card
     fx = f.fx_sides
     if fx is not None:
         s = Sides(d, [])
