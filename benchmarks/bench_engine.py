@@ -1,16 +1,24 @@
-"""`make bench`: this tree's engine against a base commit, compiled and pure, on two decks.
+"""`make bench`: this tree's engine against base commits, compiled and pure, on two decks.
 
 Run: ``.venv/bin/python benchmarks/bench_engine.py [--rounds R] [--games-scale X]
-[--min-cpu S] [--base COMMIT] [--builds compiled,pure] [--json PATH]``
+[--min-cpu S] [--base COMMIT ...] [--builds compiled,pure] [--json PATH]``
 
-The base (default 83ef061, the engine before the speed work) is extracted from git with
-``git archive`` into build/bench-base/ and its compiled engine built there with its own
-tools/build_fast.py; both are cached (a stamp file names the commit). Each round runs, for every
-deck and build, one fresh interpreter per tree (benchmarks/bench_paired.py), in alternating order,
-so a change in the machine's load falls on both. Speeds are complete games (and turns) per CPU
-second of that one process: what one core does, whatever else the machine runs.
+Two bases by default:
+- 83ef061, the commit before the speed-and-scale work: the base its target names. Its rules are
+  older (its disasters take items still buried under face-down disasters), so its games are
+  shorter and its games/s is not a like-for-like figure;
+- 1b040a5, the last commit before the speed work with today's rules (the fidelity fixes had
+  landed, the engine was not yet restructured for speed): the same games as this tree, so its
+  games/s ratio measures the speed work alone.
 
-The table gives, per deck and build, each tree's median games/CPU s with its range over the
+Each base is extracted from git with ``git archive`` into build/bench-base/<commit>/ and its
+compiled engine built there with its own tools/build_fast.py; both are cached (a stamp file names
+the commit). Each round runs, for every deck and build, one fresh interpreter per tree
+(benchmarks/bench_paired.py), in rotating order, so a change in the machine's load falls on all.
+Speeds are complete games (and turns) per CPU second of that one process: what one core does,
+whatever else the machine runs.
+
+The table gives, per deck, build and base, each tree's median games/CPU s with its range over the
 rounds, the median of the per-round ratios (this / base) with their range, the same ratio for
 turns per CPU second, and the mean game length on each tree: two engines whose rules differ
 play games of different lengths, and the turn ratio is then the fairer figure. The figures are
@@ -36,8 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_paired import REPO, Run, run_once
 
-BASE_COMMIT = "83ef061"
-BASE_DIR = REPO / "build" / "bench-base"
+# The commit before the speed work (the issue's base), and the last one before it with the
+# rules of today (same games as this tree).
+BASE_COMMITS = ("83ef061", "1b040a5")
+BASES_DIR = REPO / "build" / "bench-base"
 JSON_OUT = REPO / "build" / "bench.json"
 # Decks, with the games a run plays at scale 1 per build (repeated until --min-cpu is reached).
 DECKS: dict[str, tuple[Path, dict[str, int]]] = {
@@ -56,7 +66,8 @@ def _commit(commit: str) -> str | None:
 
 
 def base_tree(commit: str, compiled: bool) -> Path:
-    """build/bench-base/: the base commit's files and (if asked) its compiled engine, made once."""
+    """build/bench-base/<commit>/: a base commit's files and (if asked) its compiled engine,
+    made once."""
     full = _commit(commit)
     if full is None:
         print(
@@ -65,13 +76,14 @@ def base_tree(commit: str, compiled: bool) -> Path:
             file=sys.stderr,
         )
         raise SystemExit(EXIT_GIT)
-    stamp = BASE_DIR / ".bench-commit"
-    built = BASE_DIR / "build" / "fast"
+    base_dir = BASES_DIR / full[:12]
+    stamp = base_dir / ".bench-commit"
+    built = base_dir / "build" / "fast"
     fresh = stamp.is_file() and stamp.read_text().strip() == full
     if fresh and (not compiled or (built.is_dir() and any(built.rglob("*.so")))):
-        return BASE_DIR
-    print(f"preparing the base tree {full[:12]} in {BASE_DIR.relative_to(REPO)} ...", flush=True)
-    staging = BASE_DIR.with_name("bench-base-new")
+        return base_dir
+    print(f"preparing the base tree {full[:12]} in {base_dir.relative_to(REPO)} ...", flush=True)
+    staging = base_dir.with_name(base_dir.name + ".new")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     archive = subprocess.run(["git", "archive", "--format=tar", full], cwd=REPO,
@@ -90,21 +102,22 @@ def base_tree(commit: str, compiled: bool) -> Path:
             print(f"error: the base's compiled engine did not build; see {log}", file=sys.stderr)
             raise SystemExit(EXIT_BUILD)
     (staging / ".bench-commit").write_text(full + "\n")
-    shutil.rmtree(BASE_DIR, ignore_errors=True)
-    staging.rename(BASE_DIR)
-    return BASE_DIR
+    shutil.rmtree(base_dir, ignore_errors=True)
+    staging.rename(base_dir)
+    return base_dir
 
 
 def _spread(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
-def measure(args: argparse.Namespace, base: Path) -> list[dict[str, Any]]:
-    trees = {"base": base, "this": REPO}
+def measure(args: argparse.Namespace, bases: dict[str, Path]) -> list[dict[str, Any]]:
+    trees = {**bases, "this": REPO}
+    names = list(trees)
     configs = [(deck, build) for deck in args.decks for build in args.builds]
     runs: dict[tuple[str, str, str], list[Run]] = {}
     for r in range(args.rounds):
-        order = ("base", "this") if r % 2 == 0 else ("this", "base")
+        order = names[r % len(names):] + names[: r % len(names)]  # rotating, round by round
         for deck, build in configs:
             path, games = DECKS[deck]
             n = max(1, round(games[build] * args.games_scale))
@@ -116,26 +129,30 @@ def measure(args: argparse.Namespace, base: Path) -> list[dict[str, Any]]:
                     raise SystemExit(EXIT_BUILD)
                 runs.setdefault((deck, build, name), []).append(run)
         done = ", ".join(
-            f"{d}/{b} {runs[d, b, 'this'][-1].rate / runs[d, b, 'base'][-1].rate:.2f}x"
+            f"{d}/{b} vs {base} {runs[d, b, 'this'][-1].rate / runs[d, b, base][-1].rate:.2f}x"
             for d, b in configs
+            for base in bases
         )
         print(f"round {r + 1}/{args.rounds}: {done}", flush=True)
     rows = []
     for deck, build in configs:
-        base_runs, this_runs = runs[deck, build, "base"], runs[deck, build, "this"]
-        pairs = list(zip(base_runs, this_runs, strict=True))
-        rows.append({
-            "deck": deck,
-            "build": build,
-            "base_games_per_cpu_s": _spread([x.rate for x in base_runs]),
-            "this_games_per_cpu_s": _spread([x.rate for x in this_runs]),
-            "ratio_games": _spread([t.rate / b.rate for b, t in pairs]),
-            "ratio_turns": _spread([t.turn_rate / b.turn_rate for b, t in pairs]),
-            "base_mean_turns": base_runs[0].mean_turns,
-            "this_mean_turns": this_runs[0].mean_turns,
-            "base_rounds": [x.rate for x in base_runs],
-            "this_rounds": [x.rate for x in this_runs],
-        })  # fmt: skip
+        this_runs = runs[deck, build, "this"]
+        for base in bases:
+            base_runs = runs[deck, build, base]
+            pairs = list(zip(base_runs, this_runs, strict=True))
+            rows.append({
+                "deck": deck,
+                "build": build,
+                "base": base,
+                "base_games_per_cpu_s": _spread([x.rate for x in base_runs]),
+                "this_games_per_cpu_s": _spread([x.rate for x in this_runs]),
+                "ratio_games": _spread([t.rate / b.rate for b, t in pairs]),
+                "ratio_turns": _spread([t.turn_rate / b.turn_rate for b, t in pairs]),
+                "base_mean_turns": base_runs[0].mean_turns,
+                "this_mean_turns": this_runs[0].mean_turns,
+                "base_rounds": [x.rate for x in base_runs],
+                "this_rounds": [x.rate for x in this_runs],
+            })  # fmt: skip
     return rows
 
 
@@ -144,12 +161,12 @@ def _range(s: dict[str, float], fmt: str) -> str:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    head = (f"{'deck':<11}{'build':<10}{'base games/CPU s':>22}{'this games/CPU s':>22}"
+    head = (f"{'deck':<11}{'build':<10}{'base':<9}{'base games/CPU s':>22}{'this games/CPU s':>22}"
             f"{'this/base games':>21}{'this/base turns':>21}{'mean turns b/t':>17}")  # fmt: skip
     lines = [head, "-" * len(head)]
     for row in rows:
         lines.append(
-            f"{row['deck']:<11}{row['build']:<10}"
+            f"{row['deck']:<11}{row['build']:<10}{row['base']:<9}"
             f"{_range(row['base_games_per_cpu_s'], '.0f'):>22}"
             f"{_range(row['this_games_per_cpu_s'], '.0f'):>22}"
             f"{_range(row['ratio_games'], '.2f'):>21}"
@@ -162,7 +179,9 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--base", default=BASE_COMMIT, help=f"base commit (default {BASE_COMMIT})")
+    default = " and ".join(BASE_COMMITS)
+    p.add_argument("--base", action="append", dest="bases", metavar="COMMIT",
+                   help=f"a base commit, repeatable (default {default})")  # fmt: skip
     p.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     p.add_argument("--games-scale", type=float, default=1.0,
                    help="multiply each run's game set (default 1)")  # fmt: skip
@@ -173,6 +192,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--policy", default="heuristic")
     p.add_argument("--json", type=Path, default=JSON_OUT, help="where the figures go")
     args = p.parse_args(argv)
+    args.bases = args.bases or list(BASE_COMMITS)
     args.builds = [b for b in args.builds.split(",") if b]
     args.decks = [d for d in args.decks.split(",") if d]
     if set(args.builds) - {"compiled", "pure"} or set(args.decks) - set(DECKS) or args.rounds < 1:
@@ -182,18 +202,18 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    base = base_tree(args.base, "compiled" in args.builds)
+    bases = {b: base_tree(b, "compiled" in args.builds) for b in args.bases}
     load = os.getloadavg()[0]
     started = time.perf_counter()
-    print(f"engine benchmark: this tree against {args.base}; {args.rounds} rounds; "
+    print(f"engine benchmark: this tree against {', '.join(bases)}; {args.rounds} rounds; "
           f"1-minute load {load:.2f}", flush=True)  # fmt: skip
-    rows = measure(args, base)
+    rows = measure(args, bases)
     seconds = time.perf_counter() - started
     print()
     print(table(rows))
     print(f"{seconds:.0f} s; 1-minute load {load:.2f} before, {os.getloadavg()[0]:.2f} after")
     result = {
-        "base": args.base, "rounds": args.rounds, "min_cpu": args.min_cpu,
+        "bases": args.bases, "rounds": args.rounds, "min_cpu": args.min_cpu,
         "games_scale": args.games_scale, "policy": args.policy, "seconds": seconds,
         "load_before": load, "load_after": os.getloadavg()[0], "rows": rows,
     }  # fmt: skip
