@@ -42,7 +42,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         sources.extend((c.card.id, e) for _, e in c.fx.get(TRIGGER_ALWAYS, ()))
     for pile in (c.items, c.equipment, c.enhancements):
         for x in pile:
-            fx = game.fx.get(x.card.id)
+            fx = game.fx.get(x.cid)
             if fx is not None:
                 sources.extend((x.card.id, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
     for card_id, e in sources:
@@ -66,7 +66,7 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
     if c.zone == "field":
         reaching += [g for g, _ in game.globals_in_play]
     for x in reaching:
-        fx = game.fx.get(x.card.id)
+        fx = game.fx.get(x.cid)
         if fx is None:
             continue
         for _, e in fx.get(TRIGGER_ALWAYS, ()):

@@ -16,15 +16,15 @@ from deckkit.animayhem.construction.cards import (
     CharacterCard,
     CharTemplate,
     DisasterCard,
-    ItemCard,
     LocationCard,
     Modifier,
-    PowerCard,
     Stat,
 )
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
 from deckkit.animayhem.engine.chance import Chance
+from deckkit.animayhem.engine.codes import KIND_ITEM
 from deckkit.animayhem.engine.field import Field
+from deckkit.animayhem.engine.gamecards import GameCard, game_card
 from deckkit.animayhem.engine.record import CardStat, GameRecord
 
 Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
@@ -62,14 +62,21 @@ def bump(game: Game, card_id: str, stat: CardStat, n: int = 1) -> None:
 
 
 class Copy:
-    """One physical non-character, non-disaster card (item, power, combat, haven, location)."""
+    """One physical non-character, non-disaster card (item, power, combat, haven, location).
 
-    __slots__ = ("card", "uid", "uses_left")
+    ``g`` is the card's game-time record (gamecards.py) and ``cid`` its id: the game loop reads
+    those; ``card`` is the construction layer's card, for the rare paths."""
 
-    def __init__(self, uid: int, card: AnyCard) -> None:
+    __slots__ = ("card", "cid", "g", "uid", "uses_left")
+
+    def __init__(self, uid: int, card: AnyCard, g: GameCard | None = None) -> None:
         self.uid = uid
         self.card = card
-        self.uses_left = card.uses if isinstance(card, PowerCard) else None
+        if g is None:
+            g = game_card(card)
+        self.g = g
+        self.cid = g.cid
+        self.uses_left = g.uses if g.power else None
 
     def __repr__(self) -> str:
         return f"<{self.card.name}#{self.uid}>"
@@ -79,18 +86,20 @@ class Char:
     """A character card and, while in play, its health, energy and what it carries."""
 
     __slots__ = (
+        "_card",
         "base",
         "base_skills",
         "bonked_turn",
         "captor",
-        "card",
         "categories",
         "charm_turn",
+        "cid",
         "cur",
         "disabled_until",
         "enhancements",
         "equipment",
         "fx",
+        "g",
         "gender",
         "grants",
         "health",
@@ -110,9 +119,19 @@ class Char:
         "zone",
     )
 
-    def __init__(self, uid: int, card: CharacterCard, template: CharTemplate | None = None) -> None:
+    def __init__(
+        self,
+        uid: int,
+        card: CharacterCard,
+        template: CharTemplate | None = None,
+        g: GameCard | None = None,
+    ) -> None:
         self.uid = uid
-        self.card = card
+        self._card = card
+        if g is None:
+            g = game_card(card)
+        self.g = g
+        self.cid = g.cid
         self.name = card.name
         t = template or CharTemplate.of(card)
         self.gender = t.gender
@@ -143,6 +162,18 @@ class Char:
         self.wounded_turn = -1  # took direct damage this turn; heals at the next turn
         self.pinned = False  # cannot run away from its next combat (No Way Out)
 
+    @property
+    def card(self) -> CharacterCard:
+        """The character card it plays as (a form swaps it: interpreter/vehicles_and_forms)."""
+        return self._card
+
+    @card.setter
+    def card(self, card: CharacterCard) -> None:
+        self._card = card
+        g = game_card(card)
+        self.g = g
+        self.cid = g.cid
+
     def set_energy(self, energy: int) -> None:
         cur = self.cur
         self.cur = (cur[0], cur[1], cur[2], cur[3], energy)
@@ -160,17 +191,20 @@ class Char:
         if category in self.categories:
             return True
         for x in self.equipment:
-            card = x.card
-            if category in card.categories:
+            g = x.g
+            if category in g.categories:
                 return True
-            if category == "Vehicle" and isinstance(card, PowerCard) and card.vehicle:
+            if category == "Vehicle" and g.vehicle:
                 return True
-        return any(category in x.card.categories for x in self.items)
+        return any(category in x.g.categories for x in self.items)
 
     def carries(self, card_name: str) -> bool:
         """An item or equipment card of that name is on it (a skill listing naming a card:
         Ryoko's Prison Cave, "Keys")."""
-        return any(x.card.name == card_name for x in (*self.items, *self.equipment))
+        for x in self.items:
+            if x.g.name == card_name:
+                return True
+        return any(x.g.name == card_name for x in self.equipment)
 
     @property
     def carrying_items(self) -> bool:
@@ -191,12 +225,14 @@ class Dis:
         "card",
         "carrying",
         "charm",
+        "cid",
         "combat",
         "damage_counts_characters",
         "defense_counts_characters",
         "entered",
         "first_move_done",
         "fx",
+        "g",
         "game",
         "health",
         "ignores",
@@ -213,9 +249,13 @@ class Dis:
         "zone",
     )
 
-    def __init__(self, uid: int, card: DisasterCard) -> None:
+    def __init__(self, uid: int, card: DisasterCard, g: GameCard | None = None) -> None:
         self.uid = uid
         self.card = card
+        if g is None:
+            g = game_card(card)
+        self.g = g
+        self.cid = g.cid
         self.name = card.name
         a = card.abilities
         self.game: Game | None = None  # set when it enters the field, to count characters
@@ -292,7 +332,7 @@ class Dis:
     def health_max(self) -> int:
         """Health at the start of a combat: a printed health (card text, "Health = 14") or its
         current defense (set0 rulebook, Lexicon "Health")."""
-        printed = self.card.health
+        printed = self.g.health
         return printed if printed is not None else self.defense
 
     def characters_here(self) -> int:
@@ -333,9 +373,11 @@ class Loc:
 
     __slots__ = (
         "card",
+        "cid",
         "copy",
         "destroyed",
         "dimensional",
+        "g",
         "hidden_cards",
         "hidden_disasters",
         "planetary",
@@ -348,6 +390,8 @@ class Loc:
         card = copy.card
         assert isinstance(card, LocationCard)
         self.card: LocationCard = card
+        self.g = copy.g
+        self.cid = copy.cid
         self.hidden_disasters: list[Dis] = []  # index 0 is the top card
         self.hidden_cards: list[Copy] = []  # items and dropped equipment
         self.destroyed = False
@@ -357,10 +401,10 @@ class Loc:
 
 def _count(x: Copy, tally: bool) -> int:
     """1 for an item card (its ``tally`` when asked), 0 for anything else."""
-    card = x.card
-    if not isinstance(card, ItemCard):
+    g = x.g
+    if g.kind != KIND_ITEM:
         return 0
-    return card.tally if tally else 1
+    return g.tally if tally else 1
 
 
 def _who(x: Any) -> Any:
