@@ -25,6 +25,7 @@ from deckkit.animayhem.construction.cards import (
     DisasterCard,
     ItemCard,
     LocationCard,
+    Modifier,
     PowerCard,
 )
 from deckkit.animayhem.construction.requirements import (
@@ -116,14 +117,20 @@ class GameCard:
         "card",
         "categories",
         "cid",
+        "columns_off",
         "combat",
+        "energy_cost",
         "health",
         "horde",
         "kind",
         "kinds",
         "major",
+        "mod_names",
+        "mod_slots",
+        "modifiers",
         "moves_times",
         "name",
+        "plus_sum",
         "power",
         "requirement",
         "symbols",
@@ -153,6 +160,15 @@ class GameCard:
         self.combat = False
         self.horde = False
         self.health: int | None = None  # a printed health (characters, disasters)
+        # A power card's ability modifiers: as printed, by ability index (``Char.cur``), the
+        # abilities they modify, and the sum of the additive ones (abilities.refresh).
+        self.modifiers: tuple[tuple[str, Modifier], ...] = ()
+        self.mod_slots: tuple[tuple[int, Modifier], ...] = ()
+        self.mod_names: frozenset[str] = frozenset()
+        self.plus_sum = 0
+        self.energy_cost: int | None = None
+        # Its printed modifiers act only through its effects (``CardEffects.columns`` False).
+        self.columns_off = card.effects is not None and not card.effects.columns
         # card_matches (queries.py): its type, kind words, name, categories and symbols.
         kinds = {card.type.value}
         if isinstance(card, PowerCard):
@@ -160,6 +176,11 @@ class GameCard:
             self.uses = card.uses
             self.vehicle = card.vehicle
             self.weapon = card.weapon
+            self.modifiers = card.modifiers
+            self.mod_slots = tuple((_ABILITY_SLOT[a], m) for a, m in card.modifiers)
+            self.mod_names = frozenset(a for a, _ in card.modifiers)
+            self.plus_sum = sum(m.value for _, m in card.modifiers if m.op == "+")
+            self.energy_cost = card.energy_cost
             if card.requirement is not None:
                 self.requirement = game_requirement(card.requirement)
             kinds.add("power")

@@ -24,7 +24,7 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.requirements import term_met
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
-from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met
+from deckkit.animayhem.engine.cardrules import apply_mod, met, requirement_met
 from deckkit.animayhem.engine.codes import (
     ACT_BAR,
     ACT_BOOST,
@@ -802,8 +802,9 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
     rides: list[tuple[int, Char, Copy]] = []
     for c in party:
         for e in c.equipment:
-            card = e.card
-            if isinstance(card, PowerCard) and card.vehicle:
+            if e.g.vehicle:
+                card = e.card
+                assert isinstance(card, PowerCard)
                 mod = card.modifier("movement")
                 if mod is not None:
                     speed = apply_mod(mod, c.base[MOV])
@@ -920,9 +921,19 @@ def horde_bonus(game: Game, d: Dis) -> int:
 def usable(c: Char, card: PowerCard) -> bool:
     """A character can use a power card whose requirement it meets ("Equipment"), or one its
     own card lets it use regardless (WAIVE: Specs and Science cards)."""
-    if card.requirement is None or requirement_met(card.requirement, [c]):
+    return can_use(c, game_card(card))
+
+
+def can_use(c: Char, g: GameCard) -> bool:
+    """:func:`usable` on a power card's game-time record."""
+    req = g.requirement
+    if req is None or met(req, [c]):
         return True
-    return c.fx is not None and _waived(c, card)
+    if c.fx is None:
+        return False
+    card = g.card
+    assert isinstance(card, PowerCard)
+    return _waived(c, card)
 
 
 def _waived(c: Char, card: PowerCard) -> bool:

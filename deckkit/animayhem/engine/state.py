@@ -56,7 +56,7 @@ ABILITY_INDEX: Final = {"damage": DMG, "defense": DEF, "movement": MOV, "charm":
 
 def bump(game: Game, card_id: str, stat: CardStat, n: int = 1) -> None:
     """:meth:`GameRecord.bump` in the compiled engine: one more of a card's counter."""
-    counters = game.record.counters
+    counters = game.counters
     key = (card_id, stat)
     counters[key] = counters.get(key, 0) + n
 
@@ -432,7 +432,10 @@ class Game:
 
     def __init__(self, chance: Chance, record: GameRecord, trace: Trace | None) -> None:
         self.chance = chance
-        self.record = record
+        self._record = record
+        # The record's per-card counters, read here by the compiled engine (a native field,
+        # where the record is an interpreted dataclass); kept in step by ``record``'s setter.
+        self.counters: dict[tuple[str, CardStat], int] = record.counters
         self.trace = trace
         self.turn = 0
         self.phase = "setup"
@@ -490,6 +493,16 @@ class Game:
         # Rule options (construction/readings.py) read below the rules' own modules; setup
         # copies them from the edition.
         self.item_pickup = "beneath"
+
+    @property
+    def record(self) -> GameRecord:
+        """What the game returns: its outcome and per-card counters."""
+        return self._record
+
+    @record.setter
+    def record(self, record: GameRecord) -> None:
+        self._record = record
+        self.counters = record.counters
 
     def say(self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any) -> None:
         """One trace event: its kind, the sentence, and as data who acted on whom (card ids
