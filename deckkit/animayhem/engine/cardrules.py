@@ -70,9 +70,15 @@ def met(req: GameRequirement, party: Sequence[Char], totals: dict[str, int] | No
         ok = True
         for t in alt:
             if t.op == TERM_SKILL:
-                if totals is None:
-                    totals = skill_totals(party)
-                if totals.get(t.text, 0) < t.count:
+                # The skill's total in the party: its entry of ``totals`` (skill_totals) when
+                # given, else summed for this one skill.
+                if totals is not None:
+                    have = totals.get(t.text, 0)
+                else:
+                    have = 0
+                    for m in party:
+                        have += m.skill_counts.get(t.text, 0)
+                if have < t.count:
                     ok = False
                     break
             elif not term_holds(t, party):

@@ -116,9 +116,14 @@ class GameCard:
     __slots__ = (
         "card",
         "categories",
+        "charm",
         "cid",
         "columns_off",
         "combat",
+        "damage",
+        "damage_bonus",
+        "defense",
+        "defense_bonus",
         "energy_cost",
         "health",
         "horde",
@@ -128,6 +133,7 @@ class GameCard:
         "mod_names",
         "mod_slots",
         "modifiers",
+        "movement",
         "moves_times",
         "name",
         "plus_sum",
@@ -159,6 +165,14 @@ class GameCard:
         self.major = False
         self.combat = False
         self.horde = False
+        # A disaster's printed abilities (0 where none is printed) and the bonus of an ability
+        # that counts the characters at its location (DisasterCard.plus_characters), or None.
+        self.damage = 0
+        self.defense = 0
+        self.movement = 0
+        self.charm = 0
+        self.damage_bonus: int | None = None
+        self.defense_bonus: int | None = None
         self.health: int | None = None  # a printed health (characters, disasters)
         # A power card's ability modifiers: as printed, by ability index (``Char.cur``), the
         # abilities they modify, and the sum of the additive ones (abilities.refresh).
@@ -202,6 +216,14 @@ class GameCard:
             self.moves_times = card.moves_times
             self.horde = card.horde
             self.health = card.health
+            a = card.abilities
+            self.damage = a.damage or 0
+            self.defense = a.defense or 0
+            self.movement = a.movement or 0
+            self.charm = a.charm or 0
+            if card.plus_characters:
+                self.damage_bonus = card.plus_characters_bonus("damage")
+                self.defense_bonus = card.plus_characters_bonus("defense")
             for t in card.traits:
                 self.traits |= TRAIT_BIT[t]
             kinds.add("major" if card.major else "minor")
@@ -217,8 +239,9 @@ class GameCard:
 
 # One record per card object and process: a record holds its card, so an id here is never
 # reused by another object while the record lives.
-_CARDS: dict[int, GameCard] = {}
-_REQUIREMENTS: dict[int, GameRequirement] = {}
+# Final: the compiled module keeps them in C statics, not its globals dictionary.
+_CARDS: Final[dict[int, GameCard]] = {}
+_REQUIREMENTS: Final[dict[int, GameRequirement]] = {}
 
 
 def game_card(card: AnyCard) -> GameCard:

@@ -257,17 +257,16 @@ class Dis:
         self.g = g
         self.cid = g.cid
         self.name = card.name
-        a = card.abilities
         self.game: Game | None = None  # set when it enters the field, to count characters
         self.base_damage = 0
         self.base_defense = 0
         self.damage_counts_characters = False
         self.defense_counts_characters = False
         self.reset_damage_defense()
-        self.movement = a.movement or 0
-        self.charm = a.charm or 0
-        self.major = card.major
-        self.combat = card.combat
+        self.movement = g.movement
+        self.charm = g.charm
+        self.major = g.major
+        self.combat = g.combat
         self.health = self.health_max
         self.pos = -1  # index on the field's disaster path while on the field
         self.carrying: list[Copy] = []  # at most one item (set0 rulebook, "Major Disaster")
@@ -292,14 +291,13 @@ class Dis:
         """The printed damage and defense. Bugrom Horde and 55-C Bodyguard Boomer print a bonus
         on the number of characters at their location (card text): the bonus is kept here and
         the characters are counted whenever the ability is read."""
-        card = self.card
-        a = card.abilities
-        bonus = card.plus_characters_bonus("damage") if card.plus_characters else None
+        g = self.g
+        bonus = g.damage_bonus
         self.damage_counts_characters = bonus is not None
-        self.base_damage = bonus if bonus is not None else a.damage or 0
-        bonus = card.plus_characters_bonus("defense") if card.plus_characters else None
+        self.base_damage = bonus if bonus is not None else g.damage
+        bonus = g.defense_bonus
         self.defense_counts_characters = bonus is not None
-        self.base_defense = bonus if bonus is not None else a.defense or 0
+        self.base_defense = bonus if bonus is not None else g.defense
 
     @property
     def damage(self) -> int:
@@ -358,10 +356,9 @@ class Dis:
         self.shunned = set()
         self.incapacitated_turn = -1
         self.ally_of = None
-        a = self.card.abilities
         self.reset_damage_defense()
-        self.movement = a.movement or 0
-        self.charm = a.charm or 0
+        self.movement = self.g.movement
+        self.charm = self.g.charm
         self.health = self.health_max
 
     def __repr__(self) -> str:
