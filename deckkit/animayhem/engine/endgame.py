@@ -96,7 +96,7 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
         return
     keepers_in_play = any(
         c.name in _DRAGON_KEEPER_CHARACTERS for c in game.chars if c.zone in ("field", "haven")
-    ) or any(g.card.name in _DRAGON_KEEPER_GLOBALS for g, _ in game.globals_in_play)
+    ) or any(g.g.name in _DRAGON_KEEPER_GLOBALS for g, _ in game.globals_in_play)
     if keepers_in_play:
         for slot in {c.slot for c in game.on_field()}:
             balls = [x.card for c in game.at(slot) for x in c.items if isinstance(x.card, ItemCard)]

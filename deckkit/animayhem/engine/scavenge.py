@@ -100,7 +100,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         game.scavenge_started.add(c.uid)
     if game.trace is not None:
         game.say(
-            "scavenge", f"{', '.join(c.name for c in party)} scavenge {loc.card.name}", party, loc
+            "scavenge", f"{', '.join(c.name for c in party)} scavenge {loc.g.name}", party, loc
         )
     while loc.hidden_disasters:
         d = loc.hidden_disasters.pop(0)
@@ -146,7 +146,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         if loc.hidden_disasters and not policy.continue_scavenging(game, party, slot):
             game.done_scavenging.add(slot)
             if game.trace is not None:
-                game.say("scavenge", f"the party stops scavenging {loc.card.name}")
+                game.say("scavenge", f"the party stops scavenging {loc.g.name}")
             return False
     # All disasters cleared: retrieve every non-disaster card underneath.
     cards, loc.hidden_cards = loc.hidden_cards, []
@@ -161,7 +161,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             carrier.equipment.append(x)
             refresh(game, carrier)
         if game.trace is not None:
-            game.say("retrieve", f"{carrier.name} retrieves {x.card.name}", carrier, x)
+            game.say("retrieve", f"{carrier.name} retrieves {x.g.name}", carrier, x)
     bump(game, loc.cid, STAT_SCAVENGE_SUCCESSES)
     fire(game, loc.copy, TRIGGER_SCAVENGED, slot)
     game.scavenged.add(slot)

@@ -79,7 +79,7 @@ class Copy:
         self.uses_left = g.uses if g.power else None
 
     def __repr__(self) -> str:
-        return f"<{self.card.name}#{self.uid}>"
+        return f"<{self.g.name}#{self.uid}>"
 
 
 class Char:
