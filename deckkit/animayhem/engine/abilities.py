@@ -36,29 +36,13 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
     """
     mods: list[Mods] = []
     skills: dict[str, int] = {}
-    sources: list[tuple[str, Effect]] = []
     if c.fx is not None:
-        sources.extend((c.cid, e) for _, e in c.fx.get(TRIGGER_ALWAYS, ()))
+        _own_standing(game, c, c.cid, c.fx.get(TRIGGER_ALWAYS, ()), mods, skills)
     for pile in (c.items, c.equipment, c.enhancements):
         for x in pile:
             fx = game.fx.get(x.cid)
             if fx is not None:
-                sources.extend((x.cid, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
-    for card_id, e in sources:
-        if e.target is not TARGET_SELF or e.against or not fits(e, c) or conditional(e):
-            continue  # conditional ones are weighed where they apply (combat_mods)
-        if e.do is ACT_MODIFY:
-            mods.append(e.mods)
-        elif e.do is ACT_GRANT:
-            skills[e.skill] = skills.get(e.skill, 0) + 1
-        elif e.do is ACT_FORFEIT:
-            skills[e.skill] = skills.get(e.skill, 0) - e.n  # an anti-skill (Blasters: -2 Chi)
-        elif e.do is ACT_DOUBLE_SKILLS:
-            for s, n in c.base_skills.items():  # Gene Doubling: every printed skill again
-                skills[s] = skills.get(s, 0) + n
-        else:
-            continue
-        _credit_standing(game, card_id, c)
+                _own_standing(game, c, x.cid, fx.get(TRIGGER_ALWAYS, ()), mods, skills)
     # A haven's standing effects reach its player's characters; a global effect's, those on the
     # field.
     reaching = game.havens + game.turned_havens
@@ -87,6 +71,33 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         for s, _ in c.grants:
             skills[s] = skills.get(s, 0) + 1
     return mods, skills
+
+
+def _own_standing(
+    game: Game,
+    c: Char,
+    card_id: str,
+    effects: tuple[tuple[int, Effect], ...],
+    mods: list[Mods],
+    skills: dict[str, int],
+) -> None:
+    """The lasting modifiers and skills one card's ALWAYS effects on its holder (or on the
+    character itself) add, in :func:`standing_mods`."""
+    for _, e in effects:
+        if e.target is not TARGET_SELF or e.against or not fits(e, c) or conditional(e):
+            continue  # conditional ones are weighed where they apply (combat_mods)
+        if e.do is ACT_MODIFY:
+            mods.append(e.mods)
+        elif e.do is ACT_GRANT:
+            skills[e.skill] = skills.get(e.skill, 0) + 1
+        elif e.do is ACT_FORFEIT:
+            skills[e.skill] = skills.get(e.skill, 0) - e.n  # an anti-skill (Blasters: -2 Chi)
+        elif e.do is ACT_DOUBLE_SKILLS:
+            for s, n in c.base_skills.items():  # Gene Doubling: every printed skill again
+                skills[s] = skills.get(s, 0) + n
+        else:
+            continue
+        _credit_standing(game, card_id, c)
 
 
 def _credit_standing(game: Game, card_id: str, c: Char) -> None:

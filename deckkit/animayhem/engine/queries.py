@@ -359,11 +359,15 @@ def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
     """The ALWAYS effects of a character's own card and of the cards it carries."""
     out: list[tuple[AnyCard, Effect]] = []
     if c.fx is not None:
-        out.extend((c.card, e) for _, e in c.fx.get(TRIGGER_ALWAYS, ()))
-    for x in (*c.items, *c.equipment, *c.enhancements):
-        fx = game.fx.get(x.cid)
-        if fx is not None:
-            out.extend((x.card, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
+        card = c.card
+        for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
+            out.append((card, e))
+    for pile in (c.items, c.equipment, c.enhancements):
+        for x in pile:
+            fx = game.fx.get(x.cid)
+            if fx is not None:
+                for _, e in fx.get(TRIGGER_ALWAYS, ()):
+                    out.append((x.card, e))
     return out
 
 
