@@ -58,3 +58,32 @@ def test_apply_mod_matches_modifier_apply() -> None:
             mod = Modifier(op, value)  # type: ignore[arg-type]
             for current in range(-5, 12):
                 assert cardrules.apply_mod(mod, current) == mod.apply(current), (mod, current)
+
+
+def test_every_term_holds_as_the_construction_layer_says_with_cards_carried() -> None:
+    """Term by term (as EASE counts them), for parties carrying items and equipment of the
+    database, so categories, vehicles and named cards on carried cards are asked too."""
+    from deckkit.animayhem.construction.cards import ItemCard, PowerCard
+    from deckkit.animayhem.engine.gamecards import game_requirement
+    from deckkit.animayhem.engine.state import Copy
+
+    db = load_card_db().cards
+    carried = [c for c in db if isinstance(c, ItemCard | PowerCard)]
+    chars = _characters()
+    rng = random.Random(7)
+    uid = 10_000
+    for c in chars:
+        for _ in range(rng.randint(0, 2)):
+            uid += 1
+            card = rng.choice(carried)
+            (c.equipment if isinstance(card, PowerCard) else c.items).append(Copy(uid, card))
+    parties = [rng.sample(chars, rng.randint(1, 4)) for _ in range(300)]
+    held = 0
+    for req in _requirements():
+        for alt, galt in zip(req.alternatives, game_requirement(req).alternatives, strict=True):
+            for term, gterm in zip(alt, galt, strict=True):
+                for party in parties:
+                    want = requirements.term_met(term, party)
+                    assert cardrules.term_holds(gterm, party) == want, (str(term), party)
+                    held += want
+    assert held > 0

@@ -230,8 +230,9 @@ MUTATORS = {"abilities", "combat", "endgame", "hooks", "interpreter", "movement"
 def test_policy_reads_the_game_through_queries_only() -> None:
     """Issue point: the automatic players read the game through read-only queries and never
     import a module that changes it; the queries themselves import only the card model and the
-    game state (with the card model's compiled forms: engine/codes.py's constants and
-    engine/cardrules.py's requirement and modifier checks, which change nothing), so nothing a
+    game state (with the card model's compiled forms: engine/codes.py's constants,
+    engine/gamecards.py's game-time cards and engine/cardrules.py's requirement and modifier
+    checks, which change nothing), so nothing a
     player calls can play a rule."""
     engine = PACKAGE / "animayhem" / "engine"
     for name in ("policy", "queries"):
@@ -243,6 +244,7 @@ def test_policy_reads_the_game_through_queries_only() -> None:
         "deckkit.animayhem.engine.state",
         "deckkit.animayhem.engine.codes",
         "deckkit.animayhem.engine.cardrules",
+        "deckkit.animayhem.engine.gamecards",
     )
     assert all(m.startswith(allowed) for m in queries), sorted(queries)
     assert all((engine / f"{m}.py").exists() or (engine / m).is_dir() for m in MUTATORS)

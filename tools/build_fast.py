@@ -43,6 +43,7 @@ COMPILED = (
     "queries",
     "hooks",
     "codes",
+    "gamecards",
     "cardrules",
     "havens",
     # The effect interpreter's package (its __init__ stays interpreted: it only finds the build).

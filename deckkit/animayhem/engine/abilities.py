@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.cards import PowerCard
 from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
@@ -24,7 +23,7 @@ from deckkit.animayhem.engine.codes import (
     TARGET_SELF,
     TRIGGER_ALWAYS,
 )
-from deckkit.animayhem.engine.queries import fits, usable
+from deckkit.animayhem.engine.queries import can_use, fits
 from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
 
 if TYPE_CHECKING:
@@ -37,15 +36,54 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
     """
     mods: list[Mods] = []
     skills: dict[str, int] = {}
-    sources: list[tuple[str, Effect]] = []
     if c.fx is not None:
-        sources.extend((c.card.id, e) for _, e in c.fx.get(TRIGGER_ALWAYS, ()))
+        _own_standing(game, c, c.cid, c.fx.get(TRIGGER_ALWAYS, ()), mods, skills)
     for pile in (c.items, c.equipment, c.enhancements):
         for x in pile:
-            fx = game.fx.get(x.card.id)
+            fx = game.fx.get(x.cid)
             if fx is not None:
-                sources.extend((x.card.id, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
-    for card_id, e in sources:
+                _own_standing(game, c, x.cid, fx.get(TRIGGER_ALWAYS, ()), mods, skills)
+    # A haven's standing effects reach its player's characters; a global effect's, those on the
+    # field.
+    reaching = game.havens + game.turned_havens
+    if c.zone == "field":
+        reaching += [g for g, _ in game.globals_in_play]
+    for x in reaching:
+        fx = game.fx.get(x.cid)
+        if fx is None:
+            continue
+        for _, e in fx.get(TRIGGER_ALWAYS, ()):
+            if e.target not in (TARGET_FIELD, TARGET_PLAY) or not fits(e, c):
+                continue
+            if e.do is ACT_MODIFY:
+                mods.append(e.mods)
+            elif e.do is ACT_GRANT and x in game.turned_havens:
+                skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
+            else:
+                continue
+            _credit_standing(game, x.cid, c)
+    turn = game.turn
+    if c.timed:
+        c.timed = [(m, last) for m, last in c.timed if last >= turn]
+        mods.extend(m for m, _ in c.timed)
+    if c.grants:
+        c.grants = [(s, last) for s, last in c.grants if last >= turn]
+        for s, _ in c.grants:
+            skills[s] = skills.get(s, 0) + 1
+    return mods, skills
+
+
+def _own_standing(
+    game: Game,
+    c: Char,
+    card_id: str,
+    effects: tuple[tuple[int, Effect], ...],
+    mods: list[Mods],
+    skills: dict[str, int],
+) -> None:
+    """The lasting modifiers and skills one card's ALWAYS effects on its holder (or on the
+    character itself) add, in :func:`standing_mods`."""
+    for _, e in effects:
         if e.target is not TARGET_SELF or e.against or not fits(e, c) or conditional(e):
             continue  # conditional ones are weighed where they apply (combat_mods)
         if e.do is ACT_MODIFY:
@@ -60,34 +98,6 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         else:
             continue
         _credit_standing(game, card_id, c)
-    # A haven's standing effects reach its player's characters; a global effect's, those on the
-    # field.
-    reaching = game.havens + game.turned_havens
-    if c.zone == "field":
-        reaching += [g for g, _ in game.globals_in_play]
-    for x in reaching:
-        fx = game.fx.get(x.card.id)
-        if fx is None:
-            continue
-        for _, e in fx.get(TRIGGER_ALWAYS, ()):
-            if e.target not in (TARGET_FIELD, TARGET_PLAY) or not fits(e, c):
-                continue
-            if e.do is ACT_MODIFY:
-                mods.append(e.mods)
-            elif e.do is ACT_GRANT and x in game.turned_havens:
-                skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
-            else:
-                continue
-            _credit_standing(game, x.card.id, c)
-    turn = game.turn
-    if c.timed:
-        c.timed = [(m, last) for m, last in c.timed if last >= turn]
-        mods.extend(m for m, _ in c.timed)
-    if c.grants:
-        c.grants = [(s, last) for s, last in c.grants if last >= turn]
-        for s, _ in c.grants:
-            skills[s] = skills.get(s, 0) + 1
-    return mods, skills
 
 
 def _credit_standing(game: Game, card_id: str, c: Char) -> None:
@@ -108,9 +118,7 @@ def conditional(e: Effect) -> bool:
 
 def _equipment_value(copy: Copy) -> int:
     """Sort key: larger additive bonuses first (negated for an ascending sort)."""
-    card = copy.card
-    assert isinstance(card, PowerCard)
-    return -sum(m.value for _, m in card.modifiers if m.op == "+")
+    return -copy.g.plus_sum
 
 
 def refresh(game: Game, c: Char) -> None:
@@ -119,42 +127,36 @@ def refresh(game: Game, c: Char) -> None:
     characters on the field. Modifiers that need energy or uses apply only in combat."""
     cur = list(c.base)
     for copy in c.enhancements:
-        card = copy.card
-        assert isinstance(card, PowerCard)
-        if card.energy_cost:
+        g = copy.g
+        if g.energy_cost:
             continue
-        for ability, mod in card.modifiers:
-            i = ABILITY_INDEX[ability]
+        for i, mod in g.mod_slots:
             cur[i] = apply_mod(mod, c.base[i]) + (cur[i] - c.base[i])
     used: set[str] = set()
     # No two equipment cards modifying the same ability: the most valuable are used first.
     equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
     for copy in equipment:
-        card = copy.card
-        assert isinstance(card, PowerCard)
-        if card.vehicle or copy.uses_left is not None or not card.modifiers:
+        g = copy.g
+        if g.vehicle or copy.uses_left is not None or not g.modifiers:
             continue
-        if card.energy_cost:
+        if g.energy_cost:
             continue  # paid for one combat round at a time (combat._activate), never standing
-        if card.effects is not None and not card.effects.columns:
+        if g.columns_off:
             continue  # its effects play the text the column reads (Goz' Flying Machine)
-        names = {a for a, _ in card.modifiers}
-        if names & used or not usable(c, card):
+        names = g.mod_names
+        if not used.isdisjoint(names) or not can_use(c, g):
             continue
         used |= names
-        for ability, mod in card.modifiers:
-            i = ABILITY_INDEX[ability]
+        for i, mod in g.mod_slots:
             cur[i] = apply_mod(mod, cur[i])
     if c.zone == "field":
         for copy, _ in game.globals_in_play:
-            card = copy.card
-            assert isinstance(card, PowerCard)
+            g = copy.g
             if copy.uses_left is not None:
                 continue
-            if card.effects is not None and not card.effects.columns:
+            if g.columns_off:
                 continue  # its text gates the bonus: its effects play it (Palace Guard)
-            for ability, mod in card.modifiers:
-                i = ABILITY_INDEX[ability]
+            for i, mod in g.mod_slots:
                 cur[i] = apply_mod(mod, cur[i])
     if game.fx or c.timed or c.grants:
         # Card effects (interpreter/): lasting modifiers and granted skills.

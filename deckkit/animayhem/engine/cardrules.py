@@ -2,9 +2,10 @@
 
 A requirement met (requirements.py) and a modifier applied (cards.py) are asked thousands of
 times a game; called from the compiled engine, the construction layer's functions run in the
-interpreter. These are the same logic, for a party of the engine's characters, so the compiled
-engine stays compiled. The construction layer's functions stay the definition; the engine tests
-hold the two to the same results.
+interpreter. These are the same logic, for a party of the engine's characters and on the
+requirements' game-time form (gamecards.py: terms coded as integers, a name's pattern compiled
+once), so the compiled engine stays compiled. The construction layer's functions stay the
+definition; the engine tests hold the two to the same results.
 """
 
 from __future__ import annotations
@@ -12,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckkit.animayhem.construction.cards import Modifier
-from deckkit.animayhem.construction.requirements import Requirement, SkillTerm, term_met
+from deckkit.animayhem.construction.requirements import Requirement
+from deckkit.animayhem.engine.codes import (
+    TERM_ANY_SKILL,
+    TERM_CARD,
+    TERM_CATEGORY,
+    TERM_GENDER,
+    TERM_NAME,
+    TERM_SKILL,
+    TERM_STAT,
+)
+from deckkit.animayhem.engine.gamecards import GameRequirement, GameTerm, game_requirement
 from deckkit.animayhem.engine.state import Char
 
 
@@ -37,23 +48,75 @@ def skill_totals(party: Sequence[Char]) -> dict[str, int]:
     return totals
 
 
+def skill_total(party: Sequence[Char], skill: str) -> int:
+    """:func:`requirements.skill_total`: anti-skills cancel instances held by others."""
+    n = 0
+    for m in party:
+        n += m.skill_counts.get(skill, 0)
+    return max(0, n)
+
+
 def requirement_met(
     req: Requirement, party: Sequence[Char], totals: dict[str, int] | None = None
 ) -> bool:
-    """:func:`requirements.requirement_met`: any alternative whose every term the party meets
-    (skill terms counted here, the others asked of the construction layer)."""
+    """:func:`requirements.requirement_met`: any alternative whose every term the party
+    meets, checked on the requirement's game-time form (gamecards.py)."""
+    return met(game_requirement(req), party, totals)
+
+
+def met(req: GameRequirement, party: Sequence[Char], totals: dict[str, int] | None = None) -> bool:
+    """:func:`requirement_met` on a requirement's game-time form (``GameCard.requirement``)."""
     for alt in req.alternatives:
-        met = True
+        ok = True
         for t in alt:
-            if type(t) is SkillTerm:
-                if totals is None:
-                    totals = skill_totals(party)
-                if totals.get(t.skill, 0) < t.count:
-                    met = False
+            if t.op == TERM_SKILL:
+                # The skill's total in the party: its entry of ``totals`` (skill_totals) when
+                # given, else summed for this one skill.
+                if totals is not None:
+                    have = totals.get(t.text, 0)
+                else:
+                    have = 0
+                    for m in party:
+                        have += m.skill_counts.get(t.text, 0)
+                if have < t.count:
+                    ok = False
                     break
-            elif not term_met(t, party):
-                met = False
+            elif not term_holds(t, party):
+                ok = False
                 break
-        if met:
+        if ok:
             return True
     return False
+
+
+def term_holds(t: GameTerm, party: Sequence[Char]) -> bool:
+    """:func:`requirements.term_met` on a term's game-time form."""
+    op = t.op
+    if op == TERM_SKILL:
+        return skill_total(party, t.text) >= t.count
+    if op == TERM_STAT:
+        for m in party:
+            if m.cur[t.slot] >= t.count and (
+                not t.gender or m.gender == t.gender or m.skill_counts.get(t.gender_skill, 0) > 0
+            ):
+                return True
+        return False
+    if op == TERM_GENDER:
+        n = 0
+        for m in party:
+            if m.gender == t.gender or m.skill_counts.get(t.gender_skill, 0) > 0:
+                n += 1
+        return n >= t.count
+    if op == TERM_CATEGORY:
+        return any(m.has_category(t.text) for m in party)
+    if op == TERM_NAME:
+        pattern = t.pattern
+        assert pattern is not None
+        return any(pattern.search(m.name) is not None for m in party)
+    if op == TERM_CARD:
+        return any(m.carries(t.text) for m in party)
+    if op == TERM_ANY_SKILL:
+        family = t.text
+        skills = {s for m in party for s in m.skill_counts if s.endswith(family)}
+        return any(skill_total(party, s) >= 1 for s in skills)
+    return False  # a special term: never met

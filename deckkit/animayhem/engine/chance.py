@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Protocol, TypeVar
 
 T = TypeVar("T")
@@ -49,6 +49,9 @@ class SeededChance:
 
     def shuffle(self, cards: MutableSequence[T]) -> None:
         """Fisher-Yates."""
+        if type(cards) is list:
+            _shuffle_list(self._random, cards)
+            return
         rnd = self._random
         for i in range(len(cards) - 1, 0, -1):
             j = int(rnd() * (i + 1))
@@ -60,6 +63,14 @@ class SeededChance:
 
     def below(self, n: int) -> int:
         return int(self._random() * n) if n > 1 else 0
+
+
+def _shuffle_list(rnd: Callable[[], float], cards: list[T]) -> None:
+    """:meth:`SeededChance.shuffle` of a list, the same draws and swaps (the compiled engine
+    indexes a list directly, where a mutable sequence goes through the generic protocol)."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def sampling_seed(chance: Chance, salt: int) -> int:

@@ -196,3 +196,58 @@ SCOPE_RETREAT: Final = Scope.RETREAT
 GENDER_MALE: Final = Gender.MALE
 GENDER_FEMALE: Final = Gender.FEMALE
 GENDER_NONE: Final = Gender.NONE
+
+# The game-time form of the cards (gamecards.py) codes a card's type and its traits as plain
+# integers: the game loop compares ints instead of reading enums off the construction layer.
+
+# Card type codes (``GameCard.kind``); the four power types are contiguous.
+KIND_CHARACTER: Final = 0
+KIND_LOCATION: Final = 1
+KIND_ITEM: Final = 2
+KIND_HAVEN: Final = 3
+KIND_EQUIPMENT: Final = 4
+KIND_ENHANCEMENT: Final = 5
+KIND_FLASH_EFFECT: Final = 6
+KIND_GLOBAL_EFFECT: Final = 7
+KIND_COMBAT: Final = 8
+KIND_DISASTER: Final = 9
+KIND_OF_TYPE: Final = {
+    CardType.CHARACTER: KIND_CHARACTER,
+    CardType.LOCATION: KIND_LOCATION,
+    CardType.ITEM: KIND_ITEM,
+    CardType.HAVEN: KIND_HAVEN,
+    CardType.EQUIPMENT: KIND_EQUIPMENT,
+    CardType.ENHANCEMENT: KIND_ENHANCEMENT,
+    CardType.FLASH_EFFECT: KIND_FLASH_EFFECT,
+    CardType.GLOBAL_EFFECT: KIND_GLOBAL_EFFECT,
+    CardType.COMBAT: KIND_COMBAT,
+    CardType.DISASTER: KIND_DISASTER,
+}
+
+# Trait bits (``GameCard.traits``): ``g.traits & TRAIT_BIT_HORDE`` for ``Trait.HORDE in traits``.
+TRAIT_BIT_HORDE: Final = 1
+TRAIT_BIT_ALLY: Final = 2
+TRAIT_BIT_FRENZY: Final = 4
+TRAIT_BIT_STEALS_ITEM: Final = 8
+TRAIT_BIT_STEALS_EQUIPMENT: Final = 16
+TRAIT_BIT_MAGNET: Final = 32
+TRAIT_BIT_OFF_FIELD: Final = 64
+TRAIT_BIT: Final = {
+    Trait.HORDE: TRAIT_BIT_HORDE,
+    Trait.ALLY: TRAIT_BIT_ALLY,
+    Trait.FRENZY: TRAIT_BIT_FRENZY,
+    Trait.STEALS_ITEM: TRAIT_BIT_STEALS_ITEM,
+    Trait.STEALS_EQUIPMENT: TRAIT_BIT_STEALS_EQUIPMENT,
+    Trait.MAGNET: TRAIT_BIT_MAGNET,
+    Trait.OFF_FIELD: TRAIT_BIT_OFF_FIELD,
+}
+
+# Requirement term codes (``GameTerm.op``), one per term class of requirements.py.
+TERM_SKILL: Final = 0
+TERM_ANY_SKILL: Final = 1
+TERM_STAT: Final = 2
+TERM_GENDER: Final = 3
+TERM_CATEGORY: Final = 4
+TERM_NAME: Final = 5
+TERM_CARD: Final = 6
+TERM_SPECIAL: Final = 7

@@ -19,7 +19,7 @@ from deckkit.animayhem.engine.interpreter.piles import credit_edge, edge
 from deckkit.animayhem.engine.state import Game, Loc
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.construction.editions import Edition, PlayRules
 
 # "Dragon Ball", "Gohan's Dragon Ball" count 1; "2 Dragon Balls" counts 2 (the card names).
 _DRAGON_BALLS: Final = re.compile(r"(?:^(\d+) )?Dragon Balls?$")
@@ -66,10 +66,35 @@ def _dragon_balls(cards: list[ItemCard]) -> int:
     return n
 
 
+class _EndRules:
+    """The rule options :func:`check_end` reads, settled once per edition's play rules (read
+    from the compiled engine, each option is a lookup on an interpreted dataclass)."""
+
+    __slots__ = ("combined", "guidelines", "more_than_half", "play", "strict")
+
+    def __init__(self, play: PlayRules) -> None:
+        self.play = play  # held, so its id is not reused while this record lives
+        self.guidelines = play.end_conditions == "guidelines1998"
+        self.more_than_half = play.majority_needs_more_than_half
+        self.combined = play.majority_trigger == "combined"
+        self.strict = play.all_scavenged == "scavenged"
+
+
+_END_RULES: Final[dict[int, _EndRules]] = {}
+
+
+def _end_rules(play: PlayRules) -> _EndRules:
+    r = _END_RULES.get(id(play))
+    if r is None:
+        r = _EndRules(play)
+        _END_RULES[id(play)] = r
+    return r
+
+
 def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     """Raise GameOver when the edition's end conditions hold now."""
-    play = edition.play
-    if play.end_conditions == "guidelines1998" and not at_discard:
+    rules = _end_rules(edition.play)
+    if rules.guidelines and not at_discard:
         return
     # C-ko Kotobuki's card: she "counts as 2 items" in the final item tally (card text beats
     # every edition); the majority and the all-scavenged comparison decide the game's result,
@@ -79,15 +104,15 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
         return
     mine = game.items_player(tally=True)
     theirs = game.items_disasters(tally=True)
-    player_wins = mine * 2 > total if play.majority_needs_more_than_half else mine * 2 >= total
+    player_wins = mine * 2 > total if rules.more_than_half else mine * 2 >= total
     if theirs * 2 > total:
         if _edged(game, theirs - mine):
             end(game, "win", "the disasters' lead is small enough for the player's edge")
         end(game, "loss", "the disasters control more than half the items")
     if player_wins:
         end(game, "win", "the player controls a majority of the items")
-    if play.end_conditions != "guidelines1998":
-        if play.majority_trigger == "combined" and (mine + theirs) * 2 > total:
+    if not rules.guidelines:
+        if rules.combined and (mine + theirs) * 2 > total:
             # Rule option majority_trigger=combined: set0 "Object of the Game", "When more than
             # half the item cards are retrieved or removed from play, the game immediately
             # ends", read as both sides together; neither side holding more than half, nobody
@@ -96,13 +121,13 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
         return
     keepers_in_play = any(
         c.name in _DRAGON_KEEPER_CHARACTERS for c in game.chars if c.zone in ("field", "haven")
-    ) or any(g.card.name in _DRAGON_KEEPER_GLOBALS for g, _ in game.globals_in_play)
+    ) or any(g.g.name in _DRAGON_KEEPER_GLOBALS for g, _ in game.globals_in_play)
     if keepers_in_play:
         for slot in {c.slot for c in game.on_field()}:
             balls = [x.card for c in game.at(slot) for x in c.items if isinstance(x.card, ItemCard)]
             if _dragon_balls(balls) >= 7:
                 end(game, "win", "7 Dragon Balls at one location")
-    strict = play.all_scavenged == "scavenged"
+    strict = rules.strict
     if all(_scavenged_or_empty(game, loc, strict) for loc in game.locs):
         if mine > theirs:
             end(game, "win", "all locations scavenged; the player holds the most items")

@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.cards import HavenCard
 from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.codes import KIND_HAVEN
 from deckkit.animayhem.engine.interpreter.standing import can_act
 from deckkit.animayhem.engine.state import Char, Copy, Game
 
@@ -71,7 +71,7 @@ def haven_sites(game: Game) -> list[tuple[int, list[Char]]]:
 def start_building(game: Game, haven: Copy, slot: int, builders: list[Char]) -> None:
     """Play ``haven`` from the hand: ``builders`` (three of the player's characters at ``slot``)
     rest this turn and the next."""
-    assert isinstance(haven.card, HavenCard) and len(builders) == BUILDERS
+    assert haven.g.kind == KIND_HAVEN and len(builders) == BUILDERS
     assert all(c.zone == "field" and c.slot == slot for c in builders)
     game.hand.remove(haven)
     last = game.turn + BUILD_TURNS - 1
@@ -80,13 +80,11 @@ def start_building(game: Game, haven: Copy, slot: int, builders: list[Char]) -> 
     if not game.fx:
         # The rest is enforced where the engine checks disabled characters, which it does in a
         # game with card effects live (a haven card always has an entry).
-        game.fx[haven.card.id] = {}
+        game.fx[haven.cid] = {}
     game.building.append(Building(haven, slot, list(builders), last))
     if game.trace is not None:
         names = ", ".join(c.name for c in builders)
-        game.say(
-            "equip", f"{names} start building {haven.card.name} at {game.locs[slot].card.name}"
-        )
+        game.say("equip", f"{names} start building {haven.g.name} at {game.locs[slot].g.name}")
 
 
 def progress(game: Game, abandoned: str = "hand") -> None:
@@ -101,7 +99,7 @@ def progress(game: Game, abandoned: str = "hand") -> None:
             (game.discard if abandoned == "discard" else game.hand).append(b.haven)
             if game.trace is not None:
                 to = "discarded" if abandoned == "discard" else "back to the hand"
-                game.say("equip", f"building {b.haven.card.name} stops: a builder left ({to})")
+                game.say("equip", f"building {b.haven.g.name} stops: a builder left ({to})")
         elif game.turn > b.last_turn:
             game.havens.append(b.haven)
             game.annexed[b.slot] = b.haven
@@ -109,8 +107,8 @@ def progress(game: Game, abandoned: str = "hand") -> None:
                 if c.zone in ("field", "haven"):
                     refresh(game, c)  # its standing bonuses reach the player's characters
             if game.trace is not None:
-                where = game.locs[b.slot].card.name
-                game.say("equip", f"{b.haven.card.name} is built beside {where}")
+                where = game.locs[b.slot].g.name
+                game.say("equip", f"{b.haven.g.name} is built beside {where}")
         else:
             keep.append(b)
     game.building = keep
@@ -122,7 +120,7 @@ def build_havens(game: Game, policy: Policy, abandoned: str = "hand") -> None:
     build one ("You may play any number of haven cards")."""
     if game.building:
         progress(game, abandoned)
-    for haven in [x for x in game.hand if isinstance(x, Copy) and isinstance(x.card, HavenCard)]:
+    for haven in [x for x in game.hand if isinstance(x, Copy) and x.g.kind == KIND_HAVEN]:
         sites = haven_sites(game)
         if not sites:
             return

@@ -20,14 +20,11 @@ from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharmHalf,
     CombatCard,
-    DisasterCard,
-    ItemCard,
-    LocationCard,
     PowerCard,
 )
 from deckkit.animayhem.construction.requirements import term_met
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
-from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met
+from deckkit.animayhem.engine.cardrules import apply_mod, met, requirement_met
 from deckkit.animayhem.engine.codes import (
     ACT_BAR,
     ACT_BOOST,
@@ -64,6 +61,8 @@ from deckkit.animayhem.engine.codes import (
     ACT_UNBLOCK,
     ACT_UNLOCK,
     ACT_WAIVE,
+    KIND_FLASH_EFFECT,
+    KIND_ITEM,
     SCOPE_COMBAT,
     SCOPE_RETREAT,
     SCOPE_ROUND,
@@ -72,14 +71,13 @@ from deckkit.animayhem.engine.codes import (
     TARGET_OPPONENT,
     TARGET_PLAY,
     TARGET_SELF,
-    TRAIT_HORDE,
     TRIGGER_AFFECT,
     TRIGGER_ALWAYS,
     TRIGGER_COMBAT,
     TRIGGER_PLAYED,
     TRIGGER_STOPS,
-    TYPE_FLASH_EFFECT,
 )
+from deckkit.animayhem.engine.gamecards import GameCard, game_card, matches
 from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
@@ -104,38 +102,18 @@ Uses = list[Use] | None
 
 
 def card_matches(card: AnyCard, words: Sequence[str]) -> bool:
-    """A card matches a ``cards`` word by kind, category, symbol or (disasters) name."""
+    """A card matches a ``cards`` word by kind, category, symbol or (disasters) name: the words
+    its game-time record lists (gamecards.py)."""
     if not words:
         return True
-    kinds = {card.type.value}
-    if isinstance(card, PowerCard):
-        kinds.add("power")
-        if card.vehicle:
-            kinds.add("vehicle")
-        if card.weapon:
-            kinds.add("weapon")
-    if isinstance(card, DisasterCard):
-        kinds.add("major" if card.major else "minor")
-        kinds.add("combat" if card.combat else "non-combat")
-    elif isinstance(card, LocationCard) and card.dimensional:
-        kinds.add("dimensional")
-    kinds.add(card.name.casefold())
-    kinds |= {c.casefold() for c in card.categories}
-    kinds |= {s.casefold() for s in card.symbols}
-    for w in words:
-        low = w.casefold()
-        if low in kinds:
-            return True
-        if low.endswith("vehicle") and "vehicle" in kinds and low.split()[0] in kinds:
-            return True
-    return False
+    return matches(game_card(card), words)
 
 
 def in_play_names(game: Game) -> set[str]:
     names = {c.name for c in game.chars if c.zone in ("field", "haven")}
     names |= {d.name for d in game.disasters}
     names |= {d.name for d, _ in game.lasting}
-    names |= {g.card.name for g, _ in game.globals_in_play}
+    names |= {g.g.name for g, _ in game.globals_in_play}
     return names
 
 
@@ -159,7 +137,7 @@ def _all_here(game: Game, names: Sequence[str], slot: int) -> bool:
     held = set()
     for c in game.at(slot):
         held.add(c.name.casefold())
-        held.update(x.card.name.casefold() for x in (*c.items, *c.equipment, *c.enhancements))
+        held.update(x.g.name.casefold() for x in (*c.items, *c.equipment, *c.enhancements))
     return all(n.casefold() in held for n in names)
 
 
@@ -187,7 +165,7 @@ def _carried(c: Char, words: Sequence[str]) -> list[tuple[Char, list[Copy], Copy
     out = []
     for pile in (c.items, c.equipment, c.enhancements):
         for x in pile:
-            if card_matches(x.card, want):
+            if matches(x.g, want):
                 out.append((c, pile, x))
     return out
 
@@ -249,7 +227,7 @@ def flash_reaches(game: Game, card: AnyCard, c: Char) -> bool:
             continue
         if not fits(e, c):
             return False
-        if e.against and not any(card_matches(d.card, e.against) for d in here):
+        if e.against and not any(matches(d.g, e.against) for d in here):
             return False
     return True
 
@@ -275,7 +253,7 @@ def defeats(game: Game, card: AnyCard, d: Dis) -> bool:
         if not conditions_hold(game, e, game.slot_of(d) if d.pos >= 0 else -1):
             continue
         removes = e.do in (ACT_DEFEAT, ACT_DISCARD) and e.target is not TARGET_SELF
-        fitting = card_matches(d.card, e.cards) and card_matches(d.card, e.against)
+        fitting = matches(d.g, e.cards) and matches(d.g, e.against)
         if removes and fitting:
             return True
     return False
@@ -294,7 +272,7 @@ def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
         if e.unless_met is not None and requirement_met(e.unless_met, party):
             continue
         if e.pay and not any(
-            not isinstance(x.card, ItemCard) for c in party for _, _, x in _carried(c, e.pay)
+            x.g.kind != KIND_ITEM for c in party for _, _, x in _carried(c, e.pay)
         ):
             continue
         return True
@@ -317,10 +295,10 @@ def unlocked(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) ->
     without the listed skills (UNLOCK), or with some of them missing (EASE). An unlock limited
     to ``max_times`` a game (Alarm Clock: once) is used up only through ``uses`` (a real
     attempt, not the player's planning)."""
-    loc = game.locs[slot].card
+    loc = game.locs[slot].g
     for c in party:
         for card, e in _carried_standing(game, c):
-            if e.do is ACT_UNLOCK and not e.max_times and fits(e, c) and card_matches(loc, e.cards):
+            if e.do is ACT_UNLOCK and not e.max_times and fits(e, c) and matches(loc, e.cards):
                 if uses is not None:
                     uses.append(Use(card))
                 return True
@@ -329,17 +307,17 @@ def unlocked(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) ->
     return eased(game, party, slot, uses)
 
 
-def _unlocked_limited(game: Game, c: Char, loc: AnyCard, uses: Uses) -> bool:
+def _unlocked_limited(game: Game, c: Char, loc: GameCard, uses: Uses) -> bool:
     """A carried card's unlock with uses left this game (UNLOCK with ``max_times``)."""
     for x in (*c.items, *c.equipment, *c.enhancements):
-        fx = game.fx.get(x.card.id)
+        fx = game.fx.get(x.cid)
         for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
             if e.do is not ACT_UNLOCK or not e.max_times:
                 continue
             key = (x.uid, -1 - i)
             if game.fired.get(key, 0) >= e.max_times or not fits(e, c):
                 continue
-            if not card_matches(loc, e.cards):
+            if not matches(loc, e.cards):
                 continue
             if uses is not None:
                 uses.append(Use(x.card, key=key))
@@ -381,11 +359,15 @@ def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
     """The ALWAYS effects of a character's own card and of the cards it carries."""
     out: list[tuple[AnyCard, Effect]] = []
     if c.fx is not None:
-        out.extend((c.card, e) for _, e in c.fx.get(TRIGGER_ALWAYS, ()))
-    for x in (*c.items, *c.equipment, *c.enhancements):
-        fx = game.fx.get(x.card.id)
-        if fx is not None:
-            out.extend((x.card, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
+        card = c.card
+        for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
+            out.append((card, e))
+    for pile in (c.items, c.equipment, c.enhancements):
+        for x in pile:
+            fx = game.fx.get(x.cid)
+            if fx is not None:
+                for _, e in fx.get(TRIGGER_ALWAYS, ()):
+                    out.append((x.card, e))
     return out
 
 
@@ -414,9 +396,9 @@ def _pile_matches(x: Copy | Char | Dis, words: Sequence[str]) -> bool:
     low = {w.casefold() for w in words}
     if isinstance(x, Char):
         return not words or "character" in low
-    if isinstance(x.card, ItemCard) and "item" not in low:
+    if x.g.kind == KIND_ITEM and "item" not in low:
         return False
-    return card_matches(x.card, words)
+    return matches(x.g, words)
 
 
 def _eased(game: Game, e: Effect, party: Sequence[Char], slot: int) -> bool:
@@ -444,7 +426,7 @@ def eased(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bo
                     uses.append(Use(card))
                 return True
     for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
+        fx = game.fx.get(g.cid)
         if fx is None:
             continue
         for _, e in fx.get(TRIGGER_ALWAYS, ()):
@@ -557,10 +539,7 @@ def _would_act(game: Game, e: Effect) -> bool:
         return with_party
     if do is ACT_RELOAD:
         return any(
-            x.uses_left is not None
-            and isinstance(x.card, PowerCard)
-            and x.card.uses is not None
-            and x.uses_left < x.card.uses
+            x.uses_left is not None and x.g.uses is not None and x.uses_left < x.g.uses
             for c in game.chars
             if c.zone in ("field", "haven")
             for x in c.equipment
@@ -574,7 +553,7 @@ def haven_equips(game: Game, card: AnyCard | None, uses: Uses = None) -> bool:
     if ACT_EQUIP_ANYWHERE not in game.acts:
         return False
     for h in (*game.havens, *game.turned_havens):
-        fx = game.fx.get(h.card.id)
+        fx = game.fx.get(h.cid)
         if fx is None:
             continue
         for _, e in fx.get(TRIGGER_ALWAYS, ()):
@@ -592,7 +571,7 @@ def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
     """Would stopping on this location keep the party in place (a STOPS effect that holds,
     disables or captures it, whose conditions the party with those already there meets)? A
     read for the player's route planning."""
-    fx = game.fx.get(game.locs[slot].card.id)
+    fx = game.fx.get(game.locs[slot].g.cid)
     if fx is None or TRIGGER_STOPS not in fx:
         return False
     who = [*party, *(c for c in game.at(slot) if c not in party)]
@@ -623,7 +602,7 @@ def carried_movement(
         own[holder.uid] = max(own.get(holder.uid, 0), speed)
     best, limiting = -1, None
     for speed, holder, x in rides:
-        fx = game.fx.get(x.card.id)
+        fx = game.fx.get(x.cid)
         e = next(iter(standing(fx, ACT_CARRY)), None)
         pace = speed
         if e is not None:
@@ -649,7 +628,7 @@ def _equips_from_carried(game: Game, c: Char, uses: Uses, card: AnyCard | None) 
     spending one of its uses (set0 rulebook, "Equipment Cards With Usage Limits": discarded
     when they run out)."""
     for x in (*c.equipment, *c.items):
-        fx = game.fx.get(x.card.id)
+        fx = game.fx.get(x.cid)
         for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
             if e.do is not ACT_EQUIP_ANYWHERE:
                 continue
@@ -673,14 +652,14 @@ def boost(game: Game, c: Char, vehicle: AnyCard, uses: Uses) -> int:
         return 0
     add = 0
     for x in c.enhancements:
-        for e in standing(game.fx.get(x.card.id), ACT_BOOST):
+        for e in standing(game.fx.get(x.cid), ACT_BOOST):
             add += e.n
             if uses is not None:
                 uses.append(Use(x.card))
     if c.zone != "field":
         return add
     for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
+        fx = game.fx.get(g.cid)
         for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
             key = (g.uid, -1 - i)
             if e.do is not ACT_BOOST:
@@ -702,9 +681,7 @@ def nearest_disaster(game: Game, slot: int, cards: Sequence[str], source: object
     """The combat disaster nearest ``slot`` along the path (the first to enter on a tie) that
     matches ``cards``, other than ``source``: the target ``nearest_disaster``; empty if none."""
     here = game.field.path_index[slot] if slot >= 0 else 0
-    others = [
-        d for d in game.disasters if d is not source and d.combat and card_matches(d.card, cards)
-    ]
+    others = [d for d in game.disasters if d is not source and d.combat and matches(d.g, cards)]
     if not others:
         return []
     return [min(others, key=lambda d: (abs(d.pos - here), d.entered))]
@@ -714,9 +691,9 @@ def free_caster(game: Game) -> Copy | None:
     """The flash effect in the hand that pays another's energy cost (FREE_CAST: Supreme
     Battle Aura), if the player holds one."""
     for h in game.hand:
-        if not isinstance(h, Copy) or h.card.type is not TYPE_FLASH_EFFECT:
+        if not isinstance(h, Copy) or h.g.kind != KIND_FLASH_EFFECT:
             continue
-        fx = game.fx.get(h.card.id)
+        fx = game.fx.get(h.cid)
         if fx is not None and any(e.do is ACT_FREE_CAST for _, e in fx.get(TRIGGER_PLAYED, ())):
             return h
     return None
@@ -810,7 +787,7 @@ def known_under(game: Game, slot: int) -> tuple[list[Dis], int]:
         if d.uid not in known:
             break
         dis.append(d)
-    items = sum(1 for x in loc.hidden_cards if x.uid in known and isinstance(x.card, ItemCard))
+    items = sum(1 for x in loc.hidden_cards if x.uid in known and x.g.kind == KIND_ITEM)
     return dis, items
 
 
@@ -829,8 +806,9 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
     rides: list[tuple[int, Char, Copy]] = []
     for c in party:
         for e in c.equipment:
-            card = e.card
-            if isinstance(card, PowerCard) and card.vehicle:
+            if e.g.vehicle:
+                card = e.card
+                assert isinstance(card, PowerCard)
                 mod = card.modifier("movement")
                 if mod is not None:
                     speed = apply_mod(mod, c.base[MOV])
@@ -859,7 +837,7 @@ def leap_room(
     uses. None when no card does."""
     for c in party:
         for x in (*c.enhancements, *c.equipment):
-            fx = game.fx.get(x.card.id)
+            fx = game.fx.get(x.cid)
             for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
                 key = (x.uid, -1 - i)
                 if e.do is not ACT_LEAP:
@@ -917,7 +895,11 @@ def _carries(c: Char, symbol: str) -> bool:
     Equipment Card": its user "gains the ability to interact with other cards with the matching
     symbol"), an item, or an enhancement whose card gives it (Interdimensional Teleport: its
     character may visit dimensional locations)."""
-    return any(symbol in x.card.symbols for x in (*c.equipment, *c.items, *c.enhancements))
+    for xs in (c.equipment, c.items, c.enhancements):
+        for x in xs:
+            if symbol in x.g.symbols:
+                return True
+    return False
 
 
 # --- combat bonuses --------------------------------------------------------------------
@@ -926,15 +908,13 @@ def _carries(c: Char, symbol: str) -> bool:
 def horde_bonus(game: Game, d: Dis) -> int:
     """+1 damage and defense for every *other* horde disaster in play sharing a category
     (set0 rulebook, Part III "Horde")."""
-    cats = d.card.categories
+    cats = d.g.categories
     if not cats:
         return 0
     n = 0
     for other in game.disasters:
-        card = other.card
-        # DisasterCard.horde, read here so the compiled engine does not call the property.
-        horde = TRAIT_HORDE in card.traits or "Horde" in card.categories
-        if other is not d and horde and any(c in cats for c in card.categories):
+        g = other.g
+        if other is not d and g.horde and any(c in cats for c in g.categories):
             n += 1
     return n
 
@@ -945,9 +925,19 @@ def horde_bonus(game: Game, d: Dis) -> int:
 def usable(c: Char, card: PowerCard) -> bool:
     """A character can use a power card whose requirement it meets ("Equipment"), or one its
     own card lets it use regardless (WAIVE: Specs and Science cards)."""
-    if card.requirement is None or requirement_met(card.requirement, [c]):
+    return can_use(c, game_card(card))
+
+
+def can_use(c: Char, g: GameCard) -> bool:
+    """:func:`usable` on a power card's game-time record."""
+    req = g.requirement
+    if req is None or met(req, [c]):
         return True
-    return c.fx is not None and _waived(c, card)
+    if c.fx is None:
+        return False
+    card = g.card
+    assert isinstance(card, PowerCard)
+    return _waived(c, card)
 
 
 def _waived(c: Char, card: PowerCard) -> bool:
@@ -986,7 +976,7 @@ def reachable_item(game: Game, slot: int) -> Copy | None:
     if loc.hidden_disasters and game.item_pickup == "beneath":
         return None
     for x in loc.hidden_cards:
-        if isinstance(x.card, ItemCard):
+        if x.g.kind == KIND_ITEM:
             return x
     return None
 

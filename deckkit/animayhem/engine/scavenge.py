@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.abilities import refresh
-from deckkit.animayhem.engine.cardrules import requirement_met
+from deckkit.animayhem.engine.cardrules import met, requirement_met
 from deckkit.animayhem.engine.codes import (
+    KIND_ITEM,
     STAT_ITEMS_RETRIEVED,
     STAT_MET,
     STAT_SCAVENGE_ATTEMPTS,
     STAT_SCAVENGE_SUCCESSES,
-    TRAIT_ALLY,
-    TRAIT_STEALS_EQUIPMENT,
-    TRAIT_STEALS_ITEM,
+    TRAIT_BIT_ALLY,
+    TRAIT_BIT_STEALS_EQUIPMENT,
+    TRAIT_BIT_STEALS_ITEM,
     TRIGGER_ENTERS,
     TRIGGER_SCAVENGED,
 )
@@ -39,16 +39,19 @@ if TYPE_CHECKING:
 def passes_skill_test(game: Game, party: list[Char], slot: int) -> bool:
     """The party has the listed skills, or (a location with defense) can attack it with a
     combined damage greater than its defense; no combat cards are drawn for that."""
-    loc = game.locs[slot].card
+    place = game.locs[slot]
     uses: list[Use] = []
     if game.acts and barred(game, party, slot, uses):
         record_uses(game, uses)
         return False  # the location's own rule bars one of them (BAR)
-    if requirement_met(loc.requirement, party):
+    req = place.g.requirement
+    assert req is not None  # every location prints a skill listing
+    if met(req, party):
         return True
     if game.fx and unlocked(game, party, slot, uses):
         record_uses(game, uses)
         return True
+    loc = place.card
     return loc.defense is not None and sum(c.cur[DMG] for c in party) > loc.defense
 
 
@@ -92,12 +95,12 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             return False
     if not passes_skill_test(game, party, slot):
         return False
-    bump(game, loc.card.id, STAT_SCAVENGE_ATTEMPTS)
+    bump(game, loc.cid, STAT_SCAVENGE_ATTEMPTS)
     for c in party:
         game.scavenge_started.add(c.uid)
     if game.trace is not None:
         game.say(
-            "scavenge", f"{', '.join(c.name for c in party)} scavenge {loc.card.name}", party, loc
+            "scavenge", f"{', '.join(c.name for c in party)} scavenge {loc.g.name}", party, loc
         )
     while loc.hidden_disasters:
         d = loc.hidden_disasters.pop(0)
@@ -105,7 +108,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             game.say("reveal", f"revealed {d.name}" + (" (combat)" if d.combat else ""), target=d)
         if not d.combat:
             # A non-combat disaster takes effect on the scavenging party, then is cleared.
-            bump(game, d.card.id, STAT_MET)
+            bump(game, d.cid, STAT_MET)
             if game.trace is not None:
                 how = "" if d.fx is not None else " (card text not simulated)"
                 game.say("affect", f"{d.name} takes effect on the party{how}", d)
@@ -115,14 +118,14 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             # disaster is encountered during scavenging, the disaster will attack".
             place_disaster(game, d, game.field.path_index[slot])
             # "If this disaster is revealed from a location, however, it does not move."
-            d.stationary = d.card.moves_times is not None
+            d.stationary = d.g.moves_times is not None
             if d.fx is not None:
                 fire(game, d, TRIGGER_ENTERS, slot)
                 if d.zone != "field":
                     continue
-            if TRAIT_ALLY in d.card.traits and join_primary(game, d):
+            if d.g.traits & TRAIT_BIT_ALLY and join_primary(game, d):
                 continue
-            steals = TRAIT_STEALS_ITEM in d.card.traits or TRAIT_STEALS_EQUIPMENT in d.card.traits
+            steals = d.g.traits & (TRAIT_BIT_STEALS_ITEM | TRAIT_BIT_STEALS_EQUIPMENT) != 0
             if steals and steal_when_revealed(game, edition, policy, d, party):
                 result = "stole"  # it ran off with the card: the party may scavenge on
             else:
@@ -143,23 +146,23 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
         if loc.hidden_disasters and not policy.continue_scavenging(game, party, slot):
             game.done_scavenging.add(slot)
             if game.trace is not None:
-                game.say("scavenge", f"the party stops scavenging {loc.card.name}")
+                game.say("scavenge", f"the party stops scavenging {loc.g.name}")
             return False
     # All disasters cleared: retrieve every non-disaster card underneath.
     cards, loc.hidden_cards = loc.hidden_cards, []
     for x in cards:
         carrier = policy.carrier_for(game, party, x)
-        if isinstance(x.card, ItemCard):
+        if x.g.kind == KIND_ITEM:
             carrier.items.append(x)
-            if x.card.id in game.fx:
+            if x.cid in game.fx:
                 refresh(game, carrier)  # an item's standing effects (interpreter/)
-            bump(game, carrier.card.id, STAT_ITEMS_RETRIEVED)
+            bump(game, carrier.cid, STAT_ITEMS_RETRIEVED)
         else:
             carrier.equipment.append(x)
             refresh(game, carrier)
         if game.trace is not None:
-            game.say("retrieve", f"{carrier.name} retrieves {x.card.name}", carrier, x)
-    bump(game, loc.card.id, STAT_SCAVENGE_SUCCESSES)
+            game.say("retrieve", f"{carrier.name} retrieves {x.g.name}", carrier, x)
+    bump(game, loc.cid, STAT_SCAVENGE_SUCCESSES)
     fire(game, loc.copy, TRIGGER_SCAVENGED, slot)
     game.scavenged.add(slot)
     game.done_scavenging.add(slot)

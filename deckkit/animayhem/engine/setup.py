@@ -129,7 +129,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
             "setup",
             f"field of {len(game.locs)} locations, {game.items_in_play} items, "
             f"starting characters: {', '.join(c.name for c in starters)}",
-            field=game.field.render([loc.card.name[:14] for loc in game.locs]),
+            field=game.field.render([loc.g.name[:14] for loc in game.locs]),
         )
 
 

@@ -16,15 +16,15 @@ from deckkit.animayhem.construction.cards import (
     CharacterCard,
     CharTemplate,
     DisasterCard,
-    ItemCard,
     LocationCard,
     Modifier,
-    PowerCard,
     Stat,
 )
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
 from deckkit.animayhem.engine.chance import Chance
+from deckkit.animayhem.engine.codes import KIND_ITEM
 from deckkit.animayhem.engine.field import Field
+from deckkit.animayhem.engine.gamecards import GameCard, game_card
 from deckkit.animayhem.engine.record import CardStat, GameRecord
 
 Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
@@ -56,41 +56,50 @@ ABILITY_INDEX: Final = {"damage": DMG, "defense": DEF, "movement": MOV, "charm":
 
 def bump(game: Game, card_id: str, stat: CardStat, n: int = 1) -> None:
     """:meth:`GameRecord.bump` in the compiled engine: one more of a card's counter."""
-    counters = game.record.counters
+    counters = game.counters
     key = (card_id, stat)
     counters[key] = counters.get(key, 0) + n
 
 
 class Copy:
-    """One physical non-character, non-disaster card (item, power, combat, haven, location)."""
+    """One physical non-character, non-disaster card (item, power, combat, haven, location).
 
-    __slots__ = ("card", "uid", "uses_left")
+    ``g`` is the card's game-time record (gamecards.py) and ``cid`` its id: the game loop reads
+    those; ``card`` is the construction layer's card, for the rare paths."""
 
-    def __init__(self, uid: int, card: AnyCard) -> None:
+    __slots__ = ("card", "cid", "g", "uid", "uses_left")
+
+    def __init__(self, uid: int, card: AnyCard, g: GameCard | None = None) -> None:
         self.uid = uid
         self.card = card
-        self.uses_left = card.uses if isinstance(card, PowerCard) else None
+        if g is None:
+            g = game_card(card)
+        self.g = g
+        self.cid = g.cid
+        self.uses_left = g.uses if g.power else None
 
     def __repr__(self) -> str:
-        return f"<{self.card.name}#{self.uid}>"
+        return f"<{self.g.name}#{self.uid}>"
 
 
 class Char:
     """A character card and, while in play, its health, energy and what it carries."""
 
     __slots__ = (
+        "_card",
         "base",
         "base_skills",
         "bonked_turn",
         "captor",
-        "card",
         "categories",
         "charm_turn",
+        "cid",
         "cur",
         "disabled_until",
         "enhancements",
         "equipment",
         "fx",
+        "g",
         "gender",
         "grants",
         "health",
@@ -110,9 +119,19 @@ class Char:
         "zone",
     )
 
-    def __init__(self, uid: int, card: CharacterCard, template: CharTemplate | None = None) -> None:
+    def __init__(
+        self,
+        uid: int,
+        card: CharacterCard,
+        template: CharTemplate | None = None,
+        g: GameCard | None = None,
+    ) -> None:
         self.uid = uid
-        self.card = card
+        self._card = card
+        if g is None:
+            g = game_card(card)
+        self.g = g
+        self.cid = g.cid
         self.name = card.name
         t = template or CharTemplate.of(card)
         self.gender = t.gender
@@ -143,6 +162,18 @@ class Char:
         self.wounded_turn = -1  # took direct damage this turn; heals at the next turn
         self.pinned = False  # cannot run away from its next combat (No Way Out)
 
+    @property
+    def card(self) -> CharacterCard:
+        """The character card it plays as (a form swaps it: interpreter/vehicles_and_forms)."""
+        return self._card
+
+    @card.setter
+    def card(self, card: CharacterCard) -> None:
+        self._card = card
+        g = game_card(card)
+        self.g = g
+        self.cid = g.cid
+
     def set_energy(self, energy: int) -> None:
         cur = self.cur
         self.cur = (cur[0], cur[1], cur[2], cur[3], energy)
@@ -160,17 +191,20 @@ class Char:
         if category in self.categories:
             return True
         for x in self.equipment:
-            card = x.card
-            if category in card.categories:
+            g = x.g
+            if category in g.categories:
                 return True
-            if category == "Vehicle" and isinstance(card, PowerCard) and card.vehicle:
+            if category == "Vehicle" and g.vehicle:
                 return True
-        return any(category in x.card.categories for x in self.items)
+        return any(category in x.g.categories for x in self.items)
 
     def carries(self, card_name: str) -> bool:
         """An item or equipment card of that name is on it (a skill listing naming a card:
         Ryoko's Prison Cave, "Keys")."""
-        return any(x.card.name == card_name for x in (*self.items, *self.equipment))
+        for x in self.items:
+            if x.g.name == card_name:
+                return True
+        return any(x.g.name == card_name for x in self.equipment)
 
     @property
     def carrying_items(self) -> bool:
@@ -191,12 +225,14 @@ class Dis:
         "card",
         "carrying",
         "charm",
+        "cid",
         "combat",
         "damage_counts_characters",
         "defense_counts_characters",
         "entered",
         "first_move_done",
         "fx",
+        "g",
         "game",
         "health",
         "ignores",
@@ -213,21 +249,24 @@ class Dis:
         "zone",
     )
 
-    def __init__(self, uid: int, card: DisasterCard) -> None:
+    def __init__(self, uid: int, card: DisasterCard, g: GameCard | None = None) -> None:
         self.uid = uid
         self.card = card
+        if g is None:
+            g = game_card(card)
+        self.g = g
+        self.cid = g.cid
         self.name = card.name
-        a = card.abilities
         self.game: Game | None = None  # set when it enters the field, to count characters
         self.base_damage = 0
         self.base_defense = 0
         self.damage_counts_characters = False
         self.defense_counts_characters = False
         self.reset_damage_defense()
-        self.movement = a.movement or 0
-        self.charm = a.charm or 0
-        self.major = card.major
-        self.combat = card.combat
+        self.movement = g.movement
+        self.charm = g.charm
+        self.major = g.major
+        self.combat = g.combat
         self.health = self.health_max
         self.pos = -1  # index on the field's disaster path while on the field
         self.carrying: list[Copy] = []  # at most one item (set0 rulebook, "Major Disaster")
@@ -252,14 +291,13 @@ class Dis:
         """The printed damage and defense. Bugrom Horde and 55-C Bodyguard Boomer print a bonus
         on the number of characters at their location (card text): the bonus is kept here and
         the characters are counted whenever the ability is read."""
-        card = self.card
-        a = card.abilities
-        bonus = card.plus_characters_bonus("damage") if card.plus_characters else None
+        g = self.g
+        bonus = g.damage_bonus
         self.damage_counts_characters = bonus is not None
-        self.base_damage = bonus if bonus is not None else a.damage or 0
-        bonus = card.plus_characters_bonus("defense") if card.plus_characters else None
+        self.base_damage = bonus if bonus is not None else g.damage
+        bonus = g.defense_bonus
         self.defense_counts_characters = bonus is not None
-        self.base_defense = bonus if bonus is not None else a.defense or 0
+        self.base_defense = bonus if bonus is not None else g.defense
 
     @property
     def damage(self) -> int:
@@ -292,7 +330,7 @@ class Dis:
     def health_max(self) -> int:
         """Health at the start of a combat: a printed health (card text, "Health = 14") or its
         current defense (set0 rulebook, Lexicon "Health")."""
-        printed = self.card.health
+        printed = self.g.health
         return printed if printed is not None else self.defense
 
     def characters_here(self) -> int:
@@ -318,10 +356,9 @@ class Dis:
         self.shunned = set()
         self.incapacitated_turn = -1
         self.ally_of = None
-        a = self.card.abilities
         self.reset_damage_defense()
-        self.movement = a.movement or 0
-        self.charm = a.charm or 0
+        self.movement = self.g.movement
+        self.charm = self.g.charm
         self.health = self.health_max
 
     def __repr__(self) -> str:
@@ -333,9 +370,11 @@ class Loc:
 
     __slots__ = (
         "card",
+        "cid",
         "copy",
         "destroyed",
         "dimensional",
+        "g",
         "hidden_cards",
         "hidden_disasters",
         "planetary",
@@ -348,6 +387,8 @@ class Loc:
         card = copy.card
         assert isinstance(card, LocationCard)
         self.card: LocationCard = card
+        self.g = copy.g
+        self.cid = copy.cid
         self.hidden_disasters: list[Dis] = []  # index 0 is the top card
         self.hidden_cards: list[Copy] = []  # items and dropped equipment
         self.destroyed = False
@@ -357,10 +398,10 @@ class Loc:
 
 def _count(x: Copy, tally: bool) -> int:
     """1 for an item card (its ``tally`` when asked), 0 for anything else."""
-    card = x.card
-    if not isinstance(card, ItemCard):
+    g = x.g
+    if g.kind != KIND_ITEM:
         return 0
-    return card.tally if tally else 1
+    return g.tally if tally else 1
 
 
 def _who(x: Any) -> Any:
@@ -388,7 +429,10 @@ class Game:
 
     def __init__(self, chance: Chance, record: GameRecord, trace: Trace | None) -> None:
         self.chance = chance
-        self.record = record
+        self._record = record
+        # The record's per-card counters, read here by the compiled engine (a native field,
+        # where the record is an interpreted dataclass); kept in step by ``record``'s setter.
+        self.counters: dict[tuple[str, CardStat], int] = record.counters
         self.trace = trace
         self.turn = 0
         self.phase = "setup"
@@ -446,6 +490,16 @@ class Game:
         # Rule options (construction/readings.py) read below the rules' own modules; setup
         # copies them from the edition.
         self.item_pickup = "beneath"
+
+    @property
+    def record(self) -> GameRecord:
+        """What the game returns: its outcome and per-card counters."""
+        return self._record
+
+    @record.setter
+    def record(self, record: GameRecord) -> None:
+        self._record = record
+        self.counters = record.counters
 
     def say(self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any) -> None:
         """One trace event: its kind, the sentence, and as data who acted on whom (card ids

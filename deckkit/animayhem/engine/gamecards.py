@@ -1,0 +1,277 @@
+"""The game-time form of the cards: what the game loop reads of a card, as plain records.
+
+The construction layer's cards (cards.py) and requirements (requirements.py) are frozen
+dataclasses that stay interpreted and readable; read from the compiled engine, each attribute is
+a lookup through the interpreter, and the game loop makes millions of them. A :class:`GameCard`
+holds the same facts, computed once per card object and process (:func:`game_card`), in a class
+the engine compiles: the card's id and name, its type and traits as integer codes (codes.py),
+what a power card's uses and flags are, the words a card matches (:func:`matches`) and its
+requirement as a :class:`GameRequirement` that compiled code checks without calling back into
+the construction layer (cardrules.py). ``GameCard.card`` keeps the construction card for the
+rare and the readable paths.
+
+Nothing here changes a result: each field is the construction card's, copied or coded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from deckkit.animayhem.construction.cards import (
+    AnyCard,
+    CharacterCard,
+    DisasterCard,
+    ItemCard,
+    LocationCard,
+    Modifier,
+    PowerCard,
+)
+from deckkit.animayhem.construction.requirements import (
+    GENDER_SKILLS,
+    AnySkillTerm,
+    CardTerm,
+    CategoryTerm,
+    GenderTerm,
+    NameTerm,
+    Requirement,
+    SkillTerm,
+    StatTerm,
+    Term,
+)
+from deckkit.animayhem.engine.codes import (
+    KIND_OF_TYPE,
+    TERM_ANY_SKILL,
+    TERM_CARD,
+    TERM_CATEGORY,
+    TERM_GENDER,
+    TERM_NAME,
+    TERM_SKILL,
+    TERM_SPECIAL,
+    TERM_STAT,
+    TRAIT_BIT,
+)
+
+# An ability's index in a character's ``cur`` tuple (state.py: DMG, DEF, MOV, CHA, ENE).
+_ABILITY_SLOT: Final = {"damage": 0, "defense": 1, "movement": 2, "charm": 3, "energy": 4}
+
+
+class GameTerm:
+    """One term of a requirement (requirements.py's term classes), coded by ``op``
+    (codes.TERM_*): ``text`` is the skill, family, category or name it names; ``count`` the
+    count or minimum; ``slot`` the ability of a stat term; ``gender`` and ``gender_skill`` its
+    gender ("" for none) and the skill that counts as it."""
+
+    __slots__ = ("count", "gender", "gender_skill", "op", "pattern", "slot", "term", "text")
+
+    def __init__(self, term: Term) -> None:
+        self.term = term
+        self.op = TERM_SPECIAL
+        self.text = ""
+        self.count = 0
+        self.slot = 0
+        self.gender = ""
+        self.gender_skill = ""
+        self.pattern: re.Pattern[str] | None = None
+        if isinstance(term, SkillTerm):
+            self.op, self.text, self.count = TERM_SKILL, term.skill, term.count
+        elif isinstance(term, AnySkillTerm):
+            self.op, self.text = TERM_ANY_SKILL, term.family
+        elif isinstance(term, StatTerm):
+            self.op, self.count = TERM_STAT, term.minimum
+            self.slot = _ABILITY_SLOT[term.ability]
+            if term.gender is not None:
+                self.gender, self.gender_skill = term.gender, GENDER_SKILLS[term.gender]
+        elif isinstance(term, GenderTerm):
+            self.op, self.count = TERM_GENDER, term.count
+            self.gender, self.gender_skill = term.gender, GENDER_SKILLS[term.gender]
+        elif isinstance(term, CategoryTerm):
+            self.op, self.text = TERM_CATEGORY, term.category
+        elif isinstance(term, NameTerm):
+            # requirements._name_matches: the name as whole words, any case.
+            self.op, self.text = TERM_NAME, term.name
+            self.pattern = re.compile(rf"(?<![\w-]){re.escape(term.name)}(?![\w-])", re.IGNORECASE)
+        elif isinstance(term, CardTerm):
+            self.op, self.text = TERM_CARD, term.name
+
+
+class GameRequirement:
+    """A requirement's alternatives (any one suffices) of terms (all must hold)."""
+
+    __slots__ = ("alternatives", "requirement")
+
+    def __init__(self, requirement: Requirement) -> None:
+        self.requirement = requirement
+        self.alternatives: tuple[tuple[GameTerm, ...], ...] = tuple(
+            tuple(GameTerm(t) for t in alt) for alt in requirement.alternatives
+        )
+
+
+class GameCard:
+    """What the game loop reads of one card. ``kind`` is its type (codes.KIND_*), ``traits``
+    a disaster's traits as bits (codes.TRAIT_BIT_*), ``kinds`` the casefolded words it matches
+    (:func:`matches`); fields a card type does not print are None, 0, False or empty."""
+
+    __slots__ = (
+        "card",
+        "categories",
+        "charm",
+        "cid",
+        "columns_off",
+        "combat",
+        "damage",
+        "damage_bonus",
+        "defense",
+        "defense_bonus",
+        "energy_cost",
+        "health",
+        "horde",
+        "kind",
+        "kinds",
+        "major",
+        "mod_names",
+        "mod_slots",
+        "modifiers",
+        "movement",
+        "moves_times",
+        "name",
+        "plus_sum",
+        "power",
+        "requirement",
+        "symbols",
+        "tally",
+        "traits",
+        "uses",
+        "vehicle",
+        "weapon",
+    )
+
+    def __init__(self, card: AnyCard) -> None:
+        self.card = card
+        self.cid = card.id
+        self.name = card.name
+        self.kind = KIND_OF_TYPE[card.type]
+        self.categories = card.categories
+        self.symbols = card.symbols
+        self.power = False
+        self.uses: int | None = None
+        self.vehicle = False
+        self.weapon = False
+        self.requirement: GameRequirement | None = None
+        self.tally = 0
+        self.traits = 0
+        self.moves_times: int | None = None
+        self.major = False
+        self.combat = False
+        self.horde = False
+        # A disaster's printed abilities (0 where none is printed) and the bonus of an ability
+        # that counts the characters at its location (DisasterCard.plus_characters), or None.
+        self.damage = 0
+        self.defense = 0
+        self.movement = 0
+        self.charm = 0
+        self.damage_bonus: int | None = None
+        self.defense_bonus: int | None = None
+        self.health: int | None = None  # a printed health (characters, disasters)
+        # A power card's ability modifiers: as printed, by ability index (``Char.cur``), the
+        # abilities they modify, and the sum of the additive ones (abilities.refresh).
+        self.modifiers: tuple[tuple[str, Modifier], ...] = ()
+        self.mod_slots: tuple[tuple[int, Modifier], ...] = ()
+        self.mod_names: frozenset[str] = frozenset()
+        self.plus_sum = 0
+        self.energy_cost: int | None = None
+        # Its printed modifiers act only through its effects (``CardEffects.columns`` False).
+        self.columns_off = card.effects is not None and not card.effects.columns
+        # card_matches (queries.py): its type, kind words, name, categories and symbols.
+        kinds = {card.type.value}
+        if isinstance(card, PowerCard):
+            self.power = True
+            self.uses = card.uses
+            self.vehicle = card.vehicle
+            self.weapon = card.weapon
+            self.modifiers = card.modifiers
+            self.mod_slots = tuple((_ABILITY_SLOT[a], m) for a, m in card.modifiers)
+            self.mod_names = frozenset(a for a, _ in card.modifiers)
+            self.plus_sum = sum(m.value for _, m in card.modifiers if m.op == "+")
+            self.energy_cost = card.energy_cost
+            if card.requirement is not None:
+                self.requirement = game_requirement(card.requirement)
+            kinds.add("power")
+            if card.vehicle:
+                kinds.add("vehicle")
+            if card.weapon:
+                kinds.add("weapon")
+        elif isinstance(card, LocationCard):
+            self.requirement = game_requirement(card.requirement)
+            if card.dimensional:
+                kinds.add("dimensional")
+        elif isinstance(card, ItemCard):
+            self.tally = card.tally
+        elif isinstance(card, CharacterCard):
+            self.health = card.health
+        elif isinstance(card, DisasterCard):
+            self.major = card.major
+            self.combat = card.combat
+            self.moves_times = card.moves_times
+            self.horde = card.horde
+            self.health = card.health
+            a = card.abilities
+            self.damage = a.damage or 0
+            self.defense = a.defense or 0
+            self.movement = a.movement or 0
+            self.charm = a.charm or 0
+            if card.plus_characters:
+                self.damage_bonus = card.plus_characters_bonus("damage")
+                self.defense_bonus = card.plus_characters_bonus("defense")
+            for t in card.traits:
+                self.traits |= TRAIT_BIT[t]
+            kinds.add("major" if card.major else "minor")
+            kinds.add("combat" if card.combat else "non-combat")
+        kinds.add(card.name.casefold())
+        kinds |= {c.casefold() for c in card.categories}
+        kinds |= {s.casefold() for s in card.symbols}
+        self.kinds: frozenset[str] = frozenset(kinds)
+
+    def __repr__(self) -> str:
+        return f"<GameCard {self.cid} {self.name}>"
+
+
+# One record per card object and process: a record holds its card, so an id here is never
+# reused by another object while the record lives.
+# Final: the compiled module keeps them in C statics, not its globals dictionary.
+_CARDS: Final[dict[int, GameCard]] = {}
+_REQUIREMENTS: Final[dict[int, GameRequirement]] = {}
+
+
+def game_card(card: AnyCard) -> GameCard:
+    """The game-time record of a card, built on first use."""
+    g = _CARDS.get(id(card))
+    if g is None:
+        g = GameCard(card)
+        _CARDS[id(card)] = g
+    return g
+
+
+def game_requirement(requirement: Requirement) -> GameRequirement:
+    """The game-time form of a requirement (a card's, or an effect's condition), built once."""
+    r = _REQUIREMENTS.get(id(requirement))
+    if r is None:
+        r = GameRequirement(requirement)
+        _REQUIREMENTS[id(requirement)] = r
+    return r
+
+
+def matches(g: GameCard, words: Sequence[str]) -> bool:
+    """:func:`queries.card_matches` on a record: a word names the card's kind, a category, a
+    symbol or its name ("<name> vehicle" names a vehicle of that name or category)."""
+    if not words:
+        return True
+    kinds = g.kinds
+    for w in words:
+        low = w.casefold()
+        if low in kinds:
+            return True
+        if low.endswith("vehicle") and "vehicle" in kinds and low.split()[0] in kinds:
+            return True
+    return False
