@@ -285,7 +285,7 @@ class _Half:
 
     def __init__(self, card: CombatCard) -> None:
         half = card.physical
-        self.card = card  # held, so the id() it is filed under stays this card's
+        self.card = card
         self.id = card.id
         self.name = half.name
         self.dmg_op = _op(half.damage)
@@ -299,14 +299,14 @@ class _Half:
         self.extra_draw = half.extra_draw
 
 
-_HALVES: dict[int, _Half] = {}  # by id() of the card
+_HALVES: dict[str, _Half] = {}  # by card id; a card of the same id read again replaces it
 
 
 def _half_of(card: AnyCard) -> _Half:
-    h = _HALVES.get(id(card))
-    if h is None:
+    h = _HALVES.get(card.id)
+    if h is None or h.card is not card:
         h = _Half(cast(CombatCard, card))
-        _HALVES[id(card)] = h
+        _HALVES[card.id] = h
     return h
 
 
@@ -755,12 +755,9 @@ def fight(
         chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
         return "none"
-    counters = game.record.counters
-    key = (d.card.id, STAT_MET)
-    counters[key] = counters.get(key, 0) + 1
+    bump(game, d.card.id, STAT_MET)
     for c in chars:
-        key = (c.card.id, STAT_COMBATS)
-        counters[key] = counters.get(key, 0) + 1
+        bump(game, c.card.id, STAT_COMBATS)
     who = "attacks" if initiator == "disaster" else "is attacked by"
     if game.trace is not None:
         game.say(
