@@ -22,12 +22,15 @@ from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
     ACT_APART,
+    ACT_DEFENDS_ONLY,
     ACT_DUEL,
     ACT_FRAIL,
     ACT_FREE_CAST,
     ACT_IGNORE_CARDS,
     ACT_NO_RETREAT,
+    ACT_RUN_ALONE,
     ACT_SHIELD,
+    ACT_SPARE,
     ACT_STRIKES,
     ACT_WEAR,
     STAT_BONKED,
@@ -745,7 +748,7 @@ def fight(
             # attack it"): attacking ends it.
             d.ignores.difference_update(c.uid for c in chars)
         chars = [c for c in chars if c.uid not in d.ignores]
-    if d.fx is not None and chars and initiator == "disaster":
+    if chars and initiator == "disaster" and has_standing(d.fx, ACT_SPARE):
         # It never attacks them; they may still attack it (SPARE).
         chars = [c for c in chars if not spared(game, d, c)]
     # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
@@ -906,7 +909,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
         _retreat(game, edition, policy, d, alive, slot, start_health)
         return "retreat"
-    if may_run and game.acts and len(alive) > 1:
+    if may_run and ACT_RUN_ALONE in game.acts and len(alive) > 1:
         # One whose card lets it run on its own may leave its group fighting (RUN_ALONE).
         solo = [c for c in alive if runs_alone(game, c) and policy.run_alone(game, d, c)]
         for c in solo:
@@ -943,7 +946,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         target,
         min(cap, play.max_party or cap),
     )
-    if game.acts and initiator == "disaster":
+    if ACT_DEFENDS_ONLY in game.acts and initiator == "disaster":
         fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
     if fx_sides is not None:
         # Round effects first, so a lasting change they make counts in this round.

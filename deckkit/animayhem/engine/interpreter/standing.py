@@ -119,9 +119,9 @@ def spared(game: Game, d: Dis, c: Char) -> bool:
 
 def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
     """Whom the disaster attacks first (PREFER); everyone when nobody matches."""
+    if not has_standing(d.fx, ACT_PREFER):
+        return pool  # nobody first, asked without a list every round
     prefs = standing(d.fx, ACT_PREFER)
-    if not prefs:
-        return pool
     first = [c for c in pool if any(fits(e, c) for e in prefs)]
     if first and len(first) < len(pool):
         _credit(game, d.card)
@@ -164,14 +164,17 @@ def auras_in_play(game: Game) -> list[tuple[Source, Effect]]:
     out: list[tuple[Source, Effect]] = []
     for d in game.disasters:
         if d.fx is not None:
-            out.extend((d, e) for _, e in d.fx.get(TRIGGER_ALWAYS, ()))
+            for _, e in d.fx.get(TRIGGER_ALWAYS, ()):
+                out.append((d, e))
     for d, _ in game.lasting:
         if d.fx is not None:
-            out.extend((d, e) for _, e in d.fx.get(TRIGGER_ALWAYS, ()))
+            for _, e in d.fx.get(TRIGGER_ALWAYS, ()):
+                out.append((d, e))
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.card.id)
         if fx is not None:
-            out.extend((g, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
+            for _, e in fx.get(TRIGGER_ALWAYS, ()):
+                out.append((g, e))
     return out
 
 
@@ -240,7 +243,7 @@ def party_combat_mods(
     gathered once for the combat: each character's standing effects there (read for its own
     bonuses and for those it lends), the party bonuses, and ``auras`` (:func:`auras_in_play`)."""
     here = game.at(slot)
-    carried = {other.uid: _carried_standing(game, other) for other in here}
+    carried = {other.uid: _standing_of(game, other) for other in here}
     lenders = [
         (card, e)
         for other in here
@@ -248,6 +251,20 @@ def party_combat_mods(
         if e.do is ACT_MODIFY and e.target is TARGET_HERE
     ]
     return {c.uid: combat_mods(game, c, d, slot, lenders, auras, carried[c.uid]) for c in chars}
+
+
+def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+    """:func:`queries._carried_standing`, with no lists made for a character whose card and
+    carried cards have no standing effect (most of them)."""
+    if c.fx is not None and TRIGGER_ALWAYS in c.fx:
+        return _carried_standing(game, c)
+    fx = game.fx
+    for pile in (c.items, c.equipment, c.enhancements):
+        for x in pile:
+            card_fx = fx.get(x.card.id)
+            if card_fx is not None and TRIGGER_ALWAYS in card_fx:
+                return _carried_standing(game, c)
+    return []
 
 
 def combat_mods(
