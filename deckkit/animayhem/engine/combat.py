@@ -600,15 +600,16 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     for copy in list(c.equipment):
         card = copy.card
         assert isinstance(card, PowerCard)
-        if card.energy_cost and copy.uses_left is None and card.modifiers:
+        if copy.uses_left is None:
             # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
             # Sword: 1 energy, +1 attack) is paid like an enhancement, once a round.
-            if c.cur[ENE] >= card.energy_cost and usable(c, card):
-                c.set_energy(c.cur[ENE] - card.energy_cost)
+            cost = card.energy_cost
+            if cost and card.modifiers and c.cur[ENE] >= cost and usable(c, card):
+                c.set_energy(c.cur[ENE] - cost)
                 spent = True
                 _apply_round_modifiers(game, side, card)
             continue
-        if copy.uses_left is None or not card.modifiers:
+        if not card.modifiers:
             continue
         _apply_round_modifiers(game, side, card)
         copy.uses_left -= 1

@@ -256,15 +256,22 @@ def party_combat_mods(
 def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
     """:func:`queries._carried_standing`, with no lists made for a character whose card and
     carried cards have no standing effect (most of them)."""
-    if c.fx is not None and TRIGGER_ALWAYS in c.fx:
+    if (
+        (c.fx is not None and TRIGGER_ALWAYS in c.fx)
+        or _any_standing(game, c.items)
+        or _any_standing(game, c.equipment)
+        or _any_standing(game, c.enhancements)
+    ):
         return _carried_standing(game, c)
-    fx = game.fx
-    for pile in (c.items, c.equipment, c.enhancements):
-        for x in pile:
-            card_fx = fx.get(x.card.id)
-            if card_fx is not None and TRIGGER_ALWAYS in card_fx:
-                return _carried_standing(game, c)
     return []
+
+
+def _any_standing(game: Game, pile: list[Copy]) -> bool:
+    for x in pile:
+        fx = game.fx.get(x.card.id)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    return False
 
 
 def combat_mods(
