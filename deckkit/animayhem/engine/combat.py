@@ -9,22 +9,28 @@ character or disaster), and Part III's traits (horde, ally, frenzy).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from deckkit.animayhem.construction.cards import (
+    AnyCard,
     CombatCard,
     ItemCard,
+    Modifier,
     PowerCard,
 )
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
     ACT_APART,
+    ACT_DEFENDS_ONLY,
     ACT_DUEL,
     ACT_FRAIL,
     ACT_FREE_CAST,
     ACT_IGNORE_CARDS,
     ACT_NO_RETREAT,
+    ACT_RUN_ALONE,
+    ACT_SHIELD,
+    ACT_SPARE,
     ACT_STRIKES,
     ACT_WEAR,
     STAT_BONKED,
@@ -70,13 +76,14 @@ from deckkit.animayhem.engine.interpreter.piles import (
 from deckkit.animayhem.engine.interpreter.standing import (
     amplified,
     attack_order,
+    auras_in_play,
     can_act,
-    combat_mods,
     disaster_bonus,
     extra_cards,
     has_rule,
+    has_standing,
     immune,
-    party_lenders,
+    party_combat_mods,
     record_uses,
     shielded_from,
     spared,
@@ -158,7 +165,16 @@ class Combat:
     "flash" in round ``rnd`` after the combat cards are drawn) and what the steps carry from
     one to the next. ``COMBATS`` holds those being fought, innermost last."""
 
-    def __init__(self, d: Dis, slot: int, initiator: str, chars: list[Char]) -> None:
+    def __init__(
+        self,
+        d: Dis,
+        slot: int,
+        initiator: str,
+        chars: list[Char],
+        warded: set[int] | None = None,
+        start_health: dict[int, int] | None = None,
+        char_mods: dict[int, list[Mods]] | None = None,
+    ) -> None:
         self.d = d
         self.slot = slot
         self.initiator = initiator
@@ -166,13 +182,14 @@ class Combat:
         self.stage = "charm"
         self.charmer: Char | None = None
         self.incapacitated = False
-        self.warded: set[int] = set()
-        self.start_health: dict[int, int] = {}
+        # Given by fight (one container each, none made only to be replaced), else empty.
+        self.warded: set[int] = set() if warded is None else warded
+        self.start_health: dict[int, int] = {} if start_health is None else start_health
         self.effects = False
         self.fx_sides: Sides | None = None
         self.bonus_dmg = 0
         self.bonus_def = 0
-        self.char_mods: dict[int, list[Mods]] = {}
+        self.char_mods: dict[int, list[Mods]] = {} if char_mods is None else char_mods
         self.extra = 0
         self.charmed: set[int] = set()  # charmers who lost: they do not attack it yet
         self.cap = 3
@@ -225,6 +242,77 @@ def take_item_here(game: Game, d: Dis) -> bool:
     return True
 
 
+# A modifier's operation (cards.Modifier.op) as a small integer: NO_MOD where the half prints
+# none. :func:`_apply` is :func:`cardrules.apply_mod` on these codes.
+NO_MOD: Final = 0
+ADD: Final = 1
+MUL: Final = 2
+DIV: Final = 3
+SET: Final = 4
+
+
+def _op(mod: Modifier | None) -> int:
+    if mod is None:
+        return NO_MOD
+    return {"+": ADD, "x": MUL, "/": DIV}.get(mod.op, SET)
+
+
+def _apply(op: int, value: int, current: int) -> int:
+    if op == ADD:
+        return current + value
+    if op == MUL:
+        return current * value
+    if op == DIV:
+        return current // value
+    return value
+
+
+class _Half:
+    """A combat card's physical half in integers, read from the card once for every game: a
+    combat round reads it from compiled slots, not from the construction layer's dataclasses."""
+
+    __slots__ = (
+        "card",
+        "dfn",
+        "dfn_op",
+        "dmg",
+        "dmg_op",
+        "extra_draw",
+        "id",
+        "name",
+        "opp_dfn",
+        "opp_dfn_op",
+        "opp_dmg",
+        "opp_dmg_op",
+    )
+
+    def __init__(self, card: CombatCard) -> None:
+        half = card.physical
+        self.card = card
+        self.id = card.id
+        self.name = half.name
+        self.dmg_op = _op(half.damage)
+        self.dmg = 0 if half.damage is None else half.damage.value
+        self.dfn_op = _op(half.defense)
+        self.dfn = 0 if half.defense is None else half.defense.value
+        self.opp_dmg_op = _op(half.opp_damage)
+        self.opp_dmg = 0 if half.opp_damage is None else half.opp_damage.value
+        self.opp_dfn_op = _op(half.opp_defense)
+        self.opp_dfn = 0 if half.opp_defense is None else half.opp_defense.value
+        self.extra_draw = half.extra_draw
+
+
+_HALVES: dict[str, _Half] = {}  # by card id; a card of the same id read again replaces it
+
+
+def _half_of(card: AnyCard) -> _Half:
+    h = _HALVES.get(card.id)
+    if h is None or h.card is not card:
+        h = _Half(cast(CombatCard, card))
+        _HALVES[card.id] = h
+    return h
+
+
 def _play_card(
     game: Game,
     recipient: _Side,
@@ -244,20 +332,20 @@ def _play_card(
         copy = draw_combat_card(game)
         if copy is None:
             return
+        h = _half_of(copy.card)
         if pick is not None:
             recipient = pick(cast(CombatCard, copy.card))
-        half = cast(CombatCard, copy.card).physical
         if recipient is not shielded:
-            if half.damage is not None:
-                recipient.damage = apply_mod(half.damage, recipient.damage)
-            if half.defense is not None:
-                recipient.defense = apply_mod(half.defense, recipient.defense)
+            if h.dmg_op != NO_MOD:
+                recipient.damage = _apply(h.dmg_op, h.dmg, recipient.damage)
+            if h.dfn_op != NO_MOD:
+                recipient.defense = _apply(h.dfn_op, h.dfn, recipient.defense)
         if opponent is not shielded:
-            if half.opp_damage is not None:
-                opponent.damage = apply_mod(half.opp_damage, opponent.damage)
-            if half.opp_defense is not None:
-                opponent.defense = apply_mod(half.opp_defense, opponent.defense)
-        if fx is not None and copy.card.id in game.fx:
+            if h.opp_dmg_op != NO_MOD:
+                opponent.damage = _apply(h.opp_dmg_op, h.opp_dmg, opponent.damage)
+            if h.opp_dfn_op != NO_MOD:
+                opponent.defense = _apply(h.opp_dfn_op, h.opp_dfn, opponent.defense)
+        if fx is not None and h.id in game.fx:
             mine, theirs = combat_card(
                 game, copy.card, recipient.owner, opponent.owner, slot, False, fx
             )
@@ -271,8 +359,8 @@ def _play_card(
                 )
         game.combat_discard.append(copy)
         if cards is not None:
-            cards.append(f"{half.name} on {recipient.name}")
-        if not half.extra_draw:
+            cards.append(f"{h.name} on {recipient.name}")
+        if not h.extra_draw:
             return
 
 
@@ -425,6 +513,17 @@ def _shuffle_back(game: Game, d: Dis) -> None:
         game.say("effect", f"{d.name} is shuffled back into the draw pile")
 
 
+def carries_effects(game: Game, c: Char) -> bool:
+    """A card ``c`` carries has encoded effects (interpreter/): only then is a copy of its
+    piles made to fire them, as their effects may change the piles."""
+    fx = game.fx
+    return (
+        any(x.card.id in fx for x in c.items)
+        or any(x.card.id in fx for x in c.equipment)
+        or any(x.card.id in fx for x in c.enhancements)
+    )
+
+
 def _flash_effects(
     game: Game,
     policy: Policy,
@@ -501,15 +600,16 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     for copy in list(c.equipment):
         card = copy.card
         assert isinstance(card, PowerCard)
-        if card.energy_cost and copy.uses_left is None and card.modifiers:
+        if copy.uses_left is None:
             # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
             # Sword: 1 energy, +1 attack) is paid like an enhancement, once a round.
-            if c.cur[ENE] >= card.energy_cost and usable(c, card):
-                c.set_energy(c.cur[ENE] - card.energy_cost)
+            cost = card.energy_cost
+            if cost and card.modifiers and c.cur[ENE] >= cost and usable(c, card):
+                c.set_energy(c.cur[ENE] - cost)
                 spent = True
                 _apply_round_modifiers(game, side, card)
             continue
-        if copy.uses_left is None or not card.modifiers:
+        if not card.modifiers:
             continue
         _apply_round_modifiers(game, side, card)
         copy.uses_left -= 1
@@ -641,13 +741,15 @@ def fight(
     incapacitated = d.incapacitated_turn == game.turn
     if incapacitated and initiator == "disaster":
         return "none"  # incapacitated for the turn by a charm battle: it attacks no one
-    if initiator == "party":
-        # Ignored until they attack it ("End of Charm Battle": "until the charmer attacks it";
-        # "Special Case ...": "The disaster will ignore the characters if they do not attack
-        # it"): attacking ends it.
-        d.ignores.difference_update(c.uid for c in game.at(slot))
-    chars = [c for c in game.at(slot) if c.uid not in d.ignores]
-    if d.fx is not None and chars and initiator == "disaster":
+    chars = game.at(slot)
+    if d.ignores:
+        if initiator == "party":
+            # Ignored until they attack it ("End of Charm Battle": "until the charmer attacks
+            # it"; "Special Case ...": "The disaster will ignore the characters if they do not
+            # attack it"): attacking ends it.
+            d.ignores.difference_update(c.uid for c in chars)
+        chars = [c for c in chars if c.uid not in d.ignores]
+    if chars and initiator == "disaster" and has_standing(d.fx, ACT_SPARE):
         # It never attacks them; they may still attack it (SPARE).
         chars = [c for c in chars if not spared(game, d, c)]
     # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
@@ -657,12 +759,9 @@ def fight(
         chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
         return "none"
-    counters = game.record.counters
-    key = (d.card.id, STAT_MET)
-    counters[key] = counters.get(key, 0) + 1
+    bump(game, d.card.id, STAT_MET)
     for c in chars:
-        key = (c.card.id, STAT_COMBATS)
-        counters[key] = counters.get(key, 0) + 1
+        bump(game, c.card.id, STAT_COMBATS)
     who = "attacks" if initiator == "disaster" else "is attacked by"
     if game.trace is not None:
         game.say(
@@ -680,11 +779,12 @@ def fight(
     effects = bool(game.fx)
     fx_sides: Sides | None = None
     bonus_dmg = bonus_def = extra = 0
-    char_mods: dict[int, list[Mods]] = {}
+    char_mods: dict[int, list[Mods]] | None = None
     if effects:
         # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
-        fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
+        if d.fx is not None:
+            fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
         loc = game.locs[slot].copy
         if loc.card.id in game.fx:
             fire(game, loc, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
@@ -692,22 +792,24 @@ def fight(
             if g.card.id in game.fx and d.zone == "field":
                 fire(game, g, TRIGGER_COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
         for c in chars:
-            fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
-            for x in (*c.items, *c.equipment, *c.enhancements):
-                if x.card.id in game.fx and d.zone == "field":
-                    fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
+            if c.fx is not None:
+                fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+            if carries_effects(game, c):
+                for x in (*c.items, *c.equipment, *c.enhancements):
+                    if x.card.id in game.fx and d.zone == "field":
+                        fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
         if d.zone != "field":
             return "defeated" if gone(d) else "none"
         chars = [c for c in chars if c.zone == "field" and c.slot == slot]
         if not chars:
             return "none"
-        bonus_dmg, bonus_def = disaster_bonus(game, d)
+        auras = auras_in_play(game)  # what the cards in play lend, gathered once
+        bonus_dmg, bonus_def = disaster_bonus(game, d, auras)
         d.health = d.health_max  # bonus defense does not raise health (Lexicon "Health")
-        lenders = party_lenders(game, slot)
-        char_mods = {c.uid: combat_mods(game, c, d, slot, lenders) for c in chars}
-        extra = extra_cards(game, d)  # the cards in play that lend them last the combat
+        char_mods = party_combat_mods(game, chars, d, slot, auras)
+        extra = extra_cards(game, d, auras)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
-    f = Combat(d, slot, initiator, chars)
+    f = Combat(d, slot, initiator, chars, warded, start_health, char_mods)
     play = edition.play
     f.lasting = play.charm_loss == "until_attacked"
     # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
@@ -721,12 +823,9 @@ def fight(
         and initiator == "disaster"
     )
     f.incapacitated = incapacitated
-    f.warded = warded
-    f.start_health = start_health
     f.effects = effects
     f.fx_sides = fx_sides
     f.bonus_dmg, f.bonus_def = bonus_dmg, bonus_def
-    f.char_mods = char_mods
     f.extra = extra
     return go_on(game, edition, policy, f)
 
@@ -778,7 +877,7 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
     _end_of_combat(game, chars, d, f.energised)
     for c in chars:
         c.pinned = False  # No Way Out lasts one fight
-    if f.effects and result != "defeated" and d.zone == "field":
+    if f.effects and result != "defeated" and d.zone == "field" and d.fx is not None:
         fire(game, d, TRIGGER_WINS, f.slot, opponents=[c for c in chars if c.zone == "field"])
     return result
 
@@ -796,9 +895,8 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores]
     if not alive:
         return "wiped" if rnd > 1 else "none"
-    able = [c for c in alive if c.uid not in charmed]
-    if effects:
-        able = [c for c in able if can_act(game, c)]  # disabled characters only defend
+    # Disabled characters only defend.
+    able = [c for c in alive if c.uid not in charmed and (not effects or can_act(game, c))]
     # Declare Retreat, every round from the first ("You may immediately declare a retreat"):
     # the disaster strikes one retreating character, no cards drawn.
     # A stalemate (neither side can hurt the other) is broken by a forced retreat after
@@ -812,7 +910,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
         _retreat(game, edition, policy, d, alive, slot, start_health)
         return "retreat"
-    if may_run and game.acts and len(alive) > 1:
+    if may_run and ACT_RUN_ALONE in game.acts and len(alive) > 1:
         # One whose card lets it run on its own may leave its group fighting (RUN_ALONE).
         solo = [c for c in alive if runs_alone(game, c) and policy.run_alone(game, d, c)]
         for c in solo:
@@ -827,13 +925,14 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     # one of the attackers (a charmer who lost cannot attack). A disaster's effects may
     # make it attack some characters first.
     pool = alive if initiator == "disaster" or not able else able
-    if effects:
+    if effects and d.fx is not None:
         pool = attack_order(game, d, pool)
     if warded:
         pool = [c for c in pool if c.uid not in warded] or pool
     pool = vehicle_first(game, pool)  # a combat vehicle is struck before those aboard (GUARD)
-    carriers = [c for c in pool if c.items]
-    target = game.chance.pick(carriers or pool)
+    if any(c.items for c in pool):
+        pool = [c for c in pool if c.items]
+    target = game.chance.pick(pool)
     if target.uid in charmed:
         # A charmer who lost "cannot attack the disaster it tried to charm until that
         # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
@@ -848,20 +947,25 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         target,
         min(cap, play.max_party or cap),
     )
-    if game.acts and initiator == "disaster":
+    if ACT_DEFENDS_ONLY in game.acts and initiator == "disaster":
         fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
     if fx_sides is not None:
         # Round effects first, so a lasting change they make counts in this round.
-        fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
+        if d.fx is not None and TRIGGER_ROUND in d.fx:
+            fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
         for g, _ in game.globals_in_play:
             if g.card.id in game.fx:
                 fire(game, g, TRIGGER_ROUND, slot, holder=target, fought=d, sides=fx_sides)
         for c in fighters:
-            fire(game, c, TRIGGER_ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
-            for x in (*c.items, *c.equipment, *c.enhancements):
-                if x.card.id in game.fx:
-                    fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
-    sides = {c.uid: _Side(c, c.cur[DMG], c.cur[DEF]) for c in (*fighters, target)}
+            if c.fx is not None and TRIGGER_ROUND in c.fx:
+                fire(game, c, TRIGGER_ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
+            if carries_effects(game, c):
+                for x in (*c.items, *c.equipment, *c.enhancements):
+                    if x.card.id in game.fx:
+                        fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
+    sides = {c.uid: _Side(c, c.cur[DMG], c.cur[DEF]) for c in fighters}
+    if target.uid not in sides:
+        sides[target.uid] = _Side(target, target.cur[DMG], target.cur[DEF])
     dside = _Side(d, d.damage, d.defense)
     bonus = horde_bonus(game, d)
     dside.damage += bonus + ally_damage
@@ -912,7 +1016,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     _flash_effects(game, policy, d, fighters, target, sides, dside, fx_sides)
     # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
     hitters = fighters
-    if effects and d.fx is not None:
+    if effects and d.fx is not None and has_standing(d.fx, ACT_SHIELD):
         hitters = [c for c in fighters if not shielded_from(game, d, c)]
     total = sum(max(0, sides[c.uid].damage) for c in hitters)
     to_disaster = total - max(0, dside.defense)
@@ -978,9 +1082,10 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             ],
         )
     if effects:
-        for v, loss in hits:
-            if loss > 0:
-                fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
+        if d.fx is not None and TRIGGER_HITS in d.fx:
+            for v, loss in hits:
+                if loss > 0:
+                    fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
         wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
         if wounded:
             hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
@@ -991,7 +1096,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         state = health_state(play.kill, v.health, start_health[v.uid], attack, v.health_max)
         if state != "ok":
             knock_out(game, v, state, d)
-            if effects:
+            if effects and d.fx is not None:
                 fire(game, d, TRIGGER_KNOCKS_OUT, slot, opponents=[v])
     # Energy Gain: characters who expended energy this round gain 1.
     for c in spent:
@@ -1003,7 +1108,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         return "defeated" if gone(d) else "none"
     if d.health <= 0:
         winners = [c for c in chars if c.zone == "field" and c.slot == slot]
-        if effects:
+        if effects and d.fx is not None:
             fire(game, d, TRIGGER_DEFEATED, slot, opponents=winners)
         defeat_disaster(game, d, winners, policy)
         return "defeated"
@@ -1029,11 +1134,13 @@ def _effect_mods(
     dside.defense += bonus_def
     dside.damage, dside.defense = apply_mods(fx.combat_dis, dside.damage, dside.defense)
     dside.damage, dside.defense = apply_mods(fx.dis_round, dside.damage, dside.defense)
-    for uid, side in sides.items():
-        mods = char_mods.get(uid, [])
-        mods = mods + fx.combat_chars.get(uid, []) + fx.round_chars.get(uid, [])
-        if mods:
-            side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
+    # The character's lasting modifiers, then this combat's, then this round's, in turn.
+    for mods_of in (char_mods, fx.combat_chars, fx.round_chars):
+        if mods_of:
+            for uid, side in sides.items():
+                mods = mods_of.get(uid)
+                if mods:
+                    side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
 
 
 def _card_chooser(
@@ -1056,9 +1163,11 @@ def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -
     be the character being attacked" ("A Disaster Attacking Your Character")."""
     picked = [target] if target in able else []
     for c in chosen:
+        if len(picked) >= cap:
+            break
         if c in able and c not in picked:
             picked.append(c)
-    return picked[:cap]
+    return picked if len(picked) <= cap else picked[:cap]
 
 
 def _retreat(

@@ -49,7 +49,7 @@ from deckkit.animayhem.engine.queries import (
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.engine.state import Mods
+    from deckkit.animayhem.engine.state import Mods, Triggers
 
 
 def record_uses(game: Game, uses: list[Use]) -> None:
@@ -119,9 +119,9 @@ def spared(game: Game, d: Dis, c: Char) -> bool:
 
 def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
     """Whom the disaster attacks first (PREFER); everyone when nobody matches."""
+    if not has_standing(d.fx, ACT_PREFER):
+        return pool  # nobody first, asked without a list every round
     prefs = standing(d.fx, ACT_PREFER)
-    if not prefs:
-        return pool
     first = [c for c in pool if any(fits(e, c) for e in prefs)]
     if first and len(first) < len(pool):
         _credit(game, d.card)
@@ -130,11 +130,24 @@ def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
 
 def has_rule(game: Game, d: Dis, rule: Action) -> bool:
     """The disaster carries this standing rule (NO_RETREAT, IGNORE_CARDS, DUEL, APART); each
-    time it shapes a combat counts as a use of the card's effect."""
-    if d.fx is not None and standing(d.fx, rule):
-        _credit(game, d.card)
-        return True
+    time it shapes a combat counts as a use of the card's effect. Asked several times a combat
+    round: a scan, not a list of them (:func:`queries.standing`)."""
+    fx = d.fx
+    if fx is None:
+        return False
+    for _, e in fx.get(TRIGGER_ALWAYS, ()):
+        if e.do is rule:
+            _credit(game, d.card)
+            return True
     return False
+
+
+def has_standing(fx: Triggers | None, do: Action) -> bool:
+    """The card has a standing (ALWAYS) effect of this action: :func:`queries.standing` without
+    the list, for a test asked every combat round."""
+    if fx is None:
+        return False
+    return any(e.do is do for _, e in fx.get(TRIGGER_ALWAYS, ()))
 
 
 def shielded_from(game: Game, d: Dis, c: Char) -> bool:
@@ -145,27 +158,31 @@ def shielded_from(game: Game, d: Dis, c: Char) -> bool:
     return False
 
 
-def _auras(game: Game) -> list[tuple[Source, Effect]]:
+def auras_in_play(game: Game) -> list[tuple[Source, Effect]]:
     """ALWAYS effects of cards in play that reach others: face-up and lasting disasters and
     global effects."""
     out: list[tuple[Source, Effect]] = []
     for d in game.disasters:
         if d.fx is not None:
-            out.extend((d, e) for _, e in d.fx.get(TRIGGER_ALWAYS, ()))
+            for _, e in d.fx.get(TRIGGER_ALWAYS, ()):
+                out.append((d, e))
     for d, _ in game.lasting:
         if d.fx is not None:
-            out.extend((d, e) for _, e in d.fx.get(TRIGGER_ALWAYS, ()))
+            for _, e in d.fx.get(TRIGGER_ALWAYS, ()):
+                out.append((d, e))
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.card.id)
         if fx is not None:
-            out.extend((g, e) for _, e in fx.get(TRIGGER_ALWAYS, ()))
+            for _, e in fx.get(TRIGGER_ALWAYS, ()):
+                out.append((g, e))
     return out
 
 
-def extra_cards(game: Game, d: Dis) -> int:
-    """Combat cards the disaster draws beyond its one (EXTRA_CARDS of itself and others)."""
+def extra_cards(game: Game, d: Dis, auras: list[tuple[Source, Effect]] | None = None) -> int:
+    """Combat cards the disaster draws beyond its one (EXTRA_CARDS of itself and others).
+    ``auras``: :func:`auras_in_play`, when the caller has gathered them for the combat."""
     n = 0
-    for src, e in _auras(game):
+    for src, e in auras_in_play(game) if auras is None else auras:
         if e.do is not ACT_EXTRA_CARDS:
             continue
         if (src is d and e.target is TARGET_SELF) or (
@@ -176,11 +193,13 @@ def extra_cards(game: Game, d: Dis) -> int:
     return n
 
 
-def disaster_bonus(game: Game, d: Dis) -> tuple[int, int]:
+def disaster_bonus(
+    game: Game, d: Dis, auras: list[tuple[Source, Effect]] | None = None
+) -> tuple[int, int]:
     """Damage and defense a disaster gains while cards last: its own standing modifiers and
-    those others lend (e.g. every Bugrom +2)."""
+    those others lend (e.g. every Bugrom +2). ``auras`` as for :func:`extra_cards`."""
     dmg = dfn = 0
-    for src, e in _auras(game):
+    for src, e in auras_in_play(game) if auras is None else auras:
         if e.do is not ACT_MODIFY:
             continue
         own = src is d and e.target is TARGET_SELF
@@ -217,24 +236,61 @@ def party_lenders(game: Game, slot: int) -> list[tuple[AnyCard, Effect]]:
     ]
 
 
+def party_combat_mods(
+    game: Game, chars: list[Char], d: Dis, slot: int, auras: list[tuple[Source, Effect]]
+) -> dict[int, list[Mods]]:
+    """:func:`combat_mods` of each of ``chars`` (all at ``slot``) by uid, with what they share
+    gathered once for the combat: each character's standing effects there (read for its own
+    bonuses and for those it lends), the party bonuses, and ``auras`` (:func:`auras_in_play`)."""
+    here = game.at(slot)
+    carried = {other.uid: _standing_of(game, other) for other in here}
+    lenders = [
+        (card, e)
+        for other in here
+        for card, e in carried[other.uid]
+        if e.do is ACT_MODIFY and e.target is TARGET_HERE
+    ]
+    return {c.uid: combat_mods(game, c, d, slot, lenders, auras, carried[c.uid]) for c in chars}
+
+
+def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+    """:func:`queries._carried_standing`, with no lists made for a character whose card and
+    carried cards have no standing effect (most of them)."""
+    if (
+        (c.fx is not None and TRIGGER_ALWAYS in c.fx)
+        or _any_standing(game, c.items)
+        or _any_standing(game, c.equipment)
+        or _any_standing(game, c.enhancements)
+    ):
+        return _carried_standing(game, c)
+    return []
+
+
+def _any_standing(game: Game, pile: list[Copy]) -> bool:
+    for x in pile:
+        fx = game.fx.get(x.card.id)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    return False
+
+
 def combat_mods(
     game: Game,
     c: Char,
     d: Dis,
     slot: int,
     lenders: list[tuple[AnyCard, Effect]] | None = None,
+    auras: list[tuple[Source, Effect]] | None = None,
+    own: list[tuple[AnyCard, Effect]] | None = None,
 ) -> list[Mods]:
     """Modifiers a character fights with against ``d`` beyond its current abilities: its own
-    and its cards' ALWAYS effects against this kind of disaster, a pending next-combat
-    modifier, party bonuses (``lenders``, from :func:`party_lenders`), auras of disasters,
-    global effects and the location."""
+    and its cards' ALWAYS effects against this kind of disaster (``own``:
+    :func:`queries._carried_standing`), a pending next-combat modifier, party bonuses
+    (``lenders``, from :func:`party_lenders`), auras of disasters, global effects and the
+    location (``auras``: :func:`auras_in_play`). Each one that applies counts as a use of its
+    card."""
     out: list[Mods] = []
-
-    def use(card: AnyCard, e: Effect) -> None:
-        out.append(e.mods)
-        _credit(game, card)
-
-    for card, e in _carried_standing(game, c):
+    for card, e in _carried_standing(game, c) if own is None else own:
         if e.do is not ACT_MODIFY or e.target is not TARGET_SELF or not fits(e, c):
             continue
         if not e.against and not conditional(e):
@@ -242,7 +298,8 @@ def combat_mods(
         if e.against and not card_matches(d.card, e.against):
             continue
         if conditions_hold(game, e, slot):
-            use(card, e)
+            out.append(e.mods)
+            _credit(game, card)
     # Party bonuses: a character, or a card one carries, lending to everyone at its location.
     for card, e in party_lenders(game, slot) if lenders is None else lenders:
         if not fits(e, c):
@@ -250,8 +307,9 @@ def combat_mods(
         if e.against and not card_matches(d.card, e.against):
             continue
         if conditions_hold(game, e, slot):
-            use(card, e)
-    for src, e in _auras(game):
+            out.append(e.mods)
+            _credit(game, card)
+    for src, e in auras_in_play(game) if auras is None else auras:
         if isinstance(src, Copy) and e.target is not TARGET_HERE:
             continue  # a global effect's reach is already in current abilities (refresh)
         if e.do is ACT_MODIFY and e.target in (TARGET_FIELD, TARGET_PLAY, TARGET_HERE):
@@ -260,14 +318,16 @@ def combat_mods(
             ):
                 continue
             if fits(e, c) and conditions_hold(game, e, slot):
-                use(src.card, e)
+                out.append(e.mods)
+                _credit(game, src.card)
     loc = game.locs[slot].card
     loc_fx = game.fx.get(loc.id)
     if loc_fx is not None:
         for _, e in loc_fx.get(TRIGGER_ALWAYS, ()):
             here = e.do is ACT_MODIFY and e.target is TARGET_HERE and fits(e, c)
             if here and conditions_hold(game, e, slot):
-                use(loc, e)
+                out.append(e.mods)
+                _credit(game, loc)
     if c.pending:
         out.extend(c.pending)
         c.pending = []
