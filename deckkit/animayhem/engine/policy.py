@@ -278,7 +278,9 @@ def _top_damage(party: Sequence[Char], cap: int) -> int:
         for c in party:
             total += c.cur[DMG]
         return total
-    return sum(sorted([c.cur[DMG] for c in party], reverse=True)[:cap])
+    hits = [c.cur[DMG] for c in party]
+    hits.sort()
+    return sum(hits[len(hits) - cap :])
 
 
 def _ranked(chars: Sequence[Char], with_defense: bool) -> list[Char]:
@@ -413,6 +415,22 @@ class HeuristicPolicy(Policy):
         # run's, the same for every game), so they are worked out once per card: by id(card),
         # with the card and its text kept to check the entry is theirs.
         self._bonus: dict[int, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
+        # The skills of the party last counted: each member's skill_counts (a dict never changed
+        # in place: a change of skills puts a new one on the character, abilities.refresh) and
+        # their totals.
+        self._skilled: list[dict[str, int]] = []
+        self._skill_totals: dict[str, int] = {}
+
+    def _skills(self, party: Sequence[Char]) -> dict[str, int]:
+        """``skill_totals(party)``, counted again only when a member or a member's skills
+        changed since the last count (read it, never change it)."""
+        last = self._skilled
+        n = len(last)
+        if n == len(party) and all(party[i].skill_counts is last[i] for i in range(n)):
+            return self._skill_totals
+        self._skilled = [c.skill_counts for c in party]
+        self._skill_totals = skill_totals(party)
+        return self._skill_totals
 
     def _bonuses(self, game: Game, card: PowerCard) -> dict[str, int]:
         """:func:`_combat_modifiers` of the card, from the cache (read it, never change it)."""
@@ -604,7 +622,7 @@ class HeuristicPolicy(Policy):
                 continue
             card = loc.card
             if totals is None:
-                totals = skill_totals(party)
+                totals = self._skills(party)
             ok = (
                 requirement_met(card.requirement, party, totals)
                 or (card.defense is not None and damage > card.defense)
