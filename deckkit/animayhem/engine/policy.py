@@ -415,22 +415,6 @@ class HeuristicPolicy(Policy):
         # run's, the same for every game), so they are worked out once per card: by id(card),
         # with the card and its text kept to check the entry is theirs.
         self._bonus: dict[int, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
-        # The skills of the party last counted: each member's skill_counts (a dict never changed
-        # in place: a change of skills puts a new one on the character, abilities.refresh) and
-        # their totals.
-        self._skilled: list[dict[str, int]] = []
-        self._skill_totals: dict[str, int] = {}
-
-    def _skills(self, party: Sequence[Char]) -> dict[str, int]:
-        """``skill_totals(party)``, counted again only when a member or a member's skills
-        changed since the last count (read it, never change it)."""
-        last = self._skilled
-        n = len(last)
-        if n == len(party) and all(party[i].skill_counts is last[i] for i in range(n)):
-            return self._skill_totals
-        self._skilled = [c.skill_counts for c in party]
-        self._skill_totals = skill_totals(party)
-        return self._skill_totals
 
     def _bonuses(self, game: Game, card: PowerCard) -> dict[str, int]:
         """:func:`_combat_modifiers` of the card, from the cache (read it, never change it)."""
@@ -610,6 +594,8 @@ class HeuristicPolicy(Policy):
         return -1 if goal is None else goal
 
     def _targets(self, game: Game, party: list[Char]) -> list[int]:
+        """The locations the party may stop at and scavenge: something left beneath, and its
+        defense beaten, or its skill listing met, or a card's way in."""
         out = []
         totals: dict[str, int] | None = None  # the party's skills, counted once when needed
         damage = sum(c.cur[DMG] for c in party)
@@ -621,12 +607,13 @@ class HeuristicPolicy(Policy):
             if game.acts and barred(game, party, loc.slot):
                 continue
             card = loc.card
+            if card.defense is not None and damage > card.defense:
+                out.append(loc.slot)
+                continue
             if totals is None:
-                totals = self._skills(party)
-            ok = (
-                requirement_met(card.requirement, party, totals)
-                or (card.defense is not None and damage > card.defense)
-                or (bool(game.fx) and unlocked(game, party, loc.slot))
+                totals = skill_totals(party)
+            ok = requirement_met(card.requirement, party, totals) or (
+                bool(game.fx) and unlocked(game, party, loc.slot)
             )
             if ok:
                 out.append(loc.slot)
