@@ -63,7 +63,18 @@ from deckkit.animayhem.engine.queries import (
     waits_for_a_use,
     waits_to_turn,
 )
-from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Triggers
+from deckkit.animayhem.engine.state import (
+    CHA,
+    DEF,
+    DMG,
+    ENE,
+    Char,
+    Copy,
+    Dis,
+    Game,
+    Loc,
+    Triggers,
+)
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -361,14 +372,41 @@ def _before(far: int, prize: int, slot: int, far2: int, prize2: int, slot2: int)
     return slot < slot2
 
 
+class _Party:
+    """A party as the goal search asks about it: its damage, and its skills counted when a
+    location's listing first asks."""
+
+    def __init__(self, members: list[Char]) -> None:
+        self.members = members
+        self.damage = sum(c.cur[DMG] for c in members)
+        self._totals: dict[str, int] | None = None
+
+    def totals(self) -> dict[str, int]:
+        if self._totals is None:
+            self._totals = skill_totals(self.members)
+        return self._totals
+
+
+def _danger(game: Game) -> dict[int, int]:
+    """Three steps of risk at a location for each disaster there that fights or acts."""
+    danger: dict[int, int] = {}
+    path = game.field.path
+    for d in game.disasters:
+        if d.combat or harmful(d):
+            slot = path[d.pos]
+            danger[slot] = danger.get(slot, 0) + 3
+    return danger
+
+
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
-    three rounds, against its current defense."""
-    if game.fx and special_defeat(game, party, d):
-        return True
+    three rounds, against its current defense; or the party can defeat it a special way (the
+    costlier question, asked second)."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     per_round = _top_damage(party, 4 if d.major else 3) - dfn
-    return per_round > 0 and per_round * 3 >= d.health_max
+    if per_round > 0 and per_round * 3 >= d.health_max:
+        return True
+    return bool(game.fx) and special_defeat(game, party, d)
 
 
 def known_outlook(game: Game, party: Sequence[Char], slot: int) -> tuple[int, int]:
@@ -594,30 +632,26 @@ class HeuristicPolicy(Policy):
         return -1 if goal is None else goal
 
     def _targets(self, game: Game, party: list[Char]) -> list[int]:
-        """The locations the party may stop at and scavenge: something left beneath, and its
-        defense beaten, or its skill listing met, or a card's way in."""
-        out = []
-        totals: dict[str, int] | None = None  # the party's skills, counted once when needed
-        damage = sum(c.cur[DMG] for c in party)
-        for loc in game.locs:
-            if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
-                continue
-            if not can_stop(game, party, loc.slot):
-                continue
-            if game.acts and barred(game, party, loc.slot):
-                continue
-            card = loc.card
-            if card.defense is not None and damage > card.defense:
-                out.append(loc.slot)
-                continue
-            if totals is None:
-                totals = skill_totals(party)
-            ok = requirement_met(card.requirement, party, totals) or (
-                bool(game.fx) and unlocked(game, party, loc.slot)
-            )
-            if ok:
-                out.append(loc.slot)
-        return out
+        """The locations the party may stop at and scavenge."""
+        view = _Party(party)
+        return [loc.slot for loc in game.locs if self._scavengeable(game, view, loc)]
+
+    def _scavengeable(self, game: Game, party: _Party, loc: Loc) -> bool:
+        """May the party stop at this location and scavenge it: something is left beneath, and
+        the party beats its defense, or meets its skill listing, or holds a card's way in."""
+        if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
+            return False
+        members = party.members
+        if not can_stop(game, members, loc.slot):
+            return False
+        if game.acts and barred(game, members, loc.slot):
+            return False
+        card = loc.card
+        if card.defense is not None and party.damage > card.defense:
+            return True
+        return requirement_met(card.requirement, members, party.totals()) or (
+            bool(game.fx) and unlocked(game, members, loc.slot)
+        )
 
     def moves(self, game: Game, edition: Edition) -> list[Move]:
         return self.plan_moves(game, edition, None)
@@ -657,9 +691,11 @@ class HeuristicPolicy(Policy):
             if len(group) > size:
                 anchor, size = start, len(group)
         goal = goal_slot
-        if goal is None:
+        if goal is None and game.known:
             targets = self._targets(game, everyone)
             goal = self._pick_goal(game, anchor, targets, hunt, everyone)
+        elif goal is None:
+            goal = self._nearest_goal(game, anchor, everyone, hunt)
         # The largest group plans first; the others join it where it will stand rather than
         # set out for the goal on their own, ahead of or apart from the party.
         plans: list[Move] = []
@@ -713,12 +749,7 @@ class HeuristicPolicy(Policy):
         else:
             row = game.dist[anchor]
             extra = 0
-        danger: dict[int, int] = {}
-        path = game.field.path
-        for d in game.disasters:
-            if d.combat or harmful(d):
-                slot = path[d.pos]
-                danger[slot] = danger.get(slot, 0) + 3
+        danger = _danger(game)
         # The least (distance + risk, prize, slot), compared term by term.
         best = -1
         best_far = best_prize = 0
@@ -737,6 +768,47 @@ class HeuristicPolicy(Policy):
             if best < 0 or _before(far, 0, slot, best_far, best_prize, best):
                 best, best_far, best_prize = slot, far, 0
         return best if best >= 0 else None
+
+    def _nearest_goal(
+        self, game: Game, anchor: int, party: list[Char], hunt: list[Dis]
+    ) -> int | None:
+        """What ``_pick_goal`` picks among ``_targets`` while the player has seen nothing under
+        a location: the locations are asked whether the party may scavenge them nearest first
+        (by distance and risk, then slot), until the first yes or until a disaster worth
+        hunting is nearer, so most are never asked."""
+        if anchor == HAVEN:
+            row = game.dist[game.field.haven_slot]
+            extra = 1
+        else:
+            row = game.dist[anchor]
+            extra = 0
+        hunted = -1
+        hunt_far = 0
+        for d in hunt:
+            slot = game.slot_of(d)
+            far = row[slot] + extra - 1
+            if hunted < 0 or _before(far, 0, slot, hunt_far, 0, hunted):
+                hunted, hunt_far = slot, far
+        # Distance and risk of each location (slot order), and whether it is still to be asked:
+        # something is left beneath it.
+        danger = _danger(game)
+        far_of: list[int] = []
+        left: list[bool] = []
+        for loc in game.locs:
+            far_of.append(row[loc.slot] + extra + danger.get(loc.slot, 0))
+            left.append(bool(loc.hidden_disasters or loc.hidden_cards) and not loc.destroyed)
+        view = _Party(party)
+        while True:
+            slot = -1  # the nearest still to be asked, the smaller slot on a tie
+            for s in range(len(left)):
+                if left[s] and (slot < 0 or far_of[s] < far_of[slot]):
+                    slot = s
+            if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far_of[slot], 0, slot)):
+                break
+            if self._scavengeable(game, view, game.locs[slot]):
+                return slot
+            left[slot] = False
+        return hunted if hunted >= 0 else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
         return can_beat(game, chars, d)
