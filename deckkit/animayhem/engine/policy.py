@@ -572,12 +572,9 @@ class HeuristicPolicy(Policy):
             if card.type is not kind or not isinstance(card, PowerCard):
                 continue
             lost = forfeited(game, card) if game.fx else ()
-            # The card's damage and defense modifiers, by ability slot.
-            gains = [
-                (DMG if a == "damage" else DEF, mod)
-                for a, mod in card.modifiers
-                if a == "damage" or a == "defense"
-            ]
+            # The card's damage and defense modifiers.
+            hits = [mod for a, mod in card.modifiers if a == "damage"]
+            guards = [mod for a, mod in card.modifiers if a == "defense"]
             unique = kind is TYPE_EQUIPMENT and bool(card.modifiers)
             for c in targets:
                 if not usable(c, card) or not may_equip(game, c, card):
@@ -586,11 +583,13 @@ class HeuristicPolicy(Policy):
                     continue  # it would take a skill the character holds (Blasters: Chi)
                 if unique and _doubles_up(c, card):
                     continue
-                cur = c.cur
+                dmg, dfn = c.cur[DMG], c.cur[DEF]
                 gain = 0
-                for i, mod in gains:
-                    gain += apply_mod(mod, cur[i]) - cur[i]
-                score = gain * 10 - cur[DMG] - cur[DEF]
+                for mod in hits:
+                    gain += apply_mod(mod, dmg) - dmg
+                for mod in guards:
+                    gain += apply_mod(mod, dfn) - dfn
+                score = gain * 10 - dmg - dfn
                 if (best is None or score > best_score) and isinstance(x, Copy):
                     best, best_char, best_score = x, c, score
         return (best, best_char) if best is not None else None
