@@ -63,7 +63,18 @@ from deckkit.animayhem.engine.queries import (
     waits_for_a_use,
     waits_to_turn,
 )
-from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import (
+    CHA,
+    DEF,
+    DMG,
+    ENE,
+    Char,
+    Copy,
+    Dis,
+    Game,
+    Loc,
+    Triggers,
+)
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -256,12 +267,57 @@ def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
         route.append(here)
         budget -= 1
     dist = game.dist
+    neighbours = game.field.neighbours
     while here != goal and budget > 0:
-        nbrs = game.field.neighbours[here]
-        here = min(nbrs, key=lambda s: dist[s][goal])
+        nbrs = neighbours[here]
+        # The first neighbour nearest the goal (as min() with a key picks it).
+        here = nbrs[0]
+        near = dist[here][goal]
+        for s in nbrs:
+            if dist[s][goal] < near:
+                here = s
+                near = dist[s][goal]
         route.append(here)
         budget -= 1
     return route
+
+
+def _top_damage(party: Sequence[Char], cap: int) -> int:
+    """The damage of the party's ``cap`` hardest hitters together."""
+    if len(party) <= cap:
+        total = 0
+        for c in party:
+            total += c.cur[DMG]
+        return total
+    hits = [c.cur[DMG] for c in party]
+    hits.sort()
+    return sum(hits[len(hits) - cap :])
+
+
+def _ranked(chars: Sequence[Char], with_defense: bool) -> list[Char]:
+    """``chars`` by damage (plus defense when ``with_defense``), highest first, ties in their
+    order: what ``sorted`` with that key gives, without calling a key function for each of the
+    handful of characters (an insertion sort)."""
+    out: list[Char] = []
+    scores: list[int] = []
+    for c in chars:
+        score = c.cur[DMG] + c.cur[DEF] if with_defense else c.cur[DMG]
+        i = len(out)
+        while i > 0 and scores[i - 1] < score:
+            i -= 1
+        out.insert(i, c)
+        scores.insert(i, score)
+    return out
+
+
+def _doubles_up(c: Char, card: PowerCard) -> bool:
+    """Equipment ``c`` wears already modifies an ability this equipment modifies."""
+    for e in c.equipment:
+        for a, _ in e.card.modifiers:  # type: ignore[union-attr]
+            for b, _ in card.modifiers:
+                if a == b:
+                    return True
+    return False
 
 
 def _combat_modifiers(card: PowerCard, game: Game | None = None) -> dict[str, int]:
@@ -307,16 +363,50 @@ def _weak(party: Sequence[Char]) -> bool:
     return len(party) < 2 and party[0].cur[DMG] + party[0].cur[DEF] < 8
 
 
+def _before(far: int, prize: int, slot: int, far2: int, prize2: int, slot2: int) -> bool:
+    """``(far, prize, slot) < (far2, prize2, slot2)``, without building the tuples."""
+    if far != far2:
+        return far < far2
+    if prize != prize2:
+        return prize < prize2
+    return slot < slot2
+
+
+class _Party:
+    """A party as the goal search asks about it: its damage, and its skills counted when a
+    location's listing first asks."""
+
+    def __init__(self, members: list[Char]) -> None:
+        self.members = members
+        self.damage = sum(c.cur[DMG] for c in members)
+        self._totals: dict[str, int] | None = None
+
+    def totals(self) -> dict[str, int]:
+        if self._totals is None:
+            self._totals = skill_totals(self.members)
+        return self._totals
+
+
+def _danger(game: Game) -> dict[int, int]:
+    """Three steps of risk at a location for each disaster there that fights or acts."""
+    danger: dict[int, int] = {}
+    path = game.field.path
+    for d in game.disasters:
+        if d.combat or harmful(d):
+            slot = path[d.pos]
+            danger[slot] = danger.get(slot, 0) + 3
+    return danger
+
+
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
-    three rounds, against its current defense."""
-    if game.fx and special_defeat(game, party, d):
-        return True
+    three rounds, against its current defense; or the party can defeat it a special way (the
+    costlier question, asked second)."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
-    cap = 4 if d.major else 3
-    best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
-    per_round = sum(best) - dfn
-    return per_round > 0 and per_round * 3 >= d.health_max
+    per_round = _top_damage(party, 4 if d.major else 3) - dfn
+    if per_round > 0 and per_round * 3 >= d.health_max:
+        return True
+    return bool(game.fx) and special_defeat(game, party, d)
 
 
 def known_outlook(game: Game, party: Sequence[Char], slot: int) -> tuple[int, int]:
@@ -359,6 +449,20 @@ class HeuristicPolicy(Policy):
         self._makeup = 0  # the number standing for ``_halves`` in the keys below
         self._makeups: dict[tuple[tuple[CharmHalf, int], ...], int] = {}
         self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
+        # A flash effect's combat bonuses depend only on the card and its encoded text (the
+        # run's, the same for every game), so they are worked out once per card: by id(card),
+        # with the card and its text kept to check the entry is theirs.
+        self._bonus: dict[int, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
+
+    def _bonuses(self, game: Game, card: PowerCard) -> dict[str, int]:
+        """:func:`_combat_modifiers` of the card, from the cache (read it, never change it)."""
+        text = game.fx.get(card.id)
+        hit = self._bonus.get(id(card))
+        if hit is not None and hit[0] is card and hit[1] is text:
+            return hit[2]
+        mods = _combat_modifiers(card, game)
+        self._bonus[id(card)] = (card, text, mods)
+        return mods
 
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
         if self._charm_game is not game:
@@ -417,13 +521,13 @@ class HeuristicPolicy(Policy):
         """Cards the engine cannot play (flash effects, power no one can use) are played out of
         the hand as if their text happened, so the hand keeps drawing as a human's would."""
         out: list[Copy | Char] = []
-        chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
+        chars: list[Char] | None = None  # who could use a card, listed when first needed
         for x in game.hand:
             card = x.card
             if card.type in PLAYED_OUT and not (
                 isinstance(card, PowerCard)
                 and (
-                    _combat_modifiers(card, game)
+                    self._bonuses(game, card)
                     or keep_for_combat(game, card)
                     or waits_for_a_use(game, card)
                     or (
@@ -434,46 +538,61 @@ class HeuristicPolicy(Policy):
                 )
             ):
                 out.append(x)
-            elif isinstance(card, PowerCard) and card.type == TYPE_EQUIPMENT:
+            elif isinstance(card, PowerCard) and card.type is TYPE_EQUIPMENT:
+                if chars is None:
+                    chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
                 if not any(usable(c, card) for c in chars):
                     out.append(x)
-            elif isinstance(card, PowerCard) and card.type == TYPE_GLOBAL_EFFECT:
-                if card.requirement is not None and not requirement_met(card.requirement, chars):
-                    out.append(x)  # nobody to meet its requirement (Palace Guard: Royalty)
+            elif isinstance(card, PowerCard) and card.type is TYPE_GLOBAL_EFFECT:
+                if card.requirement is not None:
+                    if chars is None:
+                        chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
+                    if not requirement_met(card.requirement, chars):
+                        out.append(x)  # nobody to meet its requirement (Palace Guard: Royalty)
             elif isinstance(card, ItemCard):
                 out.append(x)
         return out
 
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
-        if not any(x.card.type is kind for x in game.hand):
+        """The card of this kind and the character it helps most: ten points for each point of
+        damage and defense it adds, less the character's own (the weaker gain more from it)."""
+        for x in game.hand:
+            if x.card.type is kind:
+                break
+        else:
             return None
         targets = equip_targets(game, kind, anywhere)
         if not targets:
             return None
-        best: tuple[int, Copy, Char] | None = None
+        best: Copy | None = None
+        best_char = targets[0]
+        best_score = 0
         for x in game.hand:
             card = x.card
-            if card.type != kind or not isinstance(card, PowerCard):
+            if card.type is not kind or not isinstance(card, PowerCard):
                 continue
             lost = forfeited(game, card) if game.fx else ()
+            # The card's damage and defense modifiers.
+            hits = [mod for a, mod in card.modifiers if a == "damage"]
+            guards = [mod for a, mod in card.modifiers if a == "defense"]
+            unique = kind is TYPE_EQUIPMENT and bool(card.modifiers)
             for c in targets:
                 if not usable(c, card) or not may_equip(game, c, card):
                     continue
                 if lost and any(c.skill_counts.get(s, 0) > 0 for s in lost):
                     continue  # it would take a skill the character holds (Blasters: Chi)
-                if kind == TYPE_EQUIPMENT and card.modifiers:
-                    taken = {a for e in c.equipment for a, _ in e.card.modifiers}  # type: ignore[union-attr]
-                    if taken & {a for a, _ in card.modifiers}:
-                        continue
-                gain = sum(
-                    apply_mod(mod, c.cur[i]) - c.cur[i]
-                    for a, mod in card.modifiers
-                    for i in ((DMG,) if a == "damage" else (DEF,) if a == "defense" else ())
-                )
-                score = gain * 10 - c.cur[DMG] - c.cur[DEF]
-                if (best is None or score > best[0]) and isinstance(x, Copy):
-                    best = (score, x, c)
-        return (best[1], best[2]) if best else None
+                if unique and _doubles_up(c, card):
+                    continue
+                dmg, dfn = c.cur[DMG], c.cur[DEF]
+                gain = 0
+                for mod in hits:
+                    gain += apply_mod(mod, dmg) - dmg
+                for mod in guards:
+                    gain += apply_mod(mod, dfn) - dfn
+                score = gain * 10 - dmg - dfn
+                if (best is None or score > best_score) and isinstance(x, Copy):
+                    best, best_char, best_score = x, c, score
+        return (best, best_char) if best is not None else None
 
     def global_effect(self, game: Game) -> Copy | None:
         for x in game.hand:
@@ -512,25 +631,26 @@ class HeuristicPolicy(Policy):
         return -1 if goal is None else goal
 
     def _targets(self, game: Game, party: list[Char]) -> list[int]:
-        out = []
-        totals = skill_totals(party)
-        damage = sum(c.cur[DMG] for c in party)
-        for loc in game.locs:
-            if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
-                continue
-            if not can_stop(game, party, loc.slot):
-                continue
-            if game.acts and barred(game, party, loc.slot):
-                continue
-            card = loc.card
-            ok = (
-                requirement_met(card.requirement, party, totals)
-                or (card.defense is not None and damage > card.defense)
-                or (bool(game.fx) and unlocked(game, party, loc.slot))
-            )
-            if ok:
-                out.append(loc.slot)
-        return out
+        """The locations the party may stop at and scavenge."""
+        view = _Party(party)
+        return [loc.slot for loc in game.locs if self._scavengeable(game, view, loc)]
+
+    def _scavengeable(self, game: Game, party: _Party, loc: Loc) -> bool:
+        """May the party stop at this location and scavenge it: something is left beneath, and
+        the party beats its defense, or meets its skill listing, or holds a card's way in."""
+        if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
+            return False
+        members = party.members
+        if not can_stop(game, members, loc.slot):
+            return False
+        if game.acts and barred(game, members, loc.slot):
+            return False
+        card = loc.card
+        if card.defense is not None and party.damage > card.defense:
+            return True
+        return requirement_met(card.requirement, members, party.totals()) or (
+            bool(game.fx) and unlocked(game, members, loc.slot)
+        )
 
     def moves(self, game: Game, edition: Edition) -> list[Move]:
         return self.plan_moves(game, edition, None)
@@ -539,40 +659,58 @@ class HeuristicPolicy(Policy):
         """The Move phase's plans: toward the goal this player picks, or ``goal_slot`` when
         given (a player weighing other goals: ``search.py``)."""
         play = edition.play
-        on_field = game.on_field()
-        room = play.max_on_field - len(on_field)
-        newcomers = sorted(game.in_haven(), key=lambda c: -(c.cur[DMG] + c.cur[DEF]))[
-            : max(0, room)
-        ]
-        everyone = on_field + newcomers
+        everyone = game.on_field()
+        room = play.max_on_field - len(everyone)
+        if room > 0:  # the strongest in the haven join while there is room on the field
+            everyone += _ranked(game.in_haven(), True)[:room]
         if play.max_party:
             everyone = everyone[: play.max_party]
         if not everyone:
             return []
         groups: dict[int, list[Char]] = {}
         for c in everyone:
-            groups.setdefault(c.slot if c.zone == "field" else HAVEN, []).append(c)
-        # Carriers stash items in the haven when a combat disaster is on the field.
-        danger = [d for d in game.disasters if d.combat and d.incapacitated_turn != game.turn]
-        plans: list[Move] = []
-        targets = self._targets(game, everyone)
-        hunt = [d for d in danger if d.carrying and can_beat(game, everyone, d)]
-        anchor = max(groups, key=lambda s: len(groups[s]))
-        goal = self._pick_goal(game, anchor, targets, hunt, everyone)
-        if goal_slot is not None:
-            goal = goal_slot
+            start = c.slot if c.zone == "field" else HAVEN
+            group = groups.get(start)
+            if group is None:
+                groups[start] = [c]
+            else:
+                group.append(c)
+        # Carriers stash items in the haven when a combat disaster is on the field; one the
+        # party can beat that carries an item is worth hunting.
+        danger = False
+        hunt: list[Dis] = []
+        for d in game.disasters:
+            if d.combat and d.incapacitated_turn != game.turn:
+                danger = True
+                if goal_slot is None and d.carrying and can_beat(game, everyone, d):
+                    hunt.append(d)
+        anchor = HAVEN  # the largest group (the first of the largest)
+        size = 0
+        for start, group in groups.items():
+            if len(group) > size:
+                anchor, size = start, len(group)
+        goal = goal_slot
+        if goal is None and game.known:
+            targets = self._targets(game, everyone)
+            goal = self._pick_goal(game, anchor, targets, hunt, everyone)
+        elif goal is None:
+            goal = self._nearest_goal(game, anchor, everyone, hunt)
         # The largest group plans first; the others join it where it will stand rather than
         # set out for the goal on their own, ahead of or apart from the party.
+        plans: list[Move] = []
+        home = game.field.haven_slot
         meet: int | None = None
-        for start in sorted(groups, key=lambda s: s != anchor):
+        for start in [anchor, *[s for s in groups if s != anchor]]:
             party = groups[start]
             budget = party_movement(game, party)
-            if start != HAVEN and any(c.items for c in party) and danger:
-                back = game.dist[start][game.field.haven_slot] + 1
+            if start != HAVEN and danger and any(c.items for c in party):
+                back = game.dist[start][home] + 1
                 if back <= budget:
-                    route = [*route_to(game, start, game.field.haven_slot, budget - 1), HAVEN]
-                    if start == game.field.haven_slot:
+                    if start == home:
                         route = [HAVEN]
+                    else:
+                        route = route_to(game, start, home, budget - 1)
+                        route.append(HAVEN)
                     plans.append((party, route))
                     continue
             dest = goal
@@ -601,34 +739,75 @@ class HeuristicPolicy(Policy):
         hunt: list[Dis],
         party: Sequence[Char] = (),
     ) -> int | None:
-        def dist(slot: int) -> int:
-            if anchor == HAVEN:
-                return game.dist[game.field.haven_slot][slot] + 1
-            return game.dist[anchor][slot]
-
-        danger: dict[int, int] = {}
-        path = game.field.path
-        for d in game.disasters:
-            if d.combat or harmful(d):
-                slot = path[d.pos]
-                danger[slot] = danger.get(slot, 0) + 3
-        best: tuple[int, int, int] | None = None
+        """The nearest target, a step further for each disaster there (and for what the
+        player has seen beneath it), or a disaster worth hunting a step nearer; ties go to
+        the smaller slot. Distances from the haven count the step into the field."""
+        if anchor == HAVEN:
+            row = game.dist[game.field.haven_slot]
+            extra = 1
+        else:
+            row = game.dist[anchor]
+            extra = 0
+        danger = _danger(game)
+        # The least (distance + risk, prize, slot), compared term by term.
+        best = -1
+        best_far = best_prize = 0
         seen = bool(game.known) and bool(party)
         for slot in targets:
-            risk = danger.get(slot, 0)
+            far = row[slot] + extra + danger.get(slot, 0)
             prize = 0
             if seen:
-                extra, prize = known_outlook(game, party, slot)  # what the player looked at
-                risk += extra
-            key = (dist(slot) + risk, prize, slot)
-            if best is None or key < best:
-                best = key
+                risk, prize = known_outlook(game, party, slot)  # what the player looked at
+                far += risk
+            if best < 0 or _before(far, prize, slot, best_far, best_prize, best):
+                best, best_far, best_prize = slot, far, prize
         for d in hunt:
             slot = game.slot_of(d)
-            key = (dist(slot) - 1, 0, slot)
-            if best is None or key < best:
-                best = key
-        return best[2] if best else None
+            far = row[slot] + extra - 1
+            if best < 0 or _before(far, 0, slot, best_far, best_prize, best):
+                best, best_far, best_prize = slot, far, 0
+        return best if best >= 0 else None
+
+    def _nearest_goal(
+        self, game: Game, anchor: int, party: list[Char], hunt: list[Dis]
+    ) -> int | None:
+        """What ``_pick_goal`` picks among ``_targets`` while the player has seen nothing under
+        a location: the locations are asked whether the party may scavenge them nearest first
+        (by distance and risk, then slot), until the first yes or until a disaster worth
+        hunting is nearer, so most are never asked."""
+        if anchor == HAVEN:
+            row = game.dist[game.field.haven_slot]
+            extra = 1
+        else:
+            row = game.dist[anchor]
+            extra = 0
+        hunted = -1
+        hunt_far = 0
+        for d in hunt:
+            slot = game.slot_of(d)
+            far = row[slot] + extra - 1
+            if hunted < 0 or _before(far, 0, slot, hunt_far, 0, hunted):
+                hunted, hunt_far = slot, far
+        # Distance and risk of each location (slot order), and whether it is still to be asked:
+        # something is left beneath it.
+        danger = _danger(game)
+        far_of: list[int] = []
+        left: list[bool] = []
+        for loc in game.locs:
+            far_of.append(row[loc.slot] + extra + danger.get(loc.slot, 0))
+            left.append(bool(loc.hidden_disasters or loc.hidden_cards) and not loc.destroyed)
+        view = _Party(party)
+        while True:
+            slot = -1  # the nearest still to be asked, the smaller slot on a tie
+            for s in range(len(left)):
+                if left[s] and (slot < 0 or far_of[s] < far_of[slot]):
+                    slot = s
+            if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far_of[slot], 0, slot)):
+                break
+            if self._scavengeable(game, view, game.locs[slot]):
+                return slot
+            left[slot] = False
+        return hunted if hunted >= 0 else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
         return can_beat(game, chars, d)
@@ -647,19 +826,30 @@ class HeuristicPolicy(Policy):
         return len(party) >= 2 or party[0].cur[DMG] + party[0].cur[DEF] >= 8
 
     def carrier_for(self, game: Game, party: list[Char], card: Copy) -> Char:
-        if card.card.type == TYPE_EQUIPMENT and isinstance(card.card, PowerCard):
-            users = [c for c in party if usable(c, card.card)]
-            if users:
-                return min(users, key=lambda c: c.cur[DMG])
-        return max(party, key=lambda c: (c.cur[DEF], c.health_max))
+        """Equipment to the weakest hitter who can use it; anything else to the sturdiest."""
+        kept = card.card
+        if kept.type is TYPE_EQUIPMENT and isinstance(kept, PowerCard):
+            user: Char | None = None  # the first with the least damage, as min() picks it
+            for c in party:
+                if (user is None or c.cur[DMG] < user.cur[DMG]) and usable(c, kept):
+                    user = c
+            if user is not None:
+                return user
+        best = party[0]  # the first with the most defense, then health, as max() picks it
+        for c in party:
+            dfn, top = c.cur[DEF], best.cur[DEF]
+            if dfn > top or (dfn == top and c.health_max > best.health_max):
+                best = c
+        return best
 
     def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
-        rest = sorted((c for c in able if c is not target), key=lambda c: -c.cur[DMG])
+        """The attacked character, then the hardest hitters."""
+        rest = _ranked([c for c in able if c is not target], False)
         first = [target] if target in able else []
         return first + rest[: cap - len(first)]
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
-        return not can_beat(game, chars, d) and d.health >= d.health_max
+        return d.health >= d.health_max and not can_beat(game, chars, d)
 
     def combat_card_to(
         self,
@@ -739,8 +929,7 @@ class HeuristicPolicy(Policy):
             return False
         party = game.at(game.slot_of(source))
         dfn = source.defense + horde_bonus(game, source)
-        best = sorted((c.cur[DMG] for c in party), reverse=True)[: 4 if source.major else 3]
-        return sum(best) <= dfn
+        return _top_damage(party, 4 if source.major else 3) <= dfn
 
     def run_alone(self, game: Game, d: Dis, c: Char) -> bool:
         """Run alone when the disaster's next hit would knock it out."""
@@ -765,45 +954,43 @@ class HeuristicPolicy(Policy):
         character to keep it standing, or enough damage to finish the disaster now. Cards that
         would fall short are kept, and none goes to a character the round still knocks out
         (measured: 352 of 794 such cards in 500 medium games were spent on one)."""
-        aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
+        if short_damage <= 0 and short_defense <= 0:
+            return []  # the round is decided without a card
         guard: list[tuple[int, Copy, int]] = []  # (defense, card, cost) playable on the target
         blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
         plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus
         for x in game.hand:
             card = x.card
-            if card.type != TYPE_FLASH_EFFECT or not isinstance(card, PowerCard):
+            if card.type is not TYPE_FLASH_EFFECT or not isinstance(card, PowerCard):
                 continue
             if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
                 # Kept for the round it finishes the disaster (frail_blow), or for a charm
                 # battle it turns (held_for_charm).
                 continue
             assert isinstance(x, Copy)
-            mods = _combat_modifiers(card, game)
+            mods = self._bonuses(game, card)
             cost = card.energy_cost or 0
             if not mods:
-                if combat_only(game, card):
+                if short_damage > 0 and combat_only(game, card):
                     plain.append((x, card, cost))
                 continue
-            if "defense" in mods and usable(target, card) and _reaches(game, card, target):
+            if (
+                short_defense > 0
+                and "defense" in mods
+                and usable(target, card)
+                and _reaches(game, card, target)
+            ):
                 guard.append((mods["defense"], x, cost))
-            if "damage" in mods:
+            if short_damage > 0 and "damage" in mods:
                 blows.append((mods["damage"], x, card, cost))
+        if not (guard or blows or plain):
+            return []
+        aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
         plays: list[tuple[Copy, Char]] = []
         used: set[int] = set()
         energy = {c.uid: c.cur[ENE] for c in (*fighters, target)}
-
-        def pay(c: Char, cost: int) -> bool:
-            nonlocal aura
-            if energy[c.uid] >= cost:
-                energy[c.uid] -= cost
-                return True
-            if aura and cost > 0:
-                aura = False
-                return True
-            return False
-
         standing = short_defense <= 0
-        if short_defense > 0 and guard:
+        if guard:
             guard.sort(key=lambda g: -g[0])
             chosen: list[Copy] = []
             need = short_defense
@@ -822,7 +1009,7 @@ class HeuristicPolicy(Policy):
                 standing = True
         # Those the round does not knock out: every fighter but an unshielded target.
         safe = [c for c in fighters if c is not target or standing]
-        if short_damage > 0 and blows:
+        if blows:
             blows.sort(key=lambda b: -b[0])
             picks: list[tuple[Copy, Char]] = []
             need = short_damage
@@ -833,21 +1020,28 @@ class HeuristicPolicy(Policy):
                     break
                 if x.uid in used:
                     continue
-                payer = next(
-                    (
-                        c
-                        for c in safe
-                        if usable(c, card) and _reaches(game, card, c) and energy[c.uid] >= cost
-                    ),
-                    None,
-                )
+                # The first safe fighter who can play it and pay for it; with the aura at
+                # hand, the first who can play it.
+                payer: Char | None = None
+                for c in safe:
+                    if energy[c.uid] >= cost and usable(c, card) and _reaches(game, card, c):
+                        payer = c
+                        break
                 if payer is None and aura and cost > 0:
-                    payer = next(
-                        (c for c in safe if usable(c, card) and _reaches(game, card, c)), None
-                    )
-                if payer is not None and pay(payer, cost):
-                    picks.append((x, payer))
-                    need -= value
+                    for c in safe:
+                        if usable(c, card) and _reaches(game, card, c):
+                            payer = c
+                            break
+                if payer is None:
+                    continue
+                if energy[payer.uid] >= cost:
+                    energy[payer.uid] -= cost
+                elif aura and cost > 0:
+                    aura = False
+                else:
+                    continue
+                picks.append((x, payer))
+                need -= value
             if need <= 0:
                 plays += picks
                 used.update(x.uid for x, _ in picks)

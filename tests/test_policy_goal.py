@@ -1,0 +1,49 @@
+"""The player's goal: the nearest-first search asks fewer questions than listing every location
+the party may scavenge, and must pick the very same goal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
+from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
+from deckkit.animayhem.engine.policy import HeuristicPolicy
+from deckkit.animayhem.engine.state import Char, Dis, Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class _Checked(HeuristicPolicy):
+    """The heuristic player, comparing the two ways to its goal at every Move phase."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.compared = 0
+        self.hunted = 0
+        self.mismatches: list[tuple[int | None, int | None]] = []
+
+    def _nearest_goal(
+        self, game: Game, anchor: int, party: list[Char], hunt: list[Dis]
+    ) -> int | None:
+        fast = super()._nearest_goal(game, anchor, party, hunt)
+        full = self._pick_goal(game, anchor, self._targets(game, party), hunt, party)
+        self.compared += 1
+        self.hunted += bool(hunt)
+        if fast != full:
+            self.mismatches.append((fast, full))
+        return full
+
+
+@pytest.mark.parametrize("deck", ["demo-solo.deck", "hard-solo.deck", "tricky-solo.deck"])
+def test_nearest_goal_is_the_goal_picked_among_all_targets(deck: str) -> None:
+    cards = read_deck(ROOT / "decks" / deck, load_card_db())
+    setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+    policy = _Checked()
+    for i in range(60):
+        play_game(setup, policy, 7, i)
+    assert policy.compared > 200
+    assert policy.mismatches == []
