@@ -81,7 +81,7 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
 
 def set_zone(x: Copy | Char | Dis, zone: str) -> None:
     """Characters and disasters remember their zone; other cards are placed by list alone."""
-    if isinstance(x, Char | Dis):
+    if isinstance(x, (Char, Dis)):  # a tuple: no union object built per call
         x.zone = zone
 
 

@@ -48,7 +48,9 @@ def _say(game: Game, src: Source, text: str) -> None:
 
 
 def _name(src: Source) -> str:
-    return src.name if isinstance(src, Char | Dis) else src.card.name
+    if isinstance(src, (Char, Dis)):  # a tuple: no union object built per call
+        return src.name
+    return src.card.name
 
 
 class Sides:

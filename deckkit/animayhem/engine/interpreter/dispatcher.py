@@ -337,13 +337,14 @@ def fire(
     sides: Sides | None = None,
 ) -> bool:
     """Run ``source``'s effects for ``trigger``; True when any of them did something."""
-    fx = source.fx if isinstance(source, Dis | Char) else game.fx.get(source.card.id)
+    # A tuple, not ``Dis | Char``: the compiled engine would build that union at every call.
+    fx = source.fx if isinstance(source, (Dis, Char)) else game.fx.get(source.card.id)
     if fx is None:
         return False
     entries = fx.get(trigger)
     if not entries:
         return False
-    ctx = Context(source, slot, holder, opponents, fought)
+    ctx: Context | None = None  # made for the first effect that runs
     did = False
     for i, e in entries:
         if e.every > 1:  # every n-th occurrence of the trigger
@@ -352,16 +353,19 @@ def fire(
             game.fired[key] = seen
             if seen % e.every:
                 continue
-        if e.max_times and game.fired.get((source.uid, -1 - i), 0) >= e.max_times:
+        max_times = e.max_times
+        if max_times and game.fired.get((source.uid, -1 - i), 0) >= max_times:
             continue  # it has acted as often as it may
         if fought is not None and e.against and not card_matches(fought.card, e.against):
             continue
         if not conditions_hold(game, e, slot):
             continue
+        if ctx is None:
+            ctx = Context(source, slot, holder, opponents, fought)
         if run(game, e, ctx, sides):
             did = True
             bump(game, source.card.id, STAT_EFFECTS)
-            if e.max_times:
+            if max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
         if isinstance(source, Dis) and gone(source):
