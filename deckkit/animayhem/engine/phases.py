@@ -340,11 +340,27 @@ def play_turn(
     expire_globals(game)
     if game.fx:
         start_turn(game)
-    for phase in PHASES:
-        phase(game, edition, policy)
-        check_end(game, edition)
-        if after_phase is not None:
-            after_phase(game)
+    # The phases of PHASES, called by name: the compiled engine calls each directly, not
+    # through a function object.
+    discard_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    reload_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    maintenance_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    equip_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    move_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    scavenge_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+
+
+def _phase_done(game: Game, edition: Edition, after_phase: Callable[[Game], None] | None) -> None:
+    """After each phase: the end conditions, then the tests' check."""
+    check_end(game, edition)
+    if after_phase is not None:
+        after_phase(game)
 
 
 PHASES: tuple[Callable[[Game, Edition, Policy], None], ...] = (
