@@ -48,12 +48,13 @@ def place_disaster(game: Game, d: Dis, pos: int) -> None:
     game.disasters.append(d)
 
 
-def _next_pos(game: Game, skip_destroyed: bool, pos: int, step: int = 1) -> int:
+def _next_pos(
+    game: Game, path: tuple[int, ...], skip_destroyed: bool, pos: int, step: int = 1
+) -> int:
     """The next path position (``step`` -1: back along the path, for a disaster a card turned
     round); with ``skip_destroyed`` (the edition's ``disasters_skip_destroyed``), destroyed
     locations do not count for disaster movement (set0 rulebook, "Location"; fifth2018 lets
-    disasters stop on them). Returns -1 past either end."""
-    path = game.field.path
+    disasters stop on them). ``path`` is the field's disaster path. Returns -1 past either end."""
     n = len(path)
     nxt = pos + step
     if skip_destroyed:
@@ -177,7 +178,7 @@ def move_disaster(
         chars = [c for c in chars if c.slot != hidden]
     fought = False
     while steps > 0 and d.zone == "field":
-        nxt = _next_pos(game, skip_destroyed, d.pos, -1 if d.backward else 1)
+        nxt = _next_pos(game, path, skip_destroyed, d.pos, -1 if d.backward else 1)
         steps -= 1
         if nxt < 0:
             if not _leave_field(game, edition, d):

@@ -5,7 +5,7 @@ each action writes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard
 from deckkit.animayhem.construction.vocabulary import CardEffects, Effect, Trigger
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
 
 Source = Dis | Char | Copy
-FOREVER = 1 << 30
+FOREVER: Final = 1 << 30
 
 
 def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effect], ...]] | None:

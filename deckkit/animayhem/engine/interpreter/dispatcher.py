@@ -8,7 +8,7 @@ acting on AFFECT (``guarded``), and REMATCH, whose disaster fires its own effect
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard, Modifier, PowerCard
 from deckkit.animayhem.construction.vocabulary import Effect, Trigger
@@ -116,6 +116,26 @@ if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
 
 
+# The actions on characters (``_on_characters``). A set: one hashed look-up where a tuple would
+# compare the action's text with each member in turn.
+_ON_CHARACTERS: Final = frozenset(
+    {
+        ACT_BONK,
+        ACT_KILL,
+        ACT_DAMAGE,
+        ACT_HEAL,
+        ACT_DISABLE,
+        ACT_HOLD,
+        ACT_CAPTURE,
+        ACT_SEND,
+        ACT_DROP,
+        ACT_GRANT,
+        ACT_TRANSFORM,
+        ACT_ATTACK,
+    }
+)
+
+
 def run(
     game: Game,
     e: Effect,
@@ -139,22 +159,10 @@ def run(
         if who:
             _say(game, ctx.source, f"bars {', '.join(c.name for c in who)} from running away")
         return bool(who)
-    if do in (
-        ACT_BONK,
-        ACT_KILL,
-        ACT_DAMAGE,
-        ACT_HEAL,
-        ACT_DISABLE,
-        ACT_HOLD,
-        ACT_CAPTURE,
-        ACT_SEND,
-        ACT_DROP,
-        ACT_GRANT,
-        ACT_TRANSFORM,
-        ACT_ATTACK,
-    ) or (
+    if do in _ON_CHARACTERS or (
         do is ACT_MODIFY
-        and e.target not in (TARGET_DISASTERS, TARGET_NEAREST_DISASTER)
+        and e.target is not TARGET_DISASTERS
+        and e.target is not TARGET_NEAREST_DISASTER
         and not (e.target is TARGET_SELF and isinstance(ctx.source, Dis))
     ):
         who = characters(game, e, ctx)
