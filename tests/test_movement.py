@@ -25,7 +25,7 @@ from deckkit.animayhem.engine.movement import (
     move_party,
     place_disaster,
 )
-from deckkit.animayhem.engine.phases import PHASES, play_turn
+from deckkit.animayhem.engine.phases import PHASES, occupied_slots, play_turn
 from deckkit.animayhem.engine.play import GameOptions, prepare_game, start_game
 from deckkit.animayhem.engine.policy import Policy, make_policy
 from deckkit.animayhem.engine.queries import HAVEN, can_stop
@@ -306,3 +306,14 @@ def test_play_turn_plays_the_phases_in_order() -> None:
     seen: list[str] = []
     play_turn(game, setup.edition, policy, lambda g: seen.append(g.phase))
     assert seen == [p.__name__.removesuffix("_phase") for p in PHASES]
+
+
+def test_occupied_slots_are_the_sorted_slots_on_the_field() -> None:
+    """The locations the phases visit, party by party: each slot with a character on the
+    field, once, in slot order (not the order the characters came into play)."""
+    game = bare_game(NINE)
+    for slot in (5, 2, 5, HAVEN, 0, 7):
+        add_char(game, "A-ko Magami", slot)
+    game.chars[-1].zone = "bonked"  # off the field, though its slot is still set
+    assert occupied_slots(game) == [0, 2, 5]
+    assert occupied_slots(game) == sorted({c.slot for c in game.on_field()})
