@@ -176,6 +176,11 @@ def move_disaster(
     chars = game.on_field()  # nobody moves during maintenance but the disasters
     if hidden >= 0:
         chars = [c for c in chars if c.slot != hidden]
+    # A disaster's effects never change in play: look up once whether it has any for passing
+    # and landing (most have none), rather than calling ``fire`` at every step.
+    fx = d.fx
+    on_passes = fx is not None and TRIGGER_PASSES in fx
+    on_lands = fx is not None and TRIGGER_LANDS in fx
     fought = False
     while steps > 0 and d.zone == "field":
         nxt = _next_pos(game, path, skip_destroyed, d.pos, -1 if d.backward else 1)
@@ -187,7 +192,7 @@ def move_disaster(
         else:
             d.pos = nxt
         slot = path[d.pos]
-        if d.fx is not None:
+        if on_passes:
             fire(game, d, TRIGGER_PASSES, slot)
             if d.zone != "field":
                 return
@@ -237,7 +242,7 @@ def move_disaster(
             d,
             game.locs[path[d.pos]],
         )
-    if d.fx is not None and not fought:
+    if on_lands and not fought:
         fire(game, d, TRIGGER_LANDS, path[d.pos])
         if d.zone != "field":
             return

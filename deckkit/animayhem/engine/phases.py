@@ -317,7 +317,10 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
     game.phase = "maintenance"
     drawn, game.drawn = game.drawn, []
     if game.fx:
-        for d in [*game.disasters, *(d for d, _ in game.lasting)]:
+        acting = game.disasters.copy()  # face up, then lasting off the field
+        for d, _ in game.lasting:
+            acting.append(d)
+        for d in acting:
             if d.fx is not None and TRIGGER_TURN in d.fx:
                 fire(game, d, TRIGGER_TURN, game.slot_of(d) if d.zone == "field" else -1)
         for c in game.chars:
