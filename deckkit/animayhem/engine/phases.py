@@ -24,6 +24,7 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.havens import build_havens
+from deckkit.animayhem.engine.interpreter.common import carries_effects_for
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import extra_equipment, waived_for
 from deckkit.animayhem.engine.interpreter.standing import can_move, record_uses, stored
@@ -328,6 +329,8 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
                 continue
             if c.fx is not None and TRIGGER_TURN in c.fx:
                 fire(game, c, TRIGGER_TURN, c.slot)
+            if not carries_effects_for(game, c, TRIGGER_TURN):
+                continue
             for x in (*c.equipment, *c.enhancements, *c.items):
                 fx = game.fx.get(x.card.id)
                 if fx is not None and TRIGGER_TURN in fx:

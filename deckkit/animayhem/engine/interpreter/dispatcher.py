@@ -74,6 +74,7 @@ from deckkit.animayhem.engine.interpreter.common import (
     _name,
     _say,
     _until,
+    carries_effects_for,
 )
 from deckkit.animayhem.engine.interpreter.events import _ADDED_EVENTS, _added_event, _give_up
 from deckkit.animayhem.engine.interpreter.on_abilities import _modify_char, _modify_dis, disasters
@@ -529,6 +530,8 @@ def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) ->
         if c.fx is not None and c.zone == "field":
             fire(game, c, TRIGGER_HURT, slot, opponents=[c], fought=d, sides=sides)
     for c in game.at(slot):
+        if not carries_effects_for(game, c, TRIGGER_HURT):
+            continue
         for x in (*c.items, *c.equipment, *c.enhancements):
             fx = game.fx.get(x.card.id)
             if fx is not None and TRIGGER_HURT in fx and c.zone == "field":
