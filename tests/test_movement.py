@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.field import (
     build_field,
@@ -13,8 +19,15 @@ from deckkit.animayhem.engine.field import (
     line_cells,
     random_cells,
 )
-from deckkit.animayhem.engine.movement import move_disasters, move_party, place_disaster
-from deckkit.animayhem.engine.policy import Policy
+from deckkit.animayhem.engine.movement import (
+    _moving_order,
+    move_disasters,
+    move_party,
+    place_disaster,
+)
+from deckkit.animayhem.engine.phases import PHASES, occupied_slots, play_turn
+from deckkit.animayhem.engine.play import GameOptions, prepare_game, start_game
+from deckkit.animayhem.engine.policy import Policy, make_policy
 from deckkit.animayhem.engine.queries import HAVEN, can_stop
 from tests.engine_helpers import NINE, add_char, bare_game, copy_of, edition, new_disaster
 
@@ -259,3 +272,48 @@ def test_pickup_waits_for_the_face_down_disasters_above_the_item() -> None:
             else:
                 assert len(d.carrying) == 1 and not game.locs[slot].hidden_cards, (name, reading)
             assert len(game.locs[slot].hidden_disasters) == 2, name
+
+
+def test_moving_order_is_the_sorted_order() -> None:
+    """The disasters move closest to completing their cycle first, the earlier arrival first on
+    a tie (moving back along the path counts from the other end): the insertion sort gives the
+    order of a stable sort on ``(steps left, entered)``, ties and all."""
+    rng = random.Random(7)
+    game = bare_game(NINE)
+    n = len(game.field.path)
+    for _ in range(300):
+        game.disasters = []
+        for _ in range(rng.randrange(0, 8)):
+            d = new_disaster(game, rng.choice(("Bugrom, Type 1", "Goons")))
+            d.pos = rng.randrange(n)
+            d.backward = rng.random() < 0.3
+            d.entered = rng.randrange(4)  # repeated on purpose: stable on equal keys
+            game.disasters.append(d)
+        expected = sorted(
+            game.disasters, key=lambda d: (d.pos + 1 if d.backward else n - d.pos, d.entered)
+        )
+        assert [d.uid for d in _moving_order(game)] == [d.uid for d in expected]
+
+
+def test_play_turn_plays_the_phases_in_order() -> None:
+    """``play_turn`` calls the phases by name; they are those of ``PHASES``, in its order."""
+    cards = read_deck(
+        Path(__file__).resolve().parent.parent / "decks/demo-solo.deck", load_card_db()
+    )
+    setup = prepare_game(cards, load_edition("guidelines1998"), GameOptions())
+    policy = make_policy("heuristic")
+    game = start_game(setup, policy, 3, 0)
+    seen: list[str] = []
+    play_turn(game, setup.edition, policy, lambda g: seen.append(g.phase))
+    assert seen == [p.__name__.removesuffix("_phase") for p in PHASES]
+
+
+def test_occupied_slots_are_the_sorted_slots_on_the_field() -> None:
+    """The locations the phases visit, party by party: each slot with a character on the
+    field, once, in slot order (not the order the characters came into play)."""
+    game = bare_game(NINE)
+    for slot in (5, 2, 5, HAVEN, 0, 7):
+        add_char(game, "A-ko Magami", slot)
+    game.chars[-1].zone = "bonked"  # off the field, though its slot is still set
+    assert occupied_slots(game) == [0, 2, 5]
+    assert occupied_slots(game) == sorted({c.slot for c in game.on_field()})

@@ -48,16 +48,20 @@ def place_disaster(game: Game, d: Dis, pos: int) -> None:
     game.disasters.append(d)
 
 
-def _next_pos(game: Game, edition: Edition, pos: int, step: int = 1) -> int:
+def _next_pos(
+    game: Game, path: tuple[int, ...], skip_destroyed: bool, pos: int, step: int = 1
+) -> int:
     """The next path position (``step`` -1: back along the path, for a disaster a card turned
-    round); destroyed locations do not count for disaster movement (set0 rulebook, "Location";
-    fifth2018 lets disasters stop on them). Returns -1 past either end."""
-    path = game.field.path
+    round); with ``skip_destroyed`` (the edition's ``disasters_skip_destroyed``), destroyed
+    locations do not count for disaster movement (set0 rulebook, "Location"; fifth2018 lets
+    disasters stop on them). ``path`` is the field's disaster path. Returns -1 past either end."""
+    n = len(path)
     nxt = pos + step
-    if edition.play.disasters_skip_destroyed:
-        while 0 <= nxt < len(path) and game.locs[path[nxt]].destroyed:
+    if skip_destroyed:
+        locs = game.locs
+        while 0 <= nxt < n and locs[path[nxt]].destroyed:
             nxt += step
-    return nxt if 0 <= nxt < len(path) else -1
+    return nxt if 0 <= nxt < n else -1
 
 
 def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
@@ -95,13 +99,18 @@ def _entry_pos(game: Game, edition: Edition, backward: bool = False) -> int:
     destroyed locations do not count for disasters); for a disaster moving back along the path
     (Change Direction), the path's other end."""
     path = game.field.path
-    order = range(len(path) - 1, -1, -1) if backward else range(len(path))
+    n = len(path)
+    first = n - 1 if backward else 0
     if not edition.play.disasters_skip_destroyed:
-        return order[0]
-    for i in order:
-        if not game.locs[path[i]].destroyed:
+        return first
+    step = -1 if backward else 1
+    locs = game.locs
+    i = first
+    while 0 <= i < n:
+        if not locs[path[i]].destroyed:
             return i
-    return order[0]
+        i += step
+    return first
 
 
 def _affect(game: Game, d: Dis, slot: int) -> None:
@@ -159,15 +168,22 @@ def move_disaster(
     """Move one disaster up to ``steps`` locations along the path, meeting characters as the
     set0 rulebook's "Maintenance Phase" describes; it passes over the group at ``hidden``
     (a card hides it: HIDE)."""
-    pickup_first = edition.play.pickup == "first_item_location"
-    steal_again = edition.play.steal_holding_stolen
+    play = edition.play
+    pickup_first = play.pickup == "first_item_location"
+    steal_again = play.steal_holding_stolen
+    skip_destroyed = play.disasters_skip_destroyed
     path = game.field.path
     chars = game.on_field()  # nobody moves during maintenance but the disasters
     if hidden >= 0:
         chars = [c for c in chars if c.slot != hidden]
+    # A disaster's effects never change in play: look up once whether it has any for passing
+    # and landing (most have none), rather than calling ``fire`` at every step.
+    fx = d.fx
+    on_passes = fx is not None and TRIGGER_PASSES in fx
+    on_lands = fx is not None and TRIGGER_LANDS in fx
     fought = False
     while steps > 0 and d.zone == "field":
-        nxt = _next_pos(game, edition, d.pos, -1 if d.backward else 1)
+        nxt = _next_pos(game, path, skip_destroyed, d.pos, -1 if d.backward else 1)
         steps -= 1
         if nxt < 0:
             if not _leave_field(game, edition, d):
@@ -176,19 +192,23 @@ def move_disaster(
         else:
             d.pos = nxt
         slot = path[d.pos]
-        if d.fx is not None:
+        if on_passes:
             fire(game, d, TRIGGER_PASSES, slot)
             if d.zone != "field":
                 return
             slot = path[d.pos]
-        here = [c for c in chars if c.slot == slot and c.zone == "field"] if chars else chars
+        # Most steps meet nobody: look before building the list of those met.
+        met = _anyone_at(chars, slot)
         if not d.combat:
-            if here:
+            if met:
                 _affect(game, d, slot)
                 return
             continue
         if pickup_first and not d.carrying:
             take_item_here(game, d)
+        if not met:
+            continue
+        here = [c for c in chars if c.slot == slot and c.zone == "field"]
         # A stealer holding an item drops it and steals; under the 1998 guidelines not while
         # the item it holds is one it stole.
         may_steal = steal_again or d.stolen is None or d.stolen not in d.carrying
@@ -222,7 +242,7 @@ def move_disaster(
             d,
             game.locs[path[d.pos]],
         )
-    if d.fx is not None and not fought:
+    if on_lands and not fought:
         fire(game, d, TRIGGER_LANDS, path[d.pos])
         if d.zone != "field":
             return
@@ -235,10 +255,21 @@ def move_disaster(
             take_item_here(game, d)
     if not fought and d.combat and d.incapacitated_turn != game.turn:
         slot = path[d.pos]
-        if slot != hidden and any(c.uid not in d.ignores for c in game.at(slot)):
+        if slot != hidden and _any_unignored_at(game, d, slot):
             # "if the disaster completes a full movement and is at a location where there are
             # any characters, the disaster will also automatically declare an attack"
             fight(game, edition, policy, d, slot, "disaster")
+
+
+def _anyone_at(chars: list[Char], slot: int) -> bool:
+    """Any of ``chars`` still on the field at ``slot``."""
+    return any(c.slot == slot and c.zone == "field" for c in chars)
+
+
+def _any_unignored_at(game: Game, d: Dis, slot: int) -> bool:
+    """Anyone on the field at ``slot`` whom ``d`` does not ignore (``game.at`` without the list)."""
+    ignores = d.ignores
+    return any(c.zone == "field" and c.slot == slot and c.uid not in ignores for c in game.chars)
 
 
 def steal_when_revealed(
@@ -283,10 +314,7 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
             )
         if d.fx is not None:
             fire(game, d, TRIGGER_ENTERS, game.field.path[d.pos])
-    n = len(game.field.path)
-    order = sorted(
-        game.disasters, key=lambda d: (d.pos + 1 if d.backward else n - d.pos, d.entered)
-    )
+    order = _moving_order(game)
     hidden = hiding_slot(game) if ACT_HIDE in game.acts else -1  # Hiding Out
     for d in order:
         if d.zone != "field" or d.stationary or d.movement <= 0 or d.uid in held:
@@ -307,6 +335,26 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
     for d in game.disasters:  # allies stay with their primary disaster
         if d.ally_of is not None and d.ally_of.zone == "field":
             d.pos = d.ally_of.pos
+
+
+def _moving_order(game: Game) -> list[Dis]:
+    """The face-up disasters by the steps left in their cycle, then by arrival: a stable
+    insertion sort (a handful of disasters), the order ``sorted`` with the key
+    ``(steps left, entered)`` gives, without a key tuple per disaster."""
+    n = len(game.field.path)
+    order: list[Dis] = []
+    for d in game.disasters:
+        left = d.pos + 1 if d.backward else n - d.pos
+        entered = d.entered
+        i = len(order)
+        while i > 0:
+            o = order[i - 1]
+            o_left = o.pos + 1 if o.backward else n - o.pos
+            if o_left < left or (o_left == left and o.entered <= entered):
+                break
+            i -= 1
+        order.insert(i, d)
+    return order
 
 
 def join_primary(game: Game, d: Dis) -> bool:
@@ -403,7 +451,7 @@ def move_party(
                 party,
                 game.locs[step],
             )
-        for d in list(game.disasters_at(step)):
+        for d in game.disasters_at(step):  # a new list: a fight may change game.disasters
             if d.zone != "field" or d.ally_of is not None:
                 continue
             if not d.combat:

@@ -24,6 +24,7 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.havens import build_havens
+from deckkit.animayhem.engine.interpreter.common import carries_effects_for
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import extra_equipment, waived_for
 from deckkit.animayhem.engine.interpreter.standing import can_move, record_uses, stored
@@ -81,7 +82,7 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
 
 def set_zone(x: Copy | Char | Dis, zone: str) -> None:
     """Characters and disasters remember their zone; other cards are placed by list alone."""
-    if isinstance(x, Char | Dis):
+    if isinstance(x, (Char, Dis)):  # a tuple: no union object built per call
         x.zone = zone
 
 
@@ -185,11 +186,11 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         card = copy.card
         assert isinstance(card, PowerCard)
         game.hand.remove(copy)
-        (c.enhancements if kind == TYPE_ENHANCEMENT else c.equipment).append(copy)
+        (c.enhancements if kind is TYPE_ENHANCEMENT else c.equipment).append(copy)
         refresh(game, c)
         if game.acts:
             waived_for(game, c, card)  # played on a character only its own rule lets use it
-            if c.zone == "field" and kind == TYPE_EQUIPMENT:
+            if c.zone == "field" and kind is TYPE_EQUIPMENT:
                 # On the field: its own rule (Mousse), else its haven's (Squad Bay).
                 uses: list[Use] = []
                 equips_anywhere(game, c, uses, card) or haven_equips(game, card, uses)
@@ -244,7 +245,7 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             party = [c for c in party if can_move(game, c)]  # disabled or held in place
         if start == HAVEN:
             # At most 6 characters on the field ("Character Cards"; "Equip Phase").
-            party = party[: max(0, edition.play.max_on_field - len(game.on_field()))]
+            party = party[: max(0, edition.play.max_on_field - _on_field_count(game))]
         if edition.play.max_party:
             party = party[: edition.play.max_party]  # fifth2018: at most 4 in a group
         if not party or not route:
@@ -265,7 +266,7 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     # group that stops on it without the skills; a group that stays is still stopped there
     # (rule option location_attack=standing), or only one that ended a move there this turn
     # (location_attack=stopped).
-    for slot in sorted({c.slot for c in game.on_field()}):
+    for slot in occupied_slots(game):
         group = game.at(slot)
         if stopped is not None:
             group = [c for c in group if c.uid in stopped]
@@ -276,10 +277,26 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     party_attacks(game, edition, policy)
 
 
+def occupied_slots(game: Game) -> list[int]:
+    """The locations characters stand on, in slot order (``sorted({c.slot for c in
+    game.on_field()})`` without the set and the list of characters)."""
+    slots: list[int] = []
+    for c in game.chars:
+        if c.zone == "field" and c.slot not in slots:
+            slots.append(c.slot)
+    slots.sort()
+    return slots
+
+
+def _on_field_count(game: Game) -> int:
+    """``len(game.on_field())`` without the list."""
+    return sum(1 for c in game.chars if c.zone == "field")
+
+
 def party_attacks(game: Game, edition: Edition, policy: Policy) -> None:
     """The end of the Move phase: each party may attack a combat disaster at its location."""
-    for slot in sorted({c.slot for c in game.on_field()}):
-        for d in list(game.disasters_at(slot)):
+    for slot in occupied_slots(game):
+        for d in game.disasters_at(slot):  # a new list: a fight may change game.disasters
             if d.ally_of is not None:
                 continue  # "characters must defeat the primary disaster before attacking the ally"
             if d.combat and d.zone == "field" and policy.attack(game, d, game.at(slot)):
@@ -289,7 +306,7 @@ def party_attacks(game: Game, edition: Edition, policy: Policy) -> None:
 
 def scavenge_phase(game: Game, edition: Edition, policy: Policy) -> None:
     game.phase = "scavenge"
-    for slot in sorted({c.slot for c in game.on_field()}):
+    for slot in occupied_slots(game):
         party = game.at(slot)
         if party and policy.scavenge(game, party, slot):
             scavenge(game, edition, policy, party, slot)
@@ -301,7 +318,10 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
     game.phase = "maintenance"
     drawn, game.drawn = game.drawn, []
     if game.fx:
-        for d in [*game.disasters, *(d for d, _ in game.lasting)]:
+        acting = game.disasters.copy()  # face up, then lasting off the field
+        for d, _ in game.lasting:
+            acting.append(d)
+        for d in acting:
             if d.fx is not None and TRIGGER_TURN in d.fx:
                 fire(game, d, TRIGGER_TURN, game.slot_of(d) if d.zone == "field" else -1)
         for c in game.chars:
@@ -309,6 +329,8 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
                 continue
             if c.fx is not None and TRIGGER_TURN in c.fx:
                 fire(game, c, TRIGGER_TURN, c.slot)
+            if not carries_effects_for(game, c, TRIGGER_TURN):
+                continue
             for x in (*c.equipment, *c.enhancements, *c.items):
                 fx = game.fx.get(x.card.id)
                 if fx is not None and TRIGGER_TURN in fx:
@@ -340,11 +362,27 @@ def play_turn(
     expire_globals(game)
     if game.fx:
         start_turn(game)
-    for phase in PHASES:
-        phase(game, edition, policy)
-        check_end(game, edition)
-        if after_phase is not None:
-            after_phase(game)
+    # The phases of PHASES, called by name: the compiled engine calls each directly, not
+    # through a function object.
+    discard_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    reload_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    maintenance_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    equip_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    move_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+    scavenge_phase(game, edition, policy)
+    _phase_done(game, edition, after_phase)
+
+
+def _phase_done(game: Game, edition: Edition, after_phase: Callable[[Game], None] | None) -> None:
+    """After each phase: the end conditions, then the tests' check."""
+    check_end(game, edition)
+    if after_phase is not None:
+        after_phase(game)
 
 
 PHASES: tuple[Callable[[Game, Edition, Policy], None], ...] = (

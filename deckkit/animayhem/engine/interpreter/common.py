@@ -5,7 +5,7 @@ each action writes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard
 from deckkit.animayhem.construction.vocabulary import CardEffects, Effect, Trigger
@@ -16,10 +16,10 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.engine.state import Mods
+    from deckkit.animayhem.engine.state import Mods, Triggers
 
 Source = Dis | Char | Copy
-FOREVER = 1 << 30
+FOREVER: Final = 1 << 30
 
 
 def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effect], ...]] | None:
@@ -31,6 +31,26 @@ def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effe
     for i, e in enumerate(entry.effects):
         out.setdefault(e.when, []).append((i, e))
     return {k: tuple(v) for k, v in out.items()}
+
+
+def carries_effects_for(game: Game, c: Char, trigger: Trigger) -> bool:
+    """A card on ``c`` (item, equipment, enhancement) has effects for ``trigger``. The callers
+    test this before copying the three piles to fire them (a fired card may change the piles):
+    most characters carry none, and the copy is left out."""
+    fx = game.fx
+    return (
+        _any_effects_for(fx, c.items, trigger)
+        or _any_effects_for(fx, c.equipment, trigger)
+        or _any_effects_for(fx, c.enhancements, trigger)
+    )
+
+
+def _any_effects_for(fx: dict[str, Triggers], pile: list[Copy], trigger: Trigger) -> bool:
+    for x in pile:
+        cfx = fx.get(x.card.id)
+        if cfx is not None and trigger in cfx:
+            return True
+    return False
 
 
 def _until(game: Game, e: Effect) -> int:
@@ -48,7 +68,9 @@ def _say(game: Game, src: Source, text: str) -> None:
 
 
 def _name(src: Source) -> str:
-    return src.name if isinstance(src, Char | Dis) else src.card.name
+    if isinstance(src, (Char, Dis)):  # a tuple: no union object built per call
+        return src.name
+    return src.card.name
 
 
 class Sides:

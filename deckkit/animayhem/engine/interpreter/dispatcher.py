@@ -8,7 +8,7 @@ acting on AFFECT (``guarded``), and REMATCH, whose disaster fires its own effect
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard, Modifier, PowerCard
 from deckkit.animayhem.construction.vocabulary import Effect, Trigger
@@ -74,6 +74,7 @@ from deckkit.animayhem.engine.interpreter.common import (
     _name,
     _say,
     _until,
+    carries_effects_for,
 )
 from deckkit.animayhem.engine.interpreter.events import _ADDED_EVENTS, _added_event, _give_up
 from deckkit.animayhem.engine.interpreter.on_abilities import _modify_char, _modify_dis, disasters
@@ -116,6 +117,26 @@ if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
 
 
+# The actions on characters (``_on_characters``). A set: one hashed look-up where a tuple would
+# compare the action's text with each member in turn.
+_ON_CHARACTERS: Final = frozenset(
+    {
+        ACT_BONK,
+        ACT_KILL,
+        ACT_DAMAGE,
+        ACT_HEAL,
+        ACT_DISABLE,
+        ACT_HOLD,
+        ACT_CAPTURE,
+        ACT_SEND,
+        ACT_DROP,
+        ACT_GRANT,
+        ACT_TRANSFORM,
+        ACT_ATTACK,
+    }
+)
+
+
 def run(
     game: Game,
     e: Effect,
@@ -139,22 +160,10 @@ def run(
         if who:
             _say(game, ctx.source, f"bars {', '.join(c.name for c in who)} from running away")
         return bool(who)
-    if do in (
-        ACT_BONK,
-        ACT_KILL,
-        ACT_DAMAGE,
-        ACT_HEAL,
-        ACT_DISABLE,
-        ACT_HOLD,
-        ACT_CAPTURE,
-        ACT_SEND,
-        ACT_DROP,
-        ACT_GRANT,
-        ACT_TRANSFORM,
-        ACT_ATTACK,
-    ) or (
+    if do in _ON_CHARACTERS or (
         do is ACT_MODIFY
-        and e.target not in (TARGET_DISASTERS, TARGET_NEAREST_DISASTER)
+        and e.target is not TARGET_DISASTERS
+        and e.target is not TARGET_NEAREST_DISASTER
         and not (e.target is TARGET_SELF and isinstance(ctx.source, Dis))
     ):
         who = characters(game, e, ctx)
@@ -337,13 +346,14 @@ def fire(
     sides: Sides | None = None,
 ) -> bool:
     """Run ``source``'s effects for ``trigger``; True when any of them did something."""
-    fx = source.fx if isinstance(source, Dis | Char) else game.fx.get(source.card.id)
+    # A tuple, not ``Dis | Char``: the compiled engine would build that union at every call.
+    fx = source.fx if isinstance(source, (Dis, Char)) else game.fx.get(source.card.id)
     if fx is None:
         return False
     entries = fx.get(trigger)
     if not entries:
         return False
-    ctx = Context(source, slot, holder, opponents, fought)
+    ctx: Context | None = None  # made for the first effect that runs
     did = False
     for i, e in entries:
         if e.every > 1:  # every n-th occurrence of the trigger
@@ -352,16 +362,19 @@ def fire(
             game.fired[key] = seen
             if seen % e.every:
                 continue
-        if e.max_times and game.fired.get((source.uid, -1 - i), 0) >= e.max_times:
+        max_times = e.max_times
+        if max_times and game.fired.get((source.uid, -1 - i), 0) >= max_times:
             continue  # it has acted as often as it may
         if fought is not None and e.against and not card_matches(fought.card, e.against):
             continue
         if not conditions_hold(game, e, slot):
             continue
+        if ctx is None:
+            ctx = Context(source, slot, holder, opponents, fought)
         if run(game, e, ctx, sides):
             did = True
             bump(game, source.card.id, STAT_EFFECTS)
-            if e.max_times:
+            if max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
         if isinstance(source, Dis) and gone(source):
@@ -517,6 +530,8 @@ def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) ->
         if c.fx is not None and c.zone == "field":
             fire(game, c, TRIGGER_HURT, slot, opponents=[c], fought=d, sides=sides)
     for c in game.at(slot):
+        if not carries_effects_for(game, c, TRIGGER_HURT):
+            continue
         for x in (*c.items, *c.equipment, *c.enhancements):
             fx = game.fx.get(x.card.id)
             if fx is not None and TRIGGER_HURT in fx and c.zone == "field":

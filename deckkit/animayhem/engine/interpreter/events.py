@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.codes import (
     ACT_FIRST_STRIKE,
@@ -18,7 +20,7 @@ from deckkit.animayhem.engine.state import Char, Copy, Game
 # The others: IMMUNE in standing.py, STAY in on_characters.py, WAIVE in piles.py, the HURT
 # trigger and items acting on AFFECT in dispatcher.py.
 
-_ADDED_EVENTS = frozenset({ACT_RECYCLE, ACT_FIRST_STRIKE})
+_ADDED_EVENTS: Final = frozenset({ACT_RECYCLE, ACT_FIRST_STRIKE})
 
 
 def _added_event(game: Game, e: Effect, ctx: Context, sides: Sides | None) -> bool:

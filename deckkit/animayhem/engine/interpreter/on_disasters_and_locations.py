@@ -21,17 +21,31 @@ def _move_to(game: Game, e: Effect, d: Dis) -> bool:
     if d.zone != "field":
         return False
     here = game.slot_of(d)
+    # The nearest by (distance, slot) and by (steps apart, arrival): the first minimum, as
+    # ``min`` with those keys finds it, without a key tuple per candidate.
     if e.to == "nearest_character":
-        chars = [c for c in game.on_field() if fits(e, c)]
-        if not chars:
-            return False
         dist = game.dist[here]
-        slot = min((c.slot for c in chars), key=lambda s: (dist[s], s))
-    else:
-        others = [o for o in game.disasters if o is not d and o.combat]
-        if not others:
+        slot = -1
+        for c in game.chars:
+            if c.zone != "field" or not fits(e, c):
+                continue
+            s = c.slot
+            if slot < 0 or dist[s] < dist[slot] or (dist[s] == dist[slot] and s < slot):
+                slot = s
+        if slot < 0:
             return False
-        slot = game.slot_of(min(others, key=lambda o: (abs(o.pos - d.pos), o.entered)))
+    else:
+        near: Dis | None = None
+        gap = 0
+        for o in game.disasters:
+            if o is d or not o.combat:
+                continue
+            o_gap = abs(o.pos - d.pos)
+            if near is None or o_gap < gap or (o_gap == gap and o.entered < near.entered):
+                near, gap = o, o_gap
+        if near is None:
+            return False
+        slot = game.slot_of(near)
     d.pos = game.field.path_index[slot]
     _say(game, d, f"moves to {game.locs[slot].card.name}")
     return True

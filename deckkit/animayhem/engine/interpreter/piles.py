@@ -8,6 +8,7 @@ actions' handlers are in ``_PILE_HANDLERS``, one per action of ``queries._PILE_A
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from deckkit.animayhem.construction.cards import ItemCard, PowerCard
 from deckkit.animayhem.construction.vocabulary import Action, Effect
@@ -597,7 +598,7 @@ def retreat_attack(game: Game, damage: int) -> int:
 
 # Defined last, once every handler is: one per action of queries._PILE_ACTIONS (a test holds
 # the two equal).
-_PILE_HANDLERS: dict[Action, Callable[[Game, Effect, Context], bool]] = {
+_PILE_HANDLERS: Final[dict[Action, Callable[[Game, Effect, Context], bool]]] = {
     ACT_RECOVER: _recover,
     ACT_FETCH: _fetch,
     ACT_DRAW: _draw,

@@ -5,6 +5,7 @@ REMATCH, which fires the effects of the disaster it brings back, is played in :m
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from deckkit.animayhem.construction.cards import ItemCard, LocationCard
 from deckkit.animayhem.construction.vocabulary import Effect
@@ -86,7 +87,7 @@ def _reveal(game: Game, e: Effect, ctx: Context) -> bool:
     return bool(seen)
 
 
-_UNDER_ACTIONS = frozenset({ACT_CLEAR, ACT_UNEARTH, ACT_BURY, ACT_SUPPLY, ACT_REMATCH})
+_UNDER_ACTIONS: Final = frozenset({ACT_CLEAR, ACT_UNEARTH, ACT_BURY, ACT_SUPPLY, ACT_REMATCH})
 
 
 def _nearest_slot(game: Game, ctx: Context, slots: list[int]) -> int:

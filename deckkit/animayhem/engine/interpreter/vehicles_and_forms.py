@@ -13,7 +13,7 @@ from deckkit.animayhem.engine.codes import (
     STAT_WAS_BONKED,
     TRIGGER_STOPS,
 )
-from deckkit.animayhem.engine.interpreter.common import _credit, _say, _until
+from deckkit.animayhem.engine.interpreter.common import _credit, _say, _until, carries_effects_for
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import _own_rule
 from deckkit.animayhem.engine.queries import fits
@@ -120,6 +120,8 @@ def stopped_at(game: Game, slot: int, party: Sequence[Char] = ()) -> None:
         fire(game, loc.copy, TRIGGER_STOPS, slot)
     # The cards the party carries act there too (Dream Mirror looks at what lies beneath).
     for c in party:
+        if not carries_effects_for(game, c, TRIGGER_STOPS):
+            continue
         for x in (*c.items, *c.equipment, *c.enhancements):
             cfx = game.fx.get(x.card.id)
             if cfx is not None and TRIGGER_STOPS in cfx:
