@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Final, cast
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CombatCard,
-    ItemCard,
     Modifier,
     PowerCard,
 )
@@ -33,6 +32,8 @@ from deckkit.animayhem.engine.codes import (
     ACT_SPARE,
     ACT_STRIKES,
     ACT_WEAR,
+    KIND_FLASH_EFFECT,
+    KIND_ITEM,
     STAT_BONKED,
     STAT_COMBATS,
     STAT_DEFEATED,
@@ -41,14 +42,13 @@ from deckkit.animayhem.engine.codes import (
     STAT_MET,
     STAT_WAS_BONKED,
     STAT_WAS_KILLED,
-    TRAIT_FRENZY,
+    TRAIT_BIT_FRENZY,
     TRIGGER_COMBAT,
     TRIGGER_DEFEATED,
     TRIGGER_HITS,
     TRIGGER_KNOCKS_OUT,
     TRIGGER_ROUND,
     TRIGGER_WINS,
-    TYPE_FLASH_EFFECT,
 )
 from deckkit.animayhem.engine.interpreter.combat_cards import apply_charm, combat_card
 from deckkit.animayhem.engine.interpreter.common import Sides, apply_mods
@@ -238,7 +238,7 @@ def take_item_here(game: Game, d: Dis) -> bool:
     loc.hidden_cards.remove(x)
     d.carrying.append(x)
     if game.trace is not None:
-        game.say("pickup", f"{d.name} takes {x.card.name} from under {loc.card.name}", d, x)
+        game.say("pickup", f"{d.name} takes {x.g.name} from under {loc.g.name}", d, x)
     return True
 
 
@@ -445,15 +445,15 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     if how == "killed":
         c.zone = "discard"
         game.discard.append(c)
-        bump(game, c.card.id, STAT_WAS_KILLED)
+        bump(game, c.cid, STAT_WAS_KILLED)
         if by is not None:
-            bump(game, by.card.id, STAT_KILLED)
+            bump(game, by.cid, STAT_KILLED)
     else:
         c.zone = "bonked"
         c.bonked_turn = game.turn
-        bump(game, c.card.id, STAT_WAS_BONKED)
+        bump(game, c.cid, STAT_WAS_BONKED)
         if by is not None:
-            bump(game, by.card.id, STAT_BONKED)
+            bump(game, by.cid, STAT_BONKED)
         if game.acts and revived(game, c):
             enter_haven(game, c)  # back at once, not a turn set aside (REVIVE)
     if game.trace is not None:
@@ -471,7 +471,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
     back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
     if not back:
         game.discard.append(d)
-    bump(game, d.card.id, STAT_DEFEATED)
+    bump(game, d.cid, STAT_DEFEATED)
     if game.trace is not None:
         game.say("defeated", f"{d.name} is defeated", target=d)
     for ally in game.disasters:
@@ -481,17 +481,15 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         for item in d.carrying:
             if winners:
                 carrier = policy.carrier_for(game, winners, item)
-                if isinstance(item.card, ItemCard):
+                if item.g.kind == KIND_ITEM:
                     carrier.items.append(item)
-                    if item.card.id in game.fx:
+                    if item.cid in game.fx:
                         refresh(game, carrier)  # an item's standing effects (interpreter/)
                 else:  # stolen equipment recovered
                     carrier.equipment.append(item)
                     refresh(game, carrier)
                 if game.trace is not None:
-                    game.say(
-                        "retrieve", f"{carrier.name} takes back {item.card.name}", carrier, item
-                    )
+                    game.say("retrieve", f"{carrier.name} takes back {item.g.name}", carrier, item)
             elif d.pos >= 0:
                 game.locs[game.field.path[d.pos]].hidden_cards.append(item)
             else:
@@ -518,9 +516,9 @@ def carries_effects(game: Game, c: Char) -> bool:
     piles made to fire them, as their effects may change the piles."""
     fx = game.fx
     return (
-        any(x.card.id in fx for x in c.items)
-        or any(x.card.id in fx for x in c.equipment)
-        or any(x.card.id in fx for x in c.enhancements)
+        any(x.cid in fx for x in c.items)
+        or any(x.cid in fx for x in c.equipment)
+        or any(x.cid in fx for x in c.enhancements)
     )
 
 
@@ -537,7 +535,7 @@ def _flash_effects(
     """Flash effects the player plays this round (set0 rulebook, "Flash Effect": any time but
     the reload phase; the targeted character pays the energy cost or the card fizzles; an
     ability modifier lasts the combat round)."""
-    if not any(x.card.type is TYPE_FLASH_EFFECT for x in game.hand):
+    if not any(x.g.kind == KIND_FLASH_EFFECT for x in game.hand):
         return
     total = sum(max(0, sides[c.uid].damage) for c in fighters)
     short_damage = d.health + max(0, dside.defense) - total
@@ -706,16 +704,16 @@ def _charmed_minor(game: Game, policy: Policy, d: Dis, c: Char) -> str | None:
     action = policy.charm_action(game, d, c, options)
     if action == "item" and d.carrying:
         x = d.carrying.pop(0)
-        if isinstance(x.card, ItemCard):
+        if x.g.kind == KIND_ITEM:
             c.items.append(x)
-            bump(game, c.card.id, STAT_ITEMS_RETRIEVED)
+            bump(game, c.cid, STAT_ITEMS_RETRIEVED)
         else:  # stolen equipment
             c.equipment.append(x)
         if d.stolen is x:
             d.stolen = None
         refresh(game, c)
         if game.trace is not None:
-            game.say("charm", f"{d.name} hands {x.card.name} to {c.name}", d, c)
+            game.say("charm", f"{d.name} hands {x.g.name} to {c.name}", d, c)
         return None
     d.incapacitated_turn = game.turn
     if game.trace is not None:
@@ -759,16 +757,16 @@ def fight(
         chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
         return "none"
-    bump(game, d.card.id, STAT_MET)
+    bump(game, d.cid, STAT_MET)
     for c in chars:
-        bump(game, c.card.id, STAT_COMBATS)
+        bump(game, c.cid, STAT_COMBATS)
     who = "attacks" if initiator == "disaster" else "is attacked by"
     if game.trace is not None:
         game.say(
             "combat",
             f"{d.name} ({d.damage}/{d.defense}) {who} "
             + ", ".join(f"{c.name} ({c.cur[DMG]}/{c.cur[DEF]})" for c in chars)
-            + f" at {game.locs[slot].card.name}",
+            + f" at {game.locs[slot].g.name}",
             d,
             chars,
             disaster_damage=d.damage,
@@ -786,17 +784,17 @@ def fight(
         if d.fx is not None:
             fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
         loc = game.locs[slot].copy
-        if loc.card.id in game.fx:
+        if loc.cid in game.fx:
             fire(game, loc, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
         for g, _ in game.globals_in_play:
-            if g.card.id in game.fx and d.zone == "field":
+            if g.cid in game.fx and d.zone == "field":
                 fire(game, g, TRIGGER_COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
         for c in chars:
             if c.fx is not None:
                 fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
             if carries_effects(game, c):
                 for x in (*c.items, *c.equipment, *c.enhancements):
-                    if x.card.id in game.fx and d.zone == "field":
+                    if x.cid in game.fx and d.zone == "field":
                         fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
         if d.zone != "field":
             return "defeated" if gone(d) else "none"
@@ -954,14 +952,14 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         if d.fx is not None and TRIGGER_ROUND in d.fx:
             fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
         for g, _ in game.globals_in_play:
-            if g.card.id in game.fx:
+            if g.cid in game.fx:
                 fire(game, g, TRIGGER_ROUND, slot, holder=target, fought=d, sides=fx_sides)
         for c in fighters:
             if c.fx is not None and TRIGGER_ROUND in c.fx:
                 fire(game, c, TRIGGER_ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
             if carries_effects(game, c):
                 for x in (*c.items, *c.equipment, *c.enhancements):
-                    if x.card.id in game.fx:
+                    if x.cid in game.fx:
                         fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
     sides = {c.uid: _Side(c, c.cur[DMG], c.cur[DEF]) for c in fighters}
     if target.uid not in sides:
@@ -1011,7 +1009,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     sides, dside = f.sides, f.dside
     assert target is not None and dside is not None
     incapacitated = f.incapacitated
-    frenzy = TRAIT_FRENZY in d.card.traits
+    frenzy = d.g.traits & TRAIT_BIT_FRENZY
 
     _flash_effects(game, policy, d, fighters, target, sides, dside, fx_sides)
     # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
@@ -1219,7 +1217,7 @@ def _retreat(
                 "move",
                 ", ".join(c.name for c in survivors)
                 + (" retreats to " if len(survivors) == 1 else " retreat to ")
-                + ("the haven" if dest < 0 else game.locs[dest].card.name),
+                + ("the haven" if dest < 0 else game.locs[dest].g.name),
                 survivors,
                 None if dest < 0 else game.locs[dest],
             )

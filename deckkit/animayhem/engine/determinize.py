@@ -25,6 +25,7 @@ from typing import Any
 
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.chance import SeededChance
+from deckkit.animayhem.engine.codes import KIND_ITEM
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc
 
@@ -178,7 +179,7 @@ def determinize(game: Game, rng: random.Random) -> Game:
         d.zone = "draw"
     # Items: the unseen ones under the locations trade places with the unused ones.
     slots = [(loc, i) for loc in g.locs for i, x in enumerate(loc.hidden_cards)
-             if isinstance(x.card, ItemCard) and x.uid not in known]  # fmt: skip
+             if x.g.kind == KIND_ITEM and x.uid not in known]  # fmt: skip
     before = sum(_extra(loc.hidden_cards[i]) for loc, i in slots)
     items: list[Copy] = sorted(
         [loc.hidden_cards[i] for loc, i in slots] + list(g.unused), key=lambda x: x.uid

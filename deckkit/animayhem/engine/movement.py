@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_HIDE,
     ACT_LEAP,
     ACT_SAFEGUARD,
+    KIND_ITEM,
     STAT_ITEMS_CARRIED_OFF,
     STAT_MET,
-    TRAIT_ALLY,
-    TRAIT_MAGNET,
-    TRAIT_STEALS_EQUIPMENT,
-    TRAIT_STEALS_ITEM,
+    TRAIT_BIT_ALLY,
+    TRAIT_BIT_MAGNET,
+    TRAIT_BIT_STEALS_EQUIPMENT,
+    TRAIT_BIT_STEALS_ITEM,
     TRIGGER_ENTERS,
     TRIGGER_LANDS,
     TRIGGER_PASSES,
@@ -68,14 +68,14 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
     """Completing a cycle: carried items are destroyed; a minor disaster is discarded, a major
     one returns to the top of the rightmost column at no cost. True when it stays in play."""
     for item in d.carrying:
-        if not isinstance(item.card, ItemCard):
+        if item.g.kind != KIND_ITEM:
             # Stolen equipment not recovered before the disaster exits is discarded.
             game.discard.append(item)
             continue
         game.carried_off.append(item)
-        bump(game, d.card.id, STAT_ITEMS_CARRIED_OFF)
+        bump(game, d.cid, STAT_ITEMS_CARRIED_OFF)
         if game.trace is not None:
-            game.say("carried_off", f"{d.name} carries {item.card.name} off the field", d, item)
+            game.say("carried_off", f"{d.name} carries {item.g.name} off the field", d, item)
     d.carrying = []
     if not d.major:
         game.disasters.remove(d)
@@ -117,12 +117,12 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
     """A non-combat disaster reaches characters: it counts as met, takes effect (its encoded
     effects, interpreter/turns.py) and, its condition done, is discarded or stays off the field
     while its effect lasts (set0 rulebook, "Maintenance Phase")."""
-    bump(game, d.card.id, STAT_MET)
+    bump(game, d.cid, STAT_MET)
     if game.trace is not None:
         how = "" if d.fx is not None else " (card text not simulated)"
         game.say(
             "affect",
-            f"{d.name} affects the party at {game.locs[slot].card.name}{how}",
+            f"{d.name} affects the party at {game.locs[slot].g.name}{how}",
             d,
             game.at(slot),
         )
@@ -151,14 +151,14 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
         refresh(game, victim)
     d.carrying.append(item)
     d.stolen = item
-    bump(game, d.card.id, STAT_MET)
+    bump(game, d.cid, STAT_MET)
     if game.trace is not None:
         game.say(
             "steal",
-            f"{d.name} steals {item.card.name} from {victim.name}",
+            f"{d.name} steals {item.g.name} from {victim.name}",
             d,
             victim,
-            item=item.card.id,
+            item=item.cid,
         )
 
 
@@ -212,7 +212,7 @@ def move_disaster(
         # A stealer holding an item drops it and steals; under the 1998 guidelines not while
         # the item it holds is one it stole.
         may_steal = steal_again or d.stolen is None or d.stolen not in d.carrying
-        if TRAIT_STEALS_EQUIPMENT in d.card.traits and may_steal:
+        if d.g.traits & TRAIT_BIT_STEALS_EQUIPMENT and may_steal:
             holders = [c for c in here if c.equipment and c.uid not in d.ignores]
             if holders:
                 _steal(game, d, holders, equipment=True)
@@ -223,7 +223,7 @@ def move_disaster(
             marks = carriers
             if ACT_SAFEGUARD in game.acts:
                 marks = [c for c in carriers if stealable(game, c, c.items)]
-            if TRAIT_STEALS_ITEM in d.card.traits and may_steal and marks:
+            if d.g.traits & TRAIT_BIT_STEALS_ITEM and may_steal and marks:
                 _steal(game, d, marks)
                 steps = d.movement  # one full movement after a steal
                 continue
@@ -238,7 +238,7 @@ def move_disaster(
     if game.trace is not None:
         game.say(
             "disaster_move",
-            f"{d.name} moves to {game.locs[path[d.pos]].card.name}",
+            f"{d.name} moves to {game.locs[path[d.pos]].g.name}",
             d,
             game.locs[path[d.pos]],
         )
@@ -278,7 +278,7 @@ def steal_when_revealed(
     """A stealer revealed while scavenging "will steal an item from a scavenging character and
     will move" one full movement; the party may go on scavenging (set0 rulebook, Part III
     "Steal", the Najato example). False when nobody there has what it steals."""
-    if TRAIT_STEALS_ITEM in d.card.traits:
+    if d.g.traits & TRAIT_BIT_STEALS_ITEM:
         victims = [c for c in party if c.items and c.uid not in d.ignores]
         equipment = False
     else:
@@ -301,14 +301,14 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
     for d in newcomers:
         start = _entry_pos(game, edition)
         place_disaster(game, d, start)
-        if TRAIT_ALLY in d.card.traits and join_primary(game, d):
+        if d.g.traits & TRAIT_BIT_ALLY and join_primary(game, d):
             continue
-        if TRAIT_MAGNET in d.card.traits:
+        if d.g.traits & TRAIT_BIT_MAGNET:
             held |= _magnet(game, d)
         if game.trace is not None:
             game.say(
                 "enter",
-                f"{d.name} enters the field at {game.locs[game.field.path[start]].card.name}",
+                f"{d.name} enters the field at {game.locs[game.field.path[start]].g.name}",
                 d,
                 game.locs[game.field.path[start]],
             )
@@ -321,7 +321,7 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
             continue
         if d.incapacitated_turn == game.turn or d.ally_of is not None:
             continue
-        times = d.card.moves_times
+        times = d.g.moves_times
         if times is not None:
             if d in newcomers:
                 for _ in range(times):
@@ -446,8 +446,7 @@ def move_party(
         if game.trace is not None:
             game.say(
                 "move",
-                f"{_names(party)} {'stop at' if last else 'pass through'} "
-                f"{game.locs[step].card.name}",
+                f"{_names(party)} {'stop at' if last else 'pass through'} {game.locs[step].g.name}",
                 party,
                 game.locs[step],
             )

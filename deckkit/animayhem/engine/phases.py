@@ -13,13 +13,13 @@ from deckkit.animayhem.construction.cards import PowerCard
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_STORE,
+    KIND_FLASH_EFFECT,
     STAT_MET,
     TRIGGER_AFFECT,
     TRIGGER_PLAYED,
     TRIGGER_TURN,
     TYPE_ENHANCEMENT,
     TYPE_EQUIPMENT,
-    TYPE_FLASH_EFFECT,
 )
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
@@ -70,11 +70,11 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
         game.hand.remove(x)
         set_zone(x, "discard")
         game.discard.append(x)
-        played = x.card.type is TYPE_FLASH_EFFECT
+        played = x.g.kind == KIND_FLASH_EFFECT
         if game.trace is not None:
-            how = "" if x.card.id in game.fx else " (card text not simulated)"
-            game.say("discard", f"{'plays' if played else 'discards'} {x.card.name}{how}")
-        if played and isinstance(x, Copy) and x.card.id in game.fx:
+            how = "" if x.cid in game.fx else " (card text not simulated)"
+            game.say("discard", f"{'plays' if played else 'discards'} {x.g.name}{how}")
+        if played and isinstance(x, Copy) and x.cid in game.fx:
             # A flash effect played out of the hand acts on the character the player picks.
             on = policy.flash_target(game, x)
             fire(game, x, TRIGGER_PLAYED, on.slot if on is not None else -1, holder=on)
@@ -140,7 +140,7 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
                     if game.trace is not None:
                         game.say("affect", f"{x.name} finds no target and is discarded", x)
                     continue
-                bump(game, x.card.id, STAT_MET)
+                bump(game, x.cid, STAT_MET)
                 if x.fx is None or TRIGGER_AFFECT not in x.fx:
                     x.zone = "discard"
                     game.discard.append(x)
@@ -332,15 +332,15 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
             if not carries_effects_for(game, c, TRIGGER_TURN):
                 continue
             for x in (*c.equipment, *c.enhancements, *c.items):
-                fx = game.fx.get(x.card.id)
+                fx = game.fx.get(x.cid)
                 if fx is not None and TRIGGER_TURN in fx:
                     fire(game, x, TRIGGER_TURN, c.slot, holder=c)
         for h in game.havens:
-            fx = game.fx.get(h.card.id)
+            fx = game.fx.get(h.cid)
             if fx is not None and TRIGGER_TURN in fx:
                 fire(game, h, TRIGGER_TURN, -1)
         for g, _ in list(game.globals_in_play):
-            fx = game.fx.get(g.card.id)
+            fx = game.fx.get(g.cid)
             if fx is not None and TRIGGER_TURN in fx:
                 fire(game, g, TRIGGER_TURN, -1, holder=policy.flash_target(game, g))
         change_forms(game)  # a form card in the hand replaces its character (REPLACE)

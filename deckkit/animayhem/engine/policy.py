@@ -24,6 +24,8 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
+    KIND_FLASH_EFFECT,
+    KIND_GLOBAL_EFFECT,
     TYPE_ENHANCEMENT,
     TYPE_EQUIPMENT,
     TYPE_FLASH_EFFECT,
@@ -34,6 +36,7 @@ from deckkit.animayhem.engine.queries import (
     ally_bonus,
     barred,
     can_stop,
+    can_use,
     charm_chance,
     charm_halves,
     charm_only,
@@ -209,7 +212,7 @@ class Policy:
         options = retreat_options(game, chars, slot)
         if not options:
             if game.trace is not None:
-                here = game.locs[slot].card.name
+                here = game.locs[slot].g.name
                 game.say("move", f"no legal direction to retreat: the party stays at {here}")
             return slot
         dest = self.retreat_to(game, chars, slot)
@@ -498,7 +501,7 @@ class HeuristicPolicy(Policy):
         """The four who together can scavenge most of the field, then the strongest."""
         if len(chars) <= n:
             return list(chars)
-        key = (*(c.card.id for c in chars), "|", *sorted(loc.card.id for loc in game.locs))
+        key = (*(c.cid for c in chars), "|", *sorted(loc.cid for loc in game.locs))
         picks = self._starters.get(key)
         if picks is None:
             picks = self._choose_starters(game, chars, n)
@@ -596,7 +599,7 @@ class HeuristicPolicy(Policy):
 
     def global_effect(self, game: Game) -> Copy | None:
         for x in game.hand:
-            if x.card.type == TYPE_GLOBAL_EFFECT:
+            if x.g.kind == KIND_GLOBAL_EFFECT:
                 assert isinstance(x, Copy)
                 if self._worth_playing(game, x):
                     return x
@@ -884,7 +887,7 @@ class HeuristicPolicy(Policy):
         if not fighters or (can_beat(game, fighters, d) and not d.major):
             return None
         for x in game.hand:
-            flash = isinstance(x, Copy) and x.card.type is TYPE_FLASH_EFFECT
+            flash = isinstance(x, Copy) and x.g.kind == KIND_FLASH_EFFECT
             if flash and isinstance(x, Copy) and defeats(game, x.card, d):
                 card = x.card
                 assert isinstance(card, PowerCard)
@@ -1090,7 +1093,7 @@ class RandomPolicy(Policy):
             for x in game.hand
             if x.card.type == kind and isinstance(x.card, PowerCard)
             for c in targets
-            if usable(c, x.card) and may_equip(game, c, x.card)
+            if can_use(c, x.g) and may_equip(game, c, x.card)
         ]
         if not options or game.chance.below(2) == 0:
             return None
@@ -1099,7 +1102,7 @@ class RandomPolicy(Policy):
         return x, c
 
     def global_effect(self, game: Game) -> Copy | None:
-        options = [x for x in game.hand if x.card.type == TYPE_GLOBAL_EFFECT]
+        options = [x for x in game.hand if x.g.kind == KIND_GLOBAL_EFFECT]
         if not options or game.chance.below(2) == 0:
             return None
         x = game.chance.pick(options)
@@ -1194,7 +1197,7 @@ class RandomPolicy(Policy):
             for x in game.hand
             if isinstance(x, Copy)
             and isinstance(x.card, PowerCard)
-            and x.card.type is TYPE_FLASH_EFFECT
+            and x.g.kind == KIND_FLASH_EFFECT
             and (_combat_modifiers(x.card, game) or combat_only(game, x.card))
         ]
         if not options or not fighters or game.chance.below(3):

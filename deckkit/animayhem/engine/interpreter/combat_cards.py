@@ -14,8 +14,9 @@ from deckkit.animayhem.engine.codes import (
     TARGET_SELF,
     TRIGGER_PLAYED,
 )
+from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import Sides, _credit
-from deckkit.animayhem.engine.queries import card_matches, conditions_hold, fits
+from deckkit.animayhem.engine.queries import conditions_hold, fits
 from deckkit.animayhem.engine.state import Char, Dis, Game
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ class _Foe:
         self.name = d.name
         self.gender = ""
         self.skill_counts: dict[str, int] = {}
-        self.categories = frozenset(d.card.categories)
+        self.categories = frozenset(d.g.categories)
 
     def current(self, ability: str) -> int:
         d = self.d
@@ -86,7 +87,7 @@ def combat_card(
         char_side = isinstance(who, Char)
         if (e.when_met is not None or e.unless_met is not None or e.against) and not char_side:
             continue
-        if e.against and not (isinstance(other, Dis) and card_matches(other.card, e.against)):
+        if e.against and not (isinstance(other, Dis) and matches(other.g, e.against)):
             continue
         if not conditions_hold(game, e, slot):
             continue

@@ -47,7 +47,7 @@ def carries_effects_for(game: Game, c: Char, trigger: Trigger) -> bool:
 
 def _any_effects_for(fx: dict[str, Triggers], pile: list[Copy], trigger: Trigger) -> bool:
     for x in pile:
-        cfx = fx.get(x.card.id)
+        cfx = fx.get(x.cid)
         if cfx is not None and trigger in cfx:
             return True
     return False
@@ -70,7 +70,7 @@ def _say(game: Game, src: Source, text: str) -> None:
 def _name(src: Source) -> str:
     if isinstance(src, (Char, Dis)):  # a tuple: no union object built per call
         return src.name
-    return src.card.name
+    return src.g.name
 
 
 class Sides:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from deckkit.animayhem.construction.cards import AnyCard, Modifier, PowerCard
+from deckkit.animayhem.construction.cards import AnyCard, Modifier
 from deckkit.animayhem.construction.vocabulary import Effect, Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.codes import (
@@ -64,6 +64,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_HURT,
     TRIGGER_PLAYED,
 )
+from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.combat_cards import apply_charm
 from deckkit.animayhem.engine.interpreter.common import (
     FOREVER,
@@ -105,11 +106,10 @@ from deckkit.animayhem.engine.queries import (
     _FIGHT_SCOPES,
     _PILE_ACTIONS,
     _party,
-    card_matches,
+    can_use,
     conditions_hold,
     fits,
     free_caster,
-    usable,
 )
 from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game, bump
 
@@ -323,7 +323,7 @@ def _on_characters(
             return False
         slot = who[0].slot
         by.pos = game.field.path_index[slot]
-        _say(game, by, f"attacks at {game.locs[slot].card.name}")
+        _say(game, by, f"attacks at {game.locs[slot].g.name}")
         game.hooks.attack(game, by, slot)
     elif do is ACT_MODIFY:
         if e.pay and not _give_up(game, ctx, who):
@@ -347,7 +347,7 @@ def fire(
 ) -> bool:
     """Run ``source``'s effects for ``trigger``; True when any of them did something."""
     # A tuple, not ``Dis | Char``: the compiled engine would build that union at every call.
-    fx = source.fx if isinstance(source, (Dis, Char)) else game.fx.get(source.card.id)
+    fx = source.fx if isinstance(source, (Dis, Char)) else game.fx.get(source.cid)
     if fx is None:
         return False
     entries = fx.get(trigger)
@@ -365,7 +365,7 @@ def fire(
         max_times = e.max_times
         if max_times and game.fired.get((source.uid, -1 - i), 0) >= max_times:
             continue  # it has acted as often as it may
-        if fought is not None and e.against and not card_matches(fought.card, e.against):
+        if fought is not None and e.against and not matches(fought.g, e.against):
             continue
         if not conditions_hold(game, e, slot):
             continue
@@ -373,7 +373,7 @@ def fire(
             ctx = Context(source, slot, holder, opponents, fought)
         if run(game, e, ctx, sides):
             did = True
-            bump(game, source.card.id, STAT_EFFECTS)
+            bump(game, source.cid, STAT_EFFECTS)
             if max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
@@ -388,17 +388,17 @@ def held_for_charm(game: Game, c: Char, d: Dis, mine: int, theirs: int) -> int:
     (REVERSE_CHARM, Following Orders) or whose charm bonus for the round (against ``d``) is
     enough to win (Loving You). Returns the battle's new difference (below 0: still lost)."""
     for h in game.hand:
-        if not isinstance(h, Copy) or not isinstance(h.card, PowerCard):
+        if not isinstance(h, Copy) or not h.g.power:
             continue
-        fx = game.fx.get(h.card.id)
+        fx = game.fx.get(h.cid)
         if fx is None:
             continue
-        cost = h.card.energy_cost or 0
-        if cost > c.cur[ENE] or not usable(c, h.card):
+        cost = h.g.energy_cost or 0
+        if cost > c.cur[ENE] or not can_use(c, h.g):
             continue
         diff = mine - theirs
         for _, e in fx.get(TRIGGER_PLAYED, ()):
-            if not fits(e, c) or not card_matches(d.card, e.against):
+            if not fits(e, c) or not matches(d.g, e.against):
                 continue
             if e.do is ACT_REVERSE_CHARM:
                 diff = 1
@@ -456,7 +456,7 @@ def play_in_combat(
     round and for the disaster's, and carries out its other effects now. A modifier for the
     ``combat`` scope also lasts the rest of the combat (``sides``); ``filter``/``exclude``
     name whom a modifier of ``self`` reaches and ``against`` the disaster it works on."""
-    fx = game.fx.get(copy.card.id)
+    fx = game.fx.get(copy.cid)
     mine: list[Mods] = []
     theirs: list[Mods] = []
     if fx is None:
@@ -465,7 +465,7 @@ def play_in_combat(
     for _, e in fx.get(TRIGGER_PLAYED, ()):
         if not conditions_hold(game, e, slot):
             continue
-        if e.against and not card_matches(fought.card, e.against):
+        if e.against and not matches(fought.g, e.against):
             continue
         fight_mod = e.do is ACT_MODIFY and e.scope in _FIGHT_SCOPES
         whole = e.scope is SCOPE_COMBAT and sides is not None
@@ -477,7 +477,7 @@ def play_in_combat(
                 sides.char_mod(holder.uid, e.mods, True)
             _credit(game, copy.card)
         elif fight_mod and e.target in _AT_DISASTER:
-            if card_matches(fought.card, e.cards):
+            if matches(fought.g, e.cards):
                 theirs.append(e.mods)
                 if whole and sides is not None:
                     sides.dis_mod(e.mods, True)
@@ -495,7 +495,7 @@ def play_in_combat(
                 mine.append(_charge(game, e, holder, sides))
             _credit(game, copy.card)
         elif run(game, e, ctx):
-            bump(game, copy.card.id, STAT_EFFECTS)
+            bump(game, copy.cid, STAT_EFFECTS)
     return mine, theirs
 
 
@@ -533,7 +533,7 @@ def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) ->
         if not carries_effects_for(game, c, TRIGGER_HURT):
             continue
         for x in (*c.items, *c.equipment, *c.enhancements):
-            fx = game.fx.get(x.card.id)
+            fx = game.fx.get(x.cid)
             if fx is not None and TRIGGER_HURT in fx and c.zone == "field":
                 fire(game, x, TRIGGER_HURT, slot, holder=c, opponents=who, fought=d, sides=sides)
 
@@ -548,7 +548,7 @@ def guarded(game: Game, d: Dis, slot: int) -> bool:
             if gone(d):
                 return True
         for x in list(c.items):
-            fx = game.fx.get(x.card.id)
+            fx = game.fx.get(x.cid)
             if fx is not None and TRIGGER_AFFECT in fx:
                 fire(game, x, TRIGGER_AFFECT, slot, holder=c, fought=d)
                 if gone(d):
@@ -581,7 +581,7 @@ def _rematch(game: Game, e: Effect, ctx: Context) -> bool:
     if ctx.slot < 0 or not game.at(ctx.slot):
         return False
     pool = [x for x in game.discard if isinstance(x, Dis) and x.combat]
-    pool = [d for d in pool if card_matches(d.card, e.cards)]
+    pool = [d for d in pool if matches(d.g, e.cards)]
     if not pool:
         return False
     d = pool[game.chance.below(len(pool))]
@@ -593,16 +593,16 @@ def _rematch(game: Game, e: Effect, ctx: Context) -> bool:
     game.arrivals += 1
     d.entered = game.arrivals
     game.disasters.append(d)
-    d.stationary = d.card.moves_times is not None
+    d.stationary = d.g.moves_times is not None
     _say(game, ctx.source, f"brings {d.name} back from the discard pile to fight")
     if d.fx is not None:
         fire(game, d, TRIGGER_ENTERS, ctx.slot)  # as a disaster revealed here (scavenge.py)
         if d.zone != "field":
             return True
-    key = (d.card.id, STAT_DEFEATED)
-    before = game.record.counters.get(key, 0)
+    key = (d.cid, STAT_DEFEATED)
+    before = game.counters.get(key, 0)
     game.hooks.attack(game, d, ctx.slot)
-    if game.record.counters.get(key, 0) > before:
+    if game.counters.get(key, 0) > before:
         for c in game.chars:
             if c.zone in ("field", "haven"):
                 _modify_char(game, e, ctx, c, None)

@@ -15,9 +15,10 @@ from deckkit.animayhem.engine.codes import (
     TARGET_NEAREST_DISASTER,
     TARGET_SELF,
 )
+from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import FOREVER, Sides, _until
 from deckkit.animayhem.engine.interpreter.targets import Context
-from deckkit.animayhem.engine.queries import card_matches, nearest_disaster
+from deckkit.animayhem.engine.queries import nearest_disaster
 from deckkit.animayhem.engine.state import Char, Dis, Game
 
 # --- actions on abilities ----------------------------------------------------------------
@@ -71,5 +72,5 @@ def disasters(game: Game, e: Effect, ctx: Context) -> list[Dis]:
     if e.target is TARGET_NEAREST_DISASTER:
         return nearest_disaster(game, ctx.slot, e.cards, ctx.source)
     if ctx.fought is not None:  # a character's effect reaches the disaster it fights
-        return [ctx.fought] if card_matches(ctx.fought.card, e.cards) else []
-    return [d for d in game.disasters if card_matches(d.card, e.cards)]
+        return [ctx.fought] if matches(ctx.fought.g, e.cards) else []
+    return [d for d in game.disasters if matches(d.g, e.cards)]

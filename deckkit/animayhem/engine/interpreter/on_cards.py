@@ -3,23 +3,24 @@ stop them)."""
 
 from __future__ import annotations
 
-from deckkit.animayhem.construction.cards import ItemCard, PowerCard
 from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.codes import (
     ACT_PRESERVE,
     ACT_RECYCLE,
     ACT_SAFEGUARD,
+    KIND_ITEM,
     STAT_ITEMS_CARRIED_OFF,
     TARGET_CARRIED_HERE,
     TARGET_HAND,
     TARGET_ITEMS_HERE,
     TARGET_NEAREST_CARD,
 )
+from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import FOREVER, _say
 from deckkit.animayhem.engine.interpreter.standing import kept_in_deck, preserved, safeguarded
 from deckkit.animayhem.engine.interpreter.targets import Context, _from_slot, _holders, _source_dis
-from deckkit.animayhem.engine.queries import _carried, card_matches, fits, reachable_item
+from deckkit.animayhem.engine.queries import _carried, fits, reachable_item
 from deckkit.animayhem.engine.state import Char, Copy, Game, bump
 
 # --- actions on cards --------------------------------------------------------------------
@@ -36,13 +37,13 @@ def _destroy_card(
     """``x`` leaves play: an item counts for the disasters (1998 guidelines 4.3); another card
     is discarded, or with ``to_draw`` shuffled into the draw pile (Have a Nice Trip)."""
     pile.remove(x)
-    if isinstance(x.card, ItemCard):
+    if x.g.kind == KIND_ITEM:
         game.carried_off.append(x)  # destroyed items count for the disasters (4.3)
         d = _source_dis(ctx)
         if d is not None:
-            bump(game, d.card.id, STAT_ITEMS_CARRIED_OFF)
+            bump(game, d.cid, STAT_ITEMS_CARRIED_OFF)
     else:
-        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
+        x.uses_left = x.g.uses if x.g.power else None
         if to_draw or (holder is not None and ACT_RECYCLE in game.acts and kept_in_deck(game, x)):
             game.draw_pile.append(x)  # Raven's Garage: back into the draw pile, shuffled
             game.chance.shuffle(game.draw_pile)
@@ -50,7 +51,7 @@ def _destroy_card(
             game.discard.append(x)
     if holder is not None:
         refresh(game, holder)
-    _say(game, ctx.source, f"destroys {x.card.name}")
+    _say(game, ctx.source, f"destroys {x.g.name}")
 
 
 def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
@@ -60,12 +61,12 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
             return False
         loc = game.locs[ctx.slot]
         want = e.cards or ("item",)
-        found = [x for x in loc.hidden_cards if card_matches(x.card, want)]
+        found = [x for x in loc.hidden_cards if matches(x.g, want)]
         for x in found[:n]:
             _destroy_card(game, ctx, None, loc.hidden_cards, x)
         return bool(found)
     if e.target is TARGET_HAND:
-        found = [x for x in game.hand if isinstance(x, Copy) and card_matches(x.card, e.cards)]
+        found = [x for x in game.hand if isinstance(x, Copy) and matches(x.g, e.cards)]
         for x in found[:n]:
             game.hand.remove(x)
             game.discard.append(x)
@@ -113,5 +114,5 @@ def _take(game: Game, e: Effect, ctx: Context) -> bool:
         game.locs[slot].hidden_cards.extend(d.carrying)  # it holds one item at most
         d.carrying = [item]
         took = True
-        _say(game, d, f"takes {item.card.name}")
+        _say(game, d, f"takes {item.g.name}")
     return took

@@ -53,7 +53,7 @@ def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> bool:
         return False
     for c in on:
         c.slot = dest
-    _say(game, ctx.source, f"sends {', '.join(c.name for c in on)} to {game.locs[dest].card.name}")
+    _say(game, ctx.source, f"sends {', '.join(c.name for c in on)} to {game.locs[dest].g.name}")
     return True
 
 
@@ -74,7 +74,7 @@ def stays(game: Game, c: Char) -> bool:
                 _credit(game, card)
                 return True
     for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
+        fx = game.fx.get(g.cid)
         if fx is not None and any(
             e.do is ACT_STAY and e.target in (TARGET_FIELD, TARGET_PLAY) and fits(e, c)
             for _, e in fx.get(TRIGGER_ALWAYS, ())

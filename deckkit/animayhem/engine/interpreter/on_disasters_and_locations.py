@@ -6,12 +6,14 @@ from __future__ import annotations
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.codes import (
+    KIND_ITEM,
     TARGET_LOCATION,
 )
+from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import FOREVER, _knock, _say, _until
 from deckkit.animayhem.engine.interpreter.on_cards import _destroy_card
 from deckkit.animayhem.engine.interpreter.targets import Context
-from deckkit.animayhem.engine.queries import _carried, _party, card_matches, fits
+from deckkit.animayhem.engine.queries import _carried, _party, fits
 from deckkit.animayhem.engine.state import Copy, Dis, Game
 
 # --- actions on disasters and locations --------------------------------------------------
@@ -47,7 +49,7 @@ def _move_to(game: Game, e: Effect, d: Dis) -> bool:
             return False
         slot = game.slot_of(near)
     d.pos = game.field.path_index[slot]
-    _say(game, d, f"moves to {game.locs[slot].card.name}")
+    _say(game, d, f"moves to {game.locs[slot].g.name}")
     return True
 
 
@@ -58,11 +60,11 @@ def _pull(game: Game, e: Effect, ctx: Context) -> bool:
     pulled = 0
     for o in game.disasters:
         movable = o is not ctx.source and o.movement > 0 and not o.stationary
-        if movable and card_matches(o.card, e.cards):
+        if movable and matches(o.g, e.cards):
             o.pos = pos
             pulled += 1
     if pulled:
-        _say(game, ctx.source, f"pulls {pulled} disasters to {game.locs[ctx.slot].card.name}")
+        _say(game, ctx.source, f"pulls {pulled} disasters to {game.locs[ctx.slot].g.name}")
     return pulled > 0
 
 
@@ -70,7 +72,7 @@ def _block(game: Game, e: Effect, ctx: Context) -> bool:
     if e.target is TARGET_LOCATION:
         slots = [ctx.slot] if ctx.slot >= 0 else []
     elif e.cards:  # locations named by kind (Lady Tokimi: dimensional ones)
-        slots = [loc.slot for loc in game.locs if card_matches(loc.card, e.cards)]
+        slots = [loc.slot for loc in game.locs if matches(loc.g, e.cards)]
     else:
         slots = [
             loc.slot
@@ -87,7 +89,7 @@ def _block(game: Game, e: Effect, ctx: Context) -> bool:
     for s in slots:
         game.blocked[s] = (last, uid)
     if slots:
-        _say(game, src, "blocks " + ", ".join(game.locs[s].card.name for s in slots))
+        _say(game, src, "blocks " + ", ".join(game.locs[s].g.name for s in slots))
     return bool(slots)
 
 
@@ -99,7 +101,7 @@ def _destroy_location(game: Game, ctx: Context) -> bool:
         return False
     loc.destroyed = True
     for x in loc.hidden_cards:
-        if isinstance(x.card, ItemCard):
+        if x.g.kind == KIND_ITEM:
             game.carried_off.append(x)
         else:
             game.discard.append(x)
@@ -109,7 +111,7 @@ def _destroy_location(game: Game, ctx: Context) -> bool:
         game.discard.append(d)
     loc.hidden_disasters = []
     game.scavenged.add(ctx.slot)
-    _say(game, ctx.source, f"destroys {loc.card.name}")
+    _say(game, ctx.source, f"destroys {loc.g.name}")
     return True
 
 
@@ -158,7 +160,7 @@ def _pay(game: Game, e: Effect, ctx: Context) -> bool:
         _knock(game, holder, "killed", None)
         return True
     if "self" in e.pay and isinstance(ctx.source, Copy):
-        if isinstance(ctx.source.card, ItemCard) and not game.hooks.worth_an_item(
+        if ctx.source.g.kind == KIND_ITEM and not game.hooks.worth_an_item(
             game, ctx.fought or ctx.source
         ):
             return False
@@ -168,7 +170,7 @@ def _pay(game: Game, e: Effect, ctx: Context) -> bool:
         return False
     options.sort(key=lambda t: (isinstance(t[2].card, ItemCard), t[2].uid))
     holder, pile, x = options[0]
-    if isinstance(x.card, ItemCard) and not game.hooks.worth_an_item(game, ctx.source):
+    if x.g.kind == KIND_ITEM and not game.hooks.worth_an_item(game, ctx.source):
         return False
     _destroy_card(game, ctx, holder, pile, x)
     return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from deckkit.animayhem.construction.cards import ItemCard, PowerCard
+from deckkit.animayhem.construction.cards import PowerCard
 from deckkit.animayhem.construction.vocabulary import Action, Effect
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.cardrules import requirement_met, skill_totals
@@ -38,6 +38,8 @@ from deckkit.animayhem.engine.codes import (
     ACT_SWAP,
     ACT_UNBLOCK,
     ACT_WAIVE,
+    KIND_FLASH_EFFECT,
+    KIND_ITEM,
     SCOPE_RETREAT,
     TARGET_FIELD,
     TARGET_LOCATION,
@@ -47,9 +49,9 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_PLAYED,
     TYPE_ENHANCEMENT,
     TYPE_EQUIPMENT,
-    TYPE_FLASH_EFFECT,
     TYPE_ITEM,
 )
+from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import (
     Sides,
     _credit,
@@ -68,7 +70,7 @@ from deckkit.animayhem.engine.queries import (
     _carried,
     _pile_matches,
     blocked,
-    card_matches,
+    can_use,
     conditions_hold,
     fits,
     standing,
@@ -149,14 +151,14 @@ def _fetch(game: Game, e: Effect, ctx: Context) -> bool:
             (x, c)
             for x in sorted(pool, key=_pile_worth)
             for c in game.at(ctx.slot)
-            if isinstance(x.card, PowerCard) and usable(c, x.card)
+            if x.g.power and can_use(c, x.g)
         ]
         if not users:
             return False
         pool, holder = [users[0][0]], users[0][1]
     if e.to == "holder" and holder is not None:
         # One the holder can use comes first.
-        pool = [x for x in pool if isinstance(x.card, PowerCard) and usable(holder, x.card)] or pool
+        pool = [x for x in pool if x.g.power and can_use(holder, x.g)] or pool
     if not pool:
         return False
     pool.sort(key=_pile_worth)
@@ -210,7 +212,7 @@ def _unblock(game: Game, e: Effect, ctx: Context) -> bool:
         )
     for s in slots[: e.n if e.n > 0 else None]:
         _, uid = game.blocked.pop(s)
-        _say(game, ctx.source, f"opens {game.locs[s].card.name}")
+        _say(game, ctx.source, f"opens {game.locs[s].g.name}")
         for d in [*game.disasters, *(d for d, _ in game.lasting)]:
             if d.uid == uid:  # the blocking card is discarded (Forceful Passage)
                 leave_play(game, d)
@@ -233,7 +235,7 @@ def _push(game: Game, e: Effect, ctx: Context) -> bool:
         ahead = min(d.pos + e.n, len(path) - 1)
         back = max(d.pos - e.n, 0)
         d.pos = ahead if dist[path[ahead]] >= dist[path[back]] else back
-        _say(game, ctx.source, f"pushes {d.name} to {game.locs[path[d.pos]].card.name}")
+        _say(game, ctx.source, f"pushes {d.name} to {game.locs[path[d.pos]].g.name}")
     return True
 
 
@@ -242,15 +244,12 @@ def _reload(game: Game, e: Effect, ctx: Context) -> bool:
         x
         for c in _holders(game, e, ctx)
         for _, _, x in _carried(c, e.cards or ("weapon",))
-        if x.uses_left is not None
-        and isinstance(x.card, PowerCard)
-        and x.card.uses is not None
-        and x.uses_left < x.card.uses
+        if x.uses_left is not None and x.g.power and x.g.uses is not None and x.uses_left < x.g.uses
     ]
     spent.sort(key=lambda x: (x.uses_left or 0, x.uid))
     for x in spent[: e.n if e.n > 0 else None]:
-        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
-        _say(game, ctx.source, f"reloads {x.card.name}")
+        x.uses_left = x.g.uses if x.g.power else None
+        _say(game, ctx.source, f"reloads {x.g.name}")
     return bool(spent)
 
 
@@ -323,11 +322,11 @@ def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
     ``against`` limits it to kills by those disasters."""
     for pile in (c.enhancements, c.equipment, c.items):
         for x in pile:
-            fx = game.fx.get(x.card.id)
+            fx = game.fx.get(x.cid)
             if fx is None:
                 continue
             for _, e in fx.get(TRIGGER_ALWAYS, ()):
-                if e.against and (by is None or not card_matches(by.card, e.against)):
+                if e.against and (by is None or not matches(by.g, e.against)):
                     continue
                 if e.do is ACT_SURVIVE and e.target is TARGET_SELF and fits(e, c):
                     _credit(game, x.card)
@@ -335,7 +334,7 @@ def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
                         _destroy_card(game, Context(x, c.slot, c), c, pile, x)
                     return True
     for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
+        fx = game.fx.get(g.cid)
         if fx is not None and any(
             e.do is ACT_SURVIVE and e.target in (TARGET_FIELD, TARGET_PLAY) and fits(e, c)
             for _, e in fx.get(TRIGGER_ALWAYS, ())
@@ -343,9 +342,9 @@ def spares_a_kill(game: Game, c: Char, by: Dis | None = None) -> bool:
             _credit(game, g.card)
             return True
     for h in game.hand:
-        if not isinstance(h, Copy) or h.card.type is not TYPE_FLASH_EFFECT:
+        if not isinstance(h, Copy) or h.g.kind != KIND_FLASH_EFFECT:
             continue
-        fx = game.fx.get(h.card.id)
+        fx = game.fx.get(h.cid)
         if fx is not None and any(
             e.do is ACT_SURVIVE and fits(e, c) for _, e in fx.get(TRIGGER_PLAYED, ())
         ):
@@ -497,7 +496,7 @@ def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
         if took >= max(1, e.n) or not d.carrying or d.pos < 0:
             continue
         party = game.at(game.slot_of(d))
-        wanted = [x for x in d.carrying if card_matches(x.card, e.cards or ("item", "equipment"))]
+        wanted = [x for x in d.carrying if matches(x.g, e.cards or ("item", "equipment"))]
         if not (party or e.to == "location") or not wanted:
             continue
         x = wanted[0]
@@ -507,16 +506,16 @@ def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
         if e.to == "location":  # Fake Item: back under the location, out of its reach
             game.locs[game.slot_of(d)].hidden_cards.append(x)
             took += 1
-            _say(game, ctx.source, f"puts {x.card.name} from {d.name} back under its location")
+            _say(game, ctx.source, f"puts {x.g.name} from {d.name} back under its location")
             continue
         c = min(party, key=lambda m: (len(m.items) + len(m.equipment), m.uid))
-        if isinstance(x.card, ItemCard):
+        if x.g.kind == KIND_ITEM:
             c.items.append(x)
         else:
             c.equipment.append(x)
         refresh(game, c)
         took += 1
-        _say(game, ctx.source, f"has {c.name} take {x.card.name} back from {d.name}")
+        _say(game, ctx.source, f"has {c.name} take {x.g.name} back from {d.name}")
     return took > 0
 
 
@@ -525,7 +524,7 @@ def edge(game: Game) -> int:
     effect in play); -1 when no card gives the player an edge. Ties are won from 0 up."""
     best = -1
     for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
+        fx = game.fx.get(g.cid)
         if fx is None:
             continue
         for _, e in fx.get(TRIGGER_ALWAYS, ()):
@@ -537,7 +536,7 @@ def edge(game: Game) -> int:
 def credit_edge(game: Game) -> None:
     """Count that an EDGE decided the game."""
     for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
+        fx = game.fx.get(g.cid)
         if fx is not None and any(e.do is ACT_EDGE for _, e in fx.get(TRIGGER_ALWAYS, ())):
             _credit(game, g.card)
 
@@ -576,9 +575,9 @@ def retreat_attack(game: Game, damage: int) -> int:
     hand that changes it (a ``retreat`` scope on the opponent): the player plays it then, its
     only use."""
     for h in game.hand:
-        if not isinstance(h, Copy) or h.card.type is not TYPE_FLASH_EFFECT:
+        if not isinstance(h, Copy) or h.g.kind != KIND_FLASH_EFFECT:
             continue
-        fx = game.fx.get(h.card.id)
+        fx = game.fx.get(h.cid)
         if fx is None:
             continue
         mods = [

@@ -26,6 +26,7 @@ from deckkit.animayhem.engine.codes import (
     ACT_SPARE,
     ACT_STORE,
     ACT_WEAR,
+    KIND_FLASH_EFFECT,
     TARGET_CARDS_IN_PLAY,
     TARGET_DISASTERS,
     TARGET_FIELD,
@@ -33,8 +34,8 @@ from deckkit.animayhem.engine.codes import (
     TARGET_PLAY,
     TARGET_SELF,
     TRIGGER_ALWAYS,
-    TYPE_FLASH_EFFECT,
 )
+from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import Source, _credit, _say
 from deckkit.animayhem.engine.queries import (
     Use,
@@ -74,7 +75,7 @@ def _spend_use(game: Game, holder: Char, x: Copy) -> None:
     x.uses_left -= 1
     if x.uses_left <= 0:
         holder.equipment.remove(x)
-        x.uses_left = x.card.uses if isinstance(x.card, PowerCard) else None
+        x.uses_left = x.g.uses if x.g.power else None
         game.discard.append(x)
         refresh(game, holder)
 
@@ -85,17 +86,17 @@ def safeguarded(game: Game, holder: Char, x: Copy) -> bool:
     carrier carries does for its carrier. Callers ask only for items, and only when SAFEGUARD
     is in the deck."""
     for g, _ in game.globals_in_play:
-        for e in standing(game.fx.get(g.card.id), ACT_SAFEGUARD):
-            if e.target is TARGET_PLAY and fits(e, holder) and card_matches(x.card, e.cards):
+        for e in standing(game.fx.get(g.cid), ACT_SAFEGUARD):
+            if e.target is TARGET_PLAY and fits(e, holder) and matches(x.g, e.cards):
                 _credit(game, g.card)
                 return True
     for pile in (holder.items, holder.equipment, holder.enhancements):
         for y in pile:
-            for e in standing(game.fx.get(y.card.id), ACT_SAFEGUARD):
-                if e.target is not TARGET_SELF or not card_matches(x.card, e.cards):
+            for e in standing(game.fx.get(y.cid), ACT_SAFEGUARD):
+                if e.target is not TARGET_SELF or not matches(x.g, e.cards):
                     continue
                 # The first n matching items its carrier holds (Assassin Disguise: one).
-                kept = [z for z in holder.items if card_matches(z.card, e.cards)][: max(1, e.n)]
+                kept = [z for z in holder.items if matches(z.g, e.cards)][: max(1, e.n)]
                 if x in kept:
                     _credit(game, y.card)
                     return True
@@ -171,7 +172,7 @@ def auras_in_play(game: Game) -> list[tuple[Source, Effect]]:
             for _, e in d.fx.get(TRIGGER_ALWAYS, ()):
                 out.append((d, e))
     for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
+        fx = game.fx.get(g.cid)
         if fx is not None:
             for _, e in fx.get(TRIGGER_ALWAYS, ()):
                 out.append((g, e))
@@ -186,7 +187,7 @@ def extra_cards(game: Game, d: Dis, auras: list[tuple[Source, Effect]] | None = 
         if e.do is not ACT_EXTRA_CARDS:
             continue
         if (src is d and e.target is TARGET_SELF) or (
-            e.target is TARGET_DISASTERS and d.combat and card_matches(d.card, e.cards)
+            e.target is TARGET_DISASTERS and d.combat and matches(d.g, e.cards)
         ):
             n += e.n
             _credit(game, src.card)
@@ -205,7 +206,7 @@ def disaster_bonus(
         own = src is d and e.target is TARGET_SELF
         if not own and (e.target is not TARGET_DISASTERS or src is d):
             continue
-        if not card_matches(d.card, e.cards) or not conditions_hold(game, e, -1):
+        if not matches(d.g, e.cards) or not conditions_hold(game, e, -1):
             continue
         _credit(game, src.card)
         add_dmg, add_dfn = _lent(e.mods, d)
@@ -217,7 +218,7 @@ def disaster_bonus(
             continue
         for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
             lends = e.do is ACT_MODIFY and e.target is TARGET_DISASTERS
-            if lends and card_matches(d.card, e.cards) and conditions_hold(game, e, -1):
+            if lends and matches(d.g, e.cards) and conditions_hold(game, e, -1):
                 _credit(game, c.card)
                 add_dmg, add_dfn = _lent(e.mods, d)
                 dmg += add_dmg
@@ -268,7 +269,7 @@ def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
 
 def _any_standing(game: Game, pile: list[Copy]) -> bool:
     for x in pile:
-        fx = game.fx.get(x.card.id)
+        fx = game.fx.get(x.cid)
         if fx is not None and TRIGGER_ALWAYS in fx:
             return True
     return False
@@ -295,7 +296,7 @@ def combat_mods(
             continue
         if not e.against and not conditional(e):
             continue  # unconditional: already in its current abilities (abilities.refresh)
-        if e.against and not card_matches(d.card, e.against):
+        if e.against and not matches(d.g, e.against):
             continue
         if conditions_hold(game, e, slot):
             out.append(e.mods)
@@ -304,7 +305,7 @@ def combat_mods(
     for card, e in party_lenders(game, slot) if lenders is None else lenders:
         if not fits(e, c):
             continue
-        if e.against and not card_matches(d.card, e.against):
+        if e.against and not matches(d.g, e.against):
             continue
         if conditions_hold(game, e, slot):
             out.append(e.mods)
@@ -362,7 +363,7 @@ def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
                 if e.do is ACT_IMMUNE and e.target is TARGET_HERE and fits(e, c)
             )
     for h in havens_in_play(game):
-        fx = game.fx.get(h.card.id)
+        fx = game.fx.get(h.cid)
         if fx is None:
             continue
         for _, e in fx.get(TRIGGER_ALWAYS, ()):
@@ -383,7 +384,7 @@ def immune(game: Game, d: Dis, c: Char) -> bool:
         return False
     slot = c.slot if c.zone == "field" else -1
     for card, e in _ward_effects(game, c):
-        if card_matches(d.card, e.against) and conditions_hold(game, e, slot):
+        if matches(d.g, e.against) and conditions_hold(game, e, slot):
             _credit(game, card)
             if game.trace is not None:
                 game.say("effect", f"{card.name} keeps {d.name} away from {c.name}")
@@ -403,7 +404,7 @@ def _haven_rules(game: Game, do: Action) -> list[tuple[AnyCard, Effect]]:
     """The standing effects of this kind of the havens in play."""
     out: list[tuple[AnyCard, Effect]] = []
     for h in havens_in_play(game):
-        fx = game.fx.get(h.card.id)
+        fx = game.fx.get(h.cid)
         if fx is not None:
             out.extend((h.card, e) for _, e in fx.get(TRIGGER_ALWAYS, ()) if e.do is do)
     return out
@@ -413,7 +414,7 @@ def kept_in_deck(game: Game, x: Copy) -> bool:
     """A destroyed card of the player goes back into the draw pile rather than the discard
     pile (RECYCLE of cards in play from a haven: Raven's Garage and equipment)."""
     for card, e in _haven_rules(game, ACT_RECYCLE):
-        if e.target is TARGET_CARDS_IN_PLAY and card_matches(x.card, e.cards):
+        if e.target is TARGET_CARDS_IN_PLAY and matches(x.g, e.cards):
             _credit(game, card)
             return True
     return False
@@ -426,14 +427,14 @@ def preserved(game: Game, x: Copy) -> bool:
         if c.fx is None or c.zone not in ("field", "haven"):
             continue
         for i, e in c.fx.get(TRIGGER_ALWAYS, ()):
-            if e.do is not ACT_PRESERVE or not card_matches(x.card, e.cards):
+            if e.do is not ACT_PRESERVE or not matches(x.g, e.cards):
                 continue
             key = (c.uid, -1 - i)
             if e.max_times and game.fired.get(key, 0) >= e.max_times:
                 continue
             game.fired[key] = game.fired.get(key, 0) + 1
             _credit(game, c.card)
-            _say(game, c, f"keeps {x.card.name} from being destroyed")
+            _say(game, c, f"keeps {x.g.name} from being destroyed")
             return True
     return False
 
@@ -449,11 +450,11 @@ def stored(game: Game) -> int:
     they do not count toward the hand limit when the Reload phase draws."""
     room, src = 0, None
     for g, _ in game.globals_in_play:
-        for e in standing(game.fx.get(g.card.id), ACT_STORE):
+        for e in standing(game.fx.get(g.cid), ACT_STORE):
             room, src = room + e.n, g
     if src is None:
         return 0
-    flash = sum(1 for x in game.hand if isinstance(x, Copy) and x.card.type is TYPE_FLASH_EFFECT)
+    flash = sum(1 for x in game.hand if isinstance(x, Copy) and x.g.kind == KIND_FLASH_EFFECT)
     kept = min(room, flash)
     if kept:
         _credit(game, src.card)
@@ -472,7 +473,7 @@ def hiding_slot(game: Game) -> int:
     if not groups or not any(d.zone == "field" and d.movement > 0 for d in game.disasters):
         return -1  # nobody to hide, or nothing moving: the player keeps the use
     for g, _ in game.globals_in_play:
-        fx = game.fx.get(g.card.id)
+        fx = game.fx.get(g.cid)
         if fx is None:
             continue
         for i, e in fx.get(TRIGGER_ALWAYS, ()):
@@ -485,7 +486,7 @@ def hiding_slot(game: Game) -> int:
             )
             game.fired[key] = game.fired.get(key, 0) + 1
             _credit(game, g.card)
-            _say(game, g, f"hides the group at {game.locs[slot].card.name} from the disasters")
+            _say(game, g, f"hides the group at {game.locs[slot].g.name} from the disasters")
             return slot
     return -1
 
@@ -545,7 +546,7 @@ def wear(game: Game, hits: Sequence[tuple[Char, int]]) -> None:
         if loss <= 0:
             continue
         for x in list(v.equipment):
-            fx = game.fx.get(x.card.id)
+            fx = game.fx.get(x.cid)
             for i, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
                 if e.do is not ACT_WEAR:
                     continue

@@ -16,13 +16,14 @@ from deckkit.animayhem.engine.codes import (
     ACT_REMATCH,
     ACT_SUPPLY,
     ACT_UNEARTH,
+    KIND_ITEM,
     STAT_ITEMS_RETRIEVED,
     TARGET_DRAW_PILE,
     TARGET_LOCATION,
 )
+from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import _knock, _name, _say
 from deckkit.animayhem.engine.interpreter.targets import Context
-from deckkit.animayhem.engine.queries import card_matches
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
 
 # --- information and the cards under locations (REVEAL, CLEAR, UNEARTH, BURY, SUPPLY) ---------
@@ -39,7 +40,7 @@ def _unknown_under(game: Game, slot: int, words: Sequence[str]) -> list[Copy | D
     the player has not seen yet."""
     loc = game.locs[slot]
     under: list[Copy | Dis] = [*loc.hidden_disasters, *loc.hidden_cards]
-    return [x for x in under if x.uid not in game.known and card_matches(x.card, words)]
+    return [x for x in under if x.uid not in game.known and matches(x.g, words)]
 
 
 def _reveal_slots(game: Game, e: Effect, ctx: Context) -> list[int]:
@@ -76,7 +77,7 @@ def _reveal(game: Game, e: Effect, ctx: Context) -> bool:
         for slot in _reveal_slots(game, e, ctx):
             loc = game.locs[slot]
             under: list[Copy | Dis] = [*loc.hidden_disasters, *loc.hidden_cards]
-            under = [x for x in under if card_matches(x.card, e.cards)]
+            under = [x for x in under if matches(x.g, e.cards)]
             if e.target is TARGET_LOCATION and e.n > 0:
                 under = under[: e.n]
             seen += [x for x in under if x.uid not in game.known]
@@ -138,19 +139,19 @@ def _unearth(game: Game, e: Effect, ctx: Context) -> bool:
     slots = [
         loc.slot
         for loc in game.locs
-        if not loc.destroyed and any(card_matches(x.card, e.cards) for x in loc.hidden_cards)
+        if not loc.destroyed and any(matches(x.g, e.cards) for x in loc.hidden_cards)
     ]
     if not slots:
         return False
     loc = game.locs[_nearest_slot(game, ctx, slots)]
-    for x in [x for x in loc.hidden_cards if card_matches(x.card, e.cards)][: max(1, e.n)]:
+    for x in [x for x in loc.hidden_cards if matches(x.g, e.cards)][: max(1, e.n)]:
         loc.hidden_cards.remove(x)
-        if isinstance(x.card, ItemCard):
+        if x.g.kind == KIND_ITEM:
             holder.items.append(x)
-            bump(game, holder.card.id, STAT_ITEMS_RETRIEVED)
+            bump(game, holder.cid, STAT_ITEMS_RETRIEVED)
         else:
             holder.equipment.append(x)
-        _say(game, ctx.source, f"gives {holder.name} {x.card.name} from under {loc.card.name}")
+        _say(game, ctx.source, f"gives {holder.name} {x.g.name} from under {loc.g.name}")
     refresh(game, holder)
     return True
 
@@ -158,7 +159,7 @@ def _unearth(game: Game, e: Effect, ctx: Context) -> bool:
 def _bury(game: Game, e: Effect, ctx: Context) -> bool:
     """Items the disasters hold as discarded (1998 guidelines 4.3: discarded items count for
     them) go back under a location that still hides a disaster (Presents): the nearest."""
-    pool = [x for x in game.carried_off if card_matches(x.card, e.cards)]
+    pool = [x for x in game.carried_off if matches(x.g, e.cards)]
     slots = [loc.slot for loc in game.locs if not loc.destroyed and loc.hidden_disasters]
     if not pool or not slots:
         return False
@@ -166,14 +167,14 @@ def _bury(game: Game, e: Effect, ctx: Context) -> bool:
     for x in pool[: max(1, e.n)]:
         game.carried_off.remove(x)
         loc.hidden_cards.append(x)
-        _say(game, ctx.source, f"puts {x.card.name} back under {loc.card.name}")
+        _say(game, ctx.source, f"puts {x.g.name} back under {loc.g.name}")
     return True
 
 
 def _supply(game: Game, e: Effect, ctx: Context) -> bool:
     """The deck's items left out of play (beyond one per location) matching ``cards`` go into
     the player's haven, as items in play (Planet Namek: a Dragon Ball)."""
-    pool = [x for x in game.unused if card_matches(x.card, e.cards)]
+    pool = [x for x in game.unused if matches(x.g, e.cards)]
     for x in pool[: max(1, e.n)]:
         game.unused.remove(x)
         game.haven_cards.append(x)

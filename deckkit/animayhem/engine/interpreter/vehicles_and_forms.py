@@ -83,7 +83,7 @@ def change_forms(game: Game) -> None:
                 continue
             if e.when_met is not None and not requirement_met(e.when_met, [b]):
                 continue
-            if e.n and game.record.counters.get((b.card.id, STAT_WAS_BONKED), 0) < e.n:
+            if e.n and game.counters.get((b.cid, STAT_WAS_BONKED), 0) < e.n:
                 continue
             game.fired[key] = game.turn
             game.hand.remove(form)
@@ -92,7 +92,7 @@ def change_forms(game: Game) -> None:
             game.forms.append((b, form, _until(game, e)))
             busy.add(b.uid)
             _credit(game, b.card)
-            _say(game, b, f"is replaced by {b.card.name} for {max(1, e.turns)} turn(s)")
+            _say(game, b, f"is replaced by {b.g.name} for {max(1, e.turns)} turn(s)")
             break
 
 
@@ -107,7 +107,7 @@ def restore_forms(game: Game) -> None:
         _swap_form(game, b, form)
         form.zone = "hand"
         game.hand.append(form)
-        _say(game, b, f"changes back from {form.card.name}")
+        _say(game, b, f"changes back from {form.g.name}")
     game.forms = keep
 
 
@@ -115,7 +115,7 @@ def stopped_at(game: Game, slot: int, party: Sequence[Char] = ()) -> None:
     """A party ended its move on this location: fire the location's STOPS effects (Crystal
     Tunnels holds a party that cannot attempt it), then those of the cards carried there."""
     loc = game.locs[slot]
-    fx = game.fx.get(loc.card.id)
+    fx = game.fx.get(loc.cid)
     if fx is not None and TRIGGER_STOPS in fx:
         fire(game, loc.copy, TRIGGER_STOPS, slot)
     # The cards the party carries act there too (Dream Mirror looks at what lies beneath).
@@ -123,6 +123,6 @@ def stopped_at(game: Game, slot: int, party: Sequence[Char] = ()) -> None:
         if not carries_effects_for(game, c, TRIGGER_STOPS):
             continue
         for x in (*c.items, *c.equipment, *c.enhancements):
-            cfx = game.fx.get(x.card.id)
+            cfx = game.fx.get(x.cid)
             if cfx is not None and TRIGGER_STOPS in cfx:
                 fire(game, x, TRIGGER_STOPS, slot, holder=c)
