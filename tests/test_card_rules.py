@@ -17,7 +17,7 @@ from deckkit.animayhem.engine.movement import place_disaster
 from deckkit.animayhem.engine.phases import equip_phase, reload_phase
 from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.queries import can_stop
-from deckkit.animayhem.engine.state import CHA, DMG, Char, Copy, Game
+from deckkit.animayhem.engine.state import CHA, DMG, Char, Copy, Game, Triggers
 from tests.engine_helpers import (
     NINE,
     ScriptedPolicy,
@@ -151,6 +151,21 @@ def test_an_extra_haven_drawn_is_built_by_three_characters_in_two_turns() -> Non
     assert silky in game.havens and game.annexed == {4: silky} and not game.building
     assert all(can_act(game, c) for c in chars)
     assert [c.cur[CHA] for c in chars] == [x + 1 for x in charm]
+
+
+def test_a_haven_built_in_a_game_without_effects_leaves_the_runs_table_alone() -> None:
+    """A deck without encoded effects shares one empty effect table (GameSetup.fx) among all the
+    games of a process. Building a haven switches effects on for that game only (its builders'
+    rest is enforced there); the shared table stays empty, so a game's result never depends on
+    the games played before it in the same worker."""
+    game, _silky, chars = _haven_table()
+    shared: dict[str, Triggers] = {}
+    game.fx = shared
+    game.turn = 1
+    equip_phase(game, edition("set0"), Policy())
+    assert [b.slot for b in game.building] == [4] and all(not can_act(game, c) for c in chars)
+    assert game.fx and game.fx is not shared
+    assert shared == {}
 
 
 def test_a_haven_is_not_built_by_two_nor_beside_the_starting_haven() -> None:

@@ -253,8 +253,8 @@ def test_policy_reads_the_game_through_queries_only() -> None:
 def test_search_player_plans_on_copies_through_a_narrow_interface() -> None:
     """The search player imports no module that plays rules: it reads the game through the
     queries, its heuristic parent and the card data, copies it through determinize (which
-    imports only the state, chance and records) and plays copies forward only through the
-    simulator it is handed (players.py wires in rollout.play_out)."""
+    imports only the state, chance, records and the engine's constant codes) and plays copies
+    forward only through the simulator it is handed (players.py wires in rollout.play_out)."""
     engine = PACKAGE / "animayhem" / "engine"
     used = {_engine_name(m) for m in _imports(engine / "search.py") if "animayhem" in m}
     assert not used & (MUTATORS | {"rollout", "players"}), sorted(used)
@@ -263,6 +263,11 @@ def test_search_player_plans_on_copies_through_a_narrow_interface() -> None:
     low = {m for m in _imports(engine / "determinize.py") if m.startswith("deckkit.")}
     assert all(
         m.startswith(("deckkit.animayhem.construction.", "deckkit.animayhem.engine.state"))
-        or m in ("deckkit.animayhem.engine.chance", "deckkit.animayhem.engine.record")
+        or m
+        in (
+            "deckkit.animayhem.engine.chance",
+            "deckkit.animayhem.engine.record",
+            "deckkit.animayhem.engine.codes",
+        )
         for m in low
     ), sorted(low)

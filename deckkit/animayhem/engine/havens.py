@@ -79,8 +79,10 @@ def start_building(game: Game, haven: Copy, slot: int, builders: list[Char]) -> 
         c.disabled_until = max(c.disabled_until, last)
     if not game.fx:
         # The rest is enforced where the engine checks disabled characters, which it does in a
-        # game with card effects live (a haven card always has an entry).
-        game.fx[haven.cid] = {}
+        # game with card effects live (a haven card always has an entry). A new table for this
+        # game: the empty one is the run's (GameSetup.fx), shared by every game of the process,
+        # and filling it would switch effects on in the games that follow.
+        game.fx = {haven.cid: {}}
     game.building.append(Building(haven, slot, list(builders), last))
     if game.trace is not None:
         names = ", ".join(c.name for c in builders)
