@@ -24,6 +24,7 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
+    ACT_SHIELD,
     TYPE_ENHANCEMENT,
     TYPE_EQUIPMENT,
     TYPE_FLASH_EFFECT,
@@ -42,6 +43,7 @@ from deckkit.animayhem.engine.queries import (
     costs_a_life,
     defeats,
     equips_anywhere,
+    fits,
     flash_reaches,
     forfeited,
     frail_times,
@@ -55,6 +57,7 @@ from deckkit.animayhem.engine.queries import (
     retreat_options,
     sends_to_goal,
     special_defeat,
+    standing,
     strikes_first_card,
     traps,
     trim_to_stop,
@@ -309,12 +312,15 @@ def _weak(party: Sequence[Char]) -> bool:
 
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
-    three rounds, against its current defense."""
+    three rounds, against its current defense. Those it takes no damage from (SHIELD: Kishiime
+    but for Speed) do not count."""
     if game.fx and special_defeat(game, party, d):
         return True
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
-    best = sorted((c.cur[DMG] for c in party), reverse=True)[:cap]
+    shields = standing(d.fx, ACT_SHIELD) if game.fx else []
+    hitters = [c for c in party if not any(fits(e, c) for e in shields)]
+    best = sorted((c.cur[DMG] for c in hitters), reverse=True)[:cap]
     per_round = sum(best) - dfn
     return per_round > 0 and per_round * 3 >= d.health_max
 
