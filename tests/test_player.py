@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from deckkit.animayhem.engine.policy import HeuristicPolicy
 from deckkit.animayhem.engine.state import ENE
-from tests.engine_helpers import NINE, add_char, bare_game, copy_of, edition
+from tests.engine_helpers import (
+    NINE,
+    add_char,
+    bare_game,
+    copy_of,
+    edition,
+    entry_of,
+    new_disaster,
+    on_field,
+)
 
 
 def _fighter_with(hand: list[str]):  # type: ignore[no-untyped-def]
@@ -86,3 +95,28 @@ def test_a_newcomer_joins_the_party_where_it_stops() -> None:
     )
     assert plans["Krillin"] == [7]
     assert plans["Goten"][-1] == 7
+
+
+def _facing_kishiime(names: list[str]):  # type: ignore[no-untyped-def]
+    """``names`` at Cathedral (slot 3) with Kishiime, whom only a character with Speed can
+    hurt (its SHIELD, as the card database encodes it)."""
+    game = bare_game(NINE)
+    party = [add_char(game, n, 3) for n in names]
+    d = on_field(game, new_disaster(game, "Kishiime"), 3)
+    d.fx = game.fx[d.card.id] = entry_of(
+        d.card, 'effects = [{ when = "always", do = "shield", exclude = "Speed" }]'
+    )
+    return game, party, d
+
+
+def test_a_disaster_the_party_cannot_hurt_is_not_one_it_can_beat() -> None:
+    """Krillin and A-ko (damage 4 + 4 against Kishiime's defense 6) would take its 6 health in
+    three rounds, but neither has Speed, so neither hurts it: the player neither attacks it
+    nor stays in the fight (it used to do both, and a stronger Krillin made it do so more)."""
+    game, party, d = _facing_kishiime(["Krillin", "A-ko Magami"])
+    policy = HeuristicPolicy()
+    assert not policy.attack(game, d, party)
+    assert policy.retreat(game, d, party, 1)
+    # Characters with Speed do hurt it: Trunks and Piccolo (6 + 5 against 6) can beat it.
+    game, party, d = _facing_kishiime(["Super Saiyan (Trunks)", "Piccolo"])
+    assert HeuristicPolicy().attack(game, d, party)

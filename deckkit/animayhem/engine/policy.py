@@ -24,6 +24,7 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
+    ACT_SHIELD,
     KIND_FLASH_EFFECT,
     KIND_GLOBAL_EFFECT,
     TYPE_ENHANCEMENT,
@@ -45,6 +46,7 @@ from deckkit.animayhem.engine.queries import (
     costs_a_life,
     defeats,
     equips_anywhere,
+    fits,
     flash_reaches,
     forfeited,
     frail_times,
@@ -58,6 +60,7 @@ from deckkit.animayhem.engine.queries import (
     retreat_options,
     sends_to_goal,
     special_defeat,
+    standing,
     strikes_first_card,
     traps,
     trim_to_stop,
@@ -404,9 +407,16 @@ def _danger(game: Game) -> dict[int, int]:
 def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense; or the party can defeat it a special way (the
-    costlier question, asked second)."""
+    costlier question, asked second). Those it takes no damage from (SHIELD: Kishiime but for
+    Speed) do not count."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
-    per_round = _top_damage(party, 4 if d.major else 3) - dfn
+    cap = 4 if d.major else 3
+    shields = standing(d.fx, ACT_SHIELD) if game.fx else []
+    if shields:
+        hitters = [c for c in party if not any(fits(e, c) for e in shields)]
+        per_round = _top_damage(hitters, cap) - dfn
+    else:
+        per_round = _top_damage(party, cap) - dfn
     if per_round > 0 and per_round * 3 >= d.health_max:
         return True
     return bool(game.fx) and special_defeat(game, party, d)
