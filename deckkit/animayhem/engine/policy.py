@@ -378,6 +378,14 @@ def _before(far: int, prize: int, slot: int, far2: int, prize2: int, slot2: int)
     return slot < slot2
 
 
+def _distances_from(game: Game, anchor: int) -> tuple[tuple[int, ...], int]:
+    """The distances from ``anchor`` to every slot, and the steps to add to them: from the
+    haven (HAVEN), one more, the step into the field."""
+    if anchor == HAVEN:
+        return game.dist[game.field.haven_slot], 1
+    return game.dist[anchor], 0
+
+
 class _Party:
     """A party as the goal search asks about it: its damage, and its skills counted when a
     location's listing first asks."""
@@ -755,12 +763,7 @@ class HeuristicPolicy(Policy):
         """The nearest target, a step further for each disaster there (and for what the
         player has seen beneath it), or a disaster worth hunting a step nearer; ties go to
         the smaller slot. Distances from the haven count the step into the field."""
-        if anchor == HAVEN:
-            row = game.dist[game.field.haven_slot]
-            extra = 1
-        else:
-            row = game.dist[anchor]
-            extra = 0
+        row, extra = _distances_from(game, anchor)
         danger = _danger(game)
         # The least (distance + risk, prize, slot), compared term by term.
         best = -1
@@ -788,12 +791,7 @@ class HeuristicPolicy(Policy):
         a location: the locations are asked whether the party may scavenge them nearest first
         (by distance and risk, then slot), until the first yes or until a disaster worth
         hunting is nearer, so most are never asked."""
-        if anchor == HAVEN:
-            row = game.dist[game.field.haven_slot]
-            extra = 1
-        else:
-            row = game.dist[anchor]
-            extra = 0
+        row, extra = _distances_from(game, anchor)
         hunted = -1
         hunt_far = 0
         for d in hunt:
