@@ -26,6 +26,7 @@ from deckkit.animayhem.engine.codes import (
     ACT_FRAIL,
     ACT_FREE_CAST,
     ACT_IGNORE_CARDS,
+    ACT_IMMUNE,
     ACT_NO_RETREAT,
     ACT_RUN_ALONE,
     ACT_SHIELD,
@@ -752,7 +753,7 @@ def fight(
         chars = [c for c in chars if not spared(game, d, c)]
     # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
     # attacked: not drawn into its attack, and never its target when the party attacks it.
-    warded = {c.uid for c in chars if immune(game, d, c)} if game.acts else set()
+    warded = {c.uid for c in chars if immune(game, d, c)} if ACT_IMMUNE in game.acts else set()
     if warded and initiator == "disaster":
         chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
@@ -972,16 +973,17 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     if fx_sides is not None:
         _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
         shielded = dside if has_rule(game, d, ACT_IGNORE_CARDS) else None
-    spent = [
-        c for c in fighters if (c.enhancements or c.equipment) and _activate(game, c, sides[c.uid])
-    ]
+    spent: list[Char] = []
+    for c in fighters:
+        if (c.enhancements or c.equipment) and _activate(game, c, sides[c.uid]):
+            spent.append(c)
     # Draw Combat Cards.
     drawn: list[str] | None = [] if game.trace is not None else None
     tside = sides[target.uid]
     if play.combat_cards == "per_attacker":
         for c in fighters:
             _play_card(game, sides[c.uid], dside, drawn, shielded, slot, fx_sides)
-        if target not in fighters:
+        if not _among(target, fighters):
             _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
     elif choose_card and len(fighters) > 1:
         pick = _card_chooser(game, policy, d, fighters, target, sides)
@@ -992,7 +994,8 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     if effects:
         for _ in range(extra):
             _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
-    f.energised.update(c.uid for c in spent)
+    for c in spent:
+        f.energised.add(c.uid)
     f.stage = "flash"
     f.target, f.fighters, f.alive, f.spent, f.drawn = target, fighters, alive, spent, drawn
     f.sides, f.dside, f.shielded = sides, dside, shielded
@@ -1035,7 +1038,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     hits: list[tuple[Char, int]] = []
     # Frenzy hits "every character opposing it"; "Characters who are not fighting the
     # disaster are not affected" (Part III). The attacked character always fights.
-    victims = fighters if frenzy and target in fighters else [target]
+    victims = fighters if frenzy and _among(target, fighters) else [target]
     if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
         # It strikes more than one of those fighting it, each at full damage (STRIKES).
         others = [c for c in fighters if c is not target and c.uid not in warded]
@@ -1088,10 +1091,11 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         if wounded:
             hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
     # Check Health: the kill threshold weighs the attack's damage, not the health it took.
+    kill = play.kill
     for v, _ in hits:
         if v.zone != "field":
             continue
-        state = health_state(play.kill, v.health, start_health[v.uid], attack, v.health_max)
+        state = health_state(kill, v.health, start_health[v.uid], attack, v.health_max)
         if state != "ok":
             knock_out(game, v, state, d)
             if effects and d.fx is not None:
@@ -1159,13 +1163,19 @@ def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -
     """The rule, whatever the policy chose: at most 3 characters against a minor and 4 against a
     major disaster, only those able to fight, and "one of the characters who is retaliating must
     be the character being attacked" ("A Disaster Attacking Your Character")."""
-    picked = [target] if target in able else []
+    picked = [target] if _among(target, able) else []
     for c in chosen:
         if len(picked) >= cap:
             break
-        if c in able and c not in picked:
+        if _among(c, able) and not _among(c, picked):
             picked.append(c)
     return picked if len(picked) <= cap else picked[:cap]
+
+
+def _among(c: Char, group: list[Char]) -> bool:
+    """``c in group`` for the few characters of a combat, by identity (a character is equal
+    only to itself): compiled, a scan without the generic comparison of each member."""
+    return any(x is c for x in group)
 
 
 def _retreat(

@@ -251,7 +251,33 @@ def party_combat_mods(
         for card, e in carried[other.uid]
         if e.do is ACT_MODIFY and e.target is TARGET_HERE
     ]
-    return {c.uid: combat_mods(game, c, d, slot, lenders, auras, carried[c.uid]) for c in chars}
+    reach = _auras_reaching(game, auras, slot)
+    loc_fx = game.fx.get(game.locs[slot].card.id)
+    shared = bool(lenders) or bool(reach) or loc_fx is not None
+    # A character with nothing that may apply gets no entry (most of them): the same as none.
+    out: dict[int, list[Mods]] = {}
+    for c in chars:
+        own = carried[c.uid]
+        if shared or own or c.pending:
+            out[c.uid] = combat_mods(game, c, d, slot, lenders, reach, own)
+    return out
+
+
+def _auras_reaching(
+    game: Game, auras: list[tuple[Source, Effect]], slot: int
+) -> list[tuple[Source, Effect]]:
+    """The ``auras`` that may lend a character at ``slot`` a modifier in :func:`combat_mods`:
+    its tests that do not depend on the character, made once for the combat."""
+    out: list[tuple[Source, Effect]] = []
+    for src, e in auras:
+        if e.do is not ACT_MODIFY:
+            continue
+        if e.target is TARGET_HERE:
+            if isinstance(src, Dis) and src.pos >= 0 and game.slot_of(src) == slot:
+                out.append((src, e))
+        elif (e.target is TARGET_FIELD or e.target is TARGET_PLAY) and not isinstance(src, Copy):
+            out.append((src, e))
+    return out
 
 
 def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
