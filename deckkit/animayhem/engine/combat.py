@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, cast
 
 from deckkit.animayhem.construction.cards import (
-    AnyCard,
     CombatCard,
     Modifier,
     PowerCard,
@@ -199,13 +198,14 @@ class Combat:
         self.energised: set[int] = set()
         self.rnd = 1
         # The round in progress (stage "flash").
+        # Until then the shared empty placeholders, never changed: a round sets its own.
         self.target: Char | None = None
-        self.fighters: list[Char] = []
-        self.sides: dict[int, _Side] = {}
+        self.fighters: list[Char] = _NOBODY
+        self.sides: dict[int, _Side] = _NO_SIDES
         self.dside: _Side | None = None
         self.shielded: _Side | None = None
-        self.alive: list[Char] = []
-        self.spent: list[Char] = []
+        self.alive: list[Char] = _NOBODY
+        self.spent: list[Char] = _NOBODY
         self.drawn: list[str] | None = None
         # The rule options a round reads, settled once for the combat (readings.py).
         self.lasting = False  # charm_loss=until_attacked
@@ -213,7 +213,9 @@ class Combat:
         self.choose_card = False  # combat_card=chosen, where the rule lets the player choose
 
 
-COMBATS: list[Combat] = []
+COMBATS: Final[list[Combat]] = []
+_NOBODY: Final[list[Char]] = []
+_NO_SIDES: Final[dict[int, _Side]] = {}
 
 
 def _apply_round_modifiers(game: Game, side: _Side, card: PowerCard) -> None:
@@ -303,14 +305,16 @@ class _Half:
         self.extra_draw = half.extra_draw
 
 
-_HALVES: dict[str, _Half] = {}  # by card id; a card of the same id read again replaces it
+# By card id; a card of the same id read again replaces it.
+_HALVES: Final[dict[str, _Half]] = {}
 
 
-def _half_of(card: AnyCard) -> _Half:
-    h = _HALVES.get(card.id)
+def _half_of(copy: Copy) -> _Half:
+    card = copy.card
+    h = _HALVES.get(copy.cid)
     if h is None or h.card is not card:
         h = _Half(cast(CombatCard, card))
-        _HALVES[card.id] = h
+        _HALVES[copy.cid] = h
     return h
 
 
@@ -333,7 +337,7 @@ def _play_card(
         copy = draw_combat_card(game)
         if copy is None:
             return
-        h = _half_of(copy.card)
+        h = _half_of(copy)
         if pick is not None:
             recipient = pick(cast(CombatCard, copy.card))
         if recipient is not shielded:
@@ -761,8 +765,8 @@ def fight(
     bump(game, d.cid, STAT_MET)
     for c in chars:
         bump(game, c.cid, STAT_COMBATS)
-    who = "attacks" if initiator == "disaster" else "is attacked by"
     if game.trace is not None:
+        who = "attacks" if initiator == "disaster" else "is attacked by"
         game.say(
             "combat",
             f"{d.name} ({d.damage}/{d.defense}) {who} "

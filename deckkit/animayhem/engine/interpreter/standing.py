@@ -243,23 +243,26 @@ def party_combat_mods(
     """:func:`combat_mods` of each of ``chars`` (all at ``slot``) by uid, with what they share
     gathered once for the combat: each character's standing effects there (read for its own
     bonuses and for those it lends), the party bonuses, and ``auras`` (:func:`auras_in_play`)."""
-    here = game.at(slot)
-    carried = {other.uid: _standing_of(game, other) for other in here}
+    # Only those with standing effects are kept (most characters have none).
+    carried: dict[int, list[tuple[AnyCard, Effect]]] = {}
+    for other in game.at(slot):
+        mine = _standing_of(game, other)
+        if mine:
+            carried[other.uid] = mine
     lenders = [
         (card, e)
-        for other in here
-        for card, e in carried[other.uid]
+        for mine in carried.values()
+        for card, e in mine
         if e.do is ACT_MODIFY and e.target is TARGET_HERE
     ]
     reach = _auras_reaching(game, auras, slot)
-    loc_fx = game.fx.get(game.locs[slot].card.id)
-    shared = bool(lenders) or bool(reach) or loc_fx is not None
+    shared = bool(lenders) or bool(reach) or game.locs[slot].cid in game.fx
     # A character with nothing that may apply gets no entry (most of them): the same as none.
     out: dict[int, list[Mods]] = {}
     for c in chars:
-        own = carried[c.uid]
-        if shared or own or c.pending:
-            out[c.uid] = combat_mods(game, c, d, slot, lenders, reach, own)
+        own = carried.get(c.uid) if carried else None
+        if shared or own is not None or c.pending:
+            out[c.uid] = combat_mods(game, c, d, slot, lenders, reach, own or [])
     return out
 
 
