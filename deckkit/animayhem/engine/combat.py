@@ -202,6 +202,10 @@ class Combat:
         self.target: Char | None = None
         self.fighters: list[Char] = _NOBODY
         self.sides: dict[int, _Side] = _NO_SIDES
+        # The same sides without a look-up by uid: those of ``fighters`` in their order, and
+        # the attacked character's.
+        self.fsides: list[_Side] = _NO_FIGHTERS
+        self.tside: _Side | None = None
         self.dside: _Side | None = None
         self.shielded: _Side | None = None
         self.alive: list[Char] = _NOBODY
@@ -216,6 +220,7 @@ class Combat:
 COMBATS: Final[list[Combat]] = []
 _NOBODY: Final[list[Char]] = []
 _NO_SIDES: Final[dict[int, _Side]] = {}
+_NO_FIGHTERS: Final[list[_Side]] = []
 
 
 def _apply_round_modifiers(game: Game, side: _Side, card: PowerCard) -> None:
@@ -534,17 +539,19 @@ def _flash_effects(
     fighters: list[Char],
     target: Char,
     sides: dict[int, _Side],
+    fsides: list[_Side],
+    tside: _Side,
     dside: _Side,
     fx: Sides | None = None,
 ) -> None:
     """Flash effects the player plays this round (set0 rulebook, "Flash Effect": any time but
     the reload phase; the targeted character pays the energy cost or the card fizzles; an
-    ability modifier lasts the combat round)."""
+    ability modifier lasts the combat round). ``fsides``: the sides of ``fighters``, in order;
+    ``tside``: the target's."""
     if not any(x.g.kind == KIND_FLASH_EFFECT for x in game.hand):
         return
-    total = sum(max(0, sides[c.uid].damage) for c in fighters)
+    total = sum(max(0, side.damage) for side in fsides)
     short_damage = d.health + max(0, dside.defense) - total
-    tside = sides[target.uid]
     short_defense = max(0, dside.damage) - tside.defense - target.health + 1
     plays = policy.combat_flash(game, fighters, target, short_damage, short_defense)
     if game.fx and short_damage > 0:
@@ -898,8 +905,10 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores]
     if not alive:
         return "wiped" if rnd > 1 else "none"
-    # Disabled characters only defend.
-    able = [c for c in alive if c.uid not in charmed and (not effects or can_act(game, c))]
+    # Disabled characters only defend (and charmers who lost do not attack): often nobody.
+    able = alive
+    if charmed or (effects and not all(can_act(game, c) for c in alive)):
+        able = [c for c in alive if c.uid not in charmed and (not effects or can_act(game, c))]
     # Declare Retreat, every round from the first ("You may immediately declare a retreat"):
     # the disaster strikes one retreating character, no cards drawn.
     # A stalemate (neither side can hurt the other) is broken by a forced retreat after
@@ -966,9 +975,15 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.cid in game.fx:
                         fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
-    sides = {c.uid: _Side(c, c.cur[DMG], c.cur[DEF]) for c in fighters}
-    if target.uid not in sides:
-        sides[target.uid] = _Side(target, target.cur[DMG], target.cur[DEF])
+    sides: dict[int, _Side] = {}
+    fsides: list[_Side] = []
+    for c in fighters:
+        side = _Side(c, c.cur[DMG], c.cur[DEF])
+        sides[c.uid] = side
+        fsides.append(side)
+    tside = sides.get(target.uid)
+    if tside is None:
+        tside = sides[target.uid] = _Side(target, target.cur[DMG], target.cur[DEF])
     dside = _Side(d, d.damage, d.defense)
     bonus = horde_bonus(game, d)
     dside.damage += bonus + ally_damage
@@ -978,15 +993,14 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
         shielded = dside if has_rule(game, d, ACT_IGNORE_CARDS) else None
     spent: list[Char] = []
-    for c in fighters:
-        if (c.enhancements or c.equipment) and _activate(game, c, sides[c.uid]):
+    for i, c in enumerate(fighters):
+        if (c.enhancements or c.equipment) and _activate(game, c, fsides[i]):
             spent.append(c)
     # Draw Combat Cards.
     drawn: list[str] | None = [] if game.trace is not None else None
-    tside = sides[target.uid]
     if play.combat_cards == "per_attacker":
-        for c in fighters:
-            _play_card(game, sides[c.uid], dside, drawn, shielded, slot, fx_sides)
+        for side in fsides:
+            _play_card(game, side, dside, drawn, shielded, slot, fx_sides)
         if not _among(target, fighters):
             _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
     elif choose_card and len(fighters) > 1:
@@ -1003,6 +1017,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     f.stage = "flash"
     f.target, f.fighters, f.alive, f.spent, f.drawn = target, fighters, alive, spent, drawn
     f.sides, f.dside, f.shielded = sides, dside, shielded
+    f.fsides, f.tside = fsides, tside
     return None
 
 
@@ -1013,23 +1028,21 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
     effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
     target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
-    sides, dside = f.sides, f.dside
-    assert target is not None and dside is not None
+    sides, dside, fsides, tside = f.sides, f.dside, f.fsides, f.tside
+    assert target is not None and dside is not None and tside is not None
     incapacitated = f.incapacitated
     frenzy = d.g.traits & TRAIT_BIT_FRENZY
 
-    _flash_effects(game, policy, d, fighters, target, sides, dside, fx_sides)
+    _flash_effects(game, policy, d, fighters, target, sides, fsides, tside, dside, fx_sides)
     # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
-    hitters = fighters
+    hitting = fsides  # the sides of those whose attack reaches it
     if effects and d.fx is not None and has_standing(d.fx, ACT_SHIELD):
-        hitters = [c for c in fighters if not shielded_from(game, d, c)]
-    total = sum(max(0, sides[c.uid].damage) for c in hitters)
+        hitting = [sides[c.uid] for c in fighters if not shielded_from(game, d, c)]
+    total = sum(max(0, s.damage) for s in hitting)
     to_disaster = total - max(0, dside.defense)
     if effects and has_rule(game, d, ACT_APART):
         # It defends against each attack on its own (card text).
-        to_disaster = sum(
-            max(0, max(0, sides[c.uid].damage) - max(0, dside.defense)) for c in hitters
-        )
+        to_disaster = sum(max(0, max(0, s.damage) - max(0, dside.defense)) for s in hitting)
     if fx_sides is not None and fx_sides.loss_times != 1:
         to_disaster = fx_sides.disaster_loss(to_disaster, d.health)  # FRAIL: Meltdown
     # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
@@ -1052,7 +1065,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     for v in victims:
         if v.zone != "field":
             continue  # a flash effect took it out this round (Ultimate Sacrifice)
-        loss = attack - max(0, sides[v.uid].defense)
+        loss = attack - max(0, (tside if v is target else sides[v.uid]).defense)
         hits.append((v, loss if loss >= 1 else 0))
     if to_disaster >= 1:
         d.health -= to_disaster

@@ -123,6 +123,7 @@ def carried(f: Combat, game: Game) -> Combat:
         g.fighters, g.alive, g.spent = each(f.fighters), each(f.alive), each(f.spent)
         g.drawn = None if f.drawn is None else list(f.drawn)
         g.sides = {u: _Side(chars[u], side.damage, side.defense) for u, side in f.sides.items()}
+        g.fsides, g.tside = [g.sides[c.uid] for c in g.fighters], g.sides[g.target.uid]
         if f.dside is not None:
             g.dside = _Side(d, f.dside.damage, f.dside.defense)
             g.shielded = g.dside if f.shielded is f.dside else None
