@@ -598,35 +598,43 @@ def _flash_effects(
 def _activate(game: Game, c: Char, side: _Side) -> bool:
     """Use energy-cost enhancements and limited-use equipment for this round (set0 rulebook,
     "Enhancement" and "Equipment Cards With Usage Limits": once per combat round, the effect
-    lasts the round). Returns True when energy was expended."""
+    lasts the round). Returns True when energy was expended. Costs, uses and whether a card has
+    modifiers are read from its game-time record (``Copy.g``)."""
     spent = False
     for copy in c.enhancements:
-        card = copy.card
-        assert isinstance(card, PowerCard)
-        if card.energy_cost and c.cur[ENE] >= card.energy_cost:
-            c.set_energy(c.cur[ENE] - card.energy_cost)
+        cost = copy.g.energy_cost
+        if cost and c.cur[ENE] >= cost:
+            card = copy.card
+            assert isinstance(card, PowerCard)
+            c.set_energy(c.cur[ENE] - cost)
             spent = True
             _apply_round_modifiers(game, side, card)
+    if not c.equipment:
+        return spent
     for copy in list(c.equipment):
-        card = copy.card
-        assert isinstance(card, PowerCard)
+        g = copy.g
         if copy.uses_left is None:
             # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
             # Sword: 1 energy, +1 attack) is paid like an enhancement, once a round.
-            cost = card.energy_cost
-            if cost and card.modifiers and c.cur[ENE] >= cost and usable(c, card):
-                c.set_energy(c.cur[ENE] - cost)
-                spent = True
-                _apply_round_modifiers(game, side, card)
+            cost = g.energy_cost
+            if cost and g.modifiers and c.cur[ENE] >= cost:
+                card = copy.card
+                assert isinstance(card, PowerCard)
+                if usable(c, card):
+                    c.set_energy(c.cur[ENE] - cost)
+                    spent = True
+                    _apply_round_modifiers(game, side, card)
             continue
-        if not card.modifiers:
+        if not g.modifiers:
             continue
+        card = copy.card
+        assert isinstance(card, PowerCard)
         _apply_round_modifiers(game, side, card)
         copy.uses_left -= 1
         if copy.uses_left <= 0:
             c.equipment.remove(copy)
-            copy.uses_left = card.uses
-            if card.weapon:
+            copy.uses_left = g.uses
+            if g.weapon:
                 # Weapons: "discard or reload" - back to the owner's hand, uses restored.
                 game.hand.append(copy)
             else:
