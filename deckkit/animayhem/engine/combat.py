@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, cast
 
 from deckkit.animayhem.construction.cards import (
+    AnyCard,
     CombatCard,
     Modifier,
     PowerCard,
@@ -314,12 +315,11 @@ class _Half:
 _HALVES: Final[dict[str, _Half]] = {}
 
 
-def _half_of(copy: Copy) -> _Half:
-    card = copy.card
-    h = _HALVES.get(copy.cid)
+def _half_of(card: AnyCard) -> _Half:
+    h = _HALVES.get(card.id)
     if h is None or h.card is not card:
         h = _Half(cast(CombatCard, card))
-        _HALVES[copy.cid] = h
+        _HALVES[card.id] = h
     return h
 
 
@@ -342,7 +342,7 @@ def _play_card(
         copy = draw_combat_card(game)
         if copy is None:
             return
-        h = _half_of(copy)
+        h = _half_of(copy.card)
         if pick is not None:
             recipient = pick(cast(CombatCard, copy.card))
         if recipient is not shielded:
