@@ -88,7 +88,9 @@ def record(games: int) -> tuple[list[int], list[Combat], list[list[Any]], dict[s
     from deckkit.animayhem.construction.deck import read_deck
     from deckkit.animayhem.construction.editions import load_edition
     from deckkit.animayhem.engine import COMPILED, combat, hooks, movement, phases, scavenge
-    from deckkit.animayhem.engine.interpreter import vehicle_first as real_vehicle_first
+    from deckkit.animayhem.engine.interpreter.vehicles_and_forms import (
+        vehicle_first as real_vehicle_first,
+    )
     from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
     from deckkit.animayhem.engine.policy import HeuristicPolicy, make_policy
     from deckkit.animayhem.engine.queries import ally_bonus, horde_bonus
