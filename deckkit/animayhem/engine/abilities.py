@@ -178,13 +178,16 @@ def refresh(game: Game, c: Char) -> None:
     """Recompute current abilities: enhancements apply to base abilities, then equipment (no two
     modifying the same ability: set0 rulebook, "Using Equipment Cards"), then global effects on
     characters on the field. Modifiers that need energy or uses apply only in combat."""
-    cur = list(c.base)
-    for copy in c.enhancements:
-        g = copy.g
-        if g.energy_cost:
-            continue
-        for i, mod in g.mod_slots:
-            cur[i] = apply_mod(mod, c.base[i]) + (cur[i] - c.base[i])
+    b = c.base  # read by constant indices: the compiled engine keeps it unboxed
+    cur = [b[0], b[1], b[2], b[3], b[4]]
+    if c.enhancements:
+        base = cur.copy()
+        for copy in c.enhancements:
+            g = copy.g
+            if g.energy_cost:
+                continue
+            for i, mod in g.mod_slots:
+                cur[i] = apply_mod(mod, base[i]) + (cur[i] - base[i])
     if c.equipment:
         _apply_equipment(c, cur)
     if c.zone == "field":

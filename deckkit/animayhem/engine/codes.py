@@ -160,7 +160,9 @@ STAT_ITEMS_RETRIEVED: Final = 8
 STAT_EFFECTS: Final = 9
 STAT_SCAVENGE_ATTEMPTS: Final = 10
 STAT_SCAVENGE_SUCCESSES: Final = 11
-CARD_STATS: Final = (
+# A tuple of any length, so the compiled engine keeps it as one object (a fixed-length one it
+# would keep as a C struct and box again at every index).
+CARD_STATS: Final[tuple[CardStat, ...]] = (
     CardStat.MET,
     CardStat.DEFEATED,
     CardStat.ITEMS_CARRIED_OFF,
