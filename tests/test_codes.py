@@ -15,7 +15,6 @@ PREFIXES: dict[type[Enum], str] = {
     CardType: "TYPE",
     Trait: "TRAIT",
     Coverage: "COVERAGE",
-    CardStat: "STAT",
     Target: "TARGET",
     Scope: "SCOPE",
     Gender: "GENDER",
@@ -26,7 +25,7 @@ def test_every_member_has_its_constant() -> None:
     """A member added to one of these enums needs its constant (the compiled engine imports it
     from codes.py), and each constant is the very member, so results cannot differ."""
     names = {
-        n for n, v in vars(codes).items() if n.isupper() and not isinstance(v, int | dict)
+        n for n, v in vars(codes).items() if n.isupper() and not isinstance(v, int | dict | tuple)
     }
     expected = {f"{prefix}_{m.name}" for enum, prefix in PREFIXES.items() for m in enum}
     assert names == expected
@@ -47,3 +46,11 @@ def test_the_integer_codes_cover_every_type_and_trait_once() -> None:
     assert all(b > 0 and b & (b - 1) == 0 for b in bits) and len(set(bits)) == len(bits)
     for member, bit in codes.TRAIT_BIT.items():
         assert getattr(codes, f"TRAIT_BIT_{member.name}") == bit
+
+
+def test_every_card_stat_has_its_counter_index() -> None:
+    """The per-card counters (state.bump) are a row per card indexed by codes.STAT_*: every
+    CardStat has its own index under its name, and CARD_STATS maps the index back to it."""
+    assert sorted(codes.CARD_STATS) == sorted(CardStat) and len(codes.CARD_STATS) == len(CardStat)
+    for m in CardStat:
+        assert codes.CARD_STATS[getattr(codes, f"STAT_{m.name}")] is m

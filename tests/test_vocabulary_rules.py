@@ -24,6 +24,7 @@ from deckkit.animayhem.construction.requirements import parse_requirement, requi
 from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import Chance
+from deckkit.animayhem.engine.codes import STAT_WAS_BONKED
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.interpreter.common import apply_mods, by_trigger
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
@@ -47,7 +48,7 @@ from deckkit.animayhem.engine.queries import (
 )
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.scavenge import passes_skill_test, scavenge
-from deckkit.animayhem.engine.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc
+from deckkit.animayhem.engine.state import DEF, DMG, MOV, Char, Copy, Dis, Game, Loc, bump
 from tests.engine_helpers import (
     ScriptedPolicy,
     add_char,
@@ -2162,10 +2163,10 @@ def test_always_replace_super_saiyan_goku_for_a_turn_every_third_turn() -> None:
     printed = goku.base
     equip_phase(game, ED, ScriptedPolicy())
     assert form in game.hand and form.zone == "hand"  # never brought into play on its own
-    game.record.bump(goku.card.id, CardStat.WAS_BONKED, 2)
+    bump(game, goku.card.id, STAT_WAS_BONKED, 2)
     maintenance_phase(game, ED, ScriptedPolicy())
     assert goku.base == printed and form in game.hand  # two bonks are not enough
-    game.record.bump(goku.card.id, CardStat.WAS_BONKED)
+    bump(game, goku.card.id, STAT_WAS_BONKED)
     maintenance_phase(game, ED, ScriptedPolicy())
     assert goku.card.name == "Super Saiyan (Goku)" and goku.base == (7, 9, 4, 0, 7)
     assert goku.skill_counts["Chi"] == 5 and goku.name == "Goku"

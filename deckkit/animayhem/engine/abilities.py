@@ -27,7 +27,7 @@ from deckkit.animayhem.engine.queries import can_use, fits
 from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.engine.state import Mods
+    from deckkit.animayhem.engine.state import Mods, Triggers
 
 
 def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
@@ -38,30 +38,18 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
     skills: dict[str, int] = {}
     if c.fx is not None:
         _own_standing(game, c, c.cid, c.fx.get(TRIGGER_ALWAYS, ()), mods, skills)
-    for pile in (c.items, c.equipment, c.enhancements):
-        for x in pile:
-            fx = game.fx.get(x.cid)
-            if fx is not None:
-                _own_standing(game, c, x.cid, fx.get(TRIGGER_ALWAYS, ()), mods, skills)
+    _carried_standing(game, c, c.items, mods, skills)
+    _carried_standing(game, c, c.equipment, mods, skills)
+    _carried_standing(game, c, c.enhancements, mods, skills)
     # A haven's standing effects reach its player's characters; a global effect's, those on the
     # field.
-    reaching = game.havens + game.turned_havens
+    for x in game.havens:
+        _reaching_standing(game, c, x, mods, skills)
+    for x in game.turned_havens:
+        _reaching_standing(game, c, x, mods, skills)
     if c.zone == "field":
-        reaching += [g for g, _ in game.globals_in_play]
-    for x in reaching:
-        fx = game.fx.get(x.cid)
-        if fx is None:
-            continue
-        for _, e in fx.get(TRIGGER_ALWAYS, ()):
-            if e.target not in (TARGET_FIELD, TARGET_PLAY) or not fits(e, c):
-                continue
-            if e.do is ACT_MODIFY:
-                mods.append(e.mods)
-            elif e.do is ACT_GRANT and x in game.turned_havens:
-                skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
-            else:
-                continue
-            _credit_standing(game, x.cid, c)
+        for x, _ in game.globals_in_play:
+            _reaching_standing(game, c, x, mods, skills)
     turn = game.turn
     if c.timed:
         c.timed = [(m, last) for m, last in c.timed if last >= turn]
@@ -71,6 +59,71 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
         for s, _ in c.grants:
             skills[s] = skills.get(s, 0) + 1
     return mods, skills
+
+
+def _carried_standing(
+    game: Game, c: Char, pile: list[Copy], mods: list[Mods], skills: dict[str, int]
+) -> None:
+    """The standing effects of the cards in one of the character's piles, in
+    :func:`standing_mods` (a helper, so no tuple of piles is built per call)."""
+    for x in pile:
+        fx = game.fx.get(x.cid)
+        if fx is not None:
+            _own_standing(game, c, x.cid, fx.get(TRIGGER_ALWAYS, ()), mods, skills)
+
+
+def _reaching_standing(
+    game: Game, c: Char, x: Copy, mods: list[Mods], skills: dict[str, int]
+) -> None:
+    """The standing effects of a haven, a location turned haven or a global effect ``x`` that
+    reach character ``c``, in :func:`standing_mods`."""
+    fx = game.fx.get(x.cid)
+    if fx is None:
+        return
+    for _, e in fx.get(TRIGGER_ALWAYS, ()):
+        if e.target not in (TARGET_FIELD, TARGET_PLAY) or not fits(e, c):
+            continue
+        if e.do is ACT_MODIFY:
+            mods.append(e.mods)
+        elif e.do is ACT_GRANT and x in game.turned_havens:
+            skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
+        else:
+            continue
+        _credit_standing(game, x.cid, c)
+
+
+def _reached(game: Game, c: Char) -> bool:
+    """Could :func:`standing_mods` find anything for ``c``? Only timed modifiers, granted skills
+    and cards with standing (ALWAYS) effects add to it; most characters of most games have
+    none, and this asks without building the lists."""
+    if c.timed or c.grants:
+        return True
+    if c.fx is not None and TRIGGER_ALWAYS in c.fx:
+        return True
+    fx_of = game.fx
+    if (
+        _any_standing(fx_of, c.items)
+        or _any_standing(fx_of, c.equipment)
+        or _any_standing(fx_of, c.enhancements)
+        or _any_standing(fx_of, game.havens)
+        or _any_standing(fx_of, game.turned_havens)
+    ):
+        return True
+    if c.zone == "field":
+        for x, _ in game.globals_in_play:
+            fx = fx_of.get(x.cid)
+            if fx is not None and TRIGGER_ALWAYS in fx:
+                return True
+    return False
+
+
+def _any_standing(fx_of: dict[str, Triggers], pile: list[Copy]) -> bool:
+    """A card of ``pile`` has standing (ALWAYS) effects."""
+    for x in pile:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    return False
 
 
 def _own_standing(
@@ -125,30 +178,18 @@ def refresh(game: Game, c: Char) -> None:
     """Recompute current abilities: enhancements apply to base abilities, then equipment (no two
     modifying the same ability: set0 rulebook, "Using Equipment Cards"), then global effects on
     characters on the field. Modifiers that need energy or uses apply only in combat."""
-    cur = list(c.base)
-    for copy in c.enhancements:
-        g = copy.g
-        if g.energy_cost:
-            continue
-        for i, mod in g.mod_slots:
-            cur[i] = apply_mod(mod, c.base[i]) + (cur[i] - c.base[i])
-    used: set[str] = set()
-    # No two equipment cards modifying the same ability: the most valuable are used first.
-    equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
-    for copy in equipment:
-        g = copy.g
-        if g.vehicle or copy.uses_left is not None or not g.modifiers:
-            continue
-        if g.energy_cost:
-            continue  # paid for one combat round at a time (combat._activate), never standing
-        if g.columns_off:
-            continue  # its effects play the text the column reads (Goz' Flying Machine)
-        names = g.mod_names
-        if not used.isdisjoint(names) or not can_use(c, g):
-            continue
-        used |= names
-        for i, mod in g.mod_slots:
-            cur[i] = apply_mod(mod, cur[i])
+    b = c.base  # read by constant indices: the compiled engine keeps it unboxed
+    cur = [b[0], b[1], b[2], b[3], b[4]]
+    if c.enhancements:
+        base = cur.copy()
+        for copy in c.enhancements:
+            g = copy.g
+            if g.energy_cost:
+                continue
+            for i, mod in g.mod_slots:
+                cur[i] = apply_mod(mod, base[i]) + (cur[i] - base[i])
+    if c.equipment:
+        _apply_equipment(c, cur)
     if c.zone == "field":
         for copy, _ in game.globals_in_play:
             g = copy.g
@@ -160,15 +201,21 @@ def refresh(game: Game, c: Char) -> None:
                 cur[i] = apply_mod(mod, cur[i])
     if game.fx or c.timed or c.grants:
         # Card effects (interpreter/): lasting modifiers and granted skills.
-        mods, skills = standing_mods(game, c)
         health = c.health_base
-        for group in mods:
-            for stat, change in group:
-                if stat == "health":
-                    health = apply_mod(change, health)  # King Yemma's Fruit, Tail Steak
-                    continue
-                i = ABILITY_INDEX[stat]
-                cur[i] = apply_mod(change, cur[i])
+        counts = c.base_skills
+        if _reached(game, c):
+            mods, skills = standing_mods(game, c)
+            for group in mods:
+                for stat, change in group:
+                    if stat == "health":
+                        health = apply_mod(change, health)  # King Yemma's Fruit, Tail Steak
+                        continue
+                    i = ABILITY_INDEX[stat]
+                    cur[i] = apply_mod(change, cur[i])
+            if skills:
+                counts = dict(c.base_skills)
+                for s, n in skills.items():
+                    counts[s] = counts.get(s, 0) + n
         health = max(1, health)
         if health != c.health_max:
             # Health moves with its maximum, so damage taken stays taken; losing the bonus
@@ -176,14 +223,35 @@ def refresh(game: Game, c: Char) -> None:
             gain = health - c.health_max
             c.health = c.health + gain if gain > 0 else max(min(c.health, 1), c.health + gain)
             c.health_max = health
-        if skills:
-            counts = dict(c.base_skills)
-            for s, n in skills.items():
-                counts[s] = counts.get(s, 0) + n
-            c.skill_counts = counts
-        else:
-            c.skill_counts = c.base_skills
+        c.skill_counts = counts
     c.cur = (max(0, cur[0]), max(0, cur[1]), max(0, cur[2]), max(0, cur[3]), max(0, cur[4]))
+
+
+def _apply_equipment(c: Char, cur: list[int]) -> None:
+    """Equipment's printed modifiers on ``cur``, in :func:`refresh`: no two equipment cards
+    modifying the same ability (set0 rulebook, "Using Equipment Cards"), the most valuable used
+    first."""
+    equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
+    used: set[str] | None = None  # the abilities modified so far (built at the first card)
+    for copy in equipment:
+        g = copy.g
+        if g.vehicle or copy.uses_left is not None or not g.modifiers:
+            continue
+        if g.energy_cost:
+            continue  # paid for one combat round at a time (combat._activate), never standing
+        if g.columns_off:
+            continue  # its effects play the text the column reads (Goz' Flying Machine)
+        names = g.mod_names
+        if used is not None and not used.isdisjoint(names):
+            continue
+        if not can_use(c, g):
+            continue
+        if used is None:
+            used = set(names)
+        else:
+            used |= names
+        for i, mod in g.mod_slots:
+            cur[i] = apply_mod(mod, cur[i])
 
 
 def enter_haven(game: Game, c: Char) -> None:

@@ -41,9 +41,12 @@ def apply_mod(mod: Modifier, current: int) -> int:
 
 def skill_totals(party: Sequence[Char]) -> dict[str, int]:
     """:func:`requirements.skill_totals`: every skill the party holds, anti-skills subtracted."""
-    totals: dict[str, int] = {}
-    for m in party:
-        for name, n in m.skill_counts.items():
+    if not party:
+        return {}
+    # The first member's counts copied whole (one C-level copy), the others added to them.
+    totals = dict(party[0].skill_counts)
+    for i in range(1, len(party)):
+        for name, n in party[i].skill_counts.items():
             totals[name] = totals.get(name, 0) + n
     return totals
 

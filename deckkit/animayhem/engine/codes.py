@@ -4,7 +4,8 @@ Reading ``Trigger.COMBAT`` is an attribute lookup on the enum class, slow on Pyt
 enum metaclass defines ``__getattr__``, so every read goes through a Python-level hook), and
 the compiled engine makes millions of them. These names are ``Final``: mypyc keeps each in a C
 static, read at the cost of a pointer load. They are the same objects as the enum members, so
-results do not change; the pure-Python engine reads them as plain module globals.
+results do not change; the pure-Python engine reads them as plain module globals. The per-card
+counters' ``CardStat`` names are the exception: integers, a counter's index in a card's row.
 """
 
 from __future__ import annotations
@@ -145,19 +146,36 @@ COVERAGE_FULL: Final = Coverage.FULL
 COVERAGE_APPROXIMATE: Final = Coverage.APPROXIMATE
 COVERAGE_NONE: Final = Coverage.NONE
 
-# CardStat
-STAT_MET: Final = CardStat.MET
-STAT_DEFEATED: Final = CardStat.DEFEATED
-STAT_ITEMS_CARRIED_OFF: Final = CardStat.ITEMS_CARRIED_OFF
-STAT_BONKED: Final = CardStat.BONKED
-STAT_KILLED: Final = CardStat.KILLED
-STAT_COMBATS: Final = CardStat.COMBATS
-STAT_WAS_BONKED: Final = CardStat.WAS_BONKED
-STAT_WAS_KILLED: Final = CardStat.WAS_KILLED
-STAT_ITEMS_RETRIEVED: Final = CardStat.ITEMS_RETRIEVED
-STAT_EFFECTS: Final = CardStat.EFFECTS
-STAT_SCAVENGE_ATTEMPTS: Final = CardStat.SCAVENGE_ATTEMPTS
-STAT_SCAVENGE_SUCCESSES: Final = CardStat.SCAVENGE_SUCCESSES
+# CardStat, as the index of its counter in a card's row of counters (state.bump): a list index
+# where a (card id, CardStat) key was a tuple to build and hash. CARD_STATS maps back.
+STAT_MET: Final = 0
+STAT_DEFEATED: Final = 1
+STAT_ITEMS_CARRIED_OFF: Final = 2
+STAT_BONKED: Final = 3
+STAT_KILLED: Final = 4
+STAT_COMBATS: Final = 5
+STAT_WAS_BONKED: Final = 6
+STAT_WAS_KILLED: Final = 7
+STAT_ITEMS_RETRIEVED: Final = 8
+STAT_EFFECTS: Final = 9
+STAT_SCAVENGE_ATTEMPTS: Final = 10
+STAT_SCAVENGE_SUCCESSES: Final = 11
+# A tuple of any length, so the compiled engine keeps it as one object (a fixed-length one it
+# would keep as a C struct and box again at every index).
+CARD_STATS: Final[tuple[CardStat, ...]] = (
+    CardStat.MET,
+    CardStat.DEFEATED,
+    CardStat.ITEMS_CARRIED_OFF,
+    CardStat.BONKED,
+    CardStat.KILLED,
+    CardStat.COMBATS,
+    CardStat.WAS_BONKED,
+    CardStat.WAS_KILLED,
+    CardStat.ITEMS_RETRIEVED,
+    CardStat.EFFECTS,
+    CardStat.SCAVENGE_ATTEMPTS,
+    CardStat.SCAVENGE_SUCCESSES,
+)
 
 # Target
 TARGET_SELF: Final = Target.SELF

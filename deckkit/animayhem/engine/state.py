@@ -22,10 +22,10 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
 from deckkit.animayhem.engine.chance import Chance
-from deckkit.animayhem.engine.codes import KIND_ITEM
+from deckkit.animayhem.engine.codes import CARD_STATS, KIND_ITEM
 from deckkit.animayhem.engine.field import Field
 from deckkit.animayhem.engine.gamecards import GameCard, game_card
-from deckkit.animayhem.engine.record import CardStat, GameRecord
+from deckkit.animayhem.engine.record import GameRecord
 
 Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
 Mods = tuple[tuple[Stat, Modifier], ...]
@@ -54,11 +54,45 @@ ENE: Final = 4
 ABILITY_INDEX: Final = {"damage": DMG, "defense": DEF, "movement": MOV, "charm": CHA, "energy": ENE}
 
 
-def bump(game: Game, card_id: str, stat: CardStat, n: int = 1) -> None:
-    """:meth:`GameRecord.bump` in the compiled engine: one more of a card's counter."""
-    counters = game.counters
-    key = (card_id, stat)
-    counters[key] = counters.get(key, 0) + n
+def bump(game: Game, card_id: str, stat: int, n: int = 1) -> None:
+    """:meth:`GameRecord.bump` in the engine: one more of a card's counter. ``stat`` is a
+    counter's index (codes.STAT_*); each card id has a preallocated row of them, so counting
+    hashes a card id (cached in the string) and builds no key."""
+    row = game.card_counts.get(card_id)
+    if row is None:
+        row = [0] * len(CARD_STATS)
+        game.card_counts[card_id] = row
+    before = row[stat]
+    if before == 0:
+        game.counted.append((card_id, stat))  # the order the record's counters are listed in
+    row[stat] = before + n
+    game.counts_synced = False
+
+
+def count(game: Game, card_id: str, stat: int) -> int:
+    """A card's counter so far (``stat``: codes.STAT_*)."""
+    row = game.card_counts.get(card_id)
+    return 0 if row is None else row[stat]
+
+
+def _sync_counters(game: Game) -> None:
+    """Write the counters into the record's ``counters`` (keyed (card id, CardStat)), each key
+    where a dictionary counting as they happened would have it: in the order first counted."""
+    counters = game._record.counters
+    rows = game.card_counts
+    for card_id, stat in game.counted:
+        counters[(card_id, CARD_STATS[stat])] = rows[card_id][stat]
+    game.counts_synced = True
+
+
+def _load_counters(game: Game, record: GameRecord) -> None:
+    """Start the counters from a record's (empty for a new game)."""
+    game.card_counts = {}
+    game.counted = []
+    game.counts_synced = True
+    for (card_id, stat), n in record.counters.items():
+        bump(game, card_id, CARD_STATS.index(stat), n)
+    game.counts_synced = True
 
 
 class Copy:
@@ -430,9 +464,14 @@ class Game:
     def __init__(self, chance: Chance, record: GameRecord, trace: Trace | None) -> None:
         self.chance = chance
         self._record = record
-        # The record's per-card counters, read here by the compiled engine (a native field,
-        # where the record is an interpreted dataclass); kept in step by ``record``'s setter.
-        self.counters: dict[tuple[str, CardStat], int] = record.counters
+        # The per-card counters (``bump``): a row per card id, indexed by codes.STAT_*, and the
+        # (card id, stat) pairs in the order first counted; written into the record when it is
+        # read (``record``).
+        self.card_counts: dict[str, list[int]] = {}
+        self.counted: list[tuple[str, int]] = []
+        self.counts_synced = True
+        if record.counters:
+            _load_counters(self, record)
         self.trace = trace
         self.turn = 0
         self.phase = "setup"
@@ -493,13 +532,15 @@ class Game:
 
     @property
     def record(self) -> GameRecord:
-        """What the game returns: its outcome and per-card counters."""
+        """What the game returns: its outcome and per-card counters (brought up to date)."""
+        if not self.counts_synced:
+            _sync_counters(self)
         return self._record
 
     @record.setter
     def record(self, record: GameRecord) -> None:
         self._record = record
-        self.counters = record.counters
+        _load_counters(self, record)
 
     def say(self, kind: str, text: str, actor: Any = None, target: Any = None, **data: Any) -> None:
         """One trace event: its kind, the sentence, and as data who acted on whom (card ids

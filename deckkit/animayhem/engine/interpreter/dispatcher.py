@@ -111,7 +111,7 @@ from deckkit.animayhem.engine.queries import (
     fits,
     free_caster,
 )
-from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game, bump
+from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game, bump, count
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.state import Mods
@@ -599,10 +599,9 @@ def _rematch(game: Game, e: Effect, ctx: Context) -> bool:
         fire(game, d, TRIGGER_ENTERS, ctx.slot)  # as a disaster revealed here (scavenge.py)
         if d.zone != "field":
             return True
-    key = (d.cid, STAT_DEFEATED)
-    before = game.counters.get(key, 0)
+    before = count(game, d.cid, STAT_DEFEATED)
     game.hooks.attack(game, d, ctx.slot)
-    if game.counters.get(key, 0) > before:
+    if count(game, d.cid, STAT_DEFEATED) > before:
         for c in game.chars:
             if c.zone in ("field", "haven"):
                 _modify_char(game, e, ctx, c, None)

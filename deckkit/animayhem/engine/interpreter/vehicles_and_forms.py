@@ -17,7 +17,7 @@ from deckkit.animayhem.engine.interpreter.common import _credit, _say, _until, c
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import _own_rule
 from deckkit.animayhem.engine.queries import fits
-from deckkit.animayhem.engine.state import Char, Game
+from deckkit.animayhem.engine.state import Char, Game, count
 
 # --- vehicles and forms (field2 additions) ---------------------------------------------------
 
@@ -83,7 +83,7 @@ def change_forms(game: Game) -> None:
                 continue
             if e.when_met is not None and not requirement_met(e.when_met, [b]):
                 continue
-            if e.n and game.counters.get((b.cid, STAT_WAS_BONKED), 0) < e.n:
+            if e.n and count(game, b.cid, STAT_WAS_BONKED) < e.n:
                 continue
             game.fired[key] = game.turn
             game.hand.remove(form)
