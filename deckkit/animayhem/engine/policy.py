@@ -19,18 +19,19 @@ from deckkit.animayhem.construction.cards import (
     CardType,
     CharmHalf,
     CombatCard,
-    ItemCard,
     PowerCard,
 )
-from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met, skill_totals
+from deckkit.animayhem.engine.cardrules import apply_mod, met, requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
     ACT_SHIELD,
+    KIND_EQUIPMENT,
     KIND_FLASH_EFFECT,
     KIND_GLOBAL_EFFECT,
+    KIND_ITEM,
+    KIND_OF_TYPE,
     TYPE_ENHANCEMENT,
     TYPE_EQUIPMENT,
     TYPE_FLASH_EFFECT,
-    TYPE_GLOBAL_EFFECT,
 )
 from deckkit.animayhem.engine.queries import (
     HAVEN,
@@ -288,32 +289,42 @@ def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
     return route
 
 
-def _top_damage(party: Sequence[Char], cap: int) -> int:
-    """The damage of the party's ``cap`` hardest hitters together."""
-    if len(party) <= cap:
-        total = 0
-        for c in party:
-            total += c.cur[DMG]
-        return total
-    hits = [c.cur[DMG] for c in party]
-    hits.sort()
-    return sum(hits[len(hits) - cap :])
+def _top_damage(party: list[Char], cap: int) -> int:
+    """The damage of the party's ``cap`` hardest hitters together. A member counts when fewer
+    than ``cap`` others hit harder (of equal hits, the earlier first): the sum of the ``cap``
+    highest, without a sorted copy of a party of four or five."""
+    n = len(party)
+    total = 0
+    for i in range(n):
+        hit = party[i].cur[DMG]
+        if n > cap:
+            ahead = 0
+            for j in range(n):
+                other = party[j].cur[DMG]
+                if other > hit or (other == hit and j < i):
+                    ahead += 1
+            if ahead >= cap:
+                continue
+        total += hit
+    return total
 
 
-def _ranked(chars: Sequence[Char], with_defense: bool) -> list[Char]:
-    """``chars`` by damage (plus defense when ``with_defense``), highest first, ties in their
-    order: what ``sorted`` with that key gives, without calling a key function for each of the
-    handful of characters (an insertion sort)."""
-    out: list[Char] = []
-    scores: list[int] = []
-    for c in chars:
-        score = c.cur[DMG] + c.cur[DEF] if with_defense else c.cur[DMG]
-        i = len(out)
-        while i > 0 and scores[i - 1] < score:
-            i -= 1
-        out.insert(i, c)
-        scores.insert(i, score)
-    return out
+def _score(c: Char, with_defense: bool) -> int:
+    return c.cur[DMG] + c.cur[DEF] if with_defense else c.cur[DMG]
+
+
+def _rank(chars: list[Char], start: int, with_defense: bool) -> None:
+    """Order ``chars[start:]`` in place by damage (plus defense when ``with_defense``), highest
+    first, ties in their order: what a stable sort with that key gives, without a key function
+    called for each of the handful of characters (an insertion sort)."""
+    for i in range(start + 1, len(chars)):
+        c = chars[i]
+        score = _score(c, with_defense)
+        j = i
+        while j > start and _score(chars[j - 1], with_defense) < score:
+            chars[j] = chars[j - 1]
+            j -= 1
+        chars[j] = c
 
 
 def _doubles_up(c: Char, card: PowerCard) -> bool:
@@ -387,15 +398,21 @@ def _distances_from(game: Game, anchor: int) -> tuple[tuple[int, ...], int]:
 
 
 class _Party:
-    """A party as the goal search asks about it: its damage, and its skills counted when a
-    location's listing first asks."""
+    """A party as the goal search asks about it: its damage, and its skills counted once a
+    second location's listing asks (the nearest goal is most often the first asked, and one
+    listing's few skills are summed faster than all of a party's are counted)."""
 
     def __init__(self, members: list[Char]) -> None:
         self.members = members
         self.damage = sum(c.cur[DMG] for c in members)
+        self._asked = False
         self._totals: dict[str, int] | None = None
 
-    def totals(self) -> dict[str, int]:
+    def totals(self) -> dict[str, int] | None:
+        """The party's skill totals (cardrules.skill_totals), or None on the first ask."""
+        if not self._asked:
+            self._asked = True
+            return None
         if self._totals is None:
             self._totals = skill_totals(self.members)
         return self._totals
@@ -412,14 +429,14 @@ def _danger(game: Game) -> dict[int, int]:
     return danger
 
 
-def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
+def can_beat(game: Game, party: list[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense; or the party can defeat it a special way (the
     costlier question, asked second). Those it takes no damage from (SHIELD: Kishiime but for
     Speed) do not count."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
-    shields = standing(d.fx, ACT_SHIELD) if game.fx else []
+    shields = standing(d.fx, ACT_SHIELD) if game.fx and d.fx is not None else None
     if shields:
         hitters = [c for c in party if not any(fits(e, c) for e in shields)]
         per_round = _top_damage(hitters, cap) - dfn
@@ -430,7 +447,7 @@ def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     return bool(game.fx) and special_defeat(game, party, d)
 
 
-def known_outlook(game: Game, party: Sequence[Char], slot: int) -> tuple[int, int]:
+def known_outlook(game: Game, party: list[Char], slot: int) -> tuple[int, int]:
     """How a location the player has looked under (REVEAL) weighs as a goal: 3 more steps for
     each known disaster the party could not beat (a combat one) or that would act on it (a
     harmful non-combat one); and, between goals equally far, -1 where it knows an item lies
@@ -442,7 +459,7 @@ def known_outlook(game: Game, party: Sequence[Char], slot: int) -> tuple[int, in
     return 3 * bad, -1 if items and not bad else 0
 
 
-def known_threat(game: Game, party: Sequence[Char], slot: int) -> bool:
+def known_threat(game: Game, party: list[Char], slot: int) -> bool:
     """The next face-down disaster here is one the player has seen and the party could not beat
     (REVEAL); an unseen one is never a known threat."""
     loc = game.locs[slot]
@@ -450,6 +467,16 @@ def known_threat(game: Game, party: Sequence[Char], slot: int) -> bool:
         return False
     d = loc.hidden_disasters[0]
     return d.uid in game.known and d.combat and not can_beat(game, party, d)
+
+
+def _guard_value(g: tuple[int, Copy, int]) -> int:
+    """Sort key of ``combat_flash``'s shields: the most defense first."""
+    return -g[0]
+
+
+def _blow_value(b: tuple[int, Copy, PowerCard, int]) -> int:
+    """Sort key of ``combat_flash``'s blows: the most damage first."""
+    return -b[0]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -544,41 +571,49 @@ class HeuristicPolicy(Policy):
         out: list[Copy | Char] = []
         chars: list[Char] | None = None  # who could use a card, listed when first needed
         for x in game.hand:
-            card = x.card
-            if card.type in PLAYED_OUT and not (
-                isinstance(card, PowerCard)
-                and (
-                    self._bonuses(game, card)
-                    or keep_for_combat(game, card)
-                    or waits_for_a_use(game, card)
+            g = x.g
+            kind = g.kind
+            if kind == KIND_FLASH_EFFECT:  # the PLAYED_OUT kind
+                card = x.card
+                kept = isinstance(card, PowerCard) and (
+                    bool(self._bonuses(game, card))
+                    # Without encoded text none of these keeps it.
                     or (
-                        bool(game.fx)
-                        and isinstance(x, Copy)
-                        and waits_to_turn(game, card, self.flash_target(game, x))
+                        x.cid in game.fx
+                        and (
+                            keep_for_combat(game, card)
+                            or waits_for_a_use(game, card)
+                            or (
+                                isinstance(x, Copy)
+                                and waits_to_turn(game, card, self.flash_target(game, x))
+                            )
+                        )
                     )
                 )
-            ):
-                out.append(x)
-            elif isinstance(card, PowerCard) and card.type is TYPE_EQUIPMENT:
+                if not kept:
+                    out.append(x)
+            elif kind == KIND_EQUIPMENT:
                 if chars is None:
                     chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
-                if not any(usable(c, card) for c in chars):
+                if not any(can_use(c, g) for c in chars):
                     out.append(x)
-            elif isinstance(card, PowerCard) and card.type is TYPE_GLOBAL_EFFECT:
-                if card.requirement is not None:
+            elif kind == KIND_GLOBAL_EFFECT:
+                req = g.requirement
+                if req is not None:
                     if chars is None:
                         chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
-                    if not requirement_met(card.requirement, chars):
+                    if not met(req, chars):
                         out.append(x)  # nobody to meet its requirement (Palace Guard: Royalty)
-            elif isinstance(card, ItemCard):
+            elif kind == KIND_ITEM:
                 out.append(x)
         return out
 
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
         """The card of this kind and the character it helps most: ten points for each point of
         damage and defense it adds, less the character's own (the weaker gain more from it)."""
+        want = KIND_OF_TYPE[kind]
         for x in game.hand:
-            if x.card.type is kind:
+            if x.g.kind == want:
                 break
         else:
             return None
@@ -589,27 +624,26 @@ class HeuristicPolicy(Policy):
         best_char = targets[0]
         best_score = 0
         for x in game.hand:
+            g = x.g
             card = x.card
-            if card.type is not kind or not isinstance(card, PowerCard):
+            if g.kind != want or not isinstance(card, PowerCard):
                 continue
             lost = forfeited(game, card) if game.fx else ()
-            # The card's damage and defense modifiers.
-            hits = [mod for a, mod in card.modifiers if a == "damage"]
-            guards = [mod for a, mod in card.modifiers if a == "defense"]
-            unique = kind is TYPE_EQUIPMENT and bool(card.modifiers)
+            unique = want == KIND_EQUIPMENT and bool(g.mod_slots)
             for c in targets:
-                if not usable(c, card) or not may_equip(game, c, card):
+                if not can_use(c, g) or not may_equip(game, c, card):
                     continue
                 if lost and any(c.skill_counts.get(s, 0) > 0 for s in lost):
                     continue  # it would take a skill the character holds (Blasters: Chi)
                 if unique and _doubles_up(c, card):
                     continue
                 dmg, dfn = c.cur[DMG], c.cur[DEF]
-                gain = 0
-                for mod in hits:
-                    gain += apply_mod(mod, dmg) - dmg
-                for mod in guards:
-                    gain += apply_mod(mod, dfn) - dfn
+                gain = 0  # what the card's damage and defense modifiers add
+                for slot, mod in g.mod_slots:
+                    if slot == DMG:
+                        gain += apply_mod(mod, dmg) - dmg
+                    elif slot == DEF:
+                        gain += apply_mod(mod, dfn) - dfn
                 score = gain * 10 - dmg - dfn
                 if (best is None or score > best_score) and isinstance(x, Copy):
                     best, best_char, best_score = x, c, score
@@ -669,7 +703,9 @@ class HeuristicPolicy(Policy):
         card = loc.card
         if card.defense is not None and party.damage > card.defense:
             return True
-        return requirement_met(card.requirement, members, party.totals()) or (
+        req = loc.g.requirement
+        assert req is not None  # a location's listing
+        return met(req, members, party.totals()) or (
             bool(game.fx) and unlocked(game, members, loc.slot)
         )
 
@@ -683,7 +719,9 @@ class HeuristicPolicy(Policy):
         everyone = game.on_field()
         room = play.max_on_field - len(everyone)
         if room > 0:  # the strongest in the haven join while there is room on the field
-            everyone += _ranked(game.in_haven(), True)[:room]
+            haven = game.in_haven()
+            _rank(haven, 0, True)
+            everyone += haven[:room]
         if play.max_party:
             everyone = everyone[: play.max_party]
         if not everyone:
@@ -721,7 +759,11 @@ class HeuristicPolicy(Policy):
         plans: list[Move] = []
         home = game.field.haven_slot
         meet: int | None = None
-        for start in [anchor, *[s for s in groups if s != anchor]]:
+        order = [anchor]
+        for s in groups:
+            if s != anchor:
+                order.append(s)
+        for start in order:
             party = groups[start]
             budget = party_movement(game, party)
             if start != HAVEN and danger and any(c.items for c in party):
@@ -758,7 +800,7 @@ class HeuristicPolicy(Policy):
         anchor: int,
         targets: list[int],
         hunt: list[Dis],
-        party: Sequence[Char] = (),
+        party: list[Char] | None = None,
     ) -> int | None:
         """The nearest target, a step further for each disaster there (and for what the
         player has seen beneath it), or a disaster worth hunting a step nearer; ties go to
@@ -768,11 +810,10 @@ class HeuristicPolicy(Policy):
         # The least (distance + risk, prize, slot), compared term by term.
         best = -1
         best_far = best_prize = 0
-        seen = bool(game.known) and bool(party)
         for slot in targets:
             far = row[slot] + extra + danger.get(slot, 0)
             prize = 0
-            if seen:
+            if game.known and party:
                 risk, prize = known_outlook(game, party, slot)  # what the player looked at
                 far += risk
             if best < 0 or _before(far, prize, slot, best_far, best_prize, best):
@@ -855,9 +896,13 @@ class HeuristicPolicy(Policy):
 
     def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
         """The attacked character, then the hardest hitters."""
-        rest = _ranked([c for c in able if c is not target], False)
-        first = [target] if target in able else []
-        return first + rest[: cap - len(first)]
+        out = [target] if target in able else []
+        first = len(out)
+        for c in able:
+            if c is not target:
+                out.append(c)
+        _rank(out, first, False)
+        return out[:cap]  # the engine's cap is 1, 3 or 4: room for the attacked one
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return d.health >= d.health_max and not can_beat(game, chars, d)
@@ -971,8 +1016,10 @@ class HeuristicPolicy(Policy):
         blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
         plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus
         for x in game.hand:
+            if x.g.kind != KIND_FLASH_EFFECT:
+                continue
             card = x.card
-            if card.type is not TYPE_FLASH_EFFECT or not isinstance(card, PowerCard):
+            if not isinstance(card, PowerCard):
                 continue
             if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
                 # Kept for the round it finishes the disaster (frail_blow), or for a charm
@@ -1002,7 +1049,7 @@ class HeuristicPolicy(Policy):
         energy = {c.uid: c.cur[ENE] for c in (*fighters, target)}
         standing = short_defense <= 0
         if guard:
-            guard.sort(key=lambda g: -g[0])
+            guard.sort(key=_guard_value)
             chosen: list[Copy] = []
             need = short_defense
             spent = 0
@@ -1021,7 +1068,7 @@ class HeuristicPolicy(Policy):
         # Those the round does not knock out: every fighter but an unshielded target.
         safe = [c for c in fighters if c is not target or standing]
         if blows:
-            blows.sort(key=lambda b: -b[0])
+            blows.sort(key=_blow_value)
             picks: list[tuple[Copy, Char]] = []
             need = short_damage
             saved = dict(energy)
