@@ -246,9 +246,12 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     enhancements also on the field where the edition allows it; equipment also a character on
     the field whose card allows it (Mousse)."""
     targets = game.in_haven()
-    if anywhere and kind == TYPE_ENHANCEMENT:
-        return targets + game.on_field()
-    if game.acts and kind == TYPE_EQUIPMENT:
+    if anywhere and kind is TYPE_ENHANCEMENT:
+        for c in game.chars:
+            if c.zone == "field":
+                targets.append(c)
+        return targets
+    if game.acts and kind is TYPE_EQUIPMENT:
         some = haven_equips(game, None)  # a haven's rule for some equipment (Squad Bay)
         targets += [c for c in game.on_field() if some or equips_anywhere(game, c)]
     return targets
@@ -498,18 +501,20 @@ class HeuristicPolicy(Policy):
         self._makeups: dict[tuple[tuple[CharmHalf, int], ...], int] = {}
         self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
         # A flash effect's combat bonuses depend only on the card and its encoded text (the
-        # run's, the same for every game), so they are worked out once per card: by id(card),
+        # run's, the same for every game), so they are worked out once per card: by card id,
         # with the card and its text kept to check the entry is theirs.
-        self._bonus: dict[int, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
+        self._bonus: dict[str, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
 
-    def _bonuses(self, game: Game, card: PowerCard) -> dict[str, int]:
-        """:func:`_combat_modifiers` of the card, from the cache (read it, never change it)."""
-        text = game.fx.get(card.id)
-        hit = self._bonus.get(id(card))
+    def _bonuses(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
+        """:func:`_combat_modifiers` of ``x``'s card, from the cache (read it, never change
+        it)."""
+        cid = x.cid
+        text = game.fx.get(cid)
+        hit = self._bonus.get(cid)
         if hit is not None and hit[0] is card and hit[1] is text:
             return hit[2]
         mods = _combat_modifiers(card, game)
-        self._bonus[id(card)] = (card, text, mods)
+        self._bonus[cid] = (card, text, mods)
         return mods
 
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
@@ -576,7 +581,7 @@ class HeuristicPolicy(Policy):
             if kind == KIND_FLASH_EFFECT:  # the PLAYED_OUT kind
                 card = x.card
                 kept = isinstance(card, PowerCard) and (
-                    bool(self._bonuses(game, card))
+                    bool(self._bonuses(game, x, card))
                     # Without encoded text none of these keeps it.
                     or (
                         x.cid in game.fx
@@ -628,7 +633,7 @@ class HeuristicPolicy(Policy):
             card = x.card
             if g.kind != want or not isinstance(card, PowerCard):
                 continue
-            lost = forfeited(game, card) if game.fx else ()
+            lost = forfeited(game, card) if g.cid in game.fx else ()
             unique = want == KIND_EQUIPMENT and bool(g.mod_slots)
             for c in targets:
                 if not can_use(c, g) or not may_equip(game, c, card):
@@ -840,25 +845,31 @@ class HeuristicPolicy(Policy):
             far = row[slot] + extra - 1
             if hunted < 0 or _before(far, 0, slot, hunt_far, 0, hunted):
                 hunted, hunt_far = slot, far
-        # Distance and risk of each location (slot order), and whether it is still to be asked:
-        # something is left beneath it.
+        # Each round asks the nearest location (distance and risk, the smaller slot on a tie)
+        # still to be asked: something is left beneath it and it was not asked before. The
+        # first round most often finds the goal, so the refused are listed only when one is.
         danger = _danger(game)
-        far_of: list[int] = []
-        left: list[bool] = []
-        for loc in game.locs:
-            far_of.append(row[loc.slot] + extra + danger.get(loc.slot, 0))
-            left.append(bool(loc.hidden_disasters or loc.hidden_cards) and not loc.destroyed)
+        refused: list[int] | None = None
         view = _Party(party)
         while True:
-            slot = -1  # the nearest still to be asked, the smaller slot on a tie
-            for s in range(len(left)):
-                if left[s] and (slot < 0 or far_of[s] < far_of[slot]):
-                    slot = s
-            if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far_of[slot], 0, slot)):
+            slot = -1
+            far = 0
+            for loc in game.locs:
+                s = loc.slot
+                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
+                    continue
+                if refused is not None and s in refused:
+                    continue
+                f = row[s] + extra + danger.get(s, 0)
+                if slot < 0 or f < far:
+                    slot, far = s, f
+            if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
                 break
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
-            left[slot] = False
+            if refused is None:
+                refused = []
+            refused.append(slot)
         return hunted if hunted >= 0 else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
@@ -896,12 +907,16 @@ class HeuristicPolicy(Policy):
 
     def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
         """The attacked character, then the hardest hitters."""
-        out = [target] if target in able else []
-        first = len(out)
+        out = [target]  # the attacked one first, when it may fight
+        fights = False
         for c in able:
-            if c is not target:
+            if c is target:
+                fights = True
+            else:
                 out.append(c)
-        _rank(out, first, False)
+        if not fights:
+            out.pop(0)
+        _rank(out, 1 if fights else 0, False)
         return out[:cap]  # the engine's cap is 1, 3 or 4: room for the attacked one
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
@@ -1026,7 +1041,7 @@ class HeuristicPolicy(Policy):
                 # battle it turns (held_for_charm).
                 continue
             assert isinstance(x, Copy)
-            mods = self._bonuses(game, card)
+            mods = self._bonuses(game, x, card)
             cost = card.energy_cost or 0
             if not mods:
                 if short_damage > 0 and combat_only(game, card):
