@@ -293,22 +293,30 @@ def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
 
 
 def _top_damage(party: list[Char], cap: int) -> int:
-    """The damage of the party's ``cap`` hardest hitters together. A member counts when fewer
-    than ``cap`` others hit harder (of equal hits, the earlier first): the sum of the ``cap``
-    highest, without a sorted copy of a party of four or five."""
-    n = len(party)
+    """The damage of the party's ``cap`` hardest hitters together: the whole party's less its
+    weakest hits, taken from the lowest up (a party of four or five is read once more for each
+    level taken away, rather than copied and sorted)."""
     total = 0
-    for i in range(n):
-        hit = party[i].cur[DMG]
-        if n > cap:
-            ahead = 0
-            for j in range(n):
-                other = party[j].cur[DMG]
-                if other > hit or (other == hit and j < i):
-                    ahead += 1
-            if ahead >= cap:
+    for c in party:
+        total += c.cur[DMG]
+    drop = len(party) - cap  # the weakest hits that do not count
+    floor = 0  # the level last taken away (all hits at or below it are gone)
+    taken = False
+    while drop > 0:
+        low = 0  # the weakest hit above the floor, and how many members hit that
+        ties = 0
+        for c in party:
+            hit = c.cur[DMG]
+            if taken and hit <= floor:
                 continue
-        total += hit
+            if ties == 0 or hit < low:
+                low, ties = hit, 1
+            elif hit == low:
+                ties += 1
+        k = min(ties, drop)
+        total -= low * k
+        drop -= k
+        floor, taken = low, True
     return total
 
 
@@ -860,7 +868,9 @@ class HeuristicPolicy(Policy):
                     continue
                 if refused is not None and s in refused:
                     continue
-                f = row[s] + extra + danger.get(s, 0)
+                f = row[s] + extra
+                if danger:
+                    f += danger.get(s, 0)
                 if slot < 0 or f < far:
                     slot, far = s, f
             if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
@@ -917,7 +927,8 @@ class HeuristicPolicy(Policy):
         if not fights:
             out.pop(0)
         _rank(out, 1 if fights else 0, False)
-        return out[:cap]  # the engine's cap is 1, 3 or 4: room for the attacked one
+        # The engine's cap is 1, 3 or 4: room for the attacked one.
+        return out if len(out) <= cap else out[:cap]
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return d.health >= d.health_max and not can_beat(game, chars, d)
