@@ -19,18 +19,19 @@ from deckkit.animayhem.construction.cards import (
     CardType,
     CharmHalf,
     CombatCard,
-    ItemCard,
     PowerCard,
 )
-from deckkit.animayhem.engine.cardrules import apply_mod, requirement_met, skill_totals
+from deckkit.animayhem.engine.cardrules import apply_mod, met, requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
     ACT_SHIELD,
+    KIND_EQUIPMENT,
     KIND_FLASH_EFFECT,
     KIND_GLOBAL_EFFECT,
+    KIND_ITEM,
+    KIND_OF_TYPE,
     TYPE_ENHANCEMENT,
     TYPE_EQUIPMENT,
     TYPE_FLASH_EFFECT,
-    TYPE_GLOBAL_EFFECT,
 )
 from deckkit.animayhem.engine.queries import (
     HAVEN,
@@ -245,9 +246,12 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     enhancements also on the field where the edition allows it; equipment also a character on
     the field whose card allows it (Mousse)."""
     targets = game.in_haven()
-    if anywhere and kind == TYPE_ENHANCEMENT:
-        return targets + game.on_field()
-    if game.acts and kind == TYPE_EQUIPMENT:
+    if anywhere and kind is TYPE_ENHANCEMENT:
+        for c in game.chars:
+            if c.zone == "field":
+                targets.append(c)
+        return targets
+    if game.acts and kind is TYPE_EQUIPMENT:
         some = haven_equips(game, None)  # a haven's rule for some equipment (Squad Bay)
         targets += [c for c in game.on_field() if some or equips_anywhere(game, c)]
     return targets
@@ -288,32 +292,50 @@ def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
     return route
 
 
-def _top_damage(party: Sequence[Char], cap: int) -> int:
-    """The damage of the party's ``cap`` hardest hitters together."""
-    if len(party) <= cap:
-        total = 0
+def _top_damage(party: list[Char], cap: int) -> int:
+    """The damage of the party's ``cap`` hardest hitters together: the whole party's less its
+    weakest hits, taken from the lowest up (a party of four or five is read once more for each
+    level taken away, rather than copied and sorted)."""
+    total = 0
+    for c in party:
+        total += c.cur[DMG]
+    drop = len(party) - cap  # the weakest hits that do not count
+    floor = 0  # the level last taken away (all hits at or below it are gone)
+    taken = False
+    while drop > 0:
+        low = 0  # the weakest hit above the floor, and how many members hit that
+        ties = 0
         for c in party:
-            total += c.cur[DMG]
-        return total
-    hits = [c.cur[DMG] for c in party]
-    hits.sort()
-    return sum(hits[len(hits) - cap :])
+            hit = c.cur[DMG]
+            if taken and hit <= floor:
+                continue
+            if ties == 0 or hit < low:
+                low, ties = hit, 1
+            elif hit == low:
+                ties += 1
+        k = min(ties, drop)
+        total -= low * k
+        drop -= k
+        floor, taken = low, True
+    return total
 
 
-def _ranked(chars: Sequence[Char], with_defense: bool) -> list[Char]:
-    """``chars`` by damage (plus defense when ``with_defense``), highest first, ties in their
-    order: what ``sorted`` with that key gives, without calling a key function for each of the
-    handful of characters (an insertion sort)."""
-    out: list[Char] = []
-    scores: list[int] = []
-    for c in chars:
-        score = c.cur[DMG] + c.cur[DEF] if with_defense else c.cur[DMG]
-        i = len(out)
-        while i > 0 and scores[i - 1] < score:
-            i -= 1
-        out.insert(i, c)
-        scores.insert(i, score)
-    return out
+def _score(c: Char, with_defense: bool) -> int:
+    return c.cur[DMG] + c.cur[DEF] if with_defense else c.cur[DMG]
+
+
+def _rank(chars: list[Char], start: int, with_defense: bool) -> None:
+    """Order ``chars[start:]`` in place by damage (plus defense when ``with_defense``), highest
+    first, ties in their order: what a stable sort with that key gives, without a key function
+    called for each of the handful of characters (an insertion sort)."""
+    for i in range(start + 1, len(chars)):
+        c = chars[i]
+        score = _score(c, with_defense)
+        j = i
+        while j > start and _score(chars[j - 1], with_defense) < score:
+            chars[j] = chars[j - 1]
+            j -= 1
+        chars[j] = c
 
 
 def _doubles_up(c: Char, card: PowerCard) -> bool:
@@ -387,15 +409,21 @@ def _distances_from(game: Game, anchor: int) -> tuple[tuple[int, ...], int]:
 
 
 class _Party:
-    """A party as the goal search asks about it: its damage, and its skills counted when a
-    location's listing first asks."""
+    """A party as the goal search asks about it: its damage, and its skills counted once a
+    second location's listing asks (the nearest goal is most often the first asked, and one
+    listing's few skills are summed faster than all of a party's are counted)."""
 
     def __init__(self, members: list[Char]) -> None:
         self.members = members
         self.damage = sum(c.cur[DMG] for c in members)
+        self._asked = False
         self._totals: dict[str, int] | None = None
 
-    def totals(self) -> dict[str, int]:
+    def totals(self) -> dict[str, int] | None:
+        """The party's skill totals (cardrules.skill_totals), or None on the first ask."""
+        if not self._asked:
+            self._asked = True
+            return None
         if self._totals is None:
             self._totals = skill_totals(self.members)
         return self._totals
@@ -412,14 +440,14 @@ def _danger(game: Game) -> dict[int, int]:
     return danger
 
 
-def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
+def can_beat(game: Game, party: list[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
     three rounds, against its current defense; or the party can defeat it a special way (the
     costlier question, asked second). Those it takes no damage from (SHIELD: Kishiime but for
     Speed) do not count."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
-    shields = standing(d.fx, ACT_SHIELD) if game.fx else []
+    shields = standing(d.fx, ACT_SHIELD) if game.fx and d.fx is not None else None
     if shields:
         hitters = [c for c in party if not any(fits(e, c) for e in shields)]
         per_round = _top_damage(hitters, cap) - dfn
@@ -430,7 +458,7 @@ def can_beat(game: Game, party: Sequence[Char], d: Dis) -> bool:
     return bool(game.fx) and special_defeat(game, party, d)
 
 
-def known_outlook(game: Game, party: Sequence[Char], slot: int) -> tuple[int, int]:
+def known_outlook(game: Game, party: list[Char], slot: int) -> tuple[int, int]:
     """How a location the player has looked under (REVEAL) weighs as a goal: 3 more steps for
     each known disaster the party could not beat (a combat one) or that would act on it (a
     harmful non-combat one); and, between goals equally far, -1 where it knows an item lies
@@ -442,7 +470,7 @@ def known_outlook(game: Game, party: Sequence[Char], slot: int) -> tuple[int, in
     return 3 * bad, -1 if items and not bad else 0
 
 
-def known_threat(game: Game, party: Sequence[Char], slot: int) -> bool:
+def known_threat(game: Game, party: list[Char], slot: int) -> bool:
     """The next face-down disaster here is one the player has seen and the party could not beat
     (REVEAL); an unseen one is never a known threat."""
     loc = game.locs[slot]
@@ -450,6 +478,16 @@ def known_threat(game: Game, party: Sequence[Char], slot: int) -> bool:
         return False
     d = loc.hidden_disasters[0]
     return d.uid in game.known and d.combat and not can_beat(game, party, d)
+
+
+def _guard_value(g: tuple[int, Copy, int]) -> int:
+    """Sort key of ``combat_flash``'s shields: the most defense first."""
+    return -g[0]
+
+
+def _blow_value(b: tuple[int, Copy, PowerCard, int]) -> int:
+    """Sort key of ``combat_flash``'s blows: the most damage first."""
+    return -b[0]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -471,18 +509,20 @@ class HeuristicPolicy(Policy):
         self._makeups: dict[tuple[tuple[CharmHalf, int], ...], int] = {}
         self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
         # A flash effect's combat bonuses depend only on the card and its encoded text (the
-        # run's, the same for every game), so they are worked out once per card: by id(card),
+        # run's, the same for every game), so they are worked out once per card: by card id,
         # with the card and its text kept to check the entry is theirs.
-        self._bonus: dict[int, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
+        self._bonus: dict[str, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
 
-    def _bonuses(self, game: Game, card: PowerCard) -> dict[str, int]:
-        """:func:`_combat_modifiers` of the card, from the cache (read it, never change it)."""
-        text = game.fx.get(card.id)
-        hit = self._bonus.get(id(card))
+    def _bonuses(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
+        """:func:`_combat_modifiers` of ``x``'s card, from the cache (read it, never change
+        it)."""
+        cid = x.cid
+        text = game.fx.get(cid)
+        hit = self._bonus.get(cid)
         if hit is not None and hit[0] is card and hit[1] is text:
             return hit[2]
         mods = _combat_modifiers(card, game)
-        self._bonus[id(card)] = (card, text, mods)
+        self._bonus[cid] = (card, text, mods)
         return mods
 
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
@@ -544,41 +584,49 @@ class HeuristicPolicy(Policy):
         out: list[Copy | Char] = []
         chars: list[Char] | None = None  # who could use a card, listed when first needed
         for x in game.hand:
-            card = x.card
-            if card.type in PLAYED_OUT and not (
-                isinstance(card, PowerCard)
-                and (
-                    self._bonuses(game, card)
-                    or keep_for_combat(game, card)
-                    or waits_for_a_use(game, card)
+            g = x.g
+            kind = g.kind
+            if kind == KIND_FLASH_EFFECT:  # the PLAYED_OUT kind
+                card = x.card
+                kept = isinstance(card, PowerCard) and (
+                    bool(self._bonuses(game, x, card))
+                    # Without encoded text none of these keeps it.
                     or (
-                        bool(game.fx)
-                        and isinstance(x, Copy)
-                        and waits_to_turn(game, card, self.flash_target(game, x))
+                        x.cid in game.fx
+                        and (
+                            keep_for_combat(game, card)
+                            or waits_for_a_use(game, card)
+                            or (
+                                isinstance(x, Copy)
+                                and waits_to_turn(game, card, self.flash_target(game, x))
+                            )
+                        )
                     )
                 )
-            ):
-                out.append(x)
-            elif isinstance(card, PowerCard) and card.type is TYPE_EQUIPMENT:
+                if not kept:
+                    out.append(x)
+            elif kind == KIND_EQUIPMENT:
                 if chars is None:
                     chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
-                if not any(usable(c, card) for c in chars):
+                if not any(can_use(c, g) for c in chars):
                     out.append(x)
-            elif isinstance(card, PowerCard) and card.type is TYPE_GLOBAL_EFFECT:
-                if card.requirement is not None:
+            elif kind == KIND_GLOBAL_EFFECT:
+                req = g.requirement
+                if req is not None:
                     if chars is None:
                         chars = [c for c in game.chars if c.zone in ("field", "haven", "hand")]
-                    if not requirement_met(card.requirement, chars):
+                    if not met(req, chars):
                         out.append(x)  # nobody to meet its requirement (Palace Guard: Royalty)
-            elif isinstance(card, ItemCard):
+            elif kind == KIND_ITEM:
                 out.append(x)
         return out
 
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
         """The card of this kind and the character it helps most: ten points for each point of
         damage and defense it adds, less the character's own (the weaker gain more from it)."""
+        want = KIND_OF_TYPE[kind]
         for x in game.hand:
-            if x.card.type is kind:
+            if x.g.kind == want:
                 break
         else:
             return None
@@ -589,27 +637,26 @@ class HeuristicPolicy(Policy):
         best_char = targets[0]
         best_score = 0
         for x in game.hand:
+            g = x.g
             card = x.card
-            if card.type is not kind or not isinstance(card, PowerCard):
+            if g.kind != want or not isinstance(card, PowerCard):
                 continue
-            lost = forfeited(game, card) if game.fx else ()
-            # The card's damage and defense modifiers.
-            hits = [mod for a, mod in card.modifiers if a == "damage"]
-            guards = [mod for a, mod in card.modifiers if a == "defense"]
-            unique = kind is TYPE_EQUIPMENT and bool(card.modifiers)
+            lost = forfeited(game, card) if g.cid in game.fx else ()
+            unique = want == KIND_EQUIPMENT and bool(g.mod_slots)
             for c in targets:
-                if not usable(c, card) or not may_equip(game, c, card):
+                if not can_use(c, g) or not may_equip(game, c, card):
                     continue
                 if lost and any(c.skill_counts.get(s, 0) > 0 for s in lost):
                     continue  # it would take a skill the character holds (Blasters: Chi)
                 if unique and _doubles_up(c, card):
                     continue
                 dmg, dfn = c.cur[DMG], c.cur[DEF]
-                gain = 0
-                for mod in hits:
-                    gain += apply_mod(mod, dmg) - dmg
-                for mod in guards:
-                    gain += apply_mod(mod, dfn) - dfn
+                gain = 0  # what the card's damage and defense modifiers add
+                for slot, mod in g.mod_slots:
+                    if slot == DMG:
+                        gain += apply_mod(mod, dmg) - dmg
+                    elif slot == DEF:
+                        gain += apply_mod(mod, dfn) - dfn
                 score = gain * 10 - dmg - dfn
                 if (best is None or score > best_score) and isinstance(x, Copy):
                     best, best_char, best_score = x, c, score
@@ -669,7 +716,9 @@ class HeuristicPolicy(Policy):
         card = loc.card
         if card.defense is not None and party.damage > card.defense:
             return True
-        return requirement_met(card.requirement, members, party.totals()) or (
+        req = loc.g.requirement
+        assert req is not None  # a location's listing
+        return met(req, members, party.totals()) or (
             bool(game.fx) and unlocked(game, members, loc.slot)
         )
 
@@ -683,7 +732,9 @@ class HeuristicPolicy(Policy):
         everyone = game.on_field()
         room = play.max_on_field - len(everyone)
         if room > 0:  # the strongest in the haven join while there is room on the field
-            everyone += _ranked(game.in_haven(), True)[:room]
+            haven = game.in_haven()
+            _rank(haven, 0, True)
+            everyone += haven[:room]
         if play.max_party:
             everyone = everyone[: play.max_party]
         if not everyone:
@@ -721,7 +772,11 @@ class HeuristicPolicy(Policy):
         plans: list[Move] = []
         home = game.field.haven_slot
         meet: int | None = None
-        for start in [anchor, *[s for s in groups if s != anchor]]:
+        order = [anchor]
+        for s in groups:
+            if s != anchor:
+                order.append(s)
+        for start in order:
             party = groups[start]
             budget = party_movement(game, party)
             if start != HAVEN and danger and any(c.items for c in party):
@@ -758,7 +813,7 @@ class HeuristicPolicy(Policy):
         anchor: int,
         targets: list[int],
         hunt: list[Dis],
-        party: Sequence[Char] = (),
+        party: list[Char] | None = None,
     ) -> int | None:
         """The nearest target, a step further for each disaster there (and for what the
         player has seen beneath it), or a disaster worth hunting a step nearer; ties go to
@@ -768,11 +823,10 @@ class HeuristicPolicy(Policy):
         # The least (distance + risk, prize, slot), compared term by term.
         best = -1
         best_far = best_prize = 0
-        seen = bool(game.known) and bool(party)
         for slot in targets:
             far = row[slot] + extra + danger.get(slot, 0)
             prize = 0
-            if seen:
+            if game.known and party:
                 risk, prize = known_outlook(game, party, slot)  # what the player looked at
                 far += risk
             if best < 0 or _before(far, prize, slot, best_far, best_prize, best):
@@ -799,25 +853,33 @@ class HeuristicPolicy(Policy):
             far = row[slot] + extra - 1
             if hunted < 0 or _before(far, 0, slot, hunt_far, 0, hunted):
                 hunted, hunt_far = slot, far
-        # Distance and risk of each location (slot order), and whether it is still to be asked:
-        # something is left beneath it.
+        # Each round asks the nearest location (distance and risk, the smaller slot on a tie)
+        # still to be asked: something is left beneath it and it was not asked before. The
+        # first round most often finds the goal, so the refused are listed only when one is.
         danger = _danger(game)
-        far_of: list[int] = []
-        left: list[bool] = []
-        for loc in game.locs:
-            far_of.append(row[loc.slot] + extra + danger.get(loc.slot, 0))
-            left.append(bool(loc.hidden_disasters or loc.hidden_cards) and not loc.destroyed)
+        refused: list[int] | None = None
         view = _Party(party)
         while True:
-            slot = -1  # the nearest still to be asked, the smaller slot on a tie
-            for s in range(len(left)):
-                if left[s] and (slot < 0 or far_of[s] < far_of[slot]):
-                    slot = s
-            if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far_of[slot], 0, slot)):
+            slot = -1
+            far = 0
+            for loc in game.locs:
+                s = loc.slot
+                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
+                    continue
+                if refused is not None and s in refused:
+                    continue
+                f = row[s] + extra
+                if danger:
+                    f += danger.get(s, 0)
+                if slot < 0 or f < far:
+                    slot, far = s, f
+            if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
                 break
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
-            left[slot] = False
+            if refused is None:
+                refused = []
+            refused.append(slot)
         return hunted if hunted >= 0 else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
@@ -855,9 +917,18 @@ class HeuristicPolicy(Policy):
 
     def fighters(self, game: Game, d: Dis, able: list[Char], target: Char, cap: int) -> list[Char]:
         """The attacked character, then the hardest hitters."""
-        rest = _ranked([c for c in able if c is not target], False)
-        first = [target] if target in able else []
-        return first + rest[: cap - len(first)]
+        out = [target]  # the attacked one first, when it may fight
+        fights = False
+        for c in able:
+            if c is target:
+                fights = True
+            else:
+                out.append(c)
+        if not fights:
+            out.pop(0)
+        _rank(out, 1 if fights else 0, False)
+        # The engine's cap is 1, 3 or 4: room for the attacked one.
+        return out if len(out) <= cap else out[:cap]
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         return d.health >= d.health_max and not can_beat(game, chars, d)
@@ -971,15 +1042,17 @@ class HeuristicPolicy(Policy):
         blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
         plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus
         for x in game.hand:
+            if x.g.kind != KIND_FLASH_EFFECT:
+                continue
             card = x.card
-            if card.type is not TYPE_FLASH_EFFECT or not isinstance(card, PowerCard):
+            if not isinstance(card, PowerCard):
                 continue
             if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
                 # Kept for the round it finishes the disaster (frail_blow), or for a charm
                 # battle it turns (held_for_charm).
                 continue
             assert isinstance(x, Copy)
-            mods = self._bonuses(game, card)
+            mods = self._bonuses(game, x, card)
             cost = card.energy_cost or 0
             if not mods:
                 if short_damage > 0 and combat_only(game, card):
@@ -1002,7 +1075,7 @@ class HeuristicPolicy(Policy):
         energy = {c.uid: c.cur[ENE] for c in (*fighters, target)}
         standing = short_defense <= 0
         if guard:
-            guard.sort(key=lambda g: -g[0])
+            guard.sort(key=_guard_value)
             chosen: list[Copy] = []
             need = short_defense
             spent = 0
@@ -1021,7 +1094,7 @@ class HeuristicPolicy(Policy):
         # Those the round does not knock out: every fighter but an unshielded target.
         safe = [c for c in fighters if c is not target or standing]
         if blows:
-            blows.sort(key=lambda b: -b[0])
+            blows.sort(key=_blow_value)
             picks: list[tuple[Copy, Char]] = []
             need = short_damage
             saved = dict(energy)

@@ -20,6 +20,7 @@ from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharmHalf,
     CombatCard,
+    Modifier,
     PowerCard,
 )
 from deckkit.animayhem.construction.requirements import term_met
@@ -803,29 +804,41 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
     characters its card says it carries (CARRY). ``uses``: the party really moves, and
     collects the cards whose effects shaped its pace."""
     vehicle = 0
-    rides: list[tuple[int, Char, Copy]] = []
+    rides: list[tuple[int, Char, Copy]] | None = None  # listed once a vehicle is found
     for c in party:
         for e in c.equipment:
             if e.g.vehicle:
-                card = e.card
-                assert isinstance(card, PowerCard)
-                mod = card.modifier("movement")
+                mod = _movement_modifier(e.g)
                 if mod is not None:
                     speed = apply_mod(mod, c.base[MOV])
                     if ACT_BOOST in game.acts:
-                        speed += boost(game, c, card, uses)  # Turbo Boost, Ready to Go
+                        speed += boost(game, c, e.card, uses)  # Turbo Boost, Ready to Go
                     vehicle = max(vehicle, speed)
+                    if rides is None:
+                        rides = []
                     rides.append((speed, c, e))
-    if vehicle and ACT_CARRY in game.acts:
+    speed = 0
+    if rides is not None and vehicle and ACT_CARRY in game.acts:
         speed = carried_movement(game, party, rides, uses)
     elif vehicle:
         speed = vehicle
-    else:
-        speed = min(c.cur[MOV] for c in party) if party else 0
+    elif party:
+        speed = party[0].cur[MOV]  # the slowest member's
+        for c in party:
+            if c.cur[MOV] < speed:
+                speed = c.cur[MOV]
     if ACT_LEAP in game.acts and party:
         room = leap_room(game, party)  # a location jumped over (Jump): spent only when needed
         speed += room[0] if room is not None else 0
     return speed
+
+
+def _movement_modifier(g: GameCard) -> Modifier | None:
+    """A power card's movement modifier (``PowerCard.modifier("movement")``: the first)."""
+    for slot, mod in g.mod_slots:
+        if slot == MOV:
+            return mod
+    return None
 
 
 def leap_room(
