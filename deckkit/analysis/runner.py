@@ -208,13 +208,14 @@ class _FewerCollections:
     played, and put back after.
 
     A game of the rule engine frees its objects by reference counting (it leaves no cycle:
-    play.release), yet the records and rows a chunk keeps, and the objects a game holds when a
-    collection promotes them, set off a young collection every twenty games or so (inline runs), each walking
-    every young object alive: 3% of a run's CPU time on the demo deck (measured with gc's
-    callbacks). With 10,000 young objects a chunk of 250 demo games sees one collection or none.
-    The collector still runs, so an engine that does leave cycles (the search player's rollouts)
-    keeps its garbage within 10,000 objects, not a chunk's worth. Nested and concurrent chunks
-    (threads of a Dask worker) are counted; the thresholds in force before are restored."""
+    play.release), yet the records a chunk keeps, and the objects a game holds when a collection
+    promotes them, set off a young collection every twenty games or so of an in-process run,
+    each walking every young object alive: 3% of its CPU time on the demo deck (measured with
+    gc's callbacks). With 10,000 young objects a chunk of 250 demo games sees one collection or
+    none. The collector still runs, so an engine that does leave cycles (the search player's
+    rollouts) keeps its garbage within 10,000 objects, not a chunk's worth. Nested and
+    concurrent chunks (threads of a Dask worker) are counted; the thresholds in force before are
+    restored."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
