@@ -286,3 +286,41 @@ def test_stopping_does_not_hang_on_a_result_cut_short(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "manager alive: False"
+
+
+def test_a_chunk_plays_with_fewer_young_collections_and_puts_the_thresholds_back() -> None:
+    """The young generation is raised while a chunk plays (nested chunks counted), the
+    thresholds in force before come back after, and automatic collection turned off (0) by a
+    caller stays off."""
+    import gc
+
+    from deckkit.analysis.runner import YOUNG_THRESHOLD, fewer_collections
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        with fewer_collections():
+            assert gc.get_threshold() == (YOUNG_THRESHOLD, 10, 10)
+            with fewer_collections():
+                assert gc.get_threshold() == (YOUNG_THRESHOLD, 10, 10)
+            assert gc.get_threshold() == (YOUNG_THRESHOLD, 10, 10)
+        assert gc.get_threshold() == (700, 10, 10)
+        seen: list[tuple[int, ...]] = []
+        run_games(
+            lambda: (
+                lambda seed, index: (
+                    seen.append(gc.get_threshold()),
+                    fake_play(ENGINE, seed, index),
+                )[1]
+            ),
+            games=3,
+            seed=1,
+        )
+        assert seen == [(YOUNG_THRESHOLD, 10, 10)] * 3
+        assert gc.get_threshold() == (700, 10, 10)
+        gc.set_threshold(0, 10, 10)
+        with fewer_collections():
+            assert gc.get_threshold() == (0, 10, 10)
+        assert gc.get_threshold() == (0, 10, 10)
+    finally:
+        gc.set_threshold(*before)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import gc
 import math
 import multiprocessing
 import os
@@ -197,15 +198,61 @@ def _check(record: GameRecord, index: int) -> GameRecord:
     return record
 
 
+# The young generation's threshold of the cyclic garbage collector while a chunk is played
+# (CPython's default is 700 objects).
+YOUNG_THRESHOLD = 10_000
+
+
+class _FewerCollections:
+    """The cyclic garbage collector's young generation made larger while a chunk's games are
+    played, and put back after.
+
+    A game of the rule engine frees its objects by reference counting (it leaves no cycle:
+    play.release), yet the records a chunk keeps, and the objects a game holds when a collection
+    promotes them, set off a young collection every twenty games or so of an in-process run,
+    each walking every young object alive: 3% of its CPU time on the demo deck (measured with
+    gc's callbacks). With 10,000 young objects a chunk of 250 demo games sees one collection or
+    none. The collector still runs, so an engine that does leave cycles (the search player's
+    rollouts) keeps its garbage within 10,000 objects, not a chunk's worth. Nested and
+    concurrent chunks (threads of a Dask worker) are counted; the thresholds in force before are
+    restored."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._depth = 0
+        self._before = gc.get_threshold()
+
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth == 0:
+                self._before = gc.get_threshold()
+                young, *older = self._before
+                if 0 < young < YOUNG_THRESHOLD:  # 0: automatic collection is off
+                    gc.set_threshold(YOUNG_THRESHOLD, *older)
+            self._depth += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._depth -= 1
+                if self._depth == 0:
+                    gc.set_threshold(*self._before)
+
+
+fewer_collections = _FewerCollections()
+
+
 def play_chunk(play: PlayFn, seed: int, start: int, stop: int, keep_rows: bool) -> ChunkResult:
     """Play games ``start..stop-1`` and tally them."""
     tally = Tally()
     rows: list[Row] | None = [] if keep_rows else None
-    for index in range(start, stop):
-        record = _check(play(seed, index), index)
-        tally.add(record)
-        if rows is not None:
-            rows.append(row_of(record))
+    with fewer_collections():
+        for index in range(start, stop):
+            record = _check(play(seed, index), index)
+            tally.add(record)
+            if rows is not None:
+                rows.append(row_of(record))
     return ChunkResult(start, stop, tally, rows)
 
 
@@ -407,8 +454,9 @@ def _run_inline(
     for start, stop in chunks(games, size, first):
         done: list[GameRecord] = []
         try:
-            for index in range(start, stop):
-                done.append(_check(play(seed, index), index))
+            with fewer_collections():
+                for index in range(start, stop):
+                    done.append(_check(play(seed, index), index))
             collector.fold(_chunk_of(start, done, keep_rows))
         except KeyboardInterrupt:
             # Fold the games of this chunk that finished, unless the fold above completed.

@@ -8,8 +8,8 @@ games are spread over worker processes.
 
 from __future__ import annotations
 
+import _random
 import hashlib
-import random
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Protocol, TypeVar
 
@@ -40,7 +40,9 @@ class SeededChance:
     __slots__ = ("_gen", "_random")
 
     def __init__(self, seed: int) -> None:
-        self._gen = random.Random(seed)
+        # The C generator under ``random.Random``, seeded the same way (an integer seed goes
+        # straight to it), without that class's Python-level ``__init__`` and ``seed``.
+        self._gen = _random.Random(seed)
         self._random = self._gen.random
 
     @classmethod
@@ -80,7 +82,8 @@ def sampling_seed(chance: Chance, salt: int) -> int:
     seed and the game's index alone, whatever the number of workers. A scripted chance gives
     ``salt``."""
     if isinstance(chance, SeededChance):
-        return hash((salt, chance._gen.getstate()[1])) & (2**64 - 1)
+        # The generator's state as ``random.Random.getstate()[1]`` gives it.
+        return hash((salt, chance._gen.getstate())) & (2**64 - 1)
     return salt
 
 

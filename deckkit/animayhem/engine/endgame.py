@@ -83,11 +83,28 @@ class _EndRules:
 _END_RULES: Final[dict[int, _EndRules]] = {}
 
 
+class _Latest:
+    """The play rules :func:`check_end` was last called with and their record: a game calls it
+    dozens of times with the same rules, and an identity test is cheaper than the look-up."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self) -> None:
+        self.rules: _EndRules | None = None
+
+
+_LATEST: Final = _Latest()
+
+
 def _end_rules(play: PlayRules) -> _EndRules:
+    latest = _LATEST.rules
+    if latest is not None and latest.play is play:
+        return latest
     r = _END_RULES.get(id(play))
     if r is None:
         r = _EndRules(play)
         _END_RULES[id(play)] = r
+    _LATEST.rules = r
     return r
 
 

@@ -7,10 +7,15 @@ Solitaire"; 1996 rules "Setup" (the opening hand of 7 from characters and power 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Final, TypeVar
 
-from deckkit.animayhem.construction.cards import AnyCard, CharacterCard, DisasterCard
+from deckkit.animayhem.construction.cards import (
+    AnyCard,
+    CharacterCard,
+    CharTemplate,
+    DisasterCard,
+)
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.codes import (
     TYPE_CHARACTER,
@@ -24,104 +29,217 @@ from deckkit.animayhem.engine.codes import (
     TYPE_ITEM,
     TYPE_LOCATION,
 )
-from deckkit.animayhem.engine.field import all_distances, lay_out
+from deckkit.animayhem.engine.field import Field, all_distances, lay_out
+from deckkit.animayhem.engine.gamecards import GameCard, game_card
 from deckkit.animayhem.engine.hooks import EngineHooks
 from deckkit.animayhem.engine.prepared import GameSetup
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.construction.vocabulary import Action
     from deckkit.animayhem.engine.policy import Policy
+    from deckkit.animayhem.engine.state import Triggers
+
+T = TypeVar("T")
 
 STARTING_DISASTERS_PER_LOCATION: Final = (
     2  # "Place two disaster cards ... underneath each location"
 )
 
 
+class _Dealt:
+    """What :func:`set_up` deals from that is the same in every game of a setup and edition:
+    each pile's cards with their game-time records (gamecards.py), looked up once instead of
+    once per card and game, the play rules it reads, and the field when its layout does not
+    depend on chance. Card effects are still read from ``setup.fx`` in every game (a game's
+    ``fx`` is that dictionary, which a caller may change)."""
+
+    __slots__ = (
+        "characters",
+        "combat",
+        "disasters",
+        "dist",
+        "edition",
+        "field",
+        "hand_from_characters",
+        "hand_limit",
+        "havens",
+        "item_pickup",
+        "items",
+        "locations",
+        "power",
+        "setup",
+        "starting_characters",
+    )
+
+    def __init__(self, setup: GameSetup, edition: Edition) -> None:
+        self.setup = setup  # held, so its id is not reused while this record lives
+        self.edition = edition
+        self.locations = _with_records(setup.locations)
+        self.items = _with_records(setup.items)
+        self.havens = _with_records(setup.havens)
+        self.power = _with_records(setup.power)
+        self.combat = _with_records(setup.combat)
+        self.disasters: list[tuple[DisasterCard, GameCard]] = []
+        for card in setup.disasters:
+            assert isinstance(card, DisasterCard)
+            self.disasters.append((card, game_card(card)))
+        self.characters: list[tuple[CharacterCard, CharTemplate, GameCard]] = []
+        for card, template in zip(setup.characters, setup.templates, strict=True):
+            assert isinstance(card, CharacterCard)
+            self.characters.append((card, template, game_card(card)))
+        play = edition.play
+        self.item_pickup = play.item_pickup
+        self.starting_characters = play.starting_characters
+        self.hand_from_characters = play.hand_from_characters
+        self.hand_limit = play.hand_limit
+        # The compact and straight-line fields depend on the number of locations alone.
+        self.field: Field | None = None
+        self.dist: tuple[tuple[int, ...], ...] = ()
+        if setup.options.layout != "random":
+            self.field = lay_out(len(self.locations), setup.options.layout, _NO_CHANCE)
+            self.dist = all_distances(self.field)
+
+
+def _with_records(cards: tuple[AnyCard, ...]) -> list[tuple[AnyCard, GameCard]]:
+    return [(card, game_card(card)) for card in cards]
+
+
+class _NoChance:
+    """The chance handed to a layout that draws none (a fixed field)."""
+
+    def shuffle(self, cards: MutableSequence[T]) -> None:
+        raise AssertionError("a fixed layout shuffled")
+
+    def pick(self, options: Sequence[T]) -> T:
+        raise AssertionError("a fixed layout picked")
+
+    def below(self, n: int) -> int:
+        raise AssertionError("a fixed layout drew")
+
+
+_NO_CHANCE: Final = _NoChance()
+# The records of the setups dealt lately, by id (a process plays few setups at a time: a deck and
+# its variants); cleared when it grows, so a long sweep over decks does not keep them all.
+_DEALT: Final[dict[int, _Dealt]] = {}
+_DEALT_KEPT: Final = 32
+
+
+def _dealt(setup: GameSetup, edition: Edition) -> _Dealt:
+    d = _DEALT.get(id(setup))
+    if d is None or d.edition is not edition:
+        if len(_DEALT) >= _DEALT_KEPT:
+            _DEALT.clear()
+        d = _Dealt(setup, edition)
+        _DEALT[id(setup)] = d
+    return d
+
+
 def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> None:
     """Lay out the field and deal every card of the deck into its starting zone."""
     chance = game.chance
-    uid = 0
-    game.fx = setup.fx
-    game.acts = frozenset(e.do for fx in setup.fx.values() for t in fx.values() for _, e in t)
+    dealt = _dealt(setup, edition)
+    fx = setup.fx
+    game.fx = fx
+    game.acts = _actions(fx)
     game.hooks = EngineHooks(edition, policy)
-    game.item_pickup = edition.play.item_pickup
+    game.item_pickup = dealt.item_pickup
+    uid = 0  # each card's uid, in the order dealt
 
-    def copy_of(card: AnyCard) -> Copy:
-        nonlocal uid
+    locations: list[Copy] = []
+    for card, g in dealt.locations:
         uid += 1
-        return Copy(uid, card)
-
-    locations = [copy_of(c) for c in setup.locations]
+        locations.append(Copy(uid, card, g))
     chance.shuffle(locations)
-    game.field = lay_out(len(locations), setup.options.layout, chance)
-    game.locs = [Loc(i, cp) for i, cp in enumerate(locations)]
-    game.dist = all_distances(game.field)
+    field = dealt.field
+    if field is None:
+        field = lay_out(len(locations), setup.options.layout, chance)
+        game.dist = all_distances(field)
+    else:
+        game.dist = dealt.dist
+    game.field = field
+    locs: list[Loc] = []
+    for i, cp in enumerate(locations):
+        locs.append(Loc(i, cp))
+    game.locs = locs
 
-    items = [copy_of(c) for c in setup.items]
+    items: list[Copy] = []
+    for card, g in dealt.items:
+        uid += 1
+        items.append(Copy(uid, card, g))
     chance.shuffle(items)
-    for loc in game.locs:
+    for loc in locs:
         if items:
             loc.hidden_cards.append(items.pop())
     game.unused.extend(items)  # items beyond one per location are not used
-    game.items_in_play = sum(len(loc.hidden_cards) for loc in game.locs)
+    game.items_in_play = sum(len(loc.hidden_cards) for loc in locs)
     game.tally_extra = game.items_hidden(tally=True) - game.items_in_play
 
     disasters: list[Dis] = []
-    for card in setup.disasters:
+    for dcard, g in dealt.disasters:
         uid += 1
-        assert isinstance(card, DisasterCard)
-        d = Dis(uid, card)
-        d.fx = setup.fx.get(card.id)
+        d = Dis(uid, dcard, g)
+        d.fx = fx.get(g.cid)
         disasters.append(d)
     game.disasters_dealt = list(disasters)
     chance.shuffle(disasters)
-    for loc in game.locs:
+    for loc in locs:
         for _ in range(STARTING_DISASTERS_PER_LOCATION):
             if disasters:
                 d = disasters.pop()
                 d.zone = "location"
                 loc.hidden_disasters.append(d)
 
-    havens = [copy_of(c) for c in setup.havens]
+    havens: list[Copy] = []
+    for card, g in dealt.havens:
+        uid += 1
+        havens.append(Copy(uid, card, g))
     start_haven = policy.starting_haven(havens)
     if start_haven is not None:
         havens.remove(start_haven)
         game.havens.append(start_haven)
 
     chars: list[Char] = []
-    for card, template in zip(setup.characters, setup.templates, strict=True):
+    for ccard, template, g in dealt.characters:
         uid += 1
-        assert isinstance(card, CharacterCard)
-        c = Char(uid, card, template)
-        c.fx = setup.fx.get(card.id)
+        c = Char(uid, ccard, template, g)
+        c.fx = fx.get(g.cid)
         chars.append(c)
     game.chars = chars
-    starters = policy.starting_characters(game, chars, edition.play.starting_characters)
+    starters = policy.starting_characters(game, chars, dealt.starting_characters)
     for c in starters:
         c.zone = "haven"
     rest_chars = [c for c in chars if c.zone != "haven"]
 
-    power = [copy_of(c) for c in setup.power]
-    pool: list[Copy | Char] = list(power)
-    if edition.play.hand_from_characters:
+    hand_from_characters = dealt.hand_from_characters
+    hand_limit = dealt.hand_limit
+    pool: list[Copy | Char] = []
+    for card, g in dealt.power:
+        uid += 1
+        pool.append(Copy(uid, card, g))
+    if hand_from_characters:
         pool.extend(rest_chars)
     chance.shuffle(pool)
-    hand = pool[: edition.play.hand_limit]
+    hand = pool[:hand_limit]
     for x in hand:
         if isinstance(x, Char):
             x.zone = "hand"
-    game.hand = list(hand)
-    draw: list[Copy | Char | Dis] = list(pool[edition.play.hand_limit :])
-    if not edition.play.hand_from_characters:
+    game.hand = hand
+    draw: list[Copy | Char | Dis] = list(pool[hand_limit:])
+    if not hand_from_characters:
         draw.extend(rest_chars)
     draw.extend(havens)
     draw.extend(disasters)
     chance.shuffle(draw)
     game.draw_pile = draw
 
-    game.combat_pile = [copy_of(c) for c in setup.combat]
-    chance.shuffle(game.combat_pile)
+    combat_pile: list[Copy] = []
+    for card, g in dealt.combat:
+        uid += 1
+        combat_pile.append(Copy(uid, card, g))
+    chance.shuffle(combat_pile)
+    game.combat_pile = combat_pile
     for c in chars:
         refresh(game, c)
     if game.trace is not None:
@@ -131,6 +249,16 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
             f"starting characters: {', '.join(c.name for c in starters)}",
             field=game.field.render([loc.g.name[:14] for loc in game.locs]),
         )
+
+
+def _actions(fx: dict[str, Triggers]) -> frozenset[Action]:
+    """The actions the deck's effects use."""
+    acts: set[Action] = set()
+    for triggers in fx.values():
+        for entries in triggers.values():
+            for _, e in entries:
+                acts.add(e.do)
+    return frozenset(acts)
 
 
 def deck_piles(cards: Iterable[AnyCard]) -> dict[str, list[AnyCard]]:

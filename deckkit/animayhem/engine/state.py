@@ -426,8 +426,11 @@ class Loc:
         self.hidden_disasters: list[Dis] = []  # index 0 is the top card
         self.hidden_cards: list[Copy] = []  # items and dropped equipment
         self.destroyed = False
-        self.planetary = card.planetary
-        self.dimensional = card.dimensional
+        # LocationCard.planetary and .dimensional, read from the record's symbols (the card's
+        # properties would run interpreted code for every location of every game).
+        symbols = copy.g.symbols
+        self.planetary = "Planetary" in symbols
+        self.dimensional = "Dimensional" in symbols
 
 
 def _count(x: Copy, tally: bool) -> int:

@@ -4,7 +4,6 @@ each action writes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard
@@ -89,7 +88,7 @@ class Sides:
         "round_chars",
     )
 
-    def __init__(self, dis: Dis, chars: Sequence[Char]) -> None:
+    def __init__(self, dis: Dis, chars: list[Char]) -> None:
         self.dis = dis
         self.chars = {c.uid for c in chars}
         self.round_chars: dict[int, list[Mods]] = {}
@@ -110,8 +109,11 @@ class Sides:
         (self.combat_dis if whole else self.dis_round).append(mods)
 
     def new_round(self) -> None:
-        self.round_chars = {}
-        self.dis_round = []
+        # Most rounds add no modifier: an empty container is kept, not made anew.
+        if self.round_chars:
+            self.round_chars = {}
+        if self.dis_round:
+            self.dis_round = []
         self.loss_times = 1
         self.lone = -1
 

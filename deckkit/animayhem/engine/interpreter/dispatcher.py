@@ -278,7 +278,7 @@ def _on_characters(
     elif do is ACT_HEAL:
         # The n most hurt of the targets (Senzu Beans heals up to 3); a card given up to heal
         # is spent only on someone hurt.
-        who = sorted(who, key=lambda c: (c.health - c.health_max, c.uid))
+        who = sorted(who, key=_most_hurt_first)
         who = who[: e.n] if e.n > 0 else who
         if e.pay and not (any(c.health < c.health_max for c in who) and _give_up(game, ctx, who)):
             return False
@@ -310,8 +310,7 @@ def _on_characters(
         if e.target in (TARGET_FIELD, TARGET_PLAY) and len(who) > e.n > 0:
             # "One of your characters may add the skill": the largest group's first member,
             # where one more skill opens the most.
-            sizes = {c.slot: sum(1 for o in who if o.slot == c.slot) for c in who}
-            who = sorted(who, key=lambda c: (-sizes[c.slot], c.uid))[: e.n]
+            who = _in_largest_groups(who, e.n)
         for c in who:
             c.grants.append((e.skill, last))
             refresh(game, c)
@@ -332,6 +331,27 @@ def _on_characters(
             _modify_char(game, e, ctx, c, sides)
         _say(game, ctx.source, f"changes {', '.join(c.name for c in who)}")
     return n > 0
+
+
+def _most_hurt_first(c: Char) -> tuple[int, int]:
+    """Sort key of HEAL's targets: the most hurt first, then by uid."""
+    return (c.health - c.health_max, c.uid)
+
+
+def _in_largest_groups(who: list[Char], n: int) -> list[Char]:
+    """The first ``n`` of ``who`` by the size of their group at one location (largest first),
+    then by uid. Each entry is sorted as (-size, uid, position): uids differ, so a character is
+    never compared (the order of ``sorted(who, key=lambda c: (-size, c.uid))``), and no closure
+    is made per effect."""
+    ranked: list[tuple[int, int, int]] = []
+    for i, c in enumerate(who):
+        size = 0
+        for o in who:
+            if o.slot == c.slot:
+                size += 1
+        ranked.append((-size, c.uid, i))
+    ranked.sort()
+    return [who[i] for _, _, i in ranked[:n]]
 
 
 def fire(
