@@ -102,11 +102,11 @@ def _reached(game: Game, c: Char) -> bool:
         return True
     fx_of = game.fx
     if (
-        _any_standing(fx_of, c.items)
-        or _any_standing(fx_of, c.equipment)
-        or _any_standing(fx_of, c.enhancements)
-        or _any_standing(fx_of, game.havens)
-        or _any_standing(fx_of, game.turned_havens)
+        pile_has_standing(fx_of, c.items)
+        or pile_has_standing(fx_of, c.equipment)
+        or pile_has_standing(fx_of, c.enhancements)
+        or pile_has_standing(fx_of, game.havens)
+        or pile_has_standing(fx_of, game.turned_havens)
     ):
         return True
     if c.zone == "field":
@@ -117,8 +117,9 @@ def _reached(game: Game, c: Char) -> bool:
     return False
 
 
-def _any_standing(fx_of: dict[str, Triggers], pile: list[Copy]) -> bool:
-    """A card of ``pile`` has standing (ALWAYS) effects."""
+def pile_has_standing(fx_of: dict[str, Triggers], pile: list[Copy]) -> bool:
+    """A card of ``pile`` has standing (ALWAYS) effects in the effect table ``fx_of`` (a game's
+    ``fx``)."""
     for x in pile:
         fx = fx_of.get(x.cid)
         if fx is not None and TRIGGER_ALWAYS in fx:

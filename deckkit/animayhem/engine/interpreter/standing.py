@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import AnyCard, PowerCard
 from deckkit.animayhem.construction.vocabulary import Action, Effect
-from deckkit.animayhem.engine.abilities import conditional, refresh
+from deckkit.animayhem.engine.abilities import conditional, pile_has_standing, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_AMPLIFY,
     ACT_EXTRA_CARDS,
@@ -288,20 +288,12 @@ def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
     carried cards have no standing effect (most of them)."""
     if (
         (c.fx is not None and TRIGGER_ALWAYS in c.fx)
-        or _any_standing(game, c.items)
-        or _any_standing(game, c.equipment)
-        or _any_standing(game, c.enhancements)
+        or pile_has_standing(game.fx, c.items)
+        or pile_has_standing(game.fx, c.equipment)
+        or pile_has_standing(game.fx, c.enhancements)
     ):
         return _carried_standing(game, c)
     return []
-
-
-def _any_standing(game: Game, pile: list[Copy]) -> bool:
-    for x in pile:
-        fx = game.fx.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
-    return False
 
 
 def combat_mods(
