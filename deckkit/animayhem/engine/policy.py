@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr  # keeps compiled policies open to Python subclasses
 
@@ -90,6 +90,8 @@ Move = tuple[list[Char], list[int]]
 
 # Flash effects are card text the engine does not play; a player spends them from the hand.
 PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
+# The same as game-time kinds (gamecards.py), for the decisions that read the records.
+PLAYED_OUT_KINDS: Final = frozenset(KIND_OF_TYPE[t] for t in PLAYED_OUT)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -586,7 +588,7 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             g = x.g
             kind = g.kind
-            if kind == KIND_FLASH_EFFECT:  # the PLAYED_OUT kind
+            if kind in PLAYED_OUT_KINDS:
                 card = x.card
                 kept = isinstance(card, PowerCard) and (
                     bool(self._bonuses(game, x, card))
