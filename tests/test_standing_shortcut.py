@@ -1,0 +1,71 @@
+"""``abilities._reached``, the shortcut :func:`abilities.refresh` asks before it gathers a
+character's standing effects, against its definition: whenever it says nothing can reach a
+character, :func:`abilities.standing_mods` finds nothing for it (no modifier, no granted skill).
+Checked on every character at every Move phase of games of each solitaire sample deck.
+Removing the havens' line from the shortcut does not fail this test: no sample deck's haven has
+a standing effect that reaches a character, so no test here holds that line (nor, for the same
+reason, the games' fingerprint)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
+from deckkit.animayhem.engine.abilities import _reached, standing_mods
+from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
+from deckkit.animayhem.engine.policy import HeuristicPolicy
+from deckkit.animayhem.engine.state import Char, Dis, Game
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = sorted(p.name for p in (ROOT / "decks").glob("*-solo*.deck"))
+
+
+class _Checked(HeuristicPolicy):
+    """The heuristic player, checking the shortcut on the whole party at each Move phase."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unreached = 0
+        self.reached = 0
+        self.missed: list[str] = []
+
+    def _nearest_goal(
+        self, game: Game, anchor: int, party: list[Char], hunt: list[Dis]
+    ) -> int | None:
+        for c in game.chars:
+            if _reached(game, c):
+                self.reached += 1  # standing_mods would count its effects: not called twice
+                continue
+            self.unreached += 1
+            mods, skills = standing_mods(game, c)
+            if mods or skills:
+                self.missed.append(f"turn {game.turn}: {c.g.name} {mods} {skills}")
+        return super()._nearest_goal(game, anchor, party, hunt)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_nothing_reaches_a_character_the_shortcut_passes_over(deck: str) -> None:
+    cards = read_deck(ROOT / "decks" / deck, load_card_db())
+    setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+    policy = _Checked()
+    for i in range(40):
+        play_game(setup, policy, 3, i)
+    assert policy.unreached > 100
+    assert policy.missed == []
+
+
+def test_the_shortcut_is_not_always_no() -> None:
+    """A deck with standing effects in play: the shortcut says yes for some characters."""
+    reached = 0
+    for deck in DECKS:
+        cards = read_deck(ROOT / "decks" / deck, load_card_db())
+        setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+        policy = _Checked()
+        for i in range(10):
+            play_game(setup, policy, 3, i)
+        reached += policy.reached
+    assert reached > 0
