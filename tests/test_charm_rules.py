@@ -453,6 +453,9 @@ def test_rule_options_reach_the_play_rules() -> None:
     ed = edition("general1996")
     assert ed.play.charm == "first_automatic" and edition("set0").play.charm == "disaster"
     assert edition("fifth2018").play.charm == "choice"
+    # The disaster's pickup passages name no condition in any edition (item_pickup=through).
+    for name in ("set0", "general1996", "guidelines1998", "fifth2018"):
+        assert edition(name).play.item_pickup == "through", name
     changed = apply_rules(ed, {"charm": "every", "stalemate_rounds": "5"})
     assert changed.play == replace(ed.play, charm="every", stalemate_rounds=5)
     assert apply_rules(ed, {}) is ed
