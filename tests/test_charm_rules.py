@@ -69,6 +69,12 @@ def _with(name: str, **rules: str) -> Edition:
     return apply_rules(edition(name), rules)
 
 
+def _choice() -> Edition:
+    """Set 0 with the player's own declarations only (rule option charm=choice: "Charm Battle",
+    "you may declare"), where a test is about what the player declares."""
+    return _with("set0", charm="choice")
+
+
 def _table(chars: tuple[str, ...], disaster: str, slot: int = 0) -> tuple[Game, Dis]:
     game = bare_game(NINE)
     game.turn = 1
@@ -78,12 +84,12 @@ def _table(chars: tuple[str, ...], disaster: str, slot: int = 0) -> tuple[Game, 
     return game, d
 
 
-def test_set0_charm_battle_is_declared_by_the_player() -> None:
+def test_choice_charm_battle_is_declared_by_the_player() -> None:
     """Set 0 "Charm Battle": "you may declare that one of your characters is attempting to charm
-    a disaster with a charm ability". Declared by nobody, there is no charm battle and Sylvie
-    fights; declared, she charms first (Enchanted View x2: 12 against 7 - 1) and the minor
-    33-S Sexaroid is incapacitated, no combat."""
-    ed = edition("set0")
+    a disaster with a charm ability" (rule option charm=choice). Declared by nobody, there is no
+    charm battle and Sylvie fights; declared, she charms first (Enchanted View x2: 12 against
+    7 - 1) and the minor 33-S Sexaroid is incapacitated, no combat."""
+    ed = _choice()
     game, d = _table(("Sylvie",), "33-S Sexaroid")
     stack_combat_pile(game, [])
     assert fight(game, ed, Charmers(()), d, 0, "disaster") != "charmed"
@@ -138,6 +144,75 @@ def test_1996_further_charm_combat_against_a_major_if_the_player_wishes() -> Non
     ]
 
 
+def test_set0_disaster_declares_against_each_character_it_attacks() -> None:
+    """Set 0 "A Disaster Attacking Your Character" > "Determine Attackers": "the disaster will
+    automatically declare a charm battle against each character at its location before combat
+    begins. After this charm battle, if you have any non-charmed characters remaining at
+    disaster's location, you may declare a charm battle against the attacking disaster" (the
+    edition's default, charm=disaster). With an empty combat pile Kami (1) loses to Toma (3)
+    and Akane (3) ties: the player declared nobody, yet both had a battle; only Akane, not
+    charmed, is offered the player's own; declared, she has a second one. The disaster's
+    declarations spend neither character's one declared battle of the turn."""
+    ed = edition("set0")
+    game, d = _table(("Kami", "Akane Tendo"), "Toma")
+    stack_combat_pile(game, [])
+    policy = Charmers(())
+    fight(game, ed, policy, d, 0, "disaster")
+    assert [t.split(" (")[0] for t in _battles(game)] == [
+        "charm battle Kami",
+        "charm battle Akane Tendo",
+    ]
+    assert policy.asked == [(["Akane Tendo"], 0)]
+    assert all(c.charm_turn != game.turn for c in game.chars)
+    game, d = _table(("Kami", "Akane Tendo"), "Toma")
+    stack_combat_pile(game, [])
+    fight(game, ed, Charmers(("Akane Tendo",)), d, 0, "disaster")
+    assert [t.split(" (")[0] for t in _battles(game)] == [
+        "charm battle Kami",
+        "charm battle Akane Tendo",
+        "charm battle Akane Tendo",
+    ]
+
+
+def test_set0_disaster_declares_against_each_attacking_character() -> None:
+    """Set 0 "Your Characters Attacking a Disaster" > "Determine Attackers": "the disaster will
+    declare a charm battle against each attacking character before combat begins". The party
+    attacks Toma and the player declares nobody: Kami loses hers and sits out the first round
+    ("End of Charm Battle": she "cannot attack the disaster it tried to charm until that
+    disaster attacks the charmer")."""
+    seen: list[set[str]] = []
+
+    class Watch(Charmers):
+        def fighters(self, game, d, able, target, cap):  # type: ignore[no-untyped-def]
+            seen.append({c.name for c in able})
+            return super().fighters(game, d, able, target, cap)
+
+        def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+            return rnd > 1
+
+    game, d = _table(("Kami", "Akane Tendo"), "Toma")
+    stack_combat_pile(game, [])
+    fight(game, edition("set0"), Watch(()), d, 0, "party")
+    assert len(_battles(game)) == 2 and "Kami" not in seen[0]
+
+
+def test_set0_disaster_declared_battles_make_no_special_case() -> None:
+    """Set 0 "Special Case of a Character Charming a Disaster" needs the player's own
+    declarations ("If you decide to declare a charm attempt against a disaster for each of your
+    characters at its location, and they all lose"). Kami loses the battle Kagato declares: a
+    combat follows, Kagato takes no item and does not ignore her (under charm=every, which
+    counts each battle as declared, the special case follows)."""
+    game, d = _table(("Kami",), "Kagato")
+    cake = copy_of(game, "Piece of Cake")
+    game.locs[0].hidden_cards.append(cake)
+    stack_combat_pile(game, [])
+    assert fight(game, edition("set0"), Charmers(()), d, 0, "disaster") != "ignored"
+    assert len(_battles(game)) == 1 and not d.carrying and not d.ignores
+    game, d = _table(("Kami",), "Kagato")
+    stack_combat_pile(game, [])
+    assert fight(game, _with("set0", charm="every"), Charmers(()), d, 0, "disaster") == "ignored"
+
+
 def test_every_reading_charms_with_every_character() -> None:
     """Set 0 "Determine Attackers": "the disaster will automatically declare a charm battle
     against each character at its location before combat begins" (rule option charm=every):
@@ -152,7 +227,7 @@ def test_one_declared_charm_battle_per_character_a_turn() -> None:
     """Set 0 "Charm Battle": "you can only declare one charm battle for each of your characters
     in any given turn": in a second combat the same turn Kami is not offered again; next turn
     she is."""
-    ed = edition("set0")
+    ed = _choice()
     game, d = _table(("Kami", "Akane Tendo"), "Toma")
     stack_combat_pile(game, [])
     policy = Charmers(("Kami",), run=1)
@@ -184,7 +259,7 @@ def test_lost_charmer_cannot_attack_until_attacked() -> None:
         def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
             return rnd > 1
 
-    fight(game, edition("set0"), Watch(("Kami",)), d, 0, "party")
+    fight(game, _choice(), Watch(("Kami",)), d, 0, "party")
     assert seen[0] == {"Akane Tendo"}
 
 
@@ -194,7 +269,7 @@ def test_special_case_only_when_every_character_there_declared() -> None:
     lose their charm battles, then the disaster will take the item card underneath its
     location". Kami loses to Kagato (5) but Akane never declared: a combat, no special case;
     both declare and lose: no combat, Kagato takes the (uncovered) item and ignores them."""
-    ed = edition("set0")
+    ed = _choice()
     game, d = _table(("Kami", "Akane Tendo"), "Kagato")
     stack_combat_pile(game, [])
     assert fight(game, ed, Charmers(("Kami",)), d, 0, "disaster") != "ignored"
@@ -217,7 +292,7 @@ def test_special_case_item_beneath_face_down_disasters_stays() -> None:
         game.locs[0].hidden_cards.append(cake)
         game.locs[0].hidden_disasters.append(new_disaster(game, "Goons"))
         stack_combat_pile(game, [])
-        assert fight(game, edition("set0"), Charmers(("Kami",)), d, 0, "disaster") == "ignored"
+        assert fight(game, _choice(), Charmers(("Kami",)), d, 0, "disaster") == "ignored"
         assert (d.carrying == [cake]) is taken, reading
 
 
@@ -227,7 +302,7 @@ def test_ignored_until_they_attack_it() -> None:
     party may attack Kagato after the special case (a new combat: the charmers' "cannot attack
     ... until that disaster attacks" held for the combat it was lost in), and once they do it
     no longer ignores them."""
-    ed = edition("set0")
+    ed = _choice()
     game, d = _table(("Kami",), "Kagato")
     stack_combat_pile(game, [])
     assert fight(game, ed, Charmers(("Kami",)), d, 0, "disaster") == "ignored"
@@ -243,7 +318,7 @@ def test_won_charm_against_a_minor_lets_the_player_choose_the_action() -> None:
     one item card to the charmer" and "You can incapacitate the disaster for the current turn"
     (1996 rules: "hand over an Item"). The player chooses: the item, and the fight goes on; or
     incapacitated, and no combat."""
-    ed = edition("set0")
+    ed = _choice()
     for action in ("item", "incapacitate"):
         game, d = _table(("Sylvie",), "33-S Sexaroid")
         cake = copy_of(game, "Piece of Cake")
@@ -274,7 +349,7 @@ def test_charm_tie_reading() -> None:
         stack_combat_pile(game, [])
         seen.clear()
         policy = Watch(("Akane Tendo",), run=2)
-        fight(game, _with("set0", charm_tie=reading), policy, d, 0, "party")
+        fight(game, _with("set0", charm="choice", charm_tie=reading), policy, d, 0, "party")
         assert ("Akane Tendo" not in seen[0]) is out, reading
 
 
@@ -292,16 +367,17 @@ def test_charming_a_revealed_disaster_does_not_end_scavenging() -> None:
         cake = copy_of(game, "Piece of Cake")
         loc.hidden_cards = [cake]
         stack_combat_pile(game, ["Bash", "Enchanted View"])
-        ed = _with("set0", scavenge_after_charm=reading)
+        ed = _with("set0", charm="choice", scavenge_after_charm=reading)
         assert scavenge(game, ed, Charmers(("Sylvie",)), [sylvie], 0) is cleared, reading
         assert (cake in sylvie.items) is cleared, reading
 
 
 def test_take_effect_follows_the_same_pickup_reading() -> None:
     """Card effects take an item from under a location by the same reading as movement (7 Lucky
-    Gods Martial Artists: "lands", take an item here): not while a face-down disaster covers
-    it; once none does, yes."""
+    Gods Martial Artists: "lands", take an item here): under item_pickup=beneath, not while a
+    face-down disaster covers it, once none does, yes; under the default (through), at once."""
     game = effect_table()
+    game.item_pickup = "beneath"
     d = on_field(game, new_disaster(game, "7 Lucky Gods Martial Artists"), 4)
     fx = by_trigger(d.card.effects)
     assert fx is not None
@@ -314,6 +390,15 @@ def test_take_effect_follows_the_same_pickup_reading() -> None:
     fire(game, d, Trigger.LANDS, 4)
     assert not d.carrying
     game.locs[4].hidden_disasters.clear()
+    fire(game, d, Trigger.LANDS, 4)
+    assert d.carrying == [cake]
+    game = effect_table()
+    assert game.item_pickup == "through"
+    d = on_field(game, new_disaster(game, "7 Lucky Gods Martial Artists"), 4)
+    d.fx = game.fx[d.card.id] = fx
+    cake = copy_of(game, "Piece of Cake")
+    game.locs[4].hidden_cards.append(cake)
+    game.locs[4].hidden_disasters.append(new_disaster(game, "Goons"))
     fire(game, d, Trigger.LANDS, 4)
     assert d.carrying == [cake]
 
@@ -366,7 +451,11 @@ def test_random_player_chooses_among_legal_charmers() -> None:
 def test_rule_options_reach_the_play_rules() -> None:
     """Each rule option sets its play-rule field; the edition's own value is the default."""
     ed = edition("general1996")
-    assert ed.play.charm == "first_automatic" and edition("set0").play.charm == "choice"
+    assert ed.play.charm == "first_automatic" and edition("set0").play.charm == "disaster"
+    assert edition("fifth2018").play.charm == "choice"
+    # The disaster's pickup passages name no condition in any edition (item_pickup=through).
+    for name in ("set0", "general1996", "guidelines1998", "fifth2018"):
+        assert edition(name).play.item_pickup == "through", name
     changed = apply_rules(ed, {"charm": "every", "stalemate_rounds": "5"})
     assert changed.play == replace(ed.play, charm="every", stalemate_rounds=5)
     assert apply_rules(ed, {}) is ed

@@ -250,17 +250,19 @@ def test_set0_pickup_waits_for_a_completed_full_movement() -> None:
     assert d.pos == 4 and [x.card.name for x in d.carrying] == ["Keys"]
 
 
-def test_pickup_waits_for_the_face_down_disasters_above_the_item() -> None:
-    """set0 "Field Layouts > Solitaire" puts the two disasters under each location "but above
-    the item card", and "Scavenge Phase" says "To obtain the item card underneath the location
-    card, all disaster cards underneath the location must be cleared". The default reading
-    (rule option item_pickup=beneath): a moving disaster cannot reach an item that face-down
-    disasters still cover; with item_pickup=through it can (the "Maintenance Phase" sentence
-    read alone: "take an item card from underneath its current location")."""
+def test_pickup_reaches_past_the_face_down_disasters_by_default() -> None:
+    """set0 "Maintenance Phase": "After completing its first full movement, a combat disaster
+    will take an item card from underneath its current location"; 1996 rules "Maintenance
+    Phase": "At the first Location the Disaster moves to that has an Item, it will pick the
+    Item up". Neither names a condition: by default (rule option item_pickup=through) a moving
+    disaster takes the item though face-down disasters lie above it. Under item_pickup=beneath
+    (set0 "Field Layouts" puts the disasters "above the item card"; "Scavenge Phase": "all
+    disaster cards underneath the location must be cleared") it cannot."""
     for name, pos in (("set0", 3), ("general1996", 1)):
-        for reading in ("beneath", "through"):
+        for reading in ("", "beneath", "through"):
             game = bare_game(NINE)
-            game.item_pickup = reading
+            if reading:
+                game.item_pickup = reading
             for loc in game.locs:
                 loc.hidden_disasters = [new_disaster(game, "Goons"), new_disaster(game, "Goons")]
                 loc.hidden_cards.append(copy_of(game, "Piece of Cake"))

@@ -110,10 +110,11 @@ def test_majority_trigger(rule: str) -> None:
     disasters retrieve or remove from play more than half ..., all players lose" (the Fifth
     Edition summary says the same). Player 3, disasters 2 of 9: each side alone holds no
     majority and play goes on (each_side); together they pass half, so the game ends, and with
-    neither side holding more than half nobody wins (combined)."""
+    neither side holding more than half nobody wins (combined): an outcome no document scores,
+    undecided, neither a win nor a loss."""
     assert _ends(_tally(3, 2, 4), _with(rule)) is None
     game = _tally(3, 2, 4)
-    assert _ends(game, _with(rule, majority_trigger="combined")) == "loss"
+    assert _ends(game, _with(rule, majority_trigger="combined")) == "undecided"
     assert end_reason_code(game.ended) == "majority_undecided"
     assert _ends(_tally(2, 2, 5), _with(rule, majority_trigger="combined")) is None  # 4 of 9
     assert _ends(_tally(5, 0, 4), _with(rule, majority_trigger="combined")) == "win"
@@ -192,7 +193,7 @@ def test_charm_loss() -> None:
     that combat and Akane fights from the first round; under charm_loss=until_attacked Toma has
     not attacked her since, so she does not."""
     for reading, fights in (("combat", True), ("until_attacked", False)):
-        ed = _with("set0", charm_loss=reading)
+        ed = _with("set0", charm="choice", charm_loss=reading)
         game = bare_game(NINE)
         game.turn = 1
         akane = add_char(game, "Akane Tendo", 0)

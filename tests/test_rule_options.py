@@ -5,6 +5,7 @@ measured by `deckkit sensitivity` (the same table as the report's section)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import polars as pl
@@ -14,8 +15,8 @@ from typer.testing import CliRunner
 from deckkit.analysis.results import METADATA_KEY, read_results
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import parse_deck
-from deckkit.animayhem.construction.editions import load_edition
-from deckkit.animayhem.construction.readings import RULE_OPTIONS, effective
+from deckkit.animayhem.construction.editions import EDITIONS, load_edition
+from deckkit.animayhem.construction.readings import EDITION_DEFAULT, RULE_OPTIONS, effective
 from deckkit.balance.config import load_balance_file
 from deckkit.cli.main import app
 from deckkit.errors import EXIT_BAD_INPUT, DeckkitError, UsageError
@@ -37,6 +38,26 @@ def test_every_rule_option_is_documented_with_its_default() -> None:
         assert f"`{o.name}`" in text, o.name
         for v in o.values:
             assert f"`{v}`" in text, (o.name, v)
+
+
+def test_every_default_quotes_its_passage_and_the_other_way() -> None:
+    """docs/interpretations.md, "Rule options": each option's row names its default (edition by
+    edition where the edition sets it) with a quoted passage, and quotes the passages that
+    argue the other way in its last column."""
+    rows: dict[str, list[str]] = {}
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.split("|")[1:-1]]
+        if len(cells) == 4 and cells[0].strip("`") in {o.name for o in RULE_OPTIONS}:
+            rows[cells[0].strip("`")] = cells
+    for o in RULE_OPTIONS:
+        _, _, default, other = rows[o.name]
+        if o.default == EDITION_DEFAULT:
+            for name in EDITIONS:
+                value = getattr(load_edition(name).play, o.field)
+                assert re.search(rf"{name}[^.:]*: `{value}`", default), (o.name, name, value)
+        else:
+            assert default.startswith(f"`{o.default}`"), o.name
+        assert default.count('"') >= 2 and other.count('"') >= 2, o.name
 
 
 @pytest.mark.parametrize(
@@ -128,7 +149,7 @@ def test_sensitivity_table_and_the_report_section_agree(tmp_path: Path) -> None:
     assert code == 0
     doc = json.loads(out)
     settings = [r["setting"] for r in doc["readings"]]
-    assert "charm=every" in settings and "item_pickup=through" in settings
+    assert "charm=every" in settings and "item_pickup=beneath" in settings
     assert all(r["ci"][0] <= r["difference"] <= r["ci"][1] for r in doc["readings"])
     page = tmp_path / "r.html"
     code, _, _ = run(

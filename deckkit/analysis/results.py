@@ -61,7 +61,7 @@ MAX_SAVED_GAMES = 10_000_000
 MAX_COUNT = 1_000_000  # no game has a million turns, items or combats
 MAX_METADATA_CHARS = 4 << 20
 MAX_COLUMNS = 5_000
-OUTCOMES = ("win", "loss", "stall")
+OUTCOMES = ("win", "loss", "stall", "undecided")
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,6 +365,7 @@ def tally_of_frame(frame: pl.DataFrame | pl.LazyFrame) -> Tally:
         (c("outcome") == "win").sum().alias("wins"),
         (c("outcome") == "loss").sum().alias("losses"),
         (c("outcome") == "stall").sum().alias("stalls"),
+        (c("outcome") == "undecided").sum().alias("undecided"),
         c("turns").sum().alias("turns_sum"),
         (c("turns") * c("turns")).sum().alias("turns_sq_sum"),
         c("turns").min().alias("turns_min"),
@@ -379,8 +380,8 @@ def tally_of_frame(frame: pl.DataFrame | pl.LazyFrame) -> Tally:
     tally = Tally(games=int(found["games"]))
     if tally.games == 0:
         return tally
-    for name in ("wins", "losses", "stalls", "turns_sum", "turns_sq_sum", "items_in_play_sum",
-                 "items_retrieved_sum", "items_lost_sum"):  # fmt: skip
+    for name in ("wins", "losses", "stalls", "undecided", "turns_sum", "turns_sq_sum",
+                 "items_in_play_sum", "items_retrieved_sum", "items_lost_sum"):  # fmt: skip
         setattr(tally, name, int(found[name]))
     tally.turns_min, tally.turns_max = int(found["turns_min"]), int(found["turns_max"])
     reasons = lazy.group_by("end_reason").agg(pl.len()).sort("end_reason").collect()

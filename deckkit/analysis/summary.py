@@ -85,6 +85,7 @@ class Tally:
     wins: int = 0
     losses: int = 0
     stalls: int = 0
+    undecided: int = 0  # ended with neither side holding a majority (majority_undecided)
     turns_sum: int = 0
     turns_sq_sum: int = 0
     turns_min: int | None = None
@@ -114,6 +115,8 @@ class Tally:
             self.losses += 1
         elif record.outcome == "stall":
             self.stalls += 1
+        elif record.outcome == "undecided":
+            self.undecided += 1
         else:  # an engine bug must not silently skew the rates
             raise ValueError(f"game {record.index}: unknown outcome {record.outcome!r}")
         turns = record.turns
@@ -137,6 +140,7 @@ class Tally:
         self.wins += other.wins
         self.losses += other.losses
         self.stalls += other.stalls
+        self.undecided += other.undecided
         self.turns_sum += other.turns_sum
         self.turns_sq_sum += other.turns_sq_sum
         self.turns_min = _min(self.turns_min, other.turns_min)
@@ -161,6 +165,7 @@ class Tally:
             wins=self.wins,
             losses=self.losses,
             stalls=self.stalls,
+            undecided=self.undecided,
             turns_sum=self.turns_sum,
             turns_sq_sum=self.turns_sq_sum,
             turns_min=self.turns_min,
@@ -282,6 +287,7 @@ class Summary:
     wins: Rate
     losses: Rate
     stalls: Rate
+    undecided: Rate
     turns: MeanEstimate
     mean_items_in_play: float | None
     mean_items_retrieved: float | None
@@ -302,12 +308,15 @@ class Summary:
             "wins": self.wins.count,
             "losses": self.losses.count,
             "stalls": self.stalls.count,
+            "undecided": self.undecided.count,
             "win_rate": self.wins.rate,
             "win_rate_ci": ci(self.wins),
             "loss_rate": self.losses.rate,
             "loss_rate_ci": ci(self.losses),
             "stall_rate": self.stalls.rate,
             "stall_rate_ci": ci(self.stalls),
+            "undecided_rate": self.undecided.rate,
+            "undecided_rate_ci": ci(self.undecided),
             "ci_method": self.ci_method,
             "confidence": self.confidence,
             "mean_turns": self.turns.mean,
@@ -401,6 +410,7 @@ def summarize(tally: Tally, catalog: Mapping[str, CardInfo] | None = None) -> Su
         wins=proportion(tally.wins, n),
         losses=proportion(tally.losses, n),
         stalls=proportion(tally.stalls, n),
+        undecided=proportion(tally.undecided, n),
         turns=mean_estimate(
             n, tally.turns_sum, tally.turns_sq_sum, tally.turns_min, tally.turns_max
         ),

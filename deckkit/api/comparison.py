@@ -154,6 +154,7 @@ def compare_arms(
                         ("win", summary.wins),
                         ("loss", summary.losses),
                         ("stall", summary.stalls),
+                        ("undecided", summary.undecided),
                     )
                 },
                 "mean_turns": summary.turns.mean,

@@ -206,6 +206,7 @@ def _print_text(run: SimulateResult, out: Path | None) -> None:
         ("win", summary.wins),
         ("loss", summary.losses),
         ("stall", summary.stalls),
+        ("undecided", summary.undecided),
     ):
         outcomes.add_row(label, f"{rate.count:,}", _pct(rate.rate), _ci(rate))
     say(outcomes)

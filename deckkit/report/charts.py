@@ -21,7 +21,12 @@ WIDTH = 400  # the whole chart, axis labels and padding included (autosize "fit"
 HEIGHT = 210
 FONT = 13  # axis labels, axis titles and legends
 TITLE_FONT = 15
-OUTCOME_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "stall": "#9e9e9e"}
+OUTCOME_COLOURS = {
+    "win": "#2e7d32",
+    "loss": "#c62828",
+    "stall": "#9e9e9e",
+    "undecided": "#f9a825",
+}
 # The Vega-Lite version the specifications are written against (vl-convert compiles them with
 # the newest it bundles; the field documents the spec and is never fetched).
 SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json"
@@ -101,7 +106,7 @@ def _pct(x: float | None) -> str:
 
 
 def outcome_chart(outcomes: dict[str, dict[str, Any]]) -> Spec:
-    """Win, loss and stall rates as bars with their 95% intervals as error bars."""
+    """Win, loss, stall and undecided rates as bars with their 95% intervals as error bars."""
     data = _values(
         [
             (name, o["rate"] or 0.0, (o["ci"] or [0, 0])[0], (o["ci"] or [0, 0])[1])
@@ -146,7 +151,7 @@ def outcome_chart(outcomes: dict[str, dict[str, Any]]) -> Spec:
         {"data": data, "layer": [bars, errors]},
         height=120,
         title="Outcomes, 95% intervals",
-        description=f"Bar chart of the share of games won, lost and stalled: {said}.",
+        description=f"Bar chart of the share of games won, lost, stalled and undecided: {said}.",
     )
 
 

@@ -393,6 +393,7 @@ def build(inp: ReportInput) -> dict[str, Any]:
                 "win": _rate(summary.wins),
                 "loss": _rate(summary.losses),
                 "stall": _rate(summary.stalls),
+                "undecided": _rate(summary.undecided),
             },
             "ci_method": CI_METHOD_LABEL,
             "confidence": summary.confidence,

@@ -31,7 +31,7 @@ CombatCardRule = Literal["one_each_side", "per_attacker"]
 EndConditions = Literal["majority", "guidelines1998"]
 TransformPair = Literal["set_aside", "illegal"]
 PickupRule = Literal["after_first_movement", "first_item_location"]
-CharmRule = Literal["choice", "first_automatic", "every", "off"]
+CharmRule = Literal["choice", "first_automatic", "disaster", "every", "off"]
 ItemPickup = Literal["beneath", "through"]
 CharmTie = Literal["nothing", "lost"]
 AfterCharm = Literal["continue", "stop"]
@@ -78,11 +78,11 @@ class PlayRules:
     # set0 Part III "Steal" and 1996 rules: a stealer holding an item drops it and steals; the
     # 1998 guidelines ("Steal"): not while it holds a card it stole.
     steal_holding_stolen: bool = True
-    # Who starts charm battles (set0 "Charm Battle": the player declares; 1996 rules: one is
-    # automatic when combat starts). The fields below are rule options (readings.py), whose
-    # defaults are here; the edition files set only ``charm``.
+    # Who starts charm battles (set0's combat procedure: the disaster declares, then the player
+    # may; 1996 rules: one is automatic when combat starts). The fields below are rule options
+    # (readings.py), whose defaults are here; the edition files set only ``charm``.
     charm: CharmRule = "choice"
-    item_pickup: ItemPickup = "beneath"
+    item_pickup: ItemPickup = "through"
     charm_tie: CharmTie = "nothing"
     scavenge_after_charm: AfterCharm = "continue"
     stalemate_rounds: int = 30

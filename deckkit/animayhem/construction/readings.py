@@ -61,31 +61,41 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "charm",
         "charm",
-        ("choice", "first_automatic", "every", "off"),
+        ("choice", "first_automatic", "disaster", "every", "off"),
         EDITION_DEFAULT,
-        "Who starts charm battles against a disaster with charm. choice: the player declares "
-        "them, character by character (set0, fifth2018); first_automatic: one charm battle is "
-        "automatic when combat starts, the player picks the charmer, and further ones against a "
-        "major disaster are the player's choice (general1996, guidelines1998); every: the "
-        "disaster declares one against every character there; off: no charm battles.",
-        'set0 rulebook "Charm Battle" ("you may declare") against its "Determine Attackers" '
-        '("the disaster will automatically declare a charm battle against each character"); '
-        '1996 general rules ("it will automatically engage in Charm Combat first", "if the '
-        'player wishes"); Fifth Edition summary ("Charm combat is optional, agreed before play")',
+        "Who starts charm battles against a disaster with charm. disaster: the disaster declares "
+        "one against each character it attacks, or each character attacking it, before combat "
+        "begins, then the player may declare for those it did not charm (set0); choice: the "
+        "player declares them, character by character (fifth2018); first_automatic: one charm "
+        "battle is automatic when combat starts, the player picks the charmer, and further ones "
+        "against a major disaster are the player's choice (general1996, guidelines1998); every: "
+        "every character there charms it, as if the player declared each; off: no charm "
+        "battles.",
+        'set0 rulebook "Move Phase" ("it will initiate a charm battle first"), "Your Characters '
+        'Attacking a Disaster" ("the disaster will declare a charm battle against each attacking '
+        'character before combat begins"), "A Disaster Attacking Your Character" ("the disaster '
+        "will automatically declare a charm battle against each character at its location ... "
+        'you may declare a charm battle against the attacking disaster"), "Charm Battle" ("you '
+        'may declare", the player charming a disaster); 1996 general rules ("it will '
+        'automatically engage in Charm Combat first", "if the player wishes"); Fifth Edition '
+        'summary ("Charm combat is optional, agreed before play")',
     ),
     RuleOption(
         "item_pickup",
         "item_pickup",
         ("beneath", "through"),
-        "beneath",
+        "through",
         "Whether a disaster can take an item lying under a location while face-down disasters "
-        "still lie above it. beneath: no, the item is reached only once no face-down disaster is "
-        "left (every path: movement, charm, card effects); through: yes.",
-        'set0 rulebook "Field Layouts" ("two disaster cards, face down, underneath each location '
-        'card but above the item card"), "Scavenge Phase" ("To obtain the item card underneath '
-        'the location card, all disaster cards underneath the location must be cleared"), '
-        '"Maintenance Phase" ("take an item card from underneath its current location"); 1996 '
-        'rules "Maintenance Phase" ("it will pick the Item up")',
+        "still lie above it. through: yes, the pickup passages name no condition; beneath: no, "
+        "the item is reached only once no face-down disaster is left (every path: movement, "
+        "charm, card effects).",
+        'set0 rulebook "Maintenance Phase" ("After completing its first full movement, a combat '
+        'disaster will take an item card from underneath its current location"); 1996 rules '
+        '"Maintenance Phase" ("At the first Location the Disaster moves to that has an Item, it '
+        'will pick the Item up"), which the 1998 guidelines and the Fifth Edition keep; against '
+        'them set0 "Field Layouts" ("underneath each location card but above the item card") '
+        'and "Scavenge Phase" ("To obtain the item card underneath the location card, all '
+        'disaster cards underneath the location must be cleared"), said of the party',
     ),
     RuleOption(
         "charm_tie",
@@ -171,7 +181,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         "each_side",
         "When the majority ends the game. each_side: when one side holds more than half the "
         "items (the player: by the edition's share); combined: when the items retrieved and "
-        "removed together pass half, and a game neither side holds a majority of is lost.",
+        "removed together pass half; a game neither side then holds a majority of is "
+        "undecided, counted apart from wins and losses.",
         'set0 rulebook "Object of the Game" ("When more than half the item cards are retrieved '
         "or removed from play, the game immediately ends ... If the players retrieve more than "
         'half ... If the disasters retrieve or remove from play more than half"); Fifth Edition '

@@ -656,16 +656,54 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
       Charm score, it will automatically engage in Charm Combat first"): one battle, by the
       character the player names; against a major "Each person at the location may engage in a
       Charm Combat ... if the player wishes", declared as under ``choice``.
-    - every (set0 "Determine Attackers": "the disaster will automatically declare a charm battle
-      against each character at its location"): every character there, in turn.
+    - disaster (set0's combat procedure): the disaster declares one against each character it
+      fights, then the player may declare for those it did not charm. "A Disaster Attacking
+      Your Character" > "Determine Attackers": "the disaster will automatically declare a charm
+      battle against each character at its location before combat begins. After this charm
+      battle, if you have any non-charmed characters remaining at disaster's location, you may
+      declare a charm battle against the attacking disaster"; "Your Characters Attacking a
+      Disaster" > "Determine Attackers": "the disaster will declare a charm battle against each
+      attacking character" (those there able to attack); "Move Phase": "it will initiate a
+      charm battle first". Its own declarations are not the player's: they do not spend a
+      character's one declared charm battle a turn and do not make the special case, which
+      needs "you decide to declare a charm attempt ... for each of your characters".
+    - every: every character there, in turn, each counted as declared by the player.
     - off: none.
     """
-    d, chars, slot, lost = f.d, f.chars, f.slot, f.charmed
+    d, chars = f.d, f.chars
     if d.charm <= 0 or play.charm == "off":
         return None
     automatic = 1 if play.charm == "first_automatic" else 0
+    tried: set[int] = set()  # the charm battles the player declared (or `every`'s)
     if play.charm == "every":
         order = list(chars)
+    elif play.charm == "disaster":
+        order = list(chars)
+        if f.initiator == "party" and f.effects:
+            order = [c for c in chars if can_act(game, c)]  # "each attacking character"
+        for c in order:
+            if c.zone != "field" or c.slot != f.slot or d.zone != "field":
+                continue
+            if _charm_one(game, play, c, d, f.charmed):
+                f.stage = "charm_action"
+                f.charmer = c
+                return _charmed_minor(game, policy, d, c)
+        # "if you have any non-charmed characters remaining ..., you may declare": those that
+        # neither lost nor won (a winner against a major is ignored by it), one a turn each.
+        free = [
+            c
+            for c in chars
+            if c.zone == "field"
+            and c.slot == f.slot
+            and c.uid not in f.charmed
+            and c.uid not in d.ignores
+            and c.charm_turn != game.turn
+        ]
+        order = []
+        if free:
+            for c in policy.charmers(game, d, list(free), 0):
+                if c in free and c not in order:
+                    order.append(c)
     else:
         free = [c for c in chars if c.charm_turn != game.turn]
         offered = chars if automatic else free
@@ -677,26 +715,17 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
             order = [chars[0]]  # the automatic one is not the player's to refuse
         if automatic and not d.major:
             order = order[:1]  # "Each person ... may engage" is said of a major disaster
-    tried: set[int] = set()
+    slot, lost = f.slot, f.charmed
     for i, c in enumerate(order):
         if c.zone != "field" or c.slot != slot or d.zone != "field":
             continue
         if not (automatic and i == 0) and play.charm != "every":
             c.charm_turn = game.turn  # a declared charm battle
         tried.add(c.uid)
-        diff = charm_battle(game, c, d)
-        if diff == 0 and play.charm_tie == "lost":
-            diff = -1  # rule option charm_tie=lost: a charmer who did not win lost
-        if diff > 0:
-            if not d.major:
-                f.stage = "charm_action"
-                f.charmer = c
-                return _charmed_minor(game, policy, d, c)
-            # "If your charmer won the charm battle against a major disaster, that disaster
-            # will ignore the charmer until the charmer attacks it."
-            d.ignores.add(c.uid)
-        elif diff < 0:
-            lost.add(c.uid)
+        if _charm_one(game, play, c, d, lost):
+            f.stage = "charm_action"
+            f.charmer = c
+            return _charmed_minor(game, policy, d, c)
     here = [c for c in chars if c.zone == "field" and c.slot == slot]
     if here and all(c.uid in tried and c.uid in lost for c in here):
         # "Special Case of a Character Charming a Disaster": the player declared for every
@@ -712,6 +741,24 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
     if here and all(c.uid in d.ignores for c in here):
         return "charmed"  # every one of them won: no one is left for it to fight
     return None
+
+
+def _charm_one(game: Game, play: PlayRules, c: Char, d: Dis, lost: set[int]) -> bool:
+    """One charm battle of ``c`` against ``d`` and what it settles ("End of Charm Battle"): a
+    loser goes in ``lost``; a winner against a major is ignored by it. True when ``c`` won
+    against a minor disaster (the player then makes one legal action for it)."""
+    diff = charm_battle(game, c, d)
+    if diff == 0 and play.charm_tie == "lost":
+        diff = -1  # rule option charm_tie=lost: a charmer who did not win lost
+    if diff > 0:
+        if not d.major:
+            return True
+        # "If your charmer won the charm battle against a major disaster, that disaster
+        # will ignore the charmer until the charmer attacks it."
+        d.ignores.add(c.uid)
+    elif diff < 0:
+        lost.add(c.uid)
+    return False
 
 
 def _charmed_minor(game: Game, policy: Policy, d: Dis, c: Char) -> str | None:

@@ -133,8 +133,9 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
             # Rule option majority_trigger=combined: set0 "Object of the Game", "When more than
             # half the item cards are retrieved or removed from play, the game immediately
             # ends", read as both sides together; neither side holding more than half, nobody
-            # wins ("If the players retrieve more than half ...", "If the disasters ...").
-            end(game, "loss", END_REASONS["majority_undecided"])
+            # wins ("If the players retrieve more than half ...", "If the disasters ..."), and
+            # no document scores such a game: it is undecided, neither a win nor a loss.
+            end(game, "undecided", END_REASONS["majority_undecided"])
         return
     keepers_in_play = any(
         c.name in _DRAGON_KEEPER_CHARACTERS for c in game.chars if c.zone in ("field", "haven")

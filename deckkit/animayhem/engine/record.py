@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-Outcome = Literal["win", "loss", "stall"]
+# "undecided": the game ended with neither side holding a majority (rule option
+# majority_trigger=combined), an outcome no document scores; counted apart, as a stall is.
+Outcome = Literal["win", "loss", "stall", "undecided"]
 
 
 class CardStat(StrEnum):

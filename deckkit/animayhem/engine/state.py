@@ -531,7 +531,7 @@ class Game:
         self.known: set[int] = set()
         # Rule options (construction/readings.py) read below the rules' own modules; setup
         # copies them from the edition.
-        self.item_pickup = "beneath"
+        self.item_pickup = "through"
 
     @property
     def record(self) -> GameRecord:
