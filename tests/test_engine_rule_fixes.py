@@ -6,8 +6,10 @@ the position by hand on the nine-location field (tests/engine_helpers.py)."""
 
 from __future__ import annotations
 
+from deckkit.animayhem.engine.combat import fight
+from deckkit.animayhem.engine.movement import move_party
 from deckkit.animayhem.engine.scavenge import scavenge
-from deckkit.animayhem.engine.state import Char, Dis, Game
+from deckkit.animayhem.engine.state import DMG, Char, Dis, Game
 from tests.engine_helpers import (
     ScriptedPolicy,
     add_char,
@@ -16,6 +18,8 @@ from tests.engine_helpers import (
     effect_table,
     entry_of,
     new_disaster,
+    on_field,
+    stack_combat_pile,
 )
 
 ED = edition("guidelines1998")
@@ -93,3 +97,72 @@ def test_scavenger_bonked_by_a_revealed_disaster_retrieves_nothing() -> None:
     assert scavenge(game, ED, ScriptedPolicy(), [a, k], CATHEDRAL)
     assert a.zone == "bonked" and not a.items
     assert k.items == [picture]
+
+
+BONK_HERE = 'effects = [{ when = "affect", do = "bonk", target = "here" }]'
+
+
+def test_bonked_while_walking_leaves_the_party_at_once() -> None:
+    """set0 rulebook, Lexicon "Bonked": "The bonked character must be removed from play for 1
+    complete turn". A non-combat disaster passed on the way (Satellite Strike, which bonks
+    everyone there) ends the walk: the party is not put back on the field at the next step, and
+    the combat disaster further on meets nobody."""
+    game = effect_table()
+    a = add_char(game, "A-ko Magami", 0)
+    b = add_char(game, "Krillin", 0)
+    strike = on_field(game, new_disaster(game, "Satellite Strike"), 1)
+    encode(game, strike, BONK_HERE)
+    ahead = on_field(game, new_disaster(game, "Bugrom, Type 1"), 2)
+    stack_combat_pile(game, ["Kick"] * 20)
+    route = [1, 2] if 2 in game.field.neighbours[1] else [1, 4]
+    left = move_party(game, ED, ScriptedPolicy(), [a, b], route)
+    assert left == []
+    for c in (a, b):
+        assert c.zone == "bonked" and c.slot == -1, c.name
+        assert c.bonked_turn == game.turn
+    assert ahead.zone == "field" and ahead.health == ahead.health_max
+    assert not any(
+        e["kind"] == "combat"
+        for e in game.trace.events  # type: ignore[union-attr]
+    )
+
+
+def test_one_bonked_on_the_way_the_others_walk_on_without_it() -> None:
+    """The same passage, one of two bonked (Falling Debris spares Flying): Krillin walks on
+    alone and stops at the end of the route; A-ko stays out of play, bonked."""
+    game = effect_table()
+    a = add_char(game, "A-ko Magami", 0)
+    k = add_char(game, "Krillin", 0)
+    debris = on_field(game, new_disaster(game, "Falling Debris"), 1)
+    encode(game, debris, DEBRIS)
+    route = [1, 2] if 2 in game.field.neighbours[1] else [1, 4]
+    left = move_party(game, ED, ScriptedPolicy(), [a, k], route)
+    assert left == [k] and k.slot == route[-1] and k.zone == "field"
+    assert a.zone == "bonked" and a.slot == -1
+
+
+def test_fighter_bonked_by_a_round_effect_deals_no_damage() -> None:
+    """set0 rulebook, Lexicon "Bonked" within a combat round: a fighter knocked out by a round
+    effect before damage is dealt (Super Saiyan's 1 damage to those beside him, encoded on
+    Krillin here) is out of play at once and adds nothing to the party's damage."""
+    game = effect_table()
+    k = add_char(game, "Krillin", CATHEDRAL)
+    a = add_char(game, "A-ko Magami", CATHEDRAL)
+    encode(
+        game,
+        k,
+        'effects = [{ when = "round", do = "damage", target = "here", exclude = "Krillin", '
+        "n = 1 }]",
+    )
+    k.items.append(copy_of(game, "Family Picture"))  # the disaster strikes the carrier first
+    a.health = 1
+    d = on_field(game, new_disaster(game, "Bugrom, Type 1"), CATHEDRAL)
+    game.combat_pile = []
+    fight(game, ED, ScriptedPolicy(), d, CATHEDRAL, "party")
+    assert a.zone == "bonked"
+    first = next(
+        e
+        for e in game.trace.events
+        if e["kind"] == "round"  # type: ignore[union-attr]
+    )
+    assert first["party_damage"] == k.cur[DMG]

@@ -983,6 +983,9 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.cid in game.fx:
                         fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
+        # A fighter a round effect knocked out (Super Saiyan's 1 damage to those beside him)
+        # is out of play at once (set0 rulebook, Lexicon "Bonked"): it deals no damage.
+        fighters = [c for c in fighters if c.zone == "field" and c.slot == slot]
     sides: dict[int, _Side] = {}
     fsides: list[_Side] = []
     for c in fighters:
