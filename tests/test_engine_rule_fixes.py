@@ -6,10 +6,17 @@ the position by hand on the nine-location field (tests/engine_helpers.py)."""
 
 from __future__ import annotations
 
-from deckkit.animayhem.engine.combat import fight
+from dataclasses import replace
+
+from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.engine.combat import fight, knock_out
+from deckkit.animayhem.engine.interpreter.common import by_trigger
+from deckkit.animayhem.engine.interpreter.standing import can_act
 from deckkit.animayhem.engine.movement import move_party
+from deckkit.animayhem.engine.phases import equip_phase, move_phase
+from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.scavenge import scavenge
-from deckkit.animayhem.engine.state import DMG, Char, Dis, Game
+from deckkit.animayhem.engine.state import DMG, Char, Copy, Dis, Game
 from tests.engine_helpers import (
     ScriptedPolicy,
     add_char,
@@ -166,3 +173,77 @@ def test_fighter_bonked_by_a_round_effect_deals_no_damage() -> None:
         if e["kind"] == "round"  # type: ignore[union-attr]
     )
     assert first["party_damage"] == k.cur[DMG]
+
+
+class _Attacking(ScriptedPolicy):
+    """Attacks every combat disaster it shares a location with."""
+
+    def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
+        return True
+
+
+def _building(abandoned: str) -> tuple[Game, Copy, list[Char], Policy]:
+    """Three characters build The Silky Doll at slot 4 from turn 1's Equip phase (the default
+    player builds it: nothing is left there), under haven_abandoned=``abandoned``."""
+    game = effect_table()
+    game.field = replace(game.field, haven_slot=0)
+    silky = copy_of(game, "The Silky Doll")
+    fx = by_trigger(silky.card.effects)  # type: ignore[arg-type]
+    assert fx is not None
+    game.fx[silky.card.id] = fx
+    game.hand.append(silky)
+    builders = [add_char(game, n, 4) for n in ("Nabiki Tendo", "A-ko Magami", "Kami")]
+    policy = _Attacking()
+    equip_phase(game, _ed_with(abandoned), policy)
+    assert [b.slot for b in game.building] == [4]
+    assert not any(can_act(game, c) for c in builders)
+    return game, silky, builders, policy
+
+
+def _ed_with(abandoned: str) -> Edition:
+    ed = edition("set0")
+    return replace(ed, play=replace(ed.play, haven_abandoned=abandoned))
+
+
+def _party_damage(game: Game) -> list[object]:
+    return [e["party_damage"] for e in game.trace.events if e["kind"] == "round"]  # type: ignore[union-attr]
+
+
+def test_builders_left_behind_are_free_once_the_building_stops() -> None:
+    """set0 rulebook, "Haven": the three builders "must remain at the location and cannot
+    perform any actions" for the two turns of the building; "Equip Phase": a turn they act "does
+    not count toward the completion". Their rest is the building's: Nabiki bonked in turn 2's
+    Maintenance stops it (the card back to the hand, or discarded under
+    haven_abandoned=discard), and A-ko and Kami act again that turn: they attack a disaster at
+    their location and deal damage, where they were left disabled ("party deals 0")."""
+    for abandoned in ("hand", "discard"):
+        game, silky, builders, policy = _building(abandoned)
+        game.turn = 2
+        knock_out(game, builders[0], "bonked", None)  # struck down in the Maintenance phase
+        equip_phase(game, _ed_with(abandoned), policy)
+        assert not game.building and not game.annexed
+        assert (silky in game.hand, silky in game.discard) == (
+            abandoned == "hand",
+            abandoned == "discard",
+        )
+        assert all(can_act(game, c) for c in builders[1:]), abandoned
+        on_field(game, new_disaster(game, "Bugrom, Type 1"), 4)
+        game.combat_pile = []
+        move_phase(game, _ed_with(abandoned), policy)
+        assert _party_damage(game)[0] == sum(c.cur[DMG] for c in builders[1:])
+
+
+def test_a_building_stops_the_moment_a_builder_leaves() -> None:
+    """The same passages within a turn: a builder knocked out after the Equip phase (Nabiki, by
+    the location or a disaster in the Move phase) stops the building at once, so A-ko and Kami
+    may attack that same Move phase; the card goes back to the hand then, not a turn later."""
+    game, silky, builders, policy = _building("hand")
+    game.turn = 2
+    equip_phase(game, _ed_with("hand"), policy)
+    assert game.building and silky not in game.hand  # still building
+    knock_out(game, builders[0], "bonked", None)
+    on_field(game, new_disaster(game, "Bugrom, Type 1"), 4)
+    game.combat_pile = []
+    move_phase(game, _ed_with("hand"), policy)
+    assert not game.building and silky in game.hand
+    assert _party_damage(game)[0] == sum(c.cur[DMG] for c in builders[1:])
