@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.combat import fight, knock_out
 from deckkit.animayhem.engine.interpreter.common import by_trigger
+from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import can_act
 from deckkit.animayhem.engine.movement import move_party
 from deckkit.animayhem.engine.phases import equip_phase, move_phase
@@ -247,3 +249,32 @@ def test_a_building_stops_the_moment_a_builder_leaves() -> None:
     move_phase(game, _ed_with("hand"), policy)
     assert not game.building and silky in game.hand
     assert _party_damage(game)[0] == sum(c.cur[DMG] for c in builders[1:])
+
+
+COMMANDOS = 'effects = [{ when = "lands", do = "destroy", target = "items_here", n = 1 }]'
+
+
+def test_destroying_under_a_location_follows_the_pickup_reach() -> None:
+    """set0 rulebook, "Field Layouts": the disasters lie "face down, underneath each location
+    card but above the item card", and "Scavenge Phase": "all disaster cards underneath the
+    location must be cleared" to reach it. One reading (option item_pickup) for every path that
+    reaches an item under a location: Red Commandos landing on a location destroys the item
+    under it exactly when a disaster could take it there. Under ``beneath`` the item under a
+    face-down disaster is out of its reach (and reachable once none is left); under
+    ``through`` it is destroyed."""
+    for reading in ("beneath", "through"):
+        game = effect_table()
+        game.item_pickup = reading
+        commandos = on_field(game, new_disaster(game, "Red Commandos"), CATHEDRAL)
+        encode(game, commandos, COMMANDOS)
+        loc = game.locs[CATHEDRAL]
+        picture = copy_of(game, "Family Picture")
+        loc.hidden_disasters = [new_disaster(game, "Bugrom, Type 1")]
+        loc.hidden_cards = [picture]
+        fire(game, commandos, Trigger.LANDS, CATHEDRAL)
+        assert (picture in loc.hidden_cards) == (reading == "beneath"), reading
+        assert (picture in game.carried_off) == (reading == "through"), reading
+        loc.hidden_disasters = []  # scavenged clear: in reach under either reading
+        loc.hidden_cards = [copy_of(game, "Family Picture")]
+        fire(game, commandos, Trigger.LANDS, CATHEDRAL)
+        assert loc.hidden_cards == [], reading
