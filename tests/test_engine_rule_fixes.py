@@ -278,3 +278,41 @@ def test_destroying_under_a_location_follows_the_pickup_reach() -> None:
         loc.hidden_cards = [copy_of(game, "Family Picture")]
         fire(game, commandos, Trigger.LANDS, CATHEDRAL)
         assert loc.hidden_cards == [], reading
+
+
+class _Declares(ScriptedPolicy):
+    """Declares every character offered for a charm battle; never retreats."""
+
+    def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
+        return list(options)
+
+
+def _lone_charm(name: str, disaster: str) -> tuple[str, Dis, Copy]:
+    """Kami (charm 1) alone against ``disaster`` with an uncovered item under the location and
+    no combat cards: the charm battle is lost. Returns the combat's result, the disaster and
+    the item."""
+    game = effect_table()
+    add_char(game, "Kami", CATHEDRAL)
+    d = on_field(game, new_disaster(game, disaster), CATHEDRAL)
+    picture = copy_of(game, "Family Picture")
+    game.locs[CATHEDRAL].hidden_cards = [picture]
+    game.combat_pile = []
+    return fight(game, edition(name), _Declares(), d, CATHEDRAL, "disaster"), d, picture
+
+
+def test_everyone_lost_against_a_minor_is_a_set0_case_only() -> None:
+    """1996 rules, "Combat" (which take precedence over the Set 0 booklet, as the 1998
+    guidelines do): "If you lose, the Charming Character may not attack the Disaster until it
+    attacks that Character"; only of a Major Disaster does it say "Each person at the location
+    may engage in a Charm Combat ... That Disaster will then discontinue Combat and leave with
+    the Item". Set 0's "Special Case of a Character Charming a Disaster" names any disaster.
+    Kami, alone, loses to 33-S Sexaroid (minor, charm 7): under general1996 and guidelines1998
+    the combat goes on and the item stays; under set0 the disaster takes it and ignores her.
+    Against Kagato (major) every edition plays the special case."""
+    for name in ("general1996", "guidelines1998"):
+        result, d, picture = _lone_charm(name, "33-S Sexaroid")
+        assert result != "ignored" and picture not in d.carrying, name
+        result, d, picture = _lone_charm(name, "Kagato")
+        assert result == "ignored" and d.carrying == [picture], name
+    result, d, picture = _lone_charm("set0", "33-S Sexaroid")
+    assert result == "ignored" and d.carrying == [picture]

@@ -698,11 +698,14 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
         elif diff < 0:
             lost.add(c.uid)
     here = [c for c in chars if c.zone == "field" and c.slot == slot]
-    if here and all(c.uid in tried and c.uid in lost for c in here):
+    special = d.major or play.charm_all_lost == "any"
+    if special and here and all(c.uid in tried and c.uid in lost for c in here):
         # "Special Case of a Character Charming a Disaster": the player declared for every
         # character at its location and all lost: the disaster takes the item card underneath
         # its location, if available (queries.reachable_item), ignores them if they do not
-        # attack it, and leaves in the next Maintenance phase (its usual movement).
+        # attack it, and leaves in the next Maintenance phase (its usual movement). Under the
+        # 1996 rules ("Combat") only a major disaster does so (the edition's charm_all_lost);
+        # a minor one fights on, those who lost not attacking it until it attacks them.
         if d.combat and not d.carrying:
             take_item_here(game, d)
         d.ignores.update(lost)
