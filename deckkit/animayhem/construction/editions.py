@@ -43,6 +43,7 @@ MajorityTrigger = Literal["each_side", "combined"]
 AllScavenged = Literal["or_empty", "scavenged"]
 HavenAbandoned = Literal["hand", "discard"]
 BonkReturn = Literal["hand", "haven"]
+CharmAllLost = Literal["any", "major"]
 Term = Literal["power", "characters", "havens"]
 
 #: Copy-limit groups: every card type maps to one (the four power types share "power").
@@ -97,6 +98,12 @@ class PlayRules:
     # "Reload Phase" and the 1996 rules, to the hand at the Reload phase; 1998 guidelines, game
     # term "Bonked", to the starting haven at the Equip phase, health restored.
     bonked_return: BonkReturn = "hand"
+    # Which disasters the special case of a charm battle lost by everyone at the location applies
+    # to (no combat; the disaster takes the item and moves on): set0 "Special Case of a Character
+    # Charming a Disaster" names any disaster ("any"); the 1996 rules, "Combat", only a major one
+    # ("Each person at the location may engage in a Charm Combat with a Major Disaster ... That
+    # Disaster will then discontinue Combat and leave with the Item"): "major".
+    charm_all_lost: CharmAllLost = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +369,9 @@ def _edition_from(data: dict[str, Any], filename: str) -> Edition:
                 charm=_choice(play.get("charm", "choice"), CharmRule, "play.charm"),
                 bonked_return=_choice(
                     play.get("bonked_return", "hand"), BonkReturn, "play.bonked_return"
+                ),
+                charm_all_lost=_choice(
+                    play.get("charm_all_lost", "any"), CharmAllLost, "play.charm_all_lost"
                 ),
             ),
         )

@@ -727,11 +727,14 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
             f.charmer = c
             return _charmed_minor(game, policy, d, c)
     here = [c for c in chars if c.zone == "field" and c.slot == slot]
-    if here and all(c.uid in tried and c.uid in lost for c in here):
+    special = d.major or play.charm_all_lost == "any"
+    if special and here and all(c.uid in tried and c.uid in lost for c in here):
         # "Special Case of a Character Charming a Disaster": the player declared for every
         # character at its location and all lost: the disaster takes the item card underneath
         # its location, if available (queries.reachable_item), ignores them if they do not
-        # attack it, and leaves in the next Maintenance phase (its usual movement).
+        # attack it, and leaves in the next Maintenance phase (its usual movement). Under the
+        # 1996 rules ("Combat") only a major disaster does so (the edition's charm_all_lost);
+        # a minor one fights on, those who lost not attacking it until it attacks them.
         if d.combat and not d.carrying:
             take_item_here(game, d)
         d.ignores.update(lost)
@@ -1030,6 +1033,9 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.cid in game.fx:
                         fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
+        # A fighter a round effect knocked out (Super Saiyan's 1 damage to those beside him)
+        # is out of play at once (set0 rulebook, Lexicon "Bonked"): it deals no damage.
+        fighters = [c for c in fighters if c.zone == "field" and c.slot == slot]
     sides: dict[int, _Side] = {}
     fsides: list[_Side] = []
     for c in fighters:

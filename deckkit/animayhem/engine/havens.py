@@ -12,8 +12,9 @@ How deckkit plays it (docs/interpretations.md): the builders are disabled (no mo
 attack; they still defend and may run away, 1998 guidelines 1.2) through the turn after the one
 they start in; at the next Equip phase the haven is annexed and joins the player's havens, so
 its standing effects reach the player's characters as the starting haven's do. A builder who
-leaves the location (bonked, killed, captured, run away) ends the building: the haven card goes
-back to the hand (rule option haven_abandoned; ``discard`` discards it). Characters do not
+leaves the location (bonked, killed, captured, run away) ends the building at once
+(``stop_abandoned``, after every phase): the other builders are free to act again and the haven
+card goes back to the hand (rule option haven_abandoned; ``discard`` discards it). Characters do not
 enter or leave by a built haven (the engine moves parties through the starting haven only),
 and the 1998 bonk rule returns characters to the starting haven.
 """
@@ -43,6 +44,8 @@ class Building:
     slot: int
     builders: list[Char]
     last_turn: int
+    # Each builder's ``disabled_until`` before the building disabled it, restored if it stops.
+    before: list[int]
 
 
 def annexed_slots(game: Game) -> set[int]:
@@ -75,6 +78,7 @@ def start_building(game: Game, haven: Copy, slot: int, builders: list[Char]) -> 
     assert all(c.zone == "field" and c.slot == slot for c in builders)
     game.hand.remove(haven)
     last = game.turn + BUILD_TURNS - 1
+    before = [c.disabled_until for c in builders]
     for c in builders:
         c.disabled_until = max(c.disabled_until, last)
     if not game.fx:
@@ -83,25 +87,55 @@ def start_building(game: Game, haven: Copy, slot: int, builders: list[Char]) -> 
         # game: the empty one is the run's (GameSetup.fx), shared by every game of the process,
         # and filling it would switch effects on in the games that follow.
         game.fx = {haven.cid: {}}
-    game.building.append(Building(haven, slot, list(builders), last))
+    game.building.append(Building(haven, slot, list(builders), last, before))
     if game.trace is not None:
         names = ", ".join(c.name for c in builders)
         game.say("equip", f"{names} start building {haven.g.name} at {game.locs[slot].g.name}")
 
 
-def progress(game: Game, abandoned: str = "hand") -> None:
-    """At the Equip phase: a haven whose builders rested their two turns is annexed; one whose
-    builders did not all stay goes back to the hand, or to the discard pile under the rule
-    option haven_abandoned=discard (set0 "Haven": "those 3 characters must remain at the
-    location"; no passage says what becomes of the card when one does not)."""
+def _stayed(b: Building) -> bool:
+    """All of ``b``'s builders are still at its location."""
+    return all(c.zone == "field" and c.slot == b.slot for c in b.builders)
+
+
+def _stop(game: Game, b: Building, abandoned: str) -> None:
+    """A building one of whose builders left stops: the haven card goes back to the hand, or to
+    the discard pile under the rule option haven_abandoned=discard (set0 "Haven": "those 3
+    characters must remain at the location"; no passage says what becomes of the card when one
+    does not). The builders' rest was for building it ("cannot perform any actions" while they
+    build): with the building stopped, those still in play are free to act again, unless
+    something else disabled them beyond it."""
+    (game.discard if abandoned == "discard" else game.hand).append(b.haven)
+    for i, c in enumerate(b.builders):
+        if c.disabled_until == b.last_turn:
+            c.disabled_until = b.before[i]
+    if game.trace is not None:
+        to = "discarded" if abandoned == "discard" else "back to the hand"
+        game.say("equip", f"building {b.haven.g.name} stops: a builder left ({to})")
+
+
+def stop_abandoned(game: Game, abandoned: str = "hand") -> None:
+    """Stop at once every building a builder has left (knocked out, captured, run away or sent
+    off), freeing the others (``_stop``). The phases call it after each phase and before the
+    Move phase's attacks, so builders left behind never rest for a building that has ended."""
+    if not game.building:
+        return
     keep: list[Building] = []
     for b in game.building:
-        stayed = all(c.zone == "field" and c.slot == b.slot for c in b.builders)
-        if not stayed:
-            (game.discard if abandoned == "discard" else game.hand).append(b.haven)
-            if game.trace is not None:
-                to = "discarded" if abandoned == "discard" else "back to the hand"
-                game.say("equip", f"building {b.haven.g.name} stops: a builder left ({to})")
+        if _stayed(b):
+            keep.append(b)
+        else:
+            _stop(game, b, abandoned)
+    game.building = keep
+
+
+def progress(game: Game, abandoned: str = "hand") -> None:
+    """At the Equip phase: a haven whose builders rested their two turns is annexed; one whose
+    builders did not all stay stops (``_stop``)."""
+    keep: list[Building] = []
+    for b in game.building:
+        if not _stayed(b):
+            _stop(game, b, abandoned)
         elif game.turn > b.last_turn:
             game.havens.append(b.haven)
             game.annexed[b.slot] = b.haven

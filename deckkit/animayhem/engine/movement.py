@@ -455,6 +455,12 @@ def move_party(
                 continue
             if not d.combat:
                 _affect(game, d, step)
+                # Whom it bonked, killed, captured or sent away leaves the party at once: "The
+                # bonked character must be removed from play for 1 complete turn" (set0
+                # rulebook, Lexicon "Bonked"); it walks, scavenges and fights no more this turn.
+                party = [c for c in party if c.zone == "field" and c.slot == step]
+                if not party:
+                    return party
                 continue
             if d.incapacitated_turn == game.turn or all(c.uid in d.ignores for c in party):
                 continue  # incapacitated by a charm battle, or ignoring every one of them

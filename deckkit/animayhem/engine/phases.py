@@ -23,7 +23,7 @@ from deckkit.animayhem.engine.codes import (
 )
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
-from deckkit.animayhem.engine.havens import build_havens
+from deckkit.animayhem.engine.havens import build_havens, stop_abandoned
 from deckkit.animayhem.engine.interpreter.common import carries_effects_for
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import extra_equipment, waived_for
@@ -274,6 +274,8 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
                 continue
         location_attack(game, edition, group, slot)
     check_end(game, edition)
+    if game.building:
+        stop_abandoned(game, edition.play.haven_abandoned)  # a builder knocked out just now
     party_attacks(game, edition, policy)
 
 
@@ -379,8 +381,11 @@ def play_turn(
 
 
 def _phase_done(game: Game, edition: Edition, after_phase: Callable[[Game], None] | None) -> None:
-    """After each phase: the end conditions, then the tests' check."""
+    """After each phase: the end conditions, a haven's building a builder left stopped (its
+    other builders free again: havens.stop_abandoned), then the tests' check."""
     check_end(game, edition)
+    if game.building:
+        stop_abandoned(game, edition.play.haven_abandoned)
     if after_phase is not None:
         after_phase(game)
 

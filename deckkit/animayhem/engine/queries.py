@@ -977,6 +977,13 @@ def fits(e: Effect, c: Char) -> bool:
 # --- items under locations, charm battles ---------------------------------------------------
 
 
+def under_reach(game: Game, slot: int) -> bool:
+    """The cards under the location at ``slot`` can be reached from above it (taken or
+    destroyed by a disaster or a card): under the reading ``item_pickup=beneath`` only once no
+    face-down disaster lies above them; under ``through``, always (``reachable_item``)."""
+    return not (game.item_pickup == "beneath" and game.locs[slot].hidden_disasters)
+
+
 def reachable_item(game: Game, slot: int) -> Copy | None:
     """The item card a disaster may take from under the location at ``slot``, if any. Under the
     default reading (rule option ``item_pickup=beneath``) the item lies beneath the face-down
@@ -984,7 +991,8 @@ def reachable_item(game: Game, slot: int) -> Copy | None:
     above the item card") and is reached only once none is left ("Scavenge Phase": "all disaster
     cards underneath the location must be cleared"); ``through`` reaches past them. Every path
     that lets a disaster take an item from under a location asks here: movement, the charm
-    battle's special case and card effects."""
+    battle's special case and card effects; effects that destroy a card under a location ask
+    ``under_reach``, the same reading."""
     loc = game.locs[slot]
     if loc.hidden_disasters and game.item_pickup == "beneath":
         return None

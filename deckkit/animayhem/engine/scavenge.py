@@ -121,25 +121,39 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             d.stationary = d.g.moves_times is not None
             if d.fx is not None:
                 fire(game, d, TRIGGER_ENTERS, slot)
-                if d.zone != "field":
-                    continue
-            if d.g.traits & TRAIT_BIT_ALLY and join_primary(game, d):
-                continue
-            steals = d.g.traits & (TRAIT_BIT_STEALS_ITEM | TRAIT_BIT_STEALS_EQUIPMENT) != 0
-            if steals and steal_when_revealed(game, edition, policy, d, party):
-                result = "stole"  # it ran off with the card: the party may scavenge on
+                # An effect as it enters may knock scavengers out: they leave the party now.
+                party = [c for c in party if c.zone == "field" and c.slot == slot]
+            if d.zone != "field" or not party:
+                pass  # it left play as it entered, or nobody is left to meet it
+            elif d.g.traits & TRAIT_BIT_ALLY and join_primary(game, d):
+                pass
             else:
-                result = fight(game, edition, policy, d, slot, "disaster")
-            # A disaster charmed instead of fought (incapacitated, or ignoring the party) is
-            # dealt with unless the rule option scavenge_after_charm says the attempt stops
-            # ("Scavenge Phase": "must defeat it in combat to continue").
-            passed = ["defeated", "stole"]
-            if edition.play.scavenge_after_charm == "continue":
-                passed += ["charmed", "ignored"]
-            if result not in passed:
-                game.done_scavenging.add(slot)
-                return False
+                steals = d.g.traits & (TRAIT_BIT_STEALS_ITEM | TRAIT_BIT_STEALS_EQUIPMENT) != 0
+                if steals and steal_when_revealed(game, edition, policy, d, party):
+                    result = "stole"  # it ran off with the card: the party may scavenge on
+                else:
+                    result = fight(game, edition, policy, d, slot, "disaster")
+                # A disaster charmed instead of fought (incapacitated, or ignoring the party)
+                # is dealt with unless the rule option scavenge_after_charm says the attempt
+                # stops ("Scavenge Phase": "must defeat it in combat to continue").
+                passed = ["defeated", "stole"]
+                if edition.play.scavenge_after_charm == "continue":
+                    passed += ["charmed", "ignored"]
+                if result not in passed:
+                    game.done_scavenging.add(slot)
+                    return False
+        # Whoever the disaster knocked out, captured or sent away has left the party at once
+        # (set0 rulebook, "Bonked": "removed from play for 1 complete turn").
         party = [c for c in party if c.zone == "field" and c.slot == slot]
+        if game.fx and blocked(game, slot):
+            # The disaster just cleared blocked the location (BLOCK: Falling Debris "blocks
+            # Location for 3 turns"): no party may scavenge it, so the attempt ends here, before
+            # the next disaster or the cards underneath ("Scavenge Phase": the party clears
+            # each disaster "to continue").
+            game.done_scavenging.add(slot)
+            if game.trace is not None:
+                game.say("scavenge", f"{loc.g.name} is blocked: the party stops scavenging it")
+            return False
         if not party:
             game.done_scavenging.add(slot)
             return False

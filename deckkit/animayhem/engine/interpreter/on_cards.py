@@ -20,7 +20,7 @@ from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import FOREVER, _say
 from deckkit.animayhem.engine.interpreter.standing import kept_in_deck, preserved, safeguarded
 from deckkit.animayhem.engine.interpreter.targets import Context, _from_slot, _holders, _source_dis
-from deckkit.animayhem.engine.queries import _carried, fits, reachable_item
+from deckkit.animayhem.engine.queries import _carried, fits, reachable_item, under_reach
 from deckkit.animayhem.engine.state import Char, Copy, Game, bump
 
 # --- actions on cards --------------------------------------------------------------------
@@ -58,6 +58,11 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
     n = e.n if e.n > 0 else FOREVER
     if e.target is TARGET_ITEMS_HERE:
         if ctx.slot < 0:
+            return False
+        if not under_reach(game, ctx.slot):
+            # The same reach as a disaster's pickup (rule option item_pickup): under
+            # ``beneath`` the cards lie below the face-down disasters (set0 "Field Layouts";
+            # "Scavenge Phase": "all disaster cards underneath the location must be cleared").
             return False
         loc = game.locs[ctx.slot]
         want = e.cards or ("item",)
