@@ -286,3 +286,33 @@ def test_skirmish_caps_a_printed_limit_of_three() -> None:
     card = power("Printed three", CardType.EQUIPMENT, deck_limit=3)
     deck = replace(base, entries=(*base.entries, DeckEntry(card, 3, 99)))
     assert rules(check_deck(deck, "guidelines1998", "skirmish", 2)) == {"skirmish.copies"}
+
+
+def test_flash_effect_cost_counts_for_energy_gain_and_returns_after_combat() -> None:
+    """set0 rulebook, "Disaster Attacking Your Characters": "Energy Gain": "All retaliating
+    characters who expended energy this combat round gain 1 energy"; "End of Combat and
+    Revitalization": "All characters in play regain full energy." A flash effect's cost is
+    energy expended ("Flash Effect": the targeted character pays the energy cost). Kami (energy
+    6) pays 2 for Big Sucker Gas Slash in round 1: round 2 starts with 6 - 2 + 1 = 5, and after
+    the combat he has his 6 again."""
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 0)
+    assert kami.cur[ENE] == 6
+    slash = copy_of(game, "Big Sucker Gas Slash")
+    assert slash.card.energy_cost == 2  # type: ignore[attr-defined]
+    game.hand.append(slash)
+    game.combat_pile = []
+    d = new_disaster(game, "Toma's Guards")
+    d.damage = 4  # no more than Kami's defense: he stays in play through the retreat
+    place_disaster(game, d, game.field.path_index[0])
+    seen: list[int] = []
+
+    class Watch(_FlashOnce):
+        def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+            seen.append(kami.cur[ENE])
+            return rnd > 1
+
+    fight(game, _rules("set0", charm="off"), Watch(slash, "Kami"), d, 0, "disaster")
+    assert _rounds(game)[0]["party_damage"] == 4 + 2
+    assert seen == [6, 5]
+    assert kami.zone == "field" and kami.cur[ENE] == 6
