@@ -543,13 +543,16 @@ def _flash_effects(
     tside: _Side,
     dside: _Side,
     fx: Sides | None = None,
-) -> None:
+) -> list[Char]:
     """Flash effects the player plays this round (set0 rulebook, "Flash Effect": any time but
     the reload phase; the targeted character pays the energy cost or the card fizzles; an
     ability modifier lasts the combat round). ``fsides``: the sides of ``fighters``, in order;
-    ``tside``: the target's."""
+    ``tside``: the target's. Returns the characters who expended energy on them (a cost, or
+    energy a card charges into an attack: Kamehameha), for "Energy Gain" and "End of Combat
+    and Revitalization"."""
+    paid: list[Char] = []
     if not any(x.g.kind == KIND_FLASH_EFFECT for x in game.hand):
-        return
+        return paid
     total = sum(max(0, side.damage) for side in fsides)
     short_damage = d.health + max(0, dside.defense) - total
     short_defense = max(0, dside.damage) - tside.defense - target.health + 1
@@ -567,6 +570,7 @@ def _flash_effects(
         assert isinstance(card, PowerCard)
         game.hand.remove(copy)
         game.discard.append(copy)
+        energy = c.cur[ENE]
         cost = card.energy_cost or 0
         if cost > c.cur[ENE]:
             if not (ACT_FREE_CAST in game.acts and spend_free_cast(game)):
@@ -593,6 +597,9 @@ def _flash_effects(
                         sides[o.uid].damage = 0
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}", target=c, card=card.id)
+        if c.cur[ENE] < energy and c not in paid:
+            paid.append(c)
+    return paid
 
 
 def _activate(game: Game, c: Char, side: _Side) -> bool:
@@ -1094,7 +1101,13 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     incapacitated = f.incapacitated
     frenzy = d.g.traits & TRAIT_BIT_FRENZY
 
-    _flash_effects(game, policy, d, fighters, target, sides, fsides, tside, dside, fx_sides)
+    paid = _flash_effects(game, policy, d, fighters, target, sides, fsides, tside, dside, fx_sides)
+    if paid:
+        # Energy a flash effect took counts as expended this round ("Energy Gain") and comes
+        # back at the end ("End of Combat and Revitalization": "All characters in play regain
+        # full energy").
+        spent = spent + [c for c in paid if c not in spent]
+        f.energised.update(c.uid for c in paid)
     # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
     hitting = fsides  # the sides of those whose attack reaches it
     if effects and d.fx is not None and has_standing(d.fx, ACT_SHIELD):
