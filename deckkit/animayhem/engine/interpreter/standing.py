@@ -63,20 +63,23 @@ def record_uses(game: Game, uses: list[Use]) -> None:
         if u.key is not None:
             game.fired[u.key] = game.fired.get(u.key, 0) + 1
         if u.spent is not None and u.holder is not None:
-            _spend_use(game, u.holder, u.spent)
+            spend_use(game, u.holder, u.spent)
     uses.clear()
 
 
-def _spend_use(game: Game, holder: Char, x: Copy) -> None:
-    """One use of a carried card with a usage limit; out of uses, it is discarded (set0
-    rulebook, "Equipment Cards With Usage Limits")."""
+def spend_use(game: Game, holder: Char, x: Copy) -> None:
+    """One use of an equipment or enhancement card with a usage limit on ``holder``; out of
+    uses, it is discarded (set0 rulebook, "Equipment Cards With Usage Limits": "Once the maximum
+    number of uses has been reached, then equipment card is discarded"; an enhancement printing
+    "N uses" is read the same way). A weapon's own rule, back to the hand, is combat.py's."""
     if x.uses_left is None:
         return
     x.uses_left -= 1
     if x.uses_left <= 0:
-        holder.equipment.remove(x)
+        (holder.enhancements if x in holder.enhancements else holder.equipment).remove(x)
         x.uses_left = x.g.uses if x.g.power else None
         game.discard.append(x)
+        _say(game, x, f"is used up on {holder.name}")
         refresh(game, holder)
 
 

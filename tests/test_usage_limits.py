@@ -1,0 +1,84 @@
+"""Cards that print a usage limit ("N uses") count a use where they are used, and are discarded
+when the uses run out (set0 rulebook, "Equipment Cards With Usage Limits" and "Global Effect Cards
+With Usage Limits": "once per phase or once per combat round", an ability modifier lasting "until
+the end of the phase or combat round"; "Once the maximum number of uses has been reached, then
+equipment card is discarded")."""
+
+from __future__ import annotations
+
+from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.combat import fight
+from deckkit.animayhem.engine.movement import place_disaster
+from deckkit.animayhem.engine.state import DMG, Char, Game
+from tests.engine_helpers import (
+    NINE,
+    ScriptedPolicy,
+    add_char,
+    bare_game,
+    copy_of,
+    edition,
+    new_disaster,
+)
+
+
+class _OneRound(ScriptedPolicy):
+    """Fights round 1, then retreats: one round a fight."""
+
+    def retreat(self, game: Game, d: object, chars: list[object], rnd: int) -> bool:  # type: ignore[override]
+        return rnd > 1
+
+
+def _round_damage(game: Game) -> int:
+    """The party's damage in the last combat round of the trace."""
+    assert game.trace is not None
+    rounds = [e for e in game.trace.events if e["kind"] == "round"]
+    damage = rounds[-1]["party_damage"]
+    assert isinstance(damage, int)
+    return damage
+
+
+def _fight_one_round(game: Game, c: Char) -> int:
+    """A fresh Big Bug (5/4) attacks ``c`` where it stands; one round, then the party retreats
+    (a defense of 4 takes 1 a hit: a character with 4 health survives)."""
+    d = new_disaster(game, "Big Bug")
+    place_disaster(game, d, game.field.path_index[c.slot])
+    game.combat_pile = []
+    fight(game, edition("set0"), _OneRound(), d, c.slot, "disaster")
+    assert c.zone != "bonked"
+    c.zone, c.slot = "field", 0  # back where the next one attacks, wherever it retreated
+    return _round_damage(game)
+
+
+def test_enhancement_uses_buy_one_round_each_then_the_card_is_discarded() -> None:
+    """Akagiyama Missiles: +3 damage, "Usage Limit" 2 (the uses column). Like Dimensional
+    Hammer's worked example ("Declare 1 use to have character carrying Dimensional Hammer gain
+    +2 damage for one combat round"), each use is one combat round's bonus: no standing +3 out of
+    combat, +3 in each of two rounds, then the card is discarded and the third round has none.
+    Before, the enhancement's columns were a standing bonus for good."""
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 0)  # damage 4
+    missiles = copy_of(game, "Akagiyama Missiles")
+    assert missiles.uses_left == 2
+    kami.enhancements.append(missiles)
+    refresh(game, kami)
+    assert kami.cur[DMG] == 4  # no standing bonus: it is used a round at a time
+    assert _fight_one_round(game, kami) == 7
+    assert missiles.uses_left == 1 and missiles in kami.enhancements
+    assert _fight_one_round(game, kami) == 7
+    assert missiles not in kami.enhancements and missiles in game.discard
+    assert missiles.uses_left == 2  # a copy played again starts whole
+    assert _fight_one_round(game, kami) == 4
+
+
+def test_enhancement_without_a_usage_limit_stays_a_standing_bonus() -> None:
+    """set0 rulebook, "Enhancement": "If an enhancement card has no energy costs, its effects are
+    permanent": Clean Livin' (+1 damage, no uses) keeps applying out of combat. Wrist Lasers
+    (+2 damage, 4 uses) applies only in the round a use is spent on it."""
+    game = bare_game(NINE)
+    kami = add_char(game, "Kami", 0)
+    kami.enhancements.append(copy_of(game, "Clean Livin'"))
+    lasers = copy_of(game, "Wrist Lasers")
+    kami.enhancements.append(lasers)
+    refresh(game, kami)
+    assert kami.cur[DMG] == 5
+    assert _fight_one_round(game, kami) == 7 and lasers.uses_left == 3
