@@ -9,7 +9,8 @@ from __future__ import annotations
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.movement import place_disaster
-from deckkit.animayhem.engine.state import DMG, Char, Game
+from deckkit.animayhem.engine.interpreter.common import by_trigger
+from deckkit.animayhem.engine.state import DMG, MOV, Char, Copy, Game
 from tests.engine_helpers import (
     NINE,
     ScriptedPolicy,
@@ -82,3 +83,68 @@ def test_enhancement_without_a_usage_limit_stays_a_standing_bonus() -> None:
     refresh(game, kami)
     assert kami.cur[DMG] == 5
     assert _fight_one_round(game, kami) == 7 and lasers.uses_left == 3
+
+
+def _line_of_nine() -> tuple[Game, Char]:
+    """Nine empty locations in a line, A-ko Magami (movement 4) on the first."""
+    game = bare_game(NINE, cells=[(x, 0) for x in range(9)])
+    game.turn = 1
+    for loc in game.locs:
+        loc.hidden_cards, loc.hidden_disasters = [], []
+    return game, add_char(game, "A-ko Magami", 0)
+
+
+def _ship(game: Game, x: Copy) -> None:
+    """The game plays ``x``'s shipped effects."""
+    fx = by_trigger(x.card.effects)
+    assert fx is not None
+    game.fx[x.cid] = fx
+    game.acts = game.acts | {e.do for t in fx.values() for _, e in t}
+
+
+def test_speed_doubles_movement_for_the_moves_that_need_it_three_times() -> None:
+    """Speed: "Doubles a Character's movement", 3 uses (the uses column). A use lasts "until the
+    end of the phase": one Move phase's move that needs more than A-ko's own 4 locations spends
+    one, a shorter move none; after the third the card is discarded and she walks 4 again.
+    Before, its x2 column was a standing bonus for good."""
+    from deckkit.animayhem.engine.movement import move_party
+    from deckkit.animayhem.engine.queries import party_movement
+
+    game, ako = _line_of_nine()
+    speed = copy_of(game, "Speed")
+    ako.enhancements.append(speed)
+    refresh(game, ako)
+    assert ako.cur[MOV] == 4  # no standing x2
+    _ship(game, speed)
+    assert party_movement(game, [ako]) == 8
+    ed, policy = edition("set0"), ScriptedPolicy()
+    move_party(game, ed, policy, [ako], [1, 2, 3])  # within her own 4: no use
+    assert speed.uses_left == 3
+    move_party(game, ed, policy, [ako], [4, 5, 6, 7, 8])
+    assert speed.uses_left == 2
+    move_party(game, ed, policy, [ako], [7, 6, 5, 4, 3])
+    assert speed.uses_left == 1
+    move_party(game, ed, policy, [ako], [4, 5, 6, 7, 8])
+    assert speed not in ako.enhancements and speed in game.discard
+    assert party_movement(game, [ako]) == 4
+
+
+def test_speed_lends_a_party_nothing_when_another_member_sets_its_pace() -> None:
+    """set0 rulebook, "Party": a party moves as fast as its slowest member. Speed doubles its own
+    character's movement only, so with a slower companion the party gains nothing from it (and
+    spends no use), and with a faster one as much as the new slowest allows."""
+    from deckkit.animayhem.engine.queries import party_movement
+
+    game, ako = _line_of_nine()
+    slow = add_char(game, "Ranma Saotome (boy type)", 0)  # movement 2
+    assert slow.cur[MOV] == 2
+    speed = copy_of(game, "Speed")
+    slow.enhancements.append(speed)
+    refresh(game, slow)
+    assert slow.cur[MOV] == 2  # no standing x2
+    _ship(game, speed)
+    assert party_movement(game, [ako, slow]) == 4  # Ranma x2 = 4, A-ko 4
+    ako.enhancements.append(slow.enhancements.pop())
+    refresh(game, ako)
+    refresh(game, slow)
+    assert party_movement(game, [ako, slow]) == 2  # A-ko's x2 is no use to the party

@@ -191,8 +191,8 @@ def refresh(game: Game, c: Char) -> None:
         base = cur.copy()
         for copy in c.enhancements:
             g = copy.g
-            if g.energy_cost or copy.uses_left is not None:
-                continue
+            if g.energy_cost or copy.uses_left is not None or g.columns_off:
+                continue  # columns off: its effects play the text (Speed: LEAP)
             for i, mod in g.mod_slots:
                 cur[i] = apply_mod(mod, base[i]) + (cur[i] - base[i])
     if c.equipment:

@@ -545,14 +545,20 @@ def amplified(game: Game, card: PowerCard) -> int:
 def leaps(game: Game, party: Sequence[Char]) -> int:
     """The party's move needs the location a member's card lets it jump over (LEAP: Jump):
     one use of that card (``max_times``), which is discarded when its uses are spent ("use
-    twice, then discard"). Returns the extra movement; 0 when no card lends it."""
+    twice, then discard"). A card printing "N uses" (the uses column: Speed) counts them on
+    its own counter instead, a use for each move that needs it (set0 rulebook, "Equipment
+    Cards With Usage Limits": "once per phase", the modifier lasting "until the end of the
+    phase"). Returns the extra movement; 0 when no card lends it."""
     room = leap_room(game, party)
     if room is None:
         return 0
     n, c, x, key, limit = room
-    game.fired[key] = game.fired.get(key, 0) + 1
     _credit(game, x.card)
     _say(game, x, f"lets {c.name}'s party move {n} further")
+    if x.uses_left is not None:
+        spend_use(game, c, x)
+        return n
+    game.fired[key] = game.fired.get(key, 0) + 1
     if limit and game.fired[key] >= limit:
         (c.enhancements if x in c.enhancements else c.equipment).remove(x)
         game.discard.append(x)
