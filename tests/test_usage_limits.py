@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.combat import fight
-from deckkit.animayhem.engine.movement import place_disaster
 from deckkit.animayhem.engine.interpreter.common import by_trigger
+from deckkit.animayhem.engine.movement import place_disaster
 from deckkit.animayhem.engine.state import DMG, MOV, Char, Copy, Game
 from tests.engine_helpers import (
     NINE,
