@@ -21,7 +21,7 @@ from deckkit.animayhem.construction.cards import (
     PowerCard,
 )
 from deckkit.animayhem.construction.requirements import parse_requirement, requirement_met
-from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.construction.vocabulary import Action, Coverage, Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import Chance
 from deckkit.animayhem.engine.codes import STAT_WAS_BONKED
@@ -1227,6 +1227,19 @@ def test_played_modify_split_form_lasts_the_combat() -> None:
     assert len(r) >= 2, "the fight lasts long enough to see the second round"
     base = c.cur[DMG]
     assert r[0]["party_damage"] == 2 * base and r[1]["party_damage"] == 2 * base
+
+
+def test_played_modify_who_sows_the_wind_lasts_the_combat_as_printed() -> None:
+    """Who Sows the Wind: -5 attack and defense to the disaster "for the duration of this
+    Combat" (its card text; card text beats the rules): played in the first round by Adult
+    Gohan (Chi x2), the Sabre-toothed Tiger's defense of 8 is 3 in every round after too. The
+    entry plays the card as printed, so it is full (its old note said one round)."""
+    who = card("Who Sows the Wind")
+    assert who.coverage is Coverage.FULL and "round" not in who.coverage_note
+    game, _ = fight_with_flash("Who Sows the Wind", "Adult Gohan", "Sabre-toothed Tiger", 8)
+    r = rounds(game)
+    assert len(r) >= 2, "the fight lasts long enough to see the second round"
+    assert r[0]["disaster_defense"] == r[1]["disaster_defense"] == 8 - 5
 
 
 def test_played_modify_gohan_is_angry_only_below_attack_3() -> None:
