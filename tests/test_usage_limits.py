@@ -148,3 +148,21 @@ def test_speed_lends_a_party_nothing_when_another_member_sets_its_pace() -> None
     refresh(game, ako)
     refresh(game, slow)
     assert party_movement(game, [ako, slow]) == 2  # A-ko's x2 is no use to the party
+
+
+def test_electronic_day_planner_eases_two_scavenging_attempts_then_is_discarded() -> None:
+    """Electronic Day Planner, 2 uses: "On Locations requiring more than 1 skill, you may ignore
+    any one skill requirement". A-ko (Strength x3, no Flying) meets Alien Ship's "Flying &
+    Strength x2" but for one skill: each attempt the planner eases spends a use, and after the
+    second it is discarded, so the third attempt fails. Before, it eased every attempt."""
+    from deckkit.animayhem.engine.scavenge import passes_skill_test
+
+    game = bare_game(["Alien Ship", *NINE[1:]])
+    ako = add_char(game, "A-ko Magami", 0)
+    planner = copy_of(game, "Electronic Day Planner")
+    _ship(game, planner)
+    ako.equipment.append(planner)
+    assert passes_skill_test(game, [ako], 0) and planner.uses_left == 1
+    assert passes_skill_test(game, [ako], 0)
+    assert planner not in ako.equipment and planner in game.discard
+    assert not passes_skill_test(game, [ako], 0)

@@ -419,13 +419,25 @@ def _eased(game: Game, e: Effect, party: Sequence[Char], slot: int) -> bool:
 
 def eased(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
     """A card a party member carries, or a global effect in play, eases this location's
-    requirement enough for the party (EASE)."""
+    requirement enough for the party (EASE). A carried card printing "N uses" (Electronic Day
+    Planner: 2) spends one on the attempt it eases (set0 rulebook, "Equipment Cards With Usage
+    Limits"); out of uses it is discarded (``record_uses``)."""
     for c in party:
-        for card, e in _carried_standing(game, c):
-            if e.do is ACT_EASE and _eased(game, e, party, slot):
-                if uses is not None:
-                    uses.append(Use(card))
-                return True
+        if c.fx is not None:
+            for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
+                if e.do is ACT_EASE and _eased(game, e, party, slot):
+                    if uses is not None:
+                        uses.append(Use(c.card))
+                    return True
+        for pile in (c.items, c.equipment, c.enhancements):
+            for x in pile:
+                fx = game.fx.get(x.cid)
+                for _, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
+                    if e.do is ACT_EASE and _eased(game, e, party, slot):
+                        if uses is not None:
+                            spent = x if x.uses_left is not None else None
+                            uses.append(Use(x.card, spent=spent, holder=c))
+                        return True
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.cid)
         if fx is None:
