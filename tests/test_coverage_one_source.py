@@ -154,3 +154,32 @@ def test_a_group_bonus_weighed_only_in_fights_is_derived_approximate() -> None:
     assert (
         DERIVED in bubbles.coverage_note and "fights with disasters only" in bubbles.coverage_note
     )
+
+
+def test_a_usage_limit_the_engine_does_not_count_is_derived_approximate() -> None:
+    """set0 rulebook, "Equipment Cards With Usage Limits" and "Global Effect Cards With Usage
+    Limits": a card printing "N uses" is discarded once they are spent. An entry whose effects
+    never count them (no ``max_times``, no effect spending the card's uses) plays a card that
+    never runs out, so it cannot be `full`, whatever the entry says: Security Camera's look with
+    its ``max_times`` taken away is derived approximate, and says why. An enhancement's damage
+    column (Akagiyama Missiles, no entry needed) is counted a combat round a use; Speed's
+    movement column is not, so with its columns on and no effect it is approximate too."""
+    db = load_card_db()
+    (camera,) = db.lookup("Security Camera")
+    assert camera.effects is not None
+    counted = replace(camera.effects, coverage=Coverage.FULL)
+    assert derive(camera, counted) == counted  # max_times = 3: its uses are counted
+    endless = replace(counted, effects=tuple(replace(e, max_times=0) for e in counted.effects))
+    entry = derive(camera, endless)
+    assert entry is not None and entry.coverage is Coverage.APPROXIMATE
+    assert DERIVED in entry.note and "usage limit (3 uses) is not counted" in entry.note
+    (missiles,) = db.lookup("Akagiyama Missiles")
+    assert derive(missiles, None) is None
+    (speed,) = db.lookup("Speed")
+    assert speed.coverage is Coverage.FULL  # its LEAP spends the uses
+    assert speed.effects is not None
+    columns_only = replace(speed.effects, columns=True, effects=())
+    entry = derive(speed, columns_only)
+    assert entry is not None and entry.coverage is Coverage.APPROXIMATE
+    assert "usage limit (3 uses) is not counted" in entry.note
+    assert "movement x2 is not applied" in entry.note

@@ -363,7 +363,14 @@ def test_a_flash_only_action_on_another_kind_is_not_simulated(tmp_path: Path) ->
             "Panic Attack",
             "columns = false\n",
             '{ when = "round", do = "modify", mods = { damage = "+1" }, scope = "round" }',
-            "for a global effect or equipment",
+            "for a global effect, equipment or enhancement",
+        ),
+        (
+            "am143",
+            "Speed",
+            "columns = false\n",
+            '{ when = "always", do = "leap", mods = { damage = "x2" } }',
+            "leap changes movement only",
         ),
         (
             "am177",

@@ -53,8 +53,10 @@ def test_sample_combat_round_by_round() -> None:
 
     Named discrepancies: the rulebook says Dodge leaves Nene "at 2 defense" and then computes with
     2; the card gives +1, so she has 3 and loses 2, not 3 (either reading bonks her, see the rules
-    README). Her 3 health in the example includes Little Washu's "+1 health to the party", card
-    text the engine does not simulate, so here she starts at 2; she still ends at or below 0."""
+    README). Her 3 health in the example includes Little Washu's "+1 health to the party", which
+    the engine plays only approximately (its effect entry: +1 defense in each combat's first
+    round); this game leaves card effects out, so here she starts at 2 and has no such +1; she
+    still ends at or below 0."""
     game, washu, nene, pchan, ryo, bugrom = _sample_combat_game()
     assert (pchan.cur[0], pchan.cur[1]) == (2, 3)  # Clean Livin' +1 damage, +1 defense
     policy = ScriptedPolicy(["Nene Romanova", "Little Washu", "P-Chan"])
@@ -169,8 +171,9 @@ def test_charm_breaking_example() -> None:
     Named discrepancies: the example gives Fujisawa 4 charm after Handsome Lad, whose modifier
     is on the opponent of its recipient; his charm is 3 (card and the example's own table), and
     the engine makes it Sammy 4 against Fujisawa 3. Either way Sammy wins by 1. Cute Little
-    Dolly's +2 is item text the engine does not simulate; it is added by hand. The solitaire
-    engine has no charm battle between characters, so breaking a charm is not simulated."""
+    Dolly's +2 is played by its effect entry (a standing charm bonus to its carrier). The
+    solitaire engine has no charm battle between characters, so the breaking battle is worked
+    here with the engine's charm halves, not by a fight."""
     game = bare_game(["Sewer"])
     sammy = add_char(game, "Magical Girl Pretty Sammy", 0)
     fujisawa = add_char(game, "Mr. Masamichi Fujisawa", 0)
@@ -187,8 +190,14 @@ def test_charm_breaking_example() -> None:
     assert (s, f) == (4, 3)
     won_by = s - f
     assert won_by == 1
-    dolly = 2
-    m, f = apply_charm_half(half("Shining Knight"), mousse.cur[CHA] + dolly, fujisawa.cur[CHA])
+    dolly = copy_of(game, "Cute Little Dolly")
+    fx = by_trigger(dolly.card.effects)
+    assert fx is not None
+    game.fx[dolly.cid] = fx
+    mousse.items.append(dolly)
+    refresh(game, mousse)
+    assert mousse.cur[CHA] == 2 + 2
+    m, f = apply_charm_half(half("Shining Knight"), mousse.cur[CHA], fujisawa.cur[CHA])
     f, m = apply_charm_half(half("Broken Heart"), f, m)
     assert (m, f) == (6, 2)
     assert m - f == 4 >= 2 * won_by  # the charm is broken

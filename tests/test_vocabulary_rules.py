@@ -21,7 +21,7 @@ from deckkit.animayhem.construction.cards import (
     PowerCard,
 )
 from deckkit.animayhem.construction.requirements import parse_requirement, requirement_met
-from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.construction.vocabulary import Action, Coverage, Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import Chance
 from deckkit.animayhem.engine.codes import STAT_WAS_BONKED
@@ -1227,6 +1227,19 @@ def test_played_modify_split_form_lasts_the_combat() -> None:
     assert len(r) >= 2, "the fight lasts long enough to see the second round"
     base = c.cur[DMG]
     assert r[0]["party_damage"] == 2 * base and r[1]["party_damage"] == 2 * base
+
+
+def test_played_modify_who_sows_the_wind_lasts_the_combat_as_printed() -> None:
+    """Who Sows the Wind: -5 attack and defense to the disaster "for the duration of this
+    Combat" (its card text; card text beats the rules): played in the first round by Adult
+    Gohan (Chi x2), the Sabre-toothed Tiger's defense of 8 is 3 in every round after too. The
+    entry plays the card as printed, so it is full (its old note said one round)."""
+    who = card("Who Sows the Wind")
+    assert who.coverage is Coverage.FULL and "round" not in who.coverage_note
+    game, _ = fight_with_flash("Who Sows the Wind", "Adult Gohan", "Sabre-toothed Tiger", 8)
+    r = rounds(game)
+    assert len(r) >= 2, "the fight lasts long enough to see the second round"
+    assert r[0]["disaster_defense"] == r[1]["disaster_defense"] == 8 - 5
 
 
 def test_played_modify_gohan_is_angry_only_below_attack_3() -> None:
@@ -3236,8 +3249,8 @@ def test_scavenged_become_haven_the_reversed_world_needs_washu_with_the_cube() -
         assert game.turned_havens == ([world] if cube else [])
 
 
-@covers("Capsule Corporation", (Trigger.STOPS, Action.FETCH))
-def test_stops_fetch_capsule_corporation_plays_equipment_from_the_draw_pile() -> None:
+@covers("Capsule Corporation", (Trigger.ENTERS, Action.FETCH))
+def test_enters_fetch_capsule_corporation_plays_equipment_from_the_draw_pile() -> None:
     """A party stopping at Capsule Corporation takes an equipment card from the draw pile onto
     a member who can use it; the draw pile is shuffled and keeps everything else. Equipment no
     member can use is left in the pile."""
@@ -3260,6 +3273,24 @@ def test_stops_fetch_capsule_corporation_plays_equipment_from_the_draw_pile() ->
     arm(game)
     move_phase(game, ED, MovesTo([ako], [4]))
     assert ako.slot == 4 and game.draw_pile == [gun] and not ako.equipment and not game.hand
+
+
+def test_enters_fetch_capsule_corporation_also_as_a_party_passes_over_it() -> None:
+    """Capsule Corporation: "A Player who enters this Location". To enter is to move onto it,
+    stopping or not (1998 guidelines, glossary: "Move": "To go from one Location or Haven to
+    another Haven or Location"; "Pass over": "To Move onto a Location without ending your
+    Movement for that phase"): A-ko, walking through it to the location beyond, takes the
+    equipment there too. Before, it acted only on a party that stopped on it."""
+    game = table()
+    game.locs[4] = Loc(4, shipped_copy(game, "Capsule Corporation"))
+    start, beyond = game.field.neighbours[4][0], game.field.neighbours[4][-1]
+    assert start != beyond
+    ako = add_char(game, "A-ko Magami", start)
+    suit = copy_of(game, "Blasters")
+    game.draw_pile = [suit]
+    arm(game)
+    move_phase(game, ED, MovesTo([ako], [4, beyond]))
+    assert ako.slot == beyond and suit in ako.equipment and not game.draw_pile
 
 
 def dream_location(game: Game) -> Copy:

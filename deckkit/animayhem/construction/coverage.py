@@ -83,6 +83,8 @@ def _ignored_columns(card: AnyCard, entry: CardEffects | None) -> tuple[Coverage
         read, why = _VEHICLE, "a vehicle is read for its movement only"
     elif card.type is CardType.ENHANCEMENT and card.energy_cost:
         read, why = _ROUND_ONLY, "an energy cost pays for one combat round's damage and defense"
+    elif card.type is CardType.ENHANCEMENT and card.uses is not None:
+        read, why = _ROUND_ONLY, "a use pays for one combat round's damage and defense"
     elif card.type is CardType.EQUIPMENT and (card.energy_cost or card.uses is not None):
         read, why = _ROUND_ONLY, "a cost or use pays for one combat round's damage and defense"
     if read is None:
@@ -91,6 +93,44 @@ def _ignored_columns(card: AnyCard, entry: CardEffects | None) -> tuple[Coverage
     if not dropped:
         return None
     return Coverage.APPROXIMATE, f"its printed {', '.join(dropped)} is not applied ({why})"
+
+
+# Actions whose effect spends a card's printed uses (its ``uses_left`` counter): LEAP (a move
+# that needs it: Speed), EASE (a scavenging attempt it eases: Electronic Day Planner), and
+# EQUIP_ANYWHERE naming cards (each card played: Medical Scanner).
+_SPENDS_USES = frozenset({Action.LEAP, Action.EASE})
+
+
+def _uncounted_uses(card: AnyCard, entry: CardEffects | None) -> tuple[Coverage, str] | None:
+    """A card printing a usage limit (the uses column, "N uses": set0 rulebook, "Equipment
+    Cards With Usage Limits", "Global Effect Cards With Usage Limits") is played as printed only
+    where the engine counts those uses: its damage or defense columns a combat round a use
+    (engine/combat.py, ``_activate``: equipment and enhancements without an energy cost), an
+    effect that spends the card's counter (LEAP, EQUIP_ANYWHERE with cards), one limited to
+    ``max_times``, or one that discards the card itself. Otherwise the bonus or effect never
+    runs out: at best approximate."""
+    if not isinstance(card, PowerCard) or card.uses is None:
+        return None
+    columns = entry is None or entry.columns
+    if (
+        columns
+        and card.type in (CardType.EQUIPMENT, CardType.ENHANCEMENT)
+        and not card.vehicle
+        and not (card.type is CardType.ENHANCEMENT and card.energy_cost)
+        and any(a in _ROUND_ONLY for a, _ in card.modifiers)
+    ):
+        return None
+    if entry is not None and entry.coverage is Coverage.NONE:
+        return None  # not played at all: nothing to run out
+    for e in entry.effects if entry is not None else ():
+        if e.max_times or e.do in _SPENDS_USES:
+            return None
+        if e.do is Action.EQUIP_ANYWHERE and e.cards:
+            return None
+        if e.do is Action.DISCARD and e.target is Target.SELF:
+            return None
+    uses = f"{card.uses} use" + ("" if card.uses == 1 else "s")
+    return Coverage.APPROXIMATE, f"its usage limit ({uses}) is not counted: it never runs out"
 
 
 def _party_bonus(entry: CardEffects | None, card: AnyCard) -> tuple[Coverage, str] | None:
@@ -124,6 +164,7 @@ def derive(card: AnyCard, entry: CardEffects | None) -> CardEffects | None:
             _unreadable(card, entry),
             _ignored_columns(card, entry),
             _party_bonus(entry, card),
+            _uncounted_uses(card, entry),
         )
         if x is not None
     ]

@@ -106,6 +106,7 @@ _ACTION_FIELDS[Action.MODIFY] = _ACTION_FIELDS[Action.MODIFY] | {"pay"}
 _ACTION_FIELDS[Action.REPLACE] = frozenset({"turns"})  # vehicles and forms (field2 additions)
 _ACTION_FIELDS[Action.EQUIP_ANYWHERE] = frozenset({"cards"})  # a haven's: which equipment
 _ACTION_FIELDS[Action.AMPLIFY] = frozenset({"cards"})  # the power cards it strengthens
+_ACTION_FIELDS[Action.LEAP] = frozenset({"mods"})  # the holder's movement changed (Speed: x2)
 # What an action needs beyond its target, and the hint the loader gives when it is missing.
 _NEEDS: dict[Action, tuple[str, str]] = {
     Action.IMMUNE: ("against", 'against = ["Money"]: the disasters it keeps away'),
@@ -266,6 +267,10 @@ def _effect(
                 "scope retreat is for a played effect on the opponent",
                 hint='when = "played", target = "opponent"',
             )
+    if do is Action.LEAP and "mods" in raw:
+        kwargs["mods"] = _mods(where, cid, raw["mods"])
+        if any(stat != "movement" for stat, _ in kwargs["mods"]):
+            raise where.fail(cid, "leap changes movement only", hint='mods = { movement = "x2" }')
     if do is Action.REMATCH:
         # The reward for beating the disaster: modifiers for the rest of the game.
         kwargs["mods"] = _mods(where, cid, raw.get("mods"))
@@ -443,7 +448,7 @@ def read_effects_file(
                 f"a {coverage} card needs at least one effect",
                 hint="or a note saying why its columns in cards.csv already play it",
             )
-        columns = _columns(where, cid, card, entry.get("columns", True), effects)
+        columns = _columns(where, cid, card, entry.get("columns", True), effects, coverage)
         if card.type.value != "equipment" and any(
             e.do is Action.EQUIP_ANYWHERE and e.target is Target.SELF and e.cards for e in effects
         ):
@@ -465,25 +470,35 @@ def read_effects_file(
 
 
 def _columns(
-    where: _Where, cid: str, card: AnyCard, value: object, effects: tuple[Effect, ...]
+    where: _Where,
+    cid: str,
+    card: AnyCard,
+    value: object,
+    effects: tuple[Effect, ...],
+    coverage: Coverage,
 ) -> bool:
     """``columns = false``: a card's printed modifiers act only through its effects. A global
     effect's text gates its bonus (a modify effect plays it); an equipment card's column may
     read a number of its text that is no bonus (Goz' Flying Machine's "two Locations" in the
-    movement column), and its effects play that text instead. There must be modifiers to turn
-    off and effects to play."""
+    movement column), and its effects play that text instead; an enhancement's column may be
+    a bonus its effects spend a use at a time (Speed's movement x2, 3 uses: LEAP). There must
+    be modifiers to turn off and effects to play, unless the card is not played at all
+    (coverage none: Robot Guard's columns are a guard's own stats, no bonus to its character)."""
     if not isinstance(value, bool):
         raise where.fail(cid, f"columns must be true or false, not {value!r}")
     if value:
         return True
     kind = card.type.value
-    if kind not in ("global_effect", "equipment") or not getattr(card, "modifiers", ()):
+    if kind not in ("global_effect", "equipment", "enhancement") or not getattr(
+        card, "modifiers", ()
+    ):
         raise where.fail(
             cid,
-            "columns = false is for a global effect or equipment with printed ability modifiers",
+            "columns = false is for a global effect, equipment or enhancement with printed "
+            "ability modifiers",
             hint="remove it: this card has no column bonus to turn off",
         )
-    if kind == "equipment" and not effects:
+    if kind in ("equipment", "enhancement") and not effects and coverage is not Coverage.NONE:
         raise where.fail(
             cid,
             "columns = false needs effects that play the card's text instead",

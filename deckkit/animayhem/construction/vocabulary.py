@@ -33,7 +33,9 @@ class Trigger(StrEnum):
     """When an effect fires."""
 
     AFFECT = "affect"  # a non-combat disaster takes effect (drawn, reached, or revealed)
-    ENTERS = "enters"  # a disaster enters the field (drawn or revealed by scavenging)
+    # a disaster enters the field (drawn or revealed by scavenging); a location: a party moves
+    # onto it, passing over or stopping (Capsule Corporation)
+    ENTERS = "enters"
     LANDS = "lands"  # a disaster ends one of its movements at a location
     PASSES = "passes"  # each location a disaster moves onto
     COMBAT = "combat"  # a combat with this card begins
@@ -366,6 +368,7 @@ STANDING = frozenset(
 STANDING |= {Action.GUARD, Action.REPLACE}  # vehicles and forms (field2 additions)
 STANDING |= {Action.AMPLIFY}  # element boosters
 FIRED_FOR["location"] = FIRED_FOR["location"] | {Trigger.STOPS}  # field2 additions
+FIRED_FOR["location"] = FIRED_FOR["location"] | {Trigger.ENTERS}  # a party moves onto it
 # Flash additions: effects of a flash effect played in a fight, or held for a charm battle.
 ACTION_TARGETS[Action.FRAIL] = (frozenset({Target.OPPONENT}), Target.OPPONENT)
 ACTION_TARGETS[Action.CHARGE] = (frozenset({Target.SELF, Target.PLAY}), Target.SELF)

@@ -178,15 +178,21 @@ def _equipment_value(copy: Copy) -> int:
 def refresh(game: Game, c: Char) -> None:
     """Recompute current abilities: enhancements apply to base abilities, then equipment (no two
     modifying the same ability: set0 rulebook, "Using Equipment Cards"), then global effects on
-    characters on the field. Modifiers that need energy or uses apply only in combat."""
+    characters on the field. Modifiers that need energy or uses apply only in combat.
+
+    An enhancement printing "N uses" (Akagiyama Missiles, Wrist Lasers) is no standing bonus:
+    as equipment and global effects with a usage limit (set0 rulebook, "Equipment Cards With
+    Usage Limits", "Global Effect Cards With Usage Limits": activated "once per phase or once
+    per combat round", an ability modifier lasting "until the end of the phase or combat
+    round"), each use buys one combat round (combat._activate) or one move (LEAP: Speed)."""
     b = c.base  # read by constant indices: the compiled engine keeps it unboxed
     cur = [b[0], b[1], b[2], b[3], b[4]]
     if c.enhancements:
         base = cur.copy()
         for copy in c.enhancements:
             g = copy.g
-            if g.energy_cost:
-                continue
+            if g.energy_cost or copy.uses_left is not None or g.columns_off:
+                continue  # columns off: its effects play the text (Speed: LEAP)
             for i, mod in g.mod_slots:
                 cur[i] = apply_mod(mod, base[i]) + (cur[i] - base[i])
     if c.equipment:

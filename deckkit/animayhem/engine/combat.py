@@ -88,6 +88,7 @@ from deckkit.animayhem.engine.interpreter.standing import (
     record_uses,
     shielded_from,
     spared,
+    spend_use,
     wear,
 )
 from deckkit.animayhem.engine.interpreter.vehicles_and_forms import vehicle_first
@@ -104,6 +105,7 @@ from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, 
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition, PlayRules
+    from deckkit.animayhem.engine.gamecards import GameCard
     from deckkit.animayhem.engine.policy import Policy
 
 # Charm halves are read by the players' estimates too; the rules use the queries' one.
@@ -602,13 +604,19 @@ def _flash_effects(
     return paid
 
 
+def _round_bonus(g: GameCard) -> bool:
+    """The card's printed columns, switched on, modify damage or defense: what a round's use of
+    it changes (:func:`_apply_round_modifiers`)."""
+    return not g.columns_off and any(i in (DMG, DEF) for i, _ in g.mod_slots)
+
+
 def _activate(game: Game, c: Char, side: _Side) -> bool:
     """Use energy-cost enhancements and limited-use equipment for this round (set0 rulebook,
     "Enhancement" and "Equipment Cards With Usage Limits": once per combat round, the effect
     lasts the round). Returns True when energy was expended. Costs, uses and whether a card has
     modifiers are read from its game-time record (``Copy.g``)."""
     spent = False
-    for copy in c.enhancements:
+    for copy in list(c.enhancements):  # a copy: one whose uses run out leaves
         cost = copy.g.energy_cost
         if cost and c.cur[ENE] >= cost:
             card = copy.card
@@ -616,6 +624,15 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             c.set_energy(c.cur[ENE] - cost)
             spent = True
             _apply_round_modifiers(game, side, card)
+        elif not cost and copy.uses_left is not None and _round_bonus(copy.g):
+            # "N uses" (Akagiyama Missiles, Wrist Lasers): one use buys this round's bonus, as
+            # for equipment ("Declare 1 use to have character carrying Dimensional Hammer gain
+            # +2 damage for one combat round": set0 rulebook, Part III worked example); spent,
+            # the card is discarded (an enhancement is no weapon: no reload).
+            card = copy.card
+            assert isinstance(card, PowerCard)
+            _apply_round_modifiers(game, side, card)
+            spend_use(game, c, copy)
     if not c.equipment:
         return spent
     for copy in list(c.equipment):

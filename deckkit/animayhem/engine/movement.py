@@ -30,6 +30,7 @@ from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import hiding_slot, leaps, record_uses, stealable
 from deckkit.animayhem.engine.interpreter.turns import affect
+from deckkit.animayhem.engine.interpreter.vehicles_and_forms import entered
 from deckkit.animayhem.engine.queries import HAVEN, Use, leap_room, party_movement
 from deckkit.animayhem.engine.state import Char, Dis, Game, bump
 
@@ -442,6 +443,8 @@ def move_party(
             c.slot = step
             if entering:
                 refresh(game, c)  # global effects apply to characters on the field
+        if game.fx:
+            entered(game, step)  # ENTERS: the location moved onto (Capsule Corporation)
         last = i == len(route) - 1
         if game.trace is not None:
             game.say(

@@ -24,7 +24,7 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.havens import build_havens, stop_abandoned
-from deckkit.animayhem.engine.interpreter.common import carries_effects_for
+from deckkit.animayhem.engine.interpreter.common import carries_effects_for, unplayed_label
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import extra_equipment, waived_for
 from deckkit.animayhem.engine.interpreter.standing import can_move, record_uses, stored
@@ -72,7 +72,8 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
         game.discard.append(x)
         played = x.g.kind == KIND_FLASH_EFFECT
         if game.trace is not None:
-            how = "" if x.cid in game.fx else " (card text not simulated)"
+            # A discarded card's text never acts; a played one's is labelled by its coverage.
+            how = unplayed_label(x.card) if played else ""
             game.say("discard", f"{'plays' if played else 'discards'} {x.g.name}{how}")
         if played and isinstance(x, Copy) and x.cid in game.fx:
             # A flash effect played out of the hand acts on the character the player picks.
@@ -134,7 +135,7 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
                 # card with no valid target is discarded and the draw goes on (set0 rulebook,
                 # "Reload Phase": "you simply discard it. Then, you continue to draw").
                 if game.trace is not None:
-                    how = "" if x.fx is not None else " (card text not simulated)"
+                    how = unplayed_label(x.card)
                     game.say("affect", f"{x.name} takes effect{how}", x)
                 if x.fx is not None and TRIGGER_AFFECT in x.fx and not affect(game, x, -1):
                     if game.trace is not None:

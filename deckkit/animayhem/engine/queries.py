@@ -419,13 +419,25 @@ def _eased(game: Game, e: Effect, party: Sequence[Char], slot: int) -> bool:
 
 def eased(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
     """A card a party member carries, or a global effect in play, eases this location's
-    requirement enough for the party (EASE)."""
+    requirement enough for the party (EASE). A carried card printing "N uses" (Electronic Day
+    Planner: 2) spends one on the attempt it eases (set0 rulebook, "Equipment Cards With Usage
+    Limits"); out of uses it is discarded (``record_uses``)."""
     for c in party:
-        for card, e in _carried_standing(game, c):
-            if e.do is ACT_EASE and _eased(game, e, party, slot):
-                if uses is not None:
-                    uses.append(Use(card))
-                return True
+        if c.fx is not None:
+            for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
+                if e.do is ACT_EASE and _eased(game, e, party, slot):
+                    if uses is not None:
+                        uses.append(Use(c.card))
+                    return True
+        for pile in (c.items, c.equipment, c.enhancements):
+            for x in pile:
+                fx = game.fx.get(x.cid)
+                for _, e in fx.get(TRIGGER_ALWAYS, ()) if fx is not None else ():
+                    if e.do is ACT_EASE and _eased(game, e, party, slot):
+                        if uses is not None:
+                            spent = x if x.uses_left is not None else None
+                            uses.append(Use(x.card, spent=spent, holder=c))
+                        return True
     for g, _ in game.globals_in_play:
         fx = game.fx.get(g.cid)
         if fx is None:
@@ -803,6 +815,16 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
     movement of everyone aboard (set0 rulebook, "Party"; "Vehicles"), up to the number of
     characters its card says it carries (CARRY). ``uses``: the party really moves, and
     collects the cards whose effects shaped its pace."""
+    speed = _pace(game, party, uses)
+    if ACT_LEAP in game.acts and party:
+        room = leap_room(game, party)  # a location jumped over (Jump): spent only when needed
+        speed += room[0] if room is not None else 0
+    return speed
+
+
+def _pace(game: Game, party: list[Char], uses: Uses = None) -> int:
+    """The party's movement before any card lends it more for one move (LEAP), in
+    :func:`party_movement`."""
     vehicle = 0
     rides: list[tuple[int, Char, Copy]] | None = None  # listed once a vehicle is found
     for c in party:
@@ -827,9 +849,6 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
         for c in party:
             if c.cur[MOV] < speed:
                 speed = c.cur[MOV]
-    if ACT_LEAP in game.acts and party:
-        room = leap_room(game, party)  # a location jumped over (Jump): spent only when needed
-        speed += room[0] if room is not None else 0
     return speed
 
 
@@ -847,7 +866,10 @@ def leap_room(
     """The extra locations a member's enhancement or equipment lets the party move (LEAP: Jump
     lets it jump over one, Goz' Flying Machine flies it two further once), with who holds it,
     the card, its use counter and its ``max_times``; one card lends it per move, while it has
-    uses. None when no card does."""
+    uses. A LEAP with ``mods`` changes its holder's movement instead (Speed: x2), which lends the
+    party what its pace gains by it: nothing when another member, or a vehicle, sets the pace.
+    None when no card lends any."""
+    pace = -1  # the party's pace without the card, found at the first LEAP with mods
     for c in party:
         for x in (*c.enhancements, *c.equipment):
             fx = game.fx.get(x.cid)
@@ -857,8 +879,31 @@ def leap_room(
                     continue
                 if e.max_times and game.fired.get(key, 0) >= e.max_times:
                     continue
-                return e.n, c, x, key, e.max_times
+                if not e.mods:
+                    return e.n, c, x, key, e.max_times
+                if pace < 0:
+                    pace = _pace(game, list(party))
+                gain = _modified_pace(party, c, e.mods) - pace
+                if gain > 0:
+                    return gain, c, x, key, e.max_times
     return None
+
+
+def _modified_pace(party: Sequence[Char], holder: Char, mods: Mods) -> int:
+    """The party's walking pace with ``holder``'s movement changed by an enhancement's
+    ``mods``, applied to its base movement as every enhancement is (set0 rulebook, "An
+    enhancement that modifies abilities is always applied to the target character's base
+    abilities")."""
+    pace = -1
+    for c in party:
+        mov = c.cur[MOV]
+        if c is holder:
+            for stat, mod in mods:
+                if stat == "movement":
+                    mov += apply_mod(mod, c.base[MOV]) - c.base[MOV]
+        if pace < 0 or mov < pace:
+            pace = mov
+    return max(0, pace)
 
 
 def can_stop(game: Game, party: list[Char], slot: int) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard
-from deckkit.animayhem.construction.vocabulary import CardEffects, Effect, Trigger
+from deckkit.animayhem.construction.vocabulary import CardEffects, Coverage, Effect, Trigger
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
     STAT_EFFECTS,
@@ -30,6 +30,14 @@ def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effe
     for i, e in enumerate(entry.effects):
         out.setdefault(e.when, []).append((i, e))
     return {k: tuple(v) for k, v in out.items()}
+
+
+def unplayed_label(card: AnyCard) -> str:
+    """What the trace adds where a card's text acts (a flash effect played, a disaster taking
+    effect): " (card text not simulated)" only for a card the engine does not play (coverage
+    ``none``). A card with no effects may be played in full by its columns alone (a flash
+    effect's round bonus, Big Sucker Gas Slash), so lacking effects says nothing."""
+    return " (card text not simulated)" if card.coverage is Coverage.NONE else ""
 
 
 def carries_effects_for(game: Game, c: Char, trigger: Trigger) -> bool:

@@ -63,20 +63,23 @@ def record_uses(game: Game, uses: list[Use]) -> None:
         if u.key is not None:
             game.fired[u.key] = game.fired.get(u.key, 0) + 1
         if u.spent is not None and u.holder is not None:
-            _spend_use(game, u.holder, u.spent)
+            spend_use(game, u.holder, u.spent)
     uses.clear()
 
 
-def _spend_use(game: Game, holder: Char, x: Copy) -> None:
-    """One use of a carried card with a usage limit; out of uses, it is discarded (set0
-    rulebook, "Equipment Cards With Usage Limits")."""
+def spend_use(game: Game, holder: Char, x: Copy) -> None:
+    """One use of an equipment or enhancement card with a usage limit on ``holder``; out of
+    uses, it is discarded (set0 rulebook, "Equipment Cards With Usage Limits": "Once the maximum
+    number of uses has been reached, then equipment card is discarded"; an enhancement printing
+    "N uses" is read the same way). A weapon's own rule, back to the hand, is combat.py's."""
     if x.uses_left is None:
         return
     x.uses_left -= 1
     if x.uses_left <= 0:
-        holder.equipment.remove(x)
+        (holder.enhancements if x in holder.enhancements else holder.equipment).remove(x)
         x.uses_left = x.g.uses if x.g.power else None
         game.discard.append(x)
+        _say(game, x, f"is used up on {holder.name}")
         refresh(game, holder)
 
 
@@ -542,14 +545,20 @@ def amplified(game: Game, card: PowerCard) -> int:
 def leaps(game: Game, party: Sequence[Char]) -> int:
     """The party's move needs the location a member's card lets it jump over (LEAP: Jump):
     one use of that card (``max_times``), which is discarded when its uses are spent ("use
-    twice, then discard"). Returns the extra movement; 0 when no card lends it."""
+    twice, then discard"). A card printing "N uses" (the uses column: Speed) counts them on
+    its own counter instead, a use for each move that needs it (set0 rulebook, "Equipment
+    Cards With Usage Limits": "once per phase", the modifier lasting "until the end of the
+    phase"). Returns the extra movement; 0 when no card lends it."""
     room = leap_room(game, party)
     if room is None:
         return 0
     n, c, x, key, limit = room
-    game.fired[key] = game.fired.get(key, 0) + 1
     _credit(game, x.card)
     _say(game, x, f"lets {c.name}'s party move {n} further")
+    if x.uses_left is not None:
+        spend_use(game, c, x)
+        return n
+    game.fired[key] = game.fired.get(key, 0) + 1
     if limit and game.fired[key] >= limit:
         (c.enhancements if x in c.enhancements else c.equipment).remove(x)
         game.discard.append(x)

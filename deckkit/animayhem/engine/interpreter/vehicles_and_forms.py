@@ -11,6 +11,7 @@ from deckkit.animayhem.engine.codes import (
     ACT_GUARD,
     ACT_REPLACE,
     STAT_WAS_BONKED,
+    TRIGGER_ENTERS,
     TRIGGER_STOPS,
 )
 from deckkit.animayhem.engine.interpreter.common import _credit, _say, _until, carries_effects_for
@@ -109,6 +110,17 @@ def restore_forms(game: Game) -> None:
         game.hand.append(form)
         _say(game, b, f"changes back from {form.g.name}")
     game.forms = keep
+
+
+def entered(game: Game, slot: int) -> None:
+    """A party moved onto this location in the Move phase, passing over it or stopping there
+    (1998 guidelines, glossary: "Move": "To go from one Location or Haven to another Haven or
+    Location"; "Pass over": "To Move onto a Location without ending your Movement"): fire the
+    location's ENTERS effects, with the characters there "here" (Capsule Corporation: "A
+    Player who enters this Location")."""
+    fx = game.fx.get(game.locs[slot].cid)
+    if fx is not None and TRIGGER_ENTERS in fx:
+        fire(game, game.locs[slot].copy, TRIGGER_ENTERS, slot)
 
 
 def stopped_at(game: Game, slot: int, party: Sequence[Char] = ()) -> None:
