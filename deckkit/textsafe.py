@@ -23,3 +23,12 @@ def shown(text: str) -> str:
 def shown_inline(text: str) -> str:
     """``text`` on one line: control characters, newlines and tabs all escaped."""
     return text.translate(_ONE_LINE_TABLE)
+
+
+def clipped(text: str, limit: int = 200) -> str:
+    """``text`` cut to about ``limit`` characters, its start and end kept: a message names a
+    120 KB path or a 5,000-digit value without repeating all of it."""
+    if len(text) <= limit:
+        return text
+    tail = limit // 4
+    return f"{text[: limit - tail]}…{text[-tail:]} ({len(text):,} characters)"
