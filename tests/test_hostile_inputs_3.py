@@ -259,3 +259,67 @@ def test_a_card_file_that_is_no_card_file_is_not_quoted(tmp_path: Path) -> None:
         assert code == EXIT_BAD_DATA, out
         assert "root:" not in out and "hunter2" not in out
         assert "line 1" in out
+
+
+# --- saved runs: metadata names and decks (issue 31, problems 10 and 11) ---
+
+NO_LOCATIONS = "name: no field\n[characters]\nKrillin\n[havens]\nThe Tendo Dojo\n"
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("saved") / "run.parquet"
+    code, out = invoke("simulate", DECK, "-n", "2", "--out", path, "-q")
+    assert code == 0, out
+    return path
+
+
+def _saved_with(saved: Path, out: Path, **values: object) -> Path:
+    import polars as pl
+
+    from deckkit.analysis.results import METADATA_KEY
+
+    meta = json.loads(pl.read_parquet_metadata(saved)[METADATA_KEY])
+    meta.update(values)
+    pl.read_parquet(saved).write_parquet(out, metadata={METADATA_KEY: json.dumps(meta)})
+    return out
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("policy", "bogus"), ("policy", "search:0"), ("layout", "bogus"),
+     ("edition", "bogus"), ("variant", "bogus")],
+)  # fmt: skip
+def test_a_saved_run_with_an_unknown_name_is_refused_naming_the_file(
+    saved: Path, tmp_path: Path, field: str, value: str
+) -> None:
+    bad = _saved_with(saved, tmp_path / "bad.parquet", **{field: value})
+    code, out = invoke("report", "--from", bad, "-o", tmp_path / "r.html", "-q")
+    assert code == EXIT_BAD_INPUT, out
+    assert f"error: {bad}: the run metadata in this file is damaged" in out
+    assert f"unknown {field} {value!r}" in out
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_stats_of_a_deck_without_locations_shows_no_hands(tmp_path: Path) -> None:
+    deck = tmp_path / "no-locations.deck"
+    deck.write_text(NO_LOCATIONS)
+    code, out = invoke("stats", deck, "-f", "json")
+    assert code == 0, out
+    doc = json.loads(out)
+    assert doc["sample_hands"] == []
+    assert "the deck has no locations" in doc["note"]
+    code, out = invoke("report", deck, "-n", "2", "-o", tmp_path / "r.html", "-q")
+    assert code == 1, out  # illegal: the page says so, no game played
+    assert (tmp_path / "r.html").exists()
+
+
+def test_a_saved_run_of_a_deck_without_locations_is_refused(saved: Path, tmp_path: Path) -> None:
+    from deckkit.analysis.results import deck_hash
+
+    bad = _saved_with(
+        saved, tmp_path / "bad.parquet", deck_text=NO_LOCATIONS, deck_sha256=deck_hash(NO_LOCATIONS)
+    )
+    code, out = invoke("report", "--from", bad, "-o", tmp_path / "r.html", "-q")
+    assert code == EXIT_BAD_INPUT, out
+    assert f"error: {bad}: the deck kept in this run has no locations" in out
