@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -323,3 +325,44 @@ def test_a_saved_run_of_a_deck_without_locations_is_refused(saved: Path, tmp_pat
     code, out = invoke("report", "--from", bad, "-o", tmp_path / "r.html", "-q")
     assert code == EXIT_BAD_INPUT, out
     assert f"error: {bad}: the deck kept in this run has no locations" in out
+
+
+# --- control characters on the way to the chart renderer (issue 31, problem 8) ---
+
+HOSTILE_NAME = "bell\x07 esc\x1b[31m nul\x00 \ud800\ufffe"
+DRAW = """
+import json, sys
+from deckkit.report import charts
+from deckkit.report.chart_process import ChartProcess
+course = [{"line": sys.argv[1], "points": [[1, 0.1], [2, 0.3]], "bounds": [-2.9, 2.9]}]
+spec = charts.llr_chart(sys.argv[1], course)
+here = charts.draw({"llr": spec})["llr"]
+with ChartProcess() as drawer:
+    drawer.send({"llr": spec})
+    helper = drawer.receive()["llr"]
+print(json.dumps([here, helper, drawer.crashed]))
+"""
+
+
+def test_a_check_named_with_control_characters_is_drawn(tmp_path: Path) -> None:
+    name = "bell\x07 esc\x1b[31m"  # what argv can carry; the rest is held to safe_spec below
+    done = subprocess.run(
+        [sys.executable, "-c", DRAW, name], capture_output=True, text=True, cwd=REPO, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    here, helper, crashed = json.loads(done.stdout)
+    assert not crashed
+    for svg in (here, helper):
+        assert "bell\\x07 esc\\x1b[31m" in svg
+        assert "\x1b" not in svg and "\x07" not in svg
+
+
+def test_every_string_of_a_chart_is_made_safe_for_the_renderer() -> None:
+    from deckkit.report.charts import llr_chart, safe_spec
+
+    course = [{"line": HOSTILE_NAME, "points": [[1, 0.1]], "bounds": [-2.9, 2.9]}]
+    text = json.dumps(safe_spec(llr_chart(HOSTILE_NAME, course)), ensure_ascii=False)
+    assert "bell\\\\x07 esc\\\\x1b[31m nul\\\\x00 \\\\ud800\\\\ufffe" in text
+    unsafe = [c for c in text if ord(c) < 0x20 or 0xD800 <= ord(c) < 0xE000 or c == "\ufffe"]
+    assert unsafe == []
