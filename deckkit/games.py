@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckkit.errors import DeckFileError, UsageError
+from deckkit.untrusted import read_head
 
 if TYPE_CHECKING:  # click loads with the CLI; this module stays importable without it
     from typer import _click
@@ -81,13 +82,13 @@ def game_names() -> tuple[str, ...]:
 
 def header_game(path: Path) -> tuple[str, int] | None:
     """``(NAME, line)`` when the file's header says ``game: NAME``; None when it names no game
-    or cannot be read as text (the game's own reader then reports what is wrong)."""
-    try:
-        with path.open("rb") as f:
-            data = f.read(HEADER_BYTES)
-    except OSError:
+    or cannot be read as text (the game's own reader then reports what is wrong). Only a
+    regular file is looked at (a FIFO would block, a device never end); a UTF-8 byte-order mark
+    before the header is not part of its first line."""
+    data = read_head(path, HEADER_BYTES)
+    if data is None:
         return None
-    text = data.decode("utf-8", errors="replace")
+    text = data.decode("utf-8-sig", errors="replace")
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):

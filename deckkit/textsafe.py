@@ -13,6 +13,11 @@ _BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 _UNSAFE = (*(c for c in range(0x20) if chr(c) not in "\n\t"), *range(0x7F, 0xA0), *_BIDI)
 _TABLE = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
 _ONE_LINE_TABLE = {**_TABLE, ord("\n"): "\\n", ord("\t"): "\\t"}
+# What XML 1.0 cannot hold at all (lone surrogates, U+FFFE, U+FFFF), on top of the controls.
+_XML_TABLE = {
+    **_ONE_LINE_TABLE,
+    **{c: f"\\u{c:04x}" for c in (*range(0xD800, 0xE000), 0xFFFE, 0xFFFF)},
+}
 
 
 def shown(text: str) -> str:
@@ -23,3 +28,19 @@ def shown(text: str) -> str:
 def shown_inline(text: str) -> str:
     """``text`` on one line: control characters, newlines and tabs all escaped."""
     return text.translate(_ONE_LINE_TABLE)
+
+
+def clipped(text: str, limit: int = 200) -> str:
+    """``text`` cut to about ``limit`` characters, its start and end kept: a message names a
+    120 KB path or a 5,000-digit value without repeating all of it."""
+    if len(text) <= limit:
+        return text
+    tail = limit // 4
+    return f"{text[: limit - tail]}…{text[-tail:]} ({len(text):,} characters)"
+
+
+def xml_safe(text: str) -> str:
+    """``text`` as :func:`shown_inline` shows it, and with no character XML cannot hold: for
+    text on its way to a chart renderer, which draws SVG (an XML document) and aborts the
+    whole process on a control character."""
+    return text.translate(_XML_TABLE)

@@ -28,7 +28,11 @@ MAX_DATA_BYTES = 16 << 20
 
 
 def _size_text(limit: int) -> str:
-    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
+    if limit >= 1 << 20 and limit % (1 << 20) == 0:
+        return f"{limit >> 20} MiB"
+    if limit >= 1 << 10 and limit % (1 << 10) == 0:
+        return f"{limit >> 10} KiB"
+    return f"{limit:,} bytes"
 
 
 def check_regular(
@@ -76,6 +80,25 @@ def read_bytes(
             f"{what} is larger than {_size_text(limit)}: not a {what}", path=path, hint=hint
         )
     return data
+
+
+def read_head(path: Path, limit: int) -> bytes | None:
+    """At most the first ``limit`` bytes of a regular file, or None when it is not one or
+    cannot be read: for a look at a file's header (which game it is for) before the file's
+    own reader reports whatever is wrong with it. Never blocks on a FIFO."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        os.set_blocking(fd, True)
+        return os.read(fd, limit)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def read_text(

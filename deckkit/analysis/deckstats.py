@@ -222,9 +222,13 @@ def draw_chances(
     return rows
 
 
-def sample_hands(deck: Deck, edition: Edition, seed: int, count: int) -> list[list[str]]:
+def sample_hands(deck: Deck, edition: Edition, seed: int, count: int) -> list[list[str]] | None:
     """Opening hands as the engine deals games 0 .. count-1 of seed ``seed`` with the
-    heuristic player (the same as `deckkit play --seed S --game I` starts with)."""
+    heuristic player (the same as `deckkit play --seed S --game I` starts with). None for a
+    deck without locations: no game can be set up without a field to lay out ("Field
+    Layouts", every edition's rulebook), so there is no opening hand to show."""
+    if not deck.count(CardType.LOCATION):
+        return None
     from deckkit.animayhem.engine.play import prepare_game, start_game
     from deckkit.animayhem.engine.policy import make_policy
 
@@ -247,6 +251,12 @@ def deck_stats(
 ) -> dict[str, Any]:
     """The whole document (for `deckkit stats --format json` and the report's section)."""
     model = DrawModel.of(deck, edition)
+    hands_dealt = sample_hands(deck, edition, seed, hands) if hands else []
+    no_game = (
+        " No sample opening hands: the deck has no locations, so no game can be set up."
+        if hands_dealt is None
+        else ""
+    )
     return {
         "deck": deck.name,
         "edition": edition.name,
@@ -261,12 +271,12 @@ def deck_stats(
         },
         "turns": list(turns),
         "draw_chances": draw_chances(deck, edition, turns, draws_per_turn),
-        "sample_hands": sample_hands(deck, edition, seed, hands) if hands else [],
+        "sample_hands": hands_dealt or [],
         "note": (
             f"Opening hand: {model.hand} cards dealt from {model.pool} (the power cards"
             f"{' and the characters not starting in the haven' if model.characters_in_pool else ''}"
             f"); then {draws_per_turn} card{'s' if draws_per_turn != 1 else ''} a turn from a "
             f"draw pile of {model.draw_pile}. Exact hypergeometric chances under "
-            f"{edition.name}; a Reload phase draws more when more cards were played."
+            f"{edition.name}; a Reload phase draws more when more cards were played.{no_game}"
         ),
     }

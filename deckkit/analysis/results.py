@@ -22,7 +22,7 @@ from deckkit.analysis.summary import Tally
 from deckkit.animayhem.construction.deck import MAX_DECK_BYTES
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.errors import UsageError
-from deckkit.textsafe import shown_inline
+from deckkit.textsafe import clipped, shown_inline
 from deckkit.untrusted import check_regular, parse_json, read_bytes
 
 if TYPE_CHECKING:  # polars is imported where frames are read or built
@@ -184,6 +184,26 @@ def _metadata_problem(raw: object) -> str | None:
             return f"{name} {raw[name]} is out of range {lo}-{hi}"
     if len(raw["deck_text"]) > MAX_DECK_BYTES:
         return "the deck kept in it is larger than a deck file may be"
+    return _names_problem(raw)
+
+
+def _names_problem(raw: Mapping[str, Any]) -> str | None:
+    """A policy, layout, edition or variant this deckkit does not know (a file from a newer
+    version, or edited by hand): said here, naming the file, rather than by the engine."""
+    from deckkit.animayhem.construction.editions import EDITIONS, VARIANTS
+    from deckkit.animayhem.engine.field import LAYOUTS
+    from deckkit.animayhem.engine.players import PLAYERS, is_player
+
+    known: list[tuple[str, bool, tuple[str, ...]]] = [
+        ("policy", is_player(raw["policy"]), (*PLAYERS, "search:N")),
+        ("layout", raw["layout"] in LAYOUTS, LAYOUTS),
+        ("edition", raw["edition"] in EDITIONS, EDITIONS),
+        ("variant", raw["variant"] in VARIANTS, VARIANTS),
+    ]
+    for name, ok, choices in known:
+        if not ok:
+            value = shown_inline(clipped(raw[name], 60))
+            return f"unknown {name} {value!r}; deckkit knows {', '.join(choices)}"
     return None
 
 

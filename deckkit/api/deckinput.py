@@ -13,6 +13,8 @@ from deckkit.animayhem.construction.deck import (
     parse_deck_bytes,
     read_deck,
 )
+from deckkit.errors import DeckFileError
+from deckkit.untrusted import read_bytes
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -45,5 +47,7 @@ def read_deck_arg(path: Path, db: CardDB) -> Deck:
 
 
 def deck_bytes(path: Path) -> bytes:
-    """The deck's bytes again (for a run's metadata)."""
-    return stdin_bytes() if is_stdin(path) else path.read_bytes()
+    """The deck's bytes again (for a run's metadata), within the same bounds as the first read."""
+    if is_stdin(path):
+        return stdin_bytes()
+    return read_bytes(path, what="deck file", error=DeckFileError, limit=MAX_DECK_BYTES)

@@ -30,6 +30,7 @@ from deckkit.analysis.rowspool import RowSpool
 from deckkit.analysis.runner import ProgressFn
 from deckkit.analysis.summary import card_catalog, summarize
 from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import parse_deck
 from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.construction.legality import check_deck
@@ -40,7 +41,7 @@ from deckkit.api.options import RunOptions, options_of
 from deckkit.api.simulation import Notify, _silent, not_simulated_cards, play, run_metadata
 from deckkit.api.simulation import write_rows as write_run_rows
 from deckkit.api.solitaire import SolitaireGame, illegal_explanation, prepare
-from deckkit.errors import EXIT_ILLEGAL
+from deckkit.errors import EXIT_ILLEGAL, UsageError
 from deckkit.report import model, write
 from deckkit.report.chart_process import ChartProcess
 
@@ -342,7 +343,7 @@ def write_report_from_saved(
         target = target_out or default_page(meta.deck_path, meta.policy, meta.edition)
         write.check_output(target, force=force or target_out is None)
         _warn_if_cards_changed(meta, notify)
-        inp = _input_of_saved_run(run)
+        inp = _input_of_saved_run(run, Path(source))
         _say_replaced(target, target_out, notify)
         doc = model.build(inp)
         sidecar = produce(
@@ -367,9 +368,15 @@ def _warn_if_cards_changed(meta: RunMetadata, notify: Notify) -> None:
         )
 
 
-def _input_of_saved_run(run: SavedRun) -> model.ReportInput:
+def _input_of_saved_run(run: SavedRun, source: Path) -> model.ReportInput:
     meta = run.metadata
     deck = parse_deck(meta.deck_text, load_card_db(), Path(meta.deck_path))
+    if not deck.count(CardType.LOCATION):  # check_playable refuses to play such a deck
+        raise UsageError(
+            "the deck kept in this run has no locations: no game of it can have been played",
+            path=source,
+            hint="write the run again with `deckkit simulate DECK --out FILE.parquet`",
+        )
     legality = check_deck(deck, load_edition(meta.edition), meta.variant, meta.players)
     rows = rows_for_report(run.rows)
     summary = summarize(tally_of_frame(run.rows), card_catalog(deck))

@@ -119,7 +119,7 @@ class ChartProcess:
 
     def send(self, specs: Mapping[str, charts.Spec]) -> None:
         """Hand the helper the charts to draw; it starts at once, while this process goes on."""
-        self._specs = dict(specs)
+        self._specs = {name: charts.safe_spec(spec) for name, spec in specs.items()}
         if self._proc is None or self._proc.stdin is None:
             return
         try:  # one line of JSON (its strings escape any newline); it is read at once

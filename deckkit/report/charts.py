@@ -14,6 +14,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from deckkit.textsafe import xml_safe
+
 # Every chart is drawn at the width of its column on a desktop page (two charts side by side in
 # a 60rem page), so it is shown at its own size there; on a 375 px phone it is scaled down to
 # about 350 px, and its smallest text (13 px drawn) still shows at 11 px or more.
@@ -49,11 +51,25 @@ def drawn_here() -> bool:
     return _drawn_here
 
 
+def safe_spec(spec: Any) -> Any:
+    """The specification with every string (titles, card and check names in the data) made
+    safe for the renderer (:func:`deckkit.textsafe.xml_safe`): vl-convert aborts the process
+    on a character SVG cannot hold, such as an ESC or a NUL in a balance check's name."""
+    if isinstance(spec, str):
+        return xml_safe(spec)
+    if isinstance(spec, dict):
+        return {xml_safe(str(k)): safe_spec(v) for k, v in spec.items()}
+    if isinstance(spec, list | tuple):
+        return [safe_spec(v) for v in spec]
+    return spec
+
+
 def to_svg(spec: Spec, name: str) -> str:
     """The chart as an inline SVG element (see :func:`inline`)."""
     import vl_convert
 
     global _drawn_here
+    spec = safe_spec(spec)
     svg: str = vl_convert.vegalite_to_svg(spec)
     _drawn_here = True
     return inline(svg, name, spec)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from typing import TypeVar
 
 from deckkit.animatactics.construction.cards import Advantage, Character, Faction, Pilot
 from deckkit.errors import CardDataError
+from deckkit.untrusted import read_text
 
 GAME_DIR = "animatactics"
 CSV_NAME = "cards.csv"
@@ -153,12 +155,13 @@ def _pilot(r: _Row) -> Pilot:
 
 def read_card_db(path: Path) -> CardDB:
     """Read and check one cards.csv."""
+    # A regular file within the bounds (deckkit.untrusted); a byte-order mark is dropped.
+    text = read_text(path, what="card database", error=CardDataError)
     try:
-        with path.open(newline="", encoding="utf-8") as f:
-            rows = list(csv.DictReader(f))
-            columns = set(rows[0]) if rows else set()
-    except (OSError, UnicodeDecodeError, csv.Error) as err:
-        raise CardDataError(f"cannot read the card database: {err}", path=path) from err
+        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+        columns = set(rows[0]) if rows else set()
+    except csv.Error as err:
+        raise CardDataError(f"cannot read the card database: {err}", path=path) from None
     missing = [c for c in REQUIRED_COLUMNS if c not in columns]
     if missing:
         raise CardDataError(f"missing columns: {', '.join(missing)}", path=path, line=1)

@@ -28,6 +28,7 @@ from deckkit.animatactics.construction.carddb import CardDB
 from deckkit.animatactics.construction.cards import Advantage, Character, Pilot
 from deckkit.animatactics.construction.editions import EDITIONS
 from deckkit.errors import DeckFileError, DeckProblems
+from deckkit.untrusted import read_bytes
 
 HEADER_KEYS = ("game", "name", "levels", "edition", "converted-levels")
 SECTIONS = ("characters", "advantages")
@@ -225,11 +226,12 @@ def parse_party_bytes(data: bytes, db: CardDB, path: Path | None) -> Party:
 
 
 def read_party(path: Path, db: CardDB) -> Party:
-    try:
-        with path.open("rb") as f:
-            data = f.read(MAX_PARTY_BYTES + 1)
-    except OSError as err:
-        raise DeckFileError(
-            f"cannot read the party file: {err.strerror or err}", path=path
-        ) from err
+    # Only a regular file is read (a FIFO would block, a device never end), within the bound.
+    data = read_bytes(
+        path,
+        what="party file",
+        error=DeckFileError,
+        limit=MAX_PARTY_BYTES,
+        hint="a party file lists its characters and advantage cards",
+    )
     return parse_party_bytes(data, db, path)

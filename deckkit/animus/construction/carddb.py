@@ -29,6 +29,8 @@ from deckkit.animus.construction.cards import (
 )
 from deckkit.animus.construction.rules import TypeOrder, load_types
 from deckkit.errors import CardDataError
+from deckkit.textsafe import clipped
+from deckkit.untrusted import read_bytes
 
 GAME_DIR = "animus"
 SAMPLE_NAME = "sample-cards.csv"
@@ -119,17 +121,14 @@ def load_cards(path: Path | None = None) -> CardSet:
 
 def read_cards(path: Path, types: TypeOrder) -> CardSet:
     """Read and check every row of a card file."""
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as err:
-        raise CardFileError(
-            f"cannot read the card file: {err.strerror or err}",
-            path=path,
-            hint="check the path given as 'cards:' in the team file",
-        ) from None
-    if len(raw) > MAX_BYTES:
-        raise CardFileError("the card file is larger than 1 MB", path=path)
+    # Only a regular file of at most MAX_BYTES is read: a FIFO would block, a device never end.
+    raw = read_bytes(
+        path,
+        what="card file",
+        error=CardDataError,
+        limit=MAX_BYTES,
+        hint="a card file is a CSV of one card a row: docs/animus-cards.md",
+    )
     lines = raw.split(b"\n")
     header: list[str] | None = None
     cards: list[Card] = []
@@ -185,10 +184,14 @@ def _check_header(fields: list[str], path: Path, line: int) -> list[str]:
     for i, expected in enumerate(COLUMNS):
         got = names[i] if i < len(names) else ""
         if got != expected:
+            # A row that does not even start as a card file's header is not quoted: a file
+            # that is no card file (a team's `cards:` naming the wrong file) is not shown.
+            if i == 0:
+                message = f"the first row is not a card file's header (it starts with {expected!r})"
+            else:
+                message = f"the header names {clipped(got, 40)!r} where {expected!r} belongs"
             raise CardFileError(
-                f"the header names {got!r} where {expected!r} belongs"
-                if got
-                else f"the header lacks the column {expected!r}",
+                message if got else f"the header lacks the column {expected!r}",
                 path=path,
                 line=line,
                 column=i + 1,
@@ -196,7 +199,7 @@ def _check_header(fields: list[str], path: Path, line: int) -> list[str]:
             )
     if len(names) > len(COLUMNS):
         raise CardFileError(
-            f"unknown column {fields[len(COLUMNS)]!r}",
+            f"{len(names)} columns where a card file has {len(COLUMNS)}",
             path=path,
             line=line,
             column=len(COLUMNS) + 1,

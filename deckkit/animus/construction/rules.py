@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from deckkit.errors import CardDataError
+from deckkit.untrusted import read_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +75,11 @@ class TypeOrder:
 
 def load_types(path: Path) -> TypeOrder:
     """Read a types.toml: every type named once, each beats another known type."""
+    text = read_text(path, what="type order", error=CardDataError)
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise CardDataError(f"cannot read the type order: {err}", path=path) from None
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise CardDataError("the type order is nested too deeply to be read", path=path) from None
     except tomllib.TOMLDecodeError as err:
         raise CardDataError(
             f"not valid TOML: {err}", path=path, line=getattr(err, "lineno", None)

@@ -8,6 +8,7 @@ docs/animus-cards.md.
 from __future__ import annotations
 
 import difflib
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,10 +16,13 @@ from deckkit.animus.construction.carddb import CardSet, load_cards
 from deckkit.animus.construction.cards import Card, Kind
 from deckkit.animus.construction.options import RuleOptions, parse_options
 from deckkit.errors import DeckFileError, DeckkitError, DeckProblems
+from deckkit.textsafe import clipped
+from deckkit.untrusted import read_bytes, read_head
 
 MAX_BYTES = 200_000
 HEADERS = ("game", "name", "cards", "entity", "drafted", "draft")
 SECTIONS = ("team", "pyramid", "picks")
+TEAM_HINT = "a team file is a few lines of text: docs/animus-cards.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +49,10 @@ class Team:
 
 def read_game(path: Path) -> str | None:
     """The ``game:`` header of a file, or None (read only up to the first section)."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(MAX_BYTES)
-    except OSError:
+    head = read_head(path, MAX_BYTES)
+    if head is None:
         return None
-    for raw in head.decode("utf-8", "replace").splitlines():
+    for raw in head.decode("utf-8-sig", "replace").splitlines():
         line = raw.split("#", 1)[0].strip()
         if line.startswith("["):
             return None
@@ -62,14 +64,7 @@ def read_game(path: Path) -> str | None:
 
 def read_team(path: Path, rule_overrides: list[str] | None = None) -> Team:
     """Parse and resolve a team file; every unknown name is reported at once."""
-    try:
-        raw = path.read_bytes()[: MAX_BYTES + 1]
-    except OSError as err:
-        raise DeckFileError(
-            f"cannot read the team file: {err.strerror or err}", path=path
-        ) from None
-    if len(raw) > MAX_BYTES:
-        raise DeckFileError("the team file is larger than 200 kB", path=path)
+    raw = read_bytes(path, what="team file", error=DeckFileError, limit=MAX_BYTES, hint=TEAM_HINT)
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as err:
@@ -206,14 +201,39 @@ def read_team(path: Path, rule_overrides: list[str] | None = None) -> Team:
 
 
 def _card_set(path: Path, given: tuple[str, int] | None) -> CardSet:
+    """The card set a team's ``cards:`` line names: ``sample`` (or nothing) for the shipped
+    made-up set, else a ``.csv`` file in the team file's directory or a folder below it
+    (docs/animus-cards.md, "Team files"). A team file may come from someone else: its
+    ``cards:`` line cannot make deckkit read, or quote, a file elsewhere on the machine."""
     if given is None or given[0].lower() in ("", "sample"):
         return load_cards(None)
-    where = (path.parent / given[0]).resolve()
-    if not where.is_file():
+    name, line = given
+    shown_name = clipped(name)
+    hint = (
+        "'cards:' takes 'sample' or a .csv file's path relative to the team file, in its "
+        "folder or below (copy or link a card file kept elsewhere next to the team)"
+    )
+    relative = Path(name)
+    if relative.is_absolute() or ".." in relative.parts:
         raise DeckFileError(
-            f"the card file {given[0]!r} does not exist",
+            f"the card file {shown_name!r} is outside the team file's folder",
             path=path,
-            line=given[1],
-            hint="'cards:' takes a path relative to the team file, or 'sample'",
+            line=line,
+            hint=hint,
         )
-    return load_cards(where)
+    if relative.suffix.lower() != ".csv":
+        raise DeckFileError(
+            f"the card file {shown_name!r} is not a .csv file", path=path, line=line, hint=hint
+        )
+    where = path.parent / relative
+    try:
+        mode = where.stat().st_mode
+    except (OSError, ValueError):
+        raise DeckFileError(
+            f"the card file {shown_name!r} does not exist", path=path, line=line, hint=hint
+        ) from None
+    if not stat.S_ISREG(mode):
+        raise DeckFileError(
+            f"the card file {shown_name!r} is not a regular file", path=path, line=line, hint=hint
+        )
+    return load_cards(where.resolve())

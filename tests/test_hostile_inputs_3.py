@@ -1,0 +1,368 @@
+"""Inputs a careless or hostile user can hand deckkit, third pass (issue 31): one-game reports,
+byte-order marks, devices and FIFOs in the sibling games' readers, a team's `cards:` line,
+saved runs with bad metadata, decks without locations, control characters on the way to the
+chart renderer, huge requests. Each ends in a page, or one clear line and a known exit code
+(deckkit/errors.py), never a traceback, a hang or memory without bound."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.cli.main import app
+from deckkit.errors import (
+    EXIT_BAD_DATA,
+    EXIT_BAD_INPUT,
+    CardDataError,
+    DeckFileError,
+    DeckkitError,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+DECK = REPO / "decks" / "demo-solo.deck"
+TEAM = REPO / "decks" / "animus-vanguard.team"
+VS = REPO / "decks" / "animus-counterpoint.team"
+runner = CliRunner()
+
+
+def invoke(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    return result.exit_code, result.output
+
+
+# --- one-game reports (issue 31, problem 3) ---
+
+
+def test_a_one_game_report_is_written_with_no_turns_interval(tmp_path: Path) -> None:
+    page = tmp_path / "one.html"
+    rows = tmp_path / "one.parquet"
+    code, out = invoke(
+        "report", DECK, "-n", "1", "-o", page, "--results", rows, "-q", "--no-impact",
+        "--sensitivity", "--sensitivity-games", "2",
+    )  # fmt: skip
+    assert code == 0, out
+    doc = json.loads(page.with_suffix(".json").read_text())
+    assert doc["turns"]["ci"] is None
+    assert "no interval from one game" in page.read_text()
+    again = tmp_path / "again.html"
+    code, out = invoke("report", "--from", rows, "-o", again, "-q", "--no-impact")
+    assert code == 0, out
+    assert "no interval from one game" in again.read_text()
+
+
+def test_a_one_battle_animus_report_is_written(tmp_path: Path) -> None:
+    page = tmp_path / "one.html"
+    code, out = invoke("report", TEAM, "--vs", VS, "-n", "1", "-o", page)
+    assert code == 0, out
+    assert "no interval from one game" in page.read_text()
+
+
+# --- a byte-order mark before the header (issue 31, problem 15) ---
+
+BOM = b"\xef\xbb\xbf"
+PARTY = REPO / "decks" / "at-empire-light.party"
+
+
+def test_a_byte_order_mark_does_not_hide_a_team_or_party_header(tmp_path: Path) -> None:
+    for source in (TEAM, PARTY):
+        copy = tmp_path / source.name
+        copy.write_bytes(BOM + source.read_bytes())
+        code, out = invoke("validate", copy)
+        assert code == 0, out
+        assert out.startswith("LEGAL"), out
+        assert "Ani-Mayhem" not in out
+
+
+def test_a_byte_order_mark_is_dropped_by_every_sibling_game_reader(tmp_path: Path) -> None:
+    from deckkit.animatactics.construction.carddb import card_db_csv, read_card_db
+    from deckkit.animus.construction.carddb import read_cards, sample_path
+    from deckkit.animus.construction.rules import load_types
+    from deckkit.animus.construction.team import read_game
+
+    cards = tmp_path / "cards.csv"
+    cards.write_bytes(BOM + sample_path().read_bytes())
+    types = tmp_path / "types.toml"
+    types.write_bytes(BOM + (sample_path().parent / "types.toml").read_bytes())
+    assert len(read_cards(cards, load_types(types)).cards) == 42
+    team = tmp_path / "t.team"
+    team.write_bytes(BOM + b"game: animus\n[team]\n")
+    assert read_game(team) == "animus"
+    db = tmp_path / "at.csv"
+    db.write_bytes(BOM + card_db_csv().read_bytes())
+    assert len(read_card_db(db).characters) == len(read_card_db(card_db_csv()).characters)
+
+
+# --- devices and FIFOs in the sibling games' readers (issue 31, problem 2) ---
+
+
+def finishes(call: Callable[[], object], fifo: Path | None = None, seconds: float = 10) -> object:
+    """``call()``'s result or the exception it raised; fails when it is still running after
+    ``seconds`` (blocked on ``fifo``, which is then opened for writing to let it go)."""
+    box: list[object] = []
+
+    def run() -> None:
+        try:
+            box.append(call())
+        except BaseException as err:  # handed back to the test
+            box.append(err)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive() and fifo is not None:
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # EOF for the blocked reader
+        thread.join(seconds)
+        pytest.fail(f"still reading the FIFO {fifo} after {seconds} s")
+    assert not thread.is_alive(), f"still running after {seconds} s"
+    return box[0]
+
+
+@pytest.mark.parametrize("name", ["cards.csv", "t.team", "p.party"])
+def test_a_fifo_is_refused_at_once_by_every_sibling_game_reader(tmp_path: Path, name: str) -> None:
+    from deckkit.animatactics.construction.carddb import load_card_db as at_db
+    from deckkit.animatactics.construction.party import read_party
+    from deckkit.animus.construction.carddb import load_cards
+    from deckkit.animus.construction.team import read_game, read_team
+
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    readers: dict[str, list[tuple[Callable[[], object], int]]] = {
+        "cards.csv": [(lambda: load_cards(fifo), EXIT_BAD_DATA)],
+        "t.team": [(lambda: read_team(fifo), EXIT_BAD_INPUT), (lambda: read_game(fifo), 0)],
+        "p.party": [(lambda: read_party(fifo, at_db()), EXIT_BAD_INPUT)],
+    }
+    for call, code in readers[name]:
+        got = finishes(call, fifo)
+        if code == 0:
+            assert got is None
+            continue
+        assert isinstance(got, DeckkitError), repr(got)
+        assert got.exit_code == code
+        assert "not a regular file" in got.render() and str(fifo) in got.render()
+
+
+def test_a_fifo_named_as_a_team_stops_every_command_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "other.team"
+    os.mkfifo(fifo)
+    commands: list[list[str | Path]] = [
+        ["validate", fifo],
+        ["validate", "--game", "animus", fifo],
+        ["simulate", TEAM, "--vs", fifo, "-n", "2"],
+        ["report", TEAM, "--vs", fifo, "-n", "2", "-o", tmp_path / "r.html"],
+    ]
+    for args in commands:
+        got = finishes(lambda args=args: invoke(*args), fifo)
+        assert isinstance(got, tuple), repr(got)
+        code, out = got
+        assert code == EXIT_BAD_INPUT, out
+        assert "not a regular file" in out
+
+
+@pytest.mark.parametrize("reader", ["team", "cards", "party"])
+def test_dev_zero_is_refused_without_reading_it(reader: str) -> None:
+    from deckkit.animatactics.construction.carddb import load_card_db as at_db
+    from deckkit.animatactics.construction.party import read_party
+    from deckkit.animus.construction.carddb import load_cards
+    from deckkit.animus.construction.team import read_team
+
+    zero = Path("/dev/zero")
+    calls: dict[str, Callable[[], object]] = {
+        "team": lambda: read_team(zero),
+        "cards": lambda: load_cards(zero),
+        "party": lambda: read_party(zero, at_db()),
+    }
+    got = finishes(calls[reader])
+    assert isinstance(got, DeckkitError), repr(got)
+    assert "not a regular file" in got.render()
+
+
+def test_a_team_or_card_file_past_its_size_bound_is_refused(tmp_path: Path) -> None:
+    from deckkit.animus.construction.carddb import load_cards
+    from deckkit.animus.construction.team import read_team
+
+    big = tmp_path / "big.team"
+    big.write_bytes(b"game: animus\n" + b"#" * 300_000 + b"\n")
+    with pytest.raises(DeckFileError, match="larger than 200,000 bytes"):
+        read_team(big)
+    cards = tmp_path / "big.csv"
+    cards.write_bytes(b"#" * 1_100_000)
+    with pytest.raises(CardDataError, match="larger than 1,000,000 bytes"):
+        load_cards(cards)
+
+
+# --- a team's `cards:` line (issue 31, problem 12) ---
+
+
+def _team_naming(folder: Path, cards: str) -> Path:
+    team = folder / "t.team"
+    team.write_text(f"game: animus\ncards: {cards}\n[team]\nKaida Flint\n", encoding="utf-8")
+    return team
+
+
+@pytest.mark.parametrize(
+    ("cards", "says"),
+    [
+        ("../../../../../../etc/passwd", "outside the team file's folder"),
+        ("/etc/passwd", "outside the team file's folder"),
+        ("sub/../../secret.csv", "outside the team file's folder"),
+        ("notes.txt", "is not a .csv file"),
+        ("fifo.csv", "is not a regular file"),
+        ("missing.csv", "does not exist"),
+    ],
+)
+def test_cards_names_only_a_csv_in_the_team_files_folder(
+    tmp_path: Path, cards: str, says: str
+) -> None:
+    from deckkit.animus.construction.team import read_team
+
+    folder = tmp_path / "teams"
+    folder.mkdir()
+    (tmp_path / "secret.csv").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (folder / "notes.txt").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    os.mkfifo(folder / "fifo.csv")
+    team = _team_naming(folder, cards)
+    got = finishes(lambda: read_team(team), folder / "fifo.csv")
+    assert isinstance(got, DeckFileError), repr(got)
+    text = got.render()
+    assert says in text and "line 2" in text
+    assert got.exit_code == EXIT_BAD_INPUT
+    assert "root:" not in text
+
+
+def test_cards_in_a_folder_below_the_team_is_read(tmp_path: Path) -> None:
+    from deckkit.animus.construction.carddb import sample_path
+    from deckkit.animus.construction.team import read_team
+
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "mine.csv").write_bytes(sample_path().read_bytes())
+    team = _team_naming(tmp_path, "cards/mine.csv")
+    assert read_team(team).cards[0].name == "Kaida Flint"
+
+
+def test_a_card_file_that_is_no_card_file_is_not_quoted(tmp_path: Path) -> None:
+    secret = "root:x:0:0:root:/root:/bin/bash"
+    (tmp_path / "passwd.csv").write_text(f"{secret}\n")
+    (tmp_path / "wide.csv").write_text(
+        "id,name,kind,level,type,advantage,melee,range,abilities,made_up,source,hunter2\n"
+    )
+    for name in ("passwd.csv", "wide.csv"):
+        code, out = invoke("validate", _team_naming(tmp_path, name))
+        assert code == EXIT_BAD_DATA, out
+        assert "root:" not in out and "hunter2" not in out
+        assert "line 1" in out
+
+
+# --- saved runs: metadata names and decks (issue 31, problems 10 and 11) ---
+
+NO_LOCATIONS = "name: no field\n[characters]\nKrillin\n[havens]\nThe Tendo Dojo\n"
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("saved") / "run.parquet"
+    code, out = invoke("simulate", DECK, "-n", "2", "--out", path, "-q")
+    assert code == 0, out
+    return path
+
+
+def _saved_with(saved: Path, out: Path, **values: object) -> Path:
+    import polars as pl
+
+    from deckkit.analysis.results import METADATA_KEY
+
+    meta = json.loads(pl.read_parquet_metadata(saved)[METADATA_KEY])
+    meta.update(values)
+    pl.read_parquet(saved).write_parquet(out, metadata={METADATA_KEY: json.dumps(meta)})
+    return out
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("policy", "bogus"), ("policy", "search:0"), ("layout", "bogus"),
+     ("edition", "bogus"), ("variant", "bogus")],
+)  # fmt: skip
+def test_a_saved_run_with_an_unknown_name_is_refused_naming_the_file(
+    saved: Path, tmp_path: Path, field: str, value: str
+) -> None:
+    bad = _saved_with(saved, tmp_path / "bad.parquet", **{field: value})
+    code, out = invoke("report", "--from", bad, "-o", tmp_path / "r.html", "-q")
+    assert code == EXIT_BAD_INPUT, out
+    assert f"error: {bad}: the run metadata in this file is damaged" in out
+    assert f"unknown {field} {value!r}" in out
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_stats_of_a_deck_without_locations_shows_no_hands(tmp_path: Path) -> None:
+    deck = tmp_path / "no-locations.deck"
+    deck.write_text(NO_LOCATIONS)
+    code, out = invoke("stats", deck, "-f", "json")
+    assert code == 0, out
+    doc = json.loads(out)
+    assert doc["sample_hands"] == []
+    assert "the deck has no locations" in doc["note"]
+    code, out = invoke("report", deck, "-n", "2", "-o", tmp_path / "r.html", "-q")
+    assert code == 1, out  # illegal: the page says so, no game played
+    assert (tmp_path / "r.html").exists()
+
+
+def test_a_saved_run_of_a_deck_without_locations_is_refused(saved: Path, tmp_path: Path) -> None:
+    from deckkit.analysis.results import deck_hash
+
+    bad = _saved_with(
+        saved, tmp_path / "bad.parquet", deck_text=NO_LOCATIONS, deck_sha256=deck_hash(NO_LOCATIONS)
+    )
+    code, out = invoke("report", "--from", bad, "-o", tmp_path / "r.html", "-q")
+    assert code == EXIT_BAD_INPUT, out
+    assert f"error: {bad}: the deck kept in this run has no locations" in out
+
+
+# --- control characters on the way to the chart renderer (issue 31, problem 8) ---
+
+HOSTILE_NAME = "bell\x07 esc\x1b[31m nul\x00 \ud800\ufffe"
+DRAW = """
+import json, sys
+from deckkit.report import charts
+from deckkit.report.chart_process import ChartProcess
+course = [{"line": sys.argv[1], "points": [[1, 0.1], [2, 0.3]], "bounds": [-2.9, 2.9]}]
+spec = charts.llr_chart(sys.argv[1], course)
+here = charts.draw({"llr": spec})["llr"]
+with ChartProcess() as drawer:
+    drawer.send({"llr": spec})
+    helper = drawer.receive()["llr"]
+print(json.dumps([here, helper, drawer.crashed]))
+"""
+
+
+def test_a_check_named_with_control_characters_is_drawn(tmp_path: Path) -> None:
+    name = "bell\x07 esc\x1b[31m"  # what argv can carry; the rest is held to safe_spec below
+    done = subprocess.run(
+        [sys.executable, "-c", DRAW, name], capture_output=True, text=True, cwd=REPO, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    here, helper, crashed = json.loads(done.stdout)
+    assert not crashed
+    for svg in (here, helper):
+        assert "bell\\x07 esc\\x1b[31m" in svg
+        assert "\x1b" not in svg and "\x07" not in svg
+
+
+def test_every_string_of_a_chart_is_made_safe_for_the_renderer() -> None:
+    from deckkit.report.charts import llr_chart, safe_spec
+
+    course = [{"line": HOSTILE_NAME, "points": [[1, 0.1]], "bounds": [-2.9, 2.9]}]
+    text = json.dumps(safe_spec(llr_chart(HOSTILE_NAME, course)), ensure_ascii=False)
+    assert "bell\\\\x07 esc\\\\x1b[31m nul\\\\x00 \\\\ud800\\\\ufffe" in text
+    unsafe = [c for c in text if ord(c) < 0x20 or 0xD800 <= ord(c) < 0xE000 or c == "\ufffe"]
+    assert unsafe == []
