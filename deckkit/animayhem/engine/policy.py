@@ -830,7 +830,10 @@ class HeuristicPolicy(Policy):
         danger = False
         hunt: list[Dis] = []
         for d in game.disasters:
-            if d.combat and d.incapacitated_turn != game.turn:
+            if not d.combat:
+                if harmful(d) and not d.stationary:
+                    danger = True
+            elif d.incapacitated_turn != game.turn:
                 danger = True
                 if goal_slot is None and d.carrying and can_beat(game, everyone, d):
                     hunt.append(d)
