@@ -294,6 +294,68 @@ def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
     return route
 
 
+def _harm_slots(game: Game) -> list[int]:
+    """The slots where a face-up non-combat disaster stands that would act on a party moving
+    there (movement.move_party: "non-combat ones affect the party" on every step)."""
+    out: list[int] = []
+    path = game.field.path
+    for d in game.disasters:
+        if not d.combat and d.ally_of is None and harmful(d):
+            slot = path[d.pos]
+            if slot not in out:
+                out.append(slot)
+    return out
+
+
+def safe_route(
+    game: Game, start: int, goal: int, budget: int, avoid: list[int], stop_at_goal: bool
+) -> list[int]:
+    """Steps toward ``goal`` as :func:`route_to` takes them, but never onto a slot of ``avoid``
+    (``goal`` itself allowed when ``stop_at_goal``): along a shortest path around them, else as
+    far as the plain route goes before the first of them."""
+    plain = route_to(game, start, goal, budget)
+    if not any(s in avoid for s in plain):
+        return plain
+    blocked = [s for s in avoid if not (stop_at_goal and s == goal)]
+    if goal not in blocked:
+        # Steps to the goal from every slot, never through a blocked one (a search from the
+        # goal over the free slots).
+        n = len(game.field.neighbours)
+        far = [-1] * n
+        far[goal] = 0
+        queue = [goal]
+        for here in queue:
+            for s in game.field.neighbours[here]:
+                if far[s] < 0 and s not in blocked:
+                    far[s] = far[here] + 1
+                    queue.append(s)
+        here = game.field.haven_slot if start == HAVEN else start
+        if far[here] >= 0:
+            route: list[int] = []
+            left = budget
+            if start == HAVEN and left > 0:
+                route.append(here)  # the step into the field
+                left -= 1
+            while here != goal and left > 0:
+                step = -1
+                for s in game.field.neighbours[here]:
+                    if far[s] >= 0 and far[s] == far[here] - 1:
+                        step = s
+                        break
+                if step < 0:
+                    break
+                route.append(step)
+                here = step
+                left -= 1
+            return route
+    out: list[int] = []
+    for s in plain:
+        if s in blocked:
+            break
+        out.append(s)
+    return out
+
+
 def _top_damage(party: list[Char], cap: int) -> int:
     """The damage of the party's ``cap`` hardest hitters together: the whole party's less its
     weakest hits, taken from the lowest up (a party of four or five is read once more for each
@@ -432,13 +494,27 @@ class _Party:
 
 
 def _danger(game: Game) -> dict[int, int]:
-    """Three steps of risk at a location for each disaster there that fights or acts."""
+    """Three steps of risk at a location for each disaster there that fights or acts, and for
+    each location a face-up non-combat disaster that acts will pass in its next movement (it
+    acts on the characters it meets as it moves: movement.move_disaster, set0 rulebook
+    "Maintenance Phase"), where a party that stops to scavenge would wait for it."""
     danger: dict[int, int] = {}
     path = game.field.path
+    last = len(path) - 1
     for d in game.disasters:
         if d.combat or harmful(d):
             slot = path[d.pos]
             danger[slot] = danger.get(slot, 0) + 3
+            if d.combat or d.stationary or d.ally_of is not None:
+                continue
+            step = -1 if d.backward else 1
+            pos = d.pos
+            for _ in range(d.movement):
+                pos += step
+                if pos < 0 or pos > last:
+                    break
+                slot = path[pos]
+                danger[slot] = danger.get(slot, 0) + 3
     return danger
 
 
@@ -754,7 +830,10 @@ class HeuristicPolicy(Policy):
         danger = False
         hunt: list[Dis] = []
         for d in game.disasters:
-            if d.combat and d.incapacitated_turn != game.turn:
+            if not d.combat:
+                if harmful(d) and not d.stationary:
+                    danger = True
+            elif d.incapacitated_turn != game.turn:
                 danger = True
                 if goal_slot is None and d.carrying and can_beat(game, everyone, d):
                     hunt.append(d)
@@ -774,6 +853,7 @@ class HeuristicPolicy(Policy):
         plans: list[Move] = []
         home = game.field.haven_slot
         meet: int | None = None
+        harm = _harm_slots(game)
         order = [anchor]
         for s in groups:
             if s != anchor:
@@ -781,16 +861,19 @@ class HeuristicPolicy(Policy):
         for start in order:
             party = groups[start]
             budget = party_movement(game, party)
-            if start != HAVEN and danger and any(c.items for c in party):
+            carrying = start != HAVEN and any(c.items for c in party)
+            if carrying and danger:
                 back = game.dist[start][home] + 1
                 if back <= budget:
                     if start == home:
                         route = [HAVEN]
                     else:
-                        route = route_to(game, start, home, budget - 1)
-                        route.append(HAVEN)
-                    plans.append((party, route))
-                    continue
+                        route = safe_route(game, start, home, budget - 1, harm, False)
+                        if route and route[-1] == home:
+                            route.append(HAVEN)
+                    if route:
+                        plans.append((party, route))
+                        continue
             dest = goal
             if start != anchor and meet is not None:
                 dest = meet
@@ -798,7 +881,13 @@ class HeuristicPolicy(Policy):
                 if start == anchor:
                     meet = None if start == HAVEN else start
                 continue
-            route = trim_to_stop(game, party, route_to(game, start, dest, budget))
+            if carrying and harm:
+                # An item carrier never steps where a non-combat disaster would act on it
+                # (Satellite Strike destroys what it carries).
+                route = safe_route(game, start, dest, budget, harm, False)
+            else:
+                route = route_to(game, start, dest, budget)
+            route = trim_to_stop(game, party, route)
             while game.acts and route and route[-1] != HAVEN and traps(game, party, route[-1]):
                 route = trim_to_stop(game, party, route[:-1])  # stop short of a trap (STOPS)
             if start == anchor:
