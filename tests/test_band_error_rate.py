@@ -39,7 +39,9 @@ def _tolerance(rate: float, runs: int) -> float:
     return 3 * math.sqrt(rate * (1 - rate) / runs)
 
 
-def _verdicts(band: BandTest, p: float, runs: int, rng: np.random.Generator) -> npt.NDArray[np.int8]:
+def _verdicts(
+    band: BandTest, p: float, runs: int, rng: np.random.Generator
+) -> npt.NDArray[np.int8]:
     """The band's verdict (+1 pass, -1 fail, 0 undecided within the budget) on ``runs``
     streams of games each won with probability ``p``. Each side's course is the test's own
     (``BandTest.sides``, ``BernoulliSPRT.path``, ``first_exits`` with its Wald bounds), many
