@@ -457,3 +457,20 @@ def test_a_copy_keeps_every_attribute_of_the_state() -> None:
                     assert [getattr(x, "uid", x) for x in a] == [getattr(x, "uid", x) for x in b]
                 else:
                     assert a == b, (cls.__name__, name)
+
+
+def test_a_game_ended_neither_way_is_worth_a_draw_to_the_search() -> None:
+    """An undecided majority (option majority_trigger=combined) or a stall has ended: the
+    search values it as a draw, 0.5, whatever item lead the player held when it ended, below a
+    win and above a loss (no document scores it either way)."""
+    from deckkit.animayhem.engine.rollout import value
+
+    setup = _setup()
+    game = _midgame(setup, 1, 2)
+    assert game is not None
+    in_play = value(game)
+    for outcome, worth in (("win", 1.0), ("loss", 0.0), ("undecided", 0.5), ("stall", 0.5)):
+        game.outcome = outcome
+        assert value(game) == worth
+    game.outcome = None
+    assert value(game) == in_play

@@ -131,13 +131,16 @@ def carried(f: Combat, game: Game) -> Combat:
 
 
 def value(game: Game) -> float:
-    """How well a game stands for the player, in [0, 1]: 1 won, 0 lost; otherwise by the share
-    of the items in play each side holds (more than half wins), and a little by how many
-    characters the player still has in play."""
+    """How well a game stands for the player, in [0, 1]: 1 won, 0 lost, 0.5 ended neither way
+    (a stall, or an undecided majority: final, so its item lead no longer counts); a game still
+    in play by the share of the items in play each side holds (more than half wins), and a
+    little by how many characters the player still has in play."""
     if game.outcome == "win":
         return 1.0
     if game.outcome == "loss":
         return 0.0
+    if game.outcome is not None:
+        return 0.5
     n = max(1, game.tally_in_play())
     lead = (game.items_player(tally=True) - game.items_disasters(tally=True)) / n
     standing = sum(1 for c in game.chars if c.zone in ("field", "haven"))
