@@ -48,10 +48,10 @@ DEBRIS = (
 
 def test_scavenge_stops_at_the_block_its_revealed_disaster_puts_down() -> None:
     """set0 rulebook, "Scavenge Phase": the party clears each disaster underneath "in order for
-    the party to continue"; Falling Debris "blocks Location for 3 turns" (card text), and no
-    party may scavenge a blocked location (docs/effects.md, ``block``). Krillin (Flying, Priest)
-    is not bonked by the Debris he reveals at Cathedral, but the location it blocks is closed to
-    him: he neither reveals the next disaster nor retrieves the item underneath."""
+    the party to continue"; Falling Debris blocks its location for 3 turns (its card_db entry),
+    and no party may scavenge a blocked location (docs/effects.md, ``block``). Krillin (Flying,
+    Priest) is not bonked by the Debris he reveals at Cathedral, but the location it blocks is
+    closed to him: he neither reveals the next disaster nor retrieves the item underneath."""
     game = effect_table()
     krillin = add_char(game, "Krillin", CATHEDRAL)
     debris = new_disaster(game, "Falling Debris")
