@@ -42,6 +42,8 @@ NEVER_IN_THESE_DECKS: dict[str, str] = {
     "am553": "takes items only from under locations it lands on, usually already scavenged",
     "am555": "attacks only characters with charm 6+ or Royalty; the demo party has neither",
     "am581": "blocks locations that require Medic; the demo field has none",
+    "am595": "under item_pickup=beneath it destroys only an item no face-down disaster covers "
+    "(queries.under_reach), and rarely lands on one",
     "am601": "acts only while Shinseiju Tree is in play",
     "am622": "blocks only where it lands, and a party with Flying is unaffected",
     "am654": "destroys a Battlesuit on a character; the suit is rarely equipped in time",

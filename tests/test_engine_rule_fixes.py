@@ -48,10 +48,10 @@ DEBRIS = (
 
 def test_scavenge_stops_at_the_block_its_revealed_disaster_puts_down() -> None:
     """set0 rulebook, "Scavenge Phase": the party clears each disaster underneath "in order for
-    the party to continue"; Falling Debris "blocks Location for 3 turns" (card text), and no
-    party may scavenge a blocked location (docs/effects.md, ``block``). Krillin (Flying, Priest)
-    is not bonked by the Debris he reveals at Cathedral, but the location it blocks is closed to
-    him: he neither reveals the next disaster nor retrieves the item underneath."""
+    the party to continue"; Falling Debris blocks its location for 3 turns (its card_db entry),
+    and no party may scavenge a blocked location (docs/effects.md, ``block``). Krillin (Flying,
+    Priest) is not bonked by the Debris he reveals at Cathedral, but the location it blocks is
+    closed to him: he neither reveals the next disaster nor retrieves the item underneath."""
     game = effect_table()
     krillin = add_char(game, "Krillin", CATHEDRAL)
     debris = new_disaster(game, "Falling Debris")
@@ -123,7 +123,8 @@ def test_bonked_while_walking_leaves_the_party_at_once() -> None:
     encode(game, strike, BONK_HERE)
     ahead = on_field(game, new_disaster(game, "Bugrom, Type 1"), 2)
     stack_combat_pile(game, ["Kick"] * 20)
-    route = [1, 2] if 2 in game.field.neighbours[1] else [1, 4]
+    route = [1, 2]  # along the top row of the 3 x 3 field
+    assert 2 in game.field.neighbours[1]
     left = move_party(game, ED, ScriptedPolicy(), [a, b], route)
     assert left == []
     for c in (a, b):
@@ -144,7 +145,8 @@ def test_one_bonked_on_the_way_the_others_walk_on_without_it() -> None:
     k = add_char(game, "Krillin", 0)
     debris = on_field(game, new_disaster(game, "Falling Debris"), 1)
     encode(game, debris, DEBRIS)
-    route = [1, 2] if 2 in game.field.neighbours[1] else [1, 4]
+    route = [1, 2]  # along the top row of the 3 x 3 field
+    assert 2 in game.field.neighbours[1]
     left = move_party(game, ED, ScriptedPolicy(), [a, k], route)
     assert left == [k] and k.slot == route[-1] and k.zone == "field"
     assert a.zone == "bonked" and a.slot == -1

@@ -143,13 +143,13 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
                     game.done_scavenging.add(slot)
                     return False
         # Whoever the disaster knocked out, captured or sent away has left the party at once
-        # (set0 rulebook, "Bonked": "removed from play for 1 complete turn").
+        # (set0 rulebook, Lexicon "Bonked": "removed from play for 1 complete turn").
         party = [c for c in party if c.zone == "field" and c.slot == slot]
         if game.fx and blocked(game, slot):
-            # The disaster just cleared blocked the location (BLOCK: Falling Debris "blocks
-            # Location for 3 turns"): no party may scavenge it, so the attempt ends here, before
-            # the next disaster or the cards underneath ("Scavenge Phase": the party clears
-            # each disaster "to continue").
+            # The disaster just cleared blocked the location (BLOCK: Falling Debris blocks it
+            # for 3 turns): no party may scavenge it (docs/effects.md, ``block``), so the
+            # attempt ends here, before the next disaster or the cards underneath ("Scavenge
+            # Phase": the party clears each disaster "to continue").
             game.done_scavenging.add(slot)
             if game.trace is not None:
                 game.say("scavenge", f"{loc.g.name} is blocked: the party stops scavenging it")
