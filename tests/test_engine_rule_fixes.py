@@ -318,3 +318,24 @@ def test_everyone_lost_against_a_minor_is_a_set0_case_only() -> None:
         assert result == "ignored" and d.carrying == [picture], name
     result, d, picture = _lone_charm("set0", "33-S Sexaroid")
     assert result == "ignored" and d.carrying == [picture]
+
+
+def test_a_search_copy_keeps_the_haven_being_built() -> None:
+    """The search player plans on copies of the game (determinize.clone): a haven being built
+    (set0 rulebook, "Haven") is part of the position, so the copy keeps it, with its own
+    builders (the copy's characters, never the game's), the turns left and each builder's rest;
+    played on, the copy's building ends as the game's would."""
+    import random
+
+    from deckkit.animayhem.engine.determinize import clone
+
+    game, silky, builders, _ = _building("hand")
+    copy = clone(game, random.Random(1))
+    assert [(b.slot, b.last_turn, b.before) for b in copy.building] == [
+        (b.slot, b.last_turn, b.before) for b in game.building
+    ]
+    (built,) = copy.building
+    assert [c.uid for c in built.builders] == [c.uid for c in builders]
+    assert not {id(c) for c in built.builders} & {id(c) for c in builders}
+    assert set(map(id, built.builders)) <= set(map(id, copy.chars))
+    assert built.haven.uid == silky.uid and built.haven is not silky

@@ -26,6 +26,7 @@ from typing import Any
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import KIND_ITEM
+from deckkit.animayhem.engine.havens import Building
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc
 
@@ -145,6 +146,11 @@ class _Copier:
         new.dis_timers = [(t, self.dis(d), v) for t, d, v in g.dis_timers]
         new.turned_havens = self.copies(g.turned_havens)
         new.forms = [(self.char(a), self.char(b), t) for a, b, t in g.forms]
+        new.building = [
+            Building(self.copy(b.haven), b.slot, [self.char(c) for c in b.builders], b.last_turn,
+                     list(b.before))
+            for b in g.building
+        ]  # fmt: skip
         new.known = set(g.known)
         return new
 
