@@ -825,17 +825,16 @@ class HeuristicPolicy(Policy):
                 groups[start] = [c]
             else:
                 group.append(c)
-        # Carriers stash items in the haven when a combat disaster is on the field; one the
-        # party can beat that carries an item is worth hunting.
-        danger = False
+        # Carriers take their items to the haven whenever they can reach it this turn (a
+        # carried item is one a disaster can still take or destroy; measured, 1,000 paired
+        # games under item_pickup=through: tricky +10.5 points, strike +9.1, medium +4.8,
+        # tough +3.4, hard -1.7 within its noise); a disaster the party can beat that carries an
+        # item is worth hunting.
         hunt: list[Dis] = []
-        for d in game.disasters:
-            if not d.combat:
-                if harmful(d) and not d.stationary:
-                    danger = True
-            elif d.incapacitated_turn != game.turn:
-                danger = True
-                if goal_slot is None and d.carrying and can_beat(game, everyone, d):
+        if goal_slot is None:
+            for d in game.disasters:
+                live = d.combat and d.incapacitated_turn != game.turn
+                if live and d.carrying and can_beat(game, everyone, d):
                     hunt.append(d)
         anchor = HAVEN  # the largest group (the first of the largest)
         size = 0
@@ -862,7 +861,7 @@ class HeuristicPolicy(Policy):
             party = groups[start]
             budget = party_movement(game, party)
             carrying = start != HAVEN and any(c.items for c in party)
-            if carrying and danger:
+            if carrying:
                 back = game.dist[start][home] + 1
                 if back <= budget:
                     if start == home:
