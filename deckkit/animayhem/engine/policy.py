@@ -307,6 +307,13 @@ def _harm_slots(game: Game) -> list[int]:
     return out
 
 
+def _items_elsewhere(game: Game) -> bool:
+    """Some location not destroyed still has a card beneath its disasters (an item, or
+    equipment dropped there): how many cards lie under each location is in plain view, and a
+    disaster taking an item away is seen."""
+    return any(loc.hidden_cards and not loc.destroyed for loc in game.locs)
+
+
 def safe_route(
     game: Game, start: int, goal: int, budget: int, avoid: list[int], stop_at_goal: bool
 ) -> list[int]:
@@ -786,6 +793,8 @@ class HeuristicPolicy(Policy):
         the party beats its defense, or meets its skill listing, or holds a card's way in."""
         if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
             return False
+        if not loc.hidden_cards and _items_elsewhere(game):
+            return False  # only disasters beneath: nothing to gain while items lie elsewhere
         members = party.members
         if not can_stop(game, members, loc.slot):
             return False
@@ -977,7 +986,10 @@ class HeuristicPolicy(Policy):
 
     def scavenge(self, game: Game, party: list[Char], slot: int) -> bool:
         """Scavenge, unless the player has seen that the first disaster beneath is one the
-        party cannot beat (REVEAL)."""
+        party cannot beat (REVEAL), or only disasters lie beneath while items lie under other
+        locations."""
+        if not game.locs[slot].hidden_cards and _items_elsewhere(game):
+            return False
         return not (game.known and known_threat(game, party, slot))
 
     def continue_scavenging(self, game: Game, party: list[Char], slot: int) -> bool:
