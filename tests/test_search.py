@@ -427,7 +427,7 @@ def test_each_combat_decision_is_weighed_and_its_best_candidate_taken() -> None:
             assert other != same, kind
             changed[kind] += 1
 
-    _probe_games(check, "decks/medium-solo.deck", 2, 30)
+    _probe_games(check, "decks/medium-solo.deck", 3, 30)
     assert set(changed) == {"charm", "charm_action", "retreat", "flash"}, changed
 
 
