@@ -307,6 +307,13 @@ def _harm_slots(game: Game) -> list[int]:
     return out
 
 
+def _items_elsewhere(game: Game) -> bool:
+    """Some location not destroyed still has a card beneath its disasters (an item, or
+    equipment dropped there): how many cards lie under each location is in plain view, and a
+    disaster taking an item away is seen."""
+    return any(loc.hidden_cards and not loc.destroyed for loc in game.locs)
+
+
 def safe_route(
     game: Game, start: int, goal: int, budget: int, avoid: list[int], stop_at_goal: bool
 ) -> list[int]:
@@ -786,6 +793,8 @@ class HeuristicPolicy(Policy):
         the party beats its defense, or meets its skill listing, or holds a card's way in."""
         if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
             return False
+        if not loc.hidden_cards and _items_elsewhere(game):
+            return False  # only disasters beneath: nothing to gain while items lie elsewhere
         members = party.members
         if not can_stop(game, members, loc.slot):
             return False
@@ -825,17 +834,16 @@ class HeuristicPolicy(Policy):
                 groups[start] = [c]
             else:
                 group.append(c)
-        # Carriers stash items in the haven when a combat disaster is on the field; one the
-        # party can beat that carries an item is worth hunting.
-        danger = False
+        # Carriers take their items to the haven whenever they can reach it this turn (a
+        # carried item is one a disaster can still take or destroy; measured, 1,000 paired
+        # games under item_pickup=through: tricky +10.5 points, strike +9.1, medium +4.8,
+        # tough +3.4, hard -1.7 within its noise); a disaster the party can beat that carries an
+        # item is worth hunting.
         hunt: list[Dis] = []
-        for d in game.disasters:
-            if not d.combat:
-                if harmful(d) and not d.stationary:
-                    danger = True
-            elif d.incapacitated_turn != game.turn:
-                danger = True
-                if goal_slot is None and d.carrying and can_beat(game, everyone, d):
+        if goal_slot is None:
+            for d in game.disasters:
+                live = d.combat and d.incapacitated_turn != game.turn
+                if live and d.carrying and can_beat(game, everyone, d):
                     hunt.append(d)
         anchor = HAVEN  # the largest group (the first of the largest)
         size = 0
@@ -862,7 +870,7 @@ class HeuristicPolicy(Policy):
             party = groups[start]
             budget = party_movement(game, party)
             carrying = start != HAVEN and any(c.items for c in party)
-            if carrying and danger:
+            if carrying:
                 back = game.dist[start][home] + 1
                 if back <= budget:
                     if start == home:
@@ -978,7 +986,10 @@ class HeuristicPolicy(Policy):
 
     def scavenge(self, game: Game, party: list[Char], slot: int) -> bool:
         """Scavenge, unless the player has seen that the first disaster beneath is one the
-        party cannot beat (REVEAL)."""
+        party cannot beat (REVEAL), or only disasters lie beneath while items lie under other
+        locations."""
+        if not game.locs[slot].hidden_cards and _items_elsewhere(game):
+            return False
         return not (game.known and known_threat(game, party, slot))
 
     def continue_scavenging(self, game: Game, party: list[Char], slot: int) -> bool:

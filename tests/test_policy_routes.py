@@ -1,0 +1,108 @@
+"""The heuristic player's routes and goals around non-combat disasters and emptied locations.
+
+A face-up non-combat disaster acts on the characters it reaches, on every step of a party's move
+(movement.move_party) and on every location it passes in its own movement (set0 rulebook,
+"Maintenance Phase"; movement.move_disaster); Satellite Strike destroys what they carry. The
+player sees how many cards lie under each location (a disaster that takes an item away does so
+in plain view), so it knows a location with only disasters beneath holds nothing to retrieve.
+
+On the nine-location test field the haven is annexed to slot 1, and the disasters' path is
+slots 2, 5, 8, 1, 4, 7, 0, 3, 6.
+"""
+
+from __future__ import annotations
+
+from deckkit.animayhem.engine.play import effects_of
+from deckkit.animayhem.engine.policy import HeuristicPolicy, safe_route
+from deckkit.animayhem.engine.queries import HAVEN
+from deckkit.animayhem.engine.state import Dis, Game
+from tests.engine_helpers import add_char, copy_of, edition, effect_table, new_disaster, on_field
+
+ED = edition("guidelines1998")
+
+
+def _strike(game: Game, slot: int) -> Dis:
+    """Satellite Strike face up at ``slot``, with its encoded text."""
+    d = new_disaster(game, "Satellite Strike")
+    fx = effects_of([d.card])[d.card.id]
+    d.fx = fx
+    game.fx[d.card.id] = fx
+    return on_field(game, d, slot)
+
+
+def _item_under(game: Game, slot: int) -> None:
+    game.locs[slot].hidden_cards.append(copy_of(game, "Earrings"))
+
+
+def _route_of(game: Game) -> list[int]:
+    plans = HeuristicPolicy().moves(game, ED)
+    assert len(plans) == 1
+    return plans[0][1]
+
+
+def test_a_carrier_goes_home_around_a_satellite_strike() -> None:
+    """A carrier at slot 7 heads for the haven (slot 1, then the haven) with no combat disaster
+    on the field, and steps around the Satellite Strike at slot 3, the first step of the plain
+    shortest route."""
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", 7)
+    c.items.append(copy_of(game, "Earrings"))
+    _item_under(game, 8)  # something left to scavenge: without the items it would go there
+    _strike(game, 3)
+    route = _route_of(game)
+    assert route[-2:] == [1, HAVEN]
+    assert 3 not in route
+    assert len(route) == 3
+
+
+def test_a_carrier_heads_home_with_no_disaster_on_the_field() -> None:
+    """Items carried on the field can still be taken or destroyed; the haven keeps them."""
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", 7)
+    c.items.append(copy_of(game, "Earrings"))
+    _item_under(game, 8)
+    assert _route_of(game) == [3, 1, HAVEN]
+
+
+def test_safe_route_stops_short_when_no_way_around() -> None:
+    """With every way blocked the route ends before the first blocked step."""
+    game = effect_table()
+    # From slot 6 (neighbours 3, 4, 7) to slot 1 with 3, 4 and 7 all blocked: no step at all.
+    assert safe_route(game, 6, 1, 4, [3, 4, 7], False) == []
+    # Slot 5 blocked only: from 8 to 1 the way round goes through 4.
+    assert safe_route(game, 8, 1, 4, [5], False) == [4, 1]
+    # The goal itself may be entered when asked (a party that does not carry).
+    assert safe_route(game, 4, 1, 4, [1], True) == [1]
+    assert safe_route(game, 4, 1, 4, [1], False) == []
+
+
+def test_the_goal_avoids_where_a_strike_will_pass() -> None:
+    """Two goals one step from the party: Sewer (slot 0), which the Satellite Strike at slot 7
+    reaches in its next movement, and Mt. Muldoon (slot 2), which it does not. The smaller slot
+    would win the tie; the strike's path decides it."""
+    game = effect_table()
+    add_char(game, "A-ko Magami", 4)
+    _item_under(game, 0)
+    _item_under(game, 2)
+    assert _route_of(game) == [0]  # no disaster yet: the tie goes to the smaller slot
+    d = _strike(game, 7)
+    assert d.movement >= 1
+    assert _route_of(game) == [2]
+
+
+def test_a_location_with_only_disasters_beneath_waits_for_the_last_items() -> None:
+    """Sewer (slot 0) has only a face-down disaster left; Mt. Muldoon (slot 2), as near, an
+    item. The player goes for the item and does not scavenge Sewer; once no item lies under any
+    location, Sewer is a goal again (scavenging it is what lets "all locations scavenged" end
+    the game: 1998 guidelines 4.1)."""
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", 4)
+    game.locs[0].hidden_disasters.append(new_disaster(game, "Goons"))
+    _item_under(game, 2)
+    policy = HeuristicPolicy()
+    assert _route_of(game) == [2]
+    assert not policy.scavenge(game, [c], 0)
+    assert policy.scavenge(game, [c], 2)
+    game.locs[2].hidden_cards.clear()
+    assert _route_of(game) == [0]
+    assert policy.scavenge(game, [c], 0)
