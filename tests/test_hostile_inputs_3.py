@@ -11,6 +11,8 @@ import os
 import subprocess
 import sys
 import threading
+import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -366,3 +368,44 @@ def test_every_string_of_a_chart_is_made_safe_for_the_renderer() -> None:
     assert "bell\\\\x07 esc\\\\x1b[31m nul\\\\x00 \\\\ud800\\\\ufffe" in text
     unsafe = [c for c in text if ord(c) < 0x20 or 0xD800 <= ord(c) < 0xE000 or c == "\ufffe"]
     assert unsafe == []
+
+
+# --- huge requests (issue 31, problems 1, 6 and 7) ---
+
+
+class _Enough(Exception):
+    """Raised from a progress callback: the run has shown what it needed to."""
+
+
+def test_the_animus_schedule_is_made_as_it_is_used() -> None:
+    from deckkit.animus.montecarlo import CHUNK, schedule
+
+    chunks = schedule(10**12)
+    assert not isinstance(chunks, list | tuple)
+    assert [next(chunks), next(chunks)] == [(0, CHUNK), (CHUNK, 2 * CHUNK)]
+    assert list(schedule(2 * CHUNK + 1))[-1] == (2 * CHUNK, 2 * CHUNK + 1)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_animus_run_of_a_trillion_battles_starts_at_once(workers: int) -> None:
+    from deckkit.animus.construction.options import RuleOptions
+    from deckkit.animus.montecarlo import Match, run
+
+    seen: list[int] = []
+
+    def progress(games: int) -> None:
+        seen.append(games)
+        raise _Enough
+
+    tracemalloc.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(_Enough):
+            run(Match(TEAM, VS, RuleOptions()), games=10**12, seed=1, workers=workers,
+                progress=progress)  # fmt: skip
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert seen and seen[0] >= 1
+    assert time.monotonic() - started < 60
+    assert peak < 50 << 20, peak  # the whole schedule as a list: gigabytes
