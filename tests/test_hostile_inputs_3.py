@@ -13,12 +13,14 @@ import sys
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
 
+from deckkit.animatactics.engine.skirmish import GameResult
 from deckkit.cli.main import app
 from deckkit.errors import (
     EXIT_BAD_DATA,
@@ -409,3 +411,92 @@ def test_an_animus_run_of_a_trillion_battles_starts_at_once(workers: int) -> Non
     assert seen and seen[0] >= 1
     assert time.monotonic() - started < 60
     assert peak < 50 << 20, peak  # the whole schedule as a list: gigabytes
+
+
+def _quick_game(sides: object, seed: int, index: int) -> GameResult:
+    """A stand-in for an Anima Tactics game: a fresh result of the real shape, at once."""
+    return GameResult(
+        winner=index % 3 if index % 3 < 2 else None,
+        by_ko=index % 2 == 0,
+        turns=5 + index % 7,
+        life=(tuple(range(index % 5 + 1)), tuple(range(index % 4 + 1))),
+        a_first=index % 2 == 1,
+    )
+
+
+def _peak_of_versus(games: int) -> int:
+    from deckkit.animatactics.analysis import party_games
+
+    tracemalloc.start()
+    try:
+        party_games.summarize(party_games.play_games((None, None), games, 1, 1))  # type: ignore[arg-type]
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_anima_tactics_versus_memory_does_not_grow_with_the_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from deckkit.animatactics.analysis import party_games
+
+    monkeypatch.setattr(party_games, "play_game", _quick_game)
+    small = _peak_of_versus(20_000)
+    large = _peak_of_versus(80_000)
+    assert large < small + (256 << 10), (small, large)  # a list of every game: +20 MB
+
+
+def test_anima_tactics_versus_counts_every_game_as_the_games_say(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from deckkit.animatactics.analysis import party_games
+
+    monkeypatch.setattr(party_games, "play_game", _quick_game)
+    games = [_quick_game(None, 1, i) for i in range(1000)]
+    got = party_games.summarize(party_games.play_games((None, None), 1000, 1, 1)).as_dict()  # type: ignore[arg-type]
+    assert got["games"] == 1000
+    assert got["win"]["count"] == sum(g.winner == 0 for g in games)
+    assert got["loss"]["count"] == sum(g.winner == 1 for g in games)
+    assert got["draw"]["count"] == sum(g.winner is None for g in games)
+    assert got["win_by_ko"]["count"] == sum(g.winner == 0 and g.by_ko for g in games)
+    assert got["loss_by_ko"]["count"] == sum(g.winner == 1 and g.by_ko for g in games)
+    assert got["mean_turns"] == sum(g.turns for g in games) / 1000
+    assert type(got["win"]["count"]) is int
+
+
+class _Pool:
+    """Stands in for ProcessPoolExecutor: records how many workers were asked for."""
+
+    asked: ClassVar[list[int]] = []
+
+    def __init__(self, max_workers: int) -> None:
+        _Pool.asked.append(max_workers)
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Callable[[Any], Any], items: list[Any]) -> Iterator[Any]:
+        return map(fn, items)
+
+
+def test_anima_tactics_workers_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckkit.analysis.runner import default_workers
+    from deckkit.animatactics.analysis import party_games
+
+    monkeypatch.setattr(party_games, "play_game", _quick_game)
+    monkeypatch.setattr(party_games, "ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert default_workers() == 2
+    _Pool.asked.clear()
+    for workers in (64, 0, 2):
+        party_games.play_games((None, None), 1000, 1, workers)  # type: ignore[arg-type]
+    assert _Pool.asked == [2, 2, 2]
+    code, out = invoke(
+        "simulate", PARTY, "--vs", REPO / "decks" / "at-samael-darkness.party", "-n", "10",
+        "-w", "0", "-f", "json",
+    )  # fmt: skip
+    assert code == 0, out
+    assert json.loads(out)["games"] == 10
