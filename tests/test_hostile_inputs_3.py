@@ -500,3 +500,85 @@ def test_anima_tactics_workers_are_capped_at_the_cores(monkeypatch: pytest.Monke
     )  # fmt: skip
     assert code == 0, out
     assert json.loads(out)["games"] == 10
+
+
+# --- minor items: CSV formulas, an empty --scheduler, conflicting --rule, huge inputs ---
+
+
+def test_cards_list_csv_neutralises_formulas_from_a_homebrew_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import csv
+    import io
+    import shutil
+
+    from deckkit.animayhem.construction.carddb import CARD_DB_ENV, card_db_dir
+
+    shutil.copytree(card_db_dir(), tmp_path / "db")
+    cards = tmp_path / "db" / "animayhem" / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    hostile = {"A-ko Magami": "=HYPERLINK(1)", "Krillin": "+1+1", "Goten": "@SUM(A1)",
+               "Ross Sylibus": "-2+cmd|x"}  # fmt: skip
+    for name, formula in hostile.items():
+        text = text.replace(f",{name},", f",{formula},", 1)
+    cards.write_text(text, encoding="utf-8")
+    monkeypatch.setenv(CARD_DB_ENV, str(tmp_path / "db"))
+    code, out = invoke("cards", "list", "-f", "csv")
+    assert code == 0, out
+    rows = list(csv.reader(io.StringIO(out)))
+    names = {row[1] for row in rows}
+    for formula in hostile.values():
+        assert "'" + formula in names and formula not in names
+    assert any(row[4] == "- - 5 - -" for row in rows)  # a stat line is no formula: kept
+    code, out = invoke("cards", "list", "--game", "anima-tactics", "-f", "csv")
+    assert code == 0 and not any(row[1][:1] in "=+@" for row in csv.reader(io.StringIO(out)))
+
+
+def test_cell_safe() -> None:
+    from deckkit.textsafe import cell_safe
+
+    kept = ["ok", "-2", "+3.5", "1e5", "- - 5 - -", "-", ""]
+    assert [cell_safe(t) for t in kept] == kept
+    for t in ("=1+1", "+A1", "-A1", "@x", "\t=x", "\r=x", "-2+3"):
+        assert cell_safe(t) == "'" + t
+
+
+def test_an_empty_scheduler_address_is_an_error_not_a_local_run() -> None:
+    for address in ("", "  "):
+        code, out = invoke("simulate", DECK, "-n", "5", "--scheduler", address)
+        assert code == EXIT_BAD_INPUT, out
+        assert "the address is empty" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", DECK, "-n", "5", "-r", "charm=every", "--rule", "charm=off"],
+        ["simulate", TEAM, "--vs", VS, "-n", "5", "--rule", "empty_deck=lose",
+         "--rule", "empty_deck=draw"],
+    ],
+)  # fmt: skip
+def test_two_values_for_one_rule_option_are_an_error(args: list[str | Path]) -> None:
+    code, out = invoke(*args)
+    assert code == EXIT_BAD_INPUT, out
+    assert "set the same rule option; give it once" in out
+
+
+def test_the_same_rule_value_twice_is_fine() -> None:
+    code, out = invoke("simulate", DECK, "-n", "5", "-q", "-r", "charm=every", "-r", "charm=every")
+    assert code == 0, out
+
+
+def test_errors_do_not_echo_huge_inputs(tmp_path: Path) -> None:
+    long_path = "a/" * 60_000 + "x.deck"
+    digits = "9" * 5_000
+    for args in (
+        ["validate", long_path],
+        ["simulate", DECK, "-e", digits],
+        ["simulate", DECK, "-r", f"stalemate_rounds={digits}"],
+        ["simulate", DECK, "-r", f"charm={digits}"],
+    ):
+        code, out = invoke(*args)
+        assert code == EXIT_BAD_INPUT, out
+        assert len(out) < 1_000, out[:300]
+        assert "characters)" in out  # says how long the value was
