@@ -582,3 +582,15 @@ def test_errors_do_not_echo_huge_inputs(tmp_path: Path) -> None:
         assert code == EXIT_BAD_INPUT, out
         assert len(out) < 1_000, out[:300]
         assert "characters)" in out  # says how long the value was
+
+
+@pytest.mark.parametrize("command", ["stats", "play", "impact", "sensitivity", "compare"])
+@pytest.mark.parametrize("source", [TEAM, PARTY])
+def test_a_command_serving_ani_mayhem_only_says_so_of_another_games_file(
+    command: str, source: Path
+) -> None:
+    extra = {"compare": ["--policy-b", "random"], "impact": ["-n", "5"]}.get(command, [])
+    code, out = invoke(command, source, *extra)
+    assert code == EXIT_BAD_INPUT, out
+    assert "not an Ani-Mayhem deck: this file is for" in out
+    assert "problems in this deck" not in out and "unknown card" not in out
