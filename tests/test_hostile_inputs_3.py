@@ -594,3 +594,24 @@ def test_a_command_serving_ani_mayhem_only_says_so_of_another_games_file(
     assert code == EXIT_BAD_INPUT, out
     assert "not an Ani-Mayhem deck: this file is for" in out
     assert "problems in this deck" not in out and "unknown card" not in out
+
+
+# --- the API checks an impact request when it is made (issue 31, problem 13) ---
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"games": 0}, {"games": -5}, {"games": True}, {"games": 10, "target_error": float("nan")},
+     {"games": 10, "target_error": 1.5}, {"games": 10, "budget": -1},
+     {"games": 10, "cards": "Krillin"}],
+)  # fmt: skip
+def test_an_impact_request_that_cannot_be_served_is_refused_when_made(
+    fields: dict[str, Any],
+) -> None:
+    from deckkit.api import ImpactRequest
+    from deckkit.errors import UsageError
+
+    with pytest.raises(UsageError) as err:
+        ImpactRequest(**fields)
+    assert err.value.exit_code == EXIT_BAD_INPUT
+    assert ImpactRequest(games=10, cards=["Krillin"], budget=0).games == 10
