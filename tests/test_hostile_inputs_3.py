@@ -615,3 +615,20 @@ def test_an_impact_request_that_cannot_be_served_is_refused_when_made(
         ImpactRequest(**fields)
     assert err.value.exit_code == EXIT_BAD_INPUT
     assert ImpactRequest(games=10, cards=["Krillin"], budget=0).games == 10
+
+
+# --- control characters on a page (issue 31, minor item) ---
+
+
+def test_a_report_page_shows_control_characters_escaped(tmp_path: Path) -> None:
+    deck = tmp_path / "hostile.deck"
+    deck.write_text(
+        DECK.read_text().replace("name: Solo demo", "name: Evil\x1b[2J\x07 \u202eDeck"),
+        encoding="utf-8",
+    )
+    page = tmp_path / "r.html"
+    code, out = invoke("report", deck, "-n", "2", "-o", page, "-q", "--no-impact")
+    assert code == 0, out
+    html = page.read_text(encoding="utf-8")
+    assert "\x1b" not in html and "\x07" not in html
+    assert "\u2068Evil\\x1b[2J\\x07 \u202eDeck\u2069" in html
