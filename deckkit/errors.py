@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckkit.textsafe import shown, shown_inline
+from deckkit.textsafe import clipped, clipped_words, shown, shown_inline
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -48,15 +48,15 @@ class DeckkitError(Exception):
         """The message for a terminal: text taken from files is shown escaped."""
         where = ""
         if self.path is not None:
-            where = shown_inline(str(self.path))
+            where = shown_inline(clipped(str(self.path), 240))
             if self.line is not None:
                 where += f", line {self.line}"
             where += ": "
         elif self.line is not None:
             where = f"line {self.line}: "
-        text = f"{where}{shown(self.message)}"
+        text = f"{where}{shown(clipped_words(self.message))}"
         if self.hint:
-            text += f"\n  hint: {shown(self.hint)}"
+            text += f"\n  hint: {shown(clipped_words(self.hint))}"
         return text
 
     def as_dict(self) -> dict[str, object]:
@@ -87,9 +87,9 @@ class DeckProblems(DeckFileError):
         lines = [super().render()]
         for problem in self.problems:
             where = f"line {problem.line}: " if problem.line is not None else ""
-            text = f"  {where}{shown(problem.message)}"
+            text = f"  {where}{shown(clipped_words(problem.message))}"
             if problem.hint:
-                text += f" (hint: {shown(problem.hint)})"
+                text += f" (hint: {shown(clipped_words(problem.hint))})"
             lines.append(text)
         return "\n".join(lines)
 

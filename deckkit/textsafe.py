@@ -9,6 +9,8 @@ themselves, pass.
 
 from __future__ import annotations
 
+import re
+
 _BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 _UNSAFE = (*(c for c in range(0x20) if chr(c) not in "\n\t"), *range(0x7F, 0xA0), *_BIDI)
 _TABLE = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
@@ -44,3 +46,27 @@ def xml_safe(text: str) -> str:
     text on its way to a chart renderer, which draws SVG (an XML document) and aborts the
     whole process on a control character."""
     return text.translate(_XML_TABLE)
+
+
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_DASHES = re.compile(r"-[-\d .]*")  # a stat line such as "- - 5 - -": no formula in it
+
+
+def cell_safe(text: str) -> str:
+    """A CSV cell a spreadsheet opens as text: one starting with ``=``, ``+``, ``-`` or ``@``
+    (or a tab or carriage return before one) would be run as a formula, so it gets a leading
+    ``'``, the usual neutraliser (OWASP, "CSV Injection"). A plain number such as ``-2``, or
+    dashes and digits alone (a card's stat line ``- - 5 - -``), is left as it is."""
+    if text and text[0] in "=+-@\t\r" and not (_NUMBER.fullmatch(text) or _DASHES.fullmatch(text)):
+        return "'" + text
+    return text
+
+
+_LONG_WORD = re.compile(r"\S{241,}")
+
+
+def clipped_words(text: str) -> str:
+    """``text`` with every run of more than 240 characters without a space (a huge path or
+    value quoted in a message) cut by :func:`clipped`: an error names what it refuses without
+    repeating all of it."""
+    return _LONG_WORD.sub(lambda m: clipped(m.group(), 160), text)

@@ -11,12 +11,16 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
 
+from deckkit.animatactics.engine.skirmish import GameResult
 from deckkit.cli.main import app
 from deckkit.errors import (
     EXIT_BAD_DATA,
@@ -366,3 +370,265 @@ def test_every_string_of_a_chart_is_made_safe_for_the_renderer() -> None:
     assert "bell\\\\x07 esc\\\\x1b[31m nul\\\\x00 \\\\ud800\\\\ufffe" in text
     unsafe = [c for c in text if ord(c) < 0x20 or 0xD800 <= ord(c) < 0xE000 or c == "\ufffe"]
     assert unsafe == []
+
+
+# --- huge requests (issue 31, problems 1, 6 and 7) ---
+
+
+class _Enough(Exception):
+    """Raised from a progress callback: the run has shown what it needed to."""
+
+
+def test_the_animus_schedule_is_made_as_it_is_used() -> None:
+    from deckkit.animus.montecarlo import CHUNK, schedule
+
+    chunks = schedule(10**12)
+    assert not isinstance(chunks, list | tuple)
+    assert [next(chunks), next(chunks)] == [(0, CHUNK), (CHUNK, 2 * CHUNK)]
+    assert list(schedule(2 * CHUNK + 1))[-1] == (2 * CHUNK, 2 * CHUNK + 1)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_animus_run_of_a_trillion_battles_starts_at_once(workers: int) -> None:
+    from deckkit.animus.construction.options import RuleOptions
+    from deckkit.animus.montecarlo import Match, run
+
+    seen: list[int] = []
+
+    def progress(games: int) -> None:
+        seen.append(games)
+        raise _Enough
+
+    tracemalloc.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(_Enough):
+            run(Match(TEAM, VS, RuleOptions()), games=10**12, seed=1, workers=workers,
+                progress=progress)  # fmt: skip
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert seen and seen[0] >= 1
+    assert time.monotonic() - started < 60
+    assert peak < 50 << 20, peak  # the whole schedule as a list: gigabytes
+
+
+def _quick_game(sides: object, seed: int, index: int) -> GameResult:
+    """A stand-in for an Anima Tactics game: a fresh result of the real shape, at once."""
+    return GameResult(
+        winner=index % 3 if index % 3 < 2 else None,
+        by_ko=index % 2 == 0,
+        turns=5 + index % 7,
+        life=(tuple(range(index % 5 + 1)), tuple(range(index % 4 + 1))),
+        a_first=index % 2 == 1,
+    )
+
+
+def _peak_of_versus(games: int) -> int:
+    from deckkit.animatactics.analysis import party_games
+
+    tracemalloc.start()
+    try:
+        party_games.summarize(party_games.play_games((None, None), games, 1, 1))  # type: ignore[arg-type]
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_anima_tactics_versus_memory_does_not_grow_with_the_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from deckkit.animatactics.analysis import party_games
+
+    monkeypatch.setattr(party_games, "play_game", _quick_game)
+    small = _peak_of_versus(20_000)
+    large = _peak_of_versus(80_000)
+    assert large < small + (256 << 10), (small, large)  # a list of every game: +20 MB
+
+
+def test_anima_tactics_versus_counts_every_game_as_the_games_say(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from deckkit.animatactics.analysis import party_games
+
+    monkeypatch.setattr(party_games, "play_game", _quick_game)
+    games = [_quick_game(None, 1, i) for i in range(1000)]
+    got = party_games.summarize(party_games.play_games((None, None), 1000, 1, 1)).as_dict()  # type: ignore[arg-type]
+    assert got["games"] == 1000
+    assert got["win"]["count"] == sum(g.winner == 0 for g in games)
+    assert got["loss"]["count"] == sum(g.winner == 1 for g in games)
+    assert got["draw"]["count"] == sum(g.winner is None for g in games)
+    assert got["win_by_ko"]["count"] == sum(g.winner == 0 and g.by_ko for g in games)
+    assert got["loss_by_ko"]["count"] == sum(g.winner == 1 and g.by_ko for g in games)
+    assert got["mean_turns"] == sum(g.turns for g in games) / 1000
+    assert type(got["win"]["count"]) is int
+
+
+class _Pool:
+    """Stands in for ProcessPoolExecutor: records how many workers were asked for."""
+
+    asked: ClassVar[list[int]] = []
+
+    def __init__(self, max_workers: int) -> None:
+        _Pool.asked.append(max_workers)
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Callable[[Any], Any], items: list[Any]) -> Iterator[Any]:
+        return map(fn, items)
+
+
+def test_anima_tactics_workers_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckkit.analysis.runner import default_workers
+    from deckkit.animatactics.analysis import party_games
+
+    monkeypatch.setattr(party_games, "play_game", _quick_game)
+    monkeypatch.setattr(party_games, "ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert default_workers() == 2
+    _Pool.asked.clear()
+    for workers in (64, 0, 2):
+        party_games.play_games((None, None), 1000, 1, workers)  # type: ignore[arg-type]
+    assert _Pool.asked == [2, 2, 2]
+    code, out = invoke(
+        "simulate", PARTY, "--vs", REPO / "decks" / "at-samael-darkness.party", "-n", "10",
+        "-w", "0", "-f", "json",
+    )  # fmt: skip
+    assert code == 0, out
+    assert json.loads(out)["games"] == 10
+
+
+# --- minor items: CSV formulas, an empty --scheduler, conflicting --rule, huge inputs ---
+
+
+def test_cards_list_csv_neutralises_formulas_from_a_homebrew_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import csv
+    import io
+    import shutil
+
+    from deckkit.animayhem.construction.carddb import CARD_DB_ENV, card_db_dir
+
+    shutil.copytree(card_db_dir(), tmp_path / "db")
+    cards = tmp_path / "db" / "animayhem" / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    hostile = {"A-ko Magami": "=HYPERLINK(1)", "Krillin": "+1+1", "Goten": "@SUM(A1)",
+               "Ross Sylibus": "-2+cmd|x"}  # fmt: skip
+    for name, formula in hostile.items():
+        text = text.replace(f",{name},", f",{formula},", 1)
+    cards.write_text(text, encoding="utf-8")
+    monkeypatch.setenv(CARD_DB_ENV, str(tmp_path / "db"))
+    code, out = invoke("cards", "list", "-f", "csv")
+    assert code == 0, out
+    rows = list(csv.reader(io.StringIO(out)))
+    names = {row[1] for row in rows}
+    for formula in hostile.values():
+        assert "'" + formula in names and formula not in names
+    assert any(row[4] == "- - 5 - -" for row in rows)  # a stat line is no formula: kept
+    code, out = invoke("cards", "list", "--game", "anima-tactics", "-f", "csv")
+    assert code == 0 and not any(row[1][:1] in "=+@" for row in csv.reader(io.StringIO(out)))
+
+
+def test_cell_safe() -> None:
+    from deckkit.textsafe import cell_safe
+
+    kept = ["ok", "-2", "+3.5", "1e5", "- - 5 - -", "-", ""]
+    assert [cell_safe(t) for t in kept] == kept
+    for t in ("=1+1", "+A1", "-A1", "@x", "\t=x", "\r=x", "-2+3"):
+        assert cell_safe(t) == "'" + t
+
+
+def test_an_empty_scheduler_address_is_an_error_not_a_local_run() -> None:
+    for address in ("", "  "):
+        code, out = invoke("simulate", DECK, "-n", "5", "--scheduler", address)
+        assert code == EXIT_BAD_INPUT, out
+        assert "the address is empty" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", DECK, "-n", "5", "-r", "charm=every", "--rule", "charm=off"],
+        ["simulate", TEAM, "--vs", VS, "-n", "5", "--rule", "empty_deck=lose",
+         "--rule", "empty_deck=draw"],
+    ],
+)  # fmt: skip
+def test_two_values_for_one_rule_option_are_an_error(args: list[str | Path]) -> None:
+    code, out = invoke(*args)
+    assert code == EXIT_BAD_INPUT, out
+    assert "set the same rule option; give it once" in out
+
+
+def test_the_same_rule_value_twice_is_fine() -> None:
+    code, out = invoke("simulate", DECK, "-n", "5", "-q", "-r", "charm=every", "-r", "charm=every")
+    assert code == 0, out
+
+
+def test_errors_do_not_echo_huge_inputs(tmp_path: Path) -> None:
+    long_path = "a/" * 60_000 + "x.deck"
+    digits = "9" * 5_000
+    for args in (
+        ["validate", long_path],
+        ["simulate", DECK, "-e", digits],
+        ["simulate", DECK, "-r", f"stalemate_rounds={digits}"],
+        ["simulate", DECK, "-r", f"charm={digits}"],
+    ):
+        code, out = invoke(*args)
+        assert code == EXIT_BAD_INPUT, out
+        assert len(out) < 1_000, out[:300]
+        assert "characters)" in out  # says how long the value was
+
+
+@pytest.mark.parametrize("command", ["stats", "play", "impact", "sensitivity", "compare"])
+@pytest.mark.parametrize("source", [TEAM, PARTY])
+def test_a_command_serving_ani_mayhem_only_says_so_of_another_games_file(
+    command: str, source: Path
+) -> None:
+    extra = {"compare": ["--policy-b", "random"], "impact": ["-n", "5"]}.get(command, [])
+    code, out = invoke(command, source, *extra)
+    assert code == EXIT_BAD_INPUT, out
+    assert "not an Ani-Mayhem deck: this file is for" in out
+    assert "problems in this deck" not in out and "unknown card" not in out
+
+
+# --- the API checks an impact request when it is made (issue 31, problem 13) ---
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"games": 0}, {"games": -5}, {"games": True}, {"games": 10, "target_error": float("nan")},
+     {"games": 10, "target_error": 1.5}, {"games": 10, "budget": -1},
+     {"games": 10, "cards": "Krillin"}],
+)  # fmt: skip
+def test_an_impact_request_that_cannot_be_served_is_refused_when_made(
+    fields: dict[str, Any],
+) -> None:
+    from deckkit.api import ImpactRequest
+    from deckkit.errors import UsageError
+
+    with pytest.raises(UsageError) as err:
+        ImpactRequest(**fields)
+    assert err.value.exit_code == EXIT_BAD_INPUT
+    assert ImpactRequest(games=10, cards=["Krillin"], budget=0).games == 10
+
+
+# --- control characters on a page (issue 31, minor item) ---
+
+
+def test_a_report_page_shows_control_characters_escaped(tmp_path: Path) -> None:
+    deck = tmp_path / "hostile.deck"
+    deck.write_text(
+        DECK.read_text().replace("name: Solo demo", "name: Evil\x1b[2J\x07 \u202eDeck"),
+        encoding="utf-8",
+    )
+    page = tmp_path / "r.html"
+    code, out = invoke("report", deck, "-n", "2", "-o", page, "-q", "--no-impact")
+    assert code == 0, out
+    html = page.read_text(encoding="utf-8")
+    assert "\x1b" not in html and "\x07" not in html
+    assert "\u2068Evil\\x1b[2J\\x07 \u202eDeck\u2069" in html

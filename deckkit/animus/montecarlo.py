@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -241,22 +241,30 @@ def run(
     sizes = match.sizes(match.teams())  # read and checked before any worker starts
     started = time.perf_counter()
     total = Tally(sizes)
-    ranges = [(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
-    if workers == 1 or len(ranges) == 1:
+    ranges = schedule(games)
+    if workers == 1 or games <= CHUNK:
         _init_worker(match)
         for start, stop in ranges:
             total.merge(_chunk(seed, start, stop))
             if progress:
                 progress(total.games)
     else:
-        _run_pool(match, seed, ranges, workers, total, progress)
+        _run_pool(match, seed, ranges, games, workers, total, progress)
     return RunResult(total, seed, games, workers, time.perf_counter() - started)
+
+
+def schedule(games: int) -> Iterator[tuple[int, int]]:
+    """The chunks of battles ``0..games-1``, made as they are handed out: a run of 10^12
+    battles starts at once, in the memory of a run of a thousand."""
+    for start in range(0, games, CHUNK):
+        yield start, min(start + CHUNK, games)
 
 
 def _run_pool(
     match: Match,
     seed: int,
-    ranges: list[tuple[int, int]],
+    ranges: Iterator[tuple[int, int]],
+    games: int,
     workers: int,
     total: Tally,
     progress: Callable[[int], None] | None,
@@ -265,12 +273,12 @@ def _run_pool(
 
     context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(
-        max_workers=min(workers, len(ranges)),
+        max_workers=min(workers, -(-games // CHUNK)),
         mp_context=context,
         initializer=_init_worker,
         initargs=(match,),
     )
-    pending = iter(ranges)
+    pending = ranges
     in_flight: set[Future[Tally]] = set()
     try:
         while True:

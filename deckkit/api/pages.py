@@ -127,6 +127,25 @@ class ImpactRequest:
     target_error: float | None = 0.03
     budget: int | None = None  # games of the changed decks for all cards; None: no limit
 
+    def __post_init__(self) -> None:
+        """Checked when made, as the command line checks --impact-*: a request that cannot be
+        served fails before any game is played, not after the report's own games."""
+        from deckkit.api.card_impact import check_target_error
+
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+            raise UsageError(
+                f"impact games must be a whole number of at least 1, not {self.games!r}"
+            )
+        if isinstance(self.cards, str):
+            raise UsageError("impact cards must be a list of card names, not one string")
+        check_target_error(self.target_error, "target_error")
+        if self.budget is not None and (
+            isinstance(self.budget, bool) or not isinstance(self.budget, int) or self.budget < 0
+        ):
+            raise UsageError(
+                f"impact budget must be a whole number of at least 0, not {self.budget!r}"
+            )
+
 
 def _impact(
     game: SolitaireGame,

@@ -39,7 +39,7 @@ from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper, help_when_bare
 from deckkit.cli.jsonout import emit
 from deckkit.errors import UsageError
-from deckkit.textsafe import shown_inline
+from deckkit.textsafe import cell_safe, shown_inline
 
 OutputFormat = opt.Format
 
@@ -182,12 +182,13 @@ LIST_COLUMNS = ("id", "name", "type", "set", "stats", "details", "coverage")
 
 def _write_delimited(rows: Sequence[tuple[str, ...]], delimiter: str) -> None:
     """One labelled header line, then one line per card, for other tools (csv quotes as the
-    csv module does; tsv fields never hold a tab or newline, which are escaped)."""
+    csv module does, and a cell a spreadsheet would run as a formula is neutralised; tsv
+    fields never hold a tab or newline, which are escaped)."""
     out = io.StringIO()
     if delimiter == ",":
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(LIST_COLUMNS)
-        writer.writerows(rows)
+        writer.writerows([cell_safe(field) for field in row] for row in rows)
     else:
         for row in (LIST_COLUMNS, *rows):
             out.write("\t".join(shown_inline(field) for field in row) + "\n")

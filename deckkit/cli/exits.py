@@ -24,7 +24,7 @@ from typer.core import TyperGroup
 from deckkit import stopping
 from deckkit.cli.jsonout import emit, wants_json
 from deckkit.errors import EXIT_BROKEN_PIPE, EXIT_CANNOT_WRITE, DeckkitError
-from deckkit.textsafe import shown
+from deckkit.textsafe import clipped_words, shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -96,11 +96,11 @@ class DeckkitGroup(TyperGroup):
             hint = f"see `{command} --help`"
             if wants_json(sys.argv[1:] if args is None else list(args)):
                 emit({"error": err.format_message(), "file": None, "line": None, "hint": hint})
-            typer.echo(f"error: {shown(err.format_message())}", err=True)
+            typer.echo(f"error: {shown(clipped_words(err.format_message()))}", err=True)
             typer.echo(f"  hint: {hint}", err=True)
             sys.exit(err.exit_code)
         except _click.exceptions.ClickException as err:
-            typer.echo(f"error: {shown(err.format_message())}", err=True)
+            typer.echo(f"error: {shown(clipped_words(err.format_message()))}", err=True)
             sys.exit(err.exit_code)
         except typer.Abort:
             typer.echo("interrupted", err=True)

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, DEFAULT_VARIANT
+from deckkit.textsafe import clipped
 
 # The choices, spelled as the engine and the edition files spell them (a test keeps them equal).
 
@@ -136,11 +137,32 @@ OutOpt = Annotated[
     ),
 ]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Let --out replace an existing file.")]
+
+
+def one_value_per_rule(values: list[str] | None) -> list[str] | None:
+    """``--rule`` repeated for one option with two values is a mistake to point out (exit 2),
+    not a choice of the last one; the same value twice is harmless."""
+    seen: dict[str, tuple[str, str]] = {}
+    for text in values or []:
+        name, sep, value = text.partition("=")
+        if not sep:
+            continue  # the option's own parser says what is wrong with it
+        key = name.strip()
+        earlier = seen.setdefault(key, (value.strip(), text))
+        if earlier[0] != value.strip():
+            raise typer.BadParameter(
+                f"{clipped(earlier[1], 80)!r} and {clipped(text, 80)!r} set the same rule "
+                "option; give it once"
+            )
+    return values
+
+
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--rule",
         "-r",
+        callback=one_value_per_rule,
         metavar="NAME=VALUE",
         show_default="the deck's `rule:` lines, else each option's default",
         help="A rule option: how to read the rules where they leave a choice (repeat; "
@@ -154,6 +176,13 @@ def _games_on_scheduler(ctx: typer.Context, address: str | None) -> str | None:
     ends (the context closes): the commands play through the runner as they always do, and
     the runner hands its chunks to the cluster. Connects on the first run, so a missing Dask
     or an unreachable scheduler is reported as the command's error, with its exit code."""
+    if address is not None and not address.strip():
+        # Given, but empty (an unset shell variable, `--scheduler "$ADDR"`): saying so beats
+        # quietly playing on this machine instead of the cluster the user meant.
+        raise typer.BadParameter(
+            "the address is empty; give tcp://HOST:PORT, or leave --scheduler out to play "
+            "on this machine"
+        )
     if not ctx.resilient_parsing:  # shell completion parses without running anything
         from deckkit.analysis import dask_backend
 

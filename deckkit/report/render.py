@@ -55,14 +55,27 @@ _BIDI_CONTROLS = frozenset(chr(c) for c in (0x061C, 0x200E, 0x200F, *range(0x202
                                             *range(0x2066, 0x206A)))  # fmt: skip
 
 
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\n\t"}
+
+
+def visible_controls(text: str) -> str:
+    """Control characters (ESC, BEL, NUL, C1) shown escaped, as on the terminal: a page is no
+    place for them, and a NUL or an ESC makes tools take the page for a binary file."""
+    return text.translate(_CONTROLS)
+
+
 def isolate_bidi(value: object) -> object:
-    """Text from files (a deck's or a card's name) that carries bidirectional controls is
-    shown in an isolate (FSI ... PDI): a right-to-left override inside it cannot reverse
-    the page around it. Markup the templates build themselves passes unchanged."""
+    """Text from files (a deck's, a card's or a check's name) is shown with its control
+    characters escaped, and when it carries bidirectional controls, in an isolate (FSI ...
+    PDI): a right-to-left override inside it cannot reverse the page around it. Markup the
+    templates build themselves passes unchanged."""
     plain = isinstance(value, str) and not isinstance(value, Markup)
-    if plain and not _BIDI_CONTROLS.isdisjoint(value):  # type: ignore[arg-type]
-        return f"\u2068{value}\u2069"
-    return value
+    if not plain:
+        return value
+    text = visible_controls(value)  # type: ignore[arg-type]
+    if not _BIDI_CONTROLS.isdisjoint(text):
+        return f"\u2068{text}\u2069"
+    return text
 
 
 REPORT_TEMPLATE = "report.html.j2"

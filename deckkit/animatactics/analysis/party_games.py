@@ -10,24 +10,69 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from deckkit.analysis.runner import capped_workers
 from deckkit.analysis.summary import proportion
 from deckkit.animatactics.engine.skirmish import GameResult, Side, play_game
 
 
-def _block(args: tuple[tuple[Side, Side], int, int, int]) -> list[GameResult]:
+@dataclass(frozen=True)
+class Counts:
+    """What a block of games adds up to: counters summed game by game, so a run of any length
+    costs the memory of one game (a list of every game's result grew without bound)."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    wins_by_ko: int = 0
+    losses_by_ko: int = 0
+    turns: int = 0
+
+    @classmethod
+    def of(cls, g: GameResult) -> Counts:
+        return cls(
+            games=1,
+            wins=int(g.winner == 0),
+            losses=int(g.winner == 1),
+            draws=int(g.winner is None),
+            wins_by_ko=int(g.winner == 0 and g.by_ko),
+            losses_by_ko=int(g.winner == 1 and g.by_ko),
+            turns=g.turns,
+        )
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(
+            self.games + other.games,
+            self.wins + other.wins,
+            self.losses + other.losses,
+            self.draws + other.draws,
+            self.wins_by_ko + other.wins_by_ko,
+            self.losses_by_ko + other.losses_by_ko,
+            self.turns + other.turns,
+        )
+
+
+def _block(args: tuple[tuple[Side, Side], int, int, int]) -> Counts:
     sides, seed, start, stop = args
-    return [play_game(sides, seed, i) for i in range(start, stop)]
+    total = Counts()
+    for i in range(start, stop):
+        total += Counts.of(play_game(sides, seed, i))
+    return total
 
 
-def play_games(
-    sides: tuple[Side, Side], games: int, seed: int, workers: int = 1
-) -> list[GameResult]:
+def play_games(sides: tuple[Side, Side], games: int, seed: int, workers: int = 1) -> Counts:
+    """Games ``0..games-1`` of the run seeded ``seed``, counted. ``workers`` is capped at the
+    cores this process may use, as for Ani-Mayhem (0: all of them); results never depend on it."""
+    workers = capped_workers(workers)
     if workers <= 1 or games < 2 * workers:
         return _block((sides, seed, 0, games))
     step = -(-games // workers)
     blocks = [(sides, seed, s, min(s + step, games)) for s in range(0, games, step)]
+    total = Counts()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [g for part in pool.map(_block, blocks) for g in part]
+        for part in pool.map(_block, blocks):
+            total += part
+    return total
 
 
 @dataclass(frozen=True)
@@ -57,14 +102,14 @@ class VersusSummary:
         }
 
 
-def summarize(results: list[GameResult]) -> VersusSummary:
-    n = len(results)
+def summarize(counts: Counts) -> VersusSummary:
+    n = counts.games
     return VersusSummary(
         games=n,
-        wins=sum(1 for g in results if g.winner == 0),
-        losses=sum(1 for g in results if g.winner == 1),
-        draws=sum(1 for g in results if g.winner is None),
-        wins_by_ko=sum(1 for g in results if g.winner == 0 and g.by_ko),
-        losses_by_ko=sum(1 for g in results if g.winner == 1 and g.by_ko),
-        mean_turns=sum(g.turns for g in results) / n if n else 0.0,
+        wins=counts.wins,
+        losses=counts.losses,
+        draws=counts.draws,
+        wins_by_ko=counts.wins_by_ko,
+        losses_by_ko=counts.losses_by_ko,
+        mean_turns=counts.turns / n if n else 0.0,
     )

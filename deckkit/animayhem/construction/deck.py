@@ -201,9 +201,15 @@ class _Parser:
                 f"unknown edition {value!r}", lineno, hint=f"editions: {', '.join(EDITIONS)}"
             )
         elif key == "game" and value.lower().replace(" ", "-") not in ("ani-mayhem", "animayhem"):
-            # Files of other games never reach this parser (deckkit.games sends them to theirs).
-            raise self.error(
-                f"not an Ani-Mayhem deck (game: {value})", lineno, hint=f"add --game {value}"
+            # validate, simulate, report and cards send other games' files to their own
+            # readers (deckkit.games); the commands that serve Ani-Mayhem only get here. One
+            # line says so, rather than every line of the file as an unknown card.
+            raise OtherGame(
+                f"not an Ani-Mayhem deck: this file is for {value} (its 'game:' line)",
+                path=self.path,
+                line=lineno,
+                hint="validate, simulate, report and cards serve every game; the other commands "
+                "serve Ani-Mayhem decks only",
             )
         elif key == "variant" and value not in VARIANTS:
             raise self.error(
@@ -259,6 +265,10 @@ class _Parser:
                 raise self.error(f"copy count of {card.name!r} exceeds {MAX_COPIES}", lineno)
 
 
+class OtherGame(DeckFileError):
+    """A file whose header names another game: the one problem reported for it."""
+
+
 def parse_deck(text: str, db: CardLookup, path: Path | None = None) -> Deck:
     """Parse deck-file text (format above). Every problem raises :class:`DeckFileError` naming
     the line; nothing else escapes."""
@@ -269,10 +279,14 @@ def parse_deck(text: str, db: CardLookup, path: Path | None = None) -> Deck:
         for lineno, raw in enumerate(text.split("\n"), start=1):
             try:
                 parser.feed(raw.rstrip("\r"), lineno)
+            except OtherGame:
+                raise
             except DeckFileError as err:  # keep going: report every problem at once
                 problems.append(err)
                 if len(problems) >= MAX_PROBLEMS:
                     break
+    except OtherGame:
+        raise
     except Exception as err:  # a parser bug must still reach the user as a deck-file error
         raise DeckFileError(f"cannot parse deck: {err!r}", path=path) from err
     if len(problems) == 1:

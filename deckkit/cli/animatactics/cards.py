@@ -18,6 +18,7 @@ from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper, help_when_bare
 from deckkit.cli.jsonout import emit
 from deckkit.errors import DeckFileError
+from deckkit.textsafe import cell_safe
 
 AnyCard = Character | Advantage | Pilot
 
@@ -112,7 +113,7 @@ def list_cards(
     if fmt in (ListFormat.CSV, ListFormat.TSV):
         writer = csv.writer(sys.stdout, delimiter="," if fmt is ListFormat.CSV else "\t")
         writer.writerow(("id", "name", "type", "cost", "summary"))
-        writer.writerows(rows)
+        writer.writerows([cell_safe(field) for field in row] for row in rows)
         return
     table = Table(title=f"{len(cards)} Anima Tactics cards")
     for col in ("id", "name", "type", "cost", "summary"):

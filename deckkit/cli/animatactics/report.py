@@ -95,9 +95,7 @@ def report(
     force: opt.ForceOpt = False,
     games: GamesOpt = 10_000,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of every die.")] = 0,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Processes (the results do not change).")
-    ] = 1,
+    workers: opt.WorkersOpt = 1,
     plan: PlanOpt = "guarded",
     levels: LevelsOpt = None,
     edition: EditionOpt = None,

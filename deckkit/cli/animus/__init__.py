@@ -32,6 +32,7 @@ RuleOpt = Annotated[
     typer.Option(
         "--rule",
         metavar="NAME=VALUE",
+        callback=opt.one_value_per_rule,
         help="A rule option where the v3.5 text is silent (docs/interpretations.md, Animus); "
         "repeatable. Overrides the team files' rule.NAME lines.",
     ),
