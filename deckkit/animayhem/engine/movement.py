@@ -27,6 +27,7 @@ from deckkit.animayhem.engine.codes import (
 )
 from deckkit.animayhem.engine.combat import fight, take_item_here
 from deckkit.animayhem.engine.endgame import check_end
+from deckkit.animayhem.engine.interpreter.common import unplayed_label
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import hiding_slot, leaps, record_uses, stealable
 from deckkit.animayhem.engine.interpreter.turns import affect
@@ -120,7 +121,7 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
     while its effect lasts (set0 rulebook, "Maintenance Phase")."""
     bump(game, d.cid, STAT_MET)
     if game.trace is not None:
-        how = "" if d.fx is not None else " (card text not simulated)"
+        how = unplayed_label(d.card)
         game.say(
             "affect",
             f"{d.name} affects the party at {game.locs[slot].g.name}{how}",

@@ -24,6 +24,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_SCAVENGED,
 )
 from deckkit.animayhem.engine.combat import fight, health_state, knock_out
+from deckkit.animayhem.engine.interpreter.common import unplayed_label
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import can_act, record_uses
 from deckkit.animayhem.engine.interpreter.turns import affect
@@ -110,7 +111,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             # A non-combat disaster takes effect on the scavenging party, then is cleared.
             bump(game, d.cid, STAT_MET)
             if game.trace is not None:
-                how = "" if d.fx is not None else " (card text not simulated)"
+                how = unplayed_label(d.card)
                 game.say("affect", f"{d.name} takes effect on the party{how}", d)
             affect(game, d, slot)
         else:
