@@ -289,17 +289,20 @@ class _Declares(ScriptedPolicy):
         return list(options)
 
 
-def _lone_charm(name: str, disaster: str) -> tuple[str, Dis, Copy]:
+def _lone_charm(name: str, disaster: str, charm: str | None = None) -> tuple[str, Dis, Copy]:
     """Kami (charm 1) alone against ``disaster`` with an uncovered item under the location and
     no combat cards: the charm battle is lost. Returns the combat's result, the disaster and
-    the item."""
+    the item. ``charm`` sets the rule option (else the edition's default)."""
     game = effect_table()
     add_char(game, "Kami", CATHEDRAL)
     d = on_field(game, new_disaster(game, disaster), CATHEDRAL)
     picture = copy_of(game, "Family Picture")
     game.locs[CATHEDRAL].hidden_cards = [picture]
     game.combat_pile = []
-    return fight(game, edition(name), _Declares(), d, CATHEDRAL, "disaster"), d, picture
+    ed = edition(name)
+    if charm is not None:
+        ed = replace(ed, play=replace(ed.play, charm=charm))
+    return fight(game, ed, _Declares(), d, CATHEDRAL, "disaster"), d, picture
 
 
 def test_everyone_lost_against_a_minor_is_a_set0_case_only() -> None:
@@ -309,14 +312,16 @@ def test_everyone_lost_against_a_minor_is_a_set0_case_only() -> None:
     may engage in a Charm Combat ... That Disaster will then discontinue Combat and leave with
     the Item". Set 0's "Special Case of a Character Charming a Disaster" names any disaster.
     Kami, alone, loses to 33-S Sexaroid (minor, charm 7): under general1996 and guidelines1998
-    the combat goes on and the item stays; under set0 the disaster takes it and ignores her.
-    Against Kagato (major) every edition plays the special case."""
+    the combat goes on and the item stays; under set0 the disaster takes it and ignores her
+    when the player declared the battle (``charm=choice``: "If you decide to declare"; the
+    battles set0's default has the disaster declare do not set it off). Against Kagato (major)
+    every edition plays the special case."""
     for name in ("general1996", "guidelines1998"):
         result, d, picture = _lone_charm(name, "33-S Sexaroid")
         assert result != "ignored" and picture not in d.carrying, name
         result, d, picture = _lone_charm(name, "Kagato")
         assert result == "ignored" and d.carrying == [picture], name
-    result, d, picture = _lone_charm("set0", "33-S Sexaroid")
+    result, d, picture = _lone_charm("set0", "33-S Sexaroid", charm="choice")
     assert result == "ignored" and d.carrying == [picture]
 
 

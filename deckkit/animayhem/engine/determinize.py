@@ -26,9 +26,8 @@ from typing import Any
 from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import KIND_ITEM
-from deckkit.animayhem.engine.havens import Building
 from deckkit.animayhem.engine.record import GameRecord
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc
+from deckkit.animayhem.engine.state import Building, Char, Copy, Dis, Game, Loc
 
 _CHAR_PLAIN = (
     "base", "base_skills", "bonked_turn", "captor", "card", "categories", "charm_turn", "cur",

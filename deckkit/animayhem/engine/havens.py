@@ -21,31 +21,18 @@ and the 1998 bonk rule returns characters to the starting haven.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.codes import KIND_HAVEN
 from deckkit.animayhem.engine.interpreter.standing import can_act
-from deckkit.animayhem.engine.state import Char, Copy, Game
+from deckkit.animayhem.engine.state import Building, Char, Copy, Game
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.policy import Policy
 
 BUILDERS = 3  # "3 of your characters must be at the location"
 BUILD_TURNS = 2  # "For two of your turns, including your current turn"
-
-
-@dataclass(slots=True)
-class Building:
-    """A haven being built: its card, the location, the builders and the last turn they rest."""
-
-    haven: Copy
-    slot: int
-    builders: list[Char]
-    last_turn: int
-    # Each builder's ``disabled_until`` before the building disabled it, restored if it stops.
-    before: list[int]
 
 
 def annexed_slots(game: Game) -> set[int]:

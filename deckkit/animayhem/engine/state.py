@@ -459,6 +459,18 @@ class Trace:
         self.events.append({"kind": kind, "text": text, **data})
 
 
+@dataclass(slots=True)
+class Building:
+    """A haven being built: its card, the location, the builders and the last turn they rest."""
+
+    haven: Copy
+    slot: int
+    builders: list[Char]
+    last_turn: int
+    # Each builder's ``disabled_until`` before the building disabled it, restored if it stops.
+    before: list[int]
+
+
 class Game:
     """Everything about one game in progress."""
 
@@ -521,9 +533,9 @@ class Game:
         # their standing effects reach the player's characters like a haven's.
         self.turned_havens: list[Copy] = []
         # Extra havens (havens.py): built ones by the location they are annexed to, and those
-        # being built (havens.Building).
+        # being built (Building).
         self.annexed: dict[int, Copy] = {}
-        self.building: list[Any] = []
+        self.building: list[Building] = []
         # Forms (REPLACE): (character in play, the card set aside for it, through turn).
         self.forms: list[tuple[Char, Char, int]] = []
         # Face-down cards the player has looked at (REVEAL), by uid: the policy may use what
