@@ -106,3 +106,15 @@ def test_a_location_with_only_disasters_beneath_waits_for_the_last_items() -> No
     game.locs[2].hidden_cards.clear()
     assert _route_of(game) == [0]
     assert policy.scavenge(game, [c], 0)
+
+
+def test_the_goal_with_fewer_disasters_above_its_item_first() -> None:
+    """Two goals one step from the party, each with an item: Sewer (slot 0) under two face-down
+    disasters, Mt. Muldoon (slot 2) under none. The smaller slot would win the tie; the count
+    of cards beneath, in plain view, decides it."""
+    game = effect_table()
+    add_char(game, "A-ko Magami", 4)
+    _item_under(game, 0)
+    _item_under(game, 2)
+    game.locs[0].hidden_disasters += [new_disaster(game, "Goons"), new_disaster(game, "Goons")]
+    assert _route_of(game) == [2]

@@ -915,8 +915,11 @@ class HeuristicPolicy(Policy):
         party: list[Char] | None = None,
     ) -> int | None:
         """The nearest target, a step further for each disaster there (and for what the
-        player has seen beneath it), or a disaster worth hunting a step nearer; ties go to
-        the smaller slot. Distances from the haven count the step into the field."""
+        player has seen beneath it) and for each face-down disaster above its item (the count
+        is in plain view: each one is a fight or an effect before the item; measured, 1,000
+        paired games under item_pickup=through: medium +4.4 points, hard +4.9, strike +3.7,
+        tough +2.0, tricky +1.5), or a disaster worth hunting a step nearer; ties go to the
+        smaller slot. Distances from the haven count the step into the field."""
         row, extra = _distances_from(game, anchor)
         danger = _danger(game)
         # The least (distance + risk, prize, slot), compared term by term.
@@ -924,6 +927,7 @@ class HeuristicPolicy(Policy):
         best_far = best_prize = 0
         for slot in targets:
             far = row[slot] + extra + danger.get(slot, 0)
+            far += len(game.locs[slot].hidden_disasters)
             prize = 0
             if game.known and party:
                 risk, prize = known_outlook(game, party, slot)  # what the player looked at
@@ -967,7 +971,7 @@ class HeuristicPolicy(Policy):
                     continue
                 if refused is not None and s in refused:
                     continue
-                f = row[s] + extra
+                f = row[s] + extra + len(loc.hidden_disasters)
                 if danger:
                     f += danger.get(s, 0)
                 if slot < 0 or f < far:
