@@ -375,7 +375,7 @@ def test_a_combat_fought_on_from_a_copy_plays_as_the_combat_itself() -> None:
     cards = read_deck(ROOT / "decks/medium-solo.deck", load_card_db())
     setup = prepare_game(cards, ED, GameOptions())
     policy = Twin()
-    for i in range(12):
+    for i in range(30):
         game = start_game(setup, policy, 21, i)
         try:
             for _ in range(40):
