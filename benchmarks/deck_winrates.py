@@ -25,7 +25,10 @@ from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_editio
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game  # noqa: E402
 from deckkit.animayhem.engine.policy import make_policy  # noqa: E402
 
-DECKS = ("demo-solo", "easy-solo", "medium-solo", "strike-solo", "tricky-solo", "tough-solo", "hard-solo")
+DECKS = (
+    "demo-solo", "easy-solo", "medium-solo", "strike-solo", "tricky-solo", "tough-solo",
+    "hard-solo",
+)  # fmt: skip
 
 
 def win_count(deck: str, policy: str, games: int, seed: int) -> int:
