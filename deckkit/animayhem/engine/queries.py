@@ -1030,11 +1030,12 @@ def under_reach(game: Game, slot: int) -> bool:
 
 
 def reachable_item(game: Game, slot: int) -> Copy | None:
-    """The item card a disaster may take from under the location at ``slot``, if any. Under the
-    default reading (rule option ``item_pickup=beneath``) the item lies beneath the face-down
-    disasters ("Field Layouts": "two disaster cards, face down, underneath each location card but
-    above the item card") and is reached only once none is left ("Scavenge Phase": "all disaster
-    cards underneath the location must be cleared"); ``through`` reaches past them. Every path
+    """The item card a disaster may take from under the location at ``slot``, if any. By default
+    (rule option ``item_pickup=through``) the disaster reaches past the face-down disasters, as
+    its pickup passages say with no condition (set0 "Maintenance Phase"; 1996 rules "Maintenance
+    Phase"); under ``beneath`` the item lies beneath them ("Field Layouts") and is reached only
+    once none is left ("Scavenge Phase": "all disaster cards underneath the location must be
+    cleared"). Every path
     that lets a disaster take an item from under a location asks here: movement, the charm
     battle's special case and card effects; effects that destroy a card under a location ask
     ``under_reach``, the same reading."""
