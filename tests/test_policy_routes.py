@@ -13,7 +13,7 @@ slots 2, 5, 8, 1, 4, 7, 0, 3, 6.
 from __future__ import annotations
 
 from deckkit.animayhem.engine.play import effects_of
-from deckkit.animayhem.engine.policy import HeuristicPolicy, safe_route
+from deckkit.animayhem.engine.policy import HUNT_STEPS, HeuristicPolicy, can_beat, safe_route
 from deckkit.animayhem.engine.queries import HAVEN
 from deckkit.animayhem.engine.state import Dis, Game
 from tests.engine_helpers import add_char, copy_of, edition, effect_table, new_disaster, on_field
@@ -78,13 +78,13 @@ def test_safe_route_stops_short_when_no_way_around() -> None:
 
 def test_the_goal_avoids_where_a_strike_will_pass() -> None:
     """Two goals one step from the party: Sewer (slot 0), which the Satellite Strike at slot 7
-    reaches in its next movement, and Mt. Muldoon (slot 2), which it does not. The smaller slot
-    would win the tie; the strike's path decides it."""
+    reaches in its next movement, and Mt. Muldoon (slot 2), which it does not. Sewer, further
+    along the disaster path, would win the tie; the strike's path decides it."""
     game = effect_table()
     add_char(game, "A-ko Magami", 4)
     _item_under(game, 0)
     _item_under(game, 2)
-    assert _route_of(game) == [0]  # no disaster yet: the tie goes to the smaller slot
+    assert _route_of(game) == [0]  # no disaster yet: slot 0 is further along the path
     d = _strike(game, 7)
     assert d.movement >= 1
     assert _route_of(game) == [2]
@@ -118,3 +118,35 @@ def test_the_goal_with_fewer_disasters_above_its_item_first() -> None:
     _item_under(game, 2)
     game.locs[0].hidden_disasters += [new_disaster(game, "Goons"), new_disaster(game, "Goons")]
     assert _route_of(game) == [2]
+
+
+def test_equally_far_goals_the_one_further_along_the_path_first() -> None:
+    """Two goals one step from the party at slot 4, each with an item the party may scavenge:
+    Mt. Muldoon (slot 2, path position 0) and Tea Room Transylvania (slot 7, path position 5).
+    The disasters entering at the path's start reach slot 2 first; the party goes to slot 7,
+    where it also stands in their way off the field. Before the path key, the smaller slot
+    won the tie."""
+    game = effect_table()
+    add_char(game, "A-ko Magami", 4)
+    _item_under(game, 2)
+    _item_under(game, 7)
+    assert game.field.path_index[7] > game.field.path_index[2]
+    assert _route_of(game) == [7]
+
+
+def test_a_beatable_disaster_carrying_an_item_is_hunted_three_steps_nearer() -> None:
+    """From the haven (annexed to slot 1), an item lies under Sewer (slot 0), two steps away
+    counting the step into the field, and Goons, which the party can beat, carries an item at
+    slot 6, three steps away. Counted ``HUNT_STEPS`` (3) nearer, the hunt goes first; counted
+    one step nearer, as before, it tied with Sewer, and Sewer's smaller slot won."""
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", HAVEN)
+    _item_under(game, 0)
+    d = on_field(game, new_disaster(game, "Goons"), 6)
+    d.carrying.append(copy_of(game, "Earrings"))
+    assert HUNT_STEPS == 3
+    assert can_beat(game, [c], d)
+    assert game.field.haven_slot == 1 and game.dist[1][6] == 2
+    assert _route_of(game)[-1] == 6
+    d.carrying.clear()  # nothing to take back: the item nearby is the goal
+    assert _route_of(game) == [1, 0]  # from the haven through its annexed slot
