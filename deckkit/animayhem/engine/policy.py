@@ -473,10 +473,11 @@ def _before(far: int, prize: int, slot: int, far2: int, prize2: int, slot2: int)
 
 # A disaster carrying an item that the party can beat counts as a goal this many steps nearer
 # than it stands: taking the item back moves the tally two items the player's way (one fewer for
-# the disasters, one more for the player). Measured against one step, 2,000 paired games each
-# (benchmarks/player_paired.py, seed 1, with the path key below): easy +2.8 points, medium
-# +3.4, strike +2.1, tricky +1.6, tough +2.8, hard +4.2; alone (no path key): medium +2.0,
-# easy +2.1, hard +1.5, strike +1.2, tough +0.8, tricky +0.3; two steps did less, five no more.
+# the disasters, one more for the player). With the path key below, against the player before
+# both (benchmarks/player_paired.py, 2,000 games a deck, seed 1): easy +2.8 points, medium +3.4,
+# strike +2.1, tricky +1.6, tough +2.8, hard +4.2 (every 95% interval but tricky's above 0).
+# Alone, on the same paired games against one step: medium +2.0, easy +2.1, hard +1.5, strike
+# +1.2, tough +0.8, tricky +0.3; two steps did less, five no more.
 HUNT_STEPS: Final = 3
 
 
