@@ -213,3 +213,22 @@ def test_the_api_names_load_lazily() -> None:
     assert shown.stdout.strip() == "['deckkit'] False", shown.stderr
     with pytest.raises(AttributeError):
         _ = deckkit.no_such_name
+
+
+def test_dir_and_help_show_the_api() -> None:
+    """Tab completion lists ``dir(deckkit)``, and ``help(deckkit)`` (pydoc) documents the names
+    of ``__all__``: both show every name of the API, and listing them loads none."""
+    assert deckkit.__all__ == api.__all__
+    code = (
+        "import sys, deckkit; names = dir(deckkit); "
+        "print(sorted(m for m in sys.modules if m.startswith('deckkit')), "
+        "all(n in names for n in deckkit.__all__))"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert shown.stdout.strip() == "['deckkit'] True", shown.stderr
+    import pydoc
+
+    page = pydoc.render_doc(deckkit, renderer=pydoc.plaintext)
+    for name in ("simulate(", "compare(", "class SimulateResult", "class RunOptions"):
+        assert name in page, name
+    assert "import deckkit" in page  # the docstring's example
