@@ -172,7 +172,9 @@ def baselines(
         for item in prepared:
             chosen = item.check
             notify(f"baseline {chosen.name!r}: {chosen.baseline_games:,} games")
-            result = run_games(item.factory, games=chosen.baseline_games, seed=chosen.seed, **runner)
+            result = run_games(
+                item.factory, games=chosen.baseline_games, seed=chosen.seed, **runner
+            )
             if result.interrupted:
                 raise KeyboardInterrupt
             record = baseline_record(
