@@ -15,7 +15,7 @@ DEMO_DECK := decks/demo-solo.deck
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
+	$(BIN)/python -m pip install --quiet -e '.[dask]' --group dev
 	touch $(STAMP)
 
 $(FAST): $(STAMP) $(ENGINE) tools/build_fast.py

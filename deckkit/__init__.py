@@ -1,28 +1,109 @@
 """deckkit: deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem.
 
-The Python API (:mod:`deckkit.api`) is re-exported here: ``deckkit.simulate(...)``,
-``deckkit.RunOptions``... Its names load on first use, so ``import deckkit`` (and the
-command line's start-up) pays for none of them, nor even for :mod:`typing`.
+The Python API (:mod:`deckkit.api`, see docs/api.md) is re-exported here::
+
+    import deckkit
+
+    run = deckkit.simulate("decks/demo-solo.deck", games=2_000, seed=1)
+    run                      # a short summary (a table in a notebook)
+    run.win.rate, run.win.ci # the win rate and its Wilson 95% interval
+    run.to_frame()           # one row per game, a polars DataFrame
+
+``__all__`` lists the API; ``dir(deckkit)``, tab completion and ``help(deckkit)`` show it. Its
+names load on first use, so ``import deckkit`` (and the command line's start-up) pays for none
+of them, nor even for :mod:`typing`.
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
+# The API's names (deckkit.api.__all__; a test keeps the two equal). Each is loaded from
+# deckkit.api on first use (``__getattr__`` below).
+__all__ = [
+    "BalanceResult",
+    "CompareResult",
+    "DeckSource",
+    "IllegalDeck",
+    "ImpactRequest",
+    "ImpactResult",
+    "PlayedGame",
+    "ReportResult",
+    "RunOptions",
+    "SensitivityResult",
+    "SimulateResult",
+    "SolitaireGame",
+    "ValidationResult",
+    "balance_check",
+    "baselines",
+    "compare",
+    "games_on",
+    "impact",
+    "load_deck",
+    "play_one",
+    "prepare",
+    "save_chart",
+    "sensitivity",
+    "simulate",
+    "stats",
+    "validate",
+    "win_rate_chart",
+    "with_card",
+    "write_report",
+    "write_report_from_saved",
+]
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the same names, explicitly, for type checkers and editors
     from typing import Any
 
-    from deckkit.api import *  # noqa: F403  (the API's names, for type checkers)
+    from deckkit.api import (  # exported: each is in __all__
+        BalanceResult,
+        CompareResult,
+        DeckSource,
+        IllegalDeck,
+        ImpactRequest,
+        ImpactResult,
+        PlayedGame,
+        ReportResult,
+        RunOptions,
+        SensitivityResult,
+        SimulateResult,
+        SolitaireGame,
+        ValidationResult,
+        balance_check,
+        baselines,
+        compare,
+        games_on,
+        impact,
+        load_deck,
+        play_one,
+        prepare,
+        save_chart,
+        sensitivity,
+        simulate,
+        stats,
+        validate,
+        win_rate_chart,
+        with_card,
+        write_report,
+        write_report_from_saved,
+    )
 
 
 def __getattr__(name: str) -> Any:
     # importlib, not `from deckkit import api`: a from-import asks this function for "api"
     # again. The import machinery asks it for every submodule not yet imported, too
-    # (`from deckkit import errors`): deckkit.api's own module is small and loads no name.
+    # (`from deckkit import errors`): only the API's names load deckkit.api.
+    if name not in __all__:
+        raise AttributeError(f"module 'deckkit' has no attribute {name!r}")
     import importlib
 
-    api = importlib.import_module("deckkit.api")
-    if name in api.EXPORTS:
-        return getattr(api, name)
-    raise AttributeError(f"module 'deckkit' has no attribute {name!r}")
+    value = getattr(importlib.import_module("deckkit.api"), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's own names and the API's (tab completion, ``help(deckkit)``)."""
+    return sorted({*globals(), *__all__})

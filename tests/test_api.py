@@ -107,7 +107,7 @@ def test_compare_equals_the_command() -> None:
 
 
 def test_impact_equals_the_command() -> None:
-    result = deckkit.impact(DEMO, games=100, seed=1, cards=["Krillin"], remove=True)
+    result = deckkit.impact(DEMO, games=100, seed=1, card=["Krillin"], remove=True)
     cli = cli_json(
         "impact", DEMO, "-n", 100, "--seed", 1, "--card", "Krillin", "--remove", "-f", "json"
     )
@@ -213,3 +213,84 @@ def test_the_api_names_load_lazily() -> None:
     assert shown.stdout.strip() == "['deckkit'] False", shown.stderr
     with pytest.raises(AttributeError):
         _ = deckkit.no_such_name
+
+
+def test_dir_and_help_show_the_api() -> None:
+    """Tab completion lists ``dir(deckkit)``, and ``help(deckkit)`` (pydoc) documents the names
+    of ``__all__``: both show every name of the API, and listing them loads none."""
+    assert deckkit.__all__ == api.__all__
+    code = (
+        "import sys, deckkit; names = dir(deckkit); "
+        "print(sorted(m for m in sys.modules if m.startswith('deckkit')), "
+        "all(n in names for n in deckkit.__all__))"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert shown.stdout.strip() == "['deckkit'] True", shown.stderr
+    import pydoc
+
+    page = pydoc.render_doc(deckkit, renderer=pydoc.plaintext)
+    for name in ("simulate(", "compare(", "class SimulateResult", "class RunOptions"):
+        assert name in page, name
+    assert "import deckkit" in page  # the docstring's example
+
+
+def test_keywords_are_named_as_the_flags_and_the_old_names_still_work() -> None:
+    """`impact --card`, `play --game`, `sensitivity --reading`, `balance check --check`: the
+    API's keywords have the flags' names; the old ones (cards=, index=, readings=, only=) give
+    the same result with a DeprecationWarning, and both at once is an error."""
+    import inspect
+
+    for function, new, old in (
+        (deckkit.impact, "card", "cards"),
+        (deckkit.play_one, "game", "index"),
+        (deckkit.sensitivity, "reading", "readings"),
+        (deckkit.balance_check, "check", "only"),
+        (deckkit.baselines, "check", "only"),
+    ):
+        names = inspect.signature(function).parameters
+        assert new in names and old not in names, function.__name__
+
+    played = deckkit.play_one(DEMO, game=2, seed=4)
+    with pytest.warns(DeprecationWarning, match=r"index= is deprecated: use game="):
+        old = deckkit.play_one(DEMO, index=2, seed=4)
+    assert old.as_dict() == played.as_dict()
+    with pytest.raises(TypeError, match="not both"):
+        deckkit.play_one(DEMO, game=2, index=2)
+
+    measured = deckkit.impact(DEMO, games=40, seed=1, card=["Krillin"], remove=True)
+    with pytest.warns(DeprecationWarning, match=r"cards= is deprecated: use card="):
+        old_impact = deckkit.impact(DEMO, games=40, seed=1, cards=["Krillin"], remove=True)
+    assert old_impact.as_dict() == measured.as_dict()
+
+    with pytest.warns(DeprecationWarning, match=r"readings= is deprecated: use reading="):
+        old_sens = deckkit.sensitivity(DEMO, games=20, seed=1, readings=["charm"])
+    new_sens = deckkit.sensitivity(DEMO, games=20, seed=1, reading="charm")
+    assert old_sens.as_dict() == new_sens.as_dict()
+
+
+def test_balance_check_takes_check_as_the_flag(tmp_path: Path) -> None:
+    (tmp_path / "balance.toml").write_text(
+        f'seed = 1\nbudget = 200\npolicy = "heuristic"\nplayers = 1\n\n'
+        f'[[check]]\nname = "demo"\ndeck = "{DEMO}"\nband = [0.9, 1.0]\n\n'
+        f'[[check]]\nname = "other"\ndeck = "{DEMO}"\nband = [0.9, 1.0]\n'
+    )
+    chosen = deckkit.balance_check(tmp_path / "balance.toml", check=["other"])
+    assert [r.check.name for r in chosen.results] == ["other"]
+    with pytest.warns(DeprecationWarning, match=r"only= is deprecated: use check="):
+        old = deckkit.balance_check(tmp_path / "balance.toml", only=["other"])
+    assert [r.check.name for r in old.results] == ["other"]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'onyl'"):
+        deckkit.balance_check(tmp_path / "balance.toml", onyl=["other"])
+
+
+def test_no_engine_hooks_in_the_public_signatures() -> None:
+    """The engine hooks are how the commands' tests swap in a fake engine: internal, so no
+    public function of the API takes (or shows in help()) a ``hooks`` parameter."""
+    import inspect
+
+    for name in deckkit.__all__:
+        value = getattr(deckkit, name)
+        if callable(value) and not isinstance(value, type):
+            assert "hooks" not in inspect.signature(value).parameters, name
+    with pytest.raises(TypeError):
+        deckkit.simulate(DEMO, games=5, hooks=None)

@@ -34,6 +34,9 @@ def test_the_walkthrough_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     svg = (tmp_path / "krillin-damage.svg").read_text()
     assert svg.startswith("<svg") and "Krillin" in svg
     assert names["change"]["games"] == 30  # type: ignore[index]
+    worth = names["worth"]  # the impact walkthrough: one row per card named, as a DataFrame
+    assert worth.columns == ["card", "replacement", "difference", "ci_low", "ci_high"]  # type: ignore[attr-defined]
+    assert sorted(worth["card"].to_list()) == ["Goten", "Krillin", "Priss Asagiri"]  # type: ignore[index]
 
 
 def test_the_readme_links_the_page() -> None:

@@ -214,6 +214,11 @@ def test_wheel_installs_and_validates_outside_checkout(
     for name in needed:
         assert name in names, name
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "no LICENSE"
+    assert "deckkit/py.typed" in names, "no py.typed: type checkers would ignore the API's types"
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    headers = zipfile.ZipFile(installed.wheel).read(metadata).decode()
+    assert "Classifier: Typing :: Typed" in headers
+    assert "Provides-Extra: dask" in headers and "Provides-Extra: dev" not in headers
     # Built with DECKKIT_PURE=1: pure on purpose, for any platform, and quiet about it.
     assert installed.wheel.name.endswith("-py3-none-any.whl"), installed.wheel.name
     manifest = zipfile.ZipFile(installed.wheel).read(

@@ -13,8 +13,8 @@ conservative than Clopper-Pearson. Its closed formula needs only a normal quanti
 computed here with the standard library (importing ``scipy.stats`` costs about a second of a
 short command's start-up); a test checks it against ``scipy.stats.binomtest(...).proportion_ci(
 method="wilson")``. Mean turns get a Student-t interval from the exact integer sums, its quantile
-from :mod:`deckkit.analysis.student_t` (the standard library again: importing ``scipy.special``
-cost ``deckkit report --from`` a fifth of its time; a test checks it against ``stdtrit``).
+scipy's (``scipy.special.stdtrit``, what ``scipy.stats.t.ppf`` calls), imported when the first
+interval of a mean is computed.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any, TypeVar
 
-from deckkit.analysis.student_t import t_quantile
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.engine.endgame import end_reason_code
@@ -224,6 +223,13 @@ class MeanEstimate:
     ci: tuple[float, float] | None
     min: int | None
     max: int | None
+
+
+def t_quantile(df: int, p: float) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (scipy's)."""
+    from scipy.special import stdtrit
+
+    return float(stdtrit(df, p))
 
 
 def mean_estimate(

@@ -5,14 +5,18 @@ the command prints for the same options and seed.
     import deckkit
 
     run = deckkit.simulate("decks/demo-solo.deck", games=2_000, seed=1)
+    run                               # a short summary (a table in a notebook)
     run.win.rate, run.win.ci          # the win rate and its Wilson 95% interval
-    run.rows                          # one row per game, a polars DataFrame
+    run.to_frame()                    # one row per game, a polars DataFrame
 
 A run is described by :class:`RunOptions` (games, seed, policy, edition, rule options,
 workers...); every function takes one and/or its fields as keywords. Decks are deck files or
 :class:`~deckkit.animayhem.construction.deck.Deck` objects built in memory (a card's numbers
 changed, say; see docs/api.md). Errors are :class:`deckkit.errors.DeckkitError` subclasses
-carrying the command's exit code.
+carrying the command's exit code. Keywords are named as the commands' flags (``card=`` for
+``--card``, ``game=`` for ``--game``, ``check=`` for ``--check``). Every result prints as a short
+summary and shows as a table in a notebook; ``to_frame()`` gives the rows of those that hold
+rows (:mod:`deckkit.api.display`).
 
 The names load lazily (``import deckkit`` stays cheap for the command line's start-up).
 """

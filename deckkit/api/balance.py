@@ -24,7 +24,8 @@ from deckkit.analysis.runner import GameFactory, run_games, shared_pool
 from deckkit.analysis.summary import Rate, proportion
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
 from deckkit.animayhem.construction.deck import parse_deck
-from deckkit.api.options import RunOptions
+from deckkit.api.display import Shown, Table, frame, interval, pct, pts
+from deckkit.api.options import RunOptions, no_other_keywords, renamed
 from deckkit.api.simulation import Notify, _silent
 from deckkit.api.solitaire import SolitaireGame, illegal_explanation, resolve
 from deckkit.balance.baseline import baseline_record, read_baseline, write_baseline
@@ -34,6 +35,8 @@ from deckkit.errors import CardDataError, DeckFileError, DeckkitError, UsageErro
 from deckkit.untrusted import read_text
 
 if TYPE_CHECKING:  # numpy, which the sequential tests need, is imported when checks run
+    import polars as pl
+
     from deckkit.balance.checks import CheckResult
 
 EXIT_PASS = 0
@@ -111,6 +114,11 @@ def _select(balance: BalanceFile, names: Sequence[str]) -> list[Check]:
     return [known[n] for n in names]
 
 
+def _names(names: str | Sequence[str]) -> Sequence[str]:
+    """Check names: one name alone is a list of one."""
+    return (names,) if isinstance(names, str) else names
+
+
 def _runner(run: RunOptions | None) -> dict[str, Any]:
     """The runner's keywords of ``run`` (only where games run: each check's own seed, policy
     and budget come from the balance file)."""
@@ -138,14 +146,17 @@ def baselines(
     run: RunOptions | None = None,
     card_db: Path | None = None,
     force: bool = False,
-    only: Sequence[str] = (),
+    check: Sequence[str] = (),
     notify: Notify = _silent,
     warn: Notify = _silent,
+    **former: Any,
 ) -> Iterator[Baseline]:
-    """Record a baseline for each selected check (``only``: by name; all by default), yielding
-    each as it is written. Existing baselines are replaced only with ``force``; every check is
-    validated before the first game (``warn`` hears why a deck is not legal, ``notify`` of each
-    check as it starts)."""
+    """Record a baseline for each selected check (``check``: their names, as ``--check``; all
+    by default), yielding each as it is written. Existing baselines are replaced only with
+    ``force``; every check is validated before the first game (``warn`` hears why a deck is not
+    legal, ``notify`` of each check as it starts)."""
+    only = _names(renamed(former, "only", "check", check, ()))
+    no_other_keywords(former, "baselines")
     runner = _runner(run)
     with _bad_data_is_bad_input():
         balance = load_balance_file(Path(file))
@@ -159,13 +170,15 @@ def baselines(
         db, csv_path = load_card_db(card_db), card_db_csv(card_db)
         prepared = [_prepare(c, db, warn) for c in checks]
         for item in prepared:
-            check = item.check
-            notify(f"baseline {check.name!r}: {check.baseline_games:,} games")
-            result = run_games(item.factory, games=check.baseline_games, seed=check.seed, **runner)
+            chosen = item.check
+            notify(f"baseline {chosen.name!r}: {chosen.baseline_games:,} games")
+            result = run_games(
+                item.factory, games=chosen.baseline_games, seed=chosen.seed, **runner
+            )
             if result.interrupted:
                 raise KeyboardInterrupt
             record = baseline_record(
-                check,
+                chosen,
                 wins=result.tally.wins,
                 games=result.tally.games,
                 edition=item.game.edition.name,
@@ -173,12 +186,12 @@ def baselines(
                 layout=item.game.layout,
                 rules=item.game.rules,
                 snapshot=take_snapshot(
-                    item.game.deck, item.deck_text, check.deck_as_written, csv_path
+                    item.game.deck, item.deck_text, chosen.deck_as_written, csv_path
                 ),
             )
-            path = balance.baseline_path(check)
+            path = balance.baseline_path(chosen)
             write_baseline(path, record)
-            yield Baseline(check, proportion(result.tally.wins, result.tally.games), path)
+            yield Baseline(chosen, proportion(result.tally.wins, result.tally.games), path)
 
 
 # --- check -------------------------------------------------------------------------------------
@@ -204,10 +217,11 @@ def _replay_factory(item: Prepared, record: dict[str, Any], csv_path: Path) -> G
     return EngineGames(old_deck, item.game.edition, options, item.check.policy)
 
 
-@dataclass(frozen=True)
-class BalanceResult:
+@dataclass(frozen=True, repr=False)
+class BalanceResult(Shown):
     """Every selected check's verdict, and the exit code: 0 all pass, 1 any fails, 3 any
-    inconclusive and none fails."""
+    inconclusive and none fails. Printed, it is a short summary (a table in a notebook);
+    ``to_frame()`` gives one row per check."""
 
     file: Path
     results: list[CheckResult]
@@ -227,20 +241,49 @@ class BalanceResult:
             "checks": [r.as_dict() for r in self.results],
         }
 
+    def to_frame(self) -> pl.DataFrame:
+        """One row per check, as in the JSON document: ``verdict``, the games played, the
+        ``estimate`` with ``ci_low``/``ci_high``, the band or largest drop, and the reason."""
+        return frame(r.as_dict() for r in self.results)
+
+    def _title(self) -> str:
+        counts = self.as_dict()["counts"]
+        told = ", ".join(f"{n} {verdict}" for verdict, n in counts.items() if n)
+        return f"{self.file}: {told or 'no checks'} (exit code {self.exit_code})"
+
+    def _table(self) -> Table:
+        rows = []
+        for r in self.results:
+            c = r.check
+            drift = c.kind == "drift"
+            rows.append(
+                [
+                    c.name,
+                    r.verdict,
+                    f"{r.games:,}",
+                    (pts if drift else pct)(r.estimate),
+                    interval(r.ci, signed=drift),
+                ]
+            )
+        return ["check", "verdict", "games", "estimate", "95% CI"], rows
+
 
 def balance_check(
     file: str | Path,
     *,
     run: RunOptions | None = None,
     card_db: Path | None = None,
-    only: Sequence[str] = (),
+    check: Sequence[str] = (),
     notify: Notify = _silent,
     warn: Notify = _silent,
+    **former: Any,
 ) -> BalanceResult:
-    """Play each selected check of the balance ``file`` until its sequential test decides.
-    Everything (decks, baselines, the baselines' cards) is validated before the first game;
-    ``warn`` hears of a deck or card changed since its baseline, ``notify`` of each check as it
-    starts."""
+    """Play each selected check of the balance ``file`` (``check``: their names, as
+    ``--check``; all by default) until its sequential test decides. Everything (decks,
+    baselines, the baselines' cards) is validated before the first game; ``warn`` hears of a
+    deck or card changed since its baseline, ``notify`` of each check as it starts."""
+    only = _names(renamed(former, "only", "check", check, ()))
+    no_other_keywords(former, "balance_check")
     runner = _runner(run)
     path = Path(file)
     with _bad_data_is_bad_input():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import impact as im
 from deckkit.analysis.results import tally_of_frame
@@ -17,10 +17,14 @@ from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import AnyCard
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.legality import check_deck
+from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.engine import ENGINE, EngineHooks
-from deckkit.api.options import RunOptions, options_of
+from deckkit.api.options import RunOptions, options_of, renamed
 from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:
+    import polars as pl
 
 MIN_GAMES_PER_CARD = 100  # a card measured on fewer paired games tells little
 DEFAULT_GAMES = 2_000
@@ -124,10 +128,11 @@ def measure(
     return out, base
 
 
-@dataclass(frozen=True)
-class ImpactResult:
+@dataclass(frozen=True, repr=False)
+class ImpactResult(Shown):
     """Each card's paired estimate (``impacts``, best first as in the document) and the
-    document `deckkit impact --format json` prints (``as_dict()``)."""
+    document `deckkit impact --format json` prints (``as_dict()``). Printed, it is a short
+    summary (a table in a notebook); ``to_frame()`` gives one row per card."""
 
     game: SolitaireGame
     impacts: list[im.CardImpact]
@@ -135,6 +140,36 @@ class ImpactResult:
 
     def as_dict(self) -> dict[str, Any]:
         return self.document
+
+    def to_frame(self) -> pl.DataFrame:
+        """One row per card measured, in the document's order: the change made, the win rates
+        with and without it, the paired ``difference`` with ``ci_low``/``ci_high`` and
+        ``p_value``."""
+        return frame(self.document["impact"]["cards"])
+
+    def _title(self) -> str:
+        doc = self.document
+        return (
+            f"{doc['deck']}, {len(doc['impact']['cards'])} card(s), at most "
+            f"{doc['impact']['max_games']:,} paired games each, seed {doc['seed']}"
+        )
+
+    def _table(self) -> Table:
+        rows = [
+            [
+                c["card"],
+                c["replacement"] or "(removed)",
+                f"{c['games']:,}",
+                pct(c["win_rate_with"]),
+                pts(c["difference"]),
+                interval(c["ci"], signed=True),
+            ]
+            for c in self.document["impact"]["cards"]
+        ]
+        return ["card", "one copy replaced by", "games", "win rate", "without it", "95% CI"], rows
+
+    def _notes(self) -> list[str]:
+        return [".to_frame(): one row per card; .as_dict(): the command's JSON"]
 
 
 def impact_of(
@@ -187,30 +222,32 @@ def impact(
     deck: DeckSource,
     options: RunOptions | None = None,
     *,
-    cards: Sequence[str] = (),
+    card: Sequence[str] = (),
     replace_with: str | None = None,
     remove: bool = False,
     target_error: float | None = None,
     allow_illegal: bool = False,
-    hooks: EngineHooks = ENGINE,
     **changes: Any,
 ) -> ImpactResult:
-    """What each card of ``deck`` (or each of ``cards``) is worth: the change in win rate, with
-    a 95% interval, when one copy is replaced by the most neutral card that keeps the deck
-    legal (or ``replace_with``, or removed), on paired games: game ``i`` of both decks draws
-    from the same random stream, so the difference is measured, not two noises subtracted.
+    """What each card of ``deck`` (or each named in ``card``, as ``--card``) is worth: the
+    change in win rate, with a 95% interval, when one copy is replaced by the most neutral
+    card that keeps the deck legal (or ``replace_with``, or removed), on paired games: game
+    ``i`` of both decks draws from the same random stream, so the difference is measured, not
+    two noises subtracted.
     ``options.games`` is the most games per card (default here 2,000, as the command)."""
+    card = renamed(changes, "cards", "card", card, ())
+    if isinstance(card, str):
+        card = (card,)
     if options is None:
         changes.setdefault("games", DEFAULT_GAMES)
     opts = options_of(options, changes)
-    game = prepare(deck, opts, hooks=hooks, command="impact")
+    game = prepare(deck, opts, command="impact")
     require_legal(game, "measure", allow_illegal=allow_illegal)
     return impact_of(
         game,
         opts,
-        cards=cards,
+        cards=card,
         replace_with=replace_with,
         remove=remove,
         target_error=target_error,
-        hooks=hooks,
     )

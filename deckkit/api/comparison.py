@@ -10,16 +10,20 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.paired import METHOD, independent_difference, paired_difference
 from deckkit.analysis.runner import run_games
 from deckkit.analysis.summary import card_catalog, summarize
 from deckkit.api.card_impact import StepFn
+from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
-from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare
+from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare_with
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:
+    import polars as pl
 
 DEFAULT_GAMES = 2_000
 
@@ -65,7 +69,7 @@ def build_arms(
         for _ in decks[1:]
     ]
     games = [
-        prepare(d, o, hooks=hooks, command="compare")
+        prepare_with(hooks, d, o, command="compare")
         for d, o in zip(decks, option_list, strict=True)
     ]
     differs = set()
@@ -184,10 +188,11 @@ def compare_arms(
     }
 
 
-@dataclass(frozen=True)
-class CompareResult:
+@dataclass(frozen=True, repr=False)
+class CompareResult(Shown):
     """The arms as played and the document `deckkit compare --format json` prints
-    (``as_dict()``; its ``command`` is None: no command line played it)."""
+    (``as_dict()``; its ``command`` is None: no command line played it). Printed, it is a short
+    summary (a table in a notebook); ``to_frame()`` gives one row per arm."""
 
     arms: list[Arm]
     document: dict[str, Any]
@@ -201,6 +206,52 @@ class CompareResult:
     def as_dict(self) -> dict[str, Any]:
         return self.document
 
+    def to_frame(self) -> pl.DataFrame:
+        """One row per arm: its outcomes' rates with their intervals and mean turns, and for
+        every arm after the first its paired difference from the first (``difference``,
+        ``ci_low``, ``ci_high``, ``p_value``; null on the first arm)."""
+        against = {d["arm"]: d for d in self.document["differences"]}
+        records = []
+        for arm in self.document["arms"]:
+            record: dict[str, Any] = {
+                k: arm[k] for k in ("label", "deck", "deck_path", "policy", "edition", "games")
+            }
+            for name, rate in arm["outcomes"].items():
+                record[f"{name}s"] = rate["count"]
+                record[f"{name}_rate"] = rate["rate"]
+                record[f"{name}_ci"] = rate["ci"]
+            record["mean_turns"] = arm["mean_turns"]
+            paired = against.get(arm["label"], {})
+            record["difference"] = paired.get("difference")
+            record["ci"] = paired.get("ci")
+            record["p_value"] = paired.get("p_value")
+            records.append(record)
+        return frame(records)
+
+    def _title(self) -> str:
+        doc = self.document
+        return f"{len(doc['arms'])} arms on the same {doc['games']:,} games, seed {doc['seed']}"
+
+    def _table(self) -> Table:
+        against = {d["arm"]: d for d in self.document["differences"]}
+        rows = []
+        for arm in self.document["arms"]:
+            win = arm["outcomes"]["win"]
+            paired = against.get(arm["label"])
+            rows.append(
+                [
+                    arm["label"],
+                    pct(win["rate"]),
+                    interval(win["ci"]),
+                    pts(paired["difference"]) if paired else "",
+                    interval(paired["ci"], signed=True) if paired else "",
+                ]
+            )
+        return ["arm", "win rate", "95% CI", "vs first", "paired 95% CI"], rows
+
+    def _notes(self) -> list[str]:
+        return [".to_frame(): one row per arm; .differences: the paired comparisons"]
+
 
 def compare(
     decks: Sequence[DeckSource],
@@ -209,7 +260,6 @@ def compare(
     policy_b: str | None = None,
     edition_b: str | None = None,
     allow_illegal: bool = False,
-    hooks: EngineHooks = ENGINE,
     **changes: Any,
 ) -> CompareResult:
     """Compare ``decks`` (or one deck under ``policy_b`` or ``edition_b``) on the same games:
@@ -219,8 +269,8 @@ def compare(
     if options is None:
         changes.setdefault("games", DEFAULT_GAMES)
     opts = options_of(options, changes)
-    arms = build_arms(decks, opts, policy_b, edition_b, hooks)
+    arms = build_arms(decks, opts, policy_b, edition_b)
     for arm in arms:
         if not arm.game.report.legal and not allow_illegal:
             raise IllegalDeck(arm.game.report, "compare")
-    return CompareResult(arms, compare_arms(arms, opts, hooks=hooks))
+    return CompareResult(arms, compare_arms(arms, opts))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import MAX_DECK_BYTES, Deck, parse_deck_bytes, read_deck
@@ -19,13 +19,18 @@ from deckkit.animayhem.construction.editions import (
     load_variant,
 )
 from deckkit.animayhem.construction.legality import LegalityReport, check_deck
+from deckkit.api.display import Shown, Table, frame
 from deckkit.errors import UsageError
 
+if TYPE_CHECKING:
+    import polars as pl
 
-@dataclass(frozen=True)
-class ValidationResult:
+
+@dataclass(frozen=True, repr=False)
+class ValidationResult(Shown):
     """The deck's name and the legality report: ``legal``, each violation with its rule,
-    arithmetic and fix, and the counts against the edition's requirements."""
+    arithmetic and fix, and the counts against the edition's requirements. Printed, it is the
+    verdict and the counts (a table in a notebook); ``to_frame()`` gives the violations."""
 
     deck: str
     report: LegalityReport
@@ -37,6 +42,27 @@ class ValidationResult:
     def as_dict(self) -> dict[str, Any]:
         """A deck's entry in `deckkit validate --format json` (without its ``file``)."""
         return {"deck": self.deck, **self.report.as_dict()}
+
+    def to_frame(self) -> pl.DataFrame:
+        """One row per violation: ``rule``, ``message`` (with its arithmetic) and ``fix``."""
+        return frame(self.as_dict()["violations"], empty=("rule", "message", "fix"))
+
+    def _title(self) -> str:
+        r = self.report
+        verdict = "LEGAL" if r.legal else f"NOT LEGAL ({len(r.violations)} violation(s))"
+        plural = "s" if r.players != 1 else ""
+        return f"{verdict}: {self.deck} under {r.edition} ({r.variant}, {r.players} player{plural})"
+
+    def _table(self) -> Table:
+        r = self.report
+        rows = []
+        for key, need in r.required.items():  # the counts the edition sets a number for
+            count = r.counts.get(key, 0)
+            rows.append([key.replace("_", " "), str(count), "-" if need is None else str(need)])
+        return ["cards", "in deck", "required"], rows
+
+    def _notes(self) -> list[str]:
+        return [f"[{v.rule}] {v.message}" for v in self.report.violations]
 
 
 def validate(

@@ -9,14 +9,16 @@ paired estimates built on it), so an option about *where* games run reaches ever
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from deckkit.analysis.runner import capped_workers
 from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
 from deckkit.errors import UsageError
 
 DEFAULT_GAMES = 10_000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,28 @@ class RunOptions:
             raise UsageError(f"--seed must be 0 or more, not {self.seed}")
         if self.turn_cap < 1:
             raise UsageError(f"--turn-cap must be at least 1, not {self.turn_cap}")
+
+
+def renamed(keywords: dict[str, Any], old: str, new: str, value: T, unset: T) -> T:
+    """The value of the keyword ``new`` (named as the command's flag), or of its old name
+    ``old``, taken out of ``keywords`` with a DeprecationWarning; both at once is an error."""
+    if old not in keywords:
+        return value
+    given: T = keywords.pop(old)
+    if value != unset:
+        raise TypeError(f"give {new}= or its old name {old}=, not both")
+    warnings.warn(
+        f"{old}= is deprecated: use {new}=, the name of the command's --{new} flag",
+        DeprecationWarning,
+        stacklevel=3,  # the caller of the API function
+    )
+    return given
+
+
+def no_other_keywords(keywords: dict[str, Any], function: str) -> None:
+    """What is left after :func:`renamed` took the old names is a mistake."""
+    if keywords:
+        raise TypeError(f"{function}() got an unexpected keyword argument {next(iter(keywords))!r}")
 
 
 def options_of(options: RunOptions | None, changes: dict[str, Any]) -> RunOptions:

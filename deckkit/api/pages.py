@@ -36,6 +36,7 @@ from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.construction.legality import check_deck
 from deckkit.animayhem.construction.readings import apply_rules
 from deckkit.api.deckinput import is_stdin
+from deckkit.api.display import Shown, Table
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.simulation import Notify, _silent, not_simulated_cards, play, run_metadata
@@ -179,8 +180,8 @@ def _impact(
     return doc
 
 
-@dataclass(frozen=True)
-class ReportResult:
+@dataclass(frozen=True, repr=False)
+class ReportResult(Shown):
     """What a report wrote: the page and its JSON sidecar (None when an interrupted run left
     an existing page as it was), the per-game rows when asked, and the exit code the command
     ends with (0 done, 1 an illegal deck, 130 interrupted)."""
@@ -190,6 +191,17 @@ class ReportResult:
     results: Path | None = None
     exit_code: int = 0
     document: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def _title(self) -> str:
+        return f"{self.page} (exit code {self.exit_code})"
+
+    def _table(self) -> Table:
+        rows = [["page", str(self.page)]]
+        if self.sidecar is not None:
+            rows.append(["numbers (JSON)", str(self.sidecar)])
+        if self.results is not None:
+            rows.append(["per-game rows", str(self.results)])
+        return ["", ""], rows
 
 
 def _deck_stats(deck: Deck, edition: Edition, seed: int) -> dict[str, Any]:
@@ -314,7 +326,6 @@ def write_report(
     sensitivity_games: int | None = None,
     allow_illegal: bool = False,
     force: bool = False,
-    hooks: EngineHooks = ENGINE,
     notify: Notify = _silent,
     **changes: Any,
 ) -> ReportResult:
@@ -326,7 +337,7 @@ def write_report(
     :func:`write_report_from_saved`. An illegal deck gets a page that says why, and exit code 1 in
     the result unless ``allow_illegal``. Nothing a user owns is replaced without ``force``."""
     opts = options_of(options, changes)
-    game = prepare(deck, opts, hooks=hooks, command="report")
+    game = prepare(deck, opts, command="report")
     return report_of(
         game,
         opts,
@@ -336,7 +347,6 @@ def write_report(
         sensitivity_games=sensitivity_games,
         allow_illegal=allow_illegal,
         force=force,
-        hooks=hooks,
         notify=notify,
     )
 

@@ -5,7 +5,7 @@ can be replayed and read."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from deckkit.analysis.engine import check_playable
 from deckkit.animayhem.engine.endgame import end_reason_code
@@ -14,15 +14,21 @@ from deckkit.animayhem.engine.play import GameOptions, GameSetup, play_game, pre
 from deckkit.animayhem.engine.players import make_player
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Trace
-from deckkit.api.options import RunOptions, options_of
+from deckkit.api.display import Shown, Table, frame
+from deckkit.api.options import RunOptions, options_of, renamed
 from deckkit.api.simulation import not_simulated_cards
 from deckkit.api.solitaire import DeckSource, SolitaireGame, require_legal, resolve
 
+if TYPE_CHECKING:
+    import polars as pl
 
-@dataclass(frozen=True)
-class PlayedGame:
+
+@dataclass(frozen=True, repr=False)
+class PlayedGame(Shown):
     """A game played with its trace: ``record`` (outcome, turns, items), ``trace.events``
-    (what happened, turn by turn) and the settled deck (``game``)."""
+    (what happened, turn by turn) and the settled deck (``game``). Printed, it is the outcome
+    (a table in a notebook); ``text()`` is the game turn by turn and ``to_frame()`` its
+    events."""
 
     game: SolitaireGame
     options: RunOptions
@@ -36,6 +42,30 @@ class PlayedGame:
         from deckkit.report.traces import render_text
 
         return render_text(self.trace)
+
+    def to_frame(self) -> pl.DataFrame:
+        """One row per event of the game: ``turn``, ``phase`` and ``text``."""
+        events = [{k: e.get(k) for k in ("turn", "phase", "text")} for e in self.trace.events]
+        return frame(events, empty=("turn", "phase", "text"))
+
+    def _title(self) -> str:
+        return (
+            f"{self.game.deck.name}, game {self.index} of seed {self.options.seed}, "
+            f"{self.options.policy} player, {self.game.edition.name}"
+        )
+
+    def _table(self) -> Table:
+        r = self.record
+        rows = [
+            ["outcome", f"{r.outcome} ({r.end_reason})"],
+            ["turns", str(r.turns)],
+            ["items retrieved", f"{r.items_retrieved} of {r.items_in_play}"],
+            ["items lost", str(r.items_lost)],
+        ]
+        return ["", ""], rows
+
+    def _notes(self) -> list[str]:
+        return [f".text(): the game turn by turn; .to_frame(): its {len(self.trace.events)} events"]
 
     def as_dict(self) -> dict[str, Any]:
         """The document of `deckkit play --format json`."""
@@ -92,14 +122,16 @@ def play_settled(game: SolitaireGame, options: RunOptions, index: int = 0) -> Pl
 
 def play_one(
     deck: DeckSource,
-    index: int = 0,
+    game: int = 0,
     options: RunOptions | None = None,
     *,
     allow_illegal: bool = False,
     **changes: Any,
 ) -> PlayedGame:
-    """Play game ``index`` of the run seeded ``options.seed`` and keep its trace."""
+    """Play game ``game`` (as ``--game``) of the run seeded ``options.seed`` and keep its
+    trace: exactly game ``game`` of :func:`~deckkit.api.simulation.simulate` with that seed."""
+    game = renamed(changes, "index", "game", game, 0)
     opts = options_of(options, changes)
-    game = settle(deck, opts)
-    require_legal(game, "play", allow_illegal=allow_illegal)
-    return play_settled(game, opts, index)
+    settled = settle(deck, opts)
+    require_legal(settled, "play", allow_illegal=allow_illegal)
+    return play_settled(settled, opts, game)

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import sensitivity as sens
 from deckkit.analysis.runner import GameFactory, shared_pool
 from deckkit.animayhem.construction.editions import Edition
+from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.engine import ENGINE, EngineHooks
-from deckkit.api.options import RunOptions, options_of
+from deckkit.api.options import RunOptions, options_of, renamed
 from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
+
+if TYPE_CHECKING:
+    import polars as pl
 
 DEFAULT_GAMES = 1_000
 
@@ -53,9 +57,11 @@ def sensitivity_of(
     }
 
 
-@dataclass(frozen=True)
-class SensitivityResult:
-    """The deck as played and the document `deckkit sensitivity --format json` prints."""
+@dataclass(frozen=True, repr=False)
+class SensitivityResult(Shown):
+    """The deck as played and the document `deckkit sensitivity --format json` prints.
+    Printed, it is a short summary (a table in a notebook); ``to_frame()`` gives one row per
+    reading."""
 
     game: SolitaireGame
     document: dict[str, Any]
@@ -69,23 +75,53 @@ class SensitivityResult:
     def as_dict(self) -> dict[str, Any]:
         return self.document
 
+    def to_frame(self) -> pl.DataFrame:
+        """One row per alternative reading: its ``setting``, the win rates as played
+        (``win_rate_a``) and under it (``win_rate_b``), the paired ``difference`` with
+        ``ci_low``/``ci_high`` and ``p_value``."""
+        return frame(self.document["readings"])
+
+    def _title(self) -> str:
+        doc = self.document
+        return (
+            f"{doc['deck']}, {len(doc['readings'])} reading(s), {doc['games']:,} paired games "
+            f"each, seed {doc['seed']}"
+        )
+
+    def _table(self) -> Table:
+        rows = [
+            [
+                r["setting"],
+                pct(r["win_rate_b"]),
+                pts(r["difference"]),
+                interval(r["ci"], signed=True),
+            ]
+            for r in self.document["readings"]
+        ]
+        return ["reading", "win rate", "vs as played", "95% CI"], rows
+
+    def _notes(self) -> list[str]:
+        return [".to_frame(): one row per reading; .as_dict(): the command's JSON"]
+
 
 def sensitivity(
     deck: DeckSource,
     options: RunOptions | None = None,
     *,
     allow_illegal: bool = False,
-    readings: Collection[str] | None = None,
-    hooks: EngineHooks = ENGINE,
+    reading: Collection[str] | None = None,
     **changes: Any,
 ) -> SensitivityResult:
     """The win rate under each alternative rule reading of ``deck`` (``readings``: one row per
     reading with its paired difference and interval), as `deckkit sensitivity --format json`.
     ``options.games`` paired games per reading (default here 1,000, as the command);
-    ``readings``: the rule options to vary (``--reading``), by default every open one."""
+    ``reading``: the rule options to vary (as ``--reading``), by default every open one."""
+    reading = renamed(changes, "readings", "reading", reading, None)
+    if isinstance(reading, str):
+        reading = (reading,)
     if options is None:
         changes.setdefault("games", DEFAULT_GAMES)
     opts = options_of(options, changes)
-    game = prepare(deck, opts, hooks=hooks, command="sensitivity")
+    game = prepare(deck, opts, command="sensitivity")
     require_legal(game, "measure", allow_illegal=allow_illegal)
-    return SensitivityResult(game, sensitivity_of(game, opts, hooks, readings))
+    return SensitivityResult(game, sensitivity_of(game, opts, only=reading))

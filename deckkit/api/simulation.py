@@ -20,6 +20,7 @@ from deckkit.analysis.runner import ProgressFn, RowSink, RunResult, run_games
 from deckkit.analysis.summary import Rate, Summary, card_catalog, summarize
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.api.deckinput import deck_bytes
+from deckkit.api.display import Shown, Table, interval, pct
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
@@ -37,14 +38,15 @@ def _silent(message: str) -> None:
     """The default for notes: an API caller reads the result, not the notes."""
 
 
-@dataclass(frozen=True)
-class SimulateResult:
+@dataclass(frozen=True, repr=False)
+class SimulateResult(Shown):
     """A finished run with what every command reports around it.
 
     ``summary`` holds the rates and per-card statistics; ``rows`` the per-game rows (None when
     the run was asked not to keep them, as the command does without ``--out``); ``metadata``
     how the run was played, for a saved file (None for a deck built in memory, which has no
-    file to record)."""
+    file to record). Printed, it is a short summary (a table in a notebook); ``to_frame()``
+    gives the per-game rows."""
 
     game: SolitaireGame
     options: RunOptions
@@ -65,6 +67,44 @@ class SimulateResult:
     @property
     def interrupted(self) -> bool:
         return self.result.interrupted
+
+    def to_frame(self) -> pl.DataFrame:
+        """One row per game (index, outcome, end reason, turns, items, per-card counters)."""
+        if self.rows is None:
+            raise ValueError("this run kept no per-game rows (it was played with keep_rows=False)")
+        return self.rows
+
+    def _title(self) -> str:
+        game, options = self.game, self.options
+        played = f"{self.summary.games:,} games"
+        if self.result.interrupted:
+            played += f" of {self.result.games_requested:,} (interrupted)"
+        return (
+            f"{game.deck.name}, {played}, seed {options.seed}, {options.policy} player, "
+            f"{game.edition.name}"
+        )
+
+    def _table(self) -> Table:
+        s = self.summary
+        rows = [
+            [name, f"{rate.count:,}", pct(rate.rate), interval(rate.ci)]
+            for name, rate in (
+                ("win", s.wins),
+                ("loss", s.losses),
+                ("stall", s.stalls),
+                ("undecided", s.undecided),
+            )
+            if name != "undecided" or rate.count
+        ]
+        turns = s.turns
+        if turns.mean is not None:
+            span = "-" if turns.ci is None else f"{turns.ci[0]:.2f} – {turns.ci[1]:.2f}"
+            rows.append(["mean turns", "", f"{turns.mean:.2f}", span])
+        return ["outcome", "games", "rate", "95% CI"], rows
+
+    def _notes(self) -> list[str]:
+        kept = ".to_frame(): the per-game rows; " if self.rows is not None else ""
+        return [f"{kept}.summary: per-card statistics; .as_dict(): the command's JSON"]
 
     def as_dict(self) -> dict[str, Any]:
         """The stable JSON document of `deckkit simulate --format json` (without the schema
@@ -165,7 +205,6 @@ def simulate(
     *,
     allow_illegal: bool = False,
     progress: ProgressFn | None = None,
-    hooks: EngineHooks = ENGINE,
     **changes: Any,
 ) -> SimulateResult:
     """Play ``options.games`` solitaire games of ``deck`` (a deck file, or a
@@ -174,9 +213,9 @@ def simulate(
     (``simulate("my.deck", games=500, seed=3)``). An illegal deck raises
     :class:`~deckkit.api.solitaire.IllegalDeck` unless ``allow_illegal``."""
     opts = options_of(options, changes)
-    game = prepare(deck, opts, hooks=hooks)
+    game = prepare(deck, opts)
     require_legal(game, "simulate", allow_illegal=allow_illegal)
-    return play(game, opts, hooks=hooks, progress=progress)
+    return play(game, opts, progress=progress)
 
 
 def write_rows(run: SimulateResult, rows: RowSpool, path: Path, *, force: bool) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from deckkit.analysis import engine as real_engine
 from deckkit.animayhem.construction.carddb import CardDB, load_card_db
@@ -25,7 +26,7 @@ from deckkit.animayhem.construction.legality import LegalityReport, check_deck
 from deckkit.animayhem.construction.readings import apply_rules, effective, parse_rules
 from deckkit.api.deckinput import read_deck_arg
 from deckkit.api.engine import ENGINE, EngineHooks
-from deckkit.api.options import RunOptions
+from deckkit.api.options import RunOptions, options_of
 from deckkit.errors import EXIT_ILLEGAL, DeckkitError, UsageError
 
 DeckSource = str | Path | Deck  # a deck file ('-': standard input), or a deck in memory
@@ -122,14 +123,28 @@ def resolve(
 
 def prepare(
     deck: DeckSource,
+    options: RunOptions | None = None,
+    *,
+    command: str = "simulate",
+    db: CardDB | None = None,
+    **changes: Any,
+) -> SolitaireGame:
+    """Check the options, read the deck (against ``db``, else the card database in use) and
+    settle what to play: edition with its rule options, variant, layout, players and the
+    legality verdict (each caller decides what an illegal deck means). ``command`` names the
+    command in error messages; keywords override fields of ``options``."""
+    return prepare_with(ENGINE, deck, options_of(options, changes), command=command, db=db)
+
+
+def prepare_with(
+    hooks: EngineHooks,
+    deck: DeckSource,
     options: RunOptions,
     *,
-    hooks: EngineHooks = ENGINE,
     command: str = "simulate",
     db: CardDB | None = None,
 ) -> SolitaireGame:
-    """Check the options, read the deck and settle what to play (the legality verdict is in
-    the result: each caller decides what an illegal deck means)."""
+    """:func:`prepare` against the engine ``hooks`` (a fake one, in tests of the commands)."""
     check_options(options, hooks)
     return resolve(
         deck,

@@ -86,7 +86,7 @@ def baseline(
         run=RunOptions(workers=workers),
         card_db=card_db,
         force=force,
-        only=only,
+        check=only,
         notify=_notes(quiet),
         warn=_warn,
     ):
@@ -120,7 +120,7 @@ def check(
         raise UsageError("the directory for --junit does not exist", path=junit)
     run = RunOptions(workers=workers)
     outcome = balance_check(
-        file, run=run, card_db=card_db, only=only, notify=_notes(quiet), warn=_warn
+        file, run=run, card_db=card_db, check=only, notify=_notes(quiet), warn=_warn
     )
     results, code = outcome.results, outcome.exit_code
     if junit is not None:

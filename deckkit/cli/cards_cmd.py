@@ -142,6 +142,16 @@ def _stat_line(main: Abilities, alt: Abilities | None) -> str:
     return " ".join(parts)
 
 
+def _stat_columns(main: Abilities, alt: Abilities | None) -> tuple[str, str]:
+    """The abilities' names and, under each, its value (``2/3``: printed/alternate form),
+    each column as wide as the longer of the two, so every value starts under its label."""
+    values = _stat_line(main, alt).split(" ")
+    widths = [max(len(a), len(v)) for a, v in zip(ABILITIES, values, strict=True)]
+    labels = " ".join(a.ljust(w) for a, w in zip(ABILITIES, widths, strict=True))
+    shown = " ".join(v.ljust(w) for v, w in zip(values, widths, strict=True))
+    return labels.rstrip(), shown.rstrip()
+
+
 def _summary(card: AnyCard) -> tuple[str, str]:
     """(stats, details) columns of the text table."""
     if isinstance(card, CharacterCard):
@@ -184,15 +194,18 @@ def _write_delimited(rows: Sequence[tuple[str, ...]], delimiter: str) -> None:
     """One labelled header line, then one line per card, for other tools (csv quotes as the
     csv module does, and a cell a spreadsheet would run as a formula is neutralised; tsv
     fields never hold a tab or newline, which are escaped)."""
-    out = io.StringIO()
-    if delimiter == ",":
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(LIST_COLUMNS)
-        writer.writerows([cell_safe(field) for field in row] for row in rows)
-    else:
-        for row in (LIST_COLUMNS, *rows):
-            out.write("\t".join(shown_inline(field) for field in row) + "\n")
-    echo(out.getvalue().rstrip("\n"))
+    # Line by line, as every other command writes: a reader that stops early (`| head -1`)
+    # closes the pipe while lines are still coming, and the command ends with exit 141.
+    # Written at once, the whole list fits the pipe's buffer, and that went unnoticed (exit 0).
+    for row in (LIST_COLUMNS, *rows):
+        if delimiter == ",":
+            out = io.StringIO()
+            csv.writer(out, lineterminator="").writerow(
+                row if row is LIST_COLUMNS else [cell_safe(field) for field in row]
+            )
+            echo(out.getvalue())
+        else:
+            echo("\t".join(shown_inline(field) for field in row))
 
 
 def _resolve(db: CardDB, name: str) -> AnyCard:
@@ -223,8 +236,9 @@ def _show_text(card: AnyCard, db: CardDB) -> None:
     echo(f"{card.name}  ({card.id}, {card.type.value}, {card.set}, {card.rarity})")
     rows: list[tuple[str, str]] = []
     if isinstance(card, (CharacterCard, DisasterCard)):
-        rows.append(("abilities", "damage defense movement charm energy"))
-        rows.append(("", _stat_line(card.abilities, card.alt)))
+        labels, values = _stat_columns(card.abilities, card.alt)
+        rows.append(("abilities", labels))
+        rows.append(("", values))
     if isinstance(card, CharacterCard):
         rows.append(("skills", ", ".join(str(s) for s in card.skills)))
         rows.append(("gender", card.gender.value))

@@ -51,10 +51,11 @@ def stderr_console(**kwargs: Any) -> Console:
 
 
 def percent(x: float | None, signed: bool = False) -> str:
-    """A rate as text: ``35.0%``, or a difference in percentage points, ``-12.9 pp``."""
+    """A rate as text: ``35.0%``, or a difference in percentage points, ``-12.9 pts``, as
+    `balance` writes its drift (one unit for every command)."""
     if x is None:
         return "-"
-    return f"{100 * x:+.1f} pp" if signed else f"{100 * x:.1f}%"
+    return f"{100 * x:+.1f} pts" if signed else f"{100 * x:.1f}%"
 
 
 def explain_illegal(report: LegalityReport) -> None:

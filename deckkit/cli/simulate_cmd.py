@@ -33,7 +33,7 @@ from deckkit.animayhem.construction.cards import CardType
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions
 from deckkit.api.simulation import SimulateResult, not_simulated_cards, play, write_rows
-from deckkit.api.solitaire import check_options, prepare
+from deckkit.api.solitaire import check_options, prepare_with
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, explain_illegal, stdout_console
 from deckkit.cli.jsonout import emit
@@ -86,7 +86,7 @@ def simulate(args: SimulateArgs, hooks: EngineHooks | None = None) -> int:
     check_options(options, hooks)
     if args.out is not None:
         check_destination(args.out, force=args.force)
-    game = prepare(args.deck, options, hooks=hooks, command="simulate")
+    game = prepare_with(hooks, args.deck, options, command="simulate")
     if not game.report.legal:
         explain_illegal(game.report)
         if not args.allow_illegal:

@@ -323,13 +323,9 @@ def read_deck(path: Path, db: CardLookup) -> Deck:
 
     Only regular files are read (a FIFO or a device could block or never end), and at most
     :data:`MAX_DECK_BYTES` of them."""
-    data = read_bytes(
-        path,
-        what="deck file",
-        error=DeckFileError,
-        limit=MAX_DECK_BYTES,
-        hint="a deck lists one card per line",
-    )
+    # No hint about a deck's lines here: the file could not be read at all (missing, a
+    # directory, a device); a file too large to be a deck gets its hint from parse_deck_bytes.
+    data = read_bytes(path, what="deck file", error=DeckFileError, limit=MAX_DECK_BYTES)
     return parse_deck_bytes(data, db, path)
 
 

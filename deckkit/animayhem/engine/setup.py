@@ -247,8 +247,17 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
             "setup",
             f"field of {len(game.locs)} locations, {game.items_in_play} items, "
             f"starting characters: {', '.join(c.name for c in starters)}",
-            field=game.field.render([loc.g.name[:14] for loc in game.locs]),
+            field=game.field.render([field_label(loc.g.name) for loc in game.locs]),
         )
+
+
+FIELD_LABEL = 14  # characters of a location's name in the trace's picture of the field
+
+
+def field_label(name: str) -> str:
+    """A location's name as the field picture shows it: at most :data:`FIELD_LABEL` characters,
+    a cut name ending in an ellipsis (so a reader never takes it for the whole name)."""
+    return name if len(name) <= FIELD_LABEL else name[: FIELD_LABEL - 1] + "…"
 
 
 def _actions(fx: dict[str, Triggers]) -> frozenset[Action]:
