@@ -222,6 +222,74 @@ def test_the_games_rule_catches_a_game_importing_another_or_a_higher_layer(
     ]
 
 
+# Above the games: the tools that should reach a game only through its interface
+# (deckkit.core.game and deckkit.games' registry). The modules that still import a game package
+# directly, each to be moved onto the interface; the list only shrinks (a module that no longer
+# imports a game must leave it, and no other module may start).
+ABOVE_THE_GAMES = ("analysis", "report", "balance", "api")
+STILL_GAME_BOUND = {
+    "deckkit.analysis.deckstats",
+    "deckkit.analysis.engine",
+    "deckkit.analysis.impact",
+    "deckkit.analysis.results",
+    "deckkit.analysis.runner",
+    "deckkit.analysis.sensitivity",
+    "deckkit.analysis.summary",
+    "deckkit.api.balance",
+    "deckkit.api.card_impact",
+    "deckkit.api.composition",
+    "deckkit.api.deckinput",
+    "deckkit.api.decks",
+    "deckkit.api.engine",
+    "deckkit.api.legality",
+    "deckkit.api.options",
+    "deckkit.api.pages",
+    "deckkit.api.play",
+    "deckkit.api.readings",
+    "deckkit.api.simulation",
+    "deckkit.api.solitaire",
+    "deckkit.balance.checks",
+    "deckkit.balance.config",
+    "deckkit.balance.snapshot",
+    "deckkit.report.model",
+    "deckkit.report.traces",
+}
+
+
+def game_bound(package: Path) -> set[str]:
+    """The modules above the games that import a game package (anywhere in the module)."""
+    games = tuple(f"deckkit.{g}" for g in GAME_PACKAGES)
+    found = set()
+    for folder in ABOVE_THE_GAMES:
+        for path in sorted((package / folder).rglob("*.py")):
+            if any(m == g or m.startswith(g + ".") for m in _imports(path) for g in games):
+                found.add(_module_name(path, package))
+    return found
+
+
+def test_the_tools_above_the_games_reach_no_new_game_directly() -> None:
+    """Issue 28: analysis, report, balance and api reach a game through its interface. The
+    modules not moved yet are listed; none may join them, and a moved one leaves the list."""
+    bound = game_bound(PACKAGE)
+    assert not bound - STILL_GAME_BOUND, (
+        f"new direct game imports: {sorted(bound - STILL_GAME_BOUND)}"
+    )
+    assert not STILL_GAME_BOUND - bound, f"no longer game-bound: {sorted(STILL_GAME_BOUND - bound)}"
+
+
+def test_the_game_bound_check_sees_a_planted_import(tmp_path: Path) -> None:
+    pkg = tmp_path / "deckkit"
+    for folder in ABOVE_THE_GAMES:
+        (pkg / folder).mkdir(parents=True)
+        (pkg / folder / "__init__.py").write_text("")
+    (pkg / "analysis" / "paired.py").write_text("from deckkit.core.estimates import proportion\n")
+    (pkg / "report" / "page.py").write_text(
+        "def f():\n    from deckkit.animus.summary import summarize\n"
+    )
+    (pkg / "balance" / "gate.py").write_text("import deckkit.animayhem.engine.record\n")
+    assert game_bound(pkg) == {"deckkit.report.page", "deckkit.balance.gate"}
+
+
 def test_lower_layers_do_not_import_higher_ones() -> None:
     """Card data and rules, then the engine, then analysis, then the CLI: never upward."""
     for folder, banned in FORBIDDEN.items():
