@@ -520,9 +520,13 @@ def run_pool(
         # Workers are spawned by the first submissions. A blocked signal stays blocked across
         # fork and exec, so spawning them with the stop signals blocked makes them immune from
         # birth, before their initializer runs (a Ctrl-C then would print a traceback); in the
-        # parent a signal that arrived meanwhile is delivered when the block ends.
-        with stops_held():
+        # parent a signal that arrived meanwhile is delivered when the block ends. (On any
+        # thread: the mask is the spawning thread's, and the workers inherit it.)
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
             top_up()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         while in_flight:
             done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
             for future in done:  # any order: merging tallies commutes
