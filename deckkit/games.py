@@ -13,8 +13,11 @@ How a game plugs in
    declares its own options (game-specific ones included) and raises
    :class:`deckkit.errors.DeckkitError` subclasses for the shared exit codes (1 illegal,
    2 unreadable input naming the line, 3 broken card data).
-3. Nothing else: the module is imported only when a command line needs it, so a game adds nothing
-   to Ani-Mayhem's start-up.
+3. Its package provides the game interface (:class:`deckkit.core.game.Game`) as ``GAME`` in a
+   module named by ``interface`` (reading its files, legality, rule options, players, one seeded
+   game to a record); :func:`game_interface` loads it.
+4. Nothing else: the modules are imported only when needed, so a game adds nothing to
+   Ani-Mayhem's start-up.
 
 How a command line finds its game (:func:`command_for`)
 -------------------------------------------------------
@@ -40,22 +43,26 @@ from deckkit.untrusted import read_head
 if TYPE_CHECKING:  # click loads with the CLI; this module stays importable without it
     from typer import _click
 
+    from deckkit.core import game as interface
+
 
 @dataclass(frozen=True)
 class Game:
-    """A game deckkit knows. ``commands`` is None for the built-in (Ani-Mayhem) commands."""
+    """A game deckkit knows. ``commands`` is None for the built-in (Ani-Mayhem) commands;
+    ``interface`` names the module whose ``GAME`` is the game's :class:`deckkit.core.game.Game`."""
 
     name: str
     title: str
     commands: str | None
+    interface: str = ""
 
 
 DEFAULT_GAME = "ani-mayhem"
 
 GAMES: tuple[Game, ...] = (
-    Game("ani-mayhem", "Ani-Mayhem", None),
-    Game("anima-tactics", "Anima Tactics", "deckkit.cli.animatactics"),
-    Game("animus", "Animus", "deckkit.cli.animus"),
+    Game("ani-mayhem", "Ani-Mayhem", None, "deckkit.animayhem.game"),
+    Game("anima-tactics", "Anima Tactics", "deckkit.cli.animatactics", "deckkit.animatactics.game"),
+    Game("animus", "Animus", "deckkit.cli.animus", "deckkit.animus.game"),
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
@@ -74,6 +81,14 @@ def find_game(name: str) -> Game | None:
     """The registered game of this name (spelling-tolerant), or None."""
     wanted = _key(name)
     return next((g for g in GAMES if _key(g.name) == wanted), None)
+
+
+def game_interface(game: Game) -> interface.Game:
+    """The game's interface (its package's ``GAME``), imported on first use."""
+    if not game.interface:
+        raise UsageError(f"{game.title} provides no game interface")
+    found: interface.Game = importlib.import_module(game.interface).GAME
+    return found
 
 
 def game_names() -> tuple[str, ...]:

@@ -8,14 +8,13 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deckkit" / "animus"
 FORBIDDEN = {
-    "": ("deckkit.cli", "deckkit.balance"),
+    "": ("deckkit.cli", "deckkit.balance", "deckkit.report", "deckkit.analysis", "deckkit.api"),
     "construction": ("deckkit.animus.engine", "deckkit.animus.montecarlo", "deckkit.analysis"),
     "engine": (
         "deckkit.animus.montecarlo",
         "deckkit.animus.summary",
-        "deckkit.animus.report",
-        "deckkit.analysis",
         "deckkit.report",
+        "deckkit.analysis",
     ),
 }
 MUTATORS = {"abilities", "combat", "endgame", "phases", "play", "positions"}

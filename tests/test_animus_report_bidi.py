@@ -3,7 +3,7 @@ carrying a right-to-left override is isolated, so it cannot reverse the page aro
 
 from __future__ import annotations
 
-from deckkit.animus.report import _environment
+from deckkit.report.animus import _environment
 
 
 def test_a_name_with_a_bidi_override_is_isolated() -> None:

@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -465,21 +465,18 @@ def test_anima_tactics_versus_counts_every_game_as_the_games_say(
 
 
 class _Pool:
-    """Stands in for ProcessPoolExecutor: records how many workers were asked for."""
+    """Stands in for the runner's pool (deckkit.core.workers.run_pool): records how many
+    workers were asked for and plays the chunks in this process."""
 
     asked: ClassVar[list[int]] = []
 
-    def __init__(self, max_workers: int) -> None:
-        _Pool.asked.append(max_workers)
+    @staticmethod
+    def run(factory: Any, kind: Any, seed: int, ranges: Any, workers: int, collector: Any,
+            mp_context: str = "spawn") -> bool:  # fmt: skip
+        from deckkit.core.workers import run_inline
 
-    def __enter__(self) -> _Pool:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def map(self, fn: Callable[[Any], Any], items: list[Any]) -> Iterator[Any]:
-        return map(fn, items)
+        _Pool.asked.append(workers)
+        return run_inline(factory, kind, seed, ranges, collector)
 
 
 def test_anima_tactics_workers_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -487,7 +484,7 @@ def test_anima_tactics_workers_are_capped_at_the_cores(monkeypatch: pytest.Monke
     from deckkit.animatactics.analysis import party_games
 
     monkeypatch.setattr(party_games, "play_game", _quick_game)
-    monkeypatch.setattr(party_games, "ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr("deckkit.core.workers.run_pool", _Pool.run)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     assert default_workers() == 2
     _Pool.asked.clear()

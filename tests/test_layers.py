@@ -1,5 +1,10 @@
 """The layers stay visible: construction < engine < analysis < API < presentation (CLI).
 
+Below every game (issue 28): deckkit.core (the seeded chance, the card data's location, the
+estimates, the worker runner, the game interface) and the support modules every layer uses
+(errors, the bounded reader, stop signals, safe text). A game package imports only itself and
+those; no game imports another game, nor anything above the games.
+
 The CLI's rule (issue 18): a command module parses options, calls :mod:`deckkit.api` and renders;
 it never imports another command module, so no command is built on another's plumbing. The CLI's
 support modules (the options, consoles, exit codes, JSON envelope, help layout and progress
@@ -136,6 +141,153 @@ def test_the_cli_rule_catches_a_command_importing_another(tmp_path: Path) -> Non
         "deckkit.report.traces imports deckkit.cli.console",
         "deckkit.report.traces imports deckkit.cli.console.echo",
     ]
+
+
+# The games, each a package under deckkit/, and what lies below them.
+GAME_PACKAGES = ("animayhem", "animatactics", "animus")
+CORE = "deckkit.core"
+SUPPORT = ("deckkit.errors", "deckkit.untrusted", "deckkit.stopping", "deckkit.textsafe")
+
+
+def _allowed(imported: str, own: str) -> bool:
+    """Whether a module of ``own`` (a game's dotted package, or deckkit.core, or a support
+    module) may import ``imported``."""
+    if not imported.startswith("deckkit.") and imported != "deckkit":
+        return True  # the standard library and third-party libraries
+    below = (CORE, *SUPPORT)
+    if own in SUPPORT or own == CORE:
+        return any(imported == m or imported.startswith(m + ".") for m in below)
+    return any(imported == m or imported.startswith(m + ".") for m in (own, *below))
+
+
+def game_violations(package: Path) -> list[str]:
+    """Each import, anywhere in a module (in functions and under TYPE_CHECKING too), that
+    breaks the games' rule: a game package imports only itself, deckkit.core and the support
+    modules; deckkit.core and the support modules import no game and nothing above them."""
+    owners = [(package / g, f"deckkit.{g}") for g in GAME_PACKAGES]
+    owners.append((package / "core", CORE))
+    owners += [(package / f"{m.split('.')[-1]}.py", m) for m in SUPPORT]
+    problems = []
+    for where, own in owners:
+        files = sorted(where.rglob("*.py")) if where.is_dir() else [where]
+        for path in files:
+            if not path.is_file():
+                continue
+            for imported in sorted(_imports(path)):
+                if not _allowed(imported, own):
+                    problems.append(f"{_module_name(path, package)} imports {imported}")
+    return problems
+
+
+def test_no_game_imports_another_game_or_anything_above_it() -> None:
+    assert all((PACKAGE / g / "__init__.py").exists() for g in GAME_PACKAGES)
+    assert (PACKAGE / "core" / "__init__.py").exists()
+    assert all((PACKAGE / f"{m.split('.')[-1]}.py").exists() for m in SUPPORT)
+    assert game_violations(PACKAGE) == []
+
+
+def test_the_games_rule_catches_a_game_importing_another_or_a_higher_layer(
+    tmp_path: Path,
+) -> None:
+    """The checker itself: Animus reaching into Ani-Mayhem's engine (lazily, in a function),
+    Anima Tactics importing the analysis layer, the core importing a game, and a support module
+    importing the CLI are all found; a game importing itself, the core and a support module is
+    not."""
+    pkg = tmp_path / "deckkit"
+    files = {
+        "animayhem/__init__.py": "",
+        "animayhem/engine.py": "from deckkit.core.chance import SeededChance\n",
+        "animatactics/__init__.py": "from deckkit.analysis.summary import proportion\n",
+        "animus/__init__.py": "",
+        "animus/montecarlo.py": (
+            "from deckkit.animus.engine import play\n"
+            "from deckkit.errors import UsageError\n"
+            "def f():\n    from deckkit.animayhem.engine.chance import SeededChance\n"
+        ),
+        "core/__init__.py": "",
+        "core/carddir.py": "import deckkit.animus.construction\n",
+        "errors.py": "from deckkit.textsafe import clipped\n",
+        "untrusted.py": "from deckkit.cli.console import echo\n",
+        "stopping.py": "",
+        "textsafe.py": "",
+    }
+    for name, text in files.items():
+        (pkg / name).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / name).write_text(text)
+    assert game_violations(pkg) == [
+        "deckkit.animatactics imports deckkit.analysis.summary",
+        "deckkit.animus.montecarlo imports deckkit.animayhem.engine.chance",
+        "deckkit.core.carddir imports deckkit.animus.construction",
+        "deckkit.untrusted imports deckkit.cli.console",
+    ]
+
+
+# Above the games: the tools that should reach a game only through its interface
+# (deckkit.core.game and deckkit.games' registry). The modules that still import a game package
+# directly, each to be moved onto the interface; the list only shrinks (a module that no longer
+# imports a game must leave it, and no other module may start).
+ABOVE_THE_GAMES = ("analysis", "report", "balance", "api")
+STILL_GAME_BOUND = {
+    "deckkit.analysis.deckstats",
+    "deckkit.analysis.engine",
+    "deckkit.analysis.impact",
+    "deckkit.analysis.results",
+    "deckkit.analysis.runner",
+    "deckkit.analysis.sensitivity",
+    "deckkit.analysis.summary",
+    "deckkit.api.balance",
+    "deckkit.api.card_impact",
+    "deckkit.api.composition",
+    "deckkit.api.deckinput",
+    "deckkit.api.decks",
+    "deckkit.api.engine",
+    "deckkit.api.legality",
+    "deckkit.api.options",
+    "deckkit.api.pages",
+    "deckkit.api.play",
+    "deckkit.api.readings",
+    "deckkit.api.simulation",
+    "deckkit.api.solitaire",
+    "deckkit.balance.checks",
+    "deckkit.balance.config",
+    "deckkit.balance.snapshot",
+    "deckkit.report.model",
+    "deckkit.report.traces",
+}
+
+
+def game_bound(package: Path) -> set[str]:
+    """The modules above the games that import a game package (anywhere in the module)."""
+    games = tuple(f"deckkit.{g}" for g in GAME_PACKAGES)
+    found = set()
+    for folder in ABOVE_THE_GAMES:
+        for path in sorted((package / folder).rglob("*.py")):
+            if any(m == g or m.startswith(g + ".") for m in _imports(path) for g in games):
+                found.add(_module_name(path, package))
+    return found
+
+
+def test_the_tools_above_the_games_reach_no_new_game_directly() -> None:
+    """Issue 28: analysis, report, balance and api reach a game through its interface. The
+    modules not moved yet are listed; none may join them, and a moved one leaves the list."""
+    bound = game_bound(PACKAGE)
+    assert not bound - STILL_GAME_BOUND, (
+        f"new direct game imports: {sorted(bound - STILL_GAME_BOUND)}"
+    )
+    assert not STILL_GAME_BOUND - bound, f"no longer game-bound: {sorted(STILL_GAME_BOUND - bound)}"
+
+
+def test_the_game_bound_check_sees_a_planted_import(tmp_path: Path) -> None:
+    pkg = tmp_path / "deckkit"
+    for folder in ABOVE_THE_GAMES:
+        (pkg / folder).mkdir(parents=True)
+        (pkg / folder / "__init__.py").write_text("")
+    (pkg / "analysis" / "paired.py").write_text("from deckkit.core.estimates import proportion\n")
+    (pkg / "report" / "page.py").write_text(
+        "def f():\n    from deckkit.animus.summary import summarize\n"
+    )
+    (pkg / "balance" / "gate.py").write_text("import deckkit.animayhem.engine.record\n")
+    assert game_bound(pkg) == {"deckkit.report.page", "deckkit.balance.gate"}
 
 
 def test_lower_layers_do_not_import_higher_ones() -> None:

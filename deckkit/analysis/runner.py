@@ -1,68 +1,36 @@
-"""Play N games over W worker processes and fold them into one :class:`Tally`.
-
-The engine is injected: :func:`run_games` takes a picklable *factory* that, called once in each
-worker (and once in-process when W is 1), returns a function playing game ``index`` of a run
-seeded ``seed``. So the expensive per-deck preparation happens once per process, tests can plug in
-a fake engine, and this module knows nothing about the rules.
-
-Determinism: game ``i`` depends only on ``(seed, i)`` (the engine draws from
-``SeededChance.for_game(seed, i)``), games are handed out in chunks of consecutive indices, and
-chunk results are integer tallies merged with ``+``, so the totals are identical for any W and any
-completion order. Per-game rows, when asked for, are put back in game order at the end.
-
-Memory: at most ``2 * W`` chunks are in flight, and each chunk comes back as a tally whose size
-depends on the deck, not on the number of games; only ``keep_rows`` stores one row per game
-(for short runs), while a ``row_sink`` (:class:`deckkit.analysis.rowspool.RowSpool`) takes each
-chunk's rows as it arrives and keeps them on disk, so memory stays flat however long the run.
-
-A chunk's rows and its tally are folded in together with the stop signals held back for the
-moment it takes, so the rows kept are always those of exactly the games tallied.
-
-Stopping: workers ignore SIGINT, SIGTERM and SIGHUP so only the parent reacts (a stop request
-reaches it as ``KeyboardInterrupt``, see :mod:`deckkit.stopping`); it cancels the chunks not yet
-started, kills the workers (abandoning the chunks they were playing) and returns the tally of the
-games that finished, flagged ``interrupted``. A worker whose parent is gone, even killed outright,
-notices within half a second and exits, so no worker outlives its run. A worker that dies is
-reported as :class:`WorkerDied`.
-
-Elsewhere: inside :func:`chunks_played_by` the same chunks go to a :class:`ChunkBackend`
-instead of this machine's processes (a Dask cluster, :mod:`deckkit.analysis.dask_backend`),
-for every run started in the block. A chunk's result is keyed by its first game: one that
-arrives twice (a backend retrying a chunk it thought lost) is counted once.
-
-Many short runs: inside :func:`shared_pool` every pooled run of the block plays on one pool of
-worker processes, started once, instead of each run starting (and paying for) its own; the
-engine then travels with each chunk and a worker builds it once per factory. Balance checks, which
-play a few hundred games per batch over many batches and checks, run this way.
-"""
-
 from __future__ import annotations
 
 import contextlib
 import contextvars
-import gc
-import math
-import multiprocessing
-import os
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from deckkit.analysis.summary import Tally
 from deckkit.animayhem.engine.record import GameRecord
-from deckkit.errors import EXIT_WORKER_DIED, DeckkitError
-from deckkit.stopping import ignore_in_worker
+from deckkit.core import workers as core
+from deckkit.core.workers import DEFAULT_CHUNK as DEFAULT_CHUNK
+from deckkit.core.workers import MAX_CHUNK as MAX_CHUNK
+from deckkit.core.workers import PARENT_POLL_SECONDS as PARENT_POLL_SECONDS
+from deckkit.core.workers import STOP_SIGNALS as STOP_SIGNALS
+from deckkit.core.workers import YOUNG_THRESHOLD as YOUNG_THRESHOLD
+from deckkit.core.workers import ChunkResult as ChunkResult
+from deckkit.core.workers import FoldFn as FoldFn
+from deckkit.core.workers import ProgressFn as ProgressFn
+from deckkit.core.workers import RowSink as RowSink
+from deckkit.core.workers import WorkerDied as WorkerDied
+from deckkit.core.workers import capped_workers as capped_workers
+from deckkit.core.workers import chunk_size_for as chunk_size_for
+from deckkit.core.workers import chunks as chunks
+from deckkit.core.workers import default_workers as default_workers
+from deckkit.core.workers import fewer_collections as fewer_collections
+from deckkit.core.workers import shared_pool as shared_pool
 
 if TYPE_CHECKING:  # polars is imported only where rows are built, keeping worker start-up light
     import polars as pl
 
-DEFAULT_CHUNK = 250
-MAX_CHUNK = 250  # small enough for a smooth progress bar, large enough to amortise IPC
+_terminate = core.terminate  # the name tests and tools know it by
 
 # One row per game, in this column order, for --out; then one column per card counter the run
 # saw, named by COUNTER_PREFIX + "card id:stat" (e.g. "n:am033:combats"), sorted, zero when the
@@ -81,12 +49,6 @@ Counters = dict[tuple[str, str], int]
 Row = tuple[int, str, int, int, int, int, str, Counters]
 
 
-class RowSink(Protocol):
-    """Takes the rows of each chunk as it finishes (in any order)."""
-
-    def add(self, start: int, rows: list[Row]) -> None: ...
-
-
 class PlayFn(Protocol):
     """Plays game ``index`` of a run seeded ``seed``; deterministic in ``(seed, index)``."""
 
@@ -98,18 +60,6 @@ class GameFactory(Protocol):
     it is sent to every worker."""
 
     def __call__(self) -> PlayFn: ...
-
-
-ProgressFn = Callable[[int], None]  # called with the number of games finished so far
-FoldFn = Callable[["ChunkResult"], None]  # takes a finished chunk into the run's totals
-PARENT_POLL_SECONDS = 0.5
-STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
-
-
-class WorkerDied(DeckkitError):
-    """A worker process ended without finishing its games (killed, out of memory)."""
-
-    exit_code = EXIT_WORKER_DIED
 
 
 def row_of(record: GameRecord) -> Row:
@@ -150,14 +100,23 @@ def rows_frame(rows: list[Row]) -> pl.DataFrame:
     return frame.hstack(counters)
 
 
-@dataclass(slots=True)
-class ChunkResult:
-    """What a worker sends back for games ``start`` up to ``stop`` (exclusive)."""
+class AniMayhemRecords:
+    """Ani-Mayhem's records as the runner folds them: into a :class:`Tally`, and into rows."""
 
-    start: int
-    stop: int
-    tally: Tally
-    rows: list[Row] | None
+    def tally(self) -> Tally:
+        return Tally()
+
+    def row(self, record: GameRecord) -> Row:
+        return row_of(record)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AniMayhemRecords)
+
+    def __hash__(self) -> int:
+        return hash(AniMayhemRecords)
+
+
+RECORDS = AniMayhemRecords()
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,82 +137,9 @@ class RunResult:
         return self.tally.games / self.seconds if self.seconds > 0 else None
 
 
-def chunk_size_for(games: int, workers: int) -> int:
-    """Chunks small enough that every worker gets several (load balance, progress), capped so
-    progress stays smooth. Chunking never changes results, only scheduling."""
-    if workers <= 1:
-        return max(1, min(MAX_CHUNK, games))
-    return max(1, min(MAX_CHUNK, math.ceil(games / (workers * 4))))
-
-
-def chunks(games: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
-    """Consecutive ``[start, stop)`` ranges covering ``range(first, first + games)``."""
-    for start in range(first, first + games, size):
-        yield start, min(start + size, first + games)
-
-
-def _check(record: GameRecord, index: int) -> GameRecord:
-    if record.index != index:  # an engine returning the wrong game would corrupt row order
-        raise RuntimeError(f"engine returned game {record.index} when asked for game {index}")
-    return record
-
-
-# The young generation's threshold of the cyclic garbage collector while a chunk is played
-# (CPython's default is 700 objects).
-YOUNG_THRESHOLD = 10_000
-
-
-class _FewerCollections:
-    """The cyclic garbage collector's young generation made larger while a chunk's games are
-    played, and put back after.
-
-    A game of the rule engine frees its objects by reference counting (it leaves no cycle:
-    play.release), yet the records a chunk keeps, and the objects a game holds when a collection
-    promotes them, set off a young collection every twenty games or so of an in-process run,
-    each walking every young object alive: 3% of its CPU time on the demo deck (measured with
-    gc's callbacks). With 10,000 young objects a chunk of 250 demo games sees one collection or
-    none. The collector still runs, so an engine that does leave cycles (the search player's
-    rollouts) keeps its garbage within 10,000 objects, not a chunk's worth. Nested and
-    concurrent chunks (threads of a Dask worker) are counted; the thresholds in force before are
-    restored."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._depth = 0
-        self._before = gc.get_threshold()
-
-    @contextlib.contextmanager
-    def __call__(self) -> Iterator[None]:
-        with self._lock:
-            if self._depth == 0:
-                self._before = gc.get_threshold()
-                young, *older = self._before
-                if 0 < young < YOUNG_THRESHOLD:  # 0: automatic collection is off
-                    gc.set_threshold(YOUNG_THRESHOLD, *older)
-            self._depth += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._depth -= 1
-                if self._depth == 0:
-                    gc.set_threshold(*self._before)
-
-
-fewer_collections = _FewerCollections()
-
-
 def play_chunk(play: PlayFn, seed: int, start: int, stop: int, keep_rows: bool) -> ChunkResult:
     """Play games ``start..stop-1`` and tally them."""
-    tally = Tally()
-    rows: list[Row] | None = [] if keep_rows else None
-    with fewer_collections():
-        for index in range(start, stop):
-            record = _check(play(seed, index), index)
-            tally.add(record)
-            if rows is not None:
-                rows.append(row_of(record))
-    return ChunkResult(start, stop, tally, rows)
+    return core.play_chunk(play, RECORDS, seed, start, stop, keep_rows)
 
 
 class ChunkBackend(Protocol):
@@ -292,330 +178,6 @@ def chunks_played_by(backend: ChunkBackend | None) -> Iterator[None]:
         _backend.reset(token)
 
 
-# --- worker-process side -------------------------------------------------------------------
-
-_worker_play: PlayFn | None = None
-
-
-def _init_worker(factory: GameFactory, parent: int) -> None:
-    """Pool initializer: leave stop requests to the parent, exit when the parent is gone, and
-    build the engine once per worker."""
-    global _worker_play
-    ignore_in_worker()
-    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
-    _worker_play = factory()
-
-
-def _exit_with_parent(parent: int) -> None:
-    """Once the parent is gone (this process was handed to another), stop at once: nobody is
-    left to collect the games."""
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL_SECONDS)
-    os._exit(1)
-
-
-def _worker_chunk(seed: int, start: int, stop: int, keep_rows: bool) -> ChunkResult:
-    if _worker_play is None:  # pragma: no cover - the initializer always runs first
-        raise RuntimeError("worker used before its initializer ran")
-    return play_chunk(_worker_play, seed, start, stop, keep_rows)
-
-
-# A shared pool worker's engines, the latest last: the runs of a block often take turns
-# (a deck and its variants, the old and new cards of a drift check).
-_shared_engines: list[tuple[GameFactory, PlayFn]] = []
-SHARED_ENGINES_KEPT = 4
-
-
-def _init_shared_worker(parent: int) -> None:
-    """Initializer of a :func:`shared_pool` worker: as :func:`_init_worker`, but the engine
-    comes with each chunk (the pool outlives any one run)."""
-    ignore_in_worker()
-    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
-
-
-def _shared_worker_chunk(
-    factory: GameFactory, seed: int, start: int, stop: int, keep_rows: bool
-) -> ChunkResult:
-    """Play a chunk on the engine ``factory`` builds, built once while an equal factory is among
-    the last few this worker used."""
-    found = next((kept for kept in _shared_engines if kept[0] == factory), None)
-    if found is None:
-        found = (factory, factory())
-        del _shared_engines[: max(0, len(_shared_engines) - SHARED_ENGINES_KEPT + 1)]
-    else:
-        _shared_engines.remove(found)
-    _shared_engines.append(found)
-    return play_chunk(found[1], seed, start, stop, keep_rows)
-
-
-class _SharedPool:
-    """The pool of :func:`shared_pool`: started by the first pooled run that needs it, stopped
-    at the end of the block, or at once when a run is interrupted or a worker dies."""
-
-    def __init__(self, workers: int, mp_context: str) -> None:
-        self.workers = workers
-        self.mp_context = mp_context
-        self.executor: ProcessPoolExecutor | None = None
-
-    def get(self) -> ProcessPoolExecutor:
-        if self.executor is None:
-            self.executor = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=multiprocessing.get_context(self.mp_context),
-                initializer=_init_shared_worker,
-                initargs=(os.getpid(),),
-            )
-        return self.executor
-
-    def terminate(self) -> None:
-        if self.executor is not None:
-            executor, self.executor = self.executor, None
-            _terminate(executor)
-
-    def close(self) -> None:
-        if self.executor is not None:
-            executor, self.executor = self.executor, None
-            executor.shutdown(wait=True)
-
-
-_shared: contextvars.ContextVar[_SharedPool | None] = contextvars.ContextVar(
-    "deckkit_shared_pool", default=None
-)
-
-
-@contextlib.contextmanager
-def shared_pool(workers: int, mp_context: str = "spawn") -> Iterator[None]:
-    """Every run started in the block with more than one worker plays on one pool of at most
-    ``workers`` processes, started once for them all (results are the same as without it)."""
-    pool = _SharedPool(workers, mp_context)
-    token = _shared.set(pool)
-    try:
-        yield
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        _shared.reset(token)
-        pool.close()
-
-
-# --- parent side -----------------------------------------------------------------------------
-
-
-class _Collector:
-    """The parent's running totals. ``tally`` is replaced, never mutated, so a Ctrl-C arriving
-    between two statements leaves either the old or the new total, not a half-merged one."""
-
-    def __init__(
-        self, keep_rows: bool, progress: ProgressFn | None, sink: RowSink | None = None
-    ) -> None:
-        self.tally = Tally()
-        self.folded: set[int] = set()  # the first game of every chunk in ``tally``
-        self.sink = sink
-        self.row_chunks: dict[int, list[Row]] | None = {} if keep_rows else None
-        self.progress = progress
-
-    @property
-    def wants_rows(self) -> bool:
-        return self.row_chunks is not None or self.sink is not None
-
-    def fold(self, result: ChunkResult) -> None:
-        if result.start in self.folded:  # the same chunk again (played twice): counted once
-            return
-        # Rows and tally together: a stop request waits the moment this takes (it is delivered
-        # when the mask is lifted), so the rows kept are those of exactly the games tallied.
-        with _stops_held():
-            if result.rows is not None:
-                if self.sink is not None:
-                    self.sink.add(result.start, result.rows)
-                elif self.row_chunks is not None:
-                    self.row_chunks[result.start] = result.rows
-            self.tally = self.tally.merged(result.tally)
-            self.folded.add(result.start)
-        if self.progress is not None:
-            self.progress(self.tally.games)
-
-    def rows(self) -> pl.DataFrame | None:
-        """The rows of exactly the games in ``tally``, in game order (kept rows only)."""
-        if self.row_chunks is None:
-            return None
-        ordered: list[Row] = []
-        for start in sorted(self.row_chunks):
-            ordered.extend(self.row_chunks[start])
-        return rows_frame(ordered)
-
-
-def _run_inline(
-    factory: GameFactory, seed: int, games: int, size: int, first: int, collector: _Collector
-) -> bool:
-    """W=1: no pool. Returns True when interrupted; keeps every game that finished."""
-    play = factory()
-    keep_rows = collector.wants_rows
-    for start, stop in chunks(games, size, first):
-        done: list[GameRecord] = []
-        try:
-            with fewer_collections():
-                for index in range(start, stop):
-                    done.append(_check(play(seed, index), index))
-            collector.fold(_chunk_of(start, done, keep_rows))
-        except KeyboardInterrupt:
-            # Fold the games of this chunk that finished, unless the fold above completed.
-            if collector.tally.games == start - first:
-                collector.progress = None
-                collector.fold(_chunk_of(start, done, keep_rows))
-            return True
-    return False
-
-
-def _chunk_of(start: int, records: list[GameRecord], keep_rows: bool) -> ChunkResult:
-    return ChunkResult(
-        start,
-        start + len(records),
-        Tally.of(records),
-        [row_of(r) for r in records] if keep_rows else None,
-    )
-
-
-def _terminate(executor: ProcessPoolExecutor) -> None:
-    """Stop now: drop queued chunks and kill workers mid-chunk (their games are abandoned;
-    SIGKILL, since workers ignore the polite signals).
-
-    ``ProcessPoolExecutor`` has no public terminate before Python 3.14, hence the private
-    ``_processes`` and ``_executor_manager_thread``. The pool's manager thread reaps the killed
-    workers too; it is joined so that no worker, zombie or thread outlives the run (and so that
-    its ``waitpid`` has finished before anyone asks whether the workers are gone).
-
-    A worker killed while sending a result leaves the message cut short, and the manager thread,
-    reading it, would wait for the rest forever (the parent holds the pipe's write end too), and
-    the interpreter's exit, which joins that thread, with it. Closing the parent's write end once
-    the workers are dead turns that wait into an end of file."""
-    processes = list((getattr(executor, "_processes", None) or {}).values())
-    manager = getattr(executor, "_executor_manager_thread", None)
-    results = getattr(executor, "_result_queue", None)  # shutdown() forgets it
-    executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.kill()
-    for process in processes:
-        process.join(timeout=5)
-    writer = getattr(results, "_writer", None)
-    if writer is not None:
-        writer.close()
-    if manager is not None:
-        manager.join(timeout=10)
-    for process in processes:
-        process.join(timeout=5)
-
-
-def _run_pool(
-    factory: GameFactory,
-    seed: int,
-    games: int,
-    size: int,
-    first: int,
-    workers: int,
-    collector: _Collector,
-    mp_context: str,
-) -> bool:
-    """W>1: hand out chunks, at most ``2 * workers`` in flight. Returns True when interrupted."""
-    keep_rows = collector.wants_rows
-    pending_ranges = chunks(games, size, first)
-    shared = _shared.get()
-    if shared is not None:
-        executor = shared.get()
-        workers = min(workers, shared.workers)
-    else:
-        executor = ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context(mp_context),
-            initializer=_init_worker,
-            initargs=(factory, os.getpid()),
-        )
-
-    def stop_pool() -> None:
-        if shared is not None:
-            shared.terminate()
-        else:
-            _terminate(executor)
-
-    in_flight: set[Future[ChunkResult]] = set()
-    try:
-
-        def top_up() -> None:
-            while len(in_flight) < 2 * workers:
-                nxt = next(pending_ranges, None)
-                if nxt is None:
-                    return
-                start, stop = nxt
-                if shared is not None:
-                    future = executor.submit(
-                        _shared_worker_chunk, factory, seed, start, stop, keep_rows
-                    )
-                else:
-                    future = executor.submit(_worker_chunk, seed, start, stop, keep_rows)
-                in_flight.add(future)
-
-        # Workers are spawned by the first submissions. A blocked signal stays blocked across
-        # fork and exec, so spawning them with the stop signals blocked makes them immune from
-        # birth, before their initializer runs (a Ctrl-C then would print a traceback); in the
-        # parent a signal that arrived meanwhile is delivered when the block ends.
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-        try:
-            top_up()
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        while in_flight:
-            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-            for future in done:  # any order: merging tallies commutes
-                in_flight.discard(future)
-                collector.fold(future.result())
-            top_up()
-    except KeyboardInterrupt:
-        stop_pool()
-        return True
-    except BrokenProcessPool:
-        stop_pool()
-        raise WorkerDied(
-            "a worker process died before finishing its games (killed, or out of memory)",
-            hint="run again, with fewer --workers if memory is short",
-        ) from None
-    except BaseException:
-        stop_pool()
-        raise
-    if shared is None:
-        executor.shutdown(wait=True)
-    return False
-
-
-@contextlib.contextmanager
-def _stops_held() -> Iterator[None]:
-    """Hold back the stop signals for the duration of the block (main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-def capped_workers(requested: int) -> int:
-    """The worker processes a run should start: all cores for 0, otherwise ``requested`` but
-    never more than the cores this process may use (more only adds start-up cost and memory;
-    results never depend on it)."""
-    cores = default_workers()
-    return cores if requested == 0 else max(1, min(requested, cores))
-
-
-def default_workers() -> int:
-    """All cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
 def run_games(
     factory: GameFactory,
     *,
@@ -641,37 +203,51 @@ def run_games(
     Inside :func:`chunks_played_by` the chunks go to that backend and ``workers`` is ignored
     (the result's ``workers`` is then the backend's slots).
     """
-    if games < 0:
-        raise ValueError("games must be >= 0")
+    backend = _backend.get()
+    if backend is None or games <= 0:
+        played = core.play_games(
+            factory,
+            RECORDS,
+            games=games,
+            seed=seed,
+            workers=workers,
+            keep_rows=keep_rows,
+            row_sink=row_sink,
+            progress=progress,
+            chunk_size=chunk_size,
+            mp_context=mp_context,
+            first=first,
+        )
+        rows = played.rows
+        return RunResult(
+            tally=played.tally,
+            rows=None if rows is None else rows_frame(rows),
+            games_requested=games,
+            seed=seed,
+            workers=workers,
+            interrupted=played.interrupted,
+            seconds=played.seconds,
+        )
     if workers < 1:
         raise ValueError("workers must be >= 1")
     if first < 0:
         raise ValueError("first must be >= 0")
-    backend = _backend.get()
-    if backend is not None and games > 0:
-        workers = max(1, backend.slots())
+    workers = max(1, backend.slots())
     size = chunk_size if chunk_size is not None else chunk_size_for(games, workers)
     if size < 1:
         raise ValueError("chunk_size must be >= 1")
-    collector = _Collector(keep_rows and row_sink is None, progress, row_sink)
+    collector = core.Collector(RECORDS, keep_rows and row_sink is None, progress, row_sink)
     started = time.perf_counter()
-    if games == 0:
-        interrupted = False
-    elif backend is not None:
-        ranges = chunks(games, size, first)
-        interrupted = backend.play(factory, seed, ranges, collector.wants_rows, collector.fold)
-    elif workers == 1 or games <= size:
-        interrupted = _run_inline(factory, seed, games, size, first, collector)
-    else:
-        pool_size = min(workers, math.ceil(games / size))
-        interrupted = _run_pool(factory, seed, games, size, first, pool_size, collector, mp_context)
-    seconds = time.perf_counter() - started
+    interrupted = backend.play(
+        factory, seed, chunks(games, size, first), collector.wants_rows, collector.fold
+    )
+    rows = collector.ordered_rows()
     return RunResult(
         tally=collector.tally,
-        rows=collector.rows(),
+        rows=None if rows is None else rows_frame(rows),
         games_requested=games,
         seed=seed,
         workers=workers,
         interrupted=interrupted,
-        seconds=seconds,
+        seconds=time.perf_counter() - started,
     )

@@ -14,15 +14,13 @@ computed here with the standard library (importing ``scipy.stats`` costs about a
 short command's start-up); a test checks it against ``scipy.stats.binomtest(...).proportion_ci(
 method="wilson")``. Mean turns get a Student-t interval from the exact integer sums, its quantile
 scipy's (``scipy.special.stdtrit``, what ``scipy.stats.t.ppf`` calls), imported when the first
-interval of a mean is computed.
+interval of a mean is computed (:mod:`deckkit.core.estimates`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from statistics import NormalDist
 from typing import Any, TypeVar
 
 from deckkit.animayhem.construction.cards import CardType
@@ -30,9 +28,16 @@ from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.engine.endgame import end_reason_code
 from deckkit.animayhem.engine.record import CardStat, GameRecord
 
-CI_METHOD = "wilson"
-CI_METHOD_LABEL = "Wilson score interval"
-CONFIDENCE = 0.95
+# The rates and means every game shares live below the games (deckkit.core.estimates).
+from deckkit.core.estimates import CI_METHOD as CI_METHOD
+from deckkit.core.estimates import CI_METHOD_LABEL as CI_METHOD_LABEL
+from deckkit.core.estimates import CONFIDENCE as CONFIDENCE
+from deckkit.core.estimates import MeanEstimate as MeanEstimate
+from deckkit.core.estimates import Rate as Rate
+from deckkit.core.estimates import mean_estimate as mean_estimate
+from deckkit.core.estimates import proportion as proportion
+from deckkit.core.estimates import t_quantile as t_quantile
+from deckkit.core.estimates import wilson_interval as wilson_interval
 
 # The counters each card type reports (zero-filled, so a disaster never met still shows up).
 STATS_BY_TYPE: dict[CardType, tuple[CardStat, ...]] = {
@@ -176,81 +181,6 @@ class Tally:
             card_totals=dict(self.card_totals),
             card_games=dict(self.card_games),
         )
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """``count`` of ``n`` games, with its confidence interval (``None`` when ``n`` is 0)."""
-
-    count: int
-    n: int
-    rate: float | None
-    ci: tuple[float, float] | None
-
-
-def wilson_interval(count: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """The two-sided Wilson score interval, in the very arithmetic of scipy's
-    ``binomtest(count, n).proportion_ci(method="wilson")`` (Newcombe 1998), with the normal
-    quantile from the standard library: importing ``scipy.stats`` costs a short command a
-    second, and even ``scipy.special`` a few tenths."""
-    if not 0 <= count <= n or n < 1:
-        raise ValueError(f"need 0 <= count <= n and n >= 1, not count={count}, n={n}")
-    z = NormalDist().inv_cdf(0.5 + 0.5 * confidence)
-    p = count / n
-    q = 1 - p
-    denom = 2 * (n + z**2)
-    center = (2 * n * p + z**2) / denom
-    delta = z / denom * math.sqrt(4 * n * p * q + z**2)
-    low = 0.0 if count == 0 else center - delta
-    high = 1.0 if count == n else center + delta
-    return low, high
-
-
-def proportion(count: int, n: int, confidence: float = CONFIDENCE) -> Rate:
-    """The rate ``count / n`` and its Wilson score interval (Wilson 1927; the formula of
-    ``scipy.stats.binomtest(...).proportion_ci(method="wilson")``)."""
-    if n == 0:
-        return Rate(count, n, None, None)
-    return Rate(count, n, count / n, wilson_interval(count, n, confidence))
-
-
-@dataclass(frozen=True, slots=True)
-class MeanEstimate:
-    """A per-game mean with its sample standard deviation and Student-t confidence interval."""
-
-    mean: float | None
-    std: float | None
-    ci: tuple[float, float] | None
-    min: int | None
-    max: int | None
-
-
-def t_quantile(df: int, p: float) -> float:
-    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (scipy's)."""
-    from scipy.special import stdtrit
-
-    return float(stdtrit(df, p))
-
-
-def mean_estimate(
-    n: int,
-    total: int,
-    sq_total: int,
-    lo: int | None = None,
-    hi: int | None = None,
-    confidence: float = CONFIDENCE,
-) -> MeanEstimate:
-    """Mean, std and t-interval from exact integer sums (no float drift across merge orders)."""
-    if n == 0:
-        return MeanEstimate(None, None, None, lo, hi)
-    mean = total / n
-    if n == 1:
-        return MeanEstimate(mean, None, None, lo, hi)
-    # n*sum(x^2) - (sum x)^2 is exact in integers; divide once at the end.
-    var = (n * sq_total - total * total) / (n * (n - 1))
-    std = math.sqrt(max(var, 0.0))
-    half = t_quantile(n - 1, 0.5 + confidence / 2) * std / math.sqrt(n)
-    return MeanEstimate(mean, std, (mean - half, mean + half), lo, hi)
 
 
 @dataclass(frozen=True, slots=True)

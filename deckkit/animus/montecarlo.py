@@ -6,29 +6,36 @@ from ``SeededChance.for_game(s, i)`` alone; battles are handed out in chunks of 
 indices and each chunk comes back as a :class:`Tally` of integers, merged by addition. So the
 totals, and every number derived from them, are the same for any number of workers and any
 order in which chunks finish.
+
+The battles are played by every game's runner (:mod:`deckkit.core.workers`): a lazy schedule,
+at most as many workers as cores, stop signals handled as for every game, and workers that end
+with their parent.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
-from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animus.construction.options import RuleOptions
 from deckkit.animus.construction.team import Team, read_team
 from deckkit.animus.engine.draft import DRAFT_POLICIES, draft
 from deckkit.animus.engine.play import Lineup, play_battle
 from deckkit.animus.engine.policy import POLICIES, make_policy
 from deckkit.animus.engine.record import N_STATS, BattleRecord, Stat
+from deckkit.core import workers as core
+from deckkit.core.chance import SeededChance
 from deckkit.errors import UsageError
-from deckkit.stopping import ignore_in_worker
 
 CHUNK = 200
+
+
+class BattleFn(Protocol):
+    """Plays battle ``index`` of a run seeded ``seed``."""
+
+    def __call__(self, seed: int, index: int) -> BattleRecord: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +79,11 @@ class Match:
             return n, n
         return len(teams[0].cards), len(teams[1].cards)
 
-    def player(self) -> Callable[[int, int], BattleRecord]:
+    def __call__(self) -> BattleFn:
+        """The factory of a run: reads the teams once per process (see deckkit.core.workers)."""
+        return self.player()
+
+    def player(self) -> BattleFn:
         a, b = self.teams()
         options = self.options
         if self.drafting((a, b)):
@@ -85,7 +96,7 @@ class Match:
 
         return play
 
-    def _drafting_player(self, a: Team, b: Team) -> Callable[[int, int], BattleRecord]:
+    def _drafting_player(self, a: Team, b: Team) -> BattleFn:
         pool = a.card_set.characters
         where = {id(c): i for i, c in enumerate(pool)}
         assert a.draft_policy is not None and b.draft_policy is not None
@@ -168,6 +179,13 @@ class Tally:
             for s in range(4):
                 mine[s] += counts[s]
 
+    def merged(self, other: Tally) -> Tally:
+        """A new tally of both (neither changes)."""
+        out = Tally(self.sizes)
+        out.merge(self)
+        out.merge(other)
+        return out
+
     def merge(self, other: Tally) -> None:
         self.games += other.games
         self.draws += other.draws
@@ -198,31 +216,25 @@ class Tally:
 
 
 @dataclass(frozen=True, slots=True)
+class Battles:
+    """Battle records as the runner folds them: into a :class:`Tally` of the teams' sizes."""
+
+    sizes: tuple[int, int]
+
+    def tally(self) -> Tally:
+        return Tally(self.sizes)
+
+    def row(self, record: BattleRecord) -> tuple[int, ...]:
+        raise NotImplementedError("Animus runs keep no per-battle rows")
+
+
+@dataclass(frozen=True, slots=True)
 class RunResult:
     tally: Tally
     seed: int
     games: int
     workers: int
     seconds: float
-
-
-_PLAY: Callable[[int, int], BattleRecord] | None = None
-_SIZES: tuple[int, int] = (0, 0)
-
-
-def _init_worker(match: Match) -> None:
-    global _PLAY, _SIZES
-    ignore_in_worker()
-    _PLAY = match.player()
-    _SIZES = match.sizes(match.teams())
-
-
-def _chunk(seed: int, start: int, stop: int) -> Tally:
-    assert _PLAY is not None
-    tally = Tally(_SIZES)
-    for index in range(start, stop):
-        tally.add(_PLAY(seed, index))
-    return tally
 
 
 def run(
@@ -233,82 +245,28 @@ def run(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> RunResult:
-    """Play battles ``0..games-1`` of the run seeded ``seed``."""
+    """Play battles ``0..games-1`` of the run seeded ``seed``. A stop request (Ctrl-C, SIGTERM,
+    SIGHUP) ends the workers and is raised again as ``KeyboardInterrupt``."""
     if games < 1:
         raise UsageError("--games must be at least 1")
     if workers < 1:
         raise UsageError("--workers must be at least 1")
     sizes = match.sizes(match.teams())  # read and checked before any worker starts
-    started = time.perf_counter()
-    total = Tally(sizes)
-    ranges = schedule(games)
-    if workers == 1 or games <= CHUNK:
-        _init_worker(match)
-        for start, stop in ranges:
-            total.merge(_chunk(seed, start, stop))
-            if progress:
-                progress(total.games)
-    else:
-        _run_pool(match, seed, ranges, games, workers, total, progress)
-    return RunResult(total, seed, games, workers, time.perf_counter() - started)
+    played = core.play_games(
+        match,
+        Battles(sizes),
+        games=games,
+        seed=seed,
+        workers=core.capped_workers(workers),
+        progress=progress,
+        chunk_size=CHUNK,
+    )
+    if played.interrupted:
+        raise KeyboardInterrupt
+    return RunResult(played.tally, seed, games, played.workers, played.seconds)
 
 
 def schedule(games: int) -> Iterator[tuple[int, int]]:
     """The chunks of battles ``0..games-1``, made as they are handed out: a run of 10^12
     battles starts at once, in the memory of a run of a thousand."""
-    for start in range(0, games, CHUNK):
-        yield start, min(start + CHUNK, games)
-
-
-def _run_pool(
-    match: Match,
-    seed: int,
-    ranges: Iterator[tuple[int, int]],
-    games: int,
-    workers: int,
-    total: Tally,
-    progress: Callable[[int], None] | None,
-) -> None:
-    from deckkit.analysis.runner import WorkerDied
-
-    context = multiprocessing.get_context("spawn")
-    executor = ProcessPoolExecutor(
-        max_workers=min(workers, -(-games // CHUNK)),
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(match,),
-    )
-    pending = ranges
-    in_flight: set[Future[Tally]] = set()
-    try:
-        while True:
-            while len(in_flight) < 2 * workers:
-                nxt = next(pending, None)
-                if nxt is None:
-                    break
-                in_flight.add(executor.submit(_chunk, seed, *nxt))
-            if not in_flight:
-                break
-            done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
-            for future in done:  # any order: merging tallies commutes
-                total.merge(future.result())
-                if progress:
-                    progress(total.games)
-    except BrokenProcessPool:
-        _stop(executor)
-        raise WorkerDied(
-            "a worker process died before finishing its battles",
-            hint="run again, with fewer --workers if memory is short",
-        ) from None
-    except BaseException:  # Ctrl-C, SIGTERM: no worker outlives the run
-        _stop(executor)
-        raise
-    executor.shutdown(wait=True)
-
-
-def _stop(executor: ProcessPoolExecutor) -> None:
-    processes = list((getattr(executor, "_processes", None) or {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
+    return core.chunks(games, CHUNK)

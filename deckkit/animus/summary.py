@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckkit.analysis.summary import (
+from deckkit.animus.construction.team import Team
+from deckkit.animus.engine.record import ATTACKER_WON, DEFENDER_WON, FIGHTS, TIED, Stat
+from deckkit.animus.montecarlo import Match, RunResult
+from deckkit.core.estimates import (
     CI_METHOD_LABEL,
     CONFIDENCE,
     Rate,
     mean_estimate,
     proportion,
 )
-from deckkit.animus.construction.team import Team
-from deckkit.animus.engine.record import ATTACKER_WON, DEFENDER_WON, FIGHTS, TIED, Stat
-from deckkit.animus.montecarlo import Match, RunResult
 
 
 def rate(r: Rate) -> dict[str, Any]:

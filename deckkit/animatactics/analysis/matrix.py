@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckkit.analysis.summary import mean_estimate, wilson_interval
 from deckkit.animatactics.construction.carddb import CardDB
 from deckkit.animatactics.construction.cards import Character, Pilot
 from deckkit.animatactics.engine.duel import PLANS, Duellist, duel
 from deckkit.animatactics.engine.skirmish import Side, play_game
+from deckkit.core.estimates import mean_estimate, wilson_interval
 
 DEFAULT_MAX_CELLS = 4096
 DEFAULT_SAMPLES = 2000

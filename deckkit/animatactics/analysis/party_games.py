@@ -1,23 +1,25 @@
 """Party against party: many sampled games, split across processes, the same for any split.
 
 Game ``i`` draws its dice from ``(seed, i)`` alone (:func:`.skirmish.play_game`), and the games
-are cut into contiguous blocks, so one process or eight give the very same games.
+are handed out in chunks of consecutive games by every game's runner
+(:mod:`deckkit.core.workers`: a lazy schedule, at most as many workers as cores, stop signals
+handled as for every game, workers that end with their parent), so one process or eight give
+the very same games.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from deckkit.analysis.runner import capped_workers
-from deckkit.analysis.summary import proportion
 from deckkit.animatactics.engine.skirmish import GameResult, Side, play_game
+from deckkit.core import workers as core
+from deckkit.core.estimates import proportion
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Counts:
-    """What a block of games adds up to: counters summed game by game, so a run of any length
+    """What a chunk of games adds up to: counters summed game by game, so a run of any length
     costs the memory of one game (a list of every game's result grew without bound)."""
 
     games: int = 0
@@ -30,15 +32,21 @@ class Counts:
 
     @classmethod
     def of(cls, g: GameResult) -> Counts:
-        return cls(
-            games=1,
-            wins=int(g.winner == 0),
-            losses=int(g.winner == 1),
-            draws=int(g.winner is None),
-            wins_by_ko=int(g.winner == 0 and g.by_ko),
-            losses_by_ko=int(g.winner == 1 and g.by_ko),
-            turns=g.turns,
-        )
+        counts = cls()
+        counts.add(g)
+        return counts
+
+    def add(self, g: GameResult) -> None:
+        self.games += 1
+        self.wins += g.winner == 0
+        self.losses += g.winner == 1
+        self.draws += g.winner is None
+        self.wins_by_ko += g.winner == 0 and g.by_ko
+        self.losses_by_ko += g.winner == 1 and g.by_ko
+        self.turns += g.turns
+
+    def merged(self, other: Counts) -> Counts:
+        return self + other
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(
@@ -52,27 +60,43 @@ class Counts:
         )
 
 
-def _block(args: tuple[tuple[Side, Side], int, int, int]) -> Counts:
-    sides, seed, start, stop = args
-    total = Counts()
-    for i in range(start, stop):
-        total += Counts.of(play_game(sides, seed, i))
-    return total
+@dataclass(frozen=True, slots=True)
+class PartyGames:
+    """The factory of a run (picklable, sent to every worker): game ``index`` of the run seeded
+    ``seed`` between the two sides."""
+
+    sides: tuple[Side, Side]
+
+    def __call__(self) -> core.PlayFn:
+        return self.play
+
+    def play(self, seed: int, index: int) -> GameResult:
+        return play_game(self.sides, seed, index)
+
+
+class CountedGames:
+    """Game results as the runner folds them: into :class:`Counts`."""
+
+    def tally(self) -> Counts:
+        return Counts()
+
+    def row(self, record: GameResult) -> tuple[int, ...]:
+        raise NotImplementedError("Anima Tactics runs keep no per-game rows")
 
 
 def play_games(sides: tuple[Side, Side], games: int, seed: int, workers: int = 1) -> Counts:
     """Games ``0..games-1`` of the run seeded ``seed``, counted. ``workers`` is capped at the
-    cores this process may use, as for Ani-Mayhem (0: all of them); results never depend on it."""
-    workers = capped_workers(workers)
-    if workers <= 1 or games < 2 * workers:
-        return _block((sides, seed, 0, games))
-    step = -(-games // workers)
-    blocks = [(sides, seed, s, min(s + step, games)) for s in range(0, games, step)]
-    total = Counts()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_block, blocks):
-            total += part
-    return total
+    cores this process may use, as for every game (0: all of them); results never depend on it.
+    A stop request (Ctrl-C, SIGTERM, SIGHUP) ends the workers and is raised again as
+    ``KeyboardInterrupt``."""
+    played = core.play_games(
+        PartyGames(sides), CountedGames(), games=games, seed=seed,
+        workers=core.capped_workers(workers),
+    )  # fmt: skip
+    if played.interrupted:
+        raise KeyboardInterrupt
+    counts: Counts = played.tally
+    return counts
 
 
 @dataclass(frozen=True)

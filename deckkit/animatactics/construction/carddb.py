@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from deckkit.animatactics.construction.cards import Advantage, Character, Faction, Pilot
+from deckkit.core.carddir import expected_file, shipped_file
 from deckkit.errors import CardDataError
 from deckkit.untrusted import read_text
 
@@ -188,17 +189,15 @@ def read_card_db(path: Path) -> CardDB:
 
 
 def card_db_csv() -> Path:
-    """The shipped database: inside the installed package, else at the top of a checkout."""
-    package = Path(__file__).resolve().parents[2]  # deckkit/
-    for candidate in (package / "card_db", package.parent / "card_db"):
-        path = candidate / GAME_DIR / CSV_NAME
-        if path.is_file():
-            return path
-    raise CardDataError(
-        "Anima Tactics card database not found",
-        path=package.parent / "card_db" / GAME_DIR / CSV_NAME,
-        hint="run `python tools/build_animatactics_db.py` in a source checkout",
-    )
+    """The shipped database (:mod:`deckkit.core.carddir`)."""
+    found = shipped_file(GAME_DIR, CSV_NAME)
+    if found is None:
+        raise CardDataError(
+            "Anima Tactics card database not found",
+            path=expected_file(GAME_DIR, CSV_NAME),
+            hint="run `python tools/build_animatactics_db.py` in a source checkout",
+        )
+    return found
 
 
 @functools.cache

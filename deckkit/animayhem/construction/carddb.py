@@ -44,6 +44,7 @@ from deckkit.animayhem.construction.coverage import derive
 from deckkit.animayhem.construction.effectdb import EFFECTS_DIR, read_effects
 from deckkit.animayhem.construction.requirements import Requirement, Vocabulary, parse_requirement
 from deckkit.animayhem.construction.vocabulary import CardEffects
+from deckkit.core.carddir import expected_file, shipped_file
 from deckkit.errors import CardDataError
 from deckkit.untrusted import load_toml, read_text
 
@@ -71,17 +72,16 @@ _E = TypeVar("_E")
 
 
 def card_db_dir() -> Path:
-    """Where the card database lives: inside the installed package (the wheel force-includes
-    ``card_db/`` as ``deckkit/card_db/``), else at the top of a source checkout."""
-    package = Path(__file__).resolve().parents[2]  # deckkit/
-    for candidate in (package / "card_db", package.parent / "card_db"):
-        if (candidate / GAME_DIR / CSV_NAME).is_file():
-            return candidate
-    raise CardDataError(
-        "card database not found",
-        path=package / "card_db",
-        hint="reinstall deckkit, or run `python tools/build_card_db.py` in a source checkout",
-    )
+    """Where the card database lives (:mod:`deckkit.core.carddir`): the folder holding
+    ``animayhem/cards.csv``."""
+    found = shipped_file(GAME_DIR, CSV_NAME)
+    if found is None:
+        raise CardDataError(
+            "card database not found",
+            path=expected_file(GAME_DIR, CSV_NAME).parents[1],
+            hint="reinstall deckkit, or run `python tools/build_card_db.py` in a source checkout",
+        )
+    return found.parents[1]
 
 
 def _normalise(text: str) -> str:

@@ -15,7 +15,6 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
-from deckkit.animayhem.construction.carddb import card_db_dir
 from deckkit.animus.construction.cards import (
     CONDITIONS,
     PARAMETERS,
@@ -28,6 +27,7 @@ from deckkit.animus.construction.cards import (
     Kind,
 )
 from deckkit.animus.construction.rules import TypeOrder, load_types
+from deckkit.core.carddir import expected_file, shipped_file
 from deckkit.errors import CardDataError
 from deckkit.textsafe import clipped
 from deckkit.untrusted import read_bytes
@@ -103,13 +103,19 @@ def _index_of(cards: tuple[Card, ...]) -> dict[str, Card]:
 
 def sample_path() -> Path:
     """The shipped made-up sample set."""
-    return card_db_dir() / GAME_DIR / SAMPLE_NAME
+    return _shipped(SAMPLE_NAME)
 
 
 def types_path_for(card_file: Path) -> Path:
     """A card file's type order: ``types.toml`` beside it, else the shipped one."""
     beside = card_file.parent / TYPES_NAME
-    return beside if beside.is_file() else card_db_dir() / GAME_DIR / TYPES_NAME
+    return beside if beside.is_file() else _shipped(TYPES_NAME)
+
+
+def _shipped(name: str) -> Path:
+    """A shipped Animus file (:mod:`deckkit.core.carddir`); where it should be when missing (its
+    reader then says so)."""
+    return shipped_file(GAME_DIR, name) or expected_file(GAME_DIR, name)
 
 
 @cache

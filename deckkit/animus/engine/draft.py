@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from deckkit.animayhem.engine.chance import Chance
 from deckkit.animus.construction.carddb import CardSet
 from deckkit.animus.construction.cards import Card
 from deckkit.animus.construction.options import RuleOptions
 from deckkit.animus.construction.pyramid import Pyramid, Shape, picker_order
 from deckkit.animus.construction.rules import TypeOrder, rule_numbers
 from deckkit.animus.engine.play import high_roller
+from deckkit.core.chance import Chance
 
 
 @dataclass(frozen=True, slots=True)

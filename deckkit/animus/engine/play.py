@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from deckkit.animayhem.engine.chance import Chance
 from deckkit.animus.construction.cards import Card
 from deckkit.animus.construction.options import RuleOptions
 from deckkit.animus.construction.rules import RuleNumbers, rule_numbers
@@ -18,6 +17,7 @@ from deckkit.animus.engine.phases import take_turn
 from deckkit.animus.engine.policy import BattlePolicy, HeuristicPolicy
 from deckkit.animus.engine.record import BattleRecord
 from deckkit.animus.engine.state import Battle, Side
+from deckkit.core.chance import Chance
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,8 @@ from deckkit.animus.construction.rules import RuleNumbers
 from deckkit.animus.engine.record import BattleRecord
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.engine.chance import Chance
     from deckkit.animus.engine.policy import BattlePolicy
+    from deckkit.core.chance import Chance
 
 MELEE = "melee"
 RANGE = "range"

@@ -303,7 +303,7 @@ def report(
     """Simulate TEAM against --vs TEAM and write a self-contained page with a JSON sidecar
     (default reports/TEAM-vs-OTHER.report.html, which deckkit replaces; a page named with -o is
     never replaced without --force)."""
-    from deckkit.animus.report import render
+    from deckkit.report.animus import render
     from deckkit.report.write import REPORTS_DIR, check_output, default_path, write_report
 
     if out is None:

@@ -23,7 +23,7 @@ def _asset(name: str) -> str:
 @cache
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("deckkit.animus", "templates"),
+        loader=jinja2.PackageLoader("deckkit.report", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -45,7 +45,7 @@ def render(doc: Mapping[str, Any]) -> str:
 
     return (
         _environment()
-        .get_template("report.html.j2")
+        .get_template("animus.html.j2")
         .render(
             doc=doc,
             number=number,

@@ -1,0 +1,92 @@
+"""Anima Tactics in the shape every game gives (:class:`deckkit.core.game.Game`): a party file,
+its legality under its edition and level total, the plans the characters follow (the automatic
+players) and one seeded skirmish of two parties to a :class:`~deckkit.core.game.Record`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from deckkit.animatactics.analysis.parties import PLAN_NAMES, fighters, plan_of
+from deckkit.animatactics.analysis.party_games import PartyGames
+from deckkit.animatactics.construction.carddb import load_card_db
+from deckkit.animatactics.construction.editions import DEFAULT_EDITION, load_edition
+from deckkit.animatactics.construction.legality import check_party
+from deckkit.animatactics.construction.party import Party, read_party
+from deckkit.animatactics.engine.skirmish import GameResult, Side
+from deckkit.core.game import Legality, Problem, Record, RuleChoice
+from deckkit.errors import UsageError
+
+DEFAULT_PLAN = "guarded"
+EDITIONS = ("saga1", "later")
+
+
+class AnimaTactics:
+    """The miniatures skirmish game (Saga I rulebook and the card data)."""
+
+    name = "anima-tactics"
+    title = "Anima Tactics"
+    outcomes: tuple[str, ...] = ("win", "loss", "draw")
+
+    def read(self, path: Path) -> Party:
+        return read_party(path, load_card_db())
+
+    def legality(self, entry: Party) -> Legality:
+        edition = load_edition(entry.edition or DEFAULT_EDITION)
+        report = check_party(entry, edition, entry.levels or edition.levels_default)
+        return Legality(
+            report.legal, tuple(Problem(v.rule, v.message, v.fix) for v in report.violations)
+        )
+
+    def rule_options(self) -> tuple[RuleChoice, ...]:
+        return (
+            RuleChoice(
+                "edition",
+                DEFAULT_EDITION,
+                EDITIONS,
+                "saga1: advantages paid in levels; later: the advantage-point budget",
+            ),
+            RuleChoice("levels", "250", (), "the game's level total"),
+        )
+
+    def players(self) -> tuple[str, ...]:
+        return (DEFAULT_PLAN, *(p for p in PLAN_NAMES if p != DEFAULT_PLAN))
+
+    def prepare(
+        self,
+        entries: Sequence[Party],
+        *,
+        player: str | None = None,
+        rules: Mapping[str, str] | None = None,
+    ) -> PartyGames:
+        if len(entries) != 2:
+            raise UsageError("an Anima Tactics skirmish is played by two parties")
+        plan = plan_of(player or DEFAULT_PLAN)
+        sides = tuple(
+            Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan)
+            for fs in (fighters(entries[0]), fighters(entries[1]))
+        )
+        if not sides[0].fighters or not sides[1].fighters:
+            raise UsageError("a party has no character with stats in the card data")
+        return PartyGames((sides[0], sides[1]))
+
+    def play(self, setup: PartyGames, seed: int, index: int, *, trace: bool = False) -> Record:
+        result = setup.play(seed, index)
+        return record_of(result, index, setup.sides)
+
+
+def record_of(result: GameResult, index: int, sides: tuple[Side, Side]) -> Record:
+    """A skirmish in the shared shape: the end reason ``knock_out`` (every enemy fell) or
+    ``levels`` (after the last turn the most levels on the table decide), and each character's
+    Life Points left, keyed "SIDE:NAME"."""
+    counters = {
+        (f"{side}:{fighter.name}", "life_left"): life
+        for side in (0, 1)
+        for fighter, life in zip(sides[side].fighters, result.life[side], strict=True)
+        if life
+    }
+    outcome = "draw" if result.winner is None else ("win" if result.winner == 0 else "loss")
+    return Record(index, outcome, "knock_out" if result.by_ko else "levels", result.turns, counters)
+
+
+GAME = AnimaTactics()
