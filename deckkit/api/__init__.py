@@ -41,6 +41,8 @@ EXPORTS: dict[str, str] = {
     "CompareResult": "comparison",
     "impact": "card_impact",
     "ImpactResult": "card_impact",
+    "tune": "tuning",
+    "TuneResult": "tuning",
     "sensitivity": "readings",
     "SensitivityResult": "readings",
     "write_report": "pages",
@@ -68,6 +70,7 @@ __all__ = [
     "SensitivityResult",
     "SimulateResult",
     "SolitaireGame",
+    "TuneResult",
     "ValidationResult",
     "balance_check",
     "baselines",
@@ -81,6 +84,7 @@ __all__ = [
     "sensitivity",
     "simulate",
     "stats",
+    "tune",
     "validate",
     "win_rate_chart",
     "with_card",
@@ -107,6 +111,7 @@ if TYPE_CHECKING:
     from deckkit.api.readings import SensitivityResult, sensitivity
     from deckkit.api.simulation import SimulateResult, simulate
     from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare
+    from deckkit.api.tuning import TuneResult, tune
 
 
 def __getattr__(name: str) -> Any:

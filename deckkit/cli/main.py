@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "report": "report_cmd",
     "compare": "compare_cmd",
     "impact": "impact_cmd",
+    "tune": "tune_cmd",
     "sensitivity": "sensitivity_cmd",
     "samples": "samples_cmd",
     "cards": "cards_cmd",
