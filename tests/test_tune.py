@@ -280,3 +280,31 @@ def test_tune_command_writes_a_legal_deck_and_its_json(tmp_path: Path) -> None:
     written = read_deck(out, DB)
     assert _legal_for(written)(written)
     assert out.read_text() == doc["best_deck"]
+
+
+def test_the_same_result_for_any_workers() -> None:
+    import deckkit
+
+    runs = [
+        deckkit.tune(DECKS / "easy-solo.deck", budget=300, confirm=40, seed=4, workers=w)
+        for w in (1, 2)
+    ]
+    one, two = (r.as_dict() for r in runs)
+    assert one == two
+    assert one["start"]["games"] == 40 and one["selection_games"] > 0
+
+
+def test_a_collection_is_any_deck_file_with_its_counts() -> None:
+    from deckkit.api.tuning import pool_of
+
+    pool = pool_of(DECKS / "medium-solo.deck")
+    deck = read_deck(DECKS / "medium-solo.deck", DB)
+    assert pool.counts == tn.copies(deck)
+    gun = next(c for c in pool.cards if c.name == "Armitage's Gun")
+    kiss = next(c for c in pool.cards if c.name == "A Goddess' Kiss")
+    start = read_deck(DECKS / "easy-solo.deck", DB)
+    assert pool.counts[gun.id] == 3
+    four_guns = tn.Swap(kiss, gun).apply(deck)  # a fourth Armitage's Gun: not owned
+    assert not pool.allows(start, four_guns) and pool.allows(deck, deck)
+    database = pool_of(None)
+    assert database.counts is None and all(c.coverage is Coverage.FULL for c in database.cards)
