@@ -308,3 +308,30 @@ def test_a_collection_is_any_deck_file_with_its_counts() -> None:
     assert not pool.allows(start, four_guns) and pool.allows(deck, deck)
     database = pool_of(None)
     assert database.counts is None and all(c.coverage is Coverage.FULL for c in database.cards)
+
+
+def test_ctrl_c_reports_the_best_deck_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = {"n": 0}
+    real = tn.Games.selection
+
+    def selection(self: tn.Games, deck: Deck, n: int) -> list[bool]:
+        calls["n"] += 1
+        if calls["n"] > 30:  # Ctrl-C during the out-screen
+            raise KeyboardInterrupt
+        # At most 20 real games a deck (the rest lost), to keep the test quick.
+        return real(self, deck, min(n, 20)) + [False] * max(0, n - 20)
+
+    monkeypatch.setattr(tn.Games, "selection", selection)
+    out = tmp_path / "best.deck"
+    result = CliRunner().invoke(
+        app,
+        ["tune", str(DECKS / "easy-solo.deck"), "--out", str(out), "--format", "json", "-q"],
+    )
+    assert result.exit_code == 130, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["interrupted"] and doc["rates_from"] == "selection" and doc["gain"] is None
+    assert "not confirmed" in out.read_text()
+    written = read_deck(out, DB)
+    assert _legal_for(written)(written)

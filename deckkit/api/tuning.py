@@ -84,6 +84,8 @@ class TuneResult:
             f"{self.options.policy}, budget {self.budget:,} games):",
             *(f"  {s.swap.out.name} -> {s.swap.into.name}" for s in o.steps),
         ]
+        if o.interrupted:
+            notes.append("interrupted: the best deck so far, not confirmed on fresh games")
         return deck_text(o.best, load_card_db(), tuple(notes))
 
     def as_dict(self) -> dict[str, Any]:

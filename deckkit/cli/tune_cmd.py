@@ -1,5 +1,8 @@
 """`deckkit tune`: the swaps that raise a deck's win rate most, raced on common random numbers
-and confirmed on fresh games (see :mod:`deckkit.analysis.tuning`)."""
+and confirmed on fresh games (see :mod:`deckkit.analysis.tuning`).
+
+Exit codes: 0 done, 1 an illegal deck refused, 2 bad input, 130 interrupted (after reporting
+the best deck so far, unconfirmed; ``--out`` then holds that deck, marked so)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from typing import IO, Any
 
 import typer
 
+from deckkit import stopping
 from deckkit.analysis import tuning as tn
 from deckkit.api.options import RunOptions
 from deckkit.api.solitaire import prepare
@@ -168,6 +172,8 @@ def register(app: typer.Typer) -> None:
             emit(doc)
         else:
             print_text(doc, out)
+        if doc["interrupted"]:
+            raise typer.Exit(stopping.exit_code())
 
 
 class _Bar:
