@@ -335,3 +335,55 @@ def test_ctrl_c_reports_the_best_deck_so_far(
     assert "not confirmed" in out.read_text()
     written = read_deck(out, DB)
     assert _legal_for(written)(written)
+
+
+# --- build: the best deck from a collection ----------------------------------------------------
+
+
+def test_build_tunes_every_start_within_the_collection_and_picks_on_selection_games() -> None:
+    from deckkit.api.building import collection_of
+
+    paths = [DECKS / "easy-solo.deck", DECKS / "medium-solo.deck"]
+    pool, decks = collection_of(paths)
+    assert pool.counts is not None
+    for cid, n in pool.counts.items():  # the counts of the files added up
+        assert n == sum(tn.copies(d).get(cid, 0) for d in decks)
+    legal = _legal_for(decks[0])
+    players: list[FakePlayer] = []
+
+    def games_for(deck: Deck) -> tn.Games:
+        players.append(FakePlayer(legal))
+        return tn.Games(players[-1])
+
+    outcome = tn.build_decks(decks, pool, legal, games_for, budget=6_000, confirm=200)
+    assert outcome.winner is not None and len(outcome.tunings) == 2
+    for t, start in zip(outcome.tunings, decks, strict=True):
+        assert t.start is start and legal(t.best) and pool.allows(start, t.best)
+        assert t.confirmation is not None and t.confirmation.n == 200
+    n = min(len(t.best_selection) for t in outcome.tunings)
+    rates = [sum(t.best_selection[:n]) for t in outcome.tunings]
+    assert rates[outcome.winner] == max(rates)
+
+
+def test_build_needs_a_legal_start_deck(tmp_path: Path) -> None:
+    party = DECKS / "trio-3p.deck"
+    result = CliRunner().invoke(app, ["build", "--pool", str(party), "--budget", "100"])
+    assert result.exit_code == 2
+    assert "no legal solitaire deck to start from" in result.stderr
+
+
+def test_build_command_on_two_decks(tmp_path: Path) -> None:
+    out = tmp_path / "built.deck"
+    result = CliRunner().invoke(
+        app,
+        ["build", "--pool", str(DECKS / "easy-solo.deck"), "--pool",
+         str(DECKS / "medium-solo.deck"), "--budget", "600", "--confirm", "40", "--seed", "2",
+         "--out", str(out), "--format", "json", "-q"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert [s["deck"] for s in doc["starts"]] == ["Easy solo", "Medium solo"]
+    assert doc["winner"] in {"Easy solo", "Medium solo"}
+    assert doc["best"]["games"] == 40 and doc["rates_from"] == "confirmation"
+    written = read_deck(out, DB)
+    assert _legal_for(written)(written)

@@ -270,6 +270,7 @@ class TuneOutcome:
     confirmation: PairedDifference | None  # best minus start on the confirmation games
     interrupted: bool = False
     log: list[str] = field(default_factory=list)
+    best_selection: list[bool] = field(default_factory=list)  # the best deck's selection games
 
 
 def _diff(games: Games, base: Deck, deck: Deck, n: int) -> PairedDifference:
@@ -306,9 +307,11 @@ def tune_deck(
     except KeyboardInterrupt:
         outcome.interrupted = True
         outcome.selection_games = games.played
+        outcome.best_selection = games.played_of(outcome.best)
         say("interrupted: the best deck so far, not confirmed")
         return outcome
     outcome.selection_games = games.played
+    outcome.best_selection = games.played_of(outcome.best)
     if confirm > 0:
         say(f"confirming on {confirm:,} fresh games")
         try:
@@ -438,3 +441,61 @@ def _search(
         out.best = current
         if games.played >= budget:
             break
+
+
+@dataclass
+class BuildOutcome:
+    """Every start deck's tuning, and which one's best deck won (by its selection games, so
+    that its confirmation games stay fresh)."""
+
+    tunings: list[TuneOutcome]
+    winner: int | None  # index into ``tunings``; None when interrupted before any finished
+
+    @property
+    def interrupted(self) -> bool:
+        return any(t.interrupted for t in self.tunings)
+
+
+def build_decks(
+    starts: Sequence[Deck],
+    pool: Pool,
+    legal: Callable[[Deck], bool],
+    games_for: Callable[[Deck], Games],
+    *,
+    budget: int = DEFAULT_BUDGET,
+    confirm: int = DEFAULT_CONFIRM,
+    piles: frozenset[str] = OWN_PILES,
+    note: Callable[[str], None] | None = None,
+) -> BuildOutcome:
+    """The best deck from a collection: each legal start deck tuned with the collection as its
+    pool (the budget shared equally), each best deck confirmed against its start on fresh
+    games; the winner is the best deck with the highest win rate on the selection games, all
+    played on the same game indices (so the choice among starts does not touch the
+    confirmation games it is reported from). ``games_for`` gives each start its games (the
+    same seed for all)."""
+    if not starts:
+        raise ValueError("no start deck")
+    share = max(1, budget // len(starts))
+    tunings: list[TuneOutcome] = []
+    for i, start in enumerate(starts, start=1):
+        if note is not None:
+            note(f"start deck {i} of {len(starts)}: {start.name}")
+        outcome = tune_deck(
+            start,
+            pool,
+            legal,
+            games_for(start),
+            budget=share,
+            confirm=confirm,
+            piles=piles,
+            note=note,
+        )
+        tunings.append(outcome)
+        if outcome.interrupted:
+            break
+    finished = [i for i, t in enumerate(tunings) if t.best_selection]
+    if not finished:
+        return BuildOutcome(tunings, None)
+    n = min(len(tunings[i].best_selection) for i in finished)
+    winner = max(finished, key=lambda i: (sum(tunings[i].best_selection[:n]), -i))
+    return BuildOutcome(tunings, winner)

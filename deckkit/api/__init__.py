@@ -42,6 +42,8 @@ EXPORTS: dict[str, str] = {
     "impact": "card_impact",
     "ImpactResult": "card_impact",
     "tune": "tuning",
+    "build": "building",
+    "BuildResult": "building",
     "TuneResult": "tuning",
     "sensitivity": "readings",
     "SensitivityResult": "readings",
@@ -59,6 +61,7 @@ EXPORTS: dict[str, str] = {
 }
 __all__ = [
     "BalanceResult",
+    "BuildResult",
     "CompareResult",
     "DeckSource",
     "IllegalDeck",
@@ -74,6 +77,7 @@ __all__ = [
     "ValidationResult",
     "balance_check",
     "baselines",
+    "build",
     "compare",
     "games_on",
     "impact",
@@ -94,6 +98,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from deckkit.api.balance import BalanceResult, balance_check, baselines
+    from deckkit.api.building import BuildResult, build
     from deckkit.api.card_impact import ImpactResult, impact
     from deckkit.api.charts import save_chart, win_rate_chart
     from deckkit.api.comparison import CompareResult, compare

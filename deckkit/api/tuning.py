@@ -27,6 +27,13 @@ from deckkit.errors import UsageError
 PoolSource = str | Path | Deck | None  # a collection (deck) file, a deck, or the card database
 
 
+def check_budget(budget: int, confirm: int) -> None:
+    if not 0 < budget <= tn.MAX_BUDGET:
+        raise UsageError(f"--budget must be between 1 and {tn.MAX_BUDGET:,}, not {budget}")
+    if confirm < 0:
+        raise UsageError(f"--confirm must be 0 or more, not {confirm}")
+
+
 def pool_of(source: PoolSource, *, approximate: bool = False) -> tn.Pool:
     """The cards a swap may put in. None: every card of the database whose text the engine
     plays in full (``approximate``: also those it plays approximately), as many copies as the
@@ -141,10 +148,25 @@ def tune_game(
     note: Callable[[str], None] | None = None,
 ) -> TuneResult:
     """Tune a prepared deck (see :func:`tune`)."""
-    if not 0 < budget <= tn.MAX_BUDGET:
-        raise UsageError(f"--budget must be between 1 and {tn.MAX_BUDGET:,}, not {budget}")
-    if confirm < 0:
-        raise UsageError(f"--confirm must be 0 or more, not {confirm}")
+    check_budget(budget, confirm)
+    games = tn.Games(engine_player(game, options, hooks), on_games)
+    with shared_pool(options.runner_kwargs()["workers"]):
+        outcome = tn.tune_deck(
+            game.deck,
+            pool_of(pool, approximate=approximate),
+            legality_of(game),
+            games,
+            budget=budget,
+            confirm=confirm,
+            piles=tn.ALL_PILES if disasters else tn.OWN_PILES,
+            note=note,
+        )
+    return result_of(game, options, budget, confirm, outcome, games)
+
+
+def engine_player(game: SolitaireGame, options: RunOptions, hooks: EngineHooks) -> tn.PlayFn:
+    """Plays games of any deck under ``game``'s edition and layout and ``options``' seed and
+    policy (one engine factory a deck, kept)."""
     runner = options.runner_kwargs()
     factories: dict[Any, Any] = {}
 
@@ -163,21 +185,24 @@ def tune_game(
             raise KeyboardInterrupt
         return [o == "win" for o in result.rows["outcome"].to_list()]
 
+    return play
+
+
+def legality_of(game: SolitaireGame) -> Callable[[Deck], bool]:
     def legal(deck: Deck) -> bool:
         return check_deck(deck, game.edition, game.variant, game.players).legal
 
-    games = tn.Games(play, on_games)
-    with shared_pool(runner["workers"]):
-        outcome = tn.tune_deck(
-            game.deck,
-            pool_of(pool, approximate=approximate),
-            legal,
-            games,
-            budget=budget,
-            confirm=confirm,
-            piles=tn.ALL_PILES if disasters else tn.OWN_PILES,
-            note=note,
-        )
+    return legal
+
+
+def result_of(
+    game: SolitaireGame,
+    options: RunOptions,
+    budget: int,
+    confirm: int,
+    outcome: tn.TuneOutcome,
+    games: tn.Games,
+) -> TuneResult:
     confirmed = outcome.confirmation is not None
     if confirmed:
         start_won = games.confirmation(outcome.start, confirm)

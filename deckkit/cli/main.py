@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "compare": "compare_cmd",
     "impact": "impact_cmd",
     "tune": "tune_cmd",
+    "build": "build_cmd",
     "sensitivity": "sensitivity_cmd",
     "samples": "samples_cmd",
     "cards": "cards_cmd",

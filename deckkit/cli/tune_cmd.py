@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
             explain_illegal(game.report)
             echo("refusing to tune an illegal deck", err=True)
             raise typer.Exit(EXIT_ILLEGAL)
-        with _Bar(budget + 2 * confirm, quiet=quiet) as bar:
+        with Bar(budget + 2 * confirm, quiet=quiet) as bar:
             result = tune_game(
                 game,
                 options,
@@ -176,18 +176,19 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(stopping.exit_code())
 
 
-class _Bar:
+class Bar:
     """Games played on a terminal's stderr (the budget is a bound: the bar may stop short),
     and the search's notes on a log; nothing with ``-q``."""
 
-    def __init__(self, total: int, *, quiet: bool) -> None:
+    def __init__(self, total: int, *, quiet: bool, name: str = "tune") -> None:
+        self.name = name
         self.total = total
         self.quiet = quiet
         self.done = 0
         self._progress: Any = None
         self._task: Any = None
 
-    def __enter__(self) -> _Bar:
+    def __enter__(self) -> Bar:
         if not self.quiet and sys.stderr.isatty():
             from rich.progress import (
                 BarColumn,
@@ -208,7 +209,7 @@ class _Bar:
                 transient=True,
             )
             self._progress.__enter__()
-            self._task = self._progress.add_task("tune", total=self.total)
+            self._task = self._progress.add_task(self.name, total=self.total)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -224,6 +225,6 @@ class _Bar:
         if self.quiet:
             return
         if self._progress is not None:
-            self._progress.update(self._task, description=f"tune: {text[:40]}")
+            self._progress.update(self._task, description=f"{self.name}: {text[:40]}")
         else:
-            echo(f"tune: {text}", err=True)
+            echo(f"{self.name}: {text}", err=True)
