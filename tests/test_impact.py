@@ -113,7 +113,7 @@ def test_target_error_stops_early(useless_deck: Path) -> None:
     result = CliRunner().invoke(
         app,
         ["impact", str(useless_deck), "-c", "Wrist Lasers", "-n", "3000",
-         "--target-error", "0.03", "--format", "json"],
+         "--replace-with", "Inhuman Strength", "--target-error", "0.03", "--format", "json"],
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     (card,) = json.loads(result.stdout)["impact"]["cards"]
