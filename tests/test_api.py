@@ -137,14 +137,14 @@ def test_report_writes_the_page_the_command_writes(tmp_path: Path) -> None:
         games=60,
         seed=5,
         results=tmp_path / "api.parquet",
-        impact=api.ImpactRequest(games=100, budget=200),
+        impact=api.ImpactRequest(games=100, budget=500),
     )
     assert done.exit_code == 0 and done.page.exists() and done.sidecar is not None
     result = CliRunner().invoke(
         app,
         [
             *("report", str(DEMO), "-n", "60", "--seed", "5", "-o", str(tmp_path / "cli.html")),
-            *("--impact-games", "100", "--impact-budget", "200"),
+            *("--impact-games", "100", "--impact-budget", "500"),
         ],
     )
     assert result.exit_code == 0, result.output

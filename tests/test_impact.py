@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deckkit.analysis import impact as im
+from deckkit.analysis import paired
 from deckkit.analysis.engine import EngineGames, game_options
 from deckkit.analysis.paired import independent_difference, paired_difference
 from deckkit.animayhem.construction.carddb import load_card_db
@@ -53,13 +54,20 @@ def test_a_card_no_character_can_use_is_worth_nothing_measurable(measured: dict)
     assert lo <= 0 <= hi
     assert hi - lo < 0.08  # and the estimate is precise, not just vague
     assert lasers["games"] == GAMES and lasers["legal_after"] is True
-    assert "most neutral enhancement" in lasers["change"]
+    # Against the median of five legal stand-ins, each named, all of its kind, none held.
+    assert lasers["replacement_level"] == im.LEVEL_STAND_INS and len(lasers["stand_ins"]) == 5
+    assert lasers["change"].startswith("median of 5 stand-ins")
+    assert lasers["replacement"] in {s["card"] for s in lasers["stand_ins"]}
+    lo, hi = lasers["spread"]
+    assert lo <= lasers["difference"] <= hi
+    assert lasers["supported"] is False  # nothing measurable: not in the headline
 
 
 def test_a_key_fighter_is_clearly_worth_something(measured: dict) -> None:
     goten = measured["Goten"]
     assert goten["ci"][1] < -0.03  # the deck wins clearly less without Goten
-    assert goten["replacement"] and "most neutral character" in goten["change"]
+    assert goten["replacement"] and goten["kind"] == "median stand-in"
+    assert goten["spread"][1] < 0 and goten["supported"] is True  # every stand-in agrees
     # sorted: the most valuable card first
     cards = measured["_doc"]["impact"]["cards"]
     assert [c["card"] for c in cards] == ["Goten", "Wrist Lasers"]
@@ -105,7 +113,7 @@ def test_target_error_stops_early(useless_deck: Path) -> None:
     result = CliRunner().invoke(
         app,
         ["impact", str(useless_deck), "-c", "Wrist Lasers", "-n", "3000",
-         "--target-error", "0.03", "--format", "json"],
+         "--replace-with", "Inhuman Strength", "--target-error", "0.03", "--format", "json"],
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     (card,) = json.loads(result.stdout)["impact"]["cards"]
@@ -124,3 +132,47 @@ def test_one_copy_changed_in_place() -> None:
     assert names[at : at + 3] == ["Armitage's Gun", "Armitage's Gun", "A Goddess' Kiss"]
     removed = im.with_one_copy_changed(deck, gun, None)
     assert len(list(removed.cards())) == len(list(deck.cards())) - 1
+
+
+def test_stand_ins_are_legal_cards_of_the_kind_most_neutral_first() -> None:
+    db = load_card_db()
+    deck = read_deck(DECKS / "medium-solo.deck", db)
+    edition = load_edition("guidelines1998")
+    goten = next(e.card for e in deck.entries if e.card.name == "Goten")
+
+    def legal(d: object) -> bool:
+        return check_deck(d, edition, "standard", 1).legal  # type: ignore[arg-type]
+
+    found = im.stand_ins(deck, goten, db.cards, legal)
+    held = {e.card.id for e in deck.entries}
+    assert len(found) == im.STAND_INS == len({c.id for c in found})
+    assert all(c.type == goten.type and c.id not in held for c in found)
+    assert all(legal(im.with_one_copy_changed(deck, goten, c)) for c in found)
+    assert found[0] == im.neutral_replacement(deck, goten, db.cards, legal)
+
+
+def _diff(d: float, lo: float, hi: float) -> paired.PairedDifference:
+    return paired.PairedDifference(400, 300, 300, 0, 0, d, (lo, hi), 0.01)
+
+
+def test_the_median_stand_in_and_when_a_value_is_supported() -> None:
+    db = load_card_db()
+    card, *others = db.cards[:6]
+    spread_both_ways = tuple(
+        zip(others, [_diff(-0.128, -0.16, -0.09), _diff(0.0, -0.008, 0.008),
+                     _diff(-0.004, -0.02, 0.01), _diff(-0.05, -0.08, -0.02),
+                     _diff(-0.03, -0.05, -0.01)], strict=True)
+    )  # fmt: skip
+    i = im.median_stand_in(spread_both_ways)
+    assert spread_both_ways[i][1].difference == -0.03  # the middle of five
+    assert im.median_stand_in(spread_both_ways[:4]) == 3  # -0.05: the lower middle of four
+    impact = im.CardImpact(card, others[i], "", True, spread_both_ways[i][1],
+                           im.LEVEL_STAND_INS, spread_both_ways)  # fmt: skip
+    # Its interval excludes zero, but one stand-in says +0.0: the value depends on the
+    # replacement, so it is not supported (the 6e37da8 page named such a card first).
+    assert impact.spread == (-0.128, 0.0) and not impact.supported
+    agreeing = tuple((c, d) for c, d in spread_both_ways if d.difference and d.difference < -0.01)
+    assert im.CardImpact(card, others[0], "", True, agreeing[1][1], im.LEVEL_STAND_INS,
+                         agreeing).supported  # fmt: skip
+    named = im.CardImpact(card, others[0], "", True, _diff(-0.128, -0.16, -0.09))
+    assert named.supported and named.spread is None

@@ -201,7 +201,8 @@ def test_report_with_card_impact(tmp_path: Path) -> None:
     assert code == 0
     (goten,) = doc["impact"]["cards"]
     assert goten["card"] == "Goten" and goten["games"] <= 200
-    assert "most neutral character" in goten["change"]
+    assert goten["kind"] == "median stand-in" and len(goten["stand_ins"]) == 5
+    assert all(s["card"] in html for s in goten["stand_ins"])  # each stand-in named on the page
     assert "impact" in read_page(html).sections
     assert mismatches(html, doc) == []
     assert html.count("<svg") >= 6  # the impact chart too

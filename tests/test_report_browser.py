@@ -87,8 +87,9 @@ def test_report_in_a_real_browser(tmp_path: Path) -> None:
     executable = _browser_path()
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     page_path = tmp_path / "demo.html"
+    # 500 games: the impact budget (as many) then pays for one card's five stand-ins.
     result = CliRunner().invoke(
-        app, ["report", str(DECK), "-n", "150", "--seed", "2", "-o", str(page_path), "-q"]
+        app, ["report", str(DECK), "-n", "500", "--seed", "2", "-o", str(page_path), "-q"]
     )
     assert result.exit_code == 0, result.stderr
     url = page_path.as_uri()

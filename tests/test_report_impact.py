@@ -27,11 +27,13 @@ def report(tmp_path: Path, *args: str) -> dict[str, Any]:
 
 
 def test_impact_by_default_within_the_budget(tmp_path: Path) -> None:
-    doc = report(tmp_path, "-n", "150", "-s", "2", "--impact-games", "100")
+    doc = report(tmp_path, "-n", "700", "-s", "2", "--impact-games", "100")
     impact = doc["impact"]
-    assert impact["budget"] == 150  # as many games as the run's own
-    (card,) = impact["cards"]  # 100 games for the first card; 50 left is below a card's minimum
-    assert card["games"] == 100
+    assert impact["budget"] == 700  # as many games as the run's own
+    # 100 games for each of the first card's 5 stand-ins; 200 left is below 100 a stand-in
+    (card,) = impact["cards"]
+    assert card["games"] == 100 and [s["games"] for s in card["stand_ins"]] == [100] * 5
+    assert impact["cards_measured"] == 1 and impact["cards_in_deck"] == 50
     # the card measured is the one whose correlational signal is the largest
     supported = [o for o in doc["observational"] if o["supported"]]
     clearest = max(supported, key=lambda o: abs(o["difference"]))
@@ -43,12 +45,17 @@ def test_impact_by_default_within_the_budget(tmp_path: Path) -> None:
 
 def test_headline_names_the_cards_that_matter_by_impact(tmp_path: Path) -> None:
     doc = report(
-        tmp_path, "-n", "100", "-s", "2", "--impact-budget", "300", "--impact-games", "300"
+        tmp_path, "-n", "100", "-s", "2", "--impact-budget", "1500", "--impact-games", "300"
     )
     cards = doc["headline"]["cards"]
-    assert cards["source"] == "impact" and cards["measured"] == 1
-    for c in cards["cards"]:  # only cards whose interval excludes zero
+    assert cards["source"] == "impact" and (cards["measured"], cards["in_deck"]) == (1, 50)
+    assert cards["replacement_level"] == "median of stand-ins" and cards["stand_ins"] == 5
+    for c in cards["cards"]:  # only supported values: interval and every stand-in agree
         assert c["ci"][0] > 0 or c["ci"][1] < 0
+        assert c["spread"][0] > 0 or c["spread"][1] < 0
+    html = (tmp_path / "r.html").read_text()
+    assert "the median of up to 5 legal stand-ins of its kind" in html
+    assert "1</span> of <span" in html or "1 of 50 cards measured" in html
 
 
 def test_no_impact_and_a_budget_too_small(tmp_path: Path) -> None:
@@ -69,3 +76,24 @@ def test_order_by_clearest_signal() -> None:
         {"id": "d", "supported": True, "difference": None},
     ]
     assert [c.id for c in by_clearest_signal(cards, observed)] == ["c", "a", "b", "d"]
+
+
+def test_headline_leaves_out_a_value_the_stand_ins_do_not_support() -> None:
+    # As on the 6e37da8 page: Furinkan High's interval excluded zero against one stand-in
+    # (Alien Jungle, -12.8 pp), while another stand-in (Jusenkyo) gave +0.0 pp.
+    from deckkit.report.model import _cards_that_matter
+
+    impact = {
+        "replacement_level": "median of stand-ins",
+        "stand_ins_per_card": 5,
+        "cards_in_deck": 49,
+        "cards": [
+            {"card": "Furinkan High", "difference": -0.128, "ci": [-0.16, -0.09],
+             "spread": [-0.128, 0.0], "supported": False},
+            {"card": "Goten", "difference": -0.15, "ci": [-0.2, -0.1],
+             "spread": [-0.2, -0.13], "supported": True},
+        ],
+    }  # fmt: skip
+    cards = _cards_that_matter(impact, [])
+    assert [c["card"] for c in cards["cards"]] == ["Goten"]
+    assert (cards["measured"], cards["in_deck"]) == (2, 49)

@@ -1,17 +1,28 @@
-"""What a card is worth to its deck: the change in win rate when one copy is taken out.
+"""What a card is worth to its deck: the change in win rate when one copy is taken out,
+against a stated replacement level.
 
 Each what-if deck is played on the same game indices and seed as the deck itself (common random
 numbers), so the two runs are paired game by game (:mod:`deckkit.analysis.paired`). A copy is
-*replaced* by default, by the most neutral card of its type that keeps the deck legal, because
-a replacement keeps the deck's size and the card's place in its pile: the shuffles then match
-and the pairing is tight. Removing the copy instead changes the pile sizes, so the games drift
-apart and the interval is wider (and the deck may no longer be legal; the result says so).
+*replaced* by default, because a replacement keeps the deck's size and the card's place in its
+pile: the shuffles then match and the pairing is tight. Removing the copy instead changes the
+pile sizes, so the games drift apart and the interval is wider (and the deck may no longer be
+legal; the result says so).
 
-"Most neutral" is a stated rule, not a judgement: among the database's cards of the same type
-(for disasters, also the same combat and major flags) that the deck does not hold, whose text
-the engine plays in full, prefer those with no encoded text effects, then the one whose printed
-numbers (abilities, modifiers, damage and defense) sum closest to the median of its type, then
-the lowest id; the first such card that leaves the deck legal is used.
+A card's value depends on what replaces it, so the default replacement level is not one card
+but the median over :data:`STAND_INS` legal stand-ins of the same kind: each stand-in is
+measured on the same games, the card's value is the median stand-in's change (for an even
+number, the lower of the middle two, so that value and interval belong to one measured
+stand-in), and the spread (the smallest and largest change over the stand-ins) shows how much
+the choice of replacement matters. A value is *supported* when its interval excludes zero and,
+against stand-ins, every stand-in's change has the same sign. One named card
+(``--replace-with``) or removal are the other replacement levels.
+
+The stand-ins are chosen by a stated rule, not a judgement: among the database's cards of the
+same type (for disasters, also the same combat and major flags) that the deck does not hold,
+whose text the engine plays in full, prefer those with no encoded text effects, then those whose
+printed numbers (abilities, modifiers, damage and defense) sum closest to the median of the
+type, then the lowest id; the first :data:`STAND_INS` such cards that leave the deck legal are
+used (the first alone is "the most neutral" card).
 """
 
 from __future__ import annotations
@@ -40,6 +51,7 @@ if TYPE_CHECKING:  # polars is imported where frames are built
 
 DEFAULT_BATCH = 500
 MAX_CANDIDATES = 40  # legality checks per replacement search
+STAND_INS = 5  # stand-ins of the median replacement level
 
 
 def _modifier_sum(mods: Iterable[Any]) -> int:
@@ -89,6 +101,31 @@ def with_one_copy_changed(deck: Deck, card: AnyCard, replacement: AnyCard | None
     return replace(deck, entries=tuple(entries))
 
 
+def stand_ins(
+    deck: Deck,
+    card: AnyCard,
+    catalogue: Sequence[AnyCard],
+    is_legal: Callable[[Deck], bool],
+    count: int = STAND_INS,
+) -> list[AnyCard]:
+    """The ``count`` most neutral cards of ``card``'s kind that each keep ``deck`` legal in its
+    place, most neutral first (rule above); fewer when fewer exist."""
+    held = {e.card.id for e in deck.entries}
+    kind = [c for c in catalogue if _same_kind(c, card)]
+    if not kind:
+        return []
+    median = statistics.median(printed_strength(c) for c in kind)
+    candidates = [c for c in kind if c.id not in held and c.coverage is Coverage.FULL]
+    candidates.sort(key=lambda c: (c.effects is not None, abs(printed_strength(c) - median), c.id))
+    found: list[AnyCard] = []
+    for candidate in candidates[: MAX_CANDIDATES + count]:
+        if is_legal(with_one_copy_changed(deck, card, candidate)):
+            found.append(candidate)
+            if len(found) == count:
+                break
+    return found
+
+
 def neutral_replacement(
     deck: Deck,
     card: AnyCard,
@@ -96,17 +133,15 @@ def neutral_replacement(
     is_legal: Callable[[Deck], bool],
 ) -> AnyCard | None:
     """The most neutral card of ``card``'s kind that keeps ``deck`` legal (rule above)."""
-    held = {e.card.id for e in deck.entries}
-    kind = [c for c in catalogue if _same_kind(c, card)]
-    if not kind:
-        return None
-    median = statistics.median(printed_strength(c) for c in kind)
-    candidates = [c for c in kind if c.id not in held and c.coverage is Coverage.FULL]
-    candidates.sort(key=lambda c: (c.effects is not None, abs(printed_strength(c) - median), c.id))
-    for candidate in candidates[:MAX_CANDIDATES]:
-        if is_legal(with_one_copy_changed(deck, card, candidate)):
-            return candidate
-    return None
+    found = stand_ins(deck, card, catalogue, is_legal, count=1)
+    return found[0] if found else None
+
+
+def median_stand_in(results: Sequence[tuple[AnyCard, PairedDifference]]) -> int:
+    """The index of the median stand-in by change in win rate (the lower of the middle two
+    for an even number; ties by the order given)."""
+    order = sorted(range(len(results)), key=lambda i: (results[i][1].difference or 0.0, i))
+    return order[(len(order) - 1) // 2]
 
 
 class WinSource:
@@ -155,18 +190,42 @@ def estimate(
             return result
 
 
+LEVEL_STAND_INS = "median of stand-ins"
+LEVEL_NAMED = "named card"
+LEVEL_REMOVAL = "removal"
+
+
 @dataclass(frozen=True)
 class CardImpact:
-    """One card's what-if: which change, on which deck, and the paired result."""
+    """One card's what-if: which change, on which deck, and the paired result (against stand-ins:
+    the median stand-in's, with every stand-in's in ``stand_ins``)."""
 
     card: AnyCard
     replacement: AnyCard | None
-    how: str  # "replaced by X (named)", "replaced by X (most neutral ...)", "removed"
+    how: str  # "replaced by X (named)", "median of 5 stand-ins: ...", "removed"
     legal: bool  # whether the what-if deck is legal
     result: PairedDifference
+    level: str = LEVEL_NAMED  # LEVEL_STAND_INS, LEVEL_NAMED or LEVEL_REMOVAL
+    stand_ins: tuple[tuple[AnyCard, PairedDifference], ...] = ()
+
+    @property
+    def spread(self) -> tuple[float, float] | None:
+        """The smallest and largest change over the stand-ins."""
+        values = [r.difference for _, r in self.stand_ins if r.difference is not None]
+        return (min(values), max(values)) if values else None
+
+    @property
+    def supported(self) -> bool:
+        """The interval excludes zero and, against stand-ins, every stand-in agrees in sign."""
+        ci = self.result.ci
+        if ci is None or ci[0] <= 0 <= ci[1]:
+            return False
+        spread = self.spread
+        return spread is None or spread[0] > 0 or spread[1] < 0
 
     def as_dict(self) -> dict[str, Any]:
         r = self.result
+        spread = self.spread
         return {
             "card": self.card.name,
             "id": self.card.id,
@@ -175,10 +234,23 @@ class CardImpact:
             "kind": (
                 "removed"
                 if self.replacement is None
+                else "median stand-in"
+                if self.level == LEVEL_STAND_INS
                 else "named"
-                if self.how.endswith("(named)")
-                else "most neutral"
             ),
+            "replacement_level": self.level,
+            "stand_ins": [
+                {
+                    "card": c.name,
+                    "id": c.id,
+                    "games": d.n,
+                    "difference": d.difference,
+                    "ci": list(d.ci) if d.ci else None,
+                }
+                for c, d in self.stand_ins
+            ],
+            "spread": list(spread) if spread is not None else None,
+            "supported": self.supported,
             "replacement": self.replacement.name if self.replacement else None,
             "legal_after": self.legal,
             "games": r.n,
@@ -197,8 +269,28 @@ def sort_impacts(impacts: Iterable[CardImpact]) -> list[CardImpact]:
     return sorted(impacts, key=lambda i: (i.result.difference or 0.0, i.card.name.casefold()))
 
 
+def level_text(level: str, replacement: AnyCard | None = None) -> str:
+    """The replacement level in words, for the outputs."""
+    if level == LEVEL_STAND_INS:
+        return (
+            f"the median over up to {STAND_INS} legal stand-ins of the same kind (the most "
+            "neutral cards of the database: no text effects, printed numbers nearest their "
+            "type's median), each named, with the spread of the change across them"
+        )
+    if level == LEVEL_REMOVAL:
+        return "removal: the copy is taken out and not replaced"
+    name = replacement.name if replacement is not None else "one named card"
+    return f"one named card: {name}"
+
+
 def impact_document(
-    impacts: Sequence[CardImpact], games: int, target: float | None
+    impacts: Sequence[CardImpact],
+    games: int,
+    target: float | None,
+    *,
+    level: str = LEVEL_STAND_INS,
+    replacement: AnyCard | None = None,
+    cards_in_deck: int | None = None,
 ) -> dict[str, Any]:
     """The JSON shape of card impact (also the report's impact section)."""
     return {
@@ -206,6 +298,15 @@ def impact_document(
             "Change in win rate when one copy of the card is taken out (replaced or removed), "
             f"with a 95% interval: {METHOD}. Negative: the deck wins less without it."
         ),
+        "replacement_level": level,
+        "replacement_level_text": level_text(level, replacement),
+        "stand_ins_per_card": STAND_INS if level == LEVEL_STAND_INS else None,
+        "supported_means": (
+            "the 95% interval excludes zero"
+            + (" and every stand-in's change has the same sign" if level == LEVEL_STAND_INS else "")
+        ),
+        "cards_measured": len(impacts),
+        "cards_in_deck": cards_in_deck,
         "max_games": games,
         "target_error": target,
         "cards": [i.as_dict() for i in sort_impacts(impacts)],

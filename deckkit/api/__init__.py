@@ -45,6 +45,10 @@ EXPORTS: dict[str, str] = {
     "CompareResult": "comparison",
     "impact": "card_impact",
     "ImpactResult": "card_impact",
+    "tune": "tuning",
+    "build": "building",
+    "BuildResult": "building",
+    "TuneResult": "tuning",
     "sensitivity": "readings",
     "SensitivityResult": "readings",
     "write_report": "pages",
@@ -61,6 +65,7 @@ EXPORTS: dict[str, str] = {
 }
 __all__ = [
     "BalanceResult",
+    "BuildResult",
     "CompareResult",
     "DeckSource",
     "IllegalDeck",
@@ -72,9 +77,11 @@ __all__ = [
     "SensitivityResult",
     "SimulateResult",
     "SolitaireGame",
+    "TuneResult",
     "ValidationResult",
     "balance_check",
     "baselines",
+    "build",
     "compare",
     "games_on",
     "impact",
@@ -85,6 +92,7 @@ __all__ = [
     "sensitivity",
     "simulate",
     "stats",
+    "tune",
     "validate",
     "win_rate_chart",
     "with_card",
@@ -94,6 +102,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from deckkit.api.balance import BalanceResult, balance_check, baselines
+    from deckkit.api.building import BuildResult, build
     from deckkit.api.card_impact import ImpactResult, impact
     from deckkit.api.charts import save_chart, win_rate_chart
     from deckkit.api.comparison import CompareResult, compare
@@ -111,6 +120,7 @@ if TYPE_CHECKING:
     from deckkit.api.readings import SensitivityResult, sensitivity
     from deckkit.api.simulation import SimulateResult, simulate
     from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare
+    from deckkit.api.tuning import TuneResult, tune
 
 
 def __getattr__(name: str) -> Any:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import impact as im
+from deckkit.analysis.paired import PairedDifference
 from deckkit.analysis.results import tally_of_frame
 from deckkit.analysis.runner import ProgressFn, shared_pool
 from deckkit.analysis.summary import card_catalog, summarize
@@ -85,9 +86,12 @@ def measure(
     budget: int | None = None,
 ) -> tuple[list[im.CardImpact], im.WinSource]:
     """Every card's paired estimate against the deck itself; returns them and the deck's own
-    games (for the observational view). With a ``budget`` (games of the changed decks, all
-    cards together) the cards are measured in the order given until it is spent: a card gets
-    at most what is left, and none once fewer than :data:`MIN_GAMES_PER_CARD` are."""
+    games (for the observational view). The replacement level is ``replacement`` (one named
+    card), removal (``remove``), or by default the median over the card's stand-ins
+    (:func:`deckkit.analysis.impact.stand_ins`, each measured on the same games). With a
+    ``budget`` (games of the changed decks, all cards and stand-ins together) the cards are
+    measured in the order given until it is spent: a card gets at most what is left, shared
+    among its stand-ins, and none once fewer than :data:`MIN_GAMES_PER_CARD` a stand-in are."""
     runner = options.runner_kwargs()
 
     def source(deck: Deck) -> im.WinSource:
@@ -106,25 +110,69 @@ def measure(
         for card in cards:
             if left is not None and left < MIN_GAMES_PER_CARD:
                 break
-            most = options.games if left is None else min(options.games, left)
-            if remove:
-                swap, how = None, "removed"
-            elif replacement is not None:
-                swap, how = replacement, f"replaced by {replacement.name} (named)"
-            else:
-                swap = im.neutral_replacement(game.deck, card, catalogue, legal)
-                how = (
-                    f"replaced by {swap.name} "
-                    f"(the most neutral {card.type} that keeps the deck legal)"
-                    if swap is not None
-                    else "removed (no card of its type keeps the deck legal)"
+            if remove or replacement is not None:
+                swap = None if remove else replacement
+                how, level = (
+                    ("removed", im.LEVEL_REMOVAL)
+                    if swap is None
+                    else (f"replaced by {swap.name} (named)", im.LEVEL_NAMED)
                 )
-            what_if = im.with_one_copy_changed(game.deck, card, swap)
+                most = options.games if left is None else min(options.games, left)
+                what_if = im.with_one_copy_changed(game.deck, card, swap)
+                with step(card.name) if step is not None else nullcontext():
+                    result = im.estimate(
+                        base, source(what_if), games=most, target_error=target_error
+                    )
+                out.append(im.CardImpact(card, swap, how, legal(what_if), result, level))
+                if left is not None:
+                    left -= result.n
+                continue
+            stands = im.stand_ins(game.deck, card, catalogue, legal)
+            if not stands:
+                what_if = im.with_one_copy_changed(game.deck, card, None)
+                most = options.games if left is None else min(options.games, left)
+                with step(card.name) if step is not None else nullcontext():
+                    result = im.estimate(
+                        base, source(what_if), games=most, target_error=target_error
+                    )
+                how = "removed (no card of its kind keeps the deck legal)"
+                out.append(im.CardImpact(card, None, how, legal(what_if), result, im.LEVEL_REMOVAL))
+                if left is not None:
+                    left -= result.n
+                continue
+            if left is not None and left < MIN_GAMES_PER_CARD * len(stands):
+                break
+            measured: list[tuple[AnyCard, PairedDifference]] = []
             with step(card.name) if step is not None else nullcontext():
-                result = im.estimate(base, source(what_if), games=most, target_error=target_error)
-            out.append(im.CardImpact(card, swap, how, legal(what_if), result))
-            if left is not None:
-                left -= result.n
+                for stand in stands:
+                    most = options.games
+                    if left is not None:
+                        most = min(most, left // (len(stands) - len(measured)))
+                    what_if = im.with_one_copy_changed(game.deck, card, stand)
+                    result = im.estimate(
+                        base, source(what_if), games=most, target_error=target_error
+                    )
+                    measured.append((stand, result))
+                    if left is not None:
+                        left -= result.n
+            median, median_result = measured[im.median_stand_in(measured)]
+            how = (
+                f"median of {len(measured)} stand-ins ("
+                + ", ".join(f"{c.name} {100 * (r.difference or 0.0):+.1f} pp" for c, r in measured)
+                + f"): {median.name}"
+            )
+            what_if = im.with_one_copy_changed(game.deck, card, median)
+            out.append(
+                im.CardImpact(
+                    card,
+                    median,
+                    how,
+                    legal(what_if),
+                    median_result,
+                    im.LEVEL_STAND_INS,
+                    tuple(measured),
+                )
+            )
     return out, base
 
 
@@ -210,7 +258,20 @@ def impact_of(
         "policy": options.policy,
         "edition": game.edition.name,
         "rules": game.rules,
-        "impact": im.impact_document(impacts, options.games, target_error),
+        "impact": im.impact_document(
+            impacts,
+            options.games,
+            target_error,
+            level=(
+                im.LEVEL_REMOVAL
+                if remove
+                else im.LEVEL_NAMED
+                if replacement is not None
+                else im.LEVEL_STAND_INS
+            ),
+            replacement=replacement,
+            cards_in_deck=len(cards_to_measure(game.deck, ())),
+        ),
         "observational": observational(rows, summary),
         "observational_note": "correlational: games where the card took part against "
         "games where it did not; not what the card causes",

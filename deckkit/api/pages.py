@@ -173,7 +173,12 @@ def _impact(
         hooks=hooks,
         budget=budget,
     )
-    doc = impact_document(impacts, request.games, request.target_error)
+    doc = impact_document(
+        impacts,
+        request.games,
+        request.target_error,
+        cards_in_deck=len(cards_to_measure(game.deck, ())),
+    )
     measured = {i.card.id for i in impacts}
     doc["budget"] = budget
     doc["not_measured"] = sorted({c.name for c in cards if c.id not in measured}, key=str.casefold)

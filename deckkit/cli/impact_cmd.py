@@ -23,15 +23,34 @@ Format = opt.Format
 
 def print_text(doc: dict[str, Any]) -> None:
     say = echo
+    imp = doc["impact"]
     say(f"{doc['deck']}: win rate change when one copy of a card is taken out (paired games)")
-    for c in doc["impact"]["cards"]:
+    say(f"replacement level: {imp['replacement_level_text']}")
+    measured, total = imp["cards_measured"], imp["cards_in_deck"]
+    say(f"{measured} of {total} distinct cards measured" if total else f"{measured} measured")
+    for c in imp["cards"]:
         lo, hi = c["ci"]
         flag = "" if c["legal_after"] else " [deck not legal after]"
+        mark = "" if c["supported"] else " [not supported]"
+        change = "" if c["stand_ins"] else f" {c['change']}"
         say(
             f"  {c['card']}: {percent(c['difference'], True)} "
-            f"(95% CI {percent(lo, True)} to {percent(hi, True)}, {c['games']:,} games) "
-            f"{c['change']}{flag}"
+            f"(95% CI {percent(lo, True)} to {percent(hi, True)}, {c['games']:,} games)"
+            f"{mark}{change}{flag}"
         )
+        if c["stand_ins"]:
+            s_lo, s_hi = c["spread"]
+            say(
+                f"    spread over {len(c['stand_ins'])} stand-ins {percent(s_lo, True)} to "
+                f"{percent(s_hi, True)}; median: {c['replacement']}"
+            )
+            for si in c["stand_ins"]:
+                a, b = si["ci"]
+                say(
+                    f"      {si['card']}: {percent(si['difference'], True)} "
+                    f"({percent(a, True)} to {percent(b, True)}, {si['games']:,} games)"
+                )
+    say(f"supported: {imp['supported_means']}")
     say("")
     say("observational (correlational, not causal): win rate when the card took part vs not")
     for o in doc["observational"]:
@@ -40,7 +59,7 @@ def print_text(doc: dict[str, Any]) -> None:
             f" games vs {percent(o['win_rate_idle'])} in {o['games_idle']:,}"
         )
     say("")
-    say(f"method: {doc['impact']['method']}")
+    say(f"method: {imp['method']}")
 
 
 def register(app: typer.Typer) -> None:
@@ -53,7 +72,9 @@ def register(app: typer.Typer) -> None:
             [], "--card", "-c", help="A card to measure (repeat); default every card."
         ),
         replace_with: str | None = typer.Option(
-            None, "--replace-with", help="Replace by this card instead of the most neutral one."
+            None,
+            "--replace-with",
+            help="Replace by this one card instead of the median of legal stand-ins.",
         ),
         remove: bool = typer.Option(
             False, "--remove", help="Remove the copy instead of replacing it."
@@ -79,7 +100,9 @@ def register(app: typer.Typer) -> None:
         quiet: opt.QuietOpt = False,
     ) -> None:
         """What each card of DECK is worth: the change in win rate, with a 95% interval, when
-        one copy is replaced by a neutral card (or removed), on paired games."""
+        one copy is replaced (by default the median over several legal stand-ins of its kind,
+        each named, with their spread; or --replace-with one card) or removed, on paired
+        games."""
         if remove and replace_with is not None:
             raise UsageError("give --remove or --replace-with, not both")
         check_target_error(target_error, "--target-error")

@@ -34,6 +34,8 @@ COMMANDS: dict[str, str] = {
     "report": "report_cmd",
     "compare": "compare_cmd",
     "impact": "impact_cmd",
+    "tune": "tune_cmd",
+    "build": "build_cmd",
     "sensitivity": "sensitivity_cmd",
     "samples": "samples_cmd",
     "cards": "cards_cmd",

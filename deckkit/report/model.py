@@ -39,7 +39,8 @@ ACTIVE_LABEL: dict[CardStat, str] = {
     CardStat.MET: "was met",
     CardStat.EFFECTS: "its text acted",
 }
-# The disaster counters that say how a deck loses, in the order "what beats it" ranks them.
+# The disaster counters that say how a deck loses, in the order "what beats it" ranks them;
+# their sum per game is a disaster's "setbacks".
 HARM_STATS: tuple[CardStat, ...] = (
     CardStat.ITEMS_CARRIED_OFF,
     CardStat.BONKED,
@@ -103,7 +104,8 @@ def _survival(rows: pl.DataFrame) -> list[list[float]]:
 
 
 def _what_beats_it(summary: Summary) -> list[dict[str, Any]]:
-    """The deck's disasters ranked by the harm they did per game."""
+    """The deck's disasters ranked by the setbacks they dealt per game (items carried off +
+    characters bonked + characters killed)."""
     out: list[dict[str, Any]] = []
     for card in summary.cards:
         if card.type != "disaster":
@@ -277,21 +279,34 @@ def _loss_reason(rows: pl.DataFrame | None) -> dict[str, Any] | None:
 def _cards_that_matter(
     impact: dict[str, Any] | None, observed: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """The headline's cards: by measured impact when there is one (cards whose interval
-    excludes zero, largest change first), else by the correlational view (supported rows
-    whose interval excludes zero)."""
+    """The headline's cards: by measured impact when there is one (cards whose value is
+    supported: interval excluding zero and, against stand-ins, every stand-in agreeing in sign;
+    largest change first), else by the correlational view (supported rows whose interval
+    excludes zero). Says how many cards were measured, of how many, against which level."""
 
     def clear(ci: list[float] | None) -> bool:
         return bool(ci) and (ci[0] > 0 or ci[1] < 0)  # type: ignore[index]
 
     if impact and impact.get("cards"):
         cards = [
-            {"card": c["card"], "difference": c["difference"], "ci": c["ci"]}
+            {
+                "card": c["card"],
+                "difference": c["difference"],
+                "ci": c["ci"],
+                "spread": c.get("spread"),
+            }
             for c in impact["cards"]
-            if c.get("difference") is not None and clear(c.get("ci"))
+            if c.get("difference") is not None and c.get("supported", clear(c.get("ci")))
         ]
         cards.sort(key=lambda c: (-abs(c["difference"]), c["card"].casefold()))
-        return {"source": "impact", "cards": cards[:TOP], "measured": len(impact["cards"])}
+        return {
+            "source": "impact",
+            "cards": cards[:TOP],
+            "measured": len(impact["cards"]),
+            "in_deck": impact.get("cards_in_deck"),
+            "replacement_level": impact.get("replacement_level"),
+            "stand_ins": impact.get("stand_ins_per_card"),
+        }
     cards = [
         {"card": o["card"], "difference": o["difference"], "ci": o["difference_ci"]}
         for o in observed
@@ -304,15 +319,17 @@ def _cards_that_matter(
 def headline(doc: dict[str, Any], rows: pl.DataFrame | None) -> dict[str, Any]:
     """What the page says first: the win rate with its interval, the games, how long a win
     takes, the top threats and the cards that matter most."""
+    approximate = {c.get("name") for c in doc.get("not_simulated", [])}
     threats = [
         {
             "card": d["card"],
-            "harm": sum(d[str(s)] for s in HARM_STATS),
+            "setbacks": sum(d[str(s)] for s in HARM_STATS),
             "items_carried_off": d[str(CardStat.ITEMS_CARRIED_OFF)],
+            "approximate": d["card"] in approximate,
         }
         for d in doc["what_beats_it"]
     ]
-    threats = [t for t in threats if t["harm"] > 0][:TOP]
+    threats = [t for t in threats if t["setbacks"] > 0][:TOP]
     return {
         "win": doc["outcomes"]["win"],
         "games": doc["games"],

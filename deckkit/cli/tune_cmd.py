@@ -1,0 +1,230 @@
+"""`deckkit tune`: the swaps that raise a deck's win rate most, raced on common random numbers
+and confirmed on fresh games (see :mod:`deckkit.analysis.tuning`).
+
+Exit codes: 0 done, 1 an illegal deck refused, 2 bad input, 130 interrupted (after reporting
+the best deck so far, unconfirmed; ``--out`` then holds that deck, marked so)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+import typer
+
+from deckkit import stopping
+from deckkit.analysis import tuning as tn
+from deckkit.api.options import RunOptions
+from deckkit.api.solitaire import prepare
+from deckkit.cli import options as opt
+from deckkit.cli.console import echo, explain_illegal, percent
+from deckkit.cli.jsonout import emit
+from deckkit.errors import EXIT_ILLEGAL
+
+Format = opt.Format
+SHOWN = 15  # ranked swaps printed
+
+
+def _rate(r: dict[str, Any]) -> str:
+    lo, hi = r["ci"]
+    return f"{percent(r['rate'])} (95% CI {percent(lo)} to {percent(hi)}, {r['games']:,} games)"
+
+
+def _diff(d: dict[str, Any] | None) -> str:
+    if d is None or d["ci"] is None:
+        return "-"
+    lo, hi = d["ci"]
+    return (
+        f"{percent(d['difference'], True)} (95% CI {percent(lo, True)} to "
+        f"{percent(hi, True)}, {d['games']:,} paired games)"
+    )
+
+
+def print_text(doc: dict[str, Any], out: Path | None) -> None:
+    say = echo
+    say(
+        f"{doc['deck']}: {doc['candidates']:,} legal single swaps, "
+        f"{doc['selection_games']:,} selection games (budget {doc['budget']:,})"
+    )
+    if doc["interrupted"]:
+        say("interrupted: the best deck so far, rates from the selection games (not confirmed)")
+    say("")
+    say(f"ranked single swaps of the deck (paired against it on the selection games; top {SHOWN})")
+    for s in doc["swaps"][:SHOWN]:
+        say(f"  out {s['out']}, in {s['in']}: {_diff(s)}")
+    say("")
+    if doc["path"]:
+        say("search path (each swap kept on the deck after the previous ones)")
+        for i, p in enumerate(doc["path"], start=1):
+            say(f"  {i}. out {p['out']}, in {p['in']}: {_diff(p['selection'])}")
+    else:
+        say("no swap raised the win rate on the selection games: the deck is kept")
+    say("")
+    where = "confirmation games, fresh" if doc["rates_from"] == "confirmation" else "selection"
+    say(f"start: {_rate(doc['start'])}  [{where}]")
+    say(f"best:  {_rate(doc['best'])}  [{where}]")
+    if doc["gain"] is not None:
+        say(f"gain:  {_diff(doc['gain'])}")
+    if out is not None:
+        say(f"best deck written to {out}")
+    say("")
+    say(f"method: {doc['method']}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add `tune` to the top-level command."""
+
+    @app.command("tune")
+    def tune_command(
+        deck: opt.DeckArg,
+        budget: int = typer.Option(
+            tn.DEFAULT_BUDGET,
+            "--budget",
+            min=1,
+            max=tn.MAX_BUDGET,
+            help="Selection games, all candidate decks together (the confirmation comes on top).",
+        ),
+        confirm: int = typer.Option(
+            tn.DEFAULT_CONFIRM,
+            "--confirm",
+            min=0,
+            help="Fresh games of the start and the best deck each, to confirm the gain.",
+        ),
+        pool: Path | None = typer.Option(
+            None,
+            "--pool",
+            help="A collection: any deck file, the cards owned with counts (default: the card "
+            "database).",
+            metavar="FILE",
+        ),
+        approximate: bool = typer.Option(
+            False,
+            "--approximate",
+            help="Let the database pool offer cards the engine plays only approximately.",
+        ),
+        disasters: bool = typer.Option(
+            False,
+            "--disasters",
+            help="Swap disasters too (in a solitaire game they are the opposition: a weaker one "
+            "makes the test easier, not the deck better).",
+        ),
+        out: Path | None = typer.Option(
+            None, "--out", "-o", help="Write the best deck to FILE.deck.", metavar="FILE"
+        ),
+        force: opt.ForceOpt = False,
+        seed: opt.SeedOpt = 0,
+        workers: opt.WorkersOpt = 1,
+        scheduler: opt.SchedulerOpt = None,
+        policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
+        edition: opt.EditionOpt = None,
+        variant: opt.VariantOpt = None,
+        layout: opt.LayoutOpt = None,
+        turn_cap: opt.TurnCapOpt = opt.TURN_CAP,
+        fmt: opt.FormatOpt = opt.Format.TEXT,
+        rule: opt.RuleOpt = None,
+        quiet: opt.QuietOpt = False,
+    ) -> None:
+        """The swaps that raise DECK's win rate most (one card out, one card of the pool in the
+        same pile, the deck legal after), raced on common random numbers within --budget
+        games, then the start and best decks confirmed on fresh games."""
+        from deckkit.analysis.output import check_writable, write_atomic
+        from deckkit.api.tuning import tune_game
+
+        if out is not None:
+            check_writable(out, force=force, what="--out")
+        options = RunOptions(
+            games=1,
+            seed=seed,
+            workers=workers,
+            policy=policy,
+            edition=edition,
+            variant=variant,
+            layout=layout,
+            turn_cap=turn_cap,
+            rules=tuple(rule or ()),
+        )
+        game = prepare(deck, options, command="tune")
+        if not game.report.legal:
+            explain_illegal(game.report)
+            echo("refusing to tune an illegal deck", err=True)
+            raise typer.Exit(EXIT_ILLEGAL)
+        with Bar(budget + 2 * confirm, quiet=quiet) as bar:
+            result = tune_game(
+                game,
+                options,
+                budget=budget,
+                confirm=confirm,
+                pool=pool,
+                approximate=approximate,
+                disasters=disasters,
+                on_games=bar.advance,
+                note=bar.note,
+            )
+        doc = result.as_dict()
+        if out is not None:
+            text = result.best_text().encode()
+
+            def fill(handle: IO[bytes]) -> None:
+                handle.write(text)
+
+            write_atomic(out, fill, force=force)
+        if fmt is Format.JSON:
+            emit(doc)
+        else:
+            print_text(doc, out)
+        if doc["interrupted"]:
+            raise typer.Exit(stopping.exit_code())
+
+
+class Bar:
+    """Games played on a terminal's stderr (the budget is a bound: the bar may stop short),
+    and the search's notes on a log; nothing with ``-q``."""
+
+    def __init__(self, total: int, *, quiet: bool, name: str = "tune") -> None:
+        self.name = name
+        self.total = total
+        self.quiet = quiet
+        self.done = 0
+        self._progress: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> Bar:
+        if not self.quiet and sys.stderr.isatty():
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            from deckkit.cli.console import stderr_console
+
+            self._progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=stderr_console(force_terminal=True),
+                transient=True,
+            )
+            self._progress.__enter__()
+            self._task = self._progress.add_task(self.name, total=self.total)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.__exit__(None, None, None)
+
+    def advance(self, games: int) -> None:
+        self.done += games
+        if self._progress is not None:
+            self._progress.update(self._task, completed=min(self.done, self.total))
+
+    def note(self, text: str) -> None:
+        if self.quiet:
+            return
+        if self._progress is not None:
+            self._progress.update(self._task, description=f"{self.name}: {text[:40]}")
+        else:
+            echo(f"{self.name}: {text}", err=True)
