@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from pathlib import PurePath
 from typing import Any
 
 import jinja2
@@ -31,6 +32,8 @@ def _environment() -> jinja2.Environment:
         finalize=isolate_bidi,  # a card name from a user's file cannot reverse the page
     )
     env.filters["fmt"] = fmt
+    # a card file by its name: the writer's directories are no business of the page's readers
+    env.filters["file_name"] = lambda path: PurePath(path).name
     return env
 
 

@@ -21,7 +21,7 @@ from deckkit.report.model import lookup
 
 FORMATS: dict[str, Callable[[Any], str]] = {
     "pct": lambda x: "–" if x is None else f"{100 * x:.1f}%",
-    "signed_pct": lambda x: "–" if x is None else f"{100 * x:+.1f} pp",
+    "signed_pct": lambda x: "–" if x is None else f"{100 * x:+.1f} pts",
     "int": lambda x: "–" if x is None else f"{int(x):,}",
     "num": lambda x: "–" if x is None else f"{x:.2f}",
     "num1": lambda x: "–" if x is None else f"{x:.1f}",
