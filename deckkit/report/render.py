@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
+from pathlib import PurePath
 from typing import Any
 
 import jinja2
@@ -48,6 +49,8 @@ def environment() -> jinja2.Environment:
         finalize=isolate_bidi,
     )
     env.filters["fmt"] = fmt
+    # a file by its name: the writer's directories are no business of a page's readers
+    env.filters["file_name"] = lambda path: PurePath(path).name
     return env
 
 
