@@ -16,6 +16,7 @@ tests/test_report_pages.py).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -190,6 +191,19 @@ def _measure(page: Any, kind: str, name: str, height: int, scheme: str) -> list[
     return faults
 
 
+def _read_a_cell(page: Any) -> None:
+    """The heat map names a cell's two characters and its duel value when it is tapped."""
+    figure = page.locator("#heat-map")
+    cell, origin = (int(figure.get_attribute(a) or 0) for a in ("data-cell", "data-origin"))
+    figure.locator("svg").click(position={"x": origin + 2.5 * cell, "y": origin + 0.5 * cell})
+    said = figure.locator("output").inner_text()
+    names = figure.get_attribute("data-names") or "[]"
+    first, third = json.loads(names)[0], json.loads(names)[2]
+    assert said.startswith(f"{first} against {third}: "), said
+    values = (figure.get_attribute("data-values") or "").split(",")
+    assert said.endswith(f"{int(values[2]) / 1000:.3f}"), said
+
+
 def test_every_page_kind_in_a_real_browser(pages: dict[str, Path]) -> None:
     executable = _browser_path()
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -212,6 +226,8 @@ def test_every_page_kind_in_a_real_browser(pages: dict[str, Path]) -> None:
                         page.goto(path.as_uri(), wait_until="load")
                         found = _measure(page, kind, f"{view}-{scheme}", height, scheme)
                         faults += [f"{kind} {f}" for f in found]
+                        if kind == "party" and view == "phone":  # a tap reads out a cell
+                            _read_a_cell(page)
                         page.close()
         finally:
             browser.close()
