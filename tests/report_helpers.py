@@ -9,7 +9,7 @@ from typing import Any
 # The page's number formats, written out again here so the tests do not trust deckkit's own.
 FORMATS = {
     "pct": lambda x: "–" if x is None else f"{100 * x:.1f}%",
-    "signed_pct": lambda x: "–" if x is None else f"{100 * x:+.1f} pp",
+    "signed_pct": lambda x: "–" if x is None else f"{100 * x:+.1f} pts",
     "int": lambda x: "–" if x is None else f"{int(x):,}",
     "num": lambda x: "–" if x is None else f"{x:.2f}",
     "num1": lambda x: "–" if x is None else f"{x:.1f}",

@@ -1,41 +1,24 @@
-"""The Animus report page: the run's JSON document laid out in the project's page style (the
-same stylesheet, sortable tables and ``data-json`` numbers as Ani-Mayhem's reports), written
-with its JSON sidecar, each whole or not at all (deckkit.report.write)."""
+"""The Animus report page: the run's JSON document laid out in the project's page design (the
+report's shared templates and environment, stylesheet, sortable tables and ``data-json``
+numbers, as Ani-Mayhem's and Anima Tactics's pages), written with its JSON sidecar, each whole
+or not at all (deckkit.report.write)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from deckkit.report.model import lookup
-from deckkit.report.render import fmt, isolate_bidi
+from deckkit.report.render import _asset, environment, fmt
 
-
-def _asset(name: str) -> str:
-    return resources.files("deckkit.report").joinpath("templates", name).read_text("utf-8")
-
-
-@cache
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("deckkit.report", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        finalize=isolate_bidi,  # a card name from a user's file cannot reverse the page
-    )
-    env.filters["fmt"] = fmt
-    return env
+TEMPLATE = "animus.html.j2"
 
 
 def render(doc: Mapping[str, Any]) -> str:
-    """The self-contained page (autoescaped: names from files show as text)."""
+    """The self-contained page (autoescaped: names from files show as text, isolated when they
+    carry bidirectional controls)."""
 
     def number(path: str, kind: str) -> Markup:
         value = lookup(doc, path)
@@ -44,8 +27,8 @@ def render(doc: Mapping[str, Any]) -> str:
         )
 
     return (
-        _environment()
-        .get_template("animus.html.j2")
+        environment()
+        .get_template(TEMPLATE)
         .render(
             doc=doc,
             number=number,

@@ -112,6 +112,13 @@ def _chart(body: Spec, *, height: int, title: str, description: str, width: int 
     }
 
 
+def chart_spec(
+    body: Spec, *, height: int, title: str, description: str, width: int = WIDTH
+) -> Spec:
+    """A chart in the report's style (fonts, sizes, transparent background) for any page."""
+    return _chart(body, height=height, title=title, description=description, width=width)
+
+
 def _field(name: str, kind: str, **more: Any) -> Spec:
     """An encoding channel: ``kind`` is "quantitative" or "nominal"."""
     return {"field": name, "type": kind, **more}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
+from pathlib import PurePath
 from typing import Any
 
 import jinja2
@@ -21,7 +22,7 @@ from deckkit.report.model import lookup
 
 FORMATS: dict[str, Callable[[Any], str]] = {
     "pct": lambda x: "–" if x is None else f"{100 * x:.1f}%",
-    "signed_pct": lambda x: "–" if x is None else f"{100 * x:+.1f} pp",
+    "signed_pct": lambda x: "–" if x is None else f"{100 * x:+.1f} pts",
     "int": lambda x: "–" if x is None else f"{int(x):,}",
     "num": lambda x: "–" if x is None else f"{x:.2f}",
     "num1": lambda x: "–" if x is None else f"{x:.1f}",
@@ -48,6 +49,8 @@ def environment() -> jinja2.Environment:
         finalize=isolate_bidi,
     )
     env.filters["fmt"] = fmt
+    # a file by its name: the writer's directories are no business of a page's readers
+    env.filters["file_name"] = lambda path: PurePath(path).name
     return env
 
 
