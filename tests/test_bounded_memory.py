@@ -46,10 +46,10 @@ def test_chunks_arriving_in_any_order_are_put_back_in_game_order(tmp_path: Path)
     assert frame.equals(expected)
 
 
-def _peak_python_memory(games: int, tmp_path: Path) -> int:
+def _peak_python_memory(games: int, tmp_path: Path, part_games: int = 1_000) -> int:
     tracemalloc.start()
     try:
-        with RowSpool(tmp_path / "games.parquet", part_games=2_000) as spool:
+        with RowSpool(tmp_path / "games.parquet", part_games=part_games) as spool:
             run_games(ENGINE, games=games, seed=1, workers=1, row_sink=spool)
             spool.close()
         return tracemalloc.get_traced_memory()[1]
@@ -60,8 +60,8 @@ def _peak_python_memory(games: int, tmp_path: Path) -> int:
 def test_memory_for_the_rows_stays_flat_as_a_run_grows(tmp_path: Path) -> None:
     """Four times the games, about the same peak: the rows of a few thousand games at most are
     in memory at once (holding every row costs kilobytes a game)."""
-    small = _peak_python_memory(3_000, tmp_path)
-    large = _peak_python_memory(12_000, tmp_path)
+    small = _peak_python_memory(1_500, tmp_path)
+    large = _peak_python_memory(6_000, tmp_path)
     assert large < 1.3 * small, (small, large)
 
 

@@ -117,6 +117,7 @@ def test_parser_and_deckkit_errors_share_one_style() -> None:
     assert doc["schema_version"] == 1 and "--games" in doc["error"]
 
 
+@pytest.mark.slow  # four runs of the console script, each with its worker processes: end to end
 def test_same_seed_gives_byte_identical_stdout() -> None:
     for fmt in ("text", "json"):
         args = ("simulate", str(DEMO), "-n", "60", "-s", "3", "-f", fmt)

@@ -12,6 +12,8 @@ import json
 from dataclasses import replace
 
 import pytest
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from deckkit.animayhem.construction.carddb import load_card_db
@@ -37,6 +39,10 @@ def test_show_list_and_coverage_never_disagree_on_any_card(monkeypatch: pytest.M
     the card database once here, not once for each of the 1,500 and more calls."""
     db = load_card_db()
     monkeypatch.setattr(cards_cmd, "load_card_db", lambda: db)
+    # The runner builds the click command from the app on every call (typer's parameter
+    # adapters: ten times the command's own work here); the app does not change, so once.
+    command = typer.main.get_command(APP)
+    monkeypatch.setattr(typer.testing, "_get_command", lambda app: command)
     assert len(db.cards) == 787
     listed = {c["id"]: c for c in _json(["cards", "list", "--format", "json"])["cards"]}  # type: ignore[index]
     doc = _json(["cards", "coverage", "--cards", "--format", "json"])

@@ -120,3 +120,56 @@ def test_compiled_list_resolves_modules_and_packages(
     monkeypatch.setattr(build_fast, "COMPILED", ("state", "nowhere"))
     with pytest.raises(build_fast.BuildError, match="'nowhere'"):
         build_fast.compiled_sources(tmp_path)
+
+
+def test_build_jobs_follow_the_cores_unless_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    build_fast = _build_fast()
+    monkeypatch.delenv("DECKKIT_BUILD_JOBS", raising=False)
+    assert build_fast.build_jobs() == len(os.sched_getaffinity(0))
+    monkeypatch.setenv("DECKKIT_BUILD_JOBS", "1")
+    assert build_fast.build_jobs() == 1
+    monkeypatch.setenv("DECKKIT_BUILD_JOBS", "many")  # not a number: the cores again
+    assert build_fast.build_jobs() == len(os.sched_getaffinity(0))
+
+
+def test_parallel_compile_builds_every_file_and_fails_on_any(tmp_path: Path) -> None:
+    """The compiled engine's C files compile several at a time (tools/build_fast.py): every
+    object is built, more than one compiler runs at once, and one file that does not compile
+    fails the whole build."""
+    import threading
+    import time
+
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.errors import CompileError
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    build_fast = _build_fast()
+    sources = []
+    for i in range(5):
+        source = tmp_path / f"m{i}.c"
+        source.write_text(f"int f{i}(void) {{ return {i}; }}\n")
+        sources.append(str(source))
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    compile_one = compiler._compile
+    lock = threading.Lock()
+    running = [0, 0]  # now, most at once
+
+    def counted(obj: str, *args: object) -> None:
+        with lock:
+            running[0] += 1
+            running[1] = max(running)
+        time.sleep(0.3)  # long enough for the pool's other threads to start theirs
+        compile_one(obj, *args)
+        with lock:
+            running[0] -= 1
+
+    compiler._compile = counted
+    build_fast.parallel_compile(compiler, 3)
+    objects = compiler.compile(sources, output_dir=str(tmp_path / "obj"))
+    assert sorted(Path(o).stem for o in objects) == [f"m{i}" for i in range(5)]
+    assert all(Path(o).stat().st_size > 0 for o in objects)
+    assert running[1] == 3
+    (tmp_path / "m3.c").write_text("int f3(void) { return }\n")
+    with pytest.raises(CompileError):
+        compiler.compile(sources, output_dir=str(tmp_path / "obj2"))

@@ -469,6 +469,7 @@ def _deckkit(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # the console script in fresh interpreters, one per exit code: end to end
 def test_entry_point_exit_codes(tmp_path: Path) -> None:
     ok = _deckkit("simulate", str(DEMO_DECK), "--games", "50", "--format", "json")
     assert ok.returncode == 0, ok.stderr

@@ -175,7 +175,11 @@ def test_pip_install_plays_the_compiled_engine(
     assert "deckkit:" not in err, err
     pure_games, err = _summary(pip_installed, tmp_path, DECKKIT_PURE="1")
     assert "deckkit:" not in err, err
+    # Each document names the engine that played it (deckkit/schema.py), and so does --version.
+    assert (compiled_games.pop("engine"), pure_games.pop("engine")) == ("compiled", "pure")
     assert compiled_games == pure_games
+    version = _run(["deckkit", "--version"], cwd=tmp_path, env=pip_installed.env)
+    assert version.stdout.endswith("(compiled engine)\n"), version.stdout + version.stderr
 
 
 @pytest.mark.slow
@@ -196,11 +200,14 @@ def test_a_wheel_built_without_a_compiler_is_pure_and_says_so(
 
     games, err = _summary(installed, tmp_path)  # two worker processes, one notice
     assert err.count("deckkit: the compiled engine was not built") == 1, err
-    assert games == _summary(pip_installed, tmp_path)[0]
+    compiled_games = _summary(pip_installed, tmp_path)[0]
+    assert (games.pop("engine"), compiled_games.pop("engine")) == ("pure", "compiled")
+    assert games == compiled_games
     _, err = _summary(installed, tmp_path, DECKKIT_PURE="1")
     assert "deckkit:" not in err, err
 
 
+@pytest.mark.slow  # builds and installs a wheel: end to end (make test-slow, run by CI)
 def test_wheel_installs_and_validates_outside_checkout(
     installed: InstalledWheel, tmp_path: Path
 ) -> None:

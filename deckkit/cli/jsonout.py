@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 
 import typer
 
-from deckkit.schema import document
+from deckkit.schema import ANI_MAYHEM, document
 
 
-def emit(body: Mapping[str, object]) -> None:
-    """Print one JSON document on stdout."""
-    typer.echo(json.dumps(document(body), ensure_ascii=False, indent=2))
+def emit(body: Mapping[str, object], game: str = ANI_MAYHEM) -> None:
+    """Print one JSON document on stdout (`game`: whose engine made it, see schema.engine)."""
+    typer.echo(json.dumps(document(body, game), ensure_ascii=False, indent=2))
 
 
 def wants_json(args: Sequence[str]) -> bool:

@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from deckkit.analysis.output import check_writable, write_together
 from deckkit.errors import UsageError
-from deckkit.schema import document
+from deckkit.schema import ANI_MAYHEM, document
 
 REPORTS_DIR = Path("reports")
 SUFFIX = ".report.html"
@@ -46,12 +46,15 @@ def check_output(path: Path, *, force: bool) -> None:
         check_writable(target, force=force, what="the report")
 
 
-def write_report(page: str, doc: dict[str, Any], path: Path, *, force: bool) -> Path:
+def write_report(
+    page: str, doc: dict[str, Any], path: Path, *, force: bool, game: str = ANI_MAYHEM
+) -> Path:
     """Write the page and its sidecar, both whole or neither (every command's pages come
     through here); returns the sidecar's path. A failed write is exit 5 and leaves both files
-    as they were."""
+    as they were. `game` names the game whose engine played (the sidecar's ``engine``)."""
     sidecar = sidecar_of(path)
-    data = json.dumps(document(doc), indent=1, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    text = json.dumps(document(doc, game), indent=1, ensure_ascii=False, allow_nan=False)
+    data = text.encode("utf-8")
     html = page.encode("utf-8")
     write_together(
         [(sidecar, lambda handle: _put(handle, data)), (path, lambda handle: _put(handle, html))],

@@ -107,7 +107,8 @@ def list_cards(
     if fmt is None:
         fmt = ListFormat.TEXT if sys.stdout.isatty() else ListFormat.TSV
     if fmt is ListFormat.JSON:
-        emit({"game": "anima-tactics", "cards": [card_dict(c) for c in cards]})
+        cards_doc = {"game": "anima-tactics", "cards": [card_dict(c) for c in cards]}
+        emit(cards_doc, game="anima-tactics")
         return
     rows = [(c.id, c.name, _kind(c).value, *_summary(c)) for c in cards]
     if fmt in (ListFormat.CSV, ListFormat.TSV):
@@ -186,7 +187,7 @@ def show_card(
             raise DeckFileError("--against needs two characters")
         d["against"] = attack_table(card, other)
     if fmt is opt.Format.JSON:
-        emit(d)
+        emit(d, game="anima-tactics")
         return
     echo(f"{card.name}  ({card.id}, {d['type']})")
     for key, value in d.items():

@@ -115,7 +115,9 @@ def report(
         party, vs, games=games, seed=seed, workers=workers, plan=plan, levels=levels,
         edition=edition,
     )  # fmt: skip
-    sidecar = write.write_report(render_page(doc), doc, target, force=force or out is None)
+    sidecar = write.write_report(
+        render_page(doc), doc, target, force=force or out is None, game="anima-tactics"
+    )
     echo(f"wrote {target} and {sidecar}", err=True)
     if not legal and not allow_illegal:
         raise typer.Exit(EXIT_ILLEGAL)

@@ -47,7 +47,7 @@ def simulate(
     if vs is None:
         doc = alone(parties[0].party)
         if output is opt.Format.JSON:
-            emit(doc)
+            emit(doc, game="anima-tactics")
             return
         out = stdout_console(min_width=72)
         out.print(f"{doc['party']}: exact duel odds against all {len(doc['odds'])} characters")
@@ -63,7 +63,7 @@ def simulate(
         return
     doc = versus(parties[0].party, parties[1].party, games, seed, workers, chosen)
     if output is opt.Format.JSON:
-        emit(doc)
+        emit(doc, game="anima-tactics")
         return
 
     def pct(r: dict[str, Any]) -> str:

@@ -88,5 +88,5 @@ def validate(
         if output is opt.Format.TEXT and not quiet:
             print_text(checked)
     if output is opt.Format.JSON and not quiet:
-        emit(results[0] if len(results) == 1 else {"parties": results})
+        emit(results[0] if len(results) == 1 else {"parties": results}, game="anima-tactics")
     raise typer.Exit(worst)

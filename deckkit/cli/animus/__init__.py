@@ -134,7 +134,7 @@ def validate(
         if output is opt.Format.TEXT and not quiet and text:
             stdout_console(min_width=72, soft_wrap=True).print(text, highlight=False)
     if output is opt.Format.JSON and not quiet:
-        emit(results[0] if len(results) == 1 else {"files": results})
+        emit(results[0] if len(results) == 1 else {"files": results}, game="animus")
     raise typer.Exit(worst)
 
 
@@ -277,7 +277,7 @@ def simulate(
         quiet=quiet or output is opt.Format.JSON,
     )
     if output is opt.Format.JSON:
-        emit(doc)
+        emit(doc, game="animus")
     else:
         _print(doc)
 
@@ -330,7 +330,7 @@ def report(
         "generated": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "command": _command_line(),
     }
-    sidecar = write_report(render(doc), doc, target, force=replace)
+    sidecar = write_report(render(doc), doc, target, force=replace, game="animus")
     if not quiet:
         echo(f"report: {target}\ndata:   {sidecar}", err=True)
 
@@ -367,7 +367,7 @@ def list_cards(
         for c in cards.cards
     ]
     if output is opt.Format.JSON:
-        emit({"card_file": str(cards.path), "cards": rows})
+        emit({"card_file": str(cards.path), "cards": rows}, game="animus")
         return
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("name", "kind", "level", "type", "beats", "melee", "range", "abilities"):
