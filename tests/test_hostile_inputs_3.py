@@ -632,3 +632,41 @@ def test_a_report_page_shows_control_characters_escaped(tmp_path: Path) -> None:
     html = page.read_text(encoding="utf-8")
     assert "\x1b" not in html and "\x07" not in html
     assert "\u2068Evil\\x1b[2J\\x07 \u202eDeck\u2069" in html
+
+
+# --- upper bounds on the search budget and on numeric rule values (issue 31, minor) ---
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--policy", "search", "--rollouts", "1001"], "more than a search player weighs"),
+        (["--policy", "search", "--rollouts", "9" * 5000], "Invalid value for '--rollouts'"),
+        (["--rule", "stalemate_rounds=1001"], "a whole number from 1 to 1,000"),
+        (["--rule", f"stalemate_rounds={'9' * 5000}"], "a whole number from 1 to 1,000"),
+    ],
+)
+def test_a_huge_search_budget_or_rule_value_is_refused(args: list[str], said: str) -> None:
+    """A budget or a rule value that would hold one game for hours is bad usage (exit 2), said
+    in one clipped line, before any game is played."""
+    code, out = invoke("simulate", DECK, "-n", "1", *args)
+    assert code == EXIT_BAD_INPUT, out
+    assert said in out and len(out) < 600
+
+
+def test_the_bounds_themselves_are_accepted_and_the_api_refuses_beyond() -> None:
+    from deckkit.animayhem.construction.editions import load_edition
+    from deckkit.animayhem.construction.readings import BY_NAME, MAX_RULE_NUMBER, alternatives
+    from deckkit.animayhem.engine.players import MAX_ROLLOUTS, is_player
+
+    assert is_player(f"search:{MAX_ROLLOUTS}") and not is_player(f"search:{MAX_ROLLOUTS + 1}")
+    option = BY_NAME["stalemate_rounds"]
+    assert option.check(str(MAX_RULE_NUMBER), "--rule") == MAX_RULE_NUMBER
+    with pytest.raises(DeckkitError, match="from 1 to"):
+        option.check(str(MAX_RULE_NUMBER + 1), "--rule")
+    # Sensitivity's alternatives to a value at the bound stay within it.
+    chosen = {"stalemate_rounds": str(MAX_RULE_NUMBER)}
+    values = [
+        v for name, v in alternatives(load_edition("set0"), chosen) if name == "stalemate_rounds"
+    ]
+    assert values == [str(MAX_RULE_NUMBER // 2)]
