@@ -48,6 +48,9 @@ from deckkit.cli.main import app
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "decks" / "demo-solo.deck"
 MEDIUM = REPO / "decks" / "medium-solo.deck"
+# A nanny starts a new worker process for a killed one: a fresh interpreter importing Dask,
+# which takes a minute and more on a loaded machine.
+NANNY_RESTART_SECONDS = 240
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +69,7 @@ def cluster() -> Iterator[distributed.LocalCluster]:
 def client(cluster: distributed.LocalCluster) -> Iterator[distributed.Client]:
     """The test's own view of the cluster (deckkit connects with a client of its own)."""
     with distributed.Client(cluster.scheduler_address, set_as_default=False) as own:
-        own.wait_for_workers(2, timeout=60)
+        own.wait_for_workers(2, timeout=NANNY_RESTART_SECONDS)
         yield own
 
 
@@ -172,7 +175,7 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
     assert remote.rows is not None and local.rows is not None
     assert remote.rows.equals(local.rows)
     assert seen == sorted(seen) and seen[-1] == games  # the progress never went back or past
-    client.wait_for_workers(2, timeout=60)  # the nanny restarts it, for the next tests
+    client.wait_for_workers(2, timeout=NANNY_RESTART_SECONDS)  # the nanny restarts it, for the next tests
 
 
 class TwiceBackend:

@@ -670,3 +670,55 @@ def test_the_bounds_themselves_are_accepted_and_the_api_refuses_beyond() -> None
         v for name, v in alternatives(load_edition("set0"), chosen) if name == "stalemate_rounds"
     ]
     assert values == [str(MAX_RULE_NUMBER // 2)]
+
+
+# --- spool directories of a killed run (issue 31, minor) ---
+
+
+def _dead_pid() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def test_a_spool_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path) -> None:
+    """A run killed outright leaves its `.NAME.*.rows.partial/`; the next spool beside the same
+    output removes it when its owner process is gone, and leaves a live run's alone."""
+    from deckkit.analysis.rowspool import OWNER_FILE, RowSpool, _owner
+
+    out = tmp_path / "run.parquet"
+    stranded = RowSpool(out)  # as a killed run leaves it: never removed
+    stranded.add(0, [])
+    (stranded.directory / OWNER_FILE).write_text(_owner(_dead_pid()), encoding="utf-8")
+    (stranded.directory / "000000.parquet").write_bytes(b"x" * 1000)
+    live = RowSpool(out)  # a run still going (this process)
+    other = RowSpool(tmp_path / "other.parquet")  # another output's, owner gone too
+    (other.directory / OWNER_FILE).write_text(_owner(_dead_pid()), encoding="utf-8")
+    with RowSpool(out) as spool:
+        assert spool.directory.is_dir()
+        assert not stranded.directory.exists()
+        assert live.directory.is_dir() and other.directory.is_dir()
+    assert not spool.directory.exists()
+    live.remove()
+    other.remove()
+
+
+def test_a_simulate_killed_outright_leaves_nothing_after_the_next_run(tmp_path: Path) -> None:
+    out = tmp_path / "rows.parquet"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "deckkit", "simulate", str(DECK), "-n", "1000000", "-q",
+         "--out", str(out)],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob(".rows.parquet.*.rows.partial")):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert list(tmp_path.glob(".rows.parquet.*.rows.partial"))  # stranded
+    code, out_text = invoke("simulate", DECK, "-n", "3", "-q", "--out", out, "--force")
+    assert code == 0, out_text
+    assert not list(tmp_path.glob(".*.rows.partial")) and out.exists()
