@@ -175,7 +175,7 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
     assert remote.rows is not None and local.rows is not None
     assert remote.rows.equals(local.rows)
     assert seen == sorted(seen) and seen[-1] == games  # the progress never went back or past
-    client.wait_for_workers(2, timeout=NANNY_RESTART_SECONDS)  # the nanny restarts it, for the next tests
+    client.wait_for_workers(2, timeout=NANNY_RESTART_SECONDS)  # restarted, for the next tests
 
 
 class TwiceBackend:

@@ -722,3 +722,103 @@ def test_a_simulate_killed_outright_leaves_nothing_after_the_next_run(tmp_path: 
     code, out_text = invoke("simulate", DECK, "-n", "3", "-q", "--out", out, "--force")
     assert code == 0, out_text
     assert not list(tmp_path.glob(".*.rows.partial")) and out.exists()
+
+
+# --- report --from bounded by a documented size (issue 31, problem 9) ---
+
+
+def test_a_saved_run_too_large_for_a_report_is_exit_8_before_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rows a report holds (~32 bytes a game and a byte per card counter shown) are bounded
+    by MAX_REPORT_ROW_BYTES: beyond it, exit 8 and one line saying what fits, before a value is
+    read. (The bound lowered here: a run of millions of games is too slow to write in a test.)"""
+    from deckkit.analysis import results
+    from deckkit.api import pages
+    from deckkit.errors import EXIT_TOO_LARGE, MAX_REPORT_ROW_BYTES
+
+    rows = tmp_path / "run.parquet"
+    code, out = invoke("simulate", DECK, "-n", "200", "-q", "--out", rows)
+    assert code == 0, out
+    assert MAX_REPORT_ROW_BYTES == 256 << 20  # as README and errors.py say
+    read: list[str] = []
+    monkeypatch.setattr(results, "_check_values", lambda *a: read.append("values"))
+    monkeypatch.setattr(pages, "MAX_REPORT_ROW_BYTES", 200 * 40)
+    code, out = invoke("report", "--from", rows, "-o", tmp_path / "r.html", "-q")
+    assert code == EXIT_TOO_LARGE == 8, out
+    assert "this run is too large for a report: 200 games with" in out
+    assert "the limit is 0 MB (about" in out and read == []
+    assert not (tmp_path / "r.html").exists()
+    monkeypatch.setattr(pages, "MAX_REPORT_ROW_BYTES", MAX_REPORT_ROW_BYTES)
+    monkeypatch.undo()
+    code, out = invoke("report", "--from", rows, "-o", tmp_path / "r.html", "-q", "--no-impact")
+    assert code == 0, out
+
+
+@pytest.mark.slow
+def test_report_from_reads_a_saved_run_in_flat_memory(tmp_path: Path) -> None:
+    """The checks and totals of a saved run are computed a slice at a time (the streaming
+    engine), not by loading every column of every game: memory does not follow its length."""
+    import polars as pl
+
+    from deckkit.analysis.results import open_results, tally_of_frame
+
+    source = tmp_path / "small.parquet"
+    code, out = invoke("simulate", DECK, "-n", "500", "-q", "--out", source)
+    assert code == 0, out
+    meta = pl.read_parquet_metadata(source)
+    small = pl.read_parquet(source).drop("index")
+    n = 2_000_000
+    doc = json.loads(meta["deckkit.run"])
+    doc["games_requested"] = n
+    big = tmp_path / "big.parquet"
+    (
+        pl.concat([small.lazy()] * (n // small.height))
+        .with_row_index("index")
+        .with_columns(pl.col("index").cast(pl.Int64))
+        .select(["index", *small.columns])
+        .sink_parquet(big, metadata={"deckkit.run": json.dumps(doc)}, row_group_size=50_000)
+    )
+    script = (
+        "import sys; from pathlib import Path\n"
+        "from deckkit.analysis.results import open_results, tally_of_frame\n"
+        "run = open_results(Path(sys.argv[1])); tally = tally_of_frame(run.rows)\n"
+        "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"
+        "print(tally.games, int(peak.split()[1]) // 1024)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(big)], capture_output=True, text=True, cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)}, check=True,
+    )  # fmt: skip
+    games, peak_mb = map(int, done.stdout.split())
+    assert games == n
+    # All 2M games' columns in memory would be 75 x 8 x 2M = 1.2 GB; a slice at a time, a few
+    # hundred megabytes whatever the length.
+    assert peak_mb < 450, peak_mb
+    assert open_results(source).games == 500 and tally_of_frame(open_results(source).rows).games
+
+
+# --- report under an address-space cap (issue 31, problem 14) ---
+
+
+@pytest.mark.parametrize("cap_mib", [1024])
+def test_report_runs_under_an_address_space_cap(tmp_path: Path, cap_mib: int) -> None:
+    """`ulimit -v` of 1 GiB: the report is written (its charts, drawn by a helper
+    the cap may stop, can be missing), with no allocator abort and no numpy install advice."""
+    import resource
+
+    page = tmp_path / "capped.html"
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap_mib << 20, cap_mib << 20))
+
+    env = {k: v for k, v in os.environ.items() if k != "POLARS_MAX_THREADS"}
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "report", str(DECK), "-n", "20", "-o", str(page),
+         "-q", "--no-impact"],
+        capture_output=True, text=True, cwd=REPO, preexec_fn=cap, timeout=300,
+        env={**env, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert page.exists() and "Traceback" not in done.stderr
+    assert "numpy" not in done.stderr.lower()
