@@ -822,3 +822,55 @@ def test_report_runs_under_an_address_space_cap(tmp_path: Path, cap_mib: int) ->
     assert done.returncode == 0, done.stderr[-2000:]
     assert page.exists() and "Traceback" not in done.stderr
     assert "numpy" not in done.stderr.lower()
+
+
+# --- the API's chart drawing in a helper process (issue 31, problem 13) ---
+
+_CAPPED_SAVE_CHART = """
+import resource, sys
+from deckkit.api.charts import save_chart
+from deckkit.errors import CannotWrite
+spec = {"data": {"values": [{"x": 1}]}, "mark": "point",
+        "encoding": {"x": {"field": "x", "type": "quantitative"}}}
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+try:
+    save_chart(spec, sys.argv[1])
+    print("drawn")
+except CannotWrite as err:
+    print("refused:", err.render().splitlines()[0])
+"""
+
+
+def test_save_chart_under_an_address_space_cap_leaves_the_interpreter_standing(
+    tmp_path: Path,
+) -> None:
+    """Under `ulimit -v` vl-convert's engine aborts the process that runs it: the API draws in
+    a helper, so the caller gets CannotWrite (or the chart), never a dead interpreter."""
+    target = tmp_path / "capped.svg"
+    done = subprocess.run(
+        [sys.executable, "-c", _CAPPED_SAVE_CHART, str(target)],
+        capture_output=True, text=True, cwd=REPO, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 0, (done.returncode, done.stderr[-1500:])
+    said = done.stdout.strip()
+    assert said == "drawn" or said.startswith("refused:"), said
+    assert target.exists() == (said == "drawn")
+
+
+def test_save_chart_draws_what_vl_convert_draws(tmp_path: Path) -> None:
+    import vl_convert
+
+    from deckkit.api.charts import save_chart
+
+    spec: dict[str, Any] = {
+        "data": {"values": [{"x": 1, "y": 2}]},
+        "mark": "point",
+        "encoding": {"x": {"field": "x", "type": "quantitative"}},
+    }
+    svg = save_chart(spec, tmp_path / "c.svg")
+    assert svg.read_text() == vl_convert.vegalite_to_svg(spec)
+    png = save_chart(spec, tmp_path / "c.png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(DeckkitError, match=r"FILE\.svg or FILE\.png"):
+        save_chart(spec, tmp_path / "c.pdf")
