@@ -874,3 +874,42 @@ def test_save_chart_draws_what_vl_convert_draws(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(DeckkitError, match=r"FILE\.svg or FILE\.png"):
         save_chart(spec, tmp_path / "c.pdf")
+
+
+# --- an interrupted report stops measuring (issue 31, minor) ---
+
+
+def test_an_interrupted_report_plays_no_impact_or_sensitivity_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stop during the games writes the page of what was played at once: the card impact
+    and sensitivity games (tens of seconds) are not started for it."""
+    import contextlib
+
+    from deckkit import stopping
+    from deckkit.api import pages
+    from deckkit.api.options import RunOptions
+    from deckkit.api.solitaire import prepare
+
+    started: list[str] = []
+    monkeypatch.setattr(pages, "_impact", lambda *a: started.append("impact"))
+    monkeypatch.setattr(pages, "_sensitivity", lambda *a: started.append("sensitivity"))
+
+    def stop_after_the_first_chunk(done: int) -> None:
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def bar(games: int) -> Iterator[Callable[[int], None]]:
+        yield stop_after_the_first_chunk
+
+    notes: list[str] = []
+    options = RunOptions(games=5000, seed=3)
+    with stopping.stop_on_signals():
+        done = pages.report_of(
+            prepare(DECK, options), options, tmp_path / "partial.html",
+            impact=pages.ImpactRequest(games=200), sensitivity_games=50,
+            notify=notes.append, progress=bar,
+        )  # fmt: skip
+    assert done.exit_code == 130 and started == []
+    assert "interrupted: card impact and rule sensitivity not measured" in notes
+    assert done.document["impact"] is None

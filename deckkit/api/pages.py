@@ -294,6 +294,11 @@ def report_of(
                 return ReportResult(target, None, results, code)
             rows = rows_for_report(spool.frame())
             assert run.metadata is not None
+            if run.result.interrupted and (impact is not None or sensitivity_games is not None):
+                # A stop asks for the page of what was played, now: the card impact and
+                # sensitivity games (tens of seconds) are not started for a partial run.
+                notify("interrupted: card impact and rule sensitivity not measured")
+                impact, sensitivity_games = None, None
             inp = model.ReportInput(
                 metadata=run.metadata,
                 legality=game.report,
