@@ -8,13 +8,16 @@ The cluster is a ``distributed.LocalCluster`` of two single-threaded worker proc
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pickle
+import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,6 +35,7 @@ from deckkit.analysis.runner import (
     ChunkResult,
     FoldFn,
     GameFactory,
+    WorkerDied,
     chunks_played_by,
     play_chunk,
     run_games,
@@ -44,6 +48,9 @@ from deckkit.cli.main import app
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "decks" / "demo-solo.deck"
 MEDIUM = REPO / "decks" / "medium-solo.deck"
+# A nanny starts a new worker process for a killed one: a fresh interpreter importing Dask,
+# which takes a minute and more on a loaded machine.
+NANNY_RESTART_SECONDS = 240
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +69,7 @@ def cluster() -> Iterator[distributed.LocalCluster]:
 def client(cluster: distributed.LocalCluster) -> Iterator[distributed.Client]:
     """The test's own view of the cluster (deckkit connects with a client of its own)."""
     with distributed.Client(cluster.scheduler_address, set_as_default=False) as own:
-        own.wait_for_workers(2, timeout=60)
+        own.wait_for_workers(2, timeout=NANNY_RESTART_SECONDS)
         yield own
 
 
@@ -122,15 +129,24 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
     seen: list[int] = []
 
     def kill_after_the_first_chunk(done: int) -> None:
-        """Kill (SIGKILL) a worker that has chunks in hand, once the first chunk is in."""
+        """Kill (SIGKILL) a worker that has chunks in hand, once the first chunk is in.
+
+        The worker is frozen (SIGSTOP) first and the scheduler given a moment to take in any
+        result already on its way: the chunks the scheduler then lists for the worker are ones
+        it cannot finish. (Read while it runs, a listed chunk could finish between the reading
+        and the kill: it was then never lost, and its story rightly shows no release.)"""
         seen.append(done)
         if killed:
             return
-        for worker, keys in client.processing().items():
+        for worker in list(pids):
+            os.kill(pids[worker], signal.SIGSTOP)
+            time.sleep(0.5)
+            keys = client.processing().get(worker, ())
             if keys:
                 os.kill(pids[worker], signal.SIGKILL)
                 killed.append((worker, [str(k) for k in keys], done))
                 return
+            os.kill(pids[worker], signal.SIGCONT)
 
     with dask_backend.games_on(cluster.scheduler_address):
         remote = run_games(
@@ -159,7 +175,7 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
     assert remote.rows is not None and local.rows is not None
     assert remote.rows.equals(local.rows)
     assert seen == sorted(seen) and seen[-1] == games  # the progress never went back or past
-    client.wait_for_workers(2, timeout=60)  # the nanny restarts it, for the next tests
+    client.wait_for_workers(2, timeout=NANNY_RESTART_SECONDS)  # restarted, for the next tests
 
 
 class TwiceBackend:
@@ -345,3 +361,187 @@ def test_every_command_built_on_simulate_sends_its_games_to_the_scheduler(
     assert result.exit_code == 2, result.output
     assert "not a Dask scheduler address" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+# --- addresses that are no healthy scheduler, and a cluster lost mid-run (issue 31, problem 4) ---
+
+# The CLI in a process of its own with a 2 s connect time; it reports the seconds from its
+# first attempt to connect to the interpreter's exit (after every atexit and collector has run;
+# the imports before, Dask's first, slow on a busy machine, do not count).
+_TIMED_CLI = """
+import atexit, sys, time
+from deckkit.analysis import dask_backend
+from deckkit.cli.launch import run
+dask_backend.CONNECT_TIMEOUT = 2.0
+started = []
+import distributed
+connect = dask_backend.DaskBackend.client
+def client(self):
+    started.append(time.monotonic())
+    return connect(self)
+dask_backend.DaskBackend.client = client
+atexit.register(lambda: sys.stderr.write(f"SECONDS {time.monotonic() - started[0]:.2f}\\n"))
+sys.argv = ["deckkit", *sys.argv[1:]]
+run()
+"""
+
+
+def _listener(answer: bytes | None, *, http: bool = False) -> tuple[socket.socket, int]:
+    """A local port that accepts and then says ``answer`` (``None``: nothing, ever)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                held.append(conn)
+                if http:
+                    conn.recv(4096)
+                if answer is not None:
+                    conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    port: int = server.getsockname()[1]
+    return server, port
+
+
+@pytest.mark.slow
+def test_an_address_that_is_no_scheduler_is_exit_7_and_one_line_within_the_time() -> None:
+    """A listener that never speaks, garbage, HTTP, tls:// without certificates, a host too
+    long to resolve: each exit 7 within the connect time, one line and its hint, no traceback
+    and no Dask client complaining as it is collected."""
+    silent, silent_port = _listener(None)
+    garbage, garbage_port = _listener(b"\x00garbage\xff" * 100)
+    http, http_port = _listener(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", http=True)
+    addresses = {
+        "silent": f"tcp://127.0.0.1:{silent_port}",
+        "garbage": f"tcp://127.0.0.1:{garbage_port}",
+        "http": f"tcp://127.0.0.1:{http_port}",
+        "tls": f"tls://127.0.0.1:{http_port}",
+        "long host": f"tcp://{'h' * 300}:8786",
+    }
+    procs: dict[str, subprocess.Popen[str]] = {}
+    try:
+        procs = {
+            what: subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    _TIMED_CLI,
+                    "simulate",
+                    str(DEMO),
+                    "-n",
+                    "10",
+                    "--scheduler",
+                    address,
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=REPO,
+            )
+            for what, address in addresses.items()
+        }
+        outcomes = {what: (*proc.communicate(timeout=120), proc.returncode)
+                    for what, proc in procs.items()}  # fmt: skip
+    finally:
+        for proc in procs.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        for server in (silent, garbage, http):
+            server.close()
+    for what, (_out, err, code) in outcomes.items():
+        assert code == 7, (what, err)
+        lines = err.splitlines()
+        seconds = float(lines[-1].removeprefix("SECONDS "))
+        assert seconds < 2.0 + 3.0, (what, err)  # the connect time, and a margin
+        assert lines[0].startswith("error: cannot reach the Dask scheduler at "), (what, err)
+        assert lines[1].startswith("  hint: start one with `dask scheduler`"), (what, err)
+        assert len(lines) == 3, (what, err)  # the error, its hint, the seconds: nothing else
+    assert "no answer within 2 s" in outcomes["silent"][1]
+    assert "not as a Dask scheduler" in outcomes["garbage"][1]
+    assert "not as a Dask scheduler" in outcomes["http"][1]
+
+
+def _worker(address: str) -> subprocess.Popen[bytes]:
+    """A Dask worker process without a nanny (nothing restarts it when it is killed)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_worker", address, "--no-nanny",
+         "--nthreads", "1", "--no-dashboard"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+
+
+@pytest.mark.slow
+def test_every_worker_lost_mid_run_is_exit_4_with_the_games_finished() -> None:
+    """The only worker killed after the first chunk: no worker comes back within the connect
+    time, the run ends (rather than waiting for good) with WorkerDied and the games done."""
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address=":0"
+    ) as cluster:
+        worker = _worker(cluster.scheduler_address)
+        try:
+
+            def kill_the_worker(done: int) -> None:
+                if worker.poll() is None:
+                    _kill(worker)
+
+            backend = dask_backend.DaskBackend(cluster.scheduler_address, timeout=60.0)
+            backend.client()  # connected once the worker has joined
+            backend.timeout = 2.0
+            started = time.monotonic()
+            with (
+                pytest.raises(WorkerDied, match="every Dask worker") as caught,
+                chunks_played_by(backend),
+            ):
+                run_games(_demo_games(), games=400, seed=1, chunk_size=10, progress=kill_the_worker)
+        finally:
+            backend.close()
+            _kill(worker)
+    assert time.monotonic() - started < 30
+    assert re.search(r"; [1-9][0-9,]* games? had finished", str(caught.value))
+    assert caught.value.exit_code == 4
+
+
+@pytest.mark.slow
+def test_the_scheduler_lost_mid_run_is_exit_7_with_the_games_finished(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The scheduler killed after the first chunk: exit 7, the games done, and none of Dask's
+    tracebacks for the lost connection."""
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+         "--port", str(port), "--dashboard-address", ":0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO,
+    )  # fmt: skip
+    worker = _worker(address)
+    try:
+
+        def kill_the_scheduler(done: int) -> None:
+            if scheduler.poll() is None:
+                _kill(scheduler)
+
+        with (
+            pytest.raises(dask_backend.SchedulerUnreachable, match="during the run") as caught,
+            dask_backend.games_on(address, timeout=10.0),
+        ):
+            run_games(_demo_games(), games=400, seed=1, chunk_size=10, progress=kill_the_scheduler)
+    finally:
+        _kill(worker)
+        _kill(scheduler)
+    assert re.search(r"; [1-9][0-9,]* games? had finished", str(caught.value))
+    assert caught.value.exit_code == 7
+    assert not [r for r in caplog.records if r.name.startswith("distributed")]

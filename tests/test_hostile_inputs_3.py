@@ -629,3 +629,284 @@ def test_a_report_page_shows_control_characters_escaped(tmp_path: Path) -> None:
     html = page.read_text(encoding="utf-8")
     assert "\x1b" not in html and "\x07" not in html
     assert "\u2068Evil\\x1b[2J\\x07 \u202eDeck\u2069" in html
+
+
+# --- upper bounds on the search budget and on numeric rule values (issue 31, minor) ---
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--policy", "search", "--rollouts", "1001"], "more than a search player weighs"),
+        (["--policy", "search", "--rollouts", "9" * 5000], "Invalid value for '--rollouts'"),
+        (["--rule", "stalemate_rounds=1001"], "a whole number from 1 to 1,000"),
+        (["--rule", f"stalemate_rounds={'9' * 5000}"], "a whole number from 1 to 1,000"),
+    ],
+)
+def test_a_huge_search_budget_or_rule_value_is_refused(args: list[str], said: str) -> None:
+    """A budget or a rule value that would hold one game for hours is bad usage (exit 2), said
+    in one clipped line, before any game is played."""
+    code, out = invoke("simulate", DECK, "-n", "1", *args)
+    assert code == EXIT_BAD_INPUT, out
+    assert said in out and len(out) < 600
+
+
+def test_the_bounds_themselves_are_accepted_and_the_api_refuses_beyond() -> None:
+    from deckkit.animayhem.construction.editions import load_edition
+    from deckkit.animayhem.construction.readings import BY_NAME, MAX_RULE_NUMBER, alternatives
+    from deckkit.animayhem.engine.players import MAX_ROLLOUTS, is_player
+
+    assert is_player(f"search:{MAX_ROLLOUTS}") and not is_player(f"search:{MAX_ROLLOUTS + 1}")
+    option = BY_NAME["stalemate_rounds"]
+    assert option.check(str(MAX_RULE_NUMBER), "--rule") == MAX_RULE_NUMBER
+    with pytest.raises(DeckkitError, match="from 1 to"):
+        option.check(str(MAX_RULE_NUMBER + 1), "--rule")
+    # Sensitivity's alternatives to a value at the bound stay within it.
+    chosen = {"stalemate_rounds": str(MAX_RULE_NUMBER)}
+    values = [
+        v for name, v in alternatives(load_edition("set0"), chosen) if name == "stalemate_rounds"
+    ]
+    assert values == [str(MAX_RULE_NUMBER // 2)]
+
+
+# --- spool directories of a killed run (issue 31, minor) ---
+
+
+def _dead_pid() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def test_a_spool_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path) -> None:
+    """A run killed outright leaves its `.NAME.*.rows.partial/`; the next spool beside the same
+    output removes it when its owner process is gone, and leaves a live run's alone."""
+    from deckkit.analysis.rowspool import OWNER_FILE, RowSpool, _owner
+
+    out = tmp_path / "run.parquet"
+    stranded = RowSpool(out)  # as a killed run leaves it: never removed
+    stranded.add(0, [])
+    (stranded.directory / OWNER_FILE).write_text(_owner(_dead_pid()), encoding="utf-8")
+    (stranded.directory / "000000.parquet").write_bytes(b"x" * 1000)
+    live = RowSpool(out)  # a run still going (this process)
+    other = RowSpool(tmp_path / "other.parquet")  # another output's, owner gone too
+    (other.directory / OWNER_FILE).write_text(_owner(_dead_pid()), encoding="utf-8")
+    with RowSpool(out) as spool:
+        assert spool.directory.is_dir()
+        assert not stranded.directory.exists()
+        assert live.directory.is_dir() and other.directory.is_dir()
+    assert not spool.directory.exists()
+    live.remove()
+    other.remove()
+
+
+def test_a_simulate_killed_outright_leaves_nothing_after_the_next_run(tmp_path: Path) -> None:
+    out = tmp_path / "rows.parquet"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "deckkit", "simulate", str(DECK), "-n", "1000000", "-q",
+         "--out", str(out)],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob(".rows.parquet.*.rows.partial")):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert list(tmp_path.glob(".rows.parquet.*.rows.partial"))  # stranded
+    code, out_text = invoke("simulate", DECK, "-n", "3", "-q", "--out", out, "--force")
+    assert code == 0, out_text
+    assert not list(tmp_path.glob(".*.rows.partial")) and out.exists()
+
+
+# --- report --from bounded by a documented size (issue 31, problem 9) ---
+
+
+def test_a_saved_run_too_large_for_a_report_is_exit_8_before_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rows a report holds (~32 bytes a game and a byte per card counter shown) are bounded
+    by MAX_REPORT_ROW_BYTES: beyond it, exit 8 and one line saying what fits, before a value is
+    read. (The bound lowered here: a run of millions of games is too slow to write in a test.)"""
+    from deckkit.analysis import results
+    from deckkit.api import pages
+    from deckkit.errors import EXIT_TOO_LARGE, MAX_REPORT_ROW_BYTES
+
+    rows = tmp_path / "run.parquet"
+    code, out = invoke("simulate", DECK, "-n", "200", "-q", "--out", rows)
+    assert code == 0, out
+    assert MAX_REPORT_ROW_BYTES == 256 << 20  # as README and errors.py say
+    read: list[str] = []
+    monkeypatch.setattr(results, "_check_values", lambda *a: read.append("values"))
+    monkeypatch.setattr(pages, "MAX_REPORT_ROW_BYTES", 200 * 40)
+    code, out = invoke("report", "--from", rows, "-o", tmp_path / "r.html", "-q")
+    assert code == EXIT_TOO_LARGE == 8, out
+    assert "this run is too large for a report: 200 games with" in out
+    assert "the limit is 0 MB (about" in out and read == []
+    assert not (tmp_path / "r.html").exists()
+    monkeypatch.setattr(pages, "MAX_REPORT_ROW_BYTES", MAX_REPORT_ROW_BYTES)
+    monkeypatch.undo()
+    code, out = invoke("report", "--from", rows, "-o", tmp_path / "r.html", "-q", "--no-impact")
+    assert code == 0, out
+
+
+@pytest.mark.slow
+def test_report_from_reads_a_saved_run_in_flat_memory(tmp_path: Path) -> None:
+    """The checks and totals of a saved run are computed a slice at a time (the streaming
+    engine), not by loading every column of every game: memory does not follow its length."""
+    import polars as pl
+
+    from deckkit.analysis.results import open_results, tally_of_frame
+
+    source = tmp_path / "small.parquet"
+    code, out = invoke("simulate", DECK, "-n", "500", "-q", "--out", source)
+    assert code == 0, out
+    meta = pl.read_parquet_metadata(source)
+    small = pl.read_parquet(source).drop("index")
+    n = 2_000_000
+    doc = json.loads(meta["deckkit.run"])
+    doc["games_requested"] = n
+    big = tmp_path / "big.parquet"
+    (
+        pl.concat([small.lazy()] * (n // small.height))
+        .with_row_index("index")
+        .with_columns(pl.col("index").cast(pl.Int64))
+        .select(["index", *small.columns])
+        .sink_parquet(big, metadata={"deckkit.run": json.dumps(doc)}, row_group_size=50_000)
+    )
+    script = (
+        "import sys; from pathlib import Path\n"
+        "from deckkit.analysis.results import open_results, tally_of_frame\n"
+        "run = open_results(Path(sys.argv[1])); tally = tally_of_frame(run.rows)\n"
+        "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"
+        "print(tally.games, int(peak.split()[1]) // 1024)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(big)], capture_output=True, text=True, cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)}, check=True,
+    )  # fmt: skip
+    games, peak_mb = map(int, done.stdout.split())
+    assert games == n
+    # All 2M games' columns in memory would be 75 x 8 x 2M = 1.2 GB; a slice at a time, a few
+    # hundred megabytes whatever the length.
+    assert peak_mb < 450, peak_mb
+    assert open_results(source).games == 500 and tally_of_frame(open_results(source).rows).games
+
+
+# --- report under an address-space cap (issue 31, problem 14) ---
+
+
+@pytest.mark.parametrize("cap_mib", [1024])
+def test_report_runs_under_an_address_space_cap(tmp_path: Path, cap_mib: int) -> None:
+    """`ulimit -v` of 1 GiB: the report is written (its charts, drawn by a helper
+    the cap may stop, can be missing), with no allocator abort and no numpy install advice."""
+    import resource
+
+    page = tmp_path / "capped.html"
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap_mib << 20, cap_mib << 20))
+
+    env = {k: v for k, v in os.environ.items() if k != "POLARS_MAX_THREADS"}
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "report", str(DECK), "-n", "20", "-o", str(page),
+         "-q", "--no-impact"],
+        capture_output=True, text=True, cwd=REPO, preexec_fn=cap, timeout=300,
+        env={**env, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert page.exists() and "Traceback" not in done.stderr
+    assert "numpy" not in done.stderr.lower()
+
+
+# --- the API's chart drawing in a helper process (issue 31, problem 13) ---
+
+_CAPPED_SAVE_CHART = """
+import resource, sys
+from deckkit.api.charts import save_chart
+from deckkit.errors import CannotWrite
+spec = {"data": {"values": [{"x": 1}]}, "mark": "point",
+        "encoding": {"x": {"field": "x", "type": "quantitative"}}}
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+try:
+    save_chart(spec, sys.argv[1])
+    print("drawn")
+except CannotWrite as err:
+    print("refused:", err.render().splitlines()[0])
+"""
+
+
+def test_save_chart_under_an_address_space_cap_leaves_the_interpreter_standing(
+    tmp_path: Path,
+) -> None:
+    """Under `ulimit -v` vl-convert's engine aborts the process that runs it: the API draws in
+    a helper, so the caller gets CannotWrite (or the chart), never a dead interpreter."""
+    target = tmp_path / "capped.svg"
+    done = subprocess.run(
+        [sys.executable, "-c", _CAPPED_SAVE_CHART, str(target)],
+        capture_output=True, text=True, cwd=REPO, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 0, (done.returncode, done.stderr[-1500:])
+    said = done.stdout.strip()
+    assert said == "drawn" or said.startswith("refused:"), said
+    assert target.exists() == (said == "drawn")
+
+
+def test_save_chart_draws_what_vl_convert_draws(tmp_path: Path) -> None:
+    import vl_convert
+
+    from deckkit.api.charts import save_chart
+
+    spec: dict[str, Any] = {
+        "data": {"values": [{"x": 1, "y": 2}]},
+        "mark": "point",
+        "encoding": {"x": {"field": "x", "type": "quantitative"}},
+    }
+    svg = save_chart(spec, tmp_path / "c.svg")
+    assert svg.read_text() == vl_convert.vegalite_to_svg(spec)
+    png = save_chart(spec, tmp_path / "c.png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(DeckkitError, match=r"FILE\.svg or FILE\.png"):
+        save_chart(spec, tmp_path / "c.pdf")
+
+
+# --- an interrupted report stops measuring (issue 31, minor) ---
+
+
+def test_an_interrupted_report_plays_no_impact_or_sensitivity_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stop during the games writes the page of what was played at once: the card impact
+    and sensitivity games (tens of seconds) are not started for it."""
+    import contextlib
+
+    from deckkit import stopping
+    from deckkit.api import pages
+    from deckkit.api.options import RunOptions
+    from deckkit.api.solitaire import prepare
+
+    started: list[str] = []
+    monkeypatch.setattr(pages, "_impact", lambda *a: started.append("impact"))
+    monkeypatch.setattr(pages, "_sensitivity", lambda *a: started.append("sensitivity"))
+
+    def stop_after_the_first_chunk(done: int) -> None:
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def bar(games: int) -> Iterator[Callable[[int], None]]:
+        yield stop_after_the_first_chunk
+
+    notes: list[str] = []
+    options = RunOptions(games=5000, seed=3)
+    with stopping.stop_on_signals():
+        done = pages.report_of(
+            prepare(DECK, options), options, tmp_path / "partial.html",
+            impact=pages.ImpactRequest(games=200), sensitivity_games=50,
+            notify=notes.append, progress=bar,
+        )  # fmt: skip
+    assert done.exit_code == 130 and started == []
+    assert "interrupted: card impact and rule sensitivity not measured" in notes
+    assert done.document["impact"] is None

@@ -66,7 +66,7 @@ def test_every_default_quotes_its_passage_and_the_other_way() -> None:
         ("charm", "expected NAME=VALUE"),
         ("charm=sometimes", "rule charm has no value 'sometimes'"),
         ("glamour=every", "unknown rule option 'glamour'"),
-        ("stalemate_rounds=0", "whole number of at least 1"),
+        ("stalemate_rounds=0", "whole number from 1 to 1,000"),
     ],
 )
 def test_a_bad_rule_is_a_usage_error(rule: str, words: str) -> None:

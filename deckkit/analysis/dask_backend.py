@@ -11,9 +11,19 @@ worker that joins mid-run, or replaces a lost one, needs nothing else. A worker 
 same deckkit version as the client (its results could differ otherwise): a task checks and
 refuses.
 
+Before a client is made, the address must answer a Dask identity request as a scheduler within
+the connect time (:data:`CONNECT_TIMEOUT`): a listener that never speaks, a port answering
+garbage or HTTP, a TLS address without certificates or a host that does not resolve end there,
+exit 7 with one line (a Dask client made on such an address waits its own 20 s timeouts and
+prints tracebacks as it is collected). Dask's own log lines are held back while deckkit's
+client is in use: the errors deckkit reports say the same in one line.
+
 A lost worker's tasks are run again elsewhere by the scheduler (up to its
 ``distributed.scheduler.allowed-failures``, then :class:`~deckkit.analysis.runner.WorkerDied`);
 results are keyed by the chunk's first game, so a chunk is counted once whatever happens.
+When every worker is lost and none comes back within the connect time, the run ends with
+:class:`~deckkit.analysis.runner.WorkerDied` (exit 4); when the scheduler is lost, with
+:class:`SchedulerUnreachable` (exit 7); both say how many games had finished.
 Ctrl-C (or SIGTERM/SIGHUP) cancels the chunks not finished and keeps the ones that did, as a
 local run does; a chunk already running on a worker plays to its end there and is discarded.
 
@@ -23,7 +33,9 @@ given, and its absence is :class:`DaskMissing` (exit 6).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import os
 import pickle
 import signal
@@ -53,6 +65,7 @@ Future = Any
 
 SCHEDULER_ENV = "DECKKIT_SCHEDULER"
 CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler, and for it to have a worker
+WATCH_SECONDS = 1.0  # how often a run looks at the cluster's workers while it waits
 ENGINES_KEPT = 4  # engines a worker thread keeps (a balance check plays several decks in turn)
 INSTALL_HINT = "pip install 'deckkit[dask]'"
 
@@ -112,6 +125,68 @@ def remote_chunk(
 # --- client side ------------------------------------------------------------------------------
 
 
+def _probe(distributed: Any, address: str, timeout: float) -> None:
+    """Raise :class:`SchedulerUnreachable` unless ``address`` answers a Dask identity request
+    as a scheduler within ``timeout`` seconds. Asked on a loop of its own, in a thread of its
+    own, so that nothing the other end does (or does not do) can hold the command longer."""
+
+    async def identity() -> Any:
+        args = distributed.Security().get_connection_args("client")
+        comm = await distributed.comm.connect(address, timeout=timeout, **args)
+        try:
+            await comm.write({"op": "identity", "reply": True, "n_workers": 0})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    outcome: list[Any] = []
+
+    def ask() -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            outcome.append(loop.run_until_complete(asyncio.wait_for(identity(), timeout)))
+        except BaseException as err:
+            outcome.append(err)
+        finally:
+            with contextlib.suppress(Exception):
+                loop.close()
+
+    asker = threading.Thread(target=ask, name="deckkit-dask-probe", daemon=True)
+    asker.start()
+    asker.join(timeout + 1.0)
+    answer = outcome[0] if outcome else TimeoutError(f"no answer within {timeout:g} s")
+    if isinstance(answer, dict) and answer.get("type") == "Scheduler":
+        return
+    if isinstance(answer, (TimeoutError, asyncio.TimeoutError)):
+        why = f"no answer within {timeout:g} s"
+    elif isinstance(answer, (OSError, TypeError, ValueError)) and str(answer):
+        why = str(answer)  # refused, unresolvable, TLS without certificates
+    else:  # garbage, HTTP, another protocol
+        why = "it answered, but not as a Dask scheduler"
+    raise SchedulerUnreachable(
+        f"cannot reach the Dask scheduler at {address}: {why}",
+        hint="start one with `dask scheduler` (and `dask worker ADDRESS` on each "
+        "machine), or check the address; tcp://HOST:PORT, port 8786 by default",
+    )
+
+
+@contextlib.contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Dask's log lines held back (its tracebacks for a lost connection repeat, at length,
+    what deckkit reports in one line); the level restored after."""
+    names = ["distributed"] + [  # Dask's config gives some of them levels of their own
+        name for name in logging.root.manager.loggerDict if name.startswith("distributed.")
+    ]
+    before = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for name, level in before.items():
+            logging.getLogger(name).setLevel(level)
+
+
 def _distributed() -> Any:
     try:
         import distributed
@@ -131,10 +206,14 @@ class DaskBackend:
         self.address = address
         self.timeout = timeout
         self._client: Client = None
+        self._quiet: contextlib.ExitStack | None = None
 
     def client(self) -> Client:
         if self._client is None:
             distributed = _distributed()
+            if self._quiet is None:
+                self._quiet = contextlib.ExitStack()
+                self._quiet.enter_context(_dask_quiet())
             try:  # a malformed address, before a client exists (it would complain as it goes)
                 distributed.comm.get_address_host_port(self.address)
             except ValueError as err:
@@ -142,6 +221,7 @@ class DaskBackend:
                     f"not a Dask scheduler address: {self.address} ({err})",
                     hint="give tcp://HOST:PORT (port 8786 by default)",
                 ) from None
+            _probe(distributed, self.address, self.timeout)
             try:
                 client = distributed.Client(
                     self.address, timeout=self.timeout, set_as_default=False
@@ -155,7 +235,8 @@ class DaskBackend:
             try:
                 client.wait_for_workers(1, timeout=self.timeout)
             except (OSError, TimeoutError) as err:
-                client.close()
+                with contextlib.suppress(Exception):
+                    client.close(timeout=self.timeout)
                 raise SchedulerUnreachable(
                     f"the Dask scheduler at {self.address} has no worker ({err})",
                     hint="start one on each machine with `dask worker ADDRESS`",
@@ -164,9 +245,25 @@ class DaskBackend:
         return self._client
 
     def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
-            self._client = None
+        """Disconnect (bounded: a lost scheduler must not hold the command) and let Dask log
+        again."""
+        try:
+            if self._client is not None:
+                with contextlib.suppress(Exception):
+                    self._client.close(timeout=self.timeout)
+                self._client = None
+        finally:
+            if self._quiet is not None:
+                self._quiet.close()
+                self._quiet = None
+
+    def _workers(self, client: Client) -> int:
+        """The workers the scheduler has now (0 when it cannot say)."""
+        try:
+            info: dict[str, Any] = client.scheduler_info(n_workers=0)
+            return int(info.get("n_workers", 0))
+        except Exception:
+            return 0
 
     def slots(self) -> int:
         threads: dict[str, int] = self.client().nthreads()  # worker -> its threads
@@ -193,6 +290,7 @@ class DaskBackend:
         limit = 2 * self.slots()
         in_flight: dict[Future, int] = {}
         stops: list[int] = []
+        finished_games = 0
 
         def top_up() -> None:
             while len(in_flight) < limit:
@@ -221,17 +319,43 @@ class DaskBackend:
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGINT, *stopping.STOP_SIGNALS):
                 previous[sig] = signal.signal(sig, record)
+
+        def games_done() -> str:
+            return f"{finished_games:,} game{'s' if finished_games != 1 else ''} had finished"
+
+        next_look = time.monotonic() + WATCH_SECONDS
+        workerless_since: float | None = None
         try:
             top_up()
             while in_flight and not stops:
                 finished = [future for future in in_flight if future.done()]
                 for future in finished:
                     del in_flight[future]
-                    fold(future.result())
+                    result: ChunkResult = future.result()
+                    fold(result)
+                    finished_games += result.stop - result.start
                 if finished:
                     top_up()
-                else:
-                    time.sleep(0.02)
+                    continue
+                time.sleep(0.02)
+                now = time.monotonic()
+                if now < next_look:
+                    continue
+                next_look = now + WATCH_SECONDS
+                if client.status not in ("running", "connecting"):
+                    raise CancelledError  # the client gave the scheduler up
+                if self._workers(client) > 0:
+                    workerless_since = None
+                elif workerless_since is None:
+                    workerless_since = now
+                elif now - workerless_since > self.timeout:
+                    self._cancel(in_flight)
+                    raise WorkerDied(
+                        f"every Dask worker of the scheduler at {self.address} was lost and "
+                        f"none came back within {self.timeout:g} s; {games_done()}",
+                        hint="look at the workers' logs (killed? out of memory?), restart them "
+                        "with `dask worker ADDRESS`, then run again",
+                    )
             if stops:
                 self._cancel(in_flight)
                 if stops[0] != signal.SIGINT:
@@ -243,13 +367,13 @@ class DaskBackend:
         except distributed.KilledWorker as err:
             self._cancel(in_flight)
             raise WorkerDied(
-                f"Dask workers died playing the same chunk again and again ({err})",
+                f"Dask workers died playing the same chunk again and again ({err}); {games_done()}",
                 hint="look at the workers' logs (out of memory?), then run again",
             ) from None
         except CancelledError:
             self._cancel(in_flight)
             raise SchedulerUnreachable(
-                f"lost the Dask scheduler at {self.address} during the run",
+                f"lost the Dask scheduler at {self.address} during the run; {games_done()}",
                 hint="run again once the scheduler is back",
             ) from None
         except BaseException:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -217,9 +217,13 @@ class SavedRun:
     games: int
 
 
-def open_results(path: Path) -> SavedRun:
+def open_results(
+    path: Path, before_values: Callable[[pl.LazyFrame, int, Path], None] | None = None
+) -> SavedRun:
     """A saved run, with every column and value checked against what deckkit writes, before
-    anything is computed from it; a clear usage error (exit 2) naming the file otherwise."""
+    anything is computed from it; a clear usage error (exit 2) naming the file otherwise.
+    ``before_values`` is called with the rows, their number and the path once the metadata and
+    columns are checked, before the values are read (to refuse a run too large for a use)."""
     if path.suffix.lower() != ".parquet":
         raise UsageError(
             "--from needs a .parquet file (CSV has no room for the run's metadata)",
@@ -256,6 +260,8 @@ def open_results(path: Path) -> SavedRun:
             path=path,
         )
     rows = pl.scan_parquet(path)
+    if before_values is not None:
+        before_values(rows, games, path)
     _check_values(rows, schema, meta, path)
     return SavedRun(rows, meta, games)
 
@@ -316,22 +322,35 @@ def _check_values(
     import polars as pl
 
     counts = [name for name in schema if name not in {"index", "outcome", "end_reason"}]
+    # Column by column aggregates the streaming engine computes a slice of the file at a time,
+    # whatever its length; the order check reads the index column alone (8 bytes a game).
     checks = [
-        pl.sum_horizontal([pl.col(n).null_count() for n in schema]).alias("nulls"),
+        *(pl.col(n).null_count().alias(f"nulls{i}") for i, n in enumerate(schema)),
         (~pl.col("outcome").is_in(OUTCOMES)).sum().alias("bad_outcomes"),
         pl.col("index").min().alias("index_min"),
         pl.col("index").max().alias("index_max"),
-        pl.col("index").diff().min().alias("index_step"),
         pl.col("end_reason").str.len_chars().max().alias("reason_len"),
-        pl.col("end_reason").n_unique().alias("reasons"),
-        pl.min_horizontal([pl.col(n).min() for n in counts]).alias("count_min"),
-        pl.max_horizontal([pl.col(n).max() for n in counts]).alias("count_max"),
+        *(pl.col(n).min().alias(f"min{i}") for i, n in enumerate(counts)),
+        *(pl.col(n).max().alias(f"max{i}") for i, n in enumerate(counts)),
         pl.col("turns").max().alias("turns_max"),
     ]
     try:
-        found = rows.select(checks).collect().row(0, named=True)
+        got = rows.select(checks).collect(engine="streaming").row(0, named=True)
+        order = rows.select(
+            pl.col("index").diff().min().alias("index_step"),
+            pl.col("end_reason").n_unique().alias("reasons"),
+        ).collect()
     except Exception as err:  # a file whose pages do not decode
         raise UsageError(f"not a readable Parquet file ({_first_line(err)})", path=path) from None
+    mins = [got[f"min{i}"] for i in range(len(counts)) if got[f"min{i}"] is not None]
+    maxes = [got[f"max{i}"] for i in range(len(counts)) if got[f"max{i}"] is not None]
+    found = {
+        **got,
+        **order.row(0, named=True),
+        "nulls": sum(got[f"nulls{i}"] for i in range(len(schema))),
+        "count_min": min(mins) if mins else None,
+        "count_max": max(maxes) if maxes else None,
+    }
     problem = None
     if found["nulls"]:
         problem = f"{found['nulls']:,} empty (null) values"
@@ -396,7 +415,7 @@ def tally_of_frame(frame: pl.DataFrame | pl.LazyFrame) -> Tally:
     ]
     for i, name in enumerate(counters):
         sums += [c(name).sum().alias(f"t{i}"), (c(name) != 0).sum().alias(f"g{i}")]
-    found = lazy.select(sums).collect().row(0, named=True)
+    found = lazy.select(sums).collect(engine="streaming").row(0, named=True)
     tally = Tally(games=int(found["games"]))
     if tally.games == 0:
         return tally
@@ -404,7 +423,9 @@ def tally_of_frame(frame: pl.DataFrame | pl.LazyFrame) -> Tally:
                  "items_in_play_sum", "items_retrieved_sum", "items_lost_sum"):  # fmt: skip
         setattr(tally, name, int(found[name]))
     tally.turns_min, tally.turns_max = int(found["turns_min"]), int(found["turns_max"])
-    reasons = lazy.group_by("end_reason").agg(pl.len()).sort("end_reason").collect()
+    reasons = (
+        lazy.group_by("end_reason").agg(pl.len()).sort("end_reason").collect(engine="streaming")
+    )
     tally.end_reasons = {str(k): int(v) for k, v in reasons.iter_rows()}
     for i, key in enumerate(counters.values()):
         total = int(found[f"t{i}"])

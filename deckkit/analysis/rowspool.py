@@ -8,11 +8,19 @@ other disk fills, and nothing is left in a shared ``/tmp``). Each part holds the
 its games used; :meth:`RowSpool.frame` reads the parts back as one lazy frame with every counter
 column the run saw, so the final file is streamed from the parts and equals what
 :func:`deckkit.analysis.runner.rows_frame` makes of the same rows held in memory.
+
+A run killed outright (SIGKILL, a power cut) cannot remove its directory; each directory names
+its owner (this machine and the process) in an ``owner`` file, and the next spool beside the
+same output removes the directories whose owner was a process of this machine that is gone.
 """
 
 from __future__ import annotations
 
+import contextlib
+import glob
+import os
 import shutil
+import socket
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,16 +34,57 @@ if TYPE_CHECKING:
 PART_GAMES = 4_000  # games per part: rows held as Python tuples (kilobytes a game) until written
 
 
+OWNER_FILE = "owner"
+
+
+def _owner(pid: int | None = None) -> str:
+    return f"{socket.gethostname()}\n{os.getpid() if pid is None else pid}\n"
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, another user's
+        return False
+    return False
+
+
+def remove_stranded(beside: Path) -> list[Path]:
+    """Remove the spool directories beside ``beside`` left by runs of this machine that were
+    killed before they could remove them (their owner process is gone); the removed ones."""
+    directory = beside.parent if str(beside.parent) else Path(".")
+    pattern = str(directory / f".{glob.escape(beside.name)}.*.rows.partial")
+    host = socket.gethostname()
+    removed: list[Path] = []
+    for found in glob.glob(pattern):
+        path = Path(found)
+        with contextlib.suppress(OSError, ValueError):
+            if path.is_symlink() or not path.is_dir():
+                continue
+            owner_file = path / OWNER_FILE
+            if owner_file.stat().st_size > 1000:
+                continue
+            name, pid, *_ = owner_file.read_text(encoding="utf-8").split("\n")
+            if name == host and int(pid) > 0 and _gone(int(pid)):
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path)
+    return removed
+
+
 class RowSpool:
     """Rows of a run on disk, in game order. Use as a context manager: the parts are removed
     on exit, whatever happened."""
 
     def __init__(self, beside: Path, first: int = 0, part_games: int = PART_GAMES) -> None:
         directory = beside.parent if str(beside.parent) else Path(".")
+        remove_stranded(beside)
         try:
             self.directory = Path(
                 tempfile.mkdtemp(prefix=f".{beside.name}.", suffix=".rows.partial", dir=directory)
             )
+            (self.directory / OWNER_FILE).write_text(_owner(), encoding="utf-8")
         except OSError as err:
             raise CannotWrite(
                 f"cannot keep the per-game rows beside the output: {err.strerror or err}",

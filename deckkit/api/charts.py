@@ -8,7 +8,7 @@ from pathlib import Path
 
 from deckkit.analysis.output import write_bytes
 from deckkit.api.simulation import SimulateResult
-from deckkit.errors import UsageError
+from deckkit.errors import CannotWrite, UsageError
 from deckkit.report.charts import Spec, sweep_chart
 
 
@@ -29,16 +29,24 @@ def win_rate_chart(
 
 def save_chart(spec: Spec, path: str | Path, *, force: bool = False) -> Path:
     """Write the chart as ``.svg`` or ``.png`` (by the extension), whole or not at all; an
-    existing file is replaced only with ``force``."""
-    import vl_convert
+    existing file is replaced only with ``force``.
+
+    Drawn in a helper process, as `deckkit report` draws its charts: vl-convert's JavaScript
+    engine aborts the process it runs in when it cannot reserve its memory (under an
+    address-space cap), which would take the caller's interpreter down with it. A helper that
+    stops is :class:`~deckkit.errors.CannotWrite` (exit 5), and nothing is written."""
+    from deckkit.report.chart_process import draw_apart
 
     target = Path(path)
     suffix = target.suffix.lower()
-    if suffix == ".svg":
-        data = vl_convert.vegalite_to_svg(spec).encode()
-    elif suffix == ".png":
-        data = vl_convert.vegalite_to_png(spec, scale=2)
-    else:
+    if suffix not in (".svg", ".png"):
         raise UsageError("a chart is written as FILE.svg or FILE.png", path=target)
+    data = draw_apart(spec, suffix[1:])
+    if data is None:
+        raise CannotWrite(
+            "the chart renderer stopped before drawing this chart (out of memory?)",
+            path=target,
+            hint="raise the memory limit (ulimit -v) and draw it again",
+        )
     write_bytes(data, target, force=force)
     return target

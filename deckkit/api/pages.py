@@ -42,7 +42,7 @@ from deckkit.api.options import RunOptions, options_of
 from deckkit.api.simulation import Notify, _silent, not_simulated_cards, play, run_metadata
 from deckkit.api.simulation import write_rows as write_run_rows
 from deckkit.api.solitaire import SolitaireGame, illegal_explanation, prepare
-from deckkit.errors import EXIT_ILLEGAL, UsageError
+from deckkit.errors import EXIT_ILLEGAL, MAX_REPORT_ROW_BYTES, TooLarge, UsageError
 from deckkit.report import model, write
 from deckkit.report.chart_process import ChartProcess
 
@@ -96,6 +96,27 @@ def produce(
     return write.write_report(page, doc, out, force=force)
 
 
+REPORT_FIXED_BYTES = 32  # index, turns (8 each), outcome, end reason, the item counts (4 each)
+
+
+def _check_report_size(rows: pl.LazyFrame, games: int, path: Path) -> None:
+    """Refuse (exit 8) a saved run whose report columns would not fit MAX_REPORT_ROW_BYTES,
+    before any of its rows is read."""
+    stats = {str(stat) for stat in model.ACTIVE_LABEL}
+    shown = sum(1 for _, stat in counter_columns(rows).values() if str(stat) in stats)
+    need = games * (REPORT_FIXED_BYTES + shown)
+    if need > MAX_REPORT_ROW_BYTES:
+        most = MAX_REPORT_ROW_BYTES // (REPORT_FIXED_BYTES + shown)
+        raise TooLarge(
+            f"this run is too large for a report: {games:,} games with {shown:,} card counters "
+            f"would need {need / 2**20:,.0f} MB of rows, the limit is "
+            f"{MAX_REPORT_ROW_BYTES / 2**20:,.0f} MB (about {most:,} games of it)",
+            path=path,
+            hint="draw the report of a shorter run (`deckkit simulate DECK --games N --out "
+            "FILE.parquet`), or read this one's totals with `deckkit report DECK` at fewer games",
+        )
+
+
 def rows_for_report(rows: pl.LazyFrame) -> pl.DataFrame:
     """The columns of the per-game rows a report's distributions and observational view read,
     each as narrow as it can be (a counter only as "was it non-zero"): a few bytes a game, so a
@@ -116,7 +137,7 @@ def rows_for_report(rows: pl.LazyFrame) -> pl.DataFrame:
         pl.col("items_retrieved").cast(pl.Int32),
         pl.col("items_lost").cast(pl.Int32),
         *active,
-    ).collect()
+    ).collect(engine="streaming")
 
 
 @dataclass(frozen=True)
@@ -290,6 +311,11 @@ def report_of(
                 return ReportResult(target, None, results, code)
             rows = rows_for_report(spool.frame())
             assert run.metadata is not None
+            if run.result.interrupted and (impact is not None or sensitivity_games is not None):
+                # A stop asks for the page of what was played, now: the card impact and
+                # sensitivity games (tens of seconds) are not started for a partial run.
+                notify("interrupted: card impact and rule sensitivity not measured")
+                impact, sensitivity_games = None, None
             inp = model.ReportInput(
                 metadata=run.metadata,
                 legality=game.report,
@@ -372,7 +398,7 @@ def write_report_from_saved(
     target_out = Path(out) if out is not None else None
     # The chart renderer starts first, in its own process, so its start-up overlaps the rest.
     with ChartProcess() as drawer:
-        run = open_results(Path(source))
+        run = open_results(Path(source), before_values=_check_report_size)
         meta = run.metadata
         target = target_out or default_page(meta.deck_path, meta.policy, meta.edition)
         write.check_output(target, force=force or target_out is None)

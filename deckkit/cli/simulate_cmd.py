@@ -298,6 +298,15 @@ def register(app: typer.Typer) -> None:
         confidence intervals, and per-card statistics."""
         if rollouts is not None and policy != opt.Policy.SEARCH:
             raise UsageError("--rollouts is the search player's budget: add --policy search")
+        if rollouts is not None:
+            from deckkit.animayhem.engine.players import MAX_ROLLOUTS
+
+            if rollouts > MAX_ROLLOUTS:
+                raise UsageError(
+                    f"--rollouts {rollouts} is more than a search player weighs "
+                    f"({MAX_ROLLOUTS:,} at most)",
+                    hint="each rollout is a whole game played out; 8 is the default",
+                )
         code = simulate(
             SimulateArgs(
                 deck=deck,

@@ -195,6 +195,30 @@ def not_drawn(name: str) -> str:
     )
 
 
+def draw_apart(spec: charts.Spec, fmt: str) -> bytes | None:
+    """One chart as SVG or PNG bytes (``fmt``), drawn in a helper process of its own, so that
+    vl-convert aborting (as it does under an address-space cap) ends the helper, never this
+    interpreter; None when the helper died or gave no answer."""
+    script = (
+        "import json, sys, vl_convert\n"
+        "spec = json.loads(sys.stdin.buffer.read())\n"
+        "out = vl_convert.vegalite_to_svg(spec).encode() if sys.argv[1] == 'svg' "
+        "else vl_convert.vegalite_to_png(spec, scale=2)\n"
+        "sys.stdout.buffer.write(out)\n"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-P", "-c", script, fmt],
+            input=json.dumps(charts.safe_spec(spec), allow_nan=False).encode(),
+            capture_output=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout if done.returncode == 0 and done.stdout else None
+
+
 def serve(source: IO[bytes], sink: IO[bytes]) -> None:
     """The helper's side: start vl-convert, then draw every specification of the line read
     from ``source`` (a JSON object of name -> spec) and write name -> SVG to ``sink``."""

@@ -19,6 +19,11 @@ from deckkit.animayhem.construction.editions import Edition
 from deckkit.errors import UsageError
 
 EDITION_DEFAULT = "edition"
+# The largest value of a numeric reading. The one there is, stalemate_rounds, is deckkit's bound
+# where no document sets one (set0 rulebook "Check for End of Combat": "you may either start
+# another combat round or declare a retreat"; docs/interpretations.md): past a thousand rounds a
+# fight no side can win only costs time, and a huge value would hold one game for hours.
+MAX_RULE_NUMBER = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +32,7 @@ class RuleOption:
 
     name: str
     field: str  # the PlayRules field it sets
-    values: tuple[str, ...]  # an empty tuple: a whole number of at least 1
+    values: tuple[str, ...]  # an empty tuple: a whole number from 1 to MAX_RULE_NUMBER
     default: str  # a value, or "edition"
     summary: str
     passages: str
@@ -43,9 +48,10 @@ class RuleOption:
                 number = int(value)
             except ValueError:
                 number = 0
-            if number < 1:
+            if not 1 <= number <= MAX_RULE_NUMBER:
                 raise UsageError(
-                    f"{where}: rule {self.name} takes a whole number of at least 1, not {value!r}",
+                    f"{where}: rule {self.name} takes a whole number from 1 to "
+                    f"{MAX_RULE_NUMBER:,}, not {value!r}",
                     hint=f"e.g. --rule {self.name}={self.default}",
                 )
             return number
@@ -296,13 +302,15 @@ def alternatives(
             out.extend((o.name, v) for v in o.values if v != now)
         else:
             n = int(now)
-            out.extend((o.name, str(v)) for v in sorted({max(1, n // 2), n * 2}) if v != n)
+            halved, doubled = max(1, n // 2), min(MAX_RULE_NUMBER, n * 2)
+            out.extend((o.name, str(v)) for v in sorted({halved, doubled}) if v != n)
     return out
 
 
 __all__ = [
     "BY_NAME",
     "EDITION_DEFAULT",
+    "MAX_RULE_NUMBER",
     "RULE_OPTIONS",
     "RuleOption",
     "alternatives",

@@ -10,15 +10,20 @@ from deckkit.animayhem.engine.rollout import play_out
 from deckkit.animayhem.engine.search import DEFAULT_ROLLOUTS, SearchPolicy
 
 PLAYERS: tuple[str, ...] = (*BASIC, "search")
+# The most rollouts per candidate a search player weighs: each is a whole game played out, so a
+# choice of a few candidates at this budget already costs thousands of games; more would hold a
+# single game for hours (deckkit's own budget; the rulebooks say nothing of players).
+MAX_ROLLOUTS = 1000
 
 
 def search_budget(name: str) -> int | None:
     """The rollouts per choice a search player's name asks for ("search": the default,
-    "search:N": N); None for any other name or a malformed one."""
+    "search:N": N from 1 to :data:`MAX_ROLLOUTS`); None for any other name, a malformed one or
+    one beyond the bound."""
     if name == "search":
         return DEFAULT_ROLLOUTS
     head, _, n = name.partition(":")
-    if head == "search" and n.isdigit() and int(n) >= 1:
+    if head == "search" and n.isdigit() and len(n) <= 6 and 1 <= int(n) <= MAX_ROLLOUTS:
         return int(n)
     return None
 
