@@ -4,7 +4,7 @@ cannot reverse the page around it."""
 
 from __future__ import annotations
 
-from deckkit.animus import report
+from deckkit.report import animus as report
 from deckkit.report.render import environment
 
 

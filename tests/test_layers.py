@@ -43,6 +43,7 @@ CLI_SUPPORT = {
     "deckkit.cli.jsonout",
     "deckkit.cli.helpfmt",
     "deckkit.cli.steps",
+    "deckkit.cli.tuneout",
     "deckkit.cli.animatactics.common",
 }
 # The entry points: they register the commands (or start the program that does).
@@ -235,7 +236,9 @@ STILL_GAME_BOUND = {
     "deckkit.analysis.runner",
     "deckkit.analysis.sensitivity",
     "deckkit.analysis.summary",
+    "deckkit.analysis.tuning",  # deck building, written beside the interface's first step
     "deckkit.api.balance",
+    "deckkit.api.building",  # deck building, as analysis.tuning
     "deckkit.api.card_impact",
     "deckkit.api.composition",
     "deckkit.api.deckinput",
@@ -248,6 +251,7 @@ STILL_GAME_BOUND = {
     "deckkit.api.readings",
     "deckkit.api.simulation",
     "deckkit.api.solitaire",
+    "deckkit.api.tuning",  # deck building, as analysis.tuning
     "deckkit.balance.checks",
     "deckkit.balance.config",
     "deckkit.balance.snapshot",

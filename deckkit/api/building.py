@@ -17,7 +17,7 @@ from deckkit.api.deckinput import read_deck_arg
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.samples import samples_root
-from deckkit.api.solitaire import SolitaireGame, prepare
+from deckkit.api.solitaire import SolitaireGame, prepare_with
 from deckkit.api.tuning import (
     TuneResult,
     check_budget,
@@ -101,7 +101,7 @@ def _starts(
     skipped: list[str] = []
     for deck in decks:
         try:
-            game = prepare(deck, options, hooks=hooks, command="build")
+            game = prepare_with(hooks, deck, options, command="build")
         except UsageError as err:
             skipped.append(f"{deck.name}: {err}")
             continue
@@ -190,7 +190,6 @@ def build(
     confirm: int = tn.DEFAULT_CONFIRM,
     approximate: bool = False,
     disasters: bool = False,
-    hooks: EngineHooks = ENGINE,
     **changes: Any,
 ) -> BuildResult:
     """The best legal deck from a collection: ``pools`` are deck files (or decks), the cards a
@@ -208,5 +207,5 @@ def build(
         confirm=confirm,
         approximate=approximate,
         disasters=disasters,
-        hooks=hooks,
+        hooks=ENGINE,
     )

@@ -229,7 +229,6 @@ def tune(
     pool: PoolSource = None,
     approximate: bool = False,
     disasters: bool = False,
-    hooks: EngineHooks = ENGINE,
     **changes: Any,
 ) -> TuneResult:
     """The swaps that raise ``deck``'s win rate most (one card out, one card of ``pool`` in the
@@ -242,7 +241,7 @@ def tune(
     The same options give the same result for any ``workers``. Ctrl-C returns the best deck so
     far, unconfirmed (``outcome.interrupted``)."""
     opts = options_of(options, changes)
-    game = prepare(deck, opts, hooks=hooks, command="tune")
+    game = prepare(deck, opts, command="tune")
     require_legal(game, "tune", allow_illegal=False)
     return tune_game(
         game,
@@ -252,5 +251,5 @@ def tune(
         pool=pool,
         approximate=approximate,
         disasters=disasters,
-        hooks=hooks,
+        hooks=ENGINE,
     )

@@ -17,7 +17,7 @@ from deckkit.api.options import RunOptions
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit
-from deckkit.cli.tune_cmd import Bar, print_text
+from deckkit.cli.tuneout import Bar, print_text
 
 Format = opt.Format
 
