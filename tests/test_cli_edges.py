@@ -236,13 +236,16 @@ def test_a_closed_pipe_exits_141(args: list[str]) -> None:
 
 
 def test_a_party_move_names_exactly_the_members_it_lists() -> None:
-    """tough-solo, seed 1, game 6, turn 9: Priss Asagiri is killed passing Furinkan High, and
-    the party that goes on to Telephone Pole is Krillin alone (the text once named both)."""
-    code, out, _ = deckkit("play", DECKS / "tough-solo.deck", "-s", "1", "-g", "6", "-f", "json")
+    """tough-solo, seed 1, game 2, turn 8: passing Furinkan High, Ross Sylibus is bonked and
+    Priss Asagiri killed, and the party that goes on to Tea Room Transylvania is the other three
+    (the text once named everyone who set out)."""
+    code, out, _ = deckkit("play", DECKS / "tough-solo.deck", "-s", "1", "-g", "2", "-f", "json")
     assert code == 0
     moves = [e for e in json.loads(out)["events"] if e["kind"] == "move" and "actor" in e]
-    assert any(e["text"] == "Krillin, Priss Asagiri pass through Furinkan High" for e in moves)
-    assert any(e["text"] == "Krillin stop at Telephone Pole" for e in moves)
+    passing = "A-ko Magami, Krillin, Ross Sylibus, Goten, Priss Asagiri pass through Furinkan High"
+    assert any(e["text"] == passing for e in moves)
+    stopping = "A-ko Magami, Krillin, Goten stop at Tea Room Transylvania"
+    assert any(e["text"] == stopping for e in moves)
     for e in moves:
         actors = e["actor"] if isinstance(e["actor"], list) else [e["actor"]]
         assert e["text"].startswith(", ".join(a["name"] for a in actors) + " "), e
