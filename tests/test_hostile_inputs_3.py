@@ -884,3 +884,26 @@ def test_an_interrupted_report_plays_no_impact_or_sensitivity_games(
     assert done.exit_code == 130 and started == []
     assert "interrupted: card impact and rule sensitivity not measured" in notes
     assert done.document["impact"] is None
+
+
+# --- a bare carriage return inside an Animus card row (found by tests/test_fuzz_readers.py) ---
+
+
+def test_a_bare_carriage_return_in_a_card_row_names_the_file_and_line(tmp_path: Path) -> None:
+    """A line holding a lone CR before its text (b"\\r text") is no CSV row: the csv module
+    raised its own error, a traceback; now it is the card file's error, with file and line."""
+    from deckkit.animus.construction.carddb import (
+        CardFileError,
+        load_types,
+        read_cards,
+        sample_path,
+        types_path_for,
+    )
+
+    sample = sample_path().read_bytes()
+    bad = tmp_path / "cards.csv"
+    bad.write_bytes(b"\r Animus cards\n" + sample)
+    with pytest.raises(CardFileError) as caught:
+        read_cards(bad, load_types(types_path_for(sample_path())))
+    text = caught.value.render()
+    assert "cards.csv" in text and "line 1" in text

@@ -154,7 +154,15 @@ def read_cards(path: Path, types: TypeOrder) -> CardSet:
             text = text.removeprefix("\ufeff")
         if not text.strip() or text.lstrip().startswith("#"):
             continue
-        fields = next(csv.reader([text]))
+        try:
+            fields = next(csv.reader([text]))
+        except csv.Error as err:  # a bare carriage return inside a row, for one
+            raise CardFileError(
+                f"not a CSV row ({err})",
+                path=path,
+                line=number,
+                hint="end each row with a line break; quote a field holding a comma or break",
+            ) from None
         if header is None:
             header = _check_header(fields, path, number)
             continue
