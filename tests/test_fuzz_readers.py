@@ -157,8 +157,15 @@ def _reads_or_refuses(name: str, data: bytes) -> None:
             assert err.render().strip(), name  # a message to show
 
 
+# Derandomized: `make test` feeds the same 40 files to each reader on every run, so a failure
+# is a change in the readers, never the luck of a draw (a random run once found the bare CR of
+# test_hostile_inputs_3's Animus card test; `pytest --hypothesis-seed=N` explores others).
 FUZZ = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+    derandomize=True,
 )
 
 
