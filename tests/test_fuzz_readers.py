@@ -159,7 +159,7 @@ def _reads_or_refuses(name: str, data: bytes) -> None:
 
 # Derandomized: `make test` feeds the same 40 files to each reader on every run, so a failure
 # is a change in the readers, never the luck of a draw (a random run once found the bare CR of
-# test_hostile_inputs_3's Animus card test; `pytest --hypothesis-seed=N` explores others).
+# test_hostile_inputs_3's Animus card test; derandomize=False explores others).
 FUZZ = settings(
     max_examples=40,
     deadline=None,
