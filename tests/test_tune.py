@@ -136,7 +136,8 @@ def _random_deck(rng: random.Random, path: Path) -> Deck:
     for _ in range(rng.randrange(4)):
         entries = [e.card for e in deck.entries]
         a = rng.choice(entries)
-        ins = rng.sample([c.id for c in FULL if tn.pile_of(c) == tn.pile_of(a)], 6)
+        same_pile = [c.id for c in FULL if tn.pile_of(c) == tn.pile_of(a)]
+        ins = rng.sample(same_pile, min(6, len(same_pile)))  # some piles hold fewer than 6
         swaps = tn.legal_swaps(deck, pool, legal, outs=[a.id], ins=ins)
         if swaps:
             deck = rng.choice(swaps).apply(deck)
