@@ -65,12 +65,111 @@ def test_level_budget_with_its_arithmetic() -> None:
     assert _check("[characters]\nLegion\nErgo Mundus\nOphiel\n", levels=265).legal
 
 
-def test_game_size_150_to_500() -> None:
-    """ "games of 150 levels to 200 levels ... 500 or more levels are true pitched battles"."""
-    assert _rules(_check("[characters]\nErika\n", levels=100)) == ["game size"]
-    assert _check("[characters]\nErika\n", levels=150).legal
-    assert _check("[characters]\nErika\n", levels=500).legal
-    assert _check("[characters]\nErika\n", levels=100, edition="later").legal
+def test_any_agreed_game_size_is_legal_and_unusual_sizes_get_a_note() -> None:
+    """ "Players can spend levels on Characters and advantage cards up to the agreed-upon level
+    total for the game. A standard game is 250 Levels, but the best for beginners are games of
+    150 levels to 200 levels ... Games with 500 or more levels are true pitched battles"
+    (Organizing your party): the rulebook suggests sizes, it refuses none."""
+    for levels in (100, 600, 1000):
+        r = _check("[characters]\nErika\n", levels=levels)
+        assert r.legal and r.verdict == "legal", levels
+    assert any(
+        "smaller than" in n and "150" in n
+        for n in _check("[characters]\nErika\n", levels=100).notes
+    )
+    assert not any(
+        "smaller" in n or "larger" in n for n in _check("[characters]\nErika\n", levels=600).notes
+    )
+    assert not _check("[characters]\nErika\n", levels=150).notes
+    later = _check("[characters]\nErika\n", levels=700, edition="later")
+    assert later.legal and any("largest force size (600)" in n for n in later.notes)
+
+
+def test_later_rules_cap_leaders_and_wanderers_per_force_size() -> None:
+    """The later rules' force entries (card data source, Anima Tactics.gst) link the Leader
+    category at 300 levels (max 1), 450 (max 1) and 600 (max 2), and none below; Wanderers max
+    1 at 200 and 300, 2 at 450 and 600."""
+    two_leaders = "[characters]\nYuri Olsen\nGriever\n"  # both Empire leaders
+    assert _rules(_check(two_leaders, levels=300, edition="later")) == ["leaders"]
+    assert "2 leaders (Yuri Olsen, Griever) > 1 allowed in a 300-level game" in (
+        _check(two_leaders, levels=300, edition="later").violations[0].message
+    )
+    assert _check(two_leaders, levels=600, edition="later").legal
+    assert _rules(_check("[characters]\nYuri Olsen\n", levels=200, edition="later")) == ["leaders"]
+    assert _check("[characters]\nYuri Olsen\n", levels=300, edition="later").legal
+    # Ergo Mundus is a Wanderer (and a leader): no Wanderer fits a 100-level force.
+    r = _check("[characters]\nErgo Mundus\n", levels=100, edition="later")
+    assert set(_rules(r)) >= {"wanderers"}
+    # Saga I sets no such caps.
+    assert _check(two_leaders, levels=300).legal
+
+
+def _fake_db(tmp_path: Path, rows: list[str]) -> Path:
+    """The shipped database with made-up test rows appended (test fixtures, not card data)."""
+    src = (REPO / "card_db" / "animatactics" / "cards.csv").read_text(encoding="utf-8")
+    path = tmp_path / "cards.csv"
+    path.write_text(src.rstrip("\n") + "\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_wanderers_form_no_organization(tmp_path: Path) -> None:
+    """ "Wanderers: This affiliation groups together all characters without a fixed
+    affiliation" (Organizations): sharing it is not belonging to one organization, so a Light
+    and a Darkness Wanderer may not share a party ("you can ignore the Light or Darkness
+    factions as long as all your characters belong to the same organization")."""
+    db = read_card_db(
+        tmp_path.joinpath("x")
+        and _fake_db(
+            tmp_path,
+            [
+                _made_up_row("zz1", "Test Light Wanderer", "Light"),
+                _made_up_row("zz2", "Test Dark Wanderer", "Darkness"),
+            ],
+        )
+    )
+    party = parse_party_bytes(
+        b"game: anima-tactics\n[characters]\nTest Light Wanderer\nTest Dark Wanderer\n", db, None
+    )
+    r = check_party(party, load_edition("saga1"), 250)
+    assert _rules(r) == ["Light and Darkness"]
+
+
+def _made_up_row(ident: str, name: str, faction: str) -> str:
+    header = (
+        (REPO / "card_db" / "animatactics" / "cards.csv")
+        .read_text(encoding="utf-8")
+        .splitlines()[0]
+        .split(",")
+    )
+    values = dict.fromkeys(header, "")
+    values.update(
+        id=ident, card_type="character", name=name, level_cost="40", attack="5", damage="5",
+        defense="8", armor="2", life_points="12", resistance="8", walk="8", run="12",
+        actions_max="4", recovery="3", affiliation="Wanderer", faction=faction,
+        stats_complete="yes", source_url="made-up test row",
+    )  # fmt: skip
+    return ",".join(values[h] for h in header)
+
+
+def test_unknown_advantage_level_costs_make_a_conditional_verdict() -> None:
+    """ "Add each chosen Advantage card's level cost to your force, just as you would a
+    Character" (Organizing your party): the card data gives no Saga I level cost for these
+    cards, so the verdict is legal only if they cost at most the levels left."""
+    r = _check("[characters]\nErika\n[advantages]\nTactics\n", levels=250)
+    assert r.legal and r.verdict == "legal_if"
+    assert r.condition == "Tactics costs at most 210 levels"
+    assert r.as_dict()["verdict"] == "legal_if"
+    # Without advantage cards, a plain verdict; under the later rules the data's costs are known.
+    assert _check("[characters]\nErika\n").verdict == "legal"
+    assert (
+        _check(
+            "[characters]\nErika\n[advantages]\nTactics\n", levels=300, edition="later"
+        ).condition
+        is None
+    )
+    result = runner.invoke(app, ["validate", str(DECKS / "at-samael-darkness.party")])
+    assert result.exit_code == 0
+    assert result.output.startswith("LEGAL IF Lord of the Shadows and Gale cost no levels")
 
 
 def test_characters_are_unique() -> None:

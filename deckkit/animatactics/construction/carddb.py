@@ -126,6 +126,7 @@ def _character(r: _Row) -> Character:
         complete=complete,
         notes=r.text("notes"),
         source=r.text("source_url"),
+        leader=r.text("leader") == "yes",
     )
 
 

@@ -45,6 +45,7 @@ class Character:
     complete: bool
     notes: str
     source: str
+    leader: bool = False  # a Leader (not an "optional leader"): the later rules cap them
 
     @property
     def is_gear(self) -> bool:

@@ -19,12 +19,14 @@ class Edition:
     name: str
     title: str
     source: str
-    levels_min: int
-    levels_max: int
     levels_default: int
+    levels_suggested_min: int | None  # a smaller game draws a note, not a violation
+    levels_suggested_max: int | None
     advantages_cost: str  # "levels" or "advantage_points"
     advantage_points: tuple[tuple[int, int], ...] = ()  # (force levels, points), ascending
     agent_cap: tuple[tuple[int, int], ...] = ()
+    leader_cap: tuple[tuple[int, int], ...] = ()
+    wanderer_cap: tuple[tuple[int, int], ...] = ()
 
     @property
     def points_budget(self) -> bool:
@@ -38,9 +40,20 @@ class Edition:
         """(force size, advantage points) for a game of ``levels``."""
         return self._step(self.advantage_points, levels)
 
+    def _cap(self, table: tuple[tuple[int, int], ...], levels: int) -> int | None:
+        """The cap of the force size a game of ``levels`` falls in; 0 below the smallest size,
+        None when the edition sets no such cap."""
+        step = self._step(table, levels)
+        return None if not table else (step[1] if step else 0)
+
     def agents_allowed(self, levels: int) -> int | None:
-        step = self._step(self.agent_cap, levels)
-        return None if not self.agent_cap else (step[1] if step else 0)
+        return self._cap(self.agent_cap, levels)
+
+    def leaders_allowed(self, levels: int) -> int | None:
+        return self._cap(self.leader_cap, levels)
+
+    def wanderers_allowed(self, levels: int) -> int | None:
+        return self._cap(self.wanderer_cap, levels)
 
 
 @functools.cache
@@ -50,6 +63,9 @@ def load_edition(name: str) -> Edition:
     try:
         data = tomllib.loads(EDITIONS_FILE.read_text(encoding="utf-8"))[name]
 
+        def optional(key: str) -> int | None:
+            return int(data[key]) if key in data else None
+
         def table(key: str) -> tuple[tuple[int, int], ...]:
             return tuple(sorted((int(k), int(v)) for k, v in data.get(key, {}).items()))
 
@@ -57,12 +73,14 @@ def load_edition(name: str) -> Edition:
             name=name,
             title=str(data["title"]),
             source=str(data["source"]),
-            levels_min=int(data["levels_min"]),
-            levels_max=int(data["levels_max"]),
             levels_default=int(data["levels_default"]),
+            levels_suggested_min=optional("levels_suggested_min"),
+            levels_suggested_max=optional("levels_suggested_max"),
             advantages_cost=str(data["advantages_cost"]),
             advantage_points=table("advantage_points"),
             agent_cap=table("agent_cap"),
+            leader_cap=table("leader_cap"),
+            wanderer_cap=table("wanderer_cap"),
         )
     except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as err:
         raise CardDataError(f"broken edition {name!r}: {err}", path=EDITIONS_FILE) from err

@@ -34,10 +34,21 @@ class LegalityReport:
     budget: dict[str, int | None]
     violations: tuple[Violation, ...] = ()
     notes: tuple[str, ...] = ()
+    # A legal party whose legality rests on costs the card data lacks: what must hold.
+    condition: str | None = None
+
+    @property
+    def verdict(self) -> str:
+        """``legal``, ``legal_if`` (legal when :attr:`condition` holds) or ``illegal``."""
+        if not self.legal:
+            return "illegal"
+        return "legal_if" if self.condition else "legal"
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
+            "verdict": self.verdict,
+            "condition": self.condition,
             "edition": self.edition,
             "levels": self.levels,
             "counts": dict(self.counts),
@@ -69,17 +80,19 @@ def check_party(party: Party, edition: Edition, levels: int) -> LegalityReport:
     members = party.members
     names = [m.character.name for m in members]
 
-    # The game's size: "A standard game is 250 Levels ... 150 to 200 ... 500 or more".
-    if not edition.levels_min <= levels <= edition.levels_max:
-        v.append(
-            Violation(
-                "game size",
-                f"{levels} levels is outside {edition.levels_min}-{edition.levels_max} "
-                f"({edition.title})",
-                f"choose a level total from {edition.levels_min} to {edition.levels_max} "
-                f"({edition.levels_default} is standard)",
-                edition.source,
-            )
+    # The game's size is what the players agree: "Players can spend levels on Characters and
+    # advantage cards up to the agreed-upon level total for the game" (Organizing your party).
+    # The sizes the rulebook (or the later force table) suggests draw a note, never a violation.
+    low, high = edition.levels_suggested_min, edition.levels_suggested_max
+    if low is not None and levels < low:
+        notes.append(
+            f"a {levels}-level game is smaller than {edition.title} suggests (from {low} levels)"
+            + (": no force size of the later rules fits it" if edition.points_budget else "")
+        )
+    if high is not None and levels > high:
+        notes.append(
+            f"a {levels}-level game is larger than {edition.title}'s largest force size "
+            f"({high}); its budgets are those of {high}"
         )
 
     # Characters the source gives no stats or cost for cannot be fielded.
@@ -137,6 +150,27 @@ def check_party(party: Party, edition: Edition, levels: int) -> LegalityReport:
                     f"{len(agents)} agents ({', '.join(agents)}) > {agent_cap} allowed in a "
                     f"{levels}-level game",
                     f"remove {len(agents) - agent_cap} agent(s)",
+                    edition.source,
+                )
+            )
+
+    # The later rules' Leader and Wanderer caps per force size (editions.toml, from the card
+    # data's force entries).
+    for what, allowed, capped in (
+        ("leaders", edition.leaders_allowed(levels), [m for m in members if m.character.leader]),
+        (
+            "wanderers",
+            edition.wanderers_allowed(levels),
+            [m for m in members if "Wanderer" in m.character.affiliations],
+        ),
+    ):
+        if allowed is not None and len(capped) > allowed:
+            v.append(
+                Violation(
+                    what,
+                    f"{len(capped)} {what} ({', '.join(m.character.name for m in capped)}) > "
+                    f"{allowed} allowed in a {levels}-level game",
+                    f"remove {len(capped) - allowed} of them, or play a larger game",
                     edition.source,
                 )
             )
@@ -260,13 +294,27 @@ def check_party(party: Party, edition: Edition, levels: int) -> LegalityReport:
             level_items.append((a.name, a.level_cost))
         else:
             unknown.append(a.name)
+    spent = sum(c for _, c in level_items) + party.converted_levels
+    condition: str | None = None
     if unknown:
         notes.append(
             f"no {'level' if not edition.points_budget else 'advantage-point'} cost in the card "
             f"data for {', '.join(unknown)}: counted as 0 (the data follows the later rules; "
             "check with --edition later)"
         )
-    spent = sum(c for _, c in level_items) + party.converted_levels
+        if not edition.points_budget:
+            # "Add each chosen Advantage card's level cost to your force, just as you would a
+            # Character" (Organizing your party): an unknown cost leaves the budget open, so the
+            # verdict states the bound instead of a plain LEGAL.
+            left = max(levels - spent, 0)
+            cards = " and ".join(unknown) if len(unknown) <= 2 else ", ".join(unknown)
+            cost = "cost" if len(unknown) > 1 else "costs"
+            condition = (
+                f"{cards} {cost} no levels (the characters spend all {levels})"
+                if left == 0
+                else f"{cards} {cost} at most {left} level{'s' if left > 1 else ''}"
+                + (" together" if len(unknown) > 1 else "")
+            )
     if party.converted_levels:
         level_items.append(("converted to advantage points", party.converted_levels))
     if spent > levels:
@@ -319,4 +367,5 @@ def check_party(party: Party, edition: Edition, levels: int) -> LegalityReport:
         budget=budget,
         violations=tuple(v),
         notes=tuple(notes),
+        condition=condition if not v else None,
     )

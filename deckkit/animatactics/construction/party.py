@@ -4,7 +4,7 @@ Format (UTF-8 text; ``#`` starts a comment)::
 
     game: anima-tactics          <- header lines "key: value", only at the top
     name: Imperial vanguard
-    levels: 250                  <- the game's level total (150-500 under Saga I)
+    levels: 250                  <- the game's agreed level total (250 is standard)
     edition: saga1               <- saga1 (the rulebook) or later (advantage points)
 
     [characters]

@@ -36,7 +36,8 @@ LevelsOpt = Annotated[
         "--levels",
         min=1,
         show_default="the party's header, else 250",
-        help="The game's level total (Saga I: 150-500).",
+        help="The game's agreed level total (Saga I suggests 150-200 for beginners, 250 "
+        "standard, 500 or more for pitched battles).",
     ),
 ]
 EditionOpt = Annotated[

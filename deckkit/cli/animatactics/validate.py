@@ -19,9 +19,15 @@ from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckkitError
 def print_text(c: CheckedParty) -> None:
     out = stdout_console(min_width=72, soft_wrap=True)
     r = c.report
-    verdict = "[bold green]LEGAL[/]" if r.legal else "[bold red]ILLEGAL[/]"
+    verdict = {
+        "legal": "[bold green]LEGAL[/]",
+        "legal_if": "[bold yellow]LEGAL IF[/]",
+        "illegal": "[bold red]ILLEGAL[/]",
+    }[r.verdict]
     out.print(
-        f"{verdict}: {escape(c.party.name)} (Anima Tactics) under {c.edition.name}, "
+        f"{verdict}"
+        + (f" {escape(r.condition)}" if r.condition else "")
+        + f": {escape(c.party.name)} (Anima Tactics) under {c.edition.name}, "
         f"{c.levels}-level game" + ("" if r.legal else f": {len(r.violations)} problem(s)")
     )
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
