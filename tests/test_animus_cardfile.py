@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.animus.construction.carddb import COLUMNS, CardFileError, load_cards, read_cards
+from deckkit.animus.construction.carddb import (
+    COLUMNS,
+    CardFileError,
+    cardfile_cache_clear,
+    load_cards,
+    read_cards,
+)
 from deckkit.animus.construction.cards import Effect, Keyword, Kind
 from deckkit.animus.construction.legality import check_team
 from deckkit.animus.construction.rules import load_types
@@ -52,7 +58,7 @@ def test_the_type_order_is_data(tmp_path: Path) -> None:
         'Talent = "Power"\n'
     )
     write(tmp_path, GOOD)
-    load_cards.cache_clear()
+    cardfile_cache_clear()
     assert load_cards(tmp_path / "cards.csv").cards[0].advantage == "Skill"
 
 

@@ -115,8 +115,10 @@ def main(
         envvar=CARD_DB_ENV,
         metavar="DIR",
         show_default="the shipped database",
-        help="A card database directory (cards.csv and effects/) for every command: a "
-        "designer's working copy or a homebrew set, checked when it loads.",
+        help="A card database directory for every command of every game: a designer's "
+        "working copy or a homebrew set, checked when it loads. Ani-Mayhem reads cards.csv and "
+        "effects/ (or animayhem/), Anima Tactics animatactics/cards.csv, Animus "
+        "animus/cards.csv or animus/sample-cards.csv (for teams without their own cards: line).",
     ),
 ) -> None:
     """Deck legality checks and Monte Carlo win-rate estimates for Ani-Mayhem."""

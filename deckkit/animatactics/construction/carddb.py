@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from deckkit.animatactics.construction.cards import Advantage, Character, Faction, Pilot
-from deckkit.core.carddir import expected_file, shipped_file
+from deckkit.core.carddir import chosen_file, expected_file, shipped_file
 from deckkit.errors import CardDataError
 from deckkit.untrusted import read_text
 
@@ -190,7 +190,11 @@ def read_card_db(path: Path) -> CardDB:
 
 
 def card_db_csv() -> Path:
-    """The shipped database (:mod:`deckkit.core.carddir`)."""
+    """The database ``--card-db`` (``DECKKIT_CARD_DB``) names, its ``animatactics/cards.csv``,
+    else the shipped one (:mod:`deckkit.core.carddir`)."""
+    chosen = chosen_file(GAME_DIR, (CSV_NAME,), header_word="level_cost")
+    if chosen is not None:
+        return chosen
     found = shipped_file(GAME_DIR, CSV_NAME)
     if found is None:
         raise CardDataError(
@@ -201,7 +205,12 @@ def card_db_csv() -> Path:
     return found
 
 
-@functools.cache
 def load_card_db() -> CardDB:
-    """The shipped database, read once per process."""
-    return read_card_db(card_db_csv())
+    """The database in use (a designer's copy named by ``--card-db``, else the shipped one),
+    read once per process and path."""
+    return _read_cached(card_db_csv())
+
+
+@functools.cache
+def _read_cached(path: Path) -> CardDB:
+    return read_card_db(path)

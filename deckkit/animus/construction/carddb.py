@@ -27,13 +27,14 @@ from deckkit.animus.construction.cards import (
     Kind,
 )
 from deckkit.animus.construction.rules import TypeOrder, load_types
-from deckkit.core.carddir import expected_file, shipped_file
+from deckkit.core.carddir import chosen_file, expected_file, shipped_file
 from deckkit.errors import CardDataError
 from deckkit.textsafe import clipped
 from deckkit.untrusted import read_bytes
 
 GAME_DIR = "animus"
 SAMPLE_NAME = "sample-cards.csv"
+CARDS_NAME = "cards.csv"  # a designer's own set in a --card-db folder
 TYPES_NAME = "types.toml"
 COLUMNS = (
     "id",
@@ -102,8 +103,11 @@ def _index_of(cards: tuple[Card, ...]) -> dict[str, Card]:
 
 
 def sample_path() -> Path:
-    """The shipped made-up sample set."""
-    return _shipped(SAMPLE_NAME)
+    """The card set a team without its own ``cards:`` file plays: the database ``--card-db``
+    (``DECKKIT_CARD_DB``) names (its ``animus/cards.csv`` or ``animus/sample-cards.csv``), else
+    the shipped made-up sample."""
+    chosen = chosen_file(GAME_DIR, (CARDS_NAME, SAMPLE_NAME), header_word="melee")
+    return chosen if chosen is not None else _shipped(SAMPLE_NAME)
 
 
 def types_path_for(card_file: Path) -> Path:
@@ -118,11 +122,20 @@ def _shipped(name: str) -> Path:
     return shipped_file(GAME_DIR, name) or expected_file(GAME_DIR, name)
 
 
-@cache
 def load_cards(path: Path | None = None) -> CardSet:
-    """The card file at ``path`` (the sample set when None), checked; cached per path."""
-    path = sample_path() if path is None else path
+    """The card file at ``path`` (the set :func:`sample_path` names when None), checked; cached
+    per path."""
+    return _load_cached(sample_path() if path is None else path)
+
+
+@cache
+def _load_cached(path: Path) -> CardSet:
     return read_cards(path, load_types(types_path_for(path)))
+
+
+def cardfile_cache_clear() -> None:
+    """Forget the card files read so far (a file edited in place is read again)."""
+    _load_cached.cache_clear()
 
 
 def read_cards(path: Path, types: TypeOrder) -> CardSet:
