@@ -84,7 +84,13 @@ def _validate_one(path: Path, rules: list[str]) -> tuple[int, dict[str, Any], st
                 hint=f"policies: {', '.join(DRAFT_POLICIES)}",
             )
     report = check_team(team)
-    body = {"file": str(path), "draft_policy": team.draft_policy, **report.as_dict()}
+    notices = _notices([team])
+    body = {
+        "file": str(path),
+        "draft_policy": team.draft_policy,
+        **report.as_dict(),
+        "notices": notices,
+    }
     verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]ILLEGAL[/]"
     what = (
         f"Animus draft seat, drafting with {team.draft_policy}"
@@ -100,6 +106,7 @@ def _validate_one(path: Path, rules: list[str]) -> tuple[int, dict[str, Any], st
         lines.append(f"[red]✗[/] [bold]{v.rule}[/]: {escape(v.message)}")
         lines.append(f"    fix: {escape(v.fix)} ({escape(v.cite)})")
     lines.extend(f"warning: {escape(w)}" for w in report.warnings)
+    lines.extend(f"notice: {escape(n)}" for n in notices)
     return (EXIT_OK if report.legal else EXIT_ILLEGAL), body, "\n".join(lines)
 
 
@@ -190,7 +197,21 @@ def _run(
         )
     doc = summarize(result, match, teams)
     doc["made_up_cards"] = sum(1 for t in teams for c in t.cards if c.made_up)
+    doc["notices"] = _notices(teams)
     return doc
+
+
+def _notices(teams: Any) -> list[str]:
+    """What a reader must know beside the figures (deckkit.animus.construction.notices)."""
+    from deckkit.animus.construction.notices import made_up_notice, shared_cards_notice
+
+    # A draft seat has no fixed cards: it drafts from its whole card set before every battle.
+    cards = [c for t in teams for c in (t.cards or t.card_set.cards)]
+    cards += [t.entity for t in teams if t.entity]
+    found = [made_up_notice(cards)]
+    if len(teams) == 2:
+        found.append(shared_cards_notice(teams[0], teams[1]))
+    return [n for n in found if n]
 
 
 def _read(path: Path, rules: list[str]) -> Any:
@@ -210,6 +231,8 @@ def _print(doc: dict[str, Any]) -> None:
         f"[bold]{escape(a)}[/] vs [bold]{escape(b)}[/]: "
         f"{doc['run']['games']} battles, seed {doc['run']['seed']}"
     )
+    for notice in doc.get("notices", []):
+        out.print(f"[yellow]notice[/]: {escape(notice)}")
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("outcome", "battles", "rate", "95% interval"):
         table.add_column(col, justify="left" if col == "outcome" else "right")

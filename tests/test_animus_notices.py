@@ -1,0 +1,67 @@
+"""Animus results say what a reader must know where the numbers are read (issue 27, point 5):
+made-up cards on every output that uses them (text, JSON, the page's headline), and two teams
+that field the same cards."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from deckkit.cli.main import app
+
+REPO = Path(__file__).resolve().parent.parent
+TEAM = REPO / "decks" / "animus-vanguard.team"
+VS = REPO / "decks" / "animus-counterpoint.team"
+runner = CliRunner()
+
+
+def _run(args: list[str]) -> str:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_made_up_cards_are_announced_in_text_json_and_the_headline(tmp_path: Path) -> None:
+    text = _run(["simulate", str(TEAM), "--vs", str(VS), "-n", "30", "-q"])
+    head = text.split("outcome")[0]  # before the results table
+    assert "notice: 20 of the 20 cards are made up" in head.replace("\n", " ")
+    doc = json.loads(_run(["simulate", str(TEAM), "--vs", str(VS), "-n", "30", "--format", "json"]))
+    assert any("made up" in n for n in doc["notices"])
+    assert doc["made_up_cards"] == 18  # the 9 characters of each team
+    assert "made up" in _run(["validate", str(TEAM)])
+    page = tmp_path / "p.html"
+    _run(["report", str(TEAM), "--vs", str(VS), "-n", "30", "-o", str(page), "-q"])
+    html = page.read_text(encoding="utf-8")
+    headline = html[
+        html.index('id="headline"') : html.index("</section>", html.index('id="headline"'))
+    ]
+    assert "cards are made up" in headline
+
+
+def test_a_real_card_file_gets_no_made_up_notice(tmp_path: Path) -> None:
+    """A designer's file whose rows are not marked made up: no notice."""
+    cards = tmp_path / "animus"
+    shutil.copytree(REPO / "card_db" / "animus", cards)
+    csv = cards / "sample-cards.csv"
+    lines = csv.read_text(encoding="utf-8").splitlines(keepends=True)
+    csv.write_text(
+        "".join(line.replace(",yes,made up", ",no,made up") for line in lines), encoding="utf-8"
+    )
+    doc = json.loads(
+        _run(["--card-db", str(tmp_path), "simulate", str(TEAM), "--vs", str(VS), "-n", "30",
+              "--format", "json"])
+    )  # fmt: skip
+    assert doc["made_up_cards"] == 0 and doc["notices"] == []
+
+
+def test_two_teams_sharing_cards_get_a_notice() -> None:
+    doc = json.loads(
+        _run(["simulate", str(TEAM), "--vs", str(TEAM), "-n", "20", "--format", "json"])
+    )
+    shared = [n for n in doc["notices"] if "share" in n]
+    assert len(shared) == 1 and "the Entity The Ember Throne" in shared[0]
+    doc = json.loads(_run(["simulate", str(TEAM), "--vs", str(VS), "-n", "20", "--format", "json"]))
+    assert not any("share" in n for n in doc["notices"])
