@@ -10,6 +10,7 @@ import pytest
 from deckkit.animus.construction.carddb import (
     COLUMNS,
     CardFileError,
+    CardFileProblems,
     cardfile_cache_clear,
     load_cards,
     read_cards,
@@ -98,6 +99,25 @@ def test_duplicates_and_a_bad_header(tmp_path: Path) -> None:
     with pytest.raises(CardFileError, match="'lvl' where 'level'") as err:
         read_cards(bad, types())
     assert (err.value.line, err.value.column) == (1, 4)
+
+
+def test_every_broken_row_is_reported_at_once(tmp_path: Path) -> None:
+    """A designer fixes a card file in one pass: each broken row with its line and column."""
+    path = write(
+        tmp_path,
+        GOOD,
+        "x02,Two,character,two,Power,,3,1,,yes,made up",
+        GOOD.replace("x01", "x03"),  # the name 'Test Card' again
+        "x04,Four,character,2,Fire,,3,1,,yes,made up",
+    )
+    with pytest.raises(CardFileProblems) as err:
+        read_cards(path, types())
+    assert [(p.line, p.column) for p in err.value.problems] == [(4, 4), (5, 2), (6, 5)]
+    assert (err.value.line, err.value.column) == (4, 4)
+    text = err.value.render()
+    assert "3 broken rows" in text and all(f"line {n}:" in text for n in (4, 5, 6))
+    assert len(err.value.as_dict()["problems"]) == 3  # type: ignore[arg-type]
+    assert err.value.exit_code == EXIT_BAD_DATA
 
 
 def test_bad_type_order_file(tmp_path: Path) -> None:

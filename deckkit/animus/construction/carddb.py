@@ -50,6 +50,7 @@ COLUMNS = (
     "source",
 )
 MAX_BYTES = 1_000_000
+MAX_PROBLEMS = 50  # broken rows reported at once; a file past that is no card file
 
 
 class CardFileError(CardDataError):
@@ -72,6 +73,31 @@ class CardFileError(CardDataError):
 
     def as_dict(self) -> dict[str, object]:
         return {**super().as_dict(), "column": self.column}
+
+
+class CardFileProblems(CardFileError):
+    """Every broken row of a card file at once (one line each), so a designer fixes them in one
+    pass; the first problem's line and column are the error's own."""
+
+    def __init__(self, problems: list[CardFileError], *, path: Path | str | None) -> None:
+        self.problems = tuple(problems)
+        first = problems[0]
+        CardDataError.__init__(
+            self,
+            f"{len(problems)} broken rows in this card file",
+            path=path,
+            line=first.line,
+            hint=first.hint,
+        )
+        self.column = first.column
+
+    def render(self) -> str:
+        lines = [super().render()]
+        lines.extend(f"  line {p.line}: {clipped(p.message, 300)}" for p in self.problems)
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "problems": [p.as_dict() for p in self.problems]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +177,7 @@ def read_cards(path: Path, types: TypeOrder) -> CardSet:
     lines = raw.split(b"\n")
     header: list[str] | None = None
     cards: list[Card] = []
+    problems: list[CardFileError] = []
     seen_ids: dict[str, int] = {}
     seen_names: dict[str, int] = {}
     for number, chunk in enumerate(lines, start=1):
@@ -179,21 +206,34 @@ def read_cards(path: Path, types: TypeOrder) -> CardSet:
         if header is None:
             header = _check_header(fields, path, number)
             continue
-        card = _row(fields, path, number, types)
+        try:
+            card = _row(fields, path, number, types)
+        except CardFileError as err:
+            # Every row is checked: the broken ones are reported together below.
+            problems.append(err)
+            if len(problems) >= MAX_PROBLEMS:
+                break
+            continue
+        duplicate = False
         for key, seen, what in (
             (card.id.casefold(), seen_ids, "id"),
             (card.name.casefold(), seen_names, "name"),
         ):
             if key in seen:
-                raise CardFileError(
-                    f"{what} {getattr(card, what)!r} is already used on line {seen[key]}",
-                    path=path,
-                    line=number,
-                    column=COLUMNS.index(what) + 1,
-                    hint="each card appears once: every Animus card is unique",
+                problems.append(
+                    CardFileError(
+                        f"{what} {getattr(card, what)!r} is already used on line {seen[key]}",
+                        path=path,
+                        line=number,
+                        column=COLUMNS.index(what) + 1,
+                        hint="each card appears once: every Animus card is unique",
+                    )
                 )
-            seen[key] = number
-        cards.append(card)
+                duplicate = True
+            else:
+                seen[key] = number
+        if not duplicate:
+            cards.append(card)
     if header is None:
         raise CardFileError(
             "the card file has no header row",
@@ -201,6 +241,10 @@ def read_cards(path: Path, types: TypeOrder) -> CardSet:
             line=1,
             hint=f"the first row names the columns: {','.join(COLUMNS)}",
         )
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise CardFileProblems(problems, path=path)
     if not any(c.kind is Kind.CHARACTER for c in cards):
         raise CardFileError("the card file holds no character", path=path)
     return CardSet(path, tuple(cards), types)
