@@ -65,3 +65,29 @@ def test_two_teams_sharing_cards_get_a_notice() -> None:
     assert len(shared) == 1 and "the Entity The Ember Throne" in shared[0]
     doc = json.loads(_run(["simulate", str(TEAM), "--vs", str(VS), "-n", "20", "--format", "json"]))
     assert not any("share" in n for n in doc["notices"])
+
+
+def test_a_card_file_without_its_type_order_gets_a_notice_wherever_it_is_used(
+    tmp_path: Path,
+) -> None:
+    """The rules never write down which type beats which ("Card types and Combat Advantage"):
+    a card file without types.toml beside it takes deckkit's guess, and every command says so."""
+    shutil.copy(REPO / "card_db" / "animus" / "sample-cards.csv", tmp_path / "mine.csv")
+    for name in ("animus-vanguard.team", "animus-counterpoint.team"):
+        text = (REPO / "decks" / name).read_text(encoding="utf-8")
+        (tmp_path / name).write_text(text.replace("cards: sample", "cards: mine.csv"))
+    team, vs = tmp_path / "animus-vanguard.team", tmp_path / "animus-counterpoint.team"
+    guess = "has no types.toml beside it"
+    assert guess in _run(["validate", "--game", "animus", str(tmp_path / "mine.csv")])
+    assert guess in _run(["validate", str(team)])
+    doc = json.loads(_run(["simulate", str(team), "--vs", str(vs), "-n", "20", "--format", "json"]))
+    assert sum(guess in n for n in doc["notices"]) == 1
+    listed = json.loads(
+        _run(["cards", "list", "--game", "animus", "--cards", str(tmp_path / "mine.csv"),
+              "--format", "json"])
+    )  # fmt: skip
+    assert guess in listed["notices"][0]
+    # With the order written beside the file, no notice.
+    shutil.copy(REPO / "card_db" / "animus" / "types.toml", tmp_path / "types.toml")
+    doc = json.loads(_run(["simulate", str(team), "--vs", str(vs), "-n", "20", "--format", "json"]))
+    assert not any(guess in n for n in doc["notices"])

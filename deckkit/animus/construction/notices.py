@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from deckkit.animus.construction.carddb import TYPES_NAME, CardSet
 from deckkit.animus.construction.cards import Card
 from deckkit.animus.construction.team import Team
 
@@ -35,4 +36,19 @@ def shared_cards_notice(a: Team, b: Team) -> str | None:
     return (
         f"{a.name} and {b.name} share {', '.join(shared)}: one game's setup never gives both "
         "players the same card, so this match-up is not one a game can produce"
+    )
+
+
+def type_order_notice(card_set: CardSet) -> str | None:
+    """A sentence when a card file has no ``types.toml`` beside it: the rules name the three
+    types but never write down which beats which (animus-rules-v3.5.txt, "Card types and
+    Combat Advantage"), so its cards then take deckkit's guessed cycle, a reading that moves
+    match-ups as much as any rule option."""
+    if (card_set.path.parent / TYPES_NAME).is_file():
+        return None
+    cycle = " > ".join([*card_set.types.types, card_set.types.types[0]])
+    return (
+        f"{card_set.path.name} has no {TYPES_NAME} beside it: cards without a printed advantage "
+        f"take deckkit's guessed type cycle ({cycle}); write your cards' order in "
+        f"{TYPES_NAME} next to the card file"
     )

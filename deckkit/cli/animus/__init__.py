@@ -67,11 +67,15 @@ def _validate_one(path: Path, rules: list[str]) -> tuple[int, dict[str, Any], st
             "made_up": made_up,
             "types": list(cards.types.types),
         }
+        from deckkit.animus.construction.notices import type_order_notice
+
+        guessed = type_order_notice(cards)
+        body["notices"] = [guessed] if guessed else []
         text = (
             f"[bold green]OK[/]: {escape(str(path))}: {len(cards.characters)} characters, "
             f"{len(cards.entities)} Entities ({made_up} rows marked made up); "
             f"types {', '.join(cards.types.types)}"
-        )
+        ) + (f"\nnotice: {escape(guessed)}" if guessed else "")
         return EXIT_OK, body, text
     team = read_team(path, rules)
     if team.draft_policy is not None:
@@ -203,7 +207,11 @@ def _run(
 
 def _notices(teams: Any) -> list[str]:
     """What a reader must know beside the figures (deckkit.animus.construction.notices)."""
-    from deckkit.animus.construction.notices import made_up_notice, shared_cards_notice
+    from deckkit.animus.construction.notices import (
+        made_up_notice,
+        shared_cards_notice,
+        type_order_notice,
+    )
 
     # A draft seat has no fixed cards: it drafts from its whole card set before every battle.
     cards = [c for t in teams for c in (t.cards or t.card_set.cards)]
@@ -211,6 +219,8 @@ def _notices(teams: Any) -> list[str]:
     found = [made_up_notice(cards)]
     if len(teams) == 2:
         found.append(shared_cards_notice(teams[0], teams[1]))
+    sets = {t.card_set.path: t.card_set for t in teams}
+    found.extend(type_order_notice(card_set) for card_set in sets.values())
     return [n for n in found if n]
 
 
@@ -389,8 +399,14 @@ def list_cards(
         }
         for c in cards.cards
     ]
+    from deckkit.animus.construction.notices import type_order_notice
+
+    guessed = type_order_notice(cards)
     if output is opt.Format.JSON:
-        emit({"card_file": str(cards.path), "cards": rows}, game="animus")
+        emit(
+            {"card_file": str(cards.path), "cards": rows, "notices": [guessed] if guessed else []},
+            game="animus",
+        )
         return
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("name", "kind", "level", "type", "beats", "melee", "range", "abilities"):
@@ -410,3 +426,5 @@ def list_cards(
     out.print(table)
     if any(r["made_up"] for r in rows):
         out.print("* made up (a sample card, not a real one)")
+    if guessed:
+        out.print(f"notice: {escape(guessed)}")
