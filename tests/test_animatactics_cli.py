@@ -82,6 +82,11 @@ def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert len(cells) == n * n and "<script>" in page  # every duel's value, for the read-out
     # the page's numbers are the sidecar's
     assert f'data-json="versus.win.count" data-fmt="int">{doc["versus"]["win"]["count"]:,}<' in page
+    # What the engine does not play is said in the headline, where the answer is read.
+    headline = page[
+        page.index('id="headline"') : page.index("</section>", page.index('id="headline"'))
+    ]
+    assert "special abilities, powers, innate abilities" in headline and doc["caveat"] in headline
     # the user's file is not replaced without --force
     assert runner.invoke(app, args).exit_code == 2
     # an illegal party: the page opens with its violations, exit 1
@@ -150,3 +155,14 @@ def test_cards_show_against_gives_the_exact_attack_odds() -> None:
     assert plain["p_hit"] == pytest.approx(0.6)
     assert plain["exact"]["damage"] == {str(k): "1/10" for k in range(4, 10)}
     assert odds["attack, Dodge or Counterattack"]["p_hit"] == pytest.approx(0.2)
+
+
+def test_every_simulate_output_says_what_the_engine_does_not_play() -> None:
+    """Abilities are not played (issue 27): text and JSON say so beside the figures."""
+    for extra in ([], ["--vs", DARK, "--games", "50"]):
+        text = runner.invoke(app, ["simulate", LIGHT, *extra])
+        assert (
+            text.exit_code == 0 and "notice: played from the printed stat lines only" in text.stdout
+        )
+        doc = json.loads(runner.invoke(app, ["simulate", LIGHT, *extra, "--format", "json"]).stdout)
+        assert "special abilities" in doc["caveat"]

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from deckkit import __version__
+from deckkit.animatactics.analysis.caveats import caveat
 from deckkit.animatactics.analysis.parties import alone, plan_of, versus
 from deckkit.cli import options as opt
 from deckkit.cli.animatactics.common import (
@@ -66,6 +67,7 @@ def build_document(
         "matrix": matrix.as_dict(),
         "cost_study": cost_study(matrix).as_dict(),
         "model": MODEL,
+        "caveat": caveat(),
         "versus": None,
         "deckkit_version": __version__,
         "generated": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),

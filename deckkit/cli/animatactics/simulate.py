@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from deckkit.animatactics.analysis.caveats import caveat
 from deckkit.animatactics.analysis.parties import alone, plan_of, versus
 from deckkit.cli import options as opt
 from deckkit.cli.animatactics.common import (
@@ -45,7 +46,7 @@ def simulate(
     chosen = plan_of(plan)
     parties = checked_parties(party, vs, levels, edition, allow_illegal)
     if vs is None:
-        doc = alone(parties[0].party)
+        doc = {**alone(parties[0].party), "caveat": caveat()}
         if output is opt.Format.JSON:
             emit(doc, game="anima-tactics")
             return
@@ -60,8 +61,12 @@ def simulate(
             "hardest opponents: "
             + ", ".join(f"{r['opponent']} ({r['party_mean']:.2f})" for r in best[:5])
         )
+        out.print(f"notice: {doc['caveat']}")
         return
-    doc = versus(parties[0].party, parties[1].party, games, seed, workers, chosen)
+    doc = {
+        **versus(parties[0].party, parties[1].party, games, seed, workers, chosen),
+        "caveat": caveat(),
+    }
     if output is opt.Format.JSON:
         emit(doc, game="anima-tactics")
         return
@@ -76,3 +81,4 @@ def simulate(
     out.print(f"  loss  {pct(doc['loss'])}   (by knock-out {pct(doc['loss_by_ko'])})")
     out.print(f"  draw  {pct(doc['draw'])}   mean turns {doc['mean_turns']:.2f}")
     out.print("  95% Wilson intervals; after 10 turns the most levels on the table wins")
+    out.print(f"notice: {doc['caveat']}")
