@@ -66,7 +66,7 @@ GAMES: tuple[Game, ...] = (
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
-VERBS = ("validate", "simulate", "report", "cards")
+VERBS = ("validate", "simulate", "report", "cards", "build")
 GAME_OPTION = "--game"
 HEADER_BYTES = 64 * 1024  # the header is at the top; a long file is not read whole to find it
 
