@@ -91,3 +91,13 @@ def test_a_card_file_without_its_type_order_gets_a_notice_wherever_it_is_used(
     shutil.copy(REPO / "card_db" / "animus" / "types.toml", tmp_path / "types.toml")
     doc = json.loads(_run(["simulate", str(team), "--vs", str(vs), "-n", "20", "--format", "json"]))
     assert not any(guess in n for n in doc["notices"])
+
+
+def test_cards_show_gives_one_card_with_its_gems_and_where_it_comes_from() -> None:
+    text = _run(["cards", "show", "--game", "animus", "Ilka Varga"])
+    assert "beaten by  Power" in text and "Reaction(damaged): draw(1)" in text
+    assert "sample-cards.csv, line" in text and "made up" in text
+    doc = json.loads(_run(["cards", "show", "--game", "animus", "ans26", "--format", "json"]))
+    assert doc["name"] == "Ilka Varga" and doc["beaten_by_type"] == ["Power"]
+    missing = runner.invoke(app, ["cards", "show", "--game", "animus", "Ilka Vraga"])
+    assert missing.exit_code == 2 and "did you mean Ilka Varga" in missing.output

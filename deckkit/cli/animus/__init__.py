@@ -24,6 +24,7 @@ from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper
 from deckkit.cli.jsonout import emit
 from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError, DeckkitError, UsageError
+from deckkit.textsafe import clipped
 
 app = DeckkitTyper(name="animus", help="Animus teams: draft legality and head-to-head win rates.")
 
@@ -428,3 +429,73 @@ def list_cards(
         out.print("* made up (a sample card, not a real one)")
     if guessed:
         out.print(f"notice: {escape(guessed)}")
+
+
+@cards_app.command("show")
+def show_card(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The card's name or id.")],
+    card_file: Annotated[
+        Path | None,
+        typer.Option("--cards", metavar="FILE.csv", help="A card file (default: the sample set)."),
+    ] = None,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """One card of a card file: its gems, values, abilities (as the engine reads them), the
+    types it beats and is beaten by, and where the row comes from."""
+    import difflib
+
+    from deckkit.animus.construction.carddb import load_cards
+    from deckkit.animus.construction.notices import made_up_notice, type_order_notice
+
+    cards = load_cards(card_file.resolve() if card_file else None)
+    card = cards.find(name) or next(
+        (c for c in cards.cards if c.id.casefold() == name.strip().casefold()), None
+    )
+    if card is None:
+        close = difflib.get_close_matches(name, [c.name for c in cards.cards], n=3, cutoff=0.6)
+        raise UsageError(
+            f"no card named {clipped(name, 80)!r} in {cards.path.name}",
+            hint=("did you mean " + ", ".join(close) + "?")
+            if close
+            else "`deckkit cards list --game animus` lists them",
+        )
+    beaten_by = [t for t, beaten in cards.types.beats.items() if beaten == card.type]
+    notices = [n for n in (made_up_notice([card]), type_order_notice(cards)) if n]
+    doc = {
+        "card_file": str(cards.path),
+        "id": card.id,
+        "name": card.name,
+        "kind": str(card.kind),
+        "level": card.level,
+        "type": card.type,
+        "advantage": card.advantage,
+        "beaten_by_type": beaten_by,
+        "melee": card.melee,
+        "range": card.range,
+        "abilities": [a.text() for a in card.abilities],
+        "made_up": card.made_up,
+        "source": card.source,
+        "line": card.line,
+        "notices": notices,
+    }
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    out = stdout_console(min_width=72, soft_wrap=True)
+    out.print(f"[bold]{escape(card.name)}[/] ({card.kind}, {escape(card.id)})")
+    rows = [("level", str(card.level or ""))]
+    if card.kind == "character":
+        rows += [
+            ("type", card.type),
+            ("beats", card.advantage),
+            ("beaten by", ", ".join(beaten_by) or "-"),
+            ("melee", str(card.melee)),
+            ("range", str(card.range)),
+        ]
+    rows += [("abilities", "; ".join(a.text() for a in card.abilities) or "-")]
+    rows += [("source", f"{card.source} ({cards.path.name}, line {card.line})")]
+    width = max(len(k) for k, _ in rows)
+    for k, v in rows:
+        out.print(f"  {k:<{width}}  {escape(v)}")
+    for n in notices:
+        out.print(f"notice: {escape(n)}")
