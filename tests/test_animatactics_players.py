@@ -216,3 +216,15 @@ def test_search_is_the_same_for_any_workers() -> None:
     one = _simulate(UNALIGNED, DARK, *args)
     two = _simulate(UNALIGNED, DARK, *args, "--workers", "2")
     assert one == two and one["policy"] == "search:1" and one["vs_policy"] == "random"
+
+
+def test_the_ladder_pairs_each_player_with_the_heuristic_on_the_same_games() -> None:
+    """The heuristic against itself on the same games differs by exactly nothing; the random
+    player, on the sample parties, loses ground against it."""
+    from deckkit.animatactics.analysis.ladder import PARTIES, _side, paired_gap
+
+    sides = (_side(PARTIES[0], "guarded"), _side(PARTIES[1], "guarded"))
+    same = paired_gap(sides, 0, "heuristic", 20, 1)
+    assert same["gap"] == 0 and same["ci95"] == [0, 0]
+    worse = paired_gap(sides, 0, "random", 40, 1)
+    assert worse["ci95"][1] < 0

@@ -12,12 +12,14 @@
   random affordable reaction. A floor for the ladder.
 - ``search``: plays ahead by simulating. At each activation it weighs its candidates (every
   character still to act with its two best-looking actions, and ending an activation at once to
-  keep actions for reactions) by rollouts: a copy of the game played on by the heuristic for both
-  sides to the end of the next turn, with fresh dice of its own (it never sees the game's dice
-  before they are rolled), the same rollout dice for every candidate (common random numbers).
-  A rollout scores 1 for a win, 0 for a loss, 1/2 a draw; one that stops before the game's end
-  scores the share of levels still on the table, each weighted by its Life Points left. The rest
-  of an activation and the reactions follow the heuristic.
+  keep actions for reactions) against the heuristic's own choice by rollouts: a copy of the
+  game played on by the heuristic for both sides to the end of the next turn, with fresh dice of
+  its own (it never sees the game's dice before they are rolled), the same rollout dice for
+  every candidate (common random numbers). A rollout scores 1 for a win, 0 for a loss, 1/2 a
+  draw; one that stops before the game's end scores the share of levels still on the table, each
+  weighted by its Life Points left. Another candidate replaces the heuristic's choice only when
+  its lead, rollout by rollout, exceeds its standard error. The rest of an activation and the
+  reactions follow the heuristic.
 """
 
 from __future__ import annotations
@@ -217,11 +219,12 @@ class Search(Policy):
             out.append((idle, None))  # turn the least useful card, keeping its actions
         return out
 
-    def rollout_value(
+    def rollout_values(
         self, g: GameState, side: int, actor: int, act: Action | None, seeds: list[int]
-    ) -> float:
+    ) -> list[float]:
+        """The candidate's score in each rollout (one per seed)."""
         pols = (self.base, self.base)
-        total = 0.0
+        out: list[float] = []
         for s in seeds:
             sim = g.copy()
             dice = random.Random(s)
@@ -233,27 +236,25 @@ class Search(Policy):
                 sim.active = -1
                 sim.to_move = 1 - side
             advance(sim, pols, dice, dice, sim.turn + self.horizon)
-            total += evaluate(sim, side)
-        return total / len(seeds)
+            out.append(evaluate(sim, side))
+        return out
 
     def choose_actor(self, g: GameState, side: int, ready: list[int], rng: random.Random) -> int:
-        options = self.candidates(g, side, ready)
-        self.pending = None
-        if len(options) == 1:
-            actor, act = options[0]
-        else:
+        """The heuristic's own choice unless another candidate leads it, rollout by rollout on
+        the same dice, by more than the standard error of that lead."""
+        h_actor = self.base.choose_actor(g, side, ready, rng)
+        h_legal = g.legal(side, h_actor)
+        h_act = self.base.choose_action(g, side, h_actor, h_legal, rng) if h_legal else None
+        options: list[tuple[int, Action | None]] = [(h_actor, h_act)]
+        options.extend(c for c in self.candidates(g, side, ready) if c != (h_actor, h_act))
+        actor, act = h_actor, h_act
+        if len(options) > 1:
             seeds = [rng.getrandbits(63) for _ in range(self.rollouts)]
-            best = max(
-                range(len(options)),
-                key=lambda k: (
-                    self.rollout_value(g, side, options[k][0], options[k][1], seeds),
-                    -k,
-                ),
-            )
-            actor, act = options[best]
-        self.pending = act
-        if act is None:
-            self.pending = Action(-1, -1)  # marks an activation to end at once
+            values = [self.rollout_values(g, side, a, x, seeds) for a, x in options]
+            best = max(range(len(options)), key=lambda k: (sum(values[k]), -k))
+            if best and _leads(values[best], values[0]):
+                actor, act = options[best]
+        self.pending = Action(-1, -1) if act is None else act  # (-1, -1): end it at once
         return actor
 
     def choose_action(
@@ -272,6 +273,19 @@ class Search(Policy):
         rng: random.Random,
     ) -> int:  # fmt: skip
         return self.base.react(g, side, defender, attacker, charge, rng)
+
+
+def _leads(mine: list[float], ref: list[float]) -> bool:
+    """The paired lead of ``mine`` over ``ref`` exceeds its standard error."""
+    n = len(mine)
+    diffs = [a - b for a, b in zip(mine, ref, strict=True)]
+    lead = sum(diffs) / n
+    if lead <= 0:
+        return False
+    if n == 1:
+        return True
+    var = sum((d - lead) ** 2 for d in diffs) / (n - 1)
+    return lead > math.sqrt(var / n)
 
 
 def make_policy(name: str) -> Policy:
