@@ -17,6 +17,7 @@ from deckkit.animatactics.engine.players import Heuristic, Search, make_policy
 from deckkit.animatactics.engine.skirmish import (
     ATTACK,
     CHARGE,
+    COUNTER,
     Action,
     GameState,
     Side,
@@ -228,3 +229,23 @@ def test_the_ladder_pairs_each_player_with_the_heuristic_on_the_same_games() -> 
     assert same["gap"] == 0 and same["ci95"] == [0, 0]
     worse = paired_gap(sides, 0, "random", 40, 1)
     assert worse["ci95"][1] < 0
+
+
+class _AlwaysCounter(Heuristic):
+    def react(
+        self, g: GameState, side: int, defender: int, attacker: int, charge: bool,
+        rng: random.Random,
+    ) -> int:  # fmt: skip
+        return COUNTER
+
+
+def test_the_defender_chooses_its_reaction_and_pays_for_it() -> None:
+    """ "Counterattack (3 Actions, Reactive)"; "if your character doesn't have enough Action
+    points available, you can't use the Ability" (Actions): a Counterattack costs the defender
+    3 actions, and one it cannot pay for is no reaction at all (not a cheaper Dodge)."""
+    for ap, left in ((3, 0), (2, 2)):
+        g = GameState((Side((KILLER,), (50,), ALL_OUT), Side((SHEEP,), (5,), ALL_OUT)), 0)
+        g.teams[1][0].ap = ap
+        rng = random.Random(0)
+        perform(g, 0, 0, Action(CHARGE, 0), (Heuristic(), _AlwaysCounter()), rng, rng)
+        assert g.teams[1][0].ap == left and g.teams[0][0].ap == 7

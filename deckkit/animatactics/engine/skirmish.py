@@ -261,10 +261,10 @@ def perform(
     reaction = pols[enemy].react(g, enemy, act.target, actor, act.kind == CHARGE, prng)
     if reaction == COUNTER and target.ap >= COUNTER_COST:
         target.ap -= COUNTER_COST
-    elif reaction != NO_REACTION and target.ap >= DODGE_COST:
-        reaction = DODGE
+    elif reaction == DODGE and target.ap >= DODGE_COST:
         target.ap -= DODGE_COST
-    else:
+    else:  # "if your character doesn't have enough Action points available, you can't use the
+        # Ability" (Actions)
         reaction = NO_REACTION
     dealt = _strike(dice, me.stats, target.stats, act.mod, reaction != NO_REACTION)
     if dealt >= 0:
