@@ -249,3 +249,20 @@ def test_the_defender_chooses_its_reaction_and_pays_for_it() -> None:
         rng = random.Random(0)
         perform(g, 0, 0, Action(CHARGE, 0), (Heuristic(), _AlwaysCounter()), rng, rng)
         assert g.teams[1][0].ap == left and g.teams[0][0].ap == 7
+
+
+def test_the_game_interface_names_every_player() -> None:
+    """Through the shared game interface a player is a plan (the heuristic spending actions by
+    it), ``random`` or ``search``; another name is a usage error."""
+    from deckkit.animatactics.game import GAME
+
+    entries = [GAME.read(UNALIGNED), GAME.read(DARK)]
+    assert GAME.players() == ("guarded", "all-out", "counter", "random", "search")
+    for player, plan, policy in (
+        ("counter", "counter", "heuristic"),
+        ("search", "guarded", "search"),
+    ):
+        setup = GAME.prepare(entries, player=player)
+        assert {(s.plan.name, s.policy) for s in setup.sides} == {(plan, policy)}
+    with pytest.raises(UsageError):
+        GAME.prepare(entries, player="clever")
