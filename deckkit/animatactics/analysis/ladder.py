@@ -5,7 +5,8 @@ then the other way round), game ``i`` of seed ``s`` is played twice: once with t
 test and once with the heuristic in its place. Both draw their dice from (``s``, ``i``) (the
 same initiative roll and the same stream, as far as the choices keep them aligned), so the
 per-game difference of scores (win 1, draw 1/2, loss 0) is paired; its mean comes with a
-Student-t 95% interval. Run ``python -m deckkit.animatactics.analysis.ladder --help``.
+Student-t 95% interval, for each seating and for both seatings' games taken together.
+Run ``python -m deckkit.animatactics.analysis.ladder --help``.
 """
 
 from __future__ import annotations
@@ -37,22 +38,24 @@ def _score(winner: int | None, seat: int) -> int:
     return 1 if winner is None else 2 if winner == seat else 0
 
 
-def paired_gap(
+def _sums(
     sides: tuple[Side, Side], seat: int, policy: str, games: int, seed: int
-) -> dict[str, Any]:
-    """``policy`` playing ``sides[seat]`` against the heuristic, minus the heuristic in its
-    place, over games ``0..games-1`` of ``seed``."""
+) -> tuple[int, int, int]:
+    """Half-point sums over the games: of the differences, of their squares, of the baseline."""
     total = sq = base_total = 0
+    tested, base = list(sides), list(sides)
+    tested[seat] = replace(sides[seat], policy=policy)
+    base[seat] = replace(sides[seat], policy=BASELINE)
     for i in range(games):
-        tested = list(sides)
-        tested[seat] = replace(sides[seat], policy=policy)
-        base = list(sides)
-        base[seat] = replace(sides[seat], policy=BASELINE)
         mine = _score(play_game((tested[0], tested[1]), seed, i).winner, seat)
         ref = _score(play_game((base[0], base[1]), seed, i).winner, seat)
         total += mine - ref
         sq += (mine - ref) ** 2
         base_total += ref
+    return total, sq, base_total
+
+
+def _row(policy: str, games: int, total: int, sq: int, base_total: int) -> dict[str, Any]:
     est = mean_estimate(games, total, sq)
     assert est.mean is not None
     return {
@@ -65,6 +68,14 @@ def paired_gap(
     }
 
 
+def paired_gap(
+    sides: tuple[Side, Side], seat: int, policy: str, games: int, seed: int
+) -> dict[str, Any]:
+    """``policy`` playing ``sides[seat]`` against the heuristic, minus the heuristic in its
+    place, over games ``0..games-1`` of ``seed``."""
+    return _row(policy, games, *_sums(sides, seat, policy, games, seed))
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
@@ -73,13 +84,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--policies", default="random,search:8", help="comma-separated players")
     args = ap.parse_args(argv)
     sides = (_side(PARTIES[0], args.plan), _side(PARTIES[1], args.plan))
-    rows = []
     for policy in args.policies.split(","):
+        both = [0, 0, 0]
         for seat in (0, 1):
-            row = paired_gap(sides, seat, policy, args.games, args.seed)
-            row["party"] = PARTIES[seat].name
-            rows.append(row)
-            print(json.dumps(row), flush=True)
+            sums = _sums(sides, seat, policy, args.games, args.seed)
+            both = [a + b for a, b in zip(both, sums, strict=True)]
+            row = _row(policy, args.games, *sums)
+            print(json.dumps({**row, "party": PARTIES[seat].name}), flush=True)
+        row = _row(policy, 2 * args.games, both[0], both[1], both[2])
+        print(json.dumps({**row, "party": "both seatings"}), flush=True)
 
 
 if __name__ == "__main__":
