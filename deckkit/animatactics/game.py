@@ -1,13 +1,14 @@
 """Anima Tactics in the shape every game gives (:class:`deckkit.core.game.Game`): a party file,
-its legality under its edition and level total, the plans the characters follow (the automatic
-players) and one seeded skirmish of two parties to a :class:`~deckkit.core.game.Record`."""
+its legality under its edition and level total, the automatic players (a plan's name: the
+heuristic player spending actions by that plan; ``random``; ``search``) and one seeded
+skirmish of two parties to a :class:`~deckkit.core.game.Record`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from deckkit.animatactics.analysis.parties import PLAN_NAMES, fighters, plan_of
+from deckkit.animatactics.analysis.parties import PLAN_NAMES, check_policy, fighters, plan_of
 from deckkit.animatactics.analysis.party_games import PartyGames
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.editions import DEFAULT_EDITION, load_edition
@@ -50,7 +51,10 @@ class AnimaTactics:
         )
 
     def players(self) -> tuple[str, ...]:
-        return (DEFAULT_PLAN, *(p for p in PLAN_NAMES if p != DEFAULT_PLAN))
+        """The heuristic player under each plan (by the plan's name), then the random and the
+        search player (:mod:`deckkit.animatactics.engine.players`) under the default plan."""
+        plans = (DEFAULT_PLAN, *(p for p in PLAN_NAMES if p != DEFAULT_PLAN))
+        return (*plans, "random", "search")
 
     def prepare(
         self,
@@ -61,9 +65,14 @@ class AnimaTactics:
     ) -> PartyGames:
         if len(entries) != 2:
             raise UsageError("an Anima Tactics skirmish is played by two parties")
-        plan = plan_of(player or DEFAULT_PLAN)
+        name = player or DEFAULT_PLAN
+        policy = "heuristic"
+        if name in PLAN_NAMES:
+            plan = plan_of(name)
+        else:
+            plan, policy = plan_of(DEFAULT_PLAN), check_policy(name)
         sides = tuple(
-            Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan)
+            Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan, policy)
             for fs in (fighters(entries[0]), fighters(entries[1]))
         )
         if not sides[0].fighters or not sides[1].fighters:

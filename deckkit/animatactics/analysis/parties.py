@@ -28,14 +28,33 @@ def fighters(party: Party) -> list[Any]:
     return party_entrants([(m.character, m.pilot) for m in party.members], load_card_db())
 
 
-def versus(a: Party, b: Party, games: int, seed: int, workers: int, plan: Any) -> dict[str, Any]:
-    """``games`` seeded games of party ``a`` against ``b`` (the same for any ``workers``)."""
+def check_policy(name: str) -> str:
+    """``name`` if it names a player (:func:`.players.make_policy` raises otherwise)."""
+    from deckkit.animatactics.engine.players import make_policy
+
+    make_policy(name)
+    return name
+
+
+def versus(
+    a: Party,
+    b: Party,
+    games: int,
+    seed: int,
+    workers: int,
+    plan: Any,
+    policy: str = "heuristic",
+    vs_policy: str | None = None,
+) -> dict[str, Any]:
+    """``games`` seeded games of party ``a`` against ``b`` (the same for any ``workers``), ``a``
+    played by ``policy``, ``b`` by ``vs_policy`` (default: ``policy``)."""
     from deckkit.animatactics.analysis.party_games import play_games, summarize
     from deckkit.animatactics.engine.skirmish import Side
 
+    policies = (check_policy(policy), check_policy(vs_policy or policy))
     sides = tuple(
-        Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan)
-        for fs in (fighters(a), fighters(b))
+        Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan, pol)
+        for fs, pol in zip((fighters(a), fighters(b)), policies, strict=True)
     )
     if not sides[0].fighters or not sides[1].fighters:
         raise UsageError("a party has no character with stats in the card data")
@@ -45,6 +64,8 @@ def versus(a: Party, b: Party, games: int, seed: int, workers: int, plan: Any) -
         "vs": b.name,
         "seed": seed,
         "plan": plan.name,
+        "policy": policies[0],
+        "vs_policy": policies[1],
         **summarize(results).as_dict(),
     }
 

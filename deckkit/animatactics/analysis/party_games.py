@@ -29,6 +29,8 @@ class Counts:
     wins_by_ko: int = 0
     losses_by_ko: int = 0
     turns: int = 0
+    charges: int = 0
+    attacks: int = 0
 
     @classmethod
     def of(cls, g: GameResult) -> Counts:
@@ -44,6 +46,8 @@ class Counts:
         self.wins_by_ko += g.winner == 0 and g.by_ko
         self.losses_by_ko += g.winner == 1 and g.by_ko
         self.turns += g.turns
+        self.charges += g.charges
+        self.attacks += g.attacks
 
     def merged(self, other: Counts) -> Counts:
         return self + other
@@ -57,6 +61,8 @@ class Counts:
             self.wins_by_ko + other.wins_by_ko,
             self.losses_by_ko + other.losses_by_ko,
             self.turns + other.turns,
+            self.charges + other.charges,
+            self.attacks + other.attacks,
         )
 
 
@@ -108,6 +114,8 @@ class VersusSummary:
     wins_by_ko: int
     losses_by_ko: int
     mean_turns: float
+    mean_charges: float = 0.0
+    mean_attacks: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         def rate(k: int) -> dict[str, Any]:
@@ -122,6 +130,8 @@ class VersusSummary:
             "win_by_ko": rate(self.wins_by_ko),
             "loss_by_ko": rate(self.losses_by_ko),
             "mean_turns": self.mean_turns,
+            "mean_charges": self.mean_charges,
+            "mean_attacks": self.mean_attacks,
             "ci_method": "Wilson score interval, 95%",
         }
 
@@ -136,4 +146,6 @@ def summarize(counts: Counts) -> VersusSummary:
         wins_by_ko=counts.wins_by_ko,
         losses_by_ko=counts.losses_by_ko,
         mean_turns=counts.turns / n if n else 0.0,
+        mean_charges=counts.charges / n if n else 0.0,
+        mean_attacks=counts.attacks / n if n else 0.0,
     )

@@ -1,15 +1,43 @@
-"""Party against party, sampled: the duel's rules (:mod:`.duel`) with several characters a side.
+"""Party against party, sampled: the duel's rules (:mod:`.duel`) with several characters a side,
+each activation, target and action chosen by a player (:mod:`.players`).
 
-Rulebook, "Action Phase": "The player who acts first chooses one of his characters and takes all
-of the actions he wants to with that character ... Now it is the next player's turn", until every
-character has acted; "Winning": after 10 turns the player with the most levels on the table wins.
+Rulebook (anima-tactics-rulebook.txt), as this module plays it without a map:
 
-The automatic player, seeing only what a human sees: it activates its characters in the party's
-order, attacks the enemy with the fewest Life Points left (ties: the first listed), and spends
-actions by the same :class:`~.duel.Plan` as in a duel; the target reacts by its own plan. With one
-character a side the game is exactly :func:`.duel.schedule`'s duel, which a test holds to the
-exact result. Every game draws its dice from its own seed (``seed``, game number), so results do
-not depend on how games are split between processes.
+- "Action Phase": "The player who acts first chooses one of his characters and takes all of the
+  actions he wants to with that character ... Now it is the next player's turn to act. That player
+  now does the same with one of his characters. Play continues this way until all characters have
+  finished their actions". A player with no character left to act passes; the other goes on.
+  Which character, which action and whom it strikes are the player's choices
+  (:class:`Policy`); "It is quite acceptable to turn a character card sideways without taking any
+  Action", so a player may end an activation at any time.
+- "Charge (3 Actions, Once per Turn)": "+2 to the roll"; "A character can't Charge against an
+  enemy it's already engaged in combat with. Although it is an Attack action, Charging also counts
+  as a Movement action, so a character can only Charge once per turn". "Movement": "A character
+  can not move if it is in Hand-to-hand combat; first it must Escape from combat." So a character
+  may Charge only while it is engaged with no enemy and has not moved this turn.
+- "Hand-to-hand Combat": "when the bases of two enemy characters are touching ... both characters
+  are engaged in combat. If a character's base is in contact with more than one enemy, it can
+  choose which to attack". A Charge brings the charger into contact with its target (both are
+  then engaged); "Attack (2 Actions)" strikes an enemy the attacker is engaged with. Engagement
+  ends when one of the two falls ("Damage and Death": "removed from play").
+- Reactions: "Dodge (1 Action, Reactive)" (+d10 Defense) and "Counterattack (3 Actions,
+  Reactive)" (+d10 Defense; a miss brings a free attack back at -2), declared before the attack
+  roll, chosen by the defending player.
+- "Winning": after 10 turns the player with the most levels on the table wins; a game ends
+  earlier when one side has no character left.
+
+Move-free stand-ins: there is no board, so every enemy is within Charge reach and no Charge is
+intercepted. Walking into contact and then attacking costs the Charge's 3 actions without its +2
+and is never the better choice here, so it is not offered; Escape, Run and Walk (which only
+matter with distances) are not played, nor special abilities, powers, ranged attacks and states.
+
+With one character a side and the heuristic player (:class:`.players.Heuristic`), the game is
+exactly :func:`.duel.schedule`'s duel, which a test holds to the exact result. Nothing depends on
+the order in which a party file lists its characters: each side is put in a canonical order
+(by name, then stats) before play, and Life Points are reported back in the given order. Every
+game draws its dice from its own seed (``seed``, game number), the players their own choices'
+randomness from another stream of the same seed, so results do not depend on how games are split
+between processes.
 """
 
 from __future__ import annotations
@@ -30,39 +58,167 @@ from deckkit.animatactics.engine.duel import (
     starting_actions,
 )
 
+# Actions a character spends actively (its player's choice during its activation).
+ATTACK = 0  # "Attack (2 Actions)": an enemy it is engaged with
+CHARGE = 1  # "Charge (3 Actions, Once per Turn)": +2, into contact with any enemy
+# Reactions to an attack (the defending player's choice, declared before the attack roll).
+NO_REACTION = 0
+DODGE = 1  # "Dodge (1 Action, Reactive)"
+COUNTER = 2  # "Counterattack (3 Actions, Reactive)"
+
+DEFAULT_POLICY = "heuristic"
+
 
 @dataclass(frozen=True)
 class Side:
-    """One party in a skirmish: its fighters, their levels (for the 10-turn count) and plan."""
+    """One party in a skirmish: its fighters, their levels (for the 10-turn count), the plan its
+    characters spend actions by (how many they keep for reactions, whether they Counterattack)
+    and the player choosing its activations and targets (a name of :data:`.players.POLICIES`,
+    ``search:N`` for a search player weighing N rollouts)."""
 
     fighters: tuple[Duellist, ...]
     levels: tuple[int, ...]
     plan: Plan
+    policy: str = DEFAULT_POLICY
+
+
+@dataclass(frozen=True)
+class Action:
+    """An active action: ``kind`` ATTACK or CHARGE against enemy number ``target``."""
+
+    kind: int
+    target: int
+
+    @property
+    def cost(self) -> int:
+        return CHARGE_COST if self.kind == CHARGE else ATTACK_COST
+
+    @property
+    def mod(self) -> int:
+        return CHARGE_BONUS if self.kind == CHARGE else 0
 
 
 @dataclass(frozen=True)
 class GameResult:
     """``winner`` 0 (first side), 1 (second) or None (a draw on levels); ``by_ko`` when every
-    enemy fell; ``turns`` played; Life Points left per fighter."""
+    enemy fell; ``turns`` played; Life Points left per fighter (in the sides' given order);
+    ``charges`` and ``attacks``: the Charges and plain Attacks declared in the game."""
 
     winner: int | None
     by_ko: bool
     turns: int
     life: tuple[tuple[int, ...], tuple[int, ...]]
     a_first: bool
+    charges: int = 0
+    attacks: int = 0
 
 
-class _Fighter:
-    __slots__ = ("ap", "life", "stats")
+class Fighter:
+    """One character in play: Life Points, Action counters, whether it has acted (its card
+    turned) or moved this turn, and the enemies it is engaged with (a bit per enemy)."""
+
+    __slots__ = ("acted", "ap", "engaged", "life", "moved", "stats")
 
     def __init__(self, stats: Duellist) -> None:
         self.stats = stats
         self.life = stats.life
         self.ap = starting_actions(stats)
+        self.acted = False
+        self.moved = False
+        self.engaged = 0
+
+    def copy(self) -> Fighter:
+        f = Fighter(self.stats)
+        f.life, f.ap, f.acted, f.moved, f.engaged = (
+            self.life, self.ap, self.acted, self.moved, self.engaged,
+        )  # fmt: skip
+        return f
+
+
+class GameState:
+    """Everything a player sees of a game (no dice to come): both teams, the turn, who acted
+    first, whose activation is next and which character is acting."""
+
+    def __init__(self, sides: tuple[Side, Side], first: int, turns: int = TURNS) -> None:
+        self.sides = sides
+        self.teams: list[list[Fighter]] = [[Fighter(f) for f in s.fighters] for s in sides]
+        self.turn = 0  # 0-based
+        self.turns = turns
+        self.first = first
+        self.to_move = first
+        self.active = -1  # the acting character's index, -1 between activations
+        self.active_side = first
+        self.done = False
+        self.by_ko = False
+        self.charges = 0
+        self.attacks = 0
+
+    def copy(self) -> GameState:
+        g = GameState.__new__(GameState)
+        g.sides, g.turns, g.first = self.sides, self.turns, self.first
+        g.teams = [[f.copy() for f in team] for team in self.teams]
+        g.turn, g.to_move, g.active, g.active_side = (
+            self.turn, self.to_move, self.active, self.active_side,
+        )  # fmt: skip
+        g.done, g.by_ko, g.charges, g.attacks = self.done, self.by_ko, self.charges, self.attacks
+        return g
+
+    def ready(self, side: int) -> list[int]:
+        """Characters of ``side`` that may still be activated this turn."""
+        return [i for i, f in enumerate(self.teams[side]) if f.life > 0 and not f.acted]
+
+    def legal(self, side: int, actor: int) -> list[Action]:
+        """The active actions character ``actor`` of ``side`` can pay for now."""
+        f = self.teams[side][actor]
+        out: list[Action] = []
+        if f.life <= 0:
+            return out
+        enemies = self.teams[1 - side]
+        if f.engaged:
+            if f.ap >= ATTACK_COST:
+                for t, e in enumerate(enemies):
+                    if e.life > 0 and f.engaged >> t & 1:
+                        out.append(Action(ATTACK, t))
+        elif not f.moved and f.ap >= CHARGE_COST:
+            for t, e in enumerate(enemies):
+                if e.life > 0:
+                    out.append(Action(CHARGE, t))
+        return out
+
+    def standing(self, side: int) -> int:
+        """Levels of ``side`` still on the table."""
+        return sum(
+            lv
+            for f, lv in zip(self.teams[side], self.sides[side].levels, strict=True)
+            if f.life > 0
+        )
+
+
+class Policy:
+    """A player of one side: which character acts next, what it does, how it reacts. ``rng`` is
+    the player's own randomness (never the dice of the game)."""
+
+    name = "policy"
+
+    def choose_actor(self, g: GameState, side: int, ready: list[int], rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def choose_action(
+        self, g: GameState, side: int, actor: int, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        """One of ``legal`` (never empty), or None to end the activation."""
+        raise NotImplementedError
+
+    def react(
+        self, g: GameState, side: int, defender: int, attacker: int, charge: bool,
+        rng: random.Random,
+    ) -> int:  # fmt: skip
+        """NO_REACTION, DODGE or COUNTER (a reaction it cannot pay for is taken as none)."""
+        raise NotImplementedError
 
 
 def _strike(rng: random.Random, att: Duellist, dfn: Duellist, mod: int, defends: bool) -> int:
-    """Damage of one attack (0 on a miss) and whether it missed: -1 marks a miss."""
+    """Damage of one attack, -1 on a miss."""
     roll = rng.randint(1, 10)
     total = att.attack + roll + mod
     defense = dfn.defense + (rng.randint(1, 10) if defends else 0)
@@ -71,84 +227,162 @@ def _strike(rng: random.Random, att: Duellist, dfn: Duellist, mod: int, defends:
     return max(att.damage + max(total - defense, 0) - dfn.armor, 0)
 
 
-def play_game(sides: tuple[Side, Side], seed: int, game: int, turns: int = TURNS) -> GameResult:
-    """One game; its dice come from (seed, game) alone."""
-    rng = random.Random(f"anima-tactics:{seed}:{game}")
-    a_first = rng.random() < 0.5  # "each player rolls a die, with the high roller deciding"
-    teams = [[_Fighter(f) for f in s.fighters] for s in sides]
-    engaged = False
-    played = 0
-    for turn in range(turns):
-        played = turn + 1
-        if turn > 0:
-            for team in teams:
-                for f in team:
-                    f.ap = recover(f.ap, f.stats)
-        order = (0, 1) if a_first else (1, 0)
-        waiting = [[f for f in team if f.life > 0] for team in teams]
-        while any(waiting):
-            for side in order:
-                if not waiting[side]:
-                    continue
-                actor = waiting[side].pop(0)
-                if actor.life <= 0:
-                    continue
-                engaged = _activate(rng, actor, side, teams, sides, engaged)
-                if not all(any(f.life > 0 for f in team) for team in teams):
-                    return _result(teams, sides, played, a_first, by_ko=True)
-    return _result(teams, sides, played, a_first, by_ko=False)
+def _fall(g: GameState, side: int, index: int) -> None:
+    """A character at 0 Life Points leaves play: no enemy is engaged with it any more."""
+    for e in g.teams[1 - side]:
+        e.engaged &= ~(1 << index)
+    g.teams[side][index].engaged = 0
+    if not any(f.life > 0 for f in g.teams[side]):
+        g.done = True
+        g.by_ko = True
 
 
-def _activate(
-    rng: random.Random,
-    actor: _Fighter,
+def perform(
+    g: GameState,
     side: int,
-    teams: list[list[_Fighter]],
-    sides: tuple[Side, Side],
-    engaged: bool,
-) -> bool:
-    plan = sides[side].plan
-    enemy_plan = sides[1 - side].plan
-    while actor.life > 0:
-        alive = [f for f in teams[1 - side] if f.life > 0]
-        if not alive:
-            break
-        if not engaged:
-            if actor.ap < CHARGE_COST:
-                break
-            cost, mod = CHARGE_COST, CHARGE_BONUS
-        elif actor.ap >= ATTACK_COST + plan.reserve:
-            cost, mod = ATTACK_COST, 0
-        else:
-            break
-        target = min(alive, key=lambda f: f.life)
-        actor.ap -= cost
-        engaged = True
-        counter = enemy_plan.counter and target.ap >= COUNTER_COST
-        defends = counter or target.ap >= DODGE_COST
-        if counter:
-            target.ap -= COUNTER_COST
-        elif defends:
-            target.ap -= DODGE_COST
-        dealt = _strike(rng, actor.stats, target.stats, mod, defends)
-        if dealt >= 0:
-            target.life = max(target.life - dealt, 0)
-        elif counter:  # a miss against a Counterattack: a free attack back at -2, undefended
-            back = _strike(rng, target.stats, actor.stats, COUNTER_PENALTY, False)
-            if back > 0:
-                actor.life = max(actor.life - back, 0)
-    return engaged
+    actor: int,
+    act: Action,
+    pols: tuple[Policy, Policy],
+    dice: random.Random,
+    prng: random.Random,
+) -> None:
+    """Character ``actor`` of ``side`` spends ``act``; the target's player reacts."""
+    me = g.teams[side][actor]
+    enemy = 1 - side
+    target = g.teams[enemy][act.target]
+    me.ap -= act.cost
+    if act.kind == CHARGE:
+        me.moved = True
+        g.charges += 1
+    else:
+        g.attacks += 1
+    me.engaged |= 1 << act.target
+    target.engaged |= 1 << actor
+    reaction = pols[enemy].react(g, enemy, act.target, actor, act.kind == CHARGE, prng)
+    if reaction == COUNTER and target.ap >= COUNTER_COST:
+        target.ap -= COUNTER_COST
+    elif reaction == DODGE and target.ap >= DODGE_COST:
+        target.ap -= DODGE_COST
+    else:  # "if your character doesn't have enough Action points available, you can't use the
+        # Ability" (Actions)
+        reaction = NO_REACTION
+    dealt = _strike(dice, me.stats, target.stats, act.mod, reaction != NO_REACTION)
+    if dealt >= 0:
+        target.life = max(target.life - dealt, 0)
+        if target.life == 0:
+            _fall(g, enemy, act.target)
+    elif reaction == COUNTER:  # a miss against a Counterattack: a free attack back at -2
+        back = _strike(dice, target.stats, me.stats, COUNTER_PENALTY, False)
+        if back > 0:
+            me.life = max(me.life - back, 0)
+            if me.life == 0:
+                _fall(g, side, actor)
 
 
-def _result(
-    teams: list[list[_Fighter]], sides: tuple[Side, Side], turns: int, a_first: bool, by_ko: bool
-) -> GameResult:
-    life = (tuple(f.life for f in teams[0]), tuple(f.life for f in teams[1]))
-    standing = [
-        sum(lv for f, lv in zip(teams[i], sides[i].levels, strict=True) if f.life > 0)
-        for i in (0, 1)
-    ]
+def _activation(
+    g: GameState,
+    pols: tuple[Policy, Policy],
+    dice: random.Random,
+    prng: random.Random,
+) -> None:
+    """The acting character takes the actions its player wants, then its card is turned."""
+    side, actor = g.active_side, g.active
+    me = g.teams[side][actor]
+    while me.life > 0 and not g.done:
+        legal = g.legal(side, actor)
+        if not legal:
+            break
+        act = pols[side].choose_action(g, side, actor, legal, prng)
+        if act is None:
+            break
+        perform(g, side, actor, act, pols, dice, prng)
+    me.acted = True
+    g.active = -1
+    g.to_move = 1 - side
+
+
+def _recovery(g: GameState) -> None:
+    """Recovery Phase: actions back up to the maximum; cards straightened."""
+    for team in g.teams:
+        for f in team:
+            f.ap = recover(f.ap, f.stats)
+            f.acted = False
+            f.moved = False
+    g.to_move = g.first
+
+
+def advance(
+    g: GameState,
+    pols: tuple[Policy, Policy],
+    dice: random.Random,
+    prng: random.Random,
+    stop_turn: int = TURNS,
+) -> None:
+    """Play on from ``g`` (within an activation, between two, or at a turn's start) until the
+    game ends or turn ``stop_turn`` (0-based) is about to begin."""
+    while not g.done:
+        if g.active >= 0:
+            _activation(g, pols, dice, prng)
+            continue
+        side = g.to_move
+        ready = g.ready(side)
+        if not ready:
+            side = 1 - side
+            ready = g.ready(side)
+        if ready:
+            g.active_side = side
+            g.active = pols[side].choose_actor(g, side, ready, prng)
+            continue
+        g.turn += 1  # every card is turned: the turn is over
+        if g.turn >= g.turns:
+            g.done = True
+            return
+        _recovery(g)
+        if g.turn >= stop_turn:
+            return
+
+
+def canonical(side: Side) -> tuple[Side, list[int]]:
+    """``side`` with its characters in a fixed order (name, then stats and levels), whatever
+    the party file's order, and where each of them came from."""
+    order = sorted(
+        range(len(side.fighters)),
+        key=lambda i: (side.fighters[i].name, repr(side.fighters[i]), side.levels[i]),
+    )
+    return (
+        Side(
+            tuple(side.fighters[i] for i in order),
+            tuple(side.levels[i] for i in order),
+            side.plan,
+            side.policy,
+        ),
+        order,
+    )
+
+
+def play_game(sides: tuple[Side, Side], seed: int, game: int, turns: int = TURNS) -> GameResult:
+    """One game; its dice come from (seed, game) alone, the players' choices from their own
+    stream of the same pair."""
+    from deckkit.animatactics.engine.players import make_policy
+
+    dice = random.Random(f"anima-tactics:{seed}:{game}")
+    prng = random.Random(f"anima-tactics-players:{seed}:{game}")
+    a_first = dice.random() < 0.5  # "each player rolls a die, with the high roller deciding"
+    (s0, order0), (s1, order1) = canonical(sides[0]), canonical(sides[1])
+    g = GameState((s0, s1), 0 if a_first else 1, turns)
+    pols = (make_policy(s0.policy), make_policy(s1.policy))
+    advance(g, pols, dice, prng, turns)
+    lives: list[tuple[int, ...]] = []
+    for team, order in zip(g.teams, (order0, order1), strict=True):
+        back = [0] * len(order)
+        for pos, original in enumerate(order):
+            back[original] = team[pos].life
+        lives.append(tuple(back))
+    standing = (g.standing(0), g.standing(1))
     winner: int | None = None
     if standing[0] != standing[1]:
         winner = 0 if standing[0] > standing[1] else 1
-    return GameResult(winner, by_ko, turns, life, a_first)
+    return GameResult(
+        winner, g.by_ko, g.turn + 1 if g.by_ko else g.turn, (lives[0], lives[1]), a_first,
+        g.charges, g.attacks,
+    )  # fmt: skip

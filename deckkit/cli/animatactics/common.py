@@ -64,6 +64,31 @@ PlanOpt = Annotated[
     ),
 ]
 GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play with --vs.")]
+VsPolicyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--vs-policy",
+        help="The --vs party's player: heuristic, random or search (default: --policy).",
+    ),
+]
+RolloutsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--rollouts",
+        min=1,
+        show_default="8",
+        help="The search player's sampled games per candidate of a choice.",
+    ),
+]
+
+
+def policy_name(policy: str, rollouts: int | None) -> str:
+    """The player's name as the engine takes it: ``search:N`` for a search with --rollouts N."""
+    if rollouts is None:
+        return policy
+    if policy != "search":
+        raise UsageError("--rollouts is the search player's budget: add --policy search")
+    return f"search:{rollouts}"
 
 
 @dataclass(frozen=True)

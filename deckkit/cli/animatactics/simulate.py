@@ -2,7 +2,8 @@
 
 Alone, a party's characters get their exact duel odds against the whole roster (no sampling).
 With ``--vs``, the two parties play ``--games`` seeded games against each other (the same
-results for any ``--workers``), reported with Wilson 95% intervals.
+results for any ``--workers``), reported with Wilson 95% intervals; ``--policy`` picks the player
+of PARTY (heuristic, random, or search with ``--rollouts``), ``--vs-policy`` the other's.
 """
 
 from __future__ import annotations
@@ -13,15 +14,18 @@ from typing import Annotated, Any
 import typer
 
 from deckkit.animatactics.analysis.caveats import caveat
-from deckkit.animatactics.analysis.parties import alone, plan_of, versus
+from deckkit.animatactics.analysis.parties import alone, check_policy, plan_of, versus
 from deckkit.cli import options as opt
 from deckkit.cli.animatactics.common import (
     EditionOpt,
     GamesOpt,
     LevelsOpt,
     PlanOpt,
+    RolloutsOpt,
     VsOpt,
+    VsPolicyOpt,
     checked_parties,
+    policy_name,
 )
 from deckkit.cli.console import stdout_console
 from deckkit.cli.jsonout import emit
@@ -34,6 +38,9 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of every die.")] = 0,
     workers: opt.WorkersOpt = 1,
     plan: PlanOpt = "guarded",
+    policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
+    vs_policy: VsPolicyOpt = None,
+    rollouts: RolloutsOpt = None,
     levels: LevelsOpt = None,
     edition: EditionOpt = None,
     output: opt.FormatOpt = opt.Format.TEXT,
@@ -44,6 +51,8 @@ def simulate(
     Exit code 0 done, 1 an illegal party refused (see --allow-illegal), 2 bad input.
     """
     chosen = plan_of(plan)
+    player = check_policy(policy_name(str(policy), rollouts))
+    vs_player = check_policy(vs_policy) if vs_policy is not None else player
     parties = checked_parties(party, vs, levels, edition, allow_illegal)
     if vs is None:
         doc = {**alone(parties[0].party), "caveat": caveat()}
@@ -64,7 +73,9 @@ def simulate(
         out.print(f"notice: {doc['caveat']}")
         return
     doc = {
-        **versus(parties[0].party, parties[1].party, games, seed, workers, chosen),
+        **versus(
+            parties[0].party, parties[1].party, games, seed, workers, chosen, player, vs_player
+        ),
         "caveat": caveat(),
     }
     if output is opt.Format.JSON:
@@ -77,8 +88,10 @@ def simulate(
 
     out = stdout_console(min_width=72)
     out.print(f"{doc['party']} vs {doc['vs']}: {doc['games']:,} games, seed {seed}, plan {plan}")
+    out.print(f"  players: {doc['policy']} against {doc['vs_policy']}")
     out.print(f"  win   {pct(doc['win'])}   (by knock-out {pct(doc['win_by_ko'])})")
     out.print(f"  loss  {pct(doc['loss'])}   (by knock-out {pct(doc['loss_by_ko'])})")
     out.print(f"  draw  {pct(doc['draw'])}   mean turns {doc['mean_turns']:.2f}")
+    out.print(f"  per game: {doc['mean_charges']:.1f} Charges, {doc['mean_attacks']:.1f} Attacks")
     out.print("  95% Wilson intervals; after 10 turns the most levels on the table wins")
     out.print(f"notice: {doc['caveat']}")

@@ -1,0 +1,306 @@
+"""The automatic players of an Anima Tactics party game (:class:`.skirmish.Policy`).
+
+- ``heuristic``: focus fire. Of its characters still to act, it activates the one that can knock
+  an enemy out soonest, and strikes that enemy: the expected number of attacks to bring the
+  target's Life Points left to 0, from the exact single-attack odds (:func:`.duel.damage_table`,
+  the target defending when it has an action to Dodge with); ties go to the enemy worth more
+  levels, then by name. It spends actions by its side's plan (:class:`.duel.Plan`: attack while
+  the plan's reserve stays; Charge when out of contact, which opens every fight) and reacts by it
+  (a Counterattack when the plan says so and it can pay, else a Dodge when it has an action).
+  With one character a side this is exactly the duel's schedule.
+- ``random``: a random character, a random affordable action or the end of the activation, a
+  random affordable reaction. A floor for the ladder.
+- ``search``: plays ahead by simulating. At each activation it weighs its candidates (every
+  character still to act with its two best-looking actions, and ending an activation at once to
+  keep actions for reactions) against the heuristic's own choice by rollouts: a copy of the
+  game played on by the heuristic for both sides to the end of the next turn, with fresh dice of
+  its own (it never sees the game's dice before they are rolled), the same rollout dice for
+  every candidate (common random numbers). A rollout scores 1 for a win, 0 for a loss, 1/2 a
+  draw; one that stops before the game's end scores the share of levels still on the table, each
+  weighted by its Life Points left. Another candidate replaces the heuristic's choice only when
+  its lead, rollout by rollout, exceeds its standard error. The rest of an activation and the
+  reactions follow the heuristic.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+
+from deckkit.animatactics.engine.duel import (
+    ATTACK_COST,
+    COUNTER_COST,
+    DODGE_COST,
+    Duellist,
+    Plan,
+    damage_table,
+)
+from deckkit.animatactics.engine.skirmish import (
+    CHARGE,
+    COUNTER,
+    DODGE,
+    NO_REACTION,
+    Action,
+    GameState,
+    Policy,
+    advance,
+    perform,
+)
+from deckkit.errors import UsageError
+
+POLICIES: tuple[str, ...] = ("heuristic", "random", "search")
+DEFAULT_ROLLOUTS = 8
+MAX_ROLLOUTS = 10_000
+HORIZON_TURNS = 2  # a rollout plays the rest of this turn and the next one
+
+
+@functools.cache
+def _kill_times(att: Duellist, dfn: Duellist, mod: int, defends: bool) -> tuple[float, ...]:
+    """E[attacks until the defender's Life Points reach 0] from each Life Points left (index),
+    the float form of :func:`.combat.expected_attacks_to_defeat`; inf when no attack can hurt."""
+    miss, hits = damage_table(att, dfn, mod, defends)
+    p_nothing = miss + float(hits[0])
+    if p_nothing >= 1.0 - 1e-12:
+        return tuple([0.0] + [math.inf] * dfn.life)
+    expected = [0.0] * (dfn.life + 1)
+    for left in range(1, dfn.life + 1):
+        rest = 0.0
+        for k in range(1, len(hits)):
+            p = float(hits[k])
+            if p:
+                rest += p * expected[max(left - k, 0)]
+        expected[left] = (1.0 + rest) / (1.0 - p_nothing)
+    return tuple(expected)
+
+
+def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
+    """Expected attacks of ``actor`` like ``act`` to knock its target out from where it is."""
+    me = g.teams[side][actor].stats
+    target = g.teams[1 - side][act.target]
+    defends = target.ap >= DODGE_COST
+    return _kill_times(me, target.stats, act.mod, defends)[target.life]
+
+
+def _key(g: GameState, side: int, actor: int, act: Action) -> tuple[float, int, str, str]:
+    """Smaller is better: knock-out soonest, then the target worth more levels, then names."""
+    enemy = g.sides[1 - side]
+    return (
+        kill_time(g, side, actor, act),
+        -enemy.levels[act.target],
+        enemy.fighters[act.target].name,
+        g.sides[side].fighters[actor].name,
+    )
+
+
+def affordable(g: GameState, side: int, actor: int, legal: list[Action]) -> list[Action]:
+    """The actions the side's plan spends: a Charge whenever it can pay (it opens a fight), an
+    Attack while the plan's reserve of actions stays after it."""
+    plan = g.sides[side].plan
+    ap = g.teams[side][actor].ap
+    return [a for a in legal if a.kind == CHARGE or ap >= ATTACK_COST + plan.reserve]
+
+
+def plan_reaction(plan: Plan, ap: int) -> int:
+    """The plan's reaction: a Counterattack when it says so and can pay, else a Dodge."""
+    if plan.counter and ap >= COUNTER_COST:
+        return COUNTER
+    return DODGE if ap >= DODGE_COST else NO_REACTION
+
+
+class Heuristic(Policy):
+    """Focus the enemy it can knock out soonest (see the module's text)."""
+
+    name = "heuristic"
+
+    def best(self, g: GameState, side: int, actor: int) -> Action | None:
+        options = affordable(g, side, actor, g.legal(side, actor))
+        if not options:
+            return None
+        return min(options, key=lambda a: _key(g, side, actor, a))
+
+    def choose_actor(self, g: GameState, side: int, ready: list[int], rng: random.Random) -> int:
+        best_actor = -1
+        best_key: tuple[float, int, str, str] | None = None
+        for i in ready:
+            act = self.best(g, side, i)
+            if act is None:
+                continue
+            k = _key(g, side, i, act)
+            if best_key is None or k < best_key:
+                best_actor, best_key = i, k
+        if best_actor >= 0:
+            return best_actor
+        names = g.sides[side].fighters
+        return min(ready, key=lambda i: names[i].name)  # none can strike: it only turns a card
+
+    def choose_action(
+        self, g: GameState, side: int, actor: int, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        options = affordable(g, side, actor, legal)
+        if not options:
+            return None
+        return min(options, key=lambda a: _key(g, side, actor, a))
+
+    def react(
+        self, g: GameState, side: int, defender: int, attacker: int, charge: bool,
+        rng: random.Random,
+    ) -> int:  # fmt: skip
+        return plan_reaction(g.sides[side].plan, g.teams[side][defender].ap)
+
+
+class RandomPlayer(Policy):
+    """Every choice at random among what it can pay for."""
+
+    name = "random"
+
+    def choose_actor(self, g: GameState, side: int, ready: list[int], rng: random.Random) -> int:
+        return ready[rng.randrange(len(ready))]
+
+    def choose_action(
+        self, g: GameState, side: int, actor: int, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        pick = rng.randrange(len(legal) + 1)
+        return legal[pick] if pick < len(legal) else None
+
+    def react(
+        self, g: GameState, side: int, defender: int, attacker: int, charge: bool,
+        rng: random.Random,
+    ) -> int:  # fmt: skip
+        ap = g.teams[side][defender].ap
+        options = [NO_REACTION]
+        if ap >= DODGE_COST:
+            options.append(DODGE)
+        if ap >= COUNTER_COST:
+            options.append(COUNTER)
+        return options[rng.randrange(len(options))]
+
+
+def evaluate(g: GameState, side: int) -> float:
+    """A rollout's score for ``side``: 1 win, 0 loss, 1/2 draw at the game's end; before it, the
+    share of levels on the table, each weighted by the Life Points its character has left."""
+    if g.done:
+        mine, theirs = g.standing(side), g.standing(1 - side)
+        return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+    worth = [0.0, 0.0]
+    for s in (0, 1):
+        for f, lv in zip(g.teams[s], g.sides[s].levels, strict=True):
+            worth[s] += lv * f.life / f.stats.life
+    total = worth[0] + worth[1]
+    return 0.5 if total == 0 else worth[side] / total
+
+
+class Search(Policy):
+    """Weighs each activation by determinized rollouts (see the module's text)."""
+
+    name = "search"
+
+    def __init__(self, rollouts: int = DEFAULT_ROLLOUTS, horizon: int = HORIZON_TURNS) -> None:
+        self.rollouts = rollouts
+        self.horizon = horizon
+        self.base = Heuristic()
+        self.pending: Action | None = None  # the first action of the activation it picked
+
+    def candidates(
+        self, g: GameState, side: int, ready: list[int]
+    ) -> list[tuple[int, Action | None]]:
+        out: list[tuple[int, Action | None]] = []
+        idle = -1
+        idle_key = (-math.inf, "")
+        names = g.sides[side].fighters
+        for i in ready:
+            legal = g.legal(side, i)
+            ranked = sorted(legal, key=lambda a: _key(g, side, i, a))
+            out.extend((i, a) for a in ranked[:2])
+            worst = _key(g, side, i, ranked[0])[0] if ranked else math.inf
+            if (worst, names[i].name) > idle_key:
+                idle, idle_key = i, (worst, names[i].name)
+        if idle >= 0:
+            out.append((idle, None))  # turn the least useful card, keeping its actions
+        return out
+
+    def rollout_values(
+        self, g: GameState, side: int, actor: int, act: Action | None, seeds: list[int]
+    ) -> list[float]:
+        """The candidate's score in each rollout (one per seed)."""
+        pols = (self.base, self.base)
+        out: list[float] = []
+        for s in seeds:
+            sim = g.copy()
+            dice = random.Random(s)
+            sim.active_side, sim.active = side, actor
+            if act is not None:
+                perform(sim, side, actor, act, pols, dice, dice)
+            else:  # the activation ends at once
+                sim.teams[side][actor].acted = True
+                sim.active = -1
+                sim.to_move = 1 - side
+            advance(sim, pols, dice, dice, sim.turn + self.horizon)
+            out.append(evaluate(sim, side))
+        return out
+
+    def choose_actor(self, g: GameState, side: int, ready: list[int], rng: random.Random) -> int:
+        """The heuristic's own choice unless another candidate leads it, rollout by rollout on
+        the same dice, by more than the standard error of that lead."""
+        h_actor = self.base.choose_actor(g, side, ready, rng)
+        h_legal = g.legal(side, h_actor)
+        h_act = self.base.choose_action(g, side, h_actor, h_legal, rng) if h_legal else None
+        options: list[tuple[int, Action | None]] = [(h_actor, h_act)]
+        options.extend(c for c in self.candidates(g, side, ready) if c != (h_actor, h_act))
+        actor, act = h_actor, h_act
+        if len(options) > 1:
+            seeds = [rng.getrandbits(63) for _ in range(self.rollouts)]
+            values = [self.rollout_values(g, side, a, x, seeds) for a, x in options]
+            best = max(range(len(options)), key=lambda k: (sum(values[k]), -k))
+            if best and _leads(values[best], values[0]):
+                actor, act = options[best]
+        self.pending = Action(-1, -1) if act is None else act  # (-1, -1): end it at once
+        return actor
+
+    def choose_action(
+        self, g: GameState, side: int, actor: int, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            if pending.kind < 0:
+                return None
+            if pending in legal:
+                return pending
+        return self.base.choose_action(g, side, actor, legal, rng)
+
+    def react(
+        self, g: GameState, side: int, defender: int, attacker: int, charge: bool,
+        rng: random.Random,
+    ) -> int:  # fmt: skip
+        return self.base.react(g, side, defender, attacker, charge, rng)
+
+
+def _leads(mine: list[float], ref: list[float]) -> bool:
+    """The paired lead of ``mine`` over ``ref`` exceeds its standard error."""
+    n = len(mine)
+    diffs = [a - b for a, b in zip(mine, ref, strict=True)]
+    lead = sum(diffs) / n
+    if lead <= 0:
+        return False
+    if n == 1:
+        return True
+    var = sum((d - lead) ** 2 for d in diffs) / (n - 1)
+    return lead > math.sqrt(var / n)
+
+
+def make_policy(name: str) -> Policy:
+    """A player by name: ``heuristic``, ``random``, ``search`` or ``search:N`` (N rollouts per
+    candidate). The plan it spends actions by is its side's (:class:`.skirmish.Side`)."""
+    if name == "heuristic":
+        return Heuristic()
+    if name == "random":
+        return RandomPlayer()
+    if name == "search" or name.startswith("search:"):
+        rollouts = DEFAULT_ROLLOUTS
+        if ":" in name:
+            text = name.split(":", 1)[1]
+            if not text.isdigit() or not 1 <= int(text) <= MAX_ROLLOUTS:
+                raise UsageError(f"search rollouts must be 1 to {MAX_ROLLOUTS:,}, not {text!r}")
+            rollouts = int(text)
+        return Search(rollouts)
+    raise UsageError(f"unknown player {name!r}", hint=f"players: {', '.join(POLICIES)}")

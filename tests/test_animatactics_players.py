@@ -1,0 +1,268 @@
+"""Anima Tactics party games played by a player who chooses (anima-tactics-rulebook.txt, "Action
+Phase", "Basic abilities", "Movement", "Hand-to-hand Combat"): activation, target and action are
+the player's; Charge once per character per turn; no result depends on a party file's order."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.animatactics.engine.duel import PLANS, Duellist
+from deckkit.animatactics.engine.players import Heuristic, Search, make_policy
+from deckkit.animatactics.engine.skirmish import (
+    ATTACK,
+    CHARGE,
+    COUNTER,
+    Action,
+    GameState,
+    Side,
+    perform,
+    play_game,
+)
+from deckkit.cli.main import app
+from deckkit.errors import UsageError
+
+REPO = Path(__file__).resolve().parent.parent
+DECKS = REPO / "decks"
+UNALIGNED, DARK = DECKS / "at-unaligned.party", DECKS / "at-samael-darkness.party"
+runner = CliRunner()
+ALL_OUT, GUARDED = PLANS[0], PLANS[1]
+
+# A fighter that always hits and kills (Attack 30, Damage 30) with 10 actions a turn, and
+# harmless foes with 1 Life Point: what limits the killer is only the rules on its actions.
+KILLER = Duellist("Killer", 30, 30, 0, 0, 50, actions_max=10, recovery=9)
+SHEEP = Duellist("Sheep", 0, 0, 0, 0, 1, actions_max=1, recovery=0)
+LAMB = Duellist("Lamb", 0, 0, 0, 0, 1, actions_max=1, recovery=0)
+
+
+def _permuted(src: Path, order: tuple[int, ...], out: Path) -> Path:
+    """``src`` with its [characters] lines in ``order`` (everything else as it is)."""
+    lines = src.read_text().splitlines()
+    start = lines.index("[characters]") + 1
+    end = start
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    chars = lines[start:end]
+    lines[start:end] = [chars[i] for i in order]
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+def _simulate(a: Path, b: Path, *extra: str) -> dict[str, object]:
+    result = runner.invoke(
+        app, ["simulate", str(a), "--vs", str(b), "-f", "json", "--seed", "3", *extra]
+    )
+    assert result.exit_code == 0, result.output
+    doc: dict[str, object] = json.loads(result.stdout)
+    return doc
+
+
+def test_results_do_not_depend_on_the_order_of_a_party_file(tmp_path: Path) -> None:
+    """ "The player who acts first chooses one of his characters" (Action Phase): the player's
+    choice, never the file's order. Orderings of both sample parties give the very same JSON."""
+    orders = [(0, 1, 2, 3, 4), (4, 3, 2, 1, 0), (2, 0, 4, 1, 3), (1, 4, 0, 3, 2)]
+    docs = []
+    for k, (mine, theirs) in enumerate(zip(orders, orders[1:] + orders[:1], strict=True)):
+        a = _permuted(UNALIGNED, mine, tmp_path / f"a{k}.party")
+        b = _permuted(DARK, theirs, tmp_path / f"b{k}.party")
+        docs.append(_simulate(a, b, "--games", "150"))
+    assert all(d == docs[0] for d in docs[1:])
+    search = ["--games", "3", "--policy", "search", "--rollouts", "2", "--vs-policy", "heuristic"]
+    searched = [
+        _simulate(_permuted(UNALIGNED, o, tmp_path / f"s{k}.party"), DARK, *search)
+        for k, o in enumerate(orders[:2])
+    ]
+    assert searched[0] == searched[1]
+
+
+def test_every_permutation_of_a_party_plays_the_same_games() -> None:
+    """All 120 orderings of the Unaligned party, 5 games each, at the engine: the same results,
+    for the heuristic player and for the random one (whose draws are by position)."""
+    from deckkit.animatactics.analysis.parties import fighters
+    from deckkit.animatactics.construction.carddb import load_card_db
+    from deckkit.animatactics.construction.party import read_party
+
+    db = load_card_db()
+    mine = fighters(read_party(UNALIGNED, db))
+    theirs = fighters(read_party(DARK, db))
+    enemy = Side(tuple(e.duellist for e in theirs), tuple(e.levels for e in theirs), GUARDED)
+    seen = set()
+    for order, policy in itertools.product(
+        itertools.permutations(range(len(mine))), ("heuristic", "random")
+    ):
+        fs, lv = tuple(mine[i].duellist for i in order), tuple(mine[i].levels for i in order)
+        side = Side(fs, lv, GUARDED, policy)
+        results = []
+        for game in range(5):
+            r = play_game((side, enemy), 11, game)
+            by_name = sorted(zip((mine[i].name for i in order), r.life[0], strict=True))
+            results.append((r.winner, r.turns, r.life[1], tuple(by_name), r.charges, r.attacks))
+        seen.add((policy, tuple(results)))
+    assert len(seen) == 2
+
+
+def test_charge_once_per_character_per_turn() -> None:
+    """ "Charge (3 Actions , Once per Turn) ... Although it is an Attack action, Charging also
+    counts as a Movement action, so a character can only Charge once per turn": the killer
+    charges and kills one foe in turn 1, may not Charge the other until turn 2, and may not
+    Attack it either (it was never in contact)."""
+    result = play_game(
+        (Side((KILLER,), (50,), ALL_OUT), Side((SHEEP, LAMB), (5, 5), ALL_OUT)), 1, 0
+    )
+    assert result.winner == 0 and result.by_ko
+    assert result.turns == 2
+    assert (result.charges, result.attacks) == (2, 0)
+
+
+def test_each_character_charges_in_its_own_turn() -> None:
+    """Charge is once per turn for each character, not once per game: two killers against two
+    foes each Charge in turn 1 and the game ends by knock-out in turn 1."""
+    other = Duellist("Other killer", 30, 30, 0, 0, 50, actions_max=10, recovery=9)
+    result = play_game(
+        (Side((KILLER, other), (50, 50), ALL_OUT), Side((SHEEP, LAMB), (5, 5), ALL_OUT)), 1, 0
+    )
+    assert (result.winner, result.by_ko, result.turns) == (0, True, 1)
+    assert (result.charges, result.attacks) == (2, 0)
+
+
+def test_engaged_characters_attack_and_cannot_charge() -> None:
+    """ "A character can not move if it is in Hand-to-hand combat; first it must Escape from
+    combat" (Movement) and "A character can't Charge against an enemy it's already engaged in
+    combat with" (Charge): after a Charge both fighters attack each other and Charge no one."""
+    wall = Duellist("Wall", 0, 0, 40, 9, 99, 10, 9)
+    sides = (
+        Side((KILLER, Duellist("Bystander", 1, 1, 40, 9, 99, 10, 9)), (50, 5), ALL_OUT),
+        Side((wall, SHEEP), (5, 5), ALL_OUT),
+    )
+    g = GameState(sides, first=0)
+    assert g.legal(0, 0) == [Action(CHARGE, 0), Action(CHARGE, 1)]
+    assert g.legal(1, 0) == [Action(CHARGE, 0), Action(CHARGE, 1)]
+    pols = (Heuristic(), Heuristic())
+    rng = random.Random(0)
+    perform(g, 0, 0, Action(CHARGE, 0), pols, rng, rng)
+    assert g.legal(0, 0) == [Action(ATTACK, 0)]  # the Sheep is out of reach
+    assert g.legal(1, 0) == [Action(ATTACK, 0)]  # the Wall may not leave the Killer
+    assert g.legal(1, 1) == []  # the Sheep has 1 action: no Charge
+    assert g.legal(0, 1) == [Action(CHARGE, 0), Action(CHARGE, 1)]  # free to Charge either
+
+
+def test_the_heuristic_focuses_the_enemy_it_knocks_out_soonest() -> None:
+    """Of its characters and their targets, the heuristic picks the pair with the fewest
+    expected attacks to a knock-out (exact single-attack odds), whatever the listing order."""
+    weak = Duellist("Weak", 5, 5, 5, 0, 3, 4, 3)
+    strong = Duellist("Strong", 5, 5, 5, 0, 20, 4, 3)
+    poke = Duellist("Poke", 1, 1, 5, 0, 10, 4, 3)
+    punch = Duellist("Punch", 8, 8, 5, 0, 10, 4, 3)
+    for mine in ((poke, punch), (punch, poke)):
+        for theirs in ((weak, strong), (strong, weak)):
+            g = GameState((Side(mine, (30, 30), GUARDED), Side(theirs, (30, 30), GUARDED)), 0)
+            h = Heuristic()
+            actor = h.choose_actor(g, 0, g.ready(0), random.Random(0))
+            assert mine[actor] is punch
+            act = h.choose_action(g, 0, actor, g.legal(0, actor), random.Random(0))
+            assert act is not None and act.kind == CHARGE and theirs[act.target] is weak
+
+
+def test_one_against_one_is_still_the_duel() -> None:
+    """With one character a side the heuristic spends actions as the duel's schedule does: the
+    opening Charge, then Attacks while the plan's reserve stays (duel.schedule)."""
+    from deckkit.animatactics.engine.duel import schedule
+
+    a = Duellist("Erika", 5, 5, 6, 1, 12, 4, 3)
+    b = Duellist("Sho", 6, 4, 6, 1, 12, 4, 3)
+    checked = 0
+    for plan_a, plan_b in itertools.product(PLANS, PLANS):
+        for game in range(4):
+            sides = (Side((a,), (40,), plan_a), Side((b,), (40,), plan_b))
+            r = play_game(sides, 2, game, turns=2)
+            strikes = schedule(a, b, plan_a, plan_b, a_first=r.a_first, turns=2)
+            if not r.by_ko:
+                charges = sum(1 for s in strikes if s.mod == 2)
+                assert (r.charges, r.attacks) == (charges, len(strikes) - charges)
+                checked += 1
+    assert checked >= 20
+
+
+def test_search_plays_from_its_own_dice_and_is_seeded() -> None:
+    """The search player rolls its rollouts' dice from its own stream: a game played with it is
+    the same twice, and its choice at a position depends on its stream alone."""
+    sides = (
+        Side((KILLER, SHEEP), (50, 5), GUARDED, "search:2"),
+        Side((LAMB, Duellist("Wall", 0, 0, 40, 9, 99, 10, 9)), (5, 5), GUARDED),
+    )
+    assert play_game(sides, 4, 0) == play_game(sides, 4, 0)
+    g = GameState(sides, 0)
+    picks = {Search(2).choose_actor(g, 0, g.ready(0), random.Random(9)) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_unknown_players_are_usage_errors() -> None:
+    with pytest.raises(UsageError):
+        make_policy("clever")
+    with pytest.raises(UsageError):
+        make_policy("search:0")
+    result = runner.invoke(
+        app, ["simulate", str(UNALIGNED), "--vs", str(DARK), "-n", "2", "--rollouts", "3"]
+    )
+    assert result.exit_code == 2
+
+
+def test_search_is_the_same_for_any_workers() -> None:
+    args = ["--games", "4", "--policy", "search", "--rollouts", "1", "--vs-policy", "random"]
+    one = _simulate(UNALIGNED, DARK, *args)
+    two = _simulate(UNALIGNED, DARK, *args, "--workers", "2")
+    assert one == two and one["policy"] == "search:1" and one["vs_policy"] == "random"
+
+
+def test_the_ladder_pairs_each_player_with_the_heuristic_on_the_same_games() -> None:
+    """The heuristic against itself on the same games differs by exactly nothing; the random
+    player, on the sample parties, loses ground against it."""
+    from deckkit.animatactics.analysis.ladder import PARTIES, _side, paired_gap
+
+    sides = (_side(PARTIES[0], "guarded"), _side(PARTIES[1], "guarded"))
+    same = paired_gap(sides, 0, "heuristic", 20, 1)
+    assert same["gap"] == 0 and same["ci95"] == [0, 0]
+    worse = paired_gap(sides, 0, "random", 40, 1)
+    assert worse["ci95"][1] < 0
+
+
+class _AlwaysCounter(Heuristic):
+    def react(
+        self, g: GameState, side: int, defender: int, attacker: int, charge: bool,
+        rng: random.Random,
+    ) -> int:  # fmt: skip
+        return COUNTER
+
+
+def test_the_defender_chooses_its_reaction_and_pays_for_it() -> None:
+    """ "Counterattack (3 Actions, Reactive)"; "if your character doesn't have enough Action
+    points available, you can't use the Ability" (Actions): a Counterattack costs the defender
+    3 actions, and one it cannot pay for is no reaction at all (not a cheaper Dodge)."""
+    for ap, left in ((3, 0), (2, 2)):
+        g = GameState((Side((KILLER,), (50,), ALL_OUT), Side((SHEEP,), (5,), ALL_OUT)), 0)
+        g.teams[1][0].ap = ap
+        rng = random.Random(0)
+        perform(g, 0, 0, Action(CHARGE, 0), (Heuristic(), _AlwaysCounter()), rng, rng)
+        assert g.teams[1][0].ap == left and g.teams[0][0].ap == 7
+
+
+def test_the_game_interface_names_every_player() -> None:
+    """Through the shared game interface a player is a plan (the heuristic spending actions by
+    it), ``random`` or ``search``; another name is a usage error."""
+    from deckkit.animatactics.game import GAME
+
+    entries = [GAME.read(UNALIGNED), GAME.read(DARK)]
+    assert GAME.players() == ("guarded", "all-out", "counter", "random", "search")
+    for player, plan, policy in (
+        ("counter", "counter", "heuristic"),
+        ("search", "guarded", "search"),
+    ):
+        setup = GAME.prepare(entries, player=player)
+        assert {(s.plan.name, s.policy) for s in setup.sides} == {(plan, policy)}
+    with pytest.raises(UsageError):
+        GAME.prepare(entries, player="clever")
