@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 
 from deckkit.animatactics.analysis.caveats import caveat
-from deckkit.animatactics.analysis.parties import plan_of, versus
+from deckkit.animatactics.analysis.parties import check_policy, plan_of, versus
 from deckkit.animatactics.analysis.party_build import (
     Candidate,
     candidates,
@@ -23,7 +23,14 @@ from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.editions import DEFAULT_EDITION, load_edition
 from deckkit.animatactics.construction.party import Party
 from deckkit.cli import options as opt
-from deckkit.cli.animatactics.common import EditionOpt, LevelsOpt, PlanOpt, load_party
+from deckkit.cli.animatactics.common import (
+    EditionOpt,
+    LevelsOpt,
+    PlanOpt,
+    VsPolicyOpt,
+    load_party,
+    policy_name,
+)
 from deckkit.cli.console import stdout_console
 from deckkit.cli.jsonout import emit
 from deckkit.errors import UsageError
@@ -81,6 +88,8 @@ def build(
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of every die.")] = 0,
     workers: opt.WorkersOpt = 1,
     plan: PlanOpt = "guarded",
+    policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
+    vs_policy: VsPolicyOpt = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", metavar="FILE.party", help="Write the best party there."),
@@ -101,6 +110,8 @@ def build(
     db = load_card_db()
     pool_parties, field_parties = _parties(pool), _parties(vs)
     chosen_plan = plan_of(plan)
+    player = check_policy(policy_name(str(policy), None))
+    vs_player = check_policy(vs_policy) if vs_policy is not None else player
     found = candidates(pool_of(db, pool_parties), field_of(db, field_parties), ed, total)
     if not found:
         raise UsageError(
@@ -109,7 +120,7 @@ def build(
         )
 
     def play(a: Party, b: Party, n: int, s: int) -> dict[str, Any]:
-        return versus(a, b, n, s, workers, chosen_plan)
+        return versus(a, b, n, s, workers, chosen_plan, player, vs_player)
 
     doc: dict[str, Any] = {
         "game": "anima-tactics",
@@ -117,6 +128,8 @@ def build(
         "levels": total,
         "seed": seed,
         "plan": chosen_plan.name,
+        "policy": player,
+        "vs_policy": vs_player,
         "pool": [str(p) for p in pool] or "the card data's roster",
         "field": [p.name for p in field_parties] or "the whole roster",
         "screen": "expected levels standing: level cost x level-weighted mean exact duel value",
