@@ -6,8 +6,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := build/fast/.built
-# The sources a compiled build depends on (modules and packages, e.g. engine/interpreter/).
-ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py)
+# The sources a compiled build depends on (modules and packages, e.g. engine/interpreter/, and
+# deckkit/core's, whose chance is compiled in the same group).
+ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py deckkit/core/*.py)
 DEMO_DECK := decks/demo-solo.deck
 
 .PHONY: demo test test-slow lint typecheck fast bench bench-simulate clean browser wheel
