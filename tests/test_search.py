@@ -106,6 +106,58 @@ def test_determinize_deals_hidden_cards_anew_and_keeps_what_is_seen() -> None:
     ) + sum(x.card.tally for x in copy.carried_off)  # type: ignore[union-attr]  # fmt: skip
 
 
+def _state(game: Game) -> object:
+    """What a game's players and rules read: every card's place and the characters' and
+    disasters' counts, the turn and phase, and the outcome."""
+    return (
+        _layout(game), sorted(_zones(game).items()), game.turn, game.phase, game.outcome,
+        [(c.uid, c.zone, c.slot, c.health, c.cur, [x.uid for x in c.items]) for c in game.chars],
+        [(d.uid, d.zone, d.pos, d.health, [x.uid for x in d.carrying]) for d in game.disasters],
+        game.items_player(tally=True), game.items_disasters(tally=True), sorted(game.known),
+    )  # fmt: skip
+
+
+def test_a_copy_of_a_dealt_sample_plays_as_dealing_it_again() -> None:
+    """The search player deals one determinization per sample and plays each choice on a copy
+    of it with a chance of the same seed (search.py): that copy plays on exactly as the sample
+    dealt again from the same generator does, so a choice's rollouts do not depend on whether
+    the sample was dealt for it or copied."""
+    from deckkit.animayhem.engine.determinize import copy_game, deal
+
+    setup = _setup("decks/medium-solo.deck")
+    played = 0
+    for seed in range(6):
+        game = _midgame(setup, seed, 2)
+        if game is None:
+            continue
+        for sample in (1, 2):
+            again = determinize(game, random.Random(sample))
+            dealer = random.Random(sample)
+            chance_seed = dealer.getrandbits(64)
+            dealt = deal(game, chance_seed, dealer)
+            copied = copy_game(dealt, SeededChance(chance_seed))
+            assert _state(copied) == _state(again) == _state(dealt)
+            values = [play_out(g, make_policy("heuristic"), "move", 3) for g in (again, copied)]
+            assert values[0] == values[1] and _state(copied) == _state(again)
+            played += again.turn > game.turn
+    assert played >= 4
+
+
+def test_the_dealer_shuffles_as_the_library_does() -> None:
+    """determinize's shuffle (compiled with the engine) makes the very draws and swaps of
+    ``random.Random.shuffle``, whatever the pile's length: a determinization is the same
+    whichever build deals it."""
+    from deckkit.animayhem.engine.determinize import _shuffle
+
+    for seed in range(40):
+        for n in (0, 1, 2, 3, 7, 8, 9, 31, 64, 100):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            _shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b and ours.getrandbits(32) == theirs.getrandbits(32), (seed, n)
+
+
 def test_determinize_never_reads_the_true_hidden_order() -> None:
     """Rearranging the face-down cards of the game gives the very same determinization for the
     same generator: the copy depends on what the player could know, not on the true order."""

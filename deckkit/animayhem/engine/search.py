@@ -33,8 +33,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from deckkit.animayhem.construction.cards import CardType, PowerCard
-from deckkit.animayhem.engine.chance import sampling_seed
-from deckkit.animayhem.engine.determinize import determinize
+from deckkit.animayhem.engine.chance import SeededChance, sampling_seed
+from deckkit.animayhem.engine.determinize import copy_game, deal
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Move, Policy, _combat_modifiers
 from deckkit.animayhem.engine.queries import horde_bonus, retreat_options, usable
 from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
@@ -160,10 +160,15 @@ class SearchPolicy(HeuristicPolicy):
         salt = game.turn * 1009 + about + _SALT.get(kind, 0)
         rng = random.Random(sampling_seed(game.chance, salt))
         values: list[list[float]] = [[] for _ in choices]
+        last = len(choices) - 1
         for _ in range(self.rollouts):
-            sample = rng.getrandbits(64)
+            # One sample, dealt once: every choice plays on its own copy of it (common random
+            # numbers), each with a chance of the same seed, the last on the sample itself.
+            dealer = random.Random(rng.getrandbits(64))
+            seed = dealer.getrandbits(64)
+            sample = deal(game, seed, dealer)
             for i, choice in enumerate(choices):
-                copy = determinize(game, random.Random(sample))
+                copy = sample if i == last else copy_game(sample, SeededChance(seed))
                 forced = _Forced(kind, about, choice)
                 values[i].append(self.simulate(copy, forced, resume, self.horizon))
         totals = [sum(v) for v in values]
