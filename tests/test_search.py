@@ -17,7 +17,14 @@ from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, fight, go_on
 from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
-from deckkit.animayhem.engine.play import GameOptions, GameSetup, finish, prepare_game, start_game
+from deckkit.animayhem.engine.play import (
+    GameOptions,
+    GameSetup,
+    finish,
+    play_game,
+    prepare_game,
+    start_game,
+)
 from deckkit.animayhem.engine.players import make_player, search_budget
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
 from deckkit.animayhem.engine.rollout import carried, play_out
@@ -232,6 +239,33 @@ def test_a_search_game_is_replayable() -> None:
         game = start_game(setup, player, 4, 1)
         records.append(finish(game, setup, player))
     assert records[0] == records[1]
+
+
+def test_rollouts_share_the_search_player_s_memo_tables_and_play_the_same() -> None:
+    """Each rollout's player shares the search player's memo tables (charm odds, flash bonuses:
+    search._Forced): the same games as with tables of its own, worked out afresh each rollout."""
+    setup = _setup("decks/medium-solo.deck")
+
+    def fresh(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+        assert isinstance(forced, _Forced)
+        forced._makeups, forced._charm_odds, forced._bonus = {}, {}, {}
+        return play_out(copy, forced, resume, turns)
+
+    shared_tables: list[bool] = []
+
+    def shared(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+        assert isinstance(forced, _Forced)
+        shared_tables.append(forced._charm_odds is sharing._charm_odds)
+        return play_out(copy, forced, resume, turns)
+
+    for index in (0, 1):
+        alone = SearchPolicy(fresh, rollouts=2, horizon=1)
+        sharing = SearchPolicy(shared, rollouts=2, horizon=1)
+        a = play_game(setup, alone, 4, index)
+        b = play_game(setup, sharing, 4, index)
+        assert (a.outcome, a.turns, a.counters) == (b.outcome, b.turns, b.counters)
+        assert alone.weighed == sharing.weighed and alone.changed == sharing.changed
+    assert shared_tables and all(shared_tables)
 
 
 def test_the_command_line_names_the_search_player_and_its_budget() -> None:
