@@ -199,6 +199,9 @@ class _Copier:
             for b in g.building
         ]  # fmt: skip
         new.known = set(g.known)
+        # Every disaster of the copy, so the copy's one cycle can be broken when it is done
+        # with (rollout.play_out, as play.release does for a game).
+        new.disasters_dealt = [self.dis(d) for d in g.disasters_dealt]
         return new
 
 
