@@ -7,8 +7,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := build/fast/.built
 # The sources a compiled build depends on (modules and packages, e.g. engine/interpreter/, and
-# deckkit/core's, whose chance is compiled in the same group).
-ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py deckkit/core/*.py)
+# deckkit/core/chance.py, compiled in the same group).
+ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py) deckkit/core/chance.py
 DEMO_DECK := decks/demo-solo.deck
 
 .PHONY: demo test test-slow lint typecheck fast bench bench-search bench-simulate clean browser wheel
