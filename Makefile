@@ -6,11 +6,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FAST := build/fast/.built
-# The sources a compiled build depends on (modules and packages, e.g. engine/interpreter/).
-ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py)
+# The sources a compiled build depends on (modules and packages, e.g. engine/interpreter/, and
+# deckkit/core/chance.py, compiled in the same group).
+ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py) deckkit/core/chance.py
 DEMO_DECK := decks/demo-solo.deck
 
-.PHONY: demo test test-slow lint typecheck fast bench bench-simulate clean browser wheel
+.PHONY: demo test test-slow lint typecheck fast bench bench-search bench-simulate clean browser wheel
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -87,6 +88,12 @@ typecheck: $(STAMP)
 # Options: make bench BENCH_ARGS="--rounds 9 --games-scale 2".
 bench: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_engine.py $(BENCH_ARGS)
+
+# The search player against the commit before its speed work (d30287c), compiled: search games
+# per CPU second, paired interleaved rounds, the same games on both trees (build/bench-search.json).
+# Options: make bench-search SEARCH_BENCH_ARGS="--rounds 5 --games 6".
+bench-search: $(STAMP) $(FAST)
+	$(BIN)/python benchmarks/bench_search.py $(SEARCH_BENCH_ARGS)
 
 # Games per second with one process and every core, and peak memory against game count.
 bench-simulate: $(STAMP) $(FAST)

@@ -1,10 +1,11 @@
 """The wheel's build hook: compile the engine with mypyc (tools/build_fast.py) into the wheel.
 
-The compiled modules go to deckkit/animayhem/engine/_compiled/ (the engine puts that directory
-first on its __path__, as it does with a checkout's build/fast/), their shared library to the
-top of site-packages, and the wheel becomes platform-specific. When mypyc or the C compiler
-fails, the wheel is built pure (py3-none-any) and records why in _compiled/build.json, so the
-installed deckkit says once per run that it plays the pure-Python engine. DECKKIT_PURE=1 at
+The compiled modules go to deckkit/animayhem/engine/_compiled/ and deckkit/core/_compiled/ (each
+package puts its directory first on its __path__, as it does with a checkout's build/fast/:
+deckkit/core/builds.py), their shared library to the top of site-packages, and the wheel becomes
+platform-specific. When mypyc or the C compiler fails, the wheel is built pure (py3-none-any)
+and records why in the engine's _compiled/build.json, so the installed deckkit says once per run
+that it plays the pure-Python engine. DECKKIT_PURE=1 at
 build time builds a pure wheel on purpose, which says nothing. Editable installs (`make`) are
 never compiled here: `make fast` builds the checkout's build/fast/.
 """
@@ -24,6 +25,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MANIFEST = "deckkit/animayhem/engine/_compiled/build.json"
+# deckkit.core's compiled modules (the chance the engine calls), with their own manifest.
+CORE_MANIFEST = "deckkit/core/_compiled/build.json"
 
 
 def load_build_fast(root: Path) -> ModuleType:
@@ -36,11 +39,14 @@ def load_build_fast(root: Path) -> ModuleType:
     return module
 
 
-def engine_build(root: Path, work: Path) -> tuple[dict[str, Any], dict[str, str]]:
-    """Compile the engine under `work`: the manifest, and the built files mapped to their paths
-    in the wheel (empty when the build fell back to pure Python)."""
+def engine_build(
+    root: Path, work: Path
+) -> tuple[dict[str, Any], dict[str, str], dict[str, Any] | None]:
+    """Compile the engine under `work`: the engine's manifest, the built files mapped to their
+    paths in the wheel (empty when the build fell back to pure Python), and deckkit.core's
+    manifest (None then)."""
     if os.environ.get("DECKKIT_PURE"):
-        return {"engine": "pure", "expected": False, "reason": "DECKKIT_PURE was set"}, {}
+        return {"engine": "pure", "expected": False, "reason": "DECKKIT_PURE was set"}, {}, None
     build_fast = load_build_fast(root)
     lib = work / "lib"
     try:
@@ -49,19 +55,22 @@ def engine_build(root: Path, work: Path) -> tuple[dict[str, Any], dict[str, str]
         reason = " ".join(str(err).split())[:200] or "mypyc failed"
         print(f"deckkit: compiled engine not built ({reason}); the wheel is pure Python",
               file=sys.stderr)  # fmt: skip
-        return {"engine": "pure", "expected": True, "reason": reason}, {}
-    engine = Path("deckkit") / "animayhem" / "engine"
+        return {"engine": "pure", "expected": True, "reason": reason}, {}, None
     files: dict[str, str] = {}
-    modules: list[str] = []
+    modules: dict[Path, list[str]] = {Path(build_fast.ENGINE): [], Path(build_fast.CORE): []}
     for rel in built:
-        if rel.is_relative_to(engine):  # a module: into the overlay directory
-            inside = rel.relative_to(engine).as_posix()
-            files[str(lib / rel)] = f"{engine.as_posix()}/_compiled/{inside}"
-            modules.append(inside)
+        package = next((p for p in modules if rel.is_relative_to(p)), None)
+        if package is not None:  # a module: into its package's overlay directory
+            inside = rel.relative_to(package).as_posix()
+            files[str(lib / rel)] = f"{package.as_posix()}/_compiled/{inside}"
+            modules[package].append(inside)
         else:  # the group's shared library, imported by its top-level name
             files[str(lib / rel)] = rel.as_posix()
-    manifest = {"engine": "compiled", "library": build_fast.LIBRARY, "modules": modules}
-    return manifest, files
+    manifest = {"engine": "compiled", "library": build_fast.LIBRARY,
+                "modules": modules[Path(build_fast.ENGINE)]}  # fmt: skip
+    core = {"engine": "compiled", "library": build_fast.LIBRARY,
+            "modules": modules[Path(build_fast.CORE)]}  # fmt: skip
+    return manifest, files, core
 
 
 class CompiledEngineHook(BuildHookInterface):
@@ -73,13 +82,16 @@ class CompiledEngineHook(BuildHookInterface):
         if self.target_name != "wheel" or version == "editable":
             return
         self._work = Path(tempfile.mkdtemp(prefix="deckkit-engine-"))
-        manifest, files = engine_build(Path(self.root), self._work)
+        manifest, files, core = engine_build(Path(self.root), self._work)
         if files:
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
-        manifest_file = self._work / "build.json"
-        manifest_file.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-        files[str(manifest_file)] = MANIFEST
+        for name, doc, where in (("build.json", manifest, MANIFEST),
+                                 ("core-build.json", core, CORE_MANIFEST)):  # fmt: skip
+            if doc is not None:
+                manifest_file = self._work / name
+                manifest_file.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+                files[str(manifest_file)] = where
         build_data["force_include"].update(files)
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:

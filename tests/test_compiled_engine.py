@@ -1,4 +1,8 @@
-"""The optional mypyc build of the engine: used only when fresh, never shadowing edited code."""
+"""The optional mypyc build of the engine: used only when fresh, never shadowing edited code.
+
+The build is one group with deckkit.core's compiled modules (tools/build_fast.py's
+CORE_COMPILED: the seeded chance every die roll and shuffle of a game goes through), found the
+same way (deckkit/core/builds.py)."""
 
 from __future__ import annotations
 
@@ -11,11 +15,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILT = ROOT / "build" / "fast" / "deckkit" / "animayhem" / "engine"
+BUILT = ROOT / "build" / "fast" / "deckkit"
+# The chance first: imported by the compiled engine, the group's chance is the compiled one
+# whatever deckkit.core's __path__ says; imported alone (Animus), it is the one deckkit.core finds.
 PROBE = (
-    "import deckkit.animayhem.engine as a, deckkit.animayhem.engine.combat as c; "
+    "import deckkit.core.chance as ch, deckkit.animayhem.engine as a; "
+    "import deckkit.animayhem.engine.combat as c; "
     "import deckkit.animayhem.engine.interpreter.dispatcher as d; "
-    "print(a.COMPILED, c.__file__, d.__file__)"
+    "print(a.COMPILED, c.__file__, d.__file__, ch.__file__)"
 )
 
 
@@ -59,22 +66,27 @@ def test_pure_switch_forces_python_modules() -> None:
     assert out.stdout.startswith("False") and out.stdout.split()[1:] == [
         str(ROOT / "deckkit/animayhem/engine/combat.py"),
         str(ROOT / "deckkit/animayhem/engine/interpreter/dispatcher.py"),
+        str(ROOT / "deckkit/core/chance.py"),
     ]
 
 
-@pytest.mark.parametrize("edited", ["chance.py", "interpreter/dispatcher.py"])
+@pytest.mark.parametrize(
+    "edited",
+    ["animayhem/engine/chance.py", "animayhem/engine/interpreter/dispatcher.py", "core/chance.py"],
+)
 def test_stale_build_is_not_used(edited: str, tmp_path: Path) -> None:
     """A compiled module older than its source is ignored, with a note on stderr; a fresh build
-    is used, the effect interpreter's package included (its modules compiled too)."""
+    is used, the effect interpreter's package and the core's chance included (compiled too). The
+    engine runs compiled only with the compiled chance: an edited core/chance.py turns both off."""
     tree = _copy_of_checkout(tmp_path)
-    engine = tree / "deckkit" / "animayhem" / "engine"
-    source = engine / edited
+    package = tree / "deckkit"
+    source = package / edited
     libs = list(BUILT.rglob("*.so"))
     if not libs:
         assert _probe(tree=tree).stdout.startswith("False")  # nothing built: pure engine
         return
     sources = [
-        engine / lib.parent.relative_to(BUILT) / f"{lib.name.split('.')[0]}.py" for lib in libs
+        package / lib.parent.relative_to(BUILT) / f"{lib.name.split('.')[0]}.py" for lib in libs
     ]
     if any(
         src.stat().st_mtime > lib.stat().st_mtime for src, lib in zip(sources, libs, strict=True)
@@ -90,6 +102,8 @@ def test_stale_build_is_not_used(edited: str, tmp_path: Path) -> None:
     out = _probe(tree=tree)
     assert out.stdout.startswith("False")
     assert f"older than {source.name}" in out.stderr
+    if edited.startswith("core/"):
+        assert out.stdout.split()[-1] == str(source)  # the pure chance, with the pure engine
 
 
 def test_compiled_and_pure_engines_agree() -> None:

@@ -99,13 +99,18 @@ def test_an_incomplete_compiled_install_falls_back(tmp_path: Path) -> None:
 def test_compiled_list_resolves_modules_and_packages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """tools/build_fast.py's COMPILED, shared by `make fast` and the wheel: a name is a module
-    or a package (all its modules); a name that is neither fails the build."""
+    """tools/build_fast.py's COMPILED and CORE_COMPILED, shared by `make fast` and the wheel: a
+    name is a module or a package (all its modules); a name that is neither fails the build.
+    The seeded chance every game draws from (deckkit/core/chance.py) is compiled with the
+    engine: each die roll and shuffle of a game calls it."""
     build_fast = _build_fast()
     sources = build_fast.compiled_sources(ROOT)
-    assert len(sources) >= len(build_fast.COMPILED)
-    assert all((ROOT / s).is_file() and s.parts[:3] == ("deckkit", "animayhem", "engine")
+    assert len(sources) >= len(build_fast.COMPILED) + len(build_fast.CORE_COMPILED)
+    assert all((ROOT / s).is_file() and (s.parts[:3] == ("deckkit", "animayhem", "engine")
+                                         or s.parts[:2] == ("deckkit", "core"))
                for s in sources)  # fmt: skip
+    assert Path("deckkit/core/chance.py") in sources
+    monkeypatch.setattr(build_fast, "CORE_COMPILED", ())
 
     engine = tmp_path / "deckkit" / "animayhem" / "engine"
     (engine / "rooms").mkdir(parents=True)
@@ -173,3 +178,44 @@ def test_parallel_compile_builds_every_file_and_fails_on_any(tmp_path: Path) -> 
     (tmp_path / "m3.c").write_text("int f3(void) { return }\n")
     with pytest.raises(CompileError):
         compiler.compile(sources, output_dir=str(tmp_path / "obj2"))
+
+
+def test_the_wheel_places_each_compiled_module_in_its_package_overlay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hatch_build.py puts the engine's compiled modules in the engine's _compiled/, the core's
+    (the seeded chance) in deckkit/core/_compiled/, the group's library at the top, and writes
+    a manifest for each package (deckkit/core/builds.py reads them at import)."""
+    spec = importlib.util.spec_from_file_location("hatch_build_probe", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    build_fast = _build_fast()
+    so = ".cpython-311-x86_64-linux-gnu.so"
+    built = [Path(f"{build_fast.LIBRARY}{so}"), Path(f"deckkit/animayhem/engine/state{so}"),
+             Path(f"deckkit/animayhem/engine/interpreter/turns{so}"),
+             Path(f"deckkit/core/chance{so}")]  # fmt: skip
+
+    def compile_engine(root: Path, lib: Path, tmp: Path, cache: Path) -> list[Path]:
+        for rel in built:
+            (lib / rel).parent.mkdir(parents=True, exist_ok=True)
+            (lib / rel).write_bytes(b"")
+        return built
+
+    monkeypatch.setattr(build_fast, "compile_engine", compile_engine)
+    monkeypatch.setattr(hook, "load_build_fast", lambda root: build_fast)
+    monkeypatch.delenv("DECKKIT_PURE", raising=False)
+    manifest, files, core = hook.engine_build(ROOT, tmp_path)
+    lib = tmp_path / "lib"
+    assert files == {
+        str(lib / built[0]): built[0].as_posix(),
+        str(lib / built[1]): f"deckkit/animayhem/engine/_compiled/state{so}",
+        str(lib / built[2]): f"deckkit/animayhem/engine/_compiled/interpreter/turns{so}",
+        str(lib / built[3]): f"deckkit/core/_compiled/chance{so}",
+    }
+    assert manifest == {"engine": "compiled", "library": build_fast.LIBRARY,
+                        "modules": [f"state{so}", f"interpreter/turns{so}"]}  # fmt: skip
+    assert core == {"engine": "compiled", "library": build_fast.LIBRARY,
+                    "modules": [f"chance{so}"]}  # fmt: skip
+    monkeypatch.setenv("DECKKIT_PURE", "1")
+    assert hook.engine_build(ROOT, tmp_path)[1:] == ({}, None)

@@ -17,7 +17,14 @@ from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, fight, go_on
 from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
-from deckkit.animayhem.engine.play import GameOptions, GameSetup, finish, prepare_game, start_game
+from deckkit.animayhem.engine.play import (
+    GameOptions,
+    GameSetup,
+    finish,
+    play_game,
+    prepare_game,
+    start_game,
+)
 from deckkit.animayhem.engine.players import make_player, search_budget
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
 from deckkit.animayhem.engine.rollout import carried, play_out
@@ -106,6 +113,58 @@ def test_determinize_deals_hidden_cards_anew_and_keeps_what_is_seen() -> None:
     ) + sum(x.card.tally for x in copy.carried_off)  # type: ignore[union-attr]  # fmt: skip
 
 
+def _state(game: Game) -> object:
+    """What a game's players and rules read: every card's place and the characters' and
+    disasters' counts, the turn and phase, and the outcome."""
+    return (
+        _layout(game), sorted(_zones(game).items()), game.turn, game.phase, game.outcome,
+        [(c.uid, c.zone, c.slot, c.health, c.cur, [x.uid for x in c.items]) for c in game.chars],
+        [(d.uid, d.zone, d.pos, d.health, [x.uid for x in d.carrying]) for d in game.disasters],
+        game.items_player(tally=True), game.items_disasters(tally=True), sorted(game.known),
+    )  # fmt: skip
+
+
+def test_a_copy_of_a_dealt_sample_plays_as_dealing_it_again() -> None:
+    """The search player deals one determinization per sample and plays each choice on a copy
+    of it with a chance of the same seed (search.py): that copy plays on exactly as the sample
+    dealt again from the same generator does, so a choice's rollouts do not depend on whether
+    the sample was dealt for it or copied."""
+    from deckkit.animayhem.engine.determinize import copy_game, deal
+
+    setup = _setup("decks/medium-solo.deck")
+    played = 0
+    for seed in range(6):
+        game = _midgame(setup, seed, 2)
+        if game is None:
+            continue
+        for sample in (1, 2):
+            again = determinize(game, random.Random(sample))
+            dealer = random.Random(sample)
+            chance_seed = dealer.getrandbits(64)
+            dealt = deal(game, chance_seed, dealer)
+            copied = copy_game(dealt, SeededChance(chance_seed))
+            assert _state(copied) == _state(again) == _state(dealt)
+            values = [play_out(g, make_policy("heuristic"), "move", 3) for g in (again, copied)]
+            assert values[0] == values[1] and _state(copied) == _state(again)
+            played += again.turn > game.turn
+    assert played >= 4
+
+
+def test_the_dealer_shuffles_as_the_library_does() -> None:
+    """determinize's shuffle (compiled with the engine) makes the very draws and swaps of
+    ``random.Random.shuffle``, whatever the pile's length: a determinization is the same
+    whichever build deals it."""
+    from deckkit.animayhem.engine.determinize import _shuffle
+
+    for seed in range(40):
+        for n in (0, 1, 2, 3, 7, 8, 9, 31, 64, 100):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            _shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b and ours.getrandbits(32) == theirs.getrandbits(32), (seed, n)
+
+
 def test_determinize_never_reads_the_true_hidden_order() -> None:
     """Rearranging the face-down cards of the game gives the very same determinization for the
     same generator: the copy depends on what the player could know, not on the true order."""
@@ -180,6 +239,33 @@ def test_a_search_game_is_replayable() -> None:
         game = start_game(setup, player, 4, 1)
         records.append(finish(game, setup, player))
     assert records[0] == records[1]
+
+
+def test_rollouts_share_the_search_player_s_memo_tables_and_play_the_same() -> None:
+    """Each rollout's player shares the search player's memo tables (charm odds, flash bonuses:
+    search._Forced): the same games as with tables of its own, worked out afresh each rollout."""
+    setup = _setup("decks/medium-solo.deck")
+
+    def fresh(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+        assert isinstance(forced, _Forced)
+        forced._makeups, forced._charm_odds, forced._bonus = {}, {}, {}
+        return play_out(copy, forced, resume, turns)
+
+    shared_tables: list[bool] = []
+
+    def shared(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+        assert isinstance(forced, _Forced)
+        shared_tables.append(forced._charm_odds is sharing._charm_odds)
+        return play_out(copy, forced, resume, turns)
+
+    for index in (0, 1):
+        alone = SearchPolicy(fresh, rollouts=2, horizon=1)
+        sharing = SearchPolicy(shared, rollouts=2, horizon=1)
+        a = play_game(setup, alone, 4, index)
+        b = play_game(setup, sharing, 4, index)
+        assert (a.outcome, a.turns, a.counters) == (b.outcome, b.turns, b.counters)
+        assert alone.weighed == sharing.weighed and alone.changed == sharing.changed
+    assert shared_tables and all(shared_tables)
 
 
 def test_the_command_line_names_the_search_player_and_its_budget() -> None:

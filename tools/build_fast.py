@@ -1,12 +1,14 @@
 """Compile the engine's hot modules with mypyc (optional, several times faster).
 
-One list, COMPILED, names the modules; two builds use it:
+Two lists name the modules, COMPILED (the engine's) and CORE_COMPILED (deckkit.core's, which
+the engine's games run through: the seeded chance); two builds use them:
 - `make fast` (this script run as a program) compiles them into build/fast/ of a checkout;
 - the wheel's build hook (hatch_build.py) compiles them into the wheel, so `pip install .`
   installs the compiled engine where a C compiler exists.
 
 The pure-Python modules stay the reference: deckkit uses the compiled ones only when they are
-fresh (see deckkit/animayhem/engine/__init__.py), and DECKKIT_PURE=1 turns them off.
+fresh (see deckkit/core/builds.py), and DECKKIT_PURE=1 turns them off. All are one mypyc group
+(one shared library), so a compiled engine module calls the compiled chance natively.
 
 Cards, requirements and records stay interpreted: they cross process boundaries by pickling.
 Policies are compiled but stay open to subclasses written in Python.
@@ -23,6 +25,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = Path("deckkit") / "animayhem" / "engine"  # relative to the project root
+CORE = Path("deckkit") / "core"
 TARGET = ROOT / "build" / "fast"
 GROUP = "deckkit_engine"  # the shared library is the top-level module f"{GROUP}__mypyc"
 LIBRARY = f"{GROUP}__mypyc"
@@ -48,6 +51,11 @@ COMPILED = (
     "gamecards",
     "cardrules",
     "havens",
+    # The search player: its rollouts play thousands of copied games a game (policies compiled
+    # together, so its forced player is a native subclass of the heuristic).
+    "determinize",
+    "rollout",
+    "search",
     # The effect interpreter's package (its __init__ stays interpreted: it only finds the build).
     "interpreter/common",
     "interpreter/standing",
@@ -64,6 +72,9 @@ COMPILED = (
     "interpreter/vehicles_and_forms",
     "interpreter/turns",
 )
+# deckkit.core's modules to compile, relative to deckkit/core, named as in COMPILED: the ones
+# every game's play calls into (each die roll and shuffle goes through chance).
+CORE_COMPILED = ("chance",)
 
 
 class BuildError(Exception):
@@ -122,18 +133,19 @@ def parallel_compile(compiler: Any, jobs: int) -> None:
 
 
 def compiled_sources(root: Path = ROOT) -> list[Path]:
-    """The source files COMPILED names, relative to `root`, in a stable order."""
+    """The source files COMPILED and CORE_COMPILED name, relative to `root`, in a stable order."""
     found: list[Path] = []
-    for name in COMPILED:
-        module = root / ENGINE / f"{name}.py"
-        package = root / ENGINE / name
-        if module.is_file():
-            found.append(module.relative_to(root))
-        elif (package / "__init__.py").is_file():
-            found.extend(p.relative_to(root) for p in sorted(package.rglob("*.py")))
-        else:
-            raise BuildError(f"tools/build_fast.py: COMPILED names {name!r}, which is neither "
-                             f"{ENGINE / name}.py nor a package {ENGINE / name}/")  # fmt: skip
+    for base, names in ((ENGINE, COMPILED), (CORE, CORE_COMPILED)):
+        for name in names:
+            module = root / base / f"{name}.py"
+            package = root / base / name
+            if module.is_file():
+                found.append(module.relative_to(root))
+            elif (package / "__init__.py").is_file():
+                found.extend(p.relative_to(root) for p in sorted(package.rglob("*.py")))
+            else:
+                raise BuildError(f"tools/build_fast.py: names {name!r}, which is neither "
+                                 f"{base / name}.py nor a package {base / name}/")  # fmt: skip
     return found
 
 
@@ -144,7 +156,7 @@ def compile_engine(
 
     mypy's cache goes to `mypy_cache` (default: the checkout's .mypy_cache).
     Returns the built extension files relative to `build_lib`: the shared library LIBRARY at
-    its top and one module per source under deckkit/animayhem/engine/. Raises BuildError when
+    its top and one module per source under deckkit/. Raises BuildError when
     mypyc or the C compiler is missing or fails.
     """
     try:
@@ -213,7 +225,7 @@ def main() -> int:
     # Swap the finished build in whole: a half-built group would fail at import.
     shutil.rmtree(TARGET, ignore_errors=True)
     staging.rename(TARGET)
-    print(f"build_fast: compiled {len(built) - 1} engine modules into {TARGET.relative_to(ROOT)}")
+    print(f"build_fast: compiled {len(built) - 1} modules into {TARGET.relative_to(ROOT)}")
     return 0
 
 

@@ -11,3 +11,14 @@ another game (tests/test_layers.py holds both rules):
 - :mod:`deckkit.core.workers`: seeded games over worker processes (the core cap, lazy chunks,
   stop signals, workers that end with their parent).
 """
+
+from pathlib import Path as _Path
+
+from deckkit.core.builds import compiled_dir as _compiled_dir
+
+# The compiled copies of this package's hot modules (tools/build_fast.py's CORE_COMPILED: the
+# seeded chance), put first on its __path__ when fresh (deckkit.core.builds); None: pure Python.
+COMPILED_DIR = _compiled_dir(_Path(__file__).resolve().parent)
+if COMPILED_DIR is not None:
+    __path__.insert(0, str(COMPILED_DIR))  # compiled modules first
+COMPILED = COMPILED_DIR is not None
