@@ -545,6 +545,23 @@ def test_a_copy_keeps_every_attribute_of_the_state() -> None:
                     assert a == b, (cls.__name__, name)
 
 
+def test_a_copy_keeps_the_game_s_rule_option_and_built_havens() -> None:
+    """The game-level state a rollout's rules read: the run's item pickup reading and the
+    havens built on the field (a copy without them played the default reading and no built
+    haven, whatever the game it copied)."""
+    setup = _setup()
+    game = _midgame(setup, 3, 3)
+    assert game is not None
+    game.item_pickup = "beneath"
+    game.annexed = {game.locs[0].slot: game.havens[0]} if game.havens else {}
+    copy = clone(game, random.Random(0))
+    assert copy.item_pickup == "beneath"
+    assert {k: v.uid for k, v in copy.annexed.items()} == {
+        k: v.uid for k, v in game.annexed.items()
+    }
+    assert all(v is not game.annexed[k] for k, v in copy.annexed.items())
+
+
 def test_a_game_ended_neither_way_is_worth_a_draw_to_the_search() -> None:
     """An undecided majority (option majority_trigger=combined) or a stall has ended: the
     search values it as a draw, 0.5, whatever item lead the player held when it ended, below a

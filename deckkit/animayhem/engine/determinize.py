@@ -192,6 +192,10 @@ class _Copier:
         new.standing_seen = set(g.standing_seen)
         new.dis_timers = [(t, self.dis(d), v) for t, d, v in g.dis_timers]
         new.turned_havens = self.copies(g.turned_havens)
+        # Havens built on the field, and the run's rule option: a rollout plays the rules of
+        # the game it copies (Building, havens.py; construction/readings.py).
+        new.annexed = {slot: self.copy(h) for slot, h in g.annexed.items()}
+        new.item_pickup = g.item_pickup
         new.forms = [(self.char(a), self.char(b), t) for a, b, t in g.forms]
         new.building = [
             Building(self.copy(b.haven), b.slot, [self.char(c) for c in b.builders], b.last_turn,
