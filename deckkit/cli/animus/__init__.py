@@ -153,8 +153,33 @@ def _run(
 ) -> dict[str, Any]:
     from deckkit.analysis.runner import capped_workers
     from deckkit.animus import montecarlo
-    from deckkit.animus.construction.legality import check_team
     from deckkit.animus.summary import summarize
+
+    match, teams = _match(team, vs, policy, vs_policy, rule, allow_illegal)
+    result = montecarlo.run(match, games=games, seed=seed, workers=capped_workers(workers))
+    if not quiet:
+        echo(
+            f"{result.games} battles in {result.seconds:.1f} s "
+            f"({result.games / max(result.seconds, 1e-9):.0f} per second, "
+            f"{capped_workers(workers)} worker(s))",
+            err=True,
+        )
+    doc = summarize(result, match, teams)
+    doc["made_up_cards"] = sum(1 for t in teams for c in t.cards if c.made_up)
+    return doc
+
+
+def _match(
+    team: Path,
+    vs: Path,
+    policy: str,
+    vs_policy: str | None,
+    rule: list[str] | None,
+    allow_illegal: bool,
+) -> tuple[Any, Any]:
+    """The battle setup of TEAM against --vs TEAM (both legal unless allowed) and the teams."""
+    from deckkit.animus import montecarlo
+    from deckkit.animus.construction.legality import check_team
 
     rules = list(rule or [])
     for path in (team, vs):
@@ -180,17 +205,7 @@ def _run(
                 path=t.path,
                 hint="fix it (see `deckkit validate`), or pass --allow-illegal",
             ) from None
-    result = montecarlo.run(match, games=games, seed=seed, workers=capped_workers(workers))
-    if not quiet:
-        echo(
-            f"{result.games} battles in {result.seconds:.1f} s "
-            f"({result.games / max(result.seconds, 1e-9):.0f} per second, "
-            f"{capped_workers(workers)} worker(s))",
-            err=True,
-        )
-    doc = summarize(result, match, teams)
-    doc["made_up_cards"] = sum(1 for t in teams for c in t.cards if c.made_up)
-    return doc
+    return match, teams
 
 
 def _read(path: Path, rules: list[str]) -> Any:
@@ -227,7 +242,7 @@ def _print(doc: dict[str, Any]) -> None:
     out.print(
         f"turns: mean {_num(t['mean'])} (95% {_num(ci[0])}–{_num(ci[1])}), "
         f"min {t['min']}, max {t['max']}; ends: "
-        + ", ".join(f"{k} {v}" for k, v in doc["end_reasons"].items())
+        + ", ".join(f"{r['code']} {r['games']}" for r in doc["end_reasons"])
     )
     top = [c for c in doc["cards"] if c["lift"] is not None][:5]
     if top:
@@ -280,6 +295,66 @@ def simulate(
         emit(doc, game="animus")
     else:
         _print(doc)
+
+
+@app.command("play")
+def play(
+    team: TeamArg,
+    vs: VsOpt,
+    seed: opt.SeedOpt = 1,
+    game: Annotated[
+        int, typer.Option("--game", "-g", min=0, help="Battle index within the run.")
+    ] = 0,
+    policy: PolicyOpt = "heuristic",
+    vs_policy: VsPolicyOpt = None,
+    rule: RuleOpt = None,
+    allow_illegal: opt.AllowIllegalOpt = False,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """Battle --game of `deckkit simulate TEAM --vs TEAM --seed S`, event by event: the same
+    battle the run played (through the game interface, deckkit.core.game)."""
+    from deckkit.animus.game import GAME
+    from deckkit.animus.summary import END_REASONS
+
+    match, teams = _match(team, vs, policy, vs_policy, rule, allow_illegal)
+    if match.drafting(teams):
+        raise UsageError(
+            "a drafting battle keeps no trace yet; play a team file's fixed roster",
+            hint="give team files that list their cards",
+        )
+    record = GAME.play(match, seed, game, trace=True)
+    end = {
+        "code": record.end_reason,
+        "reason": END_REASONS.get(record.end_reason, record.end_reason),
+    }
+    doc = {
+        "game": "animus",
+        "seed": seed,
+        "index": game,
+        "teams": [t.name for t in teams],
+        "policies": list(match.policies),
+        "rules": match.options.as_dict(),
+        "outcome": record.outcome,
+        "end_reason": end,
+        "turns": record.turns,
+        "events": [{"text": line} for line in record.trace or ()],
+    }
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    out = stdout_console(min_width=80, soft_wrap=True)
+    out.print(
+        f"[bold]{escape(teams[0].name)}[/] vs [bold]{escape(teams[1].name)}[/]: battle {game} "
+        f"of seed {seed}",
+        highlight=False,
+    )
+    for line in record.trace or ():
+        out.print(escape(line), highlight=False)
+    out.print(
+        f"{record.outcome} for {escape(teams[0].name)} after {record.turns} turns: "
+        f"{escape(end['reason'])} ({end['code']})",
+        highlight=False,
+    )
 
 
 @app.command("report")
