@@ -234,7 +234,6 @@ STILL_GAME_BOUND = {
     "deckkit.analysis.impact",
     "deckkit.analysis.results",
     "deckkit.analysis.runner",
-    "deckkit.analysis.sensitivity",
     "deckkit.analysis.summary",
     "deckkit.analysis.tuning",  # deck building, written beside the interface's first step
     "deckkit.api.balance",
@@ -252,7 +251,6 @@ STILL_GAME_BOUND = {
     "deckkit.api.simulation",
     "deckkit.api.solitaire",
     "deckkit.api.tuning",  # deck building, as analysis.tuning
-    "deckkit.balance.checks",
     "deckkit.balance.config",
     "deckkit.balance.snapshot",
     "deckkit.report.model",
