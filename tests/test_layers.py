@@ -254,7 +254,6 @@ STILL_GAME_BOUND = {
     "deckkit.balance.config",
     "deckkit.balance.snapshot",
     "deckkit.report.model",
-    "deckkit.report.traces",
 }
 
 

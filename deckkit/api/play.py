@@ -39,7 +39,7 @@ class PlayedGame(Shown):
 
     def text(self) -> str:
         """The game turn by turn, as `deckkit play` prints it."""
-        from deckkit.report.traces import render_text
+        from deckkit.animayhem.traces import render_text
 
         return render_text(self.trace)
 
