@@ -288,3 +288,43 @@ def test_every_schema_is_well_formed_draft_2020_12() -> None:
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema", name
         assert schema["$id"] == name
         assert validator.problems_in(name) == [], name
+
+
+@pytest.mark.parametrize("verb", ["check", "baseline"])
+@pytest.mark.parametrize("game", ["anima-tactics", "animus"])
+def test_a_balance_file_naming_another_games_file_is_refused_in_one_line(
+    verb: str, game: str, tmp_path: Path
+) -> None:
+    """A balance check's deck file is read for its game (its header) before anything plays; a
+    party or a team is refused as the table says, exit 9, naming the check and the game."""
+    balance = tmp_path / "balance.toml"
+    balance.write_text(
+        f'[[check]]\nname = "sibling"\ndeck = "{FILES[game][0]}"\nband = [0.3, 0.7]\n',
+        encoding="utf-8",
+    )
+    code, _, err = run("balance", verb, balance)
+    assert code == EXIT_NOT_SERVED, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "'sibling'" in lines[0] and TITLES[game] in lines[0], err
+
+
+@pytest.mark.parametrize(
+    ("game", "good", "bad"),
+    [
+        ("ani-mayhem", "charm=every", ["charm=sometimes", "nonsense=1", "charm"]),
+        ("anima-tactics", "levels=300", ["levels=0", "edition=saga9", "plan=x", "levels"]),
+        ("animus", "empty_deck=lose", ["empty_deck=maybe", "nonsense=1", "=lose"]),
+    ],
+)
+def test_every_game_checks_its_own_rule_options(game: str, good: str, bad: list[str]) -> None:
+    """The interface's parse_rule (what a balance file's rules table is checked with): a known
+    option and value come back as a pair; anything else is a usage error naming where."""
+    from deckkit.errors import UsageError
+
+    entry = games.find_game(game)
+    assert entry is not None
+    iface = games.game_interface(entry)
+    assert iface.parse_rule(good) == tuple(good.split("="))
+    for text in bad:
+        with pytest.raises(UsageError):
+            iface.parse_rule(text, "rules")
