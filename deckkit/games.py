@@ -103,11 +103,7 @@ SERVES: dict[str, dict[str, str | None]] = {
     },
     "report": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "cards list": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
-    "cards show": {
-        "ani-mayhem": None,
-        "anima-tactics": None,
-        "animus": f"{NOT_YET}: one card of an Animus card file (`cards list` lists them all)",
-    },
+    "cards show": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "cards coverage": {
         "ani-mayhem": None,
         "anima-tactics": f"{NOT_YET}: the duel engine plays no special ability, power or "

@@ -101,6 +101,10 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             ["cards", "show", "Celia", "--game", "anima-tactics"],
             "cards-show",
         ),
+        ("cards show", "animus"): (
+            ["cards", "show", "orrin", "vale", "--game", "animus"],
+            "cards-show",
+        ),
         ("cards coverage", "ani-mayhem"): (["cards", "coverage"], "cards-coverage"),
         ("balance baseline", "ani-mayhem"): (["balance", "baseline", balance, "-q"], None),
         ("balance check", "ani-mayhem"): (["balance", "check", balance, "-q"], "balance-check"),
@@ -328,3 +332,10 @@ def test_every_game_checks_its_own_rule_options(game: str, good: str, bad: list[
     for text in bad:
         with pytest.raises(UsageError):
             iface.parse_rule(text, "rules")
+
+
+def test_animus_cards_show_finds_a_card_by_name_or_id_and_suggests_names() -> None:
+    code, out, _ = run("cards", "show", "ANS02", "--game", "animus", "-f", "json")
+    assert code == 0 and json.loads(out)["name"] == "Orrin Vale"
+    code, _, err = run("cards", "show", "orrin", "--game", "animus")
+    assert code == 2 and "no Animus card named 'orrin'" in err and "'Orrin Vale'" in err, err

@@ -410,6 +410,27 @@ def report(
         echo(f"report: {target}\ndata:   {sidecar}", err=True)
 
 
+def _card_row(c: Any) -> dict[str, Any]:
+    """One card as `cards list` and `cards show` give it."""
+    return {
+        "id": c.id,
+        "name": c.name,
+        "kind": str(c.kind),
+        "level": c.level,
+        "type": c.type,
+        "advantage": c.advantage,
+        "melee": c.melee,
+        "range": c.range,
+        "abilities": "; ".join(a.text() for a in c.abilities),
+        "made_up": c.made_up,
+    }
+
+
+CardFileOpt = Annotated[
+    Path | None,
+    typer.Option("--cards", metavar="FILE.csv", help="A card file (default: the sample set)."),
+]
+
 cards_app = DeckkitTyper(name="cards", help="The cards of an Animus card file.")
 app.add_typer(cards_app, name="cards")
 
@@ -426,21 +447,7 @@ def list_cards(
     from deckkit.animus.construction.carddb import load_cards
 
     cards = load_cards(card_file.resolve() if card_file else None)
-    rows = [
-        {
-            "id": c.id,
-            "name": c.name,
-            "kind": str(c.kind),
-            "level": c.level,
-            "type": c.type,
-            "advantage": c.advantage,
-            "melee": c.melee,
-            "range": c.range,
-            "abilities": "; ".join(a.text() for a in c.abilities),
-            "made_up": c.made_up,
-        }
-        for c in cards.cards
-    ]
+    rows = [_card_row(c) for c in cards.cards]
     if output is opt.Format.JSON:
         emit({"card_file": str(cards.path), "cards": rows}, game="animus")
         return
@@ -462,3 +469,40 @@ def list_cards(
     out.print(table)
     if any(r["made_up"] for r in rows):
         out.print("* made up (a sample card, not a real one)")
+
+
+@cards_app.command("show")
+def show_card(
+    name: Annotated[list[str], typer.Argument(help="Card name or id.")],
+    card_file: CardFileOpt = None,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """Show one card of a card file (name or id, any case); an unknown name exits 2 with the
+    nearest names."""
+    import difflib
+
+    from deckkit.animus.construction.carddb import load_cards
+
+    cards = load_cards(card_file.resolve() if card_file else None)
+    wanted = " ".join(name)
+    key = wanted.strip().casefold()
+    found = next((c for c in cards.cards if key in (c.id.casefold(), c.name.casefold())), None)
+    if found is None:
+        names = [c.name for c in cards.cards]
+        near = [n for n in names if key and key in n.casefold()][:3] or difflib.get_close_matches(
+            wanted, names, n=3
+        )
+        raise DeckFileError(
+            f"no Animus card named {wanted!r} in {cards.path.name}",
+            hint=f"did you mean {' or '.join(repr(n) for n in near)}?" if near else None,
+        )
+    row = _card_row(found)
+    if output is opt.Format.JSON:
+        emit({"card_file": str(cards.path), **row}, game="animus")
+        return
+    out = stdout_console(min_width=80, soft_wrap=True)
+    out.print(f"{escape(found.name)}  ({found.id}, {row['kind']})", highlight=False)
+    for field_name, value in row.items():
+        if field_name in ("id", "name", "kind") or value in ("", None):
+            continue
+        out.print(f"  {field_name:<10} {escape(str(value))}", highlight=False)
