@@ -231,7 +231,7 @@ class ReportResult(Shown):
 
 
 def _deck_stats(deck: Deck, edition: Edition, seed: int) -> dict[str, Any]:
-    from deckkit.analysis.deckstats import deck_stats
+    from deckkit.animayhem.deckstats import deck_stats
 
     return deck_stats(deck, edition, seed=seed)
 

@@ -61,7 +61,7 @@ class ReportInput:
     generated: datetime | None = None
     sensitivity: dict[str, Any] | None = None  # `deckkit sensitivity`'s document
     typical_traces: dict[str, str] | None = None  # outcome -> the game's trace, as text
-    deck_stats: dict[str, Any] | None = None  # see deckkit.deckstats
+    deck_stats: dict[str, Any] | None = None  # see deckkit.animayhem.deckstats
 
 
 def _rate(rate: Rate) -> dict[str, Any]:
