@@ -114,6 +114,14 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
     }
 
 
+def test_validate_of_several_files_follows_its_schema() -> None:
+    """Several files of one game: every verdict, in the list the schema names per game."""
+    for first, second in FILES.values():
+        code, out, err = run("validate", first, second, "--format", "json")
+        assert code == 0, err
+        assert validator.errors(json.loads(out), "validate.schema.json") == []
+
+
 def yes_cells() -> list[tuple[str, str]]:
     return [(c, g) for c, by_game in games.SERVES.items() for g, why in by_game.items() if not why]
 
