@@ -82,12 +82,12 @@ def warm_render(results: Path, out: Path, repeat: int) -> list[float]:
 
 def pairing(games: int, seed: int) -> dict[str, float | int | str]:
     from deckkit.analysis import impact as im
-    from deckkit.analysis.engine import EngineGames, game_options
     from deckkit.analysis.paired import independent_difference, paired_difference
     from deckkit.animayhem.construction.carddb import load_card_db
     from deckkit.animayhem.construction.deck import Deck, read_deck
     from deckkit.animayhem.construction.editions import load_edition
     from deckkit.animayhem.construction.legality import check_deck
+    from deckkit.animayhem.runs import EngineGames, game_options
 
     deck = read_deck(DECK, load_card_db())
     edition = load_edition(deck.edition or "guidelines1998")

@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench_simulate.py [--games N] [--deck PATH]``
 
-It plays the demo deck with the real engine (``deckkit.analysis.engine.EngineGames``, exactly what
+It plays the demo deck with the real engine (``deckkit.animayhem.runs.EngineGames``, exactly what
 the command uses) and prints:
 
 * games per second with one process (in-process, no pool) and with every core, timed end to end
@@ -42,7 +42,7 @@ FactoryBuilder = Callable[[Path, str, int], GameFactory]  # deck path, policy, t
 
 def real_factory(deck_path: Path, policy: str, turn_cap: int) -> GameFactory:
     """The engine the `simulate` command uses, on the deck's own edition and variant."""
-    from deckkit.analysis import engine
+    from deckkit.animayhem import runs as engine
     from deckkit.animayhem.construction.carddb import load_card_db
     from deckkit.animayhem.construction.deck import read_deck
     from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition

@@ -4,7 +4,8 @@ Exit codes (shared by every command): 0 done / legal, 1 illegal deck, 2 unreadab
 usage, 3 a broken card database or edition file, 4 a worker process died, 5 the output could not
 be written (a full disk), 6 ``--scheduler`` given but Dask not installed, 7 the Dask scheduler
 cannot be reached (or has no workers), 8 a saved run too large for a report to draw
-(:data:`MAX_REPORT_ROW_BYTES`), 141 stdout closed by its reader, and ``128 + signal``
+(:data:`MAX_REPORT_ROW_BYTES`), 9 a command that does not serve the file's game (the README's
+command x game table), 141 stdout closed by its reader, and ``128 + signal``
 when stopped: 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
 """
 
@@ -23,6 +24,7 @@ EXIT_CANNOT_WRITE = 5
 EXIT_NO_DASK = 6
 EXIT_NO_SCHEDULER = 7
 EXIT_TOO_LARGE = 8
+EXIT_NOT_SERVED = 9
 # What `report --from` may hold of a saved run's rows in memory: the few narrow columns a page's
 # distributions read, ~32 bytes a game plus a byte per card counter it shows. A run beyond it is
 # refused (exit 8) before anything is read; the process peaks at about four times this figure.
@@ -107,6 +109,13 @@ class TooLarge(DeckkitError):
     """A saved run whose rows a report cannot hold in :data:`MAX_REPORT_ROW_BYTES`."""
 
     exit_code = EXIT_TOO_LARGE
+
+
+class NotServed(DeckkitError):
+    """A command asked of a game it does not serve (deckkit.games.SERVES says why: the command
+    has no meaning there, or is not written for that game yet): one line naming the game."""
+
+    exit_code = EXIT_NOT_SERVED
 
 
 class CannotWrite(DeckkitError):

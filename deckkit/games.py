@@ -21,11 +21,13 @@ How a game plugs in
 
 How a command line finds its game (:func:`command_for`)
 -------------------------------------------------------
-For ``validate``, ``simulate``, ``report`` and ``cards``: ``--game NAME`` when given (and then
-removed from the arguments), else the first file among the arguments whose header, the
+For every command: ``--game NAME`` when given (and then removed from the arguments; a whole
+number stays, ``play``'s game index), else the first file among the arguments whose header, the
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
-Ani-Mayhem's own, untouched. Names match case-insensitively, ignoring spaces and punctuation
+Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards`` and ``play`` go
+to the game's own commands; a command that does not serve the game (:data:`SERVES`) is refused
+in one line with exit 9. Names match case-insensitively, ignoring spaces and punctuation
 (``Anima Tactics`` = ``anima-tactics``).
 """
 
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckkit.errors import DeckFileError, UsageError
+from deckkit.errors import DeckFileError, NotServed, UsageError
 from deckkit.untrusted import read_head
 
 if TYPE_CHECKING:  # click loads with the CLI; this module stays importable without it
@@ -66,7 +68,60 @@ GAMES: tuple[Game, ...] = (
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
-VERBS = ("validate", "simulate", "report", "cards", "build")
+VERBS = ("validate", "simulate", "report", "cards", "play", "build")
+
+# Every command line a game may meet, and whom it serves: None where it serves the game (the
+# Ani-Mayhem command, or the game's own in its commands module), else why not, as the README's
+# command x game table says it ("no meaning here: ..." where the command has none for the game,
+# "not yet: ..." where it has one that deckkit does not serve yet). A command line that names a
+# game its command does not serve is refused in one line, exit 9 (:func:`refusal`).
+NOT_YET = "not yet"
+NO_MEANING = "no meaning here"
+_SIBLINGS_NOT_YET = {
+    "compare": "two parties or teams on paired games, through the game interface",
+    "impact": "a character's worth on paired games, through the game interface",
+    "sensitivity": "the rule options' readings on paired games, through the game interface",
+    "tune": "party and team building (issue 29 builds Ani-Mayhem decks first)",
+    "build": "team building from drafts",
+    "balance baseline": "a balance file that names parties and teams",
+    "balance check": "a balance file that names parties and teams",
+    "report --from": "saved runs: the game's simulate has no --out",
+}
+SERVES: dict[str, dict[str, str | None]] = {
+    "validate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "stats": {
+        "ani-mayhem": None,
+        "anima-tactics": f"{NO_MEANING}: a party deals no cards (every character is on the table "
+        "from the start), so there is no draw to give chances for; `validate` counts its levels",
+        "animus": f"{NOT_YET}: a team's draw chances",
+    },
+    "simulate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "play": {
+        "ani-mayhem": None,
+        "anima-tactics": f"{NOT_YET}: the skirmish engine keeps no trace of a game's events",
+        "animus": None,
+    },
+    "report": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "cards list": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "cards show": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "cards coverage": {
+        "ani-mayhem": None,
+        "anima-tactics": f"{NOT_YET}: the duel engine plays no special ability, power or "
+        "equipment (README: Anima Tactics)",
+        "animus": f"{NOT_YET}: which ability texts the battle engine plays",
+    },
+    "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    **{
+        command: {
+            "ani-mayhem": None,
+            "anima-tactics": f"{NOT_YET}: {why}",
+            "animus": f"{NOT_YET}: {why}",
+        }
+        for command, why in _SIBLINGS_NOT_YET.items()
+    },
+}
+# Anima Tactics builds a party (cli/animatactics/build.py).
+SERVES["build"]["anima-tactics"] = None
 GAME_OPTION = "--game"
 HEADER_BYTES = 64 * 1024  # the header is at the top; a long file is not read whole to find it
 
@@ -135,16 +190,17 @@ def game_of_file(path: Path) -> Game:
 
 
 def _split_game_option(args: list[str]) -> tuple[str | None, list[str]]:
-    """``--game NAME`` (or ``--game=NAME``) taken out of the arguments."""
+    """``--game NAME`` (or ``--game=NAME``) taken out of the arguments. A whole number is no
+    game's name but ``play``'s game index (``play DECK --game 41``), and stays."""
     rest: list[str] = []
     named: str | None = None
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg == GAME_OPTION and i + 1 < len(args):
+        if arg == GAME_OPTION and i + 1 < len(args) and not args[i + 1].isdigit():
             named, i = args[i + 1], i + 2
             continue
-        if arg.startswith(GAME_OPTION + "="):
+        if arg.startswith(GAME_OPTION + "=") and not arg.split("=", 1)[1].isdigit():
             named = arg.split("=", 1)[1]
         else:
             rest.append(arg)
@@ -184,17 +240,48 @@ def choose_game(args: list[str]) -> tuple[Game, list[str]]:
     return (chosen or GAMES[0]), rest
 
 
+def command_line_name(verb: str, args: list[str]) -> str:
+    """The row of :data:`SERVES` a command line belongs to: ``cards show``, ``report --from``,
+    or the command's name."""
+    if verb in ("cards", "balance"):
+        sub = next((a for a in args if not a.startswith("-")), None)
+        return f"{verb} {sub}" if f"{verb} {sub}" in SERVES else verb
+    if verb == "report" and any(a == "--from" or a.startswith("--from=") for a in args):
+        return "report --from"
+    return verb
+
+
+def refusal(name: str, game: Game) -> NotServed | None:
+    """The one-line refusal of command line ``name`` (a row of :data:`SERVES`) for ``game``,
+    or None when the command serves the game."""
+    why = SERVES.get(name, {}).get(game.name)
+    if why is None:
+        return None
+    kind, _, reason = why.partition(": ")
+    if kind == NO_MEANING:
+        text = f"`deckkit {name}` has no meaning for {game.title}: {reason}"
+    else:
+        text = f"`deckkit {name}` does not serve {game.title} yet ({reason})"
+    return NotServed(text)
+
+
 def command_for(verb: str, args: list[str]) -> tuple[_click.Command | None, list[str]]:
     """The click command that should run ``deckkit VERB ARGS`` (None: the built-in Ani-Mayhem
-    command) and the arguments to give it (``--game`` removed)."""
-    if verb not in VERBS:
-        return None, args
+    command) and the arguments to give it (``--game`` removed). A command that does not serve
+    the game of the files (or of ``--game``) raises :class:`NotServed` (exit 9)."""
     from typer import _click
 
+    if verb not in SERVES and verb not in VERBS and verb != "balance":
+        return None, args
     try:
         game, rest = choose_game(args)
     except (UsageError, DeckFileError) as err:
         raise _click.exceptions.UsageError(err.render()) from err
+    refused = refusal(command_line_name(verb, rest), game)
+    if refused is not None:
+        raise refused
+    if verb not in VERBS:
+        return None, rest
     if game.commands is None:
         return None, rest
     from typer.main import get_command

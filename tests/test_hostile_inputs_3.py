@@ -25,6 +25,7 @@ from deckkit.cli.main import app
 from deckkit.errors import (
     EXIT_BAD_DATA,
     EXIT_BAD_INPUT,
+    EXIT_NOT_SERVED,
     CardDataError,
     DeckFileError,
     DeckkitError,
@@ -583,13 +584,18 @@ def test_errors_do_not_echo_huge_inputs(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("command", ["stats", "play", "impact", "sensitivity", "compare"])
 @pytest.mark.parametrize("source", [TEAM, PARTY])
-def test_a_command_serving_ani_mayhem_only_says_so_of_another_games_file(
+def test_a_command_not_serving_a_games_file_says_so_in_one_line(
     command: str, source: Path
 ) -> None:
     extra = {"compare": ["--policy-b", "random"], "impact": ["-n", "5"]}.get(command, [])
     code, out = invoke(command, source, *extra)
-    assert code == EXIT_BAD_INPUT, out
-    assert "not an Ani-Mayhem deck: this file is for" in out
+    if command == "play" and source == TEAM:  # Animus plays one battle: of two teams
+        assert code == EXIT_BAD_INPUT and "--vs" in out, out
+        return
+    # Refused before the deck reader sees the file (deckkit.games.SERVES), in one line naming
+    # the game, with the exit code of a command that does not serve a game.
+    assert code == EXIT_NOT_SERVED, out
+    assert f"`deckkit {command}`" in out and ("Animus" in out or "Anima Tactics" in out)
     assert "problems in this deck" not in out and "unknown card" not in out
 
 

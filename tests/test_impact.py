@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 
 from deckkit.analysis import impact as im
 from deckkit.analysis import paired
-from deckkit.analysis.engine import EngineGames, game_options
 from deckkit.analysis.paired import independent_difference, paired_difference
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import read_deck
 from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.construction.legality import check_deck
+from deckkit.animayhem.runs import EngineGames, game_options
 from deckkit.cli.main import app
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"

@@ -8,7 +8,6 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from deckkit.analysis.engine import EngineGames
 from deckkit.analysis.runner import run_games
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import read_deck
@@ -30,6 +29,7 @@ from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
 from deckkit.animayhem.engine.rollout import carried, play_out
 from deckkit.animayhem.engine.search import SearchPolicy, _Forced, plan_key
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace
+from deckkit.animayhem.runs import EngineGames
 from tests.test_policy import _reshuffle_hidden
 
 ROOT = Path(__file__).resolve().parent.parent

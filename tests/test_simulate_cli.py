@@ -20,11 +20,11 @@ import typer
 from fakes import FakeEngine
 from typer.testing import CliRunner
 
-from deckkit.analysis.engine import LAYOUTS
 from deckkit.analysis.runner import GameFactory
 from deckkit.animayhem.construction.cards import CardType, Coverage
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.runs import LAYOUTS
 from deckkit.cli import simulate_cmd
 from deckkit.cli.exits import DeckkitTyper
 from deckkit.cli.simulate_cmd import EngineHooks

@@ -11,12 +11,12 @@ import pytest
 from scipy.stats import hypergeom
 from typer.testing import CliRunner
 
-from deckkit.analysis import deckstats
-from deckkit.analysis.deckstats import DrawModel
 from deckkit.analysis.summary import wilson_interval
+from deckkit.animayhem import deckstats
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import Deck, read_deck
 from deckkit.animayhem.construction.editions import Edition, load_edition
+from deckkit.animayhem.deckstats import DrawModel
 from deckkit.cli.main import app
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"

@@ -49,6 +49,11 @@ Counters = dict[tuple[str, str], int]
 Row = tuple[int, str, int, int, int, int, str, Counters]
 
 
+# The record of one game this runner plays (its rows are Ani-Mayhem's): the name the layers
+# above use for it, so that they reach the game's record through the runner alone.
+Played = GameRecord
+
+
 class PlayFn(Protocol):
     """Plays game ``index`` of a run seeded ``seed``; deterministic in ``(seed, index)``."""
 

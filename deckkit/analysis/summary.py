@@ -36,6 +36,7 @@ from deckkit.core.estimates import MeanEstimate as MeanEstimate
 from deckkit.core.estimates import Rate as Rate
 from deckkit.core.estimates import mean_estimate as mean_estimate
 from deckkit.core.estimates import proportion as proportion
+from deckkit.core.estimates import rate_json as rate_json
 from deckkit.core.estimates import t_quantile as t_quantile
 from deckkit.core.estimates import wilson_interval as wilson_interval
 
@@ -255,6 +256,13 @@ class Summary:
             "undecided_rate_ci": ci(self.undecided),
             "ci_method": self.ci_method,
             "confidence": self.confidence,
+            # The same rates in the shape every deckkit document uses (count, n, rate, ci).
+            "outcomes": {
+                "win": rate_json(self.wins),
+                "loss": rate_json(self.losses),
+                "stall": rate_json(self.stalls),
+                "undecided": rate_json(self.undecided),
+            },
             "mean_turns": self.turns.mean,
             "turns": {
                 "mean": self.turns.mean,

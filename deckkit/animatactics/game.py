@@ -50,6 +50,29 @@ class AnimaTactics:
             RuleChoice("levels", "250", (), "the game's level total"),
         )
 
+    def parse_rule(self, text: str, where: str = "--rule") -> tuple[str, str]:
+        """``edition=saga1|later`` or ``levels=N``, a whole number of at least 1 as ``--levels``
+        takes (whether the party fits that total is the legality check's, per edition)."""
+        name, sep, value = (part.strip() for part in text.partition("="))
+        choices = {c.name: c for c in self.rule_options()}
+        if not sep or not name or not value:
+            raise UsageError(f"{where}: expected NAME=VALUE, not {text!r}", hint="e.g. levels=300")
+        choice = choices.get(name)
+        if choice is None:
+            raise UsageError(
+                f"{where}: unknown rule option {name!r}", hint=f"options: {', '.join(choices)}"
+            )
+        if choice.values and value not in choice.values:
+            raise UsageError(
+                f"{where}: rule {name} has no value {value!r}",
+                hint=f"choose one of: {', '.join(choice.values)}",
+            )
+        if not choice.values and not (value.isdigit() and int(value) >= 1):
+            raise UsageError(
+                f"{where}: rule {name} takes a whole number of at least 1, not {value!r}"
+            )
+        return name, value
+
     def players(self) -> tuple[str, ...]:
         """The heuristic player under each plan (by the plan's name), then the random and the
         search player (:mod:`deckkit.animatactics.engine.players`) under the default plan."""

@@ -12,7 +12,7 @@ from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import Deck, read_deck
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, Edition, load_edition
 from deckkit.animayhem.construction.legality import check_deck
-from deckkit.animayhem.construction.readings import RULE_OPTIONS, apply_rules
+from deckkit.animayhem.construction.readings import RULE_OPTIONS, apply_rules, parse_rule
 from deckkit.animayhem.engine.endgame import end_reason_code
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
 from deckkit.animayhem.engine.players import PLAYERS, is_player, make_player
@@ -87,6 +87,9 @@ class AniMayhem:
 
     def rule_options(self) -> tuple[RuleChoice, ...]:
         return tuple(RuleChoice(o.name, o.default, o.values, o.summary) for o in RULE_OPTIONS)
+
+    def parse_rule(self, text: str, where: str = "--rule") -> tuple[str, str]:
+        return parse_rule(text, where)
 
     def players(self) -> tuple[str, ...]:
         return (DEFAULT_PLAYER, *(p for p in PLAYERS if p != DEFAULT_PLAYER))

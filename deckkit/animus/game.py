@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from deckkit.animus.construction.legality import check_team
-from deckkit.animus.construction.options import CHOICES
+from deckkit.animus.construction.options import CHOICES, parse_options
 from deckkit.animus.construction.team import Team, read_team
 from deckkit.animus.engine.play import Lineup, play_battle
 from deckkit.animus.engine.policy import POLICIES, make_policy
@@ -40,6 +40,16 @@ class Animus:
 
     def rule_options(self) -> tuple[RuleChoice, ...]:
         return tuple(RuleChoice(name, values[0], values) for name, values in CHOICES.items())
+
+    def parse_rule(self, text: str, where: str = "--rule") -> tuple[str, str]:
+        """Checked as a team file's ``rule.NAME`` line or ``--rule`` is (options.py)."""
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise UsageError(
+                f"{where}: expected NAME=VALUE, not {text!r}", hint="e.g. empty_deck=lose"
+            )
+        parse_options({name.strip(): value.strip()})
+        return name.strip(), value.strip()
 
     def players(self) -> tuple[str, ...]:
         return (DEFAULT_PLAYER, *(p for p in POLICIES if p != DEFAULT_PLAYER))

@@ -13,16 +13,38 @@ from deckkit.animus.construction.team import Team
 from deckkit.animus.engine.record import ATTACKER_WON, DEFENDER_WON, FIGHTS, TIED, Stat
 from deckkit.animus.montecarlo import Match, RunResult
 from deckkit.core.estimates import (
-    CI_METHOD_LABEL,
+    CI_METHOD,
     CONFIDENCE,
     Rate,
     mean_estimate,
     proportion,
+    rate_json,
 )
+
+# Each way a battle ends (deckkit/animus/engine/endgame.py and phases.py, after
+# animus-rules-v3.5.txt "Winning The Game" and "Turn Order: End Phase"), by the stable code the
+# engine records and the words a reader sees beside it.
+END_REASONS: dict[str, str] = {
+    "levels": "an End Phase found 10 levels in a discard pile: fewer eliminated levels won",
+    "no_characters": "one side has no character left",
+    "simultaneous_last": "both last characters killed at once: the player whose turn it is wins",
+    "empty_deck": "a player could not draw a full hand (rule option empty_deck=lose)",
+    "turn_cap": "the turn cap was reached: a draw (a safety stop, not a rule)",
+}
 
 
 def rate(r: Rate) -> dict[str, Any]:
-    return {"count": r.count, "n": r.n, "rate": r.rate, "ci": list(r.ci) if r.ci else None}
+    """A rate in the shape every deckkit document uses (:func:`.estimates.rate_json`)."""
+    return rate_json(r)
+
+
+def end_reasons(counts: dict[str, int]) -> list[dict[str, Any]]:
+    """The end reasons by code with their words beside, the most frequent first, as Ani-Mayhem's
+    ``simulate --format json`` gives them."""
+    return [
+        {"code": code, "reason": END_REASONS.get(code, code), "games": n}
+        for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
 
 
 def summarize(result: RunResult, match: Match, teams: tuple[Team, Team]) -> dict[str, Any]:
@@ -100,11 +122,14 @@ def summarize(result: RunResult, match: Match, teams: tuple[Team, Team]) -> dict
             "rules": match.options.as_dict(),
             "non_default_rules": match.options.non_default(),
         },
-        "ci_method": CI_METHOD_LABEL,
+        "ci_method": CI_METHOD,
         "confidence": CONFIDENCE,
         "outcomes": {
             "team": rate(proportion(t.wins[0], n)),
             "vs": rate(proportion(t.wins[1], n)),
+            # From the first team's view, under the names every game's documents use.
+            "win": rate(proportion(t.wins[0], n)),
+            "loss": rate(proportion(t.wins[1], n)),
             "draw": rate(proportion(t.draws, n)),
             "first_player_won": rate(proportion(t.first_wins, decided)),
         },
@@ -115,7 +140,7 @@ def summarize(result: RunResult, match: Match, teams: tuple[Team, Team]) -> dict
             "min": turns.min,
             "max": turns.max,
         },
-        "end_reasons": dict(sorted(t.reasons.items())),
+        "end_reasons": end_reasons(dict(t.reasons)),
         "cards": sorted(cards, key=lambda c: (-(c["lift"] or 0.0), c["side"], c["name"])),
         "matchups": matchups,
     }

@@ -19,11 +19,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckkit.analysis.engine import LAYOUTS, EngineGames, check_policy, game_options
 from deckkit.analysis.runner import GameFactory, run_games, shared_pool
 from deckkit.analysis.summary import Rate, proportion
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
 from deckkit.animayhem.construction.deck import parse_deck
+from deckkit.animayhem.runs import LAYOUTS, EngineGames, check_policy, game_options
 from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.options import RunOptions, no_other_keywords, renamed
 from deckkit.api.simulation import Notify, _silent

@@ -20,6 +20,7 @@ from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare_with
+from deckkit.core.estimates import rate_json
 from deckkit.errors import UsageError
 
 if TYPE_CHECKING:
@@ -149,11 +150,7 @@ def compare_arms(
                 "legal": arm.game.report.legal,
                 "games": summary.games,
                 "outcomes": {
-                    name: {
-                        "count": r.count,
-                        "rate": r.rate,
-                        "ci": list(r.ci) if r.ci else None,
-                    }
+                    name: rate_json(r)
                     for name, r in (
                         ("win", summary.wins),
                         ("loss", summary.losses),

@@ -1,4 +1,4 @@
-"""What a deck is before any game is played (:mod:`deckkit.analysis.deckstats`): composition,
+"""What a deck is before any game is played (:mod:`deckkit.animayhem.deckstats`): composition,
 skills brought against skills asked for, exact draw chances by turn, sample opening hands."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from deckkit.analysis.deckstats import DEFAULT_TURNS, deck_stats
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
+from deckkit.animayhem.deckstats import DEFAULT_TURNS, deck_stats
 from deckkit.api.deckinput import read_deck_arg
 
 

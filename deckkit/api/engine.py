@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from deckkit.analysis import engine as real_engine
 from deckkit.analysis.runner import GameFactory
+from deckkit.animayhem import runs as real_engine
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
 

@@ -231,7 +231,7 @@ class ReportResult(Shown):
 
 
 def _deck_stats(deck: Deck, edition: Edition, seed: int) -> dict[str, Any]:
-    from deckkit.analysis.deckstats import deck_stats
+    from deckkit.animayhem.deckstats import deck_stats
 
     return deck_stats(deck, edition, seed=seed)
 
@@ -239,12 +239,12 @@ def _deck_stats(deck: Deck, edition: Edition, seed: int) -> dict[str, Any]:
 def _traces(
     rows: pl.DataFrame | None, game: SolitaireGame, options: RunOptions
 ) -> dict[str, str] | None:
-    from deckkit.report.traces import typical_traces
+    from deckkit.animayhem.traces import typical_traces
 
     if rows is None:
         return None
     return typical_traces(
-        rows,
+        model.typical_games(rows),
         game.deck,
         game.edition,
         layout=game.layout,
@@ -440,7 +440,7 @@ def _input_of_saved_run(run: SavedRun, source: Path) -> model.ReportInput:
     legality = check_deck(deck, load_edition(meta.edition), meta.variant, meta.players)
     rows = rows_for_report(run.rows)
     summary = summarize(tally_of_frame(run.rows), card_catalog(deck))
-    from deckkit.report.traces import typical_traces
+    from deckkit.animayhem.traces import typical_traces
 
     edition = apply_rules(load_edition(meta.edition), meta.rules)
     return model.ReportInput(
@@ -450,7 +450,7 @@ def _input_of_saved_run(run: SavedRun, source: Path) -> model.ReportInput:
         summary=summary,
         rows=rows,
         typical_traces=typical_traces(
-            rows,
+            model.typical_games(rows),
             deck,
             edition,
             layout=meta.layout,

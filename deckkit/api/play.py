@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from deckkit.analysis.engine import check_playable
 from deckkit.animayhem.engine.endgame import end_reason_code
 from deckkit.animayhem.engine.field import LAYOUTS, Layout
 from deckkit.animayhem.engine.play import GameOptions, GameSetup, play_game, prepare_game
 from deckkit.animayhem.engine.players import make_player
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Trace
+from deckkit.animayhem.runs import check_playable
 from deckkit.api.display import Shown, Table, frame
 from deckkit.api.options import RunOptions, options_of, renamed
 from deckkit.api.simulation import not_simulated_cards
@@ -39,7 +39,7 @@ class PlayedGame(Shown):
 
     def text(self) -> str:
         """The game turn by turn, as `deckkit play` prints it."""
-        from deckkit.report.traces import render_text
+        from deckkit.animayhem.traces import render_text
 
         return render_text(self.trace)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deckkit.analysis import sensitivity as sens
 from deckkit.analysis.runner import GameFactory, shared_pool
 from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.construction.readings import BY_NAME, alternatives, apply_rules
 from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of, renamed
@@ -35,18 +36,22 @@ def sensitivity_of(
     def factory_for(edition: Edition) -> GameFactory:
         return hooks.factory(game.deck, edition, game.layout, options.turn_cap, options.policy)
 
+    def reading(name: str, value: str) -> GameFactory:
+        return factory_for(apply_rules(game.edition, {**game.rules, name: value}))
+
     runner = options.runner_kwargs()
     with shared_pool(runner["workers"]):  # one pool for every reading's batches
         base, effects = sens.measure(
-            game.edition,
+            factory_for(game.edition),
+            reading,
+            alternatives(game.edition, game.rules, only),
             game.rules,
-            factory_for,
             games=options.games,
             seed=options.seed,
-            only=only,
             **runner,
         )
-    doc = sens.sensitivity_document(effects, base, options.games, game.rules)
+    summaries = {name: option.summary for name, option in BY_NAME.items()}
+    doc = sens.sensitivity_document(effects, base, options.games, game.rules, summaries)
     return {
         "deck": game.deck.name,
         "deck_path": str(game.source) if game.source is not None else None,

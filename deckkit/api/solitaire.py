@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckkit.analysis import engine as real_engine
+from deckkit.animayhem import runs as real_engine
 from deckkit.animayhem.construction.carddb import CardDB, load_card_db
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import (

@@ -52,7 +52,15 @@ def pool_of(source: PoolSource, *, approximate: bool = False) -> tn.Pool:
 def rate_of(won: list[bool]) -> dict[str, Any]:
     n, wins = len(won), sum(won)
     lo, hi = wilson_interval(wins, n) if n else (0.0, 1.0)
-    return {"rate": wins / n if n else None, "ci": [lo, hi], "games": n, "wins": wins}
+    # count, n, rate, ci: the shape every deckkit document gives a rate; games, wins as before
+    return {
+        "count": wins,
+        "n": n,
+        "rate": wins / n if n else None,
+        "ci": [lo, hi],
+        "games": n,
+        "wins": wins,
+    }
 
 
 def _difference(d: PairedDifference | None) -> dict[str, Any] | None:

@@ -28,10 +28,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from deckkit.analysis.runner import GameFactory, PlayFn, run_games
+from deckkit.analysis.runner import GameFactory, Played, PlayFn, run_games
 from deckkit.analysis.sprt import Decision, Stop, wald_bounds
 from deckkit.analysis.summary import mean_estimate, proportion
-from deckkit.animayhem.engine.record import GameRecord
 from deckkit.balance.config import Check
 from deckkit.balance.course import band_course, drift_course
 
@@ -55,7 +54,7 @@ class OffsetGames:
         play = self.inner()
         start = self.start
 
-        def shifted(seed: int, index: int) -> GameRecord:
+        def shifted(seed: int, index: int) -> Played:
             record = play(seed, start + index)
             record.index = index  # the runner checks it got the game it asked for
             return record

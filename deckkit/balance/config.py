@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckkit.errors import UsageError
+from deckkit import games
+from deckkit.errors import NotServed, UsageError
 from deckkit.untrusted import parse_toml, read_text
 
 if TYPE_CHECKING:  # numpy, which the tests need, is imported when a check runs
@@ -168,17 +169,16 @@ def _band(where: _Where, value: object) -> tuple[float, float]:
     return lo, hi
 
 
-def _rules(where: _Where, *tables: object) -> tuple[tuple[str, str], ...]:
-    """``rules = { NAME = "VALUE" }`` tables, later ones over earlier ones, each checked."""
-    from deckkit.animayhem.construction.readings import parse_rule
-
+def _rules(where: _Where, game: games.Game, *tables: object) -> tuple[tuple[str, str], ...]:
+    """``rules = { NAME = "VALUE" }`` tables, later ones over earlier ones, each checked by the
+    deck's game (its interface's ``parse_rule``, loaded when a table sets something)."""
     out: dict[str, str] = {}
     for table in tables:
         if not isinstance(table, dict):
             raise where.fail(f"rules must be a table, not {table!r}", 'rules = { charm = "every" }')
         for name, value in table.items():
             try:
-                key, text = parse_rule(f"{name}={value}", "rules")
+                key, text = games.game_interface(game).parse_rule(f"{name}={value}", "rules")
             except UsageError as err:
                 raise where.fail(err.message, err.hint) from None
             out[key] = text
@@ -206,6 +206,10 @@ def _check(
     deck = (base / deck_text) if not Path(deck_text).is_absolute() else Path(deck_text)
     if not deck.is_file():
         raise where.fail(f"deck file {deck} does not exist", "deck paths are relative to this file")
+    game = games.game_of_file(deck)
+    refused = games.refusal("balance check", game)
+    if refused is not None:  # the README's command x game table
+        raise NotServed(f"check {name!r}: {deck_text} is for {game.title}: {refused.message}")
     v = {**defaults, **raw}
     has_band, has_drift = "band" in v, "max_drop" in v
     if has_band == has_drift:
@@ -216,7 +220,7 @@ def _check(
     band = _band(where, v["band"]) if has_band else None
     max_drop = _number(where, "max_drop", v["max_drop"], 0, 1) if has_drift else None
     edition = _text(where, "edition", v["edition"]) if v.get("edition") is not None else None
-    rules = _rules(where, defaults.get("rules", {}), raw.get("rules", {}))
+    rules = _rules(where, game, defaults.get("rules", {}), raw.get("rules", {}))
     players = _integer(where, "players", v["players"], 1)
     if players != 1:
         raise where.fail(

@@ -102,6 +102,11 @@ class DeckkitGroup(TyperGroup):
         except _click.exceptions.ClickException as err:
             typer.echo(f"error: {shown(clipped_words(err.format_message()))}", err=True)
             sys.exit(err.exit_code)
+        except DeckkitError as err:  # found while choosing the command (deckkit.games)
+            if wants_json(sys.argv[1:] if args is None else list(args)):
+                emit(err.as_dict())
+            typer.echo(f"error: {err.render()}", err=True)
+            sys.exit(err.exit_code)
         except typer.Abort:
             typer.echo("interrupted", err=True)
             sys.exit(stopping.exit_code())

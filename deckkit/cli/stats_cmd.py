@@ -1,7 +1,7 @@
 """`deckkit stats`: what a deck is before any game is played, at once: its composition by type
 and kind, the skills its characters bring against those its locations ask for, the exact chance
 of having drawn a card or a kind of card by turn N under the edition's draw rules, and sample
-opening hands (see :mod:`deckkit.analysis.deckstats`)."""
+opening hands (see :mod:`deckkit.animayhem.deckstats`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from deckkit.analysis.deckstats import DEFAULT_TURNS
+from deckkit.animayhem.deckstats import DEFAULT_TURNS
 from deckkit.api.composition import stats as deck_stats
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console

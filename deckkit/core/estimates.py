@@ -32,6 +32,19 @@ class Rate:
     ci: tuple[float, float] | None
 
 
+def rate_json(rate: Rate) -> dict[str, object]:
+    """A rate in the one JSON shape every command of every game writes (issue 28): ``count`` of
+    ``n`` games, the ``rate`` and its ``ci`` ``[low, high]`` (both null when ``n`` is 0). The
+    document around it says once how the intervals are made: ``ci_method`` (:data:`CI_METHOD`)
+    and ``confidence`` (docs/schemas/common.schema.json's ``rate``)."""
+    return {
+        "count": rate.count,
+        "n": rate.n,
+        "rate": rate.rate,
+        "ci": list(rate.ci) if rate.ci is not None else None,
+    }
+
+
 def wilson_interval(count: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
     """The two-sided Wilson score interval, in the very arithmetic of scipy's
     ``binomtest(count, n).proportion_ci(method="wilson")`` (Newcombe 1998), with the normal

@@ -99,6 +99,11 @@ class Game(Protocol):
         """The rule options a run may set (``--rule NAME=VALUE``)."""
         ...
 
+    def parse_rule(self, text: str, where: str = "--rule") -> tuple[str, str]:
+        """A ``NAME=VALUE`` rule option setting checked against :meth:`rule_options` (an unknown
+        option or value raises a :class:`deckkit.errors.UsageError` naming ``where``)."""
+        ...
+
     def players(self) -> tuple[str, ...]:
         """The automatic players' names, the default first."""
         ...

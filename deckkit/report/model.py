@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.results import RunMetadata, counter_columns
-from deckkit.analysis.summary import CI_METHOD_LABEL, Rate, Summary, proportion
+from deckkit.analysis.summary import CI_METHOD_LABEL, Rate, Summary, proportion, rate_json
 from deckkit.animayhem.construction.legality import LegalityReport
 from deckkit.animayhem.engine.record import CardStat
 
@@ -61,15 +61,11 @@ class ReportInput:
     generated: datetime | None = None
     sensitivity: dict[str, Any] | None = None  # `deckkit sensitivity`'s document
     typical_traces: dict[str, str] | None = None  # outcome -> the game's trace, as text
-    deck_stats: dict[str, Any] | None = None  # see deckkit.deckstats
+    deck_stats: dict[str, Any] | None = None  # see deckkit.animayhem.deckstats
 
 
 def _rate(rate: Rate) -> dict[str, Any]:
-    return {
-        "count": rate.count,
-        "rate": rate.rate,
-        "ci": list(rate.ci) if rate.ci is not None else None,
-    }
+    return rate_json(rate)
 
 
 def _histogram(column: pl.Series) -> list[list[int]]:
@@ -165,6 +161,9 @@ def observational(rows: pl.DataFrame, summary: Summary) -> list[dict[str, Any]]:
                 "difference": diff,
                 "difference_ci": difference_interval(with_card, without) if supported else None,
                 "supported": supported,
+                # The two rates in the shape every deckkit document gives a rate.
+                "active": rate_json(with_card),
+                "idle": rate_json(without),
             }
         )
     return out

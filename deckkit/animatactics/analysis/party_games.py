@@ -14,7 +14,7 @@ from typing import Any
 
 from deckkit.animatactics.engine.skirmish import GameResult, Side, play_game
 from deckkit.core import workers as core
-from deckkit.core.estimates import proportion
+from deckkit.core.estimates import CI_METHOD, CONFIDENCE, proportion, rate_json
 
 
 @dataclass(slots=True)
@@ -105,6 +105,15 @@ def play_games(sides: tuple[Side, Side], games: int, seed: int, workers: int = 1
     return counts
 
 
+# How a skirmish ends (deckkit.animatactics.engine.skirmish, after the rulebook's "Winning":
+# after 10 turns the most levels on the table win), by the code the game's records carry
+# (deckkit.animatactics.game.record_of) and in words.
+END_REASONS: dict[str, str] = {
+    "knock_out": "every character of one party fell",
+    "levels": "after the last turn the party with the most levels on the table won (or a draw)",
+}
+
+
 @dataclass(frozen=True)
 class VersusSummary:
     games: int
@@ -118,21 +127,33 @@ class VersusSummary:
     mean_attacks: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
+        """The JSON document: every rate in the shape all deckkit documents share
+        (:func:`deckkit.core.estimates.rate_json`), plus ``ci95``, the same interval under the
+        key this document first used; the end reasons by code with their words beside."""
+
         def rate(k: int) -> dict[str, Any]:
             r = proportion(k, self.games)
-            return {"count": k, "rate": r.rate, "ci95": list(r.ci) if r.ci else None}
+            return {**rate_json(r), "ci95": list(r.ci) if r.ci else None}
 
+        outcomes = {"win": rate(self.wins), "loss": rate(self.losses), "draw": rate(self.draws)}
+        knock_outs = self.wins_by_ko + self.losses_by_ko
+        ends = [
+            {"code": code, "reason": END_REASONS[code], "games": n}
+            for code, n in (("knock_out", knock_outs), ("levels", self.games - knock_outs))
+            if n
+        ]
         return {
             "games": self.games,
-            "win": rate(self.wins),
-            "loss": rate(self.losses),
-            "draw": rate(self.draws),
+            **outcomes,
             "win_by_ko": rate(self.wins_by_ko),
             "loss_by_ko": rate(self.losses_by_ko),
             "mean_turns": self.mean_turns,
             "mean_charges": self.mean_charges,
             "mean_attacks": self.mean_attacks,
-            "ci_method": "Wilson score interval, 95%",
+            "ci_method": CI_METHOD,
+            "confidence": CONFIDENCE,
+            "outcomes": outcomes,
+            "end_reasons": sorted(ends, key=lambda e: (-int(e["games"]), str(e["code"]))),
         }
 
 

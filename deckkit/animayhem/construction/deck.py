@@ -208,8 +208,7 @@ class _Parser:
                 f"not an Ani-Mayhem deck: this file is for {value} (its 'game:' line)",
                 path=self.path,
                 line=lineno,
-                hint="validate, simulate, report and cards serve every game; the other commands "
-                "serve Ani-Mayhem decks only",
+                hint="the README's command x game table says which command serves which game",
             )
         elif key == "variant" and value not in VARIANTS:
             raise self.error(

@@ -24,7 +24,6 @@ from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.exits import DeckkitTyper
 from deckkit.cli.jsonout import emit
 from deckkit.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError, DeckkitError, UsageError
-from deckkit.textsafe import clipped
 
 app = DeckkitTyper(name="animus", help="Animus teams: draft legality and head-to-head win rates.")
 
@@ -165,8 +164,34 @@ def _run(
 ) -> dict[str, Any]:
     from deckkit.analysis.runner import capped_workers
     from deckkit.animus import montecarlo
-    from deckkit.animus.construction.legality import check_team
     from deckkit.animus.summary import summarize
+
+    match, teams = _match(team, vs, policy, vs_policy, rule, allow_illegal)
+    result = montecarlo.run(match, games=games, seed=seed, workers=capped_workers(workers))
+    if not quiet:
+        echo(
+            f"{result.games} battles in {result.seconds:.1f} s "
+            f"({result.games / max(result.seconds, 1e-9):.0f} per second, "
+            f"{capped_workers(workers)} worker(s))",
+            err=True,
+        )
+    doc = summarize(result, match, teams)
+    doc["made_up_cards"] = sum(1 for t in teams for c in t.cards if c.made_up)
+    doc["notices"] = _notices(teams)
+    return doc
+
+
+def _match(
+    team: Path,
+    vs: Path,
+    policy: str,
+    vs_policy: str | None,
+    rule: list[str] | None,
+    allow_illegal: bool,
+) -> tuple[Any, Any]:
+    """The battle setup of TEAM against --vs TEAM (both legal unless allowed) and the teams."""
+    from deckkit.animus import montecarlo
+    from deckkit.animus.construction.legality import check_team
 
     rules = list(rule or [])
     for path in (team, vs):
@@ -192,18 +217,7 @@ def _run(
                 path=t.path,
                 hint="fix it (see `deckkit validate`), or pass --allow-illegal",
             ) from None
-    result = montecarlo.run(match, games=games, seed=seed, workers=capped_workers(workers))
-    if not quiet:
-        echo(
-            f"{result.games} battles in {result.seconds:.1f} s "
-            f"({result.games / max(result.seconds, 1e-9):.0f} per second, "
-            f"{capped_workers(workers)} worker(s))",
-            err=True,
-        )
-    doc = summarize(result, match, teams)
-    doc["made_up_cards"] = sum(1 for t in teams for c in t.cards if c.made_up)
-    doc["notices"] = _notices(teams)
-    return doc
+    return match, teams
 
 
 def _notices(teams: Any) -> list[str]:
@@ -261,7 +275,7 @@ def _print(doc: dict[str, Any]) -> None:
     out.print(
         f"turns: mean {_num(t['mean'])} (95% {_num(ci[0])}–{_num(ci[1])}), "
         f"min {t['min']}, max {t['max']}; ends: "
-        + ", ".join(f"{k} {v}" for k, v in doc["end_reasons"].items())
+        + ", ".join(f"{r['code']} {r['games']}" for r in doc["end_reasons"])
     )
     top = [c for c in doc["cards"] if c["lift"] is not None][:5]
     if top:
@@ -314,6 +328,66 @@ def simulate(
         emit(doc, game="animus")
     else:
         _print(doc)
+
+
+@app.command("play")
+def play(
+    team: TeamArg,
+    vs: VsOpt,
+    seed: opt.SeedOpt = 1,
+    game: Annotated[
+        int, typer.Option("--game", "-g", min=0, help="Battle index within the run.")
+    ] = 0,
+    policy: PolicyOpt = "heuristic",
+    vs_policy: VsPolicyOpt = None,
+    rule: RuleOpt = None,
+    allow_illegal: opt.AllowIllegalOpt = False,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """Battle --game of `deckkit simulate TEAM --vs TEAM --seed S`, event by event: the same
+    battle the run played (through the game interface, deckkit.core.game)."""
+    from deckkit.animus.game import GAME
+    from deckkit.animus.summary import END_REASONS
+
+    match, teams = _match(team, vs, policy, vs_policy, rule, allow_illegal)
+    if match.drafting(teams):
+        raise UsageError(
+            "a drafting battle keeps no trace yet; play a team file's fixed roster",
+            hint="give team files that list their cards",
+        )
+    record = GAME.play(match, seed, game, trace=True)
+    end = {
+        "code": record.end_reason,
+        "reason": END_REASONS.get(record.end_reason, record.end_reason),
+    }
+    doc = {
+        "game": "animus",
+        "seed": seed,
+        "index": game,
+        "teams": [t.name for t in teams],
+        "policies": list(match.policies),
+        "rules": match.options.as_dict(),
+        "outcome": record.outcome,
+        "end_reason": end,
+        "turns": record.turns,
+        "events": [{"text": line} for line in record.trace or ()],
+    }
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    out = stdout_console(min_width=80, soft_wrap=True)
+    out.print(
+        f"[bold]{escape(teams[0].name)}[/] vs [bold]{escape(teams[1].name)}[/]: battle {game} "
+        f"of seed {seed}",
+        highlight=False,
+    )
+    for line in record.trace or ():
+        out.print(escape(line), highlight=False)
+    out.print(
+        f"{record.outcome} for {escape(teams[0].name)} after {record.turns} turns: "
+        f"{escape(end['reason'])} ({end['code']})",
+        highlight=False,
+    )
 
 
 @app.command("report")
@@ -369,6 +443,27 @@ def report(
         echo(f"report: {target}\ndata:   {sidecar}", err=True)
 
 
+def _card_row(c: Any) -> dict[str, Any]:
+    """One card as `cards list` and `cards show` give it."""
+    return {
+        "id": c.id,
+        "name": c.name,
+        "kind": str(c.kind),
+        "level": c.level,
+        "type": c.type,
+        "advantage": c.advantage,
+        "melee": c.melee,
+        "range": c.range,
+        "abilities": "; ".join(a.text() for a in c.abilities),
+        "made_up": c.made_up,
+    }
+
+
+CardFileOpt = Annotated[
+    Path | None,
+    typer.Option("--cards", metavar="FILE.csv", help="A card file (default: the sample set)."),
+]
+
 cards_app = DeckkitTyper(name="cards", help="The cards of an Animus card file.")
 app.add_typer(cards_app, name="cards")
 
@@ -385,21 +480,7 @@ def list_cards(
     from deckkit.animus.construction.carddb import load_cards
 
     cards = load_cards(card_file.resolve() if card_file else None)
-    rows = [
-        {
-            "id": c.id,
-            "name": c.name,
-            "kind": str(c.kind),
-            "level": c.level,
-            "type": c.type,
-            "advantage": c.advantage,
-            "melee": c.melee,
-            "range": c.range,
-            "abilities": "; ".join(a.text() for a in c.abilities),
-            "made_up": c.made_up,
-        }
-        for c in cards.cards
-    ]
+    rows = [_card_row(c) for c in cards.cards]
     from deckkit.animus.construction.notices import type_order_notice
 
     guessed = type_order_notice(cards)
@@ -433,69 +514,41 @@ def list_cards(
 
 @cards_app.command("show")
 def show_card(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The card's name or id.")],
-    card_file: Annotated[
-        Path | None,
-        typer.Option("--cards", metavar="FILE.csv", help="A card file (default: the sample set)."),
-    ] = None,
+    name: Annotated[list[str], typer.Argument(help="Card name or id.")],
+    card_file: CardFileOpt = None,
     output: opt.FormatOpt = opt.Format.TEXT,
 ) -> None:
-    """One card of a card file: its gems, values, abilities (as the engine reads them), the
-    types it beats and is beaten by, and where the row comes from."""
+    """Show one card of a card file (name or id, any case); an unknown name exits 2 with the
+    nearest names."""
     import difflib
 
     from deckkit.animus.construction.carddb import load_cards
-    from deckkit.animus.construction.notices import made_up_notice, type_order_notice
 
     cards = load_cards(card_file.resolve() if card_file else None)
-    card = cards.find(name) or next(
-        (c for c in cards.cards if c.id.casefold() == name.strip().casefold()), None
-    )
-    if card is None:
-        close = difflib.get_close_matches(name, [c.name for c in cards.cards], n=3, cutoff=0.6)
-        raise UsageError(
-            f"no card named {clipped(name, 80)!r} in {cards.path.name}",
-            hint=("did you mean " + ", ".join(close) + "?")
-            if close
-            else "`deckkit cards list --game animus` lists them",
+    wanted = " ".join(name)
+    key = wanted.strip().casefold()
+    found = next((c for c in cards.cards if key in (c.id.casefold(), c.name.casefold())), None)
+    if found is None:
+        names = [c.name for c in cards.cards]
+        near = [n for n in names if key and key in n.casefold()][:3] or difflib.get_close_matches(
+            wanted, names, n=3
         )
-    beaten_by = [t for t, beaten in cards.types.beats.items() if beaten == card.type]
-    notices = [n for n in (made_up_notice([card]), type_order_notice(cards)) if n]
-    doc = {
-        "card_file": str(cards.path),
-        "id": card.id,
-        "name": card.name,
-        "kind": str(card.kind),
-        "level": card.level,
-        "type": card.type,
-        "advantage": card.advantage,
-        "beaten_by_type": beaten_by,
-        "melee": card.melee,
-        "range": card.range,
-        "abilities": [a.text() for a in card.abilities],
-        "made_up": card.made_up,
-        "source": card.source,
-        "line": card.line,
-        "notices": notices,
-    }
+        raise DeckFileError(
+            f"no Animus card named {wanted!r} in {cards.path.name}",
+            hint=f"did you mean {' or '.join(repr(n) for n in near)}?" if near else None,
+        )
+    row = _card_row(found)
+    from deckkit.animus.construction.notices import made_up_notice, type_order_notice
+
+    notices = [n for n in (made_up_notice([found]), type_order_notice(cards)) if n]
     if output is opt.Format.JSON:
-        emit(doc, game="animus")
+        emit({"card_file": str(cards.path), **row, "notices": notices}, game="animus")
         return
-    out = stdout_console(min_width=72, soft_wrap=True)
-    out.print(f"[bold]{escape(card.name)}[/] ({card.kind}, {escape(card.id)})")
-    rows = [("level", str(card.level or ""))]
-    if card.kind == "character":
-        rows += [
-            ("type", card.type),
-            ("beats", card.advantage),
-            ("beaten by", ", ".join(beaten_by) or "-"),
-            ("melee", str(card.melee)),
-            ("range", str(card.range)),
-        ]
-    rows += [("abilities", "; ".join(a.text() for a in card.abilities) or "-")]
-    rows += [("source", f"{card.source} ({cards.path.name}, line {card.line})")]
-    width = max(len(k) for k, _ in rows)
-    for k, v in rows:
-        out.print(f"  {k:<{width}}  {escape(v)}")
-    for n in notices:
-        out.print(f"notice: {escape(n)}")
+    out = stdout_console(min_width=80, soft_wrap=True)
+    out.print(f"{escape(found.name)}  ({found.id}, {row['kind']})", highlight=False)
+    for field_name, value in row.items():
+        if field_name in ("id", "name", "kind") or value in ("", None):
+            continue
+        out.print(f"  {field_name:<10} {escape(str(value))}", highlight=False)
+    for notice in notices:
+        out.print(f"notice: {escape(notice)}")

@@ -1,4 +1,5 @@
-"""The bridge from the runner to the game engine (``animayhem.engine.play`` and ``.policy``).
+"""Ani-Mayhem's bridge from the runner (:mod:`deckkit.core.workers`, through
+:mod:`deckkit.analysis.runner`) to its engine (``animayhem.engine.play`` and ``.policy``).
 
 :class:`EngineGames` is the picklable factory the runner sends to each worker: it carries the
 deck, edition, options and policy *name* (a policy object need not be picklable), and in the
@@ -12,7 +13,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import cast
 
-from deckkit.analysis.runner import PlayFn
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
@@ -20,6 +20,7 @@ from deckkit.animayhem.engine import play
 from deckkit.animayhem.engine.field import LAYOUTS as ENGINE_LAYOUTS
 from deckkit.animayhem.engine.field import Layout
 from deckkit.animayhem.engine.players import PLAYERS, is_player, make_player
+from deckkit.core.workers import PlayFn
 from deckkit.errors import UsageError
 
 LAYOUTS: tuple[str, ...] = tuple(ENGINE_LAYOUTS)

@@ -1,16 +1,14 @@
-"""The traces of the report's typical won and lost games: each game replayed by the engine
-exactly as `deckkit play --seed S --game I` plays it (game i of a run draws from its own random
-stream), so the page shows the very game its command prints."""
+"""A game's trace as text, and the traces of a run's typical won and lost games: each game
+replayed by the engine exactly as `deckkit play --seed S --game I` plays it (game i of a run
+draws from its own random stream), so the report's page shows the very game its command prints.
+The page picks the games (deckkit.report.model.typical_games); the game replays them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
-from deckkit.report.model import typical_games
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    import polars as pl
-
     from deckkit.animayhem.construction.deck import Deck
     from deckkit.animayhem.construction.editions import Edition
     from deckkit.animayhem.engine.state import Trace
@@ -39,7 +37,7 @@ def render_text(trace: Trace) -> str:
 
 
 def typical_traces(
-    rows: pl.DataFrame,
+    picks: Mapping[str, Mapping[str, Any]],
     deck: Deck,
     edition: Edition,
     *,
@@ -48,13 +46,13 @@ def typical_traces(
     policy: str,
     seed: int,
 ) -> dict[str, str]:
-    """outcome -> the trace, as `deckkit play` prints it, of the run's typical win and loss."""
+    """outcome -> the trace, as `deckkit play` prints it, of each picked game (``picks``:
+    outcome -> ``{"game": index, ...}``, the run's typical win and loss)."""
     from deckkit.animayhem.engine.field import Layout
     from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
     from deckkit.animayhem.engine.players import make_player
     from deckkit.animayhem.engine.state import Trace
 
-    picks = typical_games(rows)
     if not picks:
         return {}
     setup = prepare_game(deck, edition, GameOptions(layout=cast(Layout, layout), turn_cap=turn_cap))
