@@ -81,7 +81,8 @@ _SIBLINGS_NOT_YET = {
     "compare": "two parties or teams on paired games, through the game interface",
     "impact": "a character's worth on paired games, through the game interface",
     "sensitivity": "the rule options' readings on paired games, through the game interface",
-    "tune": "party and team building (issue 29 builds Ani-Mayhem decks first)",
+    "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
+    "party with `deckkit build`)",
     "build": "team building from drafts",
     "balance baseline": "a balance file that names parties and teams",
     "balance check": "a balance file that names parties and teams",

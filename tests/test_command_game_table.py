@@ -90,6 +90,10 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             ["build", "--pool", AM, "--budget", "20", "--confirm", "6", "-q"],
             "build",
         ),
+        ("build", "anima-tactics"): (
+            ["build", "--vs", AT2, "--pool", AT, "-n", "8", "--confirm", "4"],
+            "build",
+        ),
         ("cards list", "ani-mayhem"): (["cards", "list", "--type", "haven"], "cards-list"),
         ("cards list", "anima-tactics"): (
             ["cards", "list", "--game", "anima-tactics"],

@@ -256,7 +256,7 @@ def confirm(
 ) -> dict[str, Any]:
     """The winner's rate on fresh games, a seed the race never used, against each field
     party, and over all of them (wins 1, draws 1/2)."""
-    from deckkit.core.estimates import proportion
+    from deckkit.core.estimates import CI_METHOD, CONFIDENCE, proportion, rate_json
 
     total = wins = draws = 0
     per: dict[str, Any] = {}
@@ -267,11 +267,12 @@ def confirm(
         total += doc["games"]
         wins += doc["win"]["count"]
         draws += doc["draw"]["count"]
-    est = proportion(wins, total)
     return {
         "games": total,
         "seed": seed + CONFIRMATION_SEED_OFFSET,
-        "win": {"count": wins, "rate": est.rate, "ci95": list(est.ci) if est.ci else None},
-        "draws": draws,
+        "win": rate_json(proportion(wins, total)),
+        "draw": rate_json(proportion(draws, total)),
+        "ci_method": CI_METHOD,
+        "confidence": CONFIDENCE,
         "per_field": per,
     }

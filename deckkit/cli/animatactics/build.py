@@ -185,7 +185,7 @@ def _print(doc: dict[str, Any], out: Path | None) -> None:
     console.print(f"screen: expected levels standing {b['worth']:.1f}")
     c = doc.get("confirmation")
     if c:
-        lo, hi = c["win"]["ci95"]
+        lo, hi = c["win"]["ci"]
         console.print(
             f"confirmed on {c['games']:,} fresh games (seed {c['seed']}): wins "
             f"{100 * c['win']['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
