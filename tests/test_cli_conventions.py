@@ -166,8 +166,19 @@ def test_cards_list_in_a_pipe_is_labelled_tab_separated() -> None:
 
 
 def test_shell_completion_can_be_shown() -> None:
-    done = _deckkit("--show-completion", "bash")
-    assert done.returncode == 0 and "complete" in done.stdout
+    """`--show-completion` is a flag: the shell is the one deckkit runs in, found by walking up
+    its parent processes (a word after the flag is ignored). Run from bash, so the answer does
+    not depend on what started pytest (under `sh -c`, as make runs a recipe, it is "Shell sh not
+    supported"); `; exit` keeps bash from replacing itself with the command."""
+    done = subprocess.run(
+        ["bash", "-c", '"$0" -m deckkit --show-completion; exit $?', sys.executable],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "complete -o default -F" in done.stdout and "_COMPLETE=complete_bash" in done.stdout
 
 
 def test_short_commands_do_not_import_the_heavy_libraries() -> None:
