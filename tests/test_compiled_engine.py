@@ -92,6 +92,9 @@ def test_stale_build_is_not_used(edited: str, tmp_path: Path) -> None:
     assert f"older than {source.name}" in out.stderr
 
 
+# Two interpreters each playing 150 games: end to end (make test-slow, run by CI). make test
+# holds both builds to the same games through the golden tests, run once on each.
+@pytest.mark.slow
 def test_compiled_and_pure_engines_agree() -> None:
     """Both builds play the same games: identical summaries for the same seed (timing aside)."""
     import json
