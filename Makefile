@@ -36,14 +36,14 @@ demo: $(STAMP) $(FAST)
 	$(BIN)/deckkit report --from reports/demo-solo.parquet
 	@echo "deckkit is installed in $(VENV)/bin: run '. $(VENV)/bin/activate' to put it on PATH"
 
-# The browser test of the HTML report drives Debian's chromium; install it when missing (a
-# no-op when present; if it cannot be installed, that test is skipped and says why).
+# The browser tests of the HTML pages (in make test-slow) drive Debian's chromium; install it
+# when missing (a no-op when present; if it cannot be installed, those tests are skipped and say why).
 browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get install -y chromium >/dev/null 2>&1 \
 		|| (apt-get update >/dev/null 2>&1 && apt-get install -y chromium >/dev/null 2>&1) \
-		|| echo "could not install chromium: the report's browser test will be skipped"; }
+		|| echo "could not install chromium: the browser tests will be skipped"; }
 
-test: $(STAMP) $(FAST) browser
+test: $(STAMP) $(FAST)
 	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
 	$(BIN)/mypy
 	# worksteal: a worker that runs out of tests takes some of the other's (no idle core at the end)
@@ -58,9 +58,10 @@ test: $(STAMP) $(FAST) browser
 
 # The end-to-end checks too slow for `make test`, marked `slow`: `pip install .` in a fresh venv
 # (the compiled engine it plays, the README's whole tour from it, a compiler-less pure build),
-# the README's win rates replayed, every effect batch's full games, the other stop signals.
+# the README's win rates replayed, every effect batch's full games, the other stop signals, the
+# pages in a real browser.
 # .ci/run runs them after `make test`; a file's tests share a worker (and its fixtures).
-test-slow: $(STAMP) $(FAST)
+test-slow: $(STAMP) $(FAST) browser
 	$(BIN)/pytest -n auto --dist loadfile -m slow
 
 # What a package index takes: the sdist, the wheel built from that sdist (the compiled engine

@@ -28,3 +28,13 @@ def _environment_restored() -> Iterator[None]:
     if os.environ != saved:
         os.environ.clear()
         os.environ.update(saved)
+
+
+@pytest.fixture(autouse=True)
+def _stdin_forgotten() -> Iterator[None]:
+    """A command reading a deck from ``-`` keeps standard input's bytes for the rest of its
+    process (deckkit.api.deckinput); a later test's ``-`` must read its own input, not those."""
+    yield
+    from deckkit.api import deckinput
+
+    deckinput.forget_stdin()

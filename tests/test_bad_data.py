@@ -88,9 +88,15 @@ def test_edition_values_out_of_range_are_data_errors(
 
 @pytest.mark.parametrize("how", ["option", "environment"])
 def test_every_command_reads_a_users_card_database(tmp_path: Path, how: str) -> None:
+    """Each command in this process (the command-line code the console script runs); the first
+    once more through the console script in a fresh interpreter, as a user runs it."""
     import os
     import subprocess
     import sys
+
+    from typer.testing import CliRunner
+
+    from deckkit.cli.main import app
 
     csv_path = _copy_db(tmp_path, CSV.read_text(encoding="utf-8").replace(
         "am001,1,A-ko Magami,character,,,Set 1,Common,4,",
@@ -98,14 +104,20 @@ def test_every_command_reads_a_users_card_database(tmp_path: Path, how: str) -> 
     ))  # fmt: skip
     db_dir = csv_path.parent.parent
     deck = str(REPO / "decks" / "demo-solo.deck")
-    env = dict(os.environ)
+    env = {"DECKKIT_CARD_DB": str(db_dir)} if how == "environment" else {}
+    option = ["--card-db", str(db_dir)] if how == "option" else []
+    message = f"error: {csv_path}, line 2: card am001, field 'damage'"
+    before = dict(os.environ)
     for command in (["validate", deck], ["simulate", deck, "-n", "5"], ["cards", "list"]):
-        args = [sys.executable, "-m", "deckkit", *command]
-        if how == "option":
-            args[3:3] = ["--card-db", str(db_dir)]
-        else:
-            env["DECKKIT_CARD_DB"] = str(db_dir)
-        done = subprocess.run(args, capture_output=True, text=True, cwd=REPO, env=env)
-        assert done.returncode == EXIT_BAD_DATA, (command, done.stderr)
-        assert done.stderr.startswith(f"error: {csv_path}, line 2: card am001, field 'damage'")
-        assert "Traceback" not in done.stderr
+        result = CliRunner().invoke(app, [*option, *command], env=env)
+        os.environ.clear()  # --card-db exports its path: each command reads the option itself
+        os.environ.update(before)
+        assert result.exit_code == EXIT_BAD_DATA, (command, result.stderr, result.exception)
+        assert result.stderr.startswith(message), result.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", *option, "validate", deck],
+        capture_output=True, text=True, cwd=REPO, env={**os.environ, **env},
+    )  # fmt: skip
+    assert done.returncode == EXIT_BAD_DATA, done.stderr
+    assert done.stderr.startswith(message)
+    assert "Traceback" not in done.stderr

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from deckkit.animayhem.construction.editions import EDITIONS, VARIANTS
 from deckkit.animayhem.engine.field import LAYOUTS
 from deckkit.animayhem.engine.players import PLAYERS
+from deckkit.api import deckinput
 from deckkit.cli import options as opt
 from deckkit.cli.main import app
 
@@ -27,6 +28,7 @@ runner = CliRunner()
 
 
 def _deckkit(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The console script in a fresh interpreter: for what only a whole process shows."""
     return subprocess.run(
         [sys.executable, "-m", "deckkit", *args],
         capture_output=True,
@@ -36,6 +38,16 @@ def _deckkit(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
         env={**os.environ, "COLUMNS": "200"},
         timeout=300,
     )
+
+
+def _invoke(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """The command run in this process (exit code, stdout, stderr): the same command-line code
+    as the console script, without an interpreter's start-up a run."""
+    deckinput.forget_stdin()
+    result = runner.invoke(app, list(args), input=stdin, env={"COLUMNS": "200"})
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
 
 
 def _commands() -> dict[str, _click.Command]:
@@ -93,27 +105,27 @@ def test_choices_are_case_insensitive() -> None:
 
 
 def test_help_shows_defaults_that_depend_on_the_deck() -> None:
-    done = _deckkit("simulate", "--help")
-    assert done.returncode == 0
-    text = " ".join(done.stdout.split())
+    code, out, _ = _invoke("simulate", "--help")
+    assert code == 0
+    text = " ".join(out.split())
     assert "the deck's header, else guidelines1998" in text
     assert "heuristic|random" in text
 
 
 def test_bare_commands_print_help_and_exit_0() -> None:
     for args in ([], ["cards"]):
-        done = _deckkit(*args)
-        assert done.returncode == 0 and "Usage" in done.stdout, args
+        code, out, _ = _invoke(*args)
+        assert code == 0 and "Usage" in out, args
 
 
 def test_parser_and_deckkit_errors_share_one_style() -> None:
-    parser = _deckkit("simulate", str(DEMO), "--games", "0")
-    ours = _deckkit("simulate", str(REPO / "no-such.deck"))
-    for done in (parser, ours):
-        assert done.returncode == 2
-        assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
-    as_json = _deckkit("simulate", str(DEMO), "--games", "0", "--format", "json")
-    doc = json.loads(as_json.stdout)
+    parser = _invoke("simulate", str(DEMO), "--games", "0")
+    ours = _invoke("simulate", str(REPO / "no-such.deck"))
+    for code, _, err in (parser, ours):
+        assert code == 2
+        assert err.startswith("error: ") and "Traceback" not in err
+    _, out, _ = _invoke("simulate", str(DEMO), "--games", "0", "--format", "json")
+    doc = json.loads(out)
     assert doc["schema_version"] == 1 and "--games" in doc["error"]
 
 
@@ -147,27 +159,39 @@ def test_every_json_output_carries_schema_and_version(args: list[str]) -> None:
 
 def test_validate_takes_many_decks_and_stdin() -> None:
     illegal = REPO / "tests" / "data" / "illegal-disasters.deck"
-    done = _deckkit("validate", str(DEMO), "-", str(illegal), "-f", "json", stdin=DEMO.read_text())
-    assert done.returncode == 1  # the worst verdict of the three
-    decks = json.loads(done.stdout)["decks"]
+    code, out, _ = _invoke("validate", str(DEMO), "-", str(illegal), "-f", "json",
+                           stdin=DEMO.read_text())  # fmt: skip
+    assert code == 1  # the worst verdict of the three
+    decks = json.loads(out)["decks"]
     assert [d["file"] for d in decks] == [str(DEMO), "<stdin>", str(illegal)]
     assert [d["legal"] for d in decks] == [True, True, False]
-    missing = _deckkit("validate", str(DEMO), "missing.deck")
-    assert missing.returncode == 2 and "LEGAL" in missing.stdout
+    code, out, _ = _invoke("validate", str(DEMO), "missing.deck")
+    assert code == 2 and "LEGAL" in out
 
 
 def test_cards_list_in_a_pipe_is_labelled_tab_separated() -> None:
-    done = _deckkit("cards", "list", "-t", "haven")
-    lines = done.stdout.splitlines()
+    _, out, _ = _invoke("cards", "list", "-t", "haven")  # stdout is not a terminal here either
+    lines = out.splitlines()
     assert lines[0].split("\t") == ["id", "name", "type", "set", "stats", "details", "coverage"]
     assert len(lines) == 17 and all(line.count("\t") == 6 for line in lines)
-    as_csv = _deckkit("cards", "list", "-t", "haven", "-f", "csv").stdout.splitlines()
+    as_csv = _invoke("cards", "list", "-t", "haven", "-f", "csv")[1].splitlines()
     assert as_csv[0] == "id,name,type,set,stats,details,coverage" and len(as_csv) == 17
 
 
 def test_shell_completion_can_be_shown() -> None:
-    done = _deckkit("--show-completion", "bash")
-    assert done.returncode == 0 and "complete" in done.stdout
+    """`--show-completion` is a flag: the shell is the one deckkit runs in, found by walking up
+    its parent processes (a word after the flag is ignored). Run from bash, so the answer does
+    not depend on what started pytest (under `sh -c`, as make runs a recipe, it is "Shell sh not
+    supported"); `; exit` keeps bash from replacing itself with the command."""
+    done = subprocess.run(
+        ["bash", "-c", '"$0" -m deckkit --show-completion; exit $?', sys.executable],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "complete -o default -F" in done.stdout and "_COMPLETE=complete_bash" in done.stdout
 
 
 def test_short_commands_do_not_import_the_heavy_libraries() -> None:

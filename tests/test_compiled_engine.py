@@ -106,6 +106,9 @@ def test_stale_build_is_not_used(edited: str, tmp_path: Path) -> None:
         assert out.stdout.split()[-1] == str(source)  # the pure chance, with the pure engine
 
 
+# Two interpreters each playing 150 games: end to end (make test-slow, run by CI). make test
+# holds both builds to the same games through the golden tests, run once on each.
+@pytest.mark.slow
 def test_compiled_and_pure_engines_agree() -> None:
     """Both builds play the same games: identical summaries for the same seed (timing aside)."""
     import json

@@ -271,10 +271,24 @@ def unfired(
     return [f"{c.id} {c.name}" for c in batch if not fired[c.id]], played
 
 
-@pytest.mark.parametrize(
-    "quick", [True, pytest.param(False, marks=pytest.mark.slow)], ids=["quick", "all-games"]
-)
-@pytest.mark.parametrize("batch", BATCHES, ids=lambda b: f"{b[0].id}-{b[-1].id}")
+# Cards that first fire late in their batch (game 62 of 180 and game 167 on these seeds): the
+# quick run of their batch plays nearly all its games, and the quick run is the first games of
+# the all-games run with the same seeds and checks, so those batches run in the slow suite only.
+LATE_FIRING = {"am381", "am394"}  # 5 Yen Coin, Chang Tiger Clan Ring
+
+
+def _effect_batches() -> list[object]:
+    params = []
+    for batch in BATCHES:
+        name = f"{batch[0].id}-{batch[-1].id}"
+        late = any(c.id in LATE_FIRING for c in batch)
+        quick_marks = [pytest.mark.slow] if late else []
+        params.append(pytest.param(batch, True, marks=quick_marks, id=f"{name}-quick"))
+        params.append(pytest.param(batch, False, marks=pytest.mark.slow, id=f"{name}-all-games"))
+    return params
+
+
+@pytest.mark.parametrize(("batch", "quick"), _effect_batches())
 def test_every_encoded_effect_fires(batch: tuple[AnyCard, ...], quick: bool) -> None:
     setup = prepare_game(deck_with(batch), load_edition("guidelines1998"), GameOptions(turn_cap=60))
     silent, played = unfired(batch, setup, GAMES, 1000, quick)

@@ -54,6 +54,7 @@ def _run(site: Path, args: list[str], **env: str) -> subprocess.CompletedProcess
 FAILED = {"engine": "pure", "expected": True, "reason": "error: command 'cc' failed"}
 
 
+@pytest.mark.slow  # an installed copy run in fresh interpreters: end to end (make test-slow)
 def test_a_wheel_built_without_its_compiled_engine_says_so_once(tmp_path: Path) -> None:
     """A wheel whose compile failed plays the pure engine and says so in one line on stderr,
     once per run however many worker processes the run starts."""

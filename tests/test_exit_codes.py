@@ -80,9 +80,16 @@ def test_ctrl_c_while_loading_is_an_interruption_not_a_traceback() -> None:
         ["validate", str(DECK)],
         ["cards", "list"],
         ["cards", "coverage", "--cards"],
-        ["compare", str(DECK), "--policy-b", "random", "-n", "20"],
-        ["impact", str(DECK), "--games", "20", "--card", "Krillin"],
-        ["simulate", str(DECK), "-n", "20", "-q", "-f", "json"],
+        # The commands that play games start worker processes too: in make test-slow (run by CI).
+        pytest.param(
+            ["compare", str(DECK), "--policy-b", "random", "-n", "20"], marks=pytest.mark.slow
+        ),
+        pytest.param(
+            ["impact", str(DECK), "--games", "20", "--card", "Krillin"], marks=pytest.mark.slow
+        ),
+        pytest.param(
+            ["simulate", str(DECK), "-n", "20", "-q", "-f", "json"], marks=pytest.mark.slow
+        ),
     ],
 )
 def test_a_reader_gone_before_anything_was_read_is_exit_141(args: list[str]) -> None:

@@ -70,6 +70,7 @@ def test_a_helper_no_report_takes_is_stopped_at_exit() -> None:
     pytest.fail("the early helper outlived the command")
 
 
+@pytest.mark.slow  # the console script in a fresh interpreter: end to end (make test-slow)
 def test_console_script_page_is_the_in_process_page(tmp_path: Path) -> None:
     runs = tmp_path / "run.parquet"
     result = CliRunner().invoke(

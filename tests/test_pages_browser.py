@@ -204,6 +204,7 @@ def _read_a_cell(page: Any) -> None:
     assert said.endswith(f"{int(values[2]) / 1000:.3f}"), said
 
 
+@pytest.mark.slow  # a real Chromium and six pages: end to end (make test-slow, run by CI)
 def test_every_page_kind_in_a_real_browser(pages: dict[str, Path]) -> None:
     executable = _browser_path()
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")

@@ -4,8 +4,9 @@ mode: the headline with the win rate shows without scrolling, every chart's text
 or more, charts carry a title and description for screen readers, the page makes no network
 request and logs no console error, card tables sort, and screenshots land in the test's temp dir.
 
-`make test` installs chromium when it is missing; where it cannot be installed this test is
-skipped and says why.
+A real browser is end to end (a Chromium process, seconds a view): the test is marked slow and
+runs in `make test-slow` (CI runs it), which installs chromium when it is missing; where it
+cannot be installed this test is skipped and says why.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def _browser_path() -> str:
     ):
         if candidate and Path(candidate).exists():
             return candidate
-    pytest.skip("no Chromium found (`apt-get install -y chromium`; make test tries to install it)")
+    pytest.skip("no Chromium found (`apt-get install -y chromium`; make test-slow installs it)")
 
 
 def _check_view(page: Any, name: str, height: int, tmp_path: Path) -> None:
@@ -83,6 +84,7 @@ def _check_view(page: Any, name: str, height: int, tmp_path: Path) -> None:
     page.screenshot(path=str(tmp_path / f"report-{name}.png"), full_page=False)
 
 
+@pytest.mark.slow  # a real Chromium: end to end (make test-slow, run by CI)
 def test_report_in_a_real_browser(tmp_path: Path) -> None:
     executable = _browser_path()
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")

@@ -38,8 +38,8 @@ def deckkit(
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("run") / "games.parquet"
-    done = deckkit("simulate", DECK, "-n", "60", "-q", "--out", path)
-    assert done.returncode == 0, done.stderr
+    code, err = deckkit_here("simulate", DECK, "-n", "60", "-q", "--out", path)
+    assert code == 0, err
     return path
 
 
@@ -117,11 +117,11 @@ CASES: dict[str, tuple[Callable[[pl.DataFrame, dict[str, object]], pl.DataFrame]
 CONSOLE_CASE = "turns as text"
 
 
-def deckkit_here(*args: str | Path) -> tuple[int, str]:
+def deckkit_here(*args: str | Path, env: dict[str, str] | None = None) -> tuple[int, str]:
     """`deckkit ARGS` in this process: its exit code and standard error, a deckkit error mapped
     as the console script maps it (deckkit.cli.main.run: its exit code and one `error:` line).
     Any other exception is raised: the script would end in a traceback."""
-    result = CliRunner().invoke(app, [str(a) for a in args])
+    result = CliRunner().invoke(app, [str(a) for a in args], env=env)
     err = result.exception
     if isinstance(err, DeckkitError):
         return err.exit_code, f"error: {err.render()}\n"
@@ -150,8 +150,8 @@ def test_metadata_nested_beyond_reason_is_refused(saved: Path, tmp_path: Path) -
     frame = pl.read_parquet(saved)
     bad = tmp_path / "deep.parquet"
     frame.write_parquet(bad, metadata={METADATA_KEY: "[" * 100_000 + "]" * 100_000})
-    done = deckkit("report", "--from", bad, "-o", tmp_path / "r.html")
-    assert done.returncode == 2 and "nested too deeply" in done.stderr, done.stderr
+    code, err = deckkit_here("report", "--from", bad, "-o", tmp_path / "r.html")
+    assert code == 2 and "nested too deeply" in err, err
 
 
 def test_a_run_of_more_games_than_a_report_reads_is_refused_from_its_footer(
@@ -175,9 +175,9 @@ def test_a_run_of_more_games_than_a_report_reads_is_refused_from_its_footer(
         pl.lit(0, dtype=pl.Int64).alias("items_retrieved"),
         pl.lit(0, dtype=pl.Int64).alias("items_lost"), pl.lit("won").alias("end_reason"),
     ).sink_parquet(path, metadata={METADATA_KEY: json.dumps(meta)})  # fmt: skip
-    done = deckkit("report", "--from", path, "-o", tmp_path / "r.html")
-    assert done.returncode == 2, done.stderr
-    assert "more than a report reads" in done.stderr
+    code, err = deckkit_here("report", "--from", path, "-o", tmp_path / "r.html")
+    assert code == 2, err
+    assert "more than a report reads" in err
 
 
 @pytest.mark.parametrize("kind", ["fifo", "directory"])
@@ -193,9 +193,9 @@ def test_a_saved_run_that_is_not_a_file_fails_fast(tmp_path: Path, kind: str) ->
 
 
 def test_a_run_played_with_todays_cards_gives_no_warning(saved: Path, tmp_path: Path) -> None:
-    done = deckkit("report", "--from", saved, "-o", tmp_path / "a.html")
-    assert done.returncode == 0, done.stderr
-    assert "card database" not in done.stderr
+    code, err = deckkit_here("report", "--from", saved, "-o", tmp_path / "a.html")
+    assert code == 0, err
+    assert "card database" not in err
 
 
 def test_a_run_played_with_other_cards_says_so(saved: Path, tmp_path: Path) -> None:
@@ -203,6 +203,7 @@ def test_a_run_played_with_other_cards_says_so(saved: Path, tmp_path: Path) -> N
     shutil.copytree(card_db_dir(), db)
     csv_path = db / "animayhem" / "cards.csv"
     csv_path.write_text(csv_path.read_text() + "\n")  # any change at all
-    done = deckkit("report", "--from", saved, "-o", tmp_path / "b.html", env={CARD_DB_ENV: str(db)})
-    assert done.returncode == 0, done.stderr
-    assert "warning: the card database changed since this run was played" in done.stderr
+    code, err = deckkit_here("report", "--from", saved, "-o", tmp_path / "b.html",
+                             env={CARD_DB_ENV: str(db)})  # fmt: skip
+    assert code == 0, err
+    assert "warning: the card database changed since this run was played" in err

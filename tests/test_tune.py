@@ -283,6 +283,7 @@ def test_tune_command_writes_a_legal_deck_and_its_json(tmp_path: Path) -> None:
     assert out.read_text() == doc["best_deck"]
 
 
+@pytest.mark.slow  # two real tunes, one on a pool of worker processes: end to end
 def test_the_same_result_for_any_workers() -> None:
     import deckkit
 

@@ -171,6 +171,7 @@ def test_help() -> None:
         assert word in result.stdout
 
 
+@pytest.mark.slow  # the console script in fresh interpreters, one per exit code: end to end
 def test_console_script_exit_codes() -> None:
     """The installed entry point (`python -m deckkit`) maps legal/illegal/unreadable to 0/1/2."""
     codes = [

@@ -71,6 +71,10 @@ def test_report_on_a_full_disk_leaves_no_orphan_sidecar(
     exit_5_and_nothing_left(done, disk)
 
 
+# A real process on a full disk: end to end. The report's page and sidecar on a full disk stay in
+# make test (the same paired write, deckkit.analysis.output.write_together); compare's in
+# make test-slow (run by CI).
+@pytest.mark.slow
 def test_compare_html_on_a_full_disk_leaves_no_orphan_sidecar(
     small_disk: tuple[Path, Preexec],
 ) -> None:
@@ -83,6 +87,9 @@ def test_compare_html_on_a_full_disk_leaves_no_orphan_sidecar(
     exit_5_and_nothing_left(done, disk)
 
 
+# 1,500 games in a real process on a full disk: end to end (make test-slow, run by CI); make test
+# keeps --out's old file under a file size limit (test_faults.py).
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".parquet", ".csv"])
 def test_out_on_a_full_disk_is_exit_5_and_keeps_the_old_file(
     small_disk: tuple[Path, Preexec], suffix: str
