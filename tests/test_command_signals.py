@@ -70,8 +70,9 @@ def test_a_stop_ends_the_command_with_128_plus_the_signal(
 ) -> None:
     proc = _deckkit(*_args(command, tmp_path))
     reaper.append(proc)
-    out, err, workers = stop_run(proc, sig, group=group)
+    out, err, workers, seconds = stop_run(proc, sig, group=group)
     assert proc.returncode == code, err
+    assert seconds < 30, "the run kept playing after the stop"
     assert "Traceback" not in err and "Exception ignored" not in err, err
     assert _all_gone(workers, timeout=5), [w for w in workers if _alive(w)]
     if command == "simulate":  # the games that finished, in whole chunks, flagged
@@ -92,7 +93,7 @@ def test_no_worker_outlives_a_killed_parent(
 ) -> None:
     proc = _deckkit(*_args(command, tmp_path))
     reaper.append(proc)
-    _, _, workers = stop_run(proc, signal.SIGKILL)
+    _, _, workers, _ = stop_run(proc, signal.SIGKILL)
     assert proc.returncode == -signal.SIGKILL
     # Within a second: the parent-death signal (Linux), or the parent watch elsewhere.
     assert _all_gone(workers, timeout=1.5), [w for w in workers if _alive(w)]
