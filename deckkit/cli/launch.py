@@ -8,6 +8,7 @@ Under an address-space cap (``ulimit -v``) it first keeps the C allocator's rese
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 # glibc's mallopt parameter for the most arenas (malloc.h), and the environment variable its
@@ -60,13 +61,24 @@ def fit_to_address_cap() -> bool:
 
 def run() -> None:
     fit_to_address_cap()
+    # Ctrl-C while the CLI is still loading: noted, and acted on once loading is done. Raised
+    # where it lands, it can land in a callback of the import machinery (a module lock's weakref
+    # callback), where Python prints it as an ignored exception with its traceback and the
+    # command goes on as if never stopped.
+    pressed: list[int] = []
+    before = signal.getsignal(signal.SIGINT)
+    if before is signal.default_int_handler:  # not when the caller has it ignored
+        signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
     try:
         if draws_a_saved_run(sys.argv[1:]):
             from deckkit.report import chart_process
 
             chart_process.start_early()
         from deckkit.cli.main import run as main_run
-    except KeyboardInterrupt:  # Ctrl-C while the CLI is still loading: stopped, no traceback
+    finally:
+        if before is signal.default_int_handler:
+            signal.signal(signal.SIGINT, before)
+    if pressed:  # stopped, no traceback
         sys.stderr.write("interrupted\n")
         sys.exit(130)
     main_run()
