@@ -93,6 +93,10 @@ def test_bad_options_raise_the_commands_errors() -> None:
         deckkit.simulate(DEMO, games=0)
     with pytest.raises(UsageError, match="unknown policy"):
         deckkit.simulate(DEMO, games=5, policy="clever")
+    # No deck at all: the CLI's DECKS argument is required (issue 31, minor: the API accepted
+    # compare([]) and failed inside with zip's ValueError).
+    with pytest.raises(UsageError, match="compare needs two decks"):
+        deckkit.compare([], games=5)
 
 
 def test_compare_equals_the_command() -> None:

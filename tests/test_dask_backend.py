@@ -35,6 +35,7 @@ from deckkit.analysis.runner import (
     ChunkResult,
     FoldFn,
     GameFactory,
+    WorkerDied,
     chunks_played_by,
     play_chunk,
     run_games,
@@ -480,6 +481,123 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
     if proc.poll() is None:
         proc.kill()
     proc.wait()
+
+
+@contextlib.contextmanager
+def _at_most(seconds: int) -> Iterator[None]:
+    """Fail, rather than wait for good, when the block takes longer than ``seconds``."""
+
+    def waited_for_good(signum: int, frame: object) -> None:
+        raise AssertionError(f"still waiting after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, waited_for_good)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("when", ["playing", "holding a finished chunk"])
+def test_every_worker_lost_mid_run_is_exit_4_with_the_games_finished(when: str) -> None:
+    """The only worker killed after the first chunk is in: no worker comes back within the
+    connect time, and the run ends (rather than waiting for good) with WorkerDied and the games
+    done. Killed while "holding a finished chunk", a chunk the client has seen finish but not yet
+    fetched: the fetch cannot succeed until a worker plays the chunk again (it once waited for
+    good there, issue 31 problem 4)."""
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address=":0"
+    ) as cluster:
+        worker = _worker(cluster.scheduler_address)
+        backend = dask_backend.DaskBackend(cluster.scheduler_address, timeout=60.0)
+        try:
+
+            def a_later_chunk_finished() -> bool:
+                keys = [str(key) for key in list(cluster.scheduler.tasks)]
+                later = [k for k in keys if k.startswith("deckkit-") and not k.endswith("-0")]
+                return any(distributed.Future(k, client=backend.client()).done() for k in later)
+
+            def kill_the_worker(done: int) -> None:
+                if worker.poll() is not None:
+                    return
+                if when == "holding a finished chunk":
+                    deadline = time.monotonic() + 60
+                    while not a_later_chunk_finished() and time.monotonic() < deadline:
+                        time.sleep(0.05)
+                    assert a_later_chunk_finished()
+                _kill(worker)
+
+            backend.client()  # connected once the worker has joined
+            backend.timeout = 2.0
+            started = time.monotonic()
+            with (
+                _at_most(60),
+                pytest.raises(WorkerDied, match="every Dask worker") as caught,
+                chunks_played_by(backend),
+            ):
+                run_games(_demo_games(), games=400, seed=1, chunk_size=10, progress=kill_the_worker)
+        finally:
+            backend.close()
+            _kill(worker)
+    assert time.monotonic() - started < 30
+    assert re.search(r"; [1-9][0-9,]* games? had finished", str(caught.value))
+    assert caught.value.exit_code == 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lost", "code"), [("worker", 4), ("scheduler", 7)])
+def test_the_command_ends_with_one_line_when_the_cluster_is_lost_mid_run(
+    lost: str, code: int
+) -> None:
+    """`deckkit simulate --scheduler` with its only worker, or its scheduler, killed once the
+    first chunk is in: exit 4 (no worker came back within the connect time) or 7, the error and
+    its hint with the games finished, and nothing else: no traceback, no Dask log line."""
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+         "--port", str(port), "--dashboard-address", ":0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO,
+    )  # fmt: skip
+    worker = _worker(address)
+    command: subprocess.Popen[str] | None = None
+    try:
+        with distributed.Client(address, timeout=60, set_as_default=False) as watcher:
+            watcher.wait_for_workers(1, timeout=NANNY_RESTART_SECONDS)
+            command = subprocess.Popen(
+                [sys.executable, "-m", "deckkit", "simulate", str(DEMO), "-n", "750",
+                 "--scheduler", address],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+            )  # fmt: skip
+
+            def third_chunk_asked() -> bool:
+                """One slot: two chunks of 250 in flight, the third asked once one is in."""
+                keys: list[str] = watcher.run_on_scheduler(
+                    lambda dask_scheduler: [str(key) for key in dask_scheduler.tasks]
+                )
+                return any(key.endswith("-500") for key in keys)
+
+            deadline = time.monotonic() + NANNY_RESTART_SECONDS
+            while not third_chunk_asked():
+                assert command.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        _kill(worker if lost == "worker" else scheduler)
+        out, err = command.communicate(timeout=120)
+    finally:
+        if command is not None and command.poll() is None:
+            command.kill()
+            command.communicate()
+        _kill(worker)
+        _kill(scheduler)
+    assert command.returncode == code, err
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 2, err
+    assert re.match(r"error: .*; [1-9][0-9,]* games had finished$", lines[0]), err
+    assert lines[1].startswith("  hint: "), err
 
 
 @pytest.mark.slow

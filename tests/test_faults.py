@@ -89,6 +89,23 @@ def _all_gone(pids: list[int], timeout: float = 10.0) -> bool:
     return False
 
 
+def stop_run(
+    proc: subprocess.Popen[str], sig: signal.Signals, *, group: bool = False
+) -> tuple[str, str, list[int], float]:
+    """Send ``sig`` to a run once its workers play: to the parent alone (as a process manager
+    does), or with ``group`` to its whole process group (as a terminal sends Ctrl-C). Returns
+    its stdout, its stderr, the workers it had and the seconds it took to end after the signal."""
+    workers = _wait_for_workers(proc)
+    assert workers
+    sent = time.monotonic()
+    if group:
+        os.killpg(proc.pid, sig)
+    else:
+        os.kill(proc.pid, sig)
+    out, err = proc.communicate(timeout=60)
+    return out, err, workers, time.monotonic() - sent
+
+
 @pytest.fixture
 def reaper() -> Iterator[list[subprocess.Popen[str]]]:
     """Kill whatever a failing test leaves running."""

@@ -801,6 +801,37 @@ def test_report_from_reads_a_saved_run_in_flat_memory(tmp_path: Path) -> None:
     assert open_results(source).games == 500 and tally_of_frame(open_results(source).rows).games
 
 
+# --- report under an address-space cap (issue 31, problem 14) ---
+
+
+@pytest.mark.parametrize("cap_mib", [768, 1024])
+def test_report_runs_under_an_address_space_cap(tmp_path: Path, cap_mib: int) -> None:
+    """`ulimit -v` of 1 GiB or 768 MiB: the report is written (its charts, drawn by a helper
+    the cap may stop, can be missing), with no allocator abort, hang or numpy install advice.
+    glibc reserves 64 MB of address space for each thread's arena: the report's threads
+    reserved 1.35 GB of it while using 135 MB, until the launcher kept the arenas to two
+    (deckkit/cli/launch.py)."""
+    import resource
+
+    page = tmp_path / "capped.html"
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap_mib << 20, cap_mib << 20))
+
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("POLARS_MAX_THREADS", "MALLOC_ARENA_MAX")
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "report", str(DECK), "-n", "20", "-o", str(page),
+         "-q", "--no-impact"],
+        capture_output=True, text=True, cwd=REPO, preexec_fn=cap, timeout=120,
+        env={**env, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert page.exists() and "Traceback" not in done.stderr
+    assert "numpy" not in done.stderr.lower()
+
+
 # --- the API's chart drawing in a helper process (issue 31, problem 13) ---
 
 _CAPPED_SAVE_CHART = """

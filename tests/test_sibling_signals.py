@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
 
 import pytest
 
@@ -17,8 +16,8 @@ from tests.test_faults import (
     _alive,
     _all_gone,
     _deckkit,
-    _wait_for_workers,
     reaper,
+    stop_run,
 )
 
 __all__ = ["reaper"]  # the fixture, imported to be used here
@@ -77,13 +76,9 @@ def test_a_stop_signal_ends_the_run_and_its_workers(
 ) -> None:
     proc = _start(command, tmp_path)
     reaper.append(proc)
-    workers = _wait_for_workers(proc)  # every child: workers by fork or spawn, the tracker
-    assert workers
-    started = time.monotonic()
-    os.kill(proc.pid, sig)  # as a process manager does: the parent only
-    _, err = proc.communicate(timeout=60)
+    _, err, workers, seconds = stop_run(proc, sig)  # as a process manager does: the parent only
     assert proc.returncode == code, err
-    assert time.monotonic() - started < 10, "the run kept playing after the stop"
+    assert seconds < 10, "the run kept playing after the stop"
     assert "Traceback" not in err
     assert _all_gone(workers, timeout=5), [w for w in workers if _alive(w)]
 
@@ -94,9 +89,6 @@ def test_no_worker_outlives_a_killed_parent(
 ) -> None:
     proc = _start(command, tmp_path)
     reaper.append(proc)
-    workers = _wait_for_workers(proc)  # every child: workers by fork or spawn, the tracker
-    assert workers
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.communicate(timeout=60)
+    _, _, workers, _ = stop_run(proc, signal.SIGKILL)  # every child: workers, the tracker
     # Within a second: the parent-death signal (Linux), or the parent watch elsewhere.
     assert _all_gone(workers, timeout=1.5), [w for w in workers if _alive(w)]

@@ -328,13 +328,20 @@ class DaskBackend:
         try:
             top_up()
             while in_flight and not stops:
-                finished = [future for future in in_flight if future.done()]
-                for future in finished:
+                folded = False
+                for future in [future for future in in_flight if future.done()]:
+                    try:
+                        result: ChunkResult = future.result(timeout=self.timeout)
+                    except TimeoutError:
+                        # Finished, but its result went with a lost worker before it was
+                        # fetched: Dask plays the chunk again once a worker is there, and
+                        # until then fetching it waits, so the run looks at its workers.
+                        break
                     del in_flight[future]
-                    result: ChunkResult = future.result()
                     fold(result)
+                    folded = True
                     finished_games += result.stop - result.start
-                if finished:
+                if folded:
                     top_up()
                     continue
                 time.sleep(0.02)

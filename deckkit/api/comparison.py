@@ -58,6 +58,11 @@ def build_arms(
     """The first deck under ``base``; every other arm under ``policy_b``/``edition_b`` when
     given. One deck with ``policy_b`` or ``edition_b`` compares it with itself."""
     decks = list(decks)
+    if not decks:  # the CLI's DECKS argument is required: the API refuses the same way
+        raise UsageError(
+            "compare needs two decks, or one deck with --policy-b or --edition-b; none given",
+            hint="deckkit.compare([a, b])  or  deckkit.compare([a], policy_b='random')",
+        )
     if len(decks) == 1:
         if policy_b is None and edition_b is None:
             raise UsageError(
