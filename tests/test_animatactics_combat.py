@@ -29,7 +29,8 @@ from deckkit.animatactics.engine.duel import (
     schedule,
     starting_actions,
 )
-from deckkit.animatactics.engine.skirmish import Side, play_game
+from deckkit.animatactics.engine.playing import play_game
+from deckkit.animatactics.engine.skirmish import Side
 
 LEMURES = Fighter(attack=5, damage=4, defense=0, armor=0)  # as the example gives him
 CELIA_EXAMPLE = Fighter(attack=0, damage=0, defense=9, armor=2)  # "Celia (Defense 9 and Armor 2)"

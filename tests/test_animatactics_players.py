@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from deckkit.animatactics.engine.duel import PLANS, Duellist
 from deckkit.animatactics.engine.players import Heuristic, Search, make_policy
+from deckkit.animatactics.engine.playing import play_game
 from deckkit.animatactics.engine.skirmish import (
     ATTACK,
     CHARGE,
@@ -22,7 +23,6 @@ from deckkit.animatactics.engine.skirmish import (
     GameState,
     Side,
     perform,
-    play_game,
 )
 from deckkit.cli.main import app
 from deckkit.errors import UsageError

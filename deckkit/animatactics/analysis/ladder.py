@@ -20,7 +20,8 @@ from typing import Any
 from deckkit.animatactics.analysis.parties import fighters, plan_of
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.party import read_party
-from deckkit.animatactics.engine.skirmish import Side, play_game
+from deckkit.animatactics.engine.playing import play_game
+from deckkit.animatactics.engine.skirmish import Side
 from deckkit.core.estimates import mean_estimate
 
 BASELINE = "heuristic"

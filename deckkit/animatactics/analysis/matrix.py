@@ -20,7 +20,8 @@ from typing import Any
 from deckkit.animatactics.construction.carddb import CardDB
 from deckkit.animatactics.construction.cards import Character, Pilot
 from deckkit.animatactics.engine.duel import PLANS, Duellist, duel
-from deckkit.animatactics.engine.skirmish import Side, play_game
+from deckkit.animatactics.engine.playing import play_game
+from deckkit.animatactics.engine.skirmish import Side
 from deckkit.core.estimates import mean_estimate, wilson_interval
 
 DEFAULT_MAX_CELLS = 4096

@@ -1,6 +1,6 @@
 """Party against party: many sampled games, split across processes, the same for any split.
 
-Game ``i`` draws its dice from ``(seed, i)`` alone (:func:`.skirmish.play_game`), and the games
+Game ``i`` draws its dice from ``(seed, i)`` alone (:func:`.playing.play_game`), and the games
 are handed out in chunks of consecutive games by every game's runner
 (:mod:`deckkit.core.workers`: a lazy schedule, at most as many workers as cores, stop signals
 handled as for every game, workers that end with their parent), so one process or eight give
@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckkit.animatactics.engine.skirmish import GameResult, Side, play_game
+from deckkit.animatactics.engine.playing import play_game
+from deckkit.animatactics.engine.skirmish import GameResult, Side
 from deckkit.core import workers as core
 from deckkit.core.estimates import CI_METHOD, CONFIDENCE, proportion, rate_json
 

@@ -1,0 +1,43 @@
+"""One seeded party game: the skirmish rules (:mod:`.skirmish`) played by the players
+(:mod:`.players`). Here, above both, so the players may read the rules' state without the rules
+importing the players."""
+
+from __future__ import annotations
+
+import random
+
+from deckkit.animatactics.engine.duel import TURNS
+from deckkit.animatactics.engine.players import make_policy
+from deckkit.animatactics.engine.skirmish import (
+    GameResult,
+    GameState,
+    Side,
+    advance,
+    canonical,
+)
+
+
+def play_game(sides: tuple[Side, Side], seed: int, game: int, turns: int = TURNS) -> GameResult:
+    """One game; its dice come from (seed, game) alone, the players' choices from their own
+    stream of the same pair."""
+    dice = random.Random(f"anima-tactics:{seed}:{game}")
+    prng = random.Random(f"anima-tactics-players:{seed}:{game}")
+    a_first = dice.random() < 0.5  # "each player rolls a die, with the high roller deciding"
+    (s0, order0), (s1, order1) = canonical(sides[0]), canonical(sides[1])
+    g = GameState((s0, s1), 0 if a_first else 1, turns)
+    pols = (make_policy(s0.policy), make_policy(s1.policy))
+    advance(g, pols, dice, prng, turns)
+    lives: list[tuple[int, ...]] = []
+    for team, order in zip(g.teams, (order0, order1), strict=True):
+        back = [0] * len(order)
+        for pos, original in enumerate(order):
+            back[original] = team[pos].life
+        lives.append(tuple(back))
+    standing = (g.standing(0), g.standing(1))
+    winner: int | None = None
+    if standing[0] != standing[1]:
+        winner = 0 if standing[0] > standing[1] else 1
+    return GameResult(
+        winner, g.by_ko, g.turn + 1 if g.by_ko else g.turn, (lives[0], lives[1]), a_first,
+        g.charges, g.attacks,
+    )  # fmt: skip
