@@ -13,7 +13,13 @@ slots 2, 5, 8, 1, 4, 7, 0, 3, 6.
 from __future__ import annotations
 
 from deckkit.animayhem.engine.play import effects_of
-from deckkit.animayhem.engine.policy import HUNT_STEPS, HeuristicPolicy, can_beat, safe_route
+from deckkit.animayhem.engine.policy import (
+    CARRY_ALONE_REST,
+    HUNT_STEPS,
+    HeuristicPolicy,
+    can_beat,
+    safe_route,
+)
 from deckkit.animayhem.engine.queries import HAVEN
 from deckkit.animayhem.engine.state import Dis, Game
 from tests.engine_helpers import add_char, copy_of, edition, effect_table, new_disaster, on_field
@@ -150,3 +156,37 @@ def test_a_beatable_disaster_carrying_an_item_is_hunted_three_steps_nearer() -> 
     assert _route_of(game)[-1] == 6
     d.carrying.clear()  # nothing to take back: the item nearby is the goal
     assert _route_of(game) == [1, 0]  # from the haven through its annexed slot
+
+
+def _plans(game: Game) -> dict[tuple[str, ...], list[int]]:
+    """The Move phase's plans, by the names of each moving group."""
+    return {
+        tuple(c.name for c in party): route for party, route in HeuristicPolicy().moves(game, ED)
+    }
+
+
+def test_the_carrier_takes_its_item_home_alone_while_the_others_go_on() -> None:
+    """Three characters at slot 4, next to the haven's slot 1; A-ko Magami carries an item and
+    an item lies under Tea Room Transylvania (slot 7, next to slot 4). Each character moves on
+    its own movement and may enter an annexed haven (set0 rulebook, "Move Phase"), so A-ko takes
+    the item home (slot 1, then the haven) while Krillin and Goten go on to slot 7; before, the
+    whole party went home with her and the goal waited a turn."""
+    game = effect_table()
+    a = add_char(game, "A-ko Magami", 4)
+    add_char(game, "Krillin", 4)
+    add_char(game, "Goten", 4)
+    a.items.append(copy_of(game, "Earrings"))
+    _item_under(game, 7)
+    assert CARRY_ALONE_REST == 2
+    assert _plans(game) == {("A-ko Magami",): [1, HAVEN], ("Krillin", "Goten"): [7]}
+
+
+def test_a_carrier_with_one_companion_takes_the_party_home() -> None:
+    """With only one member not carrying, the carrier does not leave a lone character on the
+    field: the party of two goes home together, as before."""
+    game = effect_table()
+    a = add_char(game, "A-ko Magami", 4)
+    add_char(game, "Krillin", 4)
+    a.items.append(copy_of(game, "Earrings"))
+    _item_under(game, 7)
+    assert _plans(game) == {("A-ko Magami", "Krillin"): [1, HAVEN]}
