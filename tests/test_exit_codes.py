@@ -13,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_faults import DECK, REPO, _all_gone, _deckkit, _wait_for_workers, reaper
+from tests.test_faults import (
+    DECK,
+    REPO,
+    _all_gone,
+    _deckkit,
+    _wait_for_workers,
+    as_at_a_terminal,
+    reaper,
+)
 
 __all__ = ["reaper"]  # the fixture, imported to be used here
 
@@ -105,7 +113,7 @@ def test_ctrl_c_inside_an_import_callback_still_stops_the_command() -> None:
     then the command carried on): exit 130, one line."""
     done = subprocess.run(
         [sys.executable, "-c", _CTRL_C_IN_A_CALLBACK, str(DECK)],
-        capture_output=True, text=True, cwd=REPO, timeout=60,
+        capture_output=True, text=True, cwd=REPO, timeout=60, preexec_fn=as_at_a_terminal,
     )  # fmt: skip
     assert done.returncode == 130, done.stderr
     assert done.stderr == "interrupted\n"

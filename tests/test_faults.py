@@ -20,7 +20,15 @@ DECK = REPO / "decks" / "demo-solo.deck"
 LONG_RUN = ["simulate", str(DECK), "--games", "2000000", "--workers", "2", "--seed", "4"]
 
 
+def as_at_a_terminal() -> None:
+    """SIGINT back to its default in a child about to start, as at a terminal: a test run
+    started in the background by a shell (as some CI runners start jobs) inherits SIGINT
+    ignored, and a Ctrl-C sent to its children would then do nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _deckkit(*args: str, **kwargs: object) -> subprocess.Popen[str]:
+    kwargs.setdefault("preexec_fn", as_at_a_terminal)
     return subprocess.Popen(
         [sys.executable, "-m", "deckkit", *args],
         stdout=subprocess.PIPE,
