@@ -35,11 +35,15 @@ def write(tmp_path: Path, *rows: str) -> Path:
     return path
 
 
-def test_the_sample_set_is_36_characters_and_6_entities_all_made_up() -> None:
+def test_the_sample_set_is_36_characters_and_7_entities_all_made_up_but_the_real_one() -> None:
+    """The one real card is the Entity the rules print ("Entity Cards", example A)."""
     cards = load_cards()
-    assert len(cards.characters) == 36 and len(cards.entities) == 6
-    assert all(c.made_up and "made up" in c.source for c in cards.cards)
-    assert len({c.name for c in cards.cards}) == 42
+    assert len(cards.characters) == 36 and len(cards.entities) == 7
+    real = [c for c in cards.cards if not c.made_up]
+    assert [c.name for c in real] == ["Omniscient Artificial Intelligence"]
+    assert "animus-rules-v3.5.txt" in real[0].source
+    assert all(c.made_up and "made up" in c.source for c in cards.cards if c not in real)
+    assert len({c.name for c in cards.cards}) == 43
 
 
 def test_a_good_row_reads_with_its_default_advantage(tmp_path: Path) -> None:

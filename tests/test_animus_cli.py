@@ -31,7 +31,7 @@ def test_validate_the_sample_teams_and_card_file() -> None:
     result = runner.invoke(app, ["validate", "--game", "animus", str(SAMPLE), "-f", "json"])
     assert result.exit_code == 0
     body = json.loads(result.output)
-    assert (body["characters"], body["entities"], body["made_up"]) == (36, 6, 42)
+    assert (body["characters"], body["entities"], body["made_up"]) == (36, 7, 42)
 
 
 def test_validate_an_illegal_team_exits_1(tmp_path: Path) -> None:
@@ -146,7 +146,11 @@ def test_cards_list_shows_the_sample_set_marked_made_up() -> None:
     result = runner.invoke(app, ["cards", "list", "--game", "animus", "-f", "json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)["cards"]
-    assert len(rows) == 42 and all(r["made_up"] for r in rows)
+    assert len(rows) == 43
+    assert [r["name"] for r in rows if not r["made_up"]] == ["Omniscient Artificial Intelligence"]
+    real = rows[-1]  # an Entity: no level and no values, shown as none (not as 0)
+    assert real["kind"] == "entity"
+    assert (real["level"], real["melee"], real["range"]) == (None, None, None)
 
 
 def test_team_files_with_different_rule_options_are_refused(tmp_path: Path) -> None:

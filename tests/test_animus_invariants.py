@@ -56,8 +56,8 @@ def test_invariants_hold_in_drafted_battles(options: RuleOptions) -> None:
             chance,
         )
         lineups = (
-            Lineup(result.team(0), cards.entities[i % 6]),
-            Lineup(result.team(1), cards.entities[(i + 1) % 6]),
+            Lineup(result.team(0), cards.entities[i % len(cards.entities)]),
+            Lineup(result.team(1), cards.entities[(i + 1) % len(cards.entities)]),
         )
         b = setup(lineups, options, chance, (policies[i % 2](), policies[(i // 2) % 2]()))
         while not b.over:

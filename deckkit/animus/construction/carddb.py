@@ -18,6 +18,7 @@ from typing import Protocol
 from deckkit.animus.construction.cards import (
     CONDITIONS,
     PARAMETERS,
+    REVEALS,
     STANDING,
     WHO,
     Ability,
@@ -434,7 +435,7 @@ def _ability(m: re.Match[str], kind: Kind, bad: _Bad) -> Ability:
         raise bad(
             "abilities",
             f"{effect}() is {'a standing effect: only' if effect in STANDING else 'not'} Ongoing",
-            "boost, edge, tough and hand are Ongoing; damage, heal and draw are not",
+            "boost, edge, tough, hand and reveal are Ongoing; damage, heal and draw are not",
         )
     if kind is Kind.ENTITY and keyword in (Keyword.KILL, Keyword.DEATH, Keyword.COMBAT):
         raise bad("abilities", f"an Entity is never in combat: {keyword} cannot apply")
@@ -457,6 +458,16 @@ def _ability(m: re.Match[str], kind: Kind, bad: _Bad) -> Ability:
         params[name] = value
     values: dict[str, int | str] = {}
     for name, value in params.items():
+        if name == "what":
+            if value not in REVEALS:
+                raise bad(
+                    "abilities",
+                    f"{effect}() needs what= one of {', '.join(REVEALS)}"
+                    + ("" if value is None else f", not {value!r}"),
+                    "e.g. Ongoing: reveal(what=opponent_hand)",
+                )
+            values[name] = str(value)
+            continue
         if name == "who":
             if value not in WHO:
                 raise bad("abilities", f"who={value} is not one of {', '.join(WHO)}")
@@ -479,4 +490,5 @@ def _ability(m: re.Match[str], kind: Kind, bad: _Bad) -> Ability:
         range=int(values.get("range", 0)),
         who=str(values.get("who", "self")),
         condition=condition,
+        what=str(values.get("what", "")),
     )

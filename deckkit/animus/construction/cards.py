@@ -40,10 +40,18 @@ class Effect(StrEnum):
     EDGE = "edge"  # edge(): Ongoing, this character fights with advantage against every type
     TOUGH = "tough"  # tough(N): Ongoing, killed at kill_tokens + N damage tokens
     HAND = "hand"  # hand(N): Ongoing (Entity), hand size + N
+    REVEAL = "reveal"  # reveal(what=opponent_hand|deck_top): Ongoing, cards played face up
+
+
+# What reveal() turns face up ("Entity Cards", the example Entity: "Your opponent plays with
+# their hand face up. The top card of your deck is also face up.").
+OPPONENT_HAND = "opponent_hand"
+DECK_TOP = "deck_top"
+REVEALS = (OPPONENT_HAND, DECK_TOP)
 
 
 # Which keywords each effect may follow: standing bonuses are Ongoing, actions are not.
-STANDING = frozenset({Effect.BOOST, Effect.EDGE, Effect.TOUGH, Effect.HAND})
+STANDING = frozenset({Effect.BOOST, Effect.EDGE, Effect.TOUGH, Effect.HAND, Effect.REVEAL})
 ACTIONS = frozenset({Effect.DAMAGE, Effect.HEAL, Effect.DRAW})
 # Parameters of each effect: name -> default (None = required). "n" is the positional one.
 PARAMETERS: dict[Effect, dict[str, int | str | None]] = {
@@ -54,6 +62,7 @@ PARAMETERS: dict[Effect, dict[str, int | str | None]] = {
     Effect.EDGE: {},
     Effect.TOUGH: {"n": 1},
     Effect.HAND: {"n": 1},
+    Effect.REVEAL: {"what": None},
 }
 WHO = ("self", "team")
 # Reaction conditions: Reaction(condition): effect(...).
@@ -69,6 +78,7 @@ class Ability:
     range: int = 0
     who: str = "self"
     condition: str | None = None
+    what: str = ""  # reveal(): one of REVEALS
 
     def text(self) -> str:
         """The ability written back in the card file's syntax."""
@@ -77,6 +87,8 @@ class Ability:
             args = f"melee={self.melee}, range={self.range}, who={self.who}"
         elif self.effect is Effect.EDGE:
             args = ""
+        elif self.effect is Effect.REVEAL:
+            args = f"what={self.what}"
         else:
             args = str(self.n)
         return f"{kw}: {self.effect}({args})"
@@ -105,7 +117,7 @@ class Card:
     )
 
     # Standing (Ongoing) numbers, summed once: own and team value bonuses, extra kill tokens,
-    # edge, extra hand size.
+    # edge, extra hand size, what it turns face up.
     own_melee: int = field(default=0, init=False, compare=False, repr=False)
     own_range: int = field(default=0, init=False, compare=False, repr=False)
     team_melee: int = field(default=0, init=False, compare=False, repr=False)
@@ -113,6 +125,8 @@ class Card:
     tough: int = field(default=0, init=False, compare=False, repr=False)
     edge: bool = field(default=False, init=False, compare=False, repr=False)
     extra_hand: int = field(default=0, init=False, compare=False, repr=False)
+    shows_opponent_hand: bool = field(default=False, init=False, compare=False, repr=False)
+    shows_deck_top: bool = field(default=False, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         grouped: dict[Keyword, list[Ability]] = {}
@@ -134,6 +148,9 @@ class Card:
                 sums["extra_hand"] += a.n
             elif a.effect is Effect.EDGE:
                 object.__setattr__(self, "edge", True)
+            elif a.effect is Effect.REVEAL:
+                flag = "shows_opponent_hand" if a.what == OPPONENT_HAND else "shows_deck_top"
+                object.__setattr__(self, flag, True)
         for name, value in sums.items():
             object.__setattr__(self, name, value)
 

@@ -131,9 +131,17 @@ def apply(battle: Battle, side: Side, card: Card, unit: Unit | None, ability: Ab
 
 
 def draw(side: Side, n: int) -> int:
-    """Draw up to ``n`` cards from the top of the deck; returns how many were drawn."""
+    """Draw up to ``n`` cards from the top of the deck; returns how many were drawn. A deck
+    whose top card is face up ("The top card of your deck is also face up", "Entity Cards")
+    shows each card to both players before it is drawn, so both know it is in this hand."""
     drawn = 0
     while drawn < n and side.deck:
-        side.hand.append(side.deck.pop())
+        card = side.deck.pop()
+        if side.shows_deck_top():
+            side.seen[card] = BOTH
+        side.hand.append(card)
         drawn += 1
     return drawn
+
+
+BOTH = 0b11  # Side.seen: both players know where the card is

@@ -111,3 +111,26 @@ def combat_options(battle: Battle, side: Side) -> list[Action]:
         out.extend(("attack", unit, t) for t in targets(battle, unit))
         out.extend(("ability", unit, a) for a in unit.card.by_keyword.get(Keyword.COMBAT, ()))
     return out
+
+
+def known_hand(battle: Battle, viewer: int, index: int) -> list[Card | None]:
+    """Side ``index``'s hand as side ``viewer`` knows it: each card, or None where the viewer
+    cannot tell which card it is. A player knows its own hand; a reveal(what=opponent_hand) of
+    the viewer ("Your opponent plays with their hand face up", "Entity Cards") shows the other
+    hand; a card seen face up on top of the deck as it was drawn stays known."""
+    side = battle.sides[index]
+    if index == viewer or battle.sides[viewer].shows_opponent_hand():
+        return list(side.hand)
+    return [c if side.seen.get(c, 0) >> viewer & 1 else None for c in side.hand]
+
+
+def known_deck(battle: Battle, viewer: int, index: int) -> list[Card | None]:
+    """Side ``index``'s deck (bottom first) as side ``viewer`` knows it: the top card when it is
+    face up ("The top card of your deck is also face up"), the cards the viewer saw put on the
+    bottom (the owner always; the opponent when revealed: "Reset: ... reveal this card to your
+    opponent and place it on the bottom of your deck"); None elsewhere."""
+    side = battle.sides[index]
+    out: list[Card | None] = [c if side.seen.get(c, 0) >> viewer & 1 else None for c in side.deck]
+    if out and side.shows_deck_top():
+        out[-1] = side.deck[-1]
+    return out

@@ -58,6 +58,10 @@ class Side:
     switched: bool = False  # switched positions this turn
     tactical_used: bool = False  # used a Tactical ability this turn (one_per_turn)
     entity_tactical_used: bool = False  # the Entity's Tactical ability, once per turn
+    # Who knows where a card of this side's hand or deck is, beyond its owner's own hand: a
+    # bit per side (1 << side). Set when a card is seen face up on top of the deck as it is
+    # drawn, and when it is put on the bottom (the owner knows; a revealed card, both).
+    seen: dict[Card, int] = field(default_factory=dict)
 
     def units(self) -> list[Unit]:
         """Characters in play, front to back."""
@@ -103,6 +107,20 @@ class Side:
         else:
             self.support.append(unit)
 
+    def shows_opponent_hand(self) -> bool:
+        """A reveal(what=opponent_hand) of its Entity or of a character in play: the other
+        side plays with its hand face up."""
+        if self.entity is not None and self.entity.shows_opponent_hand:
+            return True
+        return any(u.card.shows_opponent_hand for u in self.units())
+
+    def shows_deck_top(self) -> bool:
+        """A reveal(what=deck_top) of its Entity or of a character in play: the top card of
+        this side's deck is face up."""
+        if self.entity is not None and self.entity.shows_deck_top:
+            return True
+        return any(u.card.shows_deck_top for u in self.units())
+
     def has_characters(self) -> bool:
         return bool(self.hand or self.deck or self.melee or any(self.range) or self.support)
 
@@ -120,6 +138,7 @@ class Battle:
     over: bool = False
     resolving_reaction: bool = False
     trace: Callable[[str], None] | None = None
+    phase: int = 0  # the phase of the turn under way: an index of phases.PHASES
 
     def log(self, text: str) -> None:
         if self.trace is not None:

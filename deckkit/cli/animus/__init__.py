@@ -445,15 +445,19 @@ def report(
 
 def _card_row(c: Any) -> dict[str, Any]:
     """One card as `cards list` and `cards show` give it."""
+    from deckkit.animus.construction.cards import Kind
+
+    character = c.kind is Kind.CHARACTER
     return {
         "id": c.id,
         "name": c.name,
         "kind": str(c.kind),
-        "level": c.level,
+        # An Entity has no level, type or values ("Entity Cards"): none is shown.
+        "level": c.level if character else None,
         "type": c.type,
         "advantage": c.advantage,
-        "melee": c.melee,
-        "range": c.range,
+        "melee": c.melee if character else None,
+        "range": c.range if character else None,
         "abilities": "; ".join(a.text() for a in c.abilities),
         "made_up": c.made_up,
     }
@@ -492,7 +496,7 @@ def list_cards(
         return
     table = Table(box=None, header_style="bold", pad_edge=False)
     for col in ("name", "kind", "level", "type", "beats", "melee", "range", "abilities"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     for r in rows:
         table.add_row(
             escape(str(r["name"])) + (" *" if r["made_up"] else ""),
