@@ -188,3 +188,17 @@ def test_draft_seats_draft_before_every_battle_the_same_for_any_worker_count(
 def test_a_draft_seat_cannot_play_a_fixed_team() -> None:
     result = runner.invoke(app, ["simulate", str(SEAT_A), "--vs", str(TEAM), "-n", "5"])
     assert result.exit_code == 2 and "draft seat" in result.output
+
+
+def test_one_battle_is_one_battle_not_1_battles(tmp_path: Path) -> None:
+    """Text, stderr summary and page all count a single battle in the singular."""
+    args = [str(TEAM), "--vs", str(VS), "-n", "1"]
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 0, result.output
+    assert "1 battle, seed" in result.output and "1 battles" not in result.output
+    assert "1 battle in" in result.output and "worker(s)" not in result.output
+    page = tmp_path / "one.html"
+    assert runner.invoke(app, ["report", *args, "-o", str(page), "-q"]).exit_code == 0
+    html = page.read_text()
+    assert "</span> battle against" in html and "the battle lasts" in html
+    assert "</span> battles against" not in html

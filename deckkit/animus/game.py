@@ -12,9 +12,10 @@ from deckkit.animus.construction.legality import check_team
 from deckkit.animus.construction.options import CHOICES, parse_options
 from deckkit.animus.construction.team import Team, read_team
 from deckkit.animus.engine.play import Lineup, play_battle
-from deckkit.animus.engine.policy import POLICIES, make_policy
+from deckkit.animus.engine.players import PLAYERS
+from deckkit.animus.engine.players import make_player as make_policy
 from deckkit.animus.engine.record import STATS, BattleRecord
-from deckkit.animus.montecarlo import BattleFn, Match
+from deckkit.animus.montecarlo import BattleFn, Match, check_policy
 from deckkit.core.chance import SeededChance
 from deckkit.core.game import Legality, Problem, Record, RuleChoice
 from deckkit.errors import UsageError
@@ -52,7 +53,7 @@ class Animus:
         return name.strip(), value.strip()
 
     def players(self) -> tuple[str, ...]:
-        return (DEFAULT_PLAYER, *(p for p in POLICIES if p != DEFAULT_PLAYER))
+        return (DEFAULT_PLAYER, *(p for p in PLAYERS if p != DEFAULT_PLAYER))
 
     def prepare(
         self,
@@ -63,9 +64,7 @@ class Animus:
     ) -> Match:
         if len(entries) != 2:
             raise UsageError("an Animus battle is played by two teams")
-        chosen = player or DEFAULT_PLAYER
-        if chosen not in POLICIES:
-            raise UsageError(f"unknown policy {chosen!r}", hint=f"policies: {', '.join(POLICIES)}")
+        chosen = check_policy(player or DEFAULT_PLAYER)
         overrides = tuple(f"{k}={v}" for k, v in (rules or {}).items())
         options = read_team(entries[0].path, list(overrides)).options
         return Match(entries[0].path, entries[1].path, options, (chosen, chosen), overrides)

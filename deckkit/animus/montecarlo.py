@@ -23,7 +23,8 @@ from deckkit.animus.construction.options import RuleOptions
 from deckkit.animus.construction.team import Team, read_team
 from deckkit.animus.engine.draft import DRAFT_POLICIES, draft
 from deckkit.animus.engine.play import Lineup, play_battle
-from deckkit.animus.engine.policy import POLICIES, make_policy
+from deckkit.animus.engine.players import MAX_ROLLOUTS, PLAYERS, is_player
+from deckkit.animus.engine.players import make_player as make_policy
 from deckkit.animus.engine.record import N_STATS, BattleRecord, Stat
 from deckkit.core import workers as core
 from deckkit.core.chance import SeededChance
@@ -124,8 +125,12 @@ class Match:
 
 
 def check_policy(name: str) -> str:
-    if name not in POLICIES:
-        raise UsageError(f"unknown policy {name!r}", hint=f"policies: {', '.join(POLICIES)}")
+    if not is_player(name):
+        raise UsageError(
+            f"unknown policy {name!r}",
+            hint=f"policies: {', '.join(PLAYERS)} (search:N: N rollouts per choice, "
+            f"1 to {MAX_ROLLOUTS})",
+        )
     return name
 
 

@@ -94,6 +94,9 @@ def deal(battle: Battle, viewer: int, chance: Chance) -> None:
         pool += [side.deck[i] for i, c in enumerate(deck) if c is None]
         if len(pool) < 2:
             continue
+        # In team order before the shuffle: the deal depends on which cards are unknown, never
+        # on where they truly are.
+        pool.sort(key=side.team.index)
         chance.shuffle(pool)
         k = 0
         for i, c in enumerate(hand):

@@ -11,6 +11,12 @@ from deckkit.animus.engine.state import Battle, Side, Slot, Unit
 
 
 def take_turn(battle: Battle) -> None:
+    start_turn(battle)
+    finish_turn(battle, 0, PLAY)
+
+
+def start_turn(battle: Battle) -> None:
+    """Start of Turn: the active player's characters may attack and use abilities again."""
     side = battle.sides[battle.active]
     battle.turn += 1
     battle.record.turns = battle.turn
@@ -19,7 +25,7 @@ def take_turn(battle: Battle) -> None:
         unit.acted = unit.tactical_used = False
     battle.log(f"turn {battle.turn}: side {side.index}")
     log_face_up(battle)
-    finish_turn(battle, 0, PLAY)
+    battle.phase = 0
 
 
 # Where a turn may be taken up again (a search player's copy resumes at the decision it

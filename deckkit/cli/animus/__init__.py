@@ -39,11 +39,39 @@ RuleOpt = Annotated[
 ]
 VsOpt = Annotated[Path, typer.Option("--vs", help="The opposing team file.", metavar="TEAM")]
 PolicyOpt = Annotated[
-    str, typer.Option("--policy", help="The automatic player of both teams: heuristic or random.")
+    str,
+    typer.Option(
+        "--policy",
+        help="The automatic player of both teams: heuristic, random or search (search plays "
+        "ahead on imagined deals of the cards it cannot see).",
+    ),
 ]
 VsPolicyOpt = Annotated[
     str | None, typer.Option("--vs-policy", help="The opposing team's player (default: --policy).")
 ]
+RolloutsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--rollouts",
+        min=1,
+        show_default="8",
+        help="The search player's imagined battles per candidate of a choice.",
+    ),
+]
+
+
+def _players(policy: str, vs_policy: str | None, rollouts: int | None) -> tuple[str, str | None]:
+    """--policy and --vs-policy as the engine names them: ``search:N`` for a search player
+    with --rollouts N."""
+    if rollouts is None:
+        return policy, vs_policy
+    if "search" not in (policy, vs_policy):
+        raise UsageError("--rollouts is the search player's budget: add --policy search")
+    budget = f"search:{rollouts}"
+    return (
+        budget if policy == "search" else policy,
+        budget if vs_policy == "search" else vs_policy,
+    )
 
 
 def _is_card_file(path: Path) -> bool:
@@ -170,9 +198,9 @@ def _run(
     result = montecarlo.run(match, games=games, seed=seed, workers=capped_workers(workers))
     if not quiet:
         echo(
-            f"{result.games} battles in {result.seconds:.1f} s "
+            f"{_battles(result.games)} in {result.seconds:.1f} s "
             f"({result.games / max(result.seconds, 1e-9):.0f} per second, "
-            f"{capped_workers(workers)} worker(s))",
+            f"{capped_workers(workers)} worker{'' if capped_workers(workers) == 1 else 's'})",
             err=True,
         )
     doc = summarize(result, match, teams)
@@ -254,7 +282,7 @@ def _print(doc: dict[str, Any]) -> None:
     a, b = doc["teams"][0]["name"], doc["teams"][1]["name"]
     out.print(
         f"[bold]{escape(a)}[/] vs [bold]{escape(b)}[/]: "
-        f"{doc['run']['games']} battles, seed {doc['run']['seed']}"
+        f"{_battles(doc['run']['games'])}, seed {doc['run']['seed']}"
     )
     for notice in doc.get("notices", []):
         out.print(f"[yellow]notice[/]: {escape(notice)}")
@@ -284,6 +312,10 @@ def _print(doc: dict[str, Any]) -> None:
             out.print(f"  {escape(c['name'])} ({escape(c['team'])}): {c['lift'] * 100:+.1f} pp")
 
 
+def _battles(n: int) -> str:
+    return f"{n} battle" if n == 1 else f"{n} battles"
+
+
 def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
 
@@ -305,6 +337,7 @@ def simulate(
     workers: opt.WorkersOpt = 1,
     policy: PolicyOpt = "heuristic",
     vs_policy: VsPolicyOpt = None,
+    rollouts: RolloutsOpt = None,
     rule: RuleOpt = None,
     allow_illegal: opt.AllowIllegalOpt = False,
     output: opt.FormatOpt = opt.Format.TEXT,
@@ -318,8 +351,8 @@ def simulate(
         games=games,
         seed=seed,
         workers=workers,
-        policy=policy,
-        vs_policy=vs_policy,
+        policy=_players(policy, vs_policy, rollouts)[0],
+        vs_policy=_players(policy, vs_policy, rollouts)[1],
         rule=rule,
         allow_illegal=allow_illegal,
         quiet=quiet or output is opt.Format.JSON,
@@ -340,6 +373,7 @@ def play(
     ] = 0,
     policy: PolicyOpt = "heuristic",
     vs_policy: VsPolicyOpt = None,
+    rollouts: RolloutsOpt = None,
     rule: RuleOpt = None,
     allow_illegal: opt.AllowIllegalOpt = False,
     output: opt.FormatOpt = opt.Format.TEXT,
@@ -349,7 +383,7 @@ def play(
     from deckkit.animus.game import GAME
     from deckkit.animus.summary import END_REASONS
 
-    match, teams = _match(team, vs, policy, vs_policy, rule, allow_illegal)
+    match, teams = _match(team, vs, *_players(policy, vs_policy, rollouts), rule, allow_illegal)
     if match.drafting(teams):
         raise UsageError(
             "a drafting battle keeps no trace yet; play a team file's fixed roster",
@@ -384,7 +418,8 @@ def play(
     for line in record.trace or ():
         out.print(escape(line), highlight=False)
     out.print(
-        f"{record.outcome} for {escape(teams[0].name)} after {record.turns} turns: "
+        f"{record.outcome} for {escape(teams[0].name)} after {record.turns} "
+        f"turn{'' if record.turns == 1 else 's'}: "
         f"{escape(end['reason'])} ({end['code']})",
         highlight=False,
     )
@@ -404,6 +439,7 @@ def report(
     workers: opt.WorkersOpt = 1,
     policy: PolicyOpt = "heuristic",
     vs_policy: VsPolicyOpt = None,
+    rollouts: RolloutsOpt = None,
     rule: RuleOpt = None,
     allow_illegal: opt.AllowIllegalOpt = False,
     quiet: opt.QuietOpt = False,
@@ -426,8 +462,8 @@ def report(
         games=games,
         seed=seed,
         workers=workers,
-        policy=policy,
-        vs_policy=vs_policy,
+        policy=_players(policy, vs_policy, rollouts)[0],
+        vs_policy=_players(policy, vs_policy, rollouts)[1],
         rule=rule,
         allow_illegal=allow_illegal,
         quiet=quiet,
