@@ -202,3 +202,13 @@ def test_one_battle_is_one_battle_not_1_battles(tmp_path: Path) -> None:
     html = page.read_text()
     assert "</span> battle against" in html and "the battle lasts" in html
     assert "</span> battles against" not in html
+
+
+def test_play_says_the_cards_are_made_up() -> None:
+    """One battle read from the made-up sample says so, as every Animus output does."""
+    args = ["play", str(TEAM), "--vs", str(VS), "-s", "1", "-g", "0"]
+    text = runner.invoke(app, args)
+    assert text.exit_code == 0, text.output
+    assert "notice: 20 of the 20 cards are made up" in text.output
+    doc = json.loads(runner.invoke(app, [*args, "-f", "json"]).output)
+    assert any("made up" in n for n in doc["notices"])

@@ -404,6 +404,7 @@ def play(
         "outcome": record.outcome,
         "end_reason": end,
         "turns": record.turns,
+        "notices": _notices(teams),
         "events": [{"text": line} for line in record.trace or ()],
     }
     if output is opt.Format.JSON:
@@ -415,6 +416,8 @@ def play(
         f"of seed {seed}",
         highlight=False,
     )
+    for notice in doc["notices"]:
+        out.print(f"[yellow]notice[/]: {escape(notice)}")
     for line in record.trace or ():
         out.print(escape(line), highlight=False)
     out.print(
