@@ -95,6 +95,22 @@ def test_a_card_file_without_its_type_order_gets_a_notice_wherever_it_is_used(
 
 def test_cards_show_says_a_card_is_made_up() -> None:
     text = _run(["cards", "show", "--game", "animus", "Ilka Varga"])
-    assert "Ilka Varga" in text and "notice: 1 of the 1 cards are made up" in text
+    assert "Ilka Varga" in text and "notice: this card is made up" in text
     doc = json.loads(_run(["cards", "show", "--game", "animus", "ans26", "--format", "json"]))
     assert doc["name"] == "Ilka Varga" and "made up" in doc["notices"][0]
+
+
+def test_the_made_up_notice_counts_in_good_english() -> None:
+    """One card: "this card is made up"; one made-up card of many: "1 of the 21 cards is"."""
+    from deckkit.animus.construction.carddb import load_cards
+    from deckkit.animus.construction.notices import made_up_notice
+
+    cards = load_cards()
+    real = cards.find("Omniscient Artificial Intelligence")
+    one = cards.find("Kaida Flint")
+    assert real is not None and one is not None
+    assert made_up_notice([real]) is None
+    assert str(made_up_notice([one])).startswith("this card is made up")
+    assert str(made_up_notice([one, real])).startswith("1 of the 2 cards is made up")
+    many = list(cards.characters[:20]) + [real]
+    assert str(made_up_notice(many)).startswith("20 of the 21 cards are made up")

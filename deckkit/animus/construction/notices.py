@@ -11,14 +11,20 @@ from deckkit.animus.construction.team import Team
 
 
 def made_up_notice(cards: Sequence[Card]) -> str | None:
-    """A sentence when any of ``cards`` is made up (the shipped sample's rows all are: no
-    published list of the game's characters exists), else None."""
+    """A sentence when any of ``cards`` is made up (the shipped sample's rows all are but the
+    one real Entity: no published list of the game's characters exists), else None."""
     made_up = sum(1 for c in cards if c.made_up)
     if not made_up:
         return None
+    if len(cards) == 1:
+        return (
+            "this card is made up (deckkit's sample set; no published Animus card list "
+            "exists): it describes the sample, not the real game"
+        )
     return (
-        f"{made_up} of the {len(cards)} cards are made up (deckkit's sample set; no published "
-        "Animus card list exists): these figures describe the sample, not the real game"
+        f"{made_up} of the {len(cards)} cards {'is' if made_up == 1 else 'are'} made up "
+        "(deckkit's sample set; no published Animus card list exists): these figures describe "
+        "the sample, not the real game"
     )
 
 

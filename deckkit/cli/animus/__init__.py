@@ -592,6 +592,7 @@ def show_card(
     for field_name, value in row.items():
         if field_name in ("id", "name", "kind") or value in ("", None):
             continue
-        out.print(f"  {field_name:<10} {escape(str(value))}", highlight=False)
+        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        out.print(f"  {field_name:<10} {escape(shown)}", highlight=False)
     for notice in notices:
         out.print(f"notice: {escape(notice)}")
