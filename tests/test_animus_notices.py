@@ -112,5 +112,5 @@ def test_the_made_up_notice_counts_in_good_english() -> None:
     assert made_up_notice([real]) is None
     assert str(made_up_notice([one])).startswith("this card is made up")
     assert str(made_up_notice([one, real])).startswith("1 of the 2 cards is made up")
-    many = list(cards.characters[:20]) + [real]
+    many = [*cards.characters[:20], real]
     assert str(made_up_notice(many)).startswith("20 of the 21 cards are made up")
