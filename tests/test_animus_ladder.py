@@ -34,3 +34,18 @@ def test_the_ladder_says_its_teams_are_made_up(capsys: pytest.CaptureFixture[str
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert "made up" in lines[0]["notice"]
     assert [r["team"] for r in lines[1:]] == ["Vanguard", "Counterpoint", "both seatings"]
+
+
+def test_two_one_seat_runs_pool_to_the_both_seatings_row(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def rows(*extra: str) -> list[dict[str, object]]:
+        ladder.main(["--games", "4", "--policies", "random", *extra])
+        out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        return [r for r in out if "sums" in r]
+
+    first, second = rows("--seat", "0"), rows("--seat", "1")
+    whole = rows()
+    assert [len(first), len(second), len(whole)] == [1, 1, 3]
+    pooled = [a + b for a, b in zip(first[0]["sums"], second[0]["sums"], strict=True)]  # type: ignore[call-overload]
+    assert pooled == whole[2]["sums"]

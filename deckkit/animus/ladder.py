@@ -73,6 +73,7 @@ def row(policy: str, games: int, total: int, sq: int, base_total: int) -> dict[s
         "baseline_score": base_total / (2 * games),
         "gap": est.mean / 2,
         "ci95": [est.ci[0] / 2, est.ci[1] / 2] if est.ci else None,
+        "sums": [total, sq, base_total],  # half points: to pool seatings run apart
     }
 
 
@@ -89,7 +90,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=200, help="battles per seating")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--policies", default="random,search", help="comma-separated players")
+    ap.add_argument(
+        "--seat",
+        type=int,
+        choices=(0, 1),
+        help="one seating only (0: the player under test plays Vanguard); pool two such runs "
+        "with their rows' sums",
+    )
     args = ap.parse_args(argv)
+    seats = (0, 1) if args.seat is None else (args.seat,)
     teams = (TEAMS[0], TEAMS[1])
     read = [read_team(t) for t in teams]
     cards = [c for t in read for c in t.cards] + [t.entity for t in read if t.entity]
@@ -98,12 +107,13 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps({"notice": notice}), flush=True)
     for policy in args.policies.split(","):
         both = [0, 0, 0]
-        for seat in (0, 1):
+        for seat in seats:
             found = sums(teams, seat, policy, args.games, args.seed)
             both = [a + b for a, b in zip(both, found, strict=True)]
             print(json.dumps({**row(policy, args.games, *found), "team": read[seat].name}))
-        whole = row(policy, 2 * args.games, both[0], both[1], both[2])
-        print(json.dumps({**whole, "team": "both seatings"}), flush=True)
+        if len(seats) == 2:
+            whole = row(policy, 2 * args.games, both[0], both[1], both[2])
+            print(json.dumps({**whole, "team": "both seatings"}), flush=True)
 
 
 if __name__ == "__main__":
