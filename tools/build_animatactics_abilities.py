@@ -69,6 +69,7 @@ UNPLAYED = (
     (r"another target|different unit|another enemy|against one enemy unit", "second target"),
     (r"causes no damage", "no damage"),
     (r"power token", "power tokens"),
+    (r"difference between .* maximum life", "bonus from lost life"),
     (r"takes damage equal", "self damage"),
     (r"if the target is less than", "close range bonus"),
     (r"hard cover", "cover"),
@@ -148,12 +149,15 @@ def parse(text: str, action: str) -> dict[str, str]:
         row["follow_up"] = "hit"  # one more attack when the first hits
     elif re.search(r"after (this|resolving this) charge.*(another|attack for free)", t):
         row["follow_up"] = "always"  # one more attack on the same target
-    if re.search(r"all (enemy )?units within \d+ inch(es)? (of|from) (him|her|\w+)\b(?! target)"
-                 r"|all enemy units within \d+ inches\.|all enemies in contact|all (enemy )?units"
-                 r" within \d+ inches of (him|her)self|engaged with (him|marchosias)|each enemy unit"
-                 r" within|every enemy unit within|all enemy units engaged", t):  # fmt: skip
-        if not re.search(r"within \d+\"? ?(inches|inch)? of the target", t):
-            row["area"] = "yes"
+    around = re.search(
+        r"all (enemy )?units within \d+ inch(es)? (of|from) (him|her|\w+)\b(?! target)"
+        r"|all enemy units within \d+ inches\.|all enemies in contact|all (enemy )?units"
+        r" within \d+ inches of (him|her)self|engaged with (him|marchosias)|each enemy unit"
+        r" within|every enemy unit within|all enemy units engaged",
+        t,
+    )
+    if around and not re.search(r"within \d+\"? ?(inches|inch)? of the target", t):
+        row["area"] = "yes"
     if re.search(r"has critical mastery|obtains critical mastery", t):
         row["critical_mastery"] = "yes"
     m = re.search(r"critical hit, deal ([+-]\d+)", t)
@@ -200,7 +204,7 @@ ACTIONS = (("Ranged Attack", "ranged"), ("ranged", "ranged"), ("Counterattack", 
 
 
 def build(gst_dir: Path, out: Path) -> int:
-    texts, innate = read_profiles(gst_dir)
+    texts, _innate = read_profiles(gst_dir)
     with CARDS.open(newline="", encoding="utf-8") as f:
         chars = [
             r for r in csv.DictReader(f)
