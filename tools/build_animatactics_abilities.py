@@ -173,6 +173,9 @@ def parse(text: str, action: str) -> dict[str, str]:
     elif re.search(r"once per turn|1 per turn", t):
         row["limit"] = "turn"
     requires = [label for pat, label in REQUIRES if re.search(pat, t)]
+    m = re.search(r"must have (\d+) or fewer life", t)
+    if m:
+        requires = [f"low life {m.group(1)}" if x == "low life" else x for x in requires]
     unplayed = [label for pat, label in UNPLAYED if re.search(pat, t)]
     for state in STATES:
         m = re.search(rf"{state.lower()}\w* (?:lv\.? ?)?(\d)|lv\.? ?(\d) {state.lower()}", t)
@@ -186,6 +189,10 @@ def parse(text: str, action: str) -> dict[str, str]:
         row["unplayed"] = ";".join(dict.fromkeys(unplayed))
     return row
 
+
+# Listed among a character's innate abilities in cards.csv, but party-building categories of the
+# data (what a party may field), with no rule in play.
+CATEGORIES = frozenset({"Equipment", "Agent", "Technomagical Powered Armor"})
 
 # Where the numbers read above are not the special's own (optional or conditional clauses).
 OVERRIDES: dict[tuple[str, str], dict[str, str]] = {
@@ -215,7 +222,8 @@ def build(gst_dir: Path, out: Path) -> int:
         name = c["name"]
         src = c["source_url"]
         for inn in filter(None, (x.strip() for x in c["innate_abilities"].split(";"))):
-            rows.append({"character": name, "ability": inn, "kind": "innate", "source": src})
+            kind = "category" if inn in CATEGORIES else "innate"
+            rows.append({"character": name, "ability": inn, "kind": kind, "source": src})
         for spec in filter(None, (x.strip() for x in c["special_abilities"].split("|"))):
             m = re.match(r"(.*?)\[(.*)\]$", spec)
             ability = m.group(1).strip() if m else spec

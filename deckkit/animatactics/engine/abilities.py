@@ -81,9 +81,6 @@ INNATE: dict[str, tuple[str, str]] = {
     "Summoner (Level 1)": (NONE, "summons are not in the data"),
     "Summoner (Level 2)": (NONE, "summons are not in the data"),
     "Summoner (Level 3)": (NONE, "summons are not in the data"),
-    "Equipment": (NONE, "a party-building category, no rule in play"),
-    "Agent": (NONE, "a party-building category, no rule in play"),
-    "Technomagical Powered Armor": (NONE, "a party-building category, no rule in play"),
 }
 # Clauses whose absence leaves nothing of the special worth playing: not played at all.
 BLOCKING = frozenset({"rules text not in the source"})
@@ -110,6 +107,8 @@ class Special:
     critical_ignores_armor: bool = False
     self_damage: int = 0  # Life Points sacrificed to use it
     limit: str = ""  # "game", "turn" or ""
+    max_life: int = 0  # usable only at this many Life Points or fewer (0: always)
+    hide: int = 0  # actions of Stealth paid first (usable only when hidden), in ``cost``
 
 
 @dataclass(frozen=True)
@@ -286,6 +285,8 @@ def options(
     for i, sp in enumerate(kit.specials):
         if used >> i & 1 or (sp.self_damage and life <= sp.self_damage):
             continue
+        if sp.max_life and (life == 0 or life > sp.max_life):
+            continue
         if sp.action == CHARGE:
             if engaged or moved or ap < sp.cost:
                 continue
@@ -353,17 +354,45 @@ def _num(text: str) -> int:
     return int(text) if text.strip() else 0
 
 
-def special_of(row: AbilityRow) -> Special | None:
-    """The special the engine plays for ``row``, or None when it plays none of it."""
+HIDDEN = "hidden"
+LOW_LIFE = "low life "
+STEALTH = "Stealth"
+
+
+def hiding_cost(rows: list[AbilityRow]) -> int:
+    """The action cost of the character's Stealth special ("becomes Hidden"), 0 without one."""
+    for r in rows:
+        if r.kind == "special" and r.ability == STEALTH and r.get("ap"):
+            return _num(r.get("ap"))
+    return 0
+
+
+def _blocked(row: AbilityRow, hiding: int) -> list[str]:
+    """What the special needs that the engine cannot give it (empty: it is played)."""
+    out = []
+    for need in row.requires:
+        if need == HIDDEN and hiding and row.get("action") == RANGED:
+            continue  # hides first with Stealth (out of contact), then shoots
+        if need.startswith(LOW_LIFE) and need[len(LOW_LIFE) :].isdigit():
+            continue  # party games read the character's Life Points
+        out.append(need)
+    return out + sorted(BLOCKING.intersection(row.unplayed))
+
+
+def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
+    """The special the engine plays for ``row`` (``hiding``: the character's Stealth cost), or
+    None when it plays none of it."""
     if row.kind != "special" or row.get("action") not in PLAYED_ACTIONS:
         return None
-    if row.requires or BLOCKING.intersection(row.unplayed) or not row.get("ap"):
+    if _blocked(row, hiding) or not row.get("ap"):
         return None
     armor = row.get("armor")
+    hide = hiding if HIDDEN in row.requires else 0
+    low = [int(x[len(LOW_LIFE) :]) for x in row.requires if x.startswith(LOW_LIFE)]
     return Special(
         name=row.ability,
         action=row.get("action"),
-        cost=_num(row.get("ap")),
+        cost=_num(row.get("ap")) + hide,
         attack=_num(row.get("attack")),
         damage=_num(row.get("damage")),
         armor=0 if armor in ("", "ignore") else int(armor),
@@ -378,6 +407,8 @@ def special_of(row: AbilityRow) -> Special | None:
         critical_ignores_armor=row.get("critical_ignores_armor") == "yes",
         self_damage=_num(row.get("self_damage")),
         limit=row.get("limit"),
+        max_life=low[0] if low else 0,
+        hide=hide,
     )
 
 
@@ -390,23 +421,29 @@ def _left_out(spec: Special) -> list[str]:
         out.append("area: the enemies it is engaged with")
     if spec.follow_up == "hit":
         out.append("the follow-up attack undefended in the exact duel")
-    if spec.self_damage:
-        out.append("party games only (the exact duel never pays Life Points)")
+    if spec.self_damage or spec.max_life:
+        out.append("party games only (the exact duel reads no Life Points)")
+    if spec.hide:
+        out.append(f"used right after Stealth ({spec.hide} actions added); hiding's other effects")
     return out
 
 
-def coverage(row: AbilityRow) -> tuple[str, str]:
-    """``(level, note)``: full, approximate or none, and what is left out or why not."""
+def coverage(row: AbilityRow, rows: list[AbilityRow] | None = None) -> tuple[str, str]:
+    """``(level, note)``: full, approximate or none, and what is left out or why not; ``rows``:
+    the character's rows (its Stealth)."""
     if row.kind == "innate":
         level, note = INNATE.get(row.ability, (NONE, "not played"))
         return level, note
     if row.kind == "power":
         return NONE, "powers are not played yet"
+    if row.kind == "category":
+        return NONE, "a party-building category, no rule in play"
     if row.get("action") not in PLAYED_ACTIONS:
         return NONE, f"{row.get('action') or 'this'} specials are not played yet"
-    spec = special_of(row)
+    hiding = hiding_cost(rows or [])
+    spec = special_of(row, hiding)
     if spec is None:
-        why = row.requires or sorted(BLOCKING.intersection(row.unplayed)) or ["no action cost"]
+        why = _blocked(row, hiding) or ["no action cost"]
         return NONE, "needs " + ", ".join(why)
     missing = [*row.unplayed, *_left_out(spec)]
     if missing:
@@ -417,7 +454,8 @@ def coverage(row: AbilityRow) -> tuple[str, str]:
 def kit_of(rows: list[AbilityRow]) -> Kit:
     """A character's kit from its rows."""
     innate = {r.ability for r in rows if r.kind == "innate"}
-    specials = tuple(s for s in (special_of(r) for r in rows) if s is not None)
+    hiding = hiding_cost(rows)
+    specials = tuple(s for s in (special_of(r, hiding) for r in rows) if s is not None)
     return Kit(
         specials=specials,
         critical_mastery="Critical Mastery" in innate,
@@ -438,6 +476,11 @@ def read_abilities(path: Path) -> list[AbilityRow]:
             )
             for r in csv.DictReader(f)
         ]
+
+
+def by_character(path: Path) -> dict[str, list[AbilityRow]]:
+    """The rows of the abilities file at ``path``, by character."""
+    return _by_character(path)
 
 
 @functools.cache
