@@ -198,9 +198,34 @@ def test_a_once_per_game_special_is_used_once() -> None:
     claire = _fielded("Claire Adelheid")
     names = [s.name for s in claire.kit.specials]
     tuatha = names.index("Tuatha De Danann")
-    wall = Duellist("Wall", 0, 0, 5, 0, 200, 5, 4)
-    strikes = schedule(claire, wall, ALL_OUT, ALL_OUT, a_first=True)
+    # a foe with no actions never closes in: Claire could shoot every turn, but once only
+    post = Duellist("Post", 0, 0, 5, 0, 200, actions_max=0, recovery=0)
+    strikes = schedule(claire, post, ALL_OUT, ALL_OUT, a_first=True)
+    assert strikes[0].special == tuatha
     assert sum(1 for s in strikes if s.by_a and s.special == tuatha) == 1
+
+
+def test_a_special_of_several_attacks_makes_them_all() -> None:
+    """ "Lilith makes 2 consecutive Attacks against the same target" (Dream of Lust; the row's
+    ``strikes``): each is an attack of its own, each met by the target's reaction, and the exact
+    duel agrees with sampled games."""
+    twin = Duellist("Twin", 6, 4, 8, 1, 14, 5, 3, Kit(specials=(Special("T", "attack", 3,
+                    damage=2, strikes=2),)))  # fmt: skip
+    foe = Duellist("Foe", 5, 5, 8, 1, 14, 5, 3)
+    strikes = schedule(twin, foe, ALL_OUT, GUARDED, a_first=True)
+    uses = [i for i, s in enumerate(strikes) if s.by_a and s.special == 0]
+    assert uses and len(uses) % 2 == 0
+    assert all(strikes[i + 1].by_a and strikes[i + 1].special == 0 for i in uses[::2])
+    exact = play_exact(_Tables(twin, foe), strikes)
+    n = 3000
+    games = [
+        play_game((Side((twin,), (40,), ALL_OUT), Side((foe,), (40,), GUARDED)), 9, i)
+        for i in range(n)
+    ]
+    mine = [g for g in games if g.a_first]
+    k = sum(1 for g in mine if g.by_ko and g.winner == 0)
+    low, high = wilson_interval(k, len(mine), 0.999)
+    assert low <= exact.a_wins <= high
 
 
 def test_a_special_is_chosen_when_worth_its_action_points() -> None:
