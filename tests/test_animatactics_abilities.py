@@ -298,3 +298,21 @@ def test_coverage_is_derived_from_the_row_and_the_engine() -> None:
     by_group = {g.group: g for g in groups(found)}
     assert by_group["all"].abilities == len(found)
     assert by_group["special: other"].full == by_group["special: other"].approximate == 0
+
+
+def test_readme_coverage_table_is_the_commands() -> None:
+    """The README's Anima Tactics coverage table is what `cards coverage --game anima-tactics`
+    derives."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = text.split("#### Anima Tactics abilities", 1)[1].split("####", 1)[0]
+    rows = {
+        cells[0]: cells[1:5]
+        for line in section.splitlines()
+        if line.startswith("| ") and not line.startswith("| group")
+        for cells in [[c.strip() for c in line.strip("|").split("|")]]
+    }
+    derived = {g.group: [str(g.abilities), str(g.full), str(g.approximate), str(g.none)]
+               for g in groups(entries())}  # fmt: skip
+    assert rows == derived
