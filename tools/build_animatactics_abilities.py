@@ -204,6 +204,8 @@ OVERRIDES: dict[tuple[str, str], dict[str, str]] = {
     ("Gear Mk. Trithemius", "Canyon Legate"): {"attack": "", "damage": ""},  # per 2 extra AP
     ("Goethia", "Calamity Rain"): {"strikes": ""},  # each attack at a different unit
     ("Grimorium Verum", "Magus Burst"): {"follow_up": ""},  # the others in reach, not the target
+    ("Kairos", "Final Burst"): {"attack": ""},  # +2 for an extra action point
+    ("Valentine", "Perfect Shot"): {"damage": ""},  # +4 at close range only
 }
 
 ACTIONS = (("Ranged Attack", "ranged"), ("ranged", "ranged"), ("Counterattack", "counter"),
