@@ -107,8 +107,7 @@ SERVES: dict[str, dict[str, str | None]] = {
     "cards show": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "cards coverage": {
         "ani-mayhem": None,
-        "anima-tactics": f"{NOT_YET}: the duel engine plays no special ability, power or "
-        "equipment (README: Anima Tactics)",
+        "anima-tactics": None,
         "animus": f"{NOT_YET}: which ability texts the battle engine plays",
     },
     "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},

@@ -158,11 +158,13 @@ def test_cards_show_against_gives_the_exact_attack_odds() -> None:
 
 
 def test_every_simulate_output_says_what_the_engine_does_not_play() -> None:
-    """Abilities are not played (issue 27): text and JSON say so beside the figures."""
+    """Powers, effect specials, states and advantage cards are not played (issue 27): text and
+    JSON say so beside the figures."""
     for extra in ([], ["--vs", DARK, "--games", "50"]):
         text = runner.invoke(app, ["simulate", LIGHT, *extra])
         assert (
-            text.exit_code == 0 and "notice: played from the printed stat lines only" in text.stdout
+            text.exit_code == 0
+            and "notice: played from the printed stat lines and attacks only" in text.stdout
         )
         doc = json.loads(runner.invoke(app, ["simulate", LIGHT, *extra, "--format", "json"]).stdout)
-        assert "special abilities" in doc["caveat"]
+        assert "powers" in doc["caveat"] and "special abilities" in doc["caveat"]

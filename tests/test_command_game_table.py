@@ -110,6 +110,10 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             "cards-show",
         ),
         ("cards coverage", "ani-mayhem"): (["cards", "coverage"], "cards-coverage"),
+        ("cards coverage", "anima-tactics"): (
+            ["cards", "coverage", "--game", "anima-tactics", "--cards"],
+            "cards-coverage",
+        ),
         ("balance baseline", "ani-mayhem"): (["balance", "baseline", balance, "-q"], None),
         ("balance check", "ani-mayhem"): (["balance", "check", balance, "-q"], "balance-check"),
         ("samples", "ani-mayhem"): (["samples"], None),

@@ -1,13 +1,16 @@
-"""What every Anima Tactics result must say beside its numbers: the engine plays characters from
-their printed stat lines, and nearly every fielded character of the card data prints special
-abilities, powers or innate abilities that it does not play."""
+"""What every Anima Tactics result must say beside its numbers: the engine plays characters' stat
+lines and their attacks (card_db/animatactics/abilities.csv), but not their powers, their
+effect specials, states or advantage cards, which most fielded characters of the card data
+print (`deckkit cards coverage --game anima-tactics` lists what is played)."""
 
 from __future__ import annotations
 
 NOT_PLAYED = (
-    "played from the printed stat lines only: special abilities, powers, innate abilities "
-    "(Flight, Damage Resistance, ...) and advantage cards are not played, so these figures "
-    "favour characters whose strength is in their stats"
+    "played from the printed stat lines and attacks only: Attack, Ranged Attack and Charge "
+    "special abilities and the innate Critical Mastery, Initiative, Damage Resistance and Ranged "
+    "Attack are played, but not powers, effect special abilities, states or advantage cards "
+    "(`deckkit cards coverage --game anima-tactics`), so these figures favour characters whose "
+    "strength is in their stats and attacks"
 )
 
 

@@ -5,9 +5,10 @@ whole roster, from :mod:`.matrix`) by least squares (``scipy.stats.linregress``)
 characters by how far their real cost sits from the cost the fit predicts for their strength.
 Each gets the fit's 95% prediction interval: a cost outside it is more than the roster's own
 scatter explains. Positive residual = pays more levels than its duelling earns (over-costed);
-negative = under-costed. Duels leave out special abilities, equipment, range and movement, so a
-character whose worth lies there will look over-costed: the study says how each fights, not what
-each is worth in a full game.
+negative = under-costed. Duels play the characters' attacks (Attack, Ranged Attack and Charge
+special abilities, Critical Mastery, Damage Resistance, Initiative) but leave out powers, effect
+specials, states, equipment and movement, so a character whose worth lies there will look
+over-costed: the study says how each fights, not what each is worth in a full game.
 
 Left out of the fit: the dual-character card's two profiles (their level cost is for the pair).
 """

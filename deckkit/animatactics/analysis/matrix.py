@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckkit.animatactics.construction.carddb import CardDB
+from deckkit.animatactics.construction.carddb import CardDB, abilities_csv
 from deckkit.animatactics.construction.cards import Character, Pilot
+from deckkit.animatactics.engine.abilities import NO_KIT, Kit, kits
 from deckkit.animatactics.engine.duel import PLANS, Duellist, duel
 from deckkit.animatactics.engine.playing import play_game
 from deckkit.animatactics.engine.skirmish import Side
@@ -49,7 +50,16 @@ def gear_pilot(db: CardDB) -> Pilot:
     return min(fitting, key=lambda p: p.level_cost or 0)
 
 
-def entrant(c: Character, pilot: Pilot | None = None, db: CardDB | None = None) -> Entrant:
+def kit_for(name: str) -> Kit:
+    """The character's abilities as the engine plays them (card_db/animatactics/abilities.csv);
+    none for a name the file does not list."""
+    return kits(abilities_csv()).get(name.strip(), NO_KIT)
+
+
+def entrant(
+    c: Character, pilot: Pilot | None = None, db: CardDB | None = None, abilities: bool = True
+) -> Entrant:
+    """A character as it fights; ``abilities`` False: its printed stat line alone."""
     note = ""
     if c.is_gear and pilot is None and db is not None:
         pilot = gear_pilot(db)
@@ -57,7 +67,10 @@ def entrant(c: Character, pilot: Pilot | None = None, db: CardDB | None = None) 
             f"Gear: piloted by {pilot.name} (recovery {pilot.recovery}, +{pilot.level_cost} levels)"
         )
     recovery = c.recovery if c.recovery is not None else (pilot.recovery if pilot else 0)
-    d = Duellist(c.name, c.attack, c.damage, c.defense, c.armor, c.life, c.actions_max, recovery)
+    kit = kit_for(c.name) if abilities else NO_KIT
+    d = Duellist(
+        c.name, c.attack, c.damage, c.defense, c.armor, c.life, c.actions_max, recovery, kit
+    )
     levels = (c.level_cost or 0) + ((pilot.level_cost or 0) if pilot and c.is_gear else 0)
     if c.printed:
         shown = ", ".join(f"{k} {v}" for k, v in c.printed.items())
@@ -65,8 +78,8 @@ def entrant(c: Character, pilot: Pilot | None = None, db: CardDB | None = None) 
     return Entrant(c, d, levels, pilot if c.is_gear else None, note)
 
 
-def roster(db: CardDB) -> list[Entrant]:
-    return [entrant(c, db=db) for c in db.roster()]
+def roster(db: CardDB, abilities: bool = True) -> list[Entrant]:
+    return [entrant(c, db=db, abilities=abilities) for c in db.roster()]
 
 
 @dataclass(frozen=True)

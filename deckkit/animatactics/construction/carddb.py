@@ -205,6 +205,25 @@ def card_db_csv() -> Path:
     return found
 
 
+ABILITIES_NAME = "abilities.csv"
+
+
+def abilities_csv() -> Path:
+    """The abilities file beside the card database in use (``--card-db``'s
+    ``animatactics/abilities.csv`` when it has one), else the shipped one."""
+    beside = card_db_csv().parent / ABILITIES_NAME
+    if beside.is_file():
+        return beside
+    found = shipped_file(GAME_DIR, ABILITIES_NAME)
+    if found is None:
+        raise CardDataError(
+            "Anima Tactics abilities file not found",
+            path=expected_file(GAME_DIR, ABILITIES_NAME),
+            hint="run `python tools/build_animatactics_abilities.py` in a source checkout",
+        )
+    return found
+
+
 def load_card_db() -> CardDB:
     """The database in use (a designer's copy named by ``--card-db``, else the shipped one),
     read once per process and path."""

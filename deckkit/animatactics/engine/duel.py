@@ -23,20 +23,35 @@ are random: the joint distribution of both characters' Life Points is carried fo
 attack, exactly (no sampling). Each side then picks its plan knowing the other's options: the duel
 value is the value of that 3 x 3 zero-sum game (:func:`game_value`).
 
-Not played: special abilities, powers, equipment, ranged attacks, movement and states, and a
-reaction to a Counterattack's own free attack (it is resolved undefended).
+Abilities (:mod:`.abilities`, from card_db/animatactics/abilities.csv): each action is the one
+worth most Life Points per action point among those the character can pay for (a basic action
+unless a special beats it), Ranged Attack specials and an innate Ranged Attack while the two are
+not yet in contact (the duel opens apart), Critical Mastery, Damage Resistance (no reaction) and
+Initiative (the roll for the first action) apply. The choice reads no dice, so the schedule stays
+fixed and the duel exact; a special that costs Life Points is left to the party game, and a
+follow-up attack made only on a hit is resolved undefended.
+
+Not played: powers, equipment, movement and states, and a reaction to a Counterattack's own free
+attack (it is resolved undefended).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from deckkit.animatactics.engine.combat import CHARGE_BONUS, COUNTER_PENALTY, DIE
+from deckkit.animatactics.engine.abilities import (
+    NO_KIT,
+    Kit,
+    choose,
+    initiative_first,
+    make_swing,
+    swing_odds,
+)
+from deckkit.animatactics.engine.combat import COUNTER_PENALTY
 
 TURNS = 10  # "Winning": "at the end of 10 turns"
 ATTACK_COST, CHARGE_COST, DODGE_COST, COUNTER_COST = 2, 3, 1, 3  # "Basic abilities"
@@ -56,6 +71,7 @@ class Duellist:
     life: int
     actions_max: int
     recovery: int
+    kit: Kit = NO_KIT  # its abilities (engine/abilities.py); none: the printed stat line alone
 
 
 @dataclass(frozen=True)
@@ -84,6 +100,8 @@ class Strike:
     mod: int  # +2 Charge, 0 Attack
     defends: bool  # Dodge or Counterattack: +d10 Defense
     counter: bool  # Counterattack: a miss brings a free attack back at -2
+    special: int = -1  # the attacker's special (index in its kit), -1 a basic attack
+    on_hit: bool = False  # a follow-up made only when the attack before it hit (undefended)
 
 
 def recover(actions: int, who: Duellist) -> int:
@@ -106,65 +124,81 @@ def schedule(
     ap = {True: starting_actions(a), False: starting_actions(b)}
     stats = {True: a, False: b}
     plans = {True: plan_a, False: plan_b}
+    used = {True: 0, False: 0}  # specials used, once-per-game ones (a bit each)
     engaged = False
     out: list[Strike] = []
     for turn in range(turns):
         if turn > 0:
             for side in (True, False):
                 ap[side] = recover(ap[side], stats[side])
+        used_turn = {True: 0, False: 0}
         for side in (a_first, not a_first):
+            moved = False
             while True:
-                if not engaged:
-                    if ap[side] < CHARGE_COST:
-                        break
-                    cost, mod = CHARGE_COST, CHARGE_BONUS
-                elif ap[side] >= ATTACK_COST + plans[side].reserve:
-                    cost, mod = ATTACK_COST, 0
-                else:
+                me, target = stats[side], stats[not side]
+                pick = choose(
+                    me.attack, me.damage, me.kit, target.defense, target.armor, target.kit,
+                    ap[side], plans[side].reserve, engaged, moved, used[side] | used_turn[side],
+                    ap[not side], False, 0,
+                )  # fmt: skip
+                if pick is None:
                     break
-                ap[side] -= cost
-                engaged = True
-                target = not side
-                if plans[target].counter and ap[target] >= COUNTER_COST:
-                    ap[target] -= COUNTER_COST
-                    out.append(Strike(side, mod, True, True))
-                elif ap[target] >= DODGE_COST:
-                    ap[target] -= DODGE_COST
-                    out.append(Strike(side, mod, True, False))
-                else:
-                    out.append(Strike(side, mod, False, False))
+                ap[side] -= pick.cost
+                if pick.charge:
+                    moved = True
+                if pick.engages:
+                    engaged = True
+                if pick.special >= 0:
+                    spec = me.kit.specials[pick.special]
+                    bit = 1 << pick.special
+                    if spec.limit == "game":
+                        used[side] |= bit
+                    elif spec.limit == "turn":
+                        used_turn[side] |= bit
+                for _ in range(pick.strikes):
+                    out.append(_reacted(side, pick.mod, pick.special, pick.ranged, ap, plans,
+                                        target.kit.damage_resistance))  # fmt: skip
+                if pick.follow_up == "hit":
+                    out.append(Strike(side, 0, False, False, -1, True))
+                elif pick.follow_up == "always":
+                    out.append(_reacted(side, 0, -1, False, ap, plans,
+                                        target.kit.damage_resistance))  # fmt: skip
     return tuple(out)
 
 
-@functools.cache
-def success_levels(diff: int, defends: bool) -> tuple[float, tuple[float, ...]]:
-    """For an attack roll d10 + ``diff`` against 0 (diff = Attack + modifiers - Defense), minus a
-    d10 when the defender defends: P(miss) and P(hit with Level of Success s) for s = 0, 1, ...
-    (a natural 10 hits with at least Level of Success 0). Float copy of combat.attack_odds."""
-    miss = 0.0
-    levels: dict[int, float] = {}
-    weight = 1 / (100 if defends else 10)
-    for roll in DIE:
-        for d in DIE if defends else (0,):
-            s = diff + roll - d
-            if s >= 0 or roll == 10:
-                levels[max(s, 0)] = levels.get(max(s, 0), 0.0) + weight
-            else:
-                miss += weight
-    top = max(levels, default=0)
-    return miss, tuple(levels.get(s, 0.0) for s in range(top + 1))
+def _reacted(
+    side: bool, mod: int, special: int, ranged: bool, ap: dict[bool, int], plans: dict[bool, Plan],
+    resists: bool,
+) -> Strike:  # fmt: skip
+    """One attack and the target's reaction by its plan, paid now: a Counterattack when the plan
+    says so and it can pay (never against a Ranged Attack: "no Counterattacks are possible
+    against Ranged Attacks"), else a Dodge when it has an action; none for a Damage Resistance
+    unit ("can't use Action Points to Dodge attacks or Counterattack", the data's rule)."""
+    target = not side
+    if resists:
+        return Strike(side, mod, False, False, special)
+    if plans[target].counter and not ranged and ap[target] >= COUNTER_COST:
+        ap[target] -= COUNTER_COST
+        return Strike(side, mod, True, True, special)
+    if ap[target] >= DODGE_COST:
+        ap[target] -= DODGE_COST
+        return Strike(side, mod, True, False, special)
+    return Strike(side, mod, False, False, special)
 
 
 def damage_table(
-    attacker: Duellist, defender: Duellist, mod: int, defends: bool
+    attacker: Duellist, defender: Duellist, mod: int, defends: bool, special: int = -1
 ) -> tuple[float, Array]:
-    """P(miss) and P(hit dealing k Life Points), k = 0, 1, ..."""
-    miss, levels = success_levels(attacker.attack + mod - defender.defense, defends)
-    base = attacker.damage - defender.armor
-    out = np.zeros(max(base + len(levels), 1))
-    for s, p in enumerate(levels):
-        out[max(base + s, 0)] += p
-    return miss, out
+    """P(miss) and P(hit dealing k Life Points), k = 0, 1, ...: a basic attack (``special`` -1)
+    or the attacker's special, with its innate abilities (float copy of abilities.swing_odds)."""
+    spec = attacker.kit.specials[special] if special >= 0 else None
+    sw = make_swing(
+        attacker.attack, attacker.damage, attacker.kit.critical_mastery, defender.defense,
+        defender.armor, spec, mod,
+    )  # fmt: skip
+    miss, dist = swing_odds(sw, defends)
+    out = np.array([float(p) for p in dist]) if dist else np.zeros(1)
+    return float(miss), out
 
 
 def _hit_matrix(hits: Array, life: int) -> Array:
@@ -185,13 +219,13 @@ class _Tables:
     b: Duellist
 
     def __post_init__(self) -> None:
-        self.cache: dict[tuple[bool, int, bool], tuple[float, Array]] = {}
+        self.cache: dict[tuple[bool, int, int, bool], tuple[float, Array]] = {}
 
-    def get(self, by_a: bool, mod: int, defends: bool) -> tuple[float, Array]:
-        key = (by_a, mod, defends)
+    def get(self, by_a: bool, mod: int, defends: bool, special: int = -1) -> tuple[float, Array]:
+        key = (by_a, special, mod, defends)
         if key not in self.cache:
             att, dfn = (self.a, self.b) if by_a else (self.b, self.a)
-            miss, hits = damage_table(att, dfn, mod, defends)
+            miss, hits = damage_table(att, dfn, mod, defends, special)
             self.cache[key] = (miss, _hit_matrix(hits, dfn.life))
         return self.cache[key]
 
@@ -216,19 +250,27 @@ def play_exact(tables: _Tables, strikes: Sequence[Strike]) -> DuelOutcome:
     p = np.zeros((a.life + 1, b.life + 1))
     p[a.life, b.life] = 1.0
     a_wins = b_wins = 0.0
+    last_hit = p  # the Life Points after the attack before, where it hit
     for st in strikes:
-        miss, m = tables.get(st.by_a, st.mod, st.defends)
-        hit = p @ m if st.by_a else m.T @ p
+        miss, m = tables.get(st.by_a, st.mod, st.defends, st.special)
+        base = last_hit if st.on_hit else p
+        hit = base @ m if st.by_a else m.T @ base
         if st.counter:  # the target's free attack back, at -2, undefended
             c_miss, cm = tables.get(not st.by_a, COUNTER_PENALTY, False)
-            back = (cm.T @ p) if st.by_a else (p @ cm)
-            p = hit + miss * (back + c_miss * p)
+            back = (cm.T @ base) if st.by_a else (base @ cm)
+            p_next = hit + miss * (back + c_miss * base)
         else:
-            p = hit + miss * p
+            p_next = hit + miss * base
+        if st.on_hit:  # where the attack before missed, nothing more happens
+            p_next = p_next + (p - last_hit)
+        p = p_next
         a_wins += float(p[1:, 0].sum())
         b_wins += float(p[0, 1:].sum())
         p[:, 0] = 0.0
         p[0, :] = 0.0
+        last_hit = hit.copy()
+        last_hit[:, 0] = 0.0
+        last_hit[0, :] = 0.0
         if a_wins + b_wins > 1 - 1e-15:
             break
     return DuelOutcome(a_wins, b_wins, max(0.0, 1.0 - a_wins - b_wins))
@@ -280,19 +322,25 @@ def duel(a: Duellist, b: Duellist, plans: Sequence[Plan] = PLANS) -> DuelResult:
             played[strikes] = play_exact(tables, strikes)
         return played[strikes]
 
+    # "each player rolls a die, with the high roller deciding who will act first": the winner
+    # of the roll (Initiative adds to it) picks the order better for it.
+    p_a = float(initiative_first(int(a.kit.initiative), int(b.kit.initiative)))
     for i, pa in enumerate(plans):
         for j, pb in enumerate(plans):
             both = [play(schedule(a, b, pa, pb, first)) for first in (True, False)]
             outcomes[i, j] = both
-            payoff[i, j] = 0.5 * (both[0].value + both[1].value)
+            best = 0 if both[0].value >= both[1].value else 1
+            payoff[i, j] = p_a * both[best].value + (1 - p_a) * both[1 - best].value
     value = game_value(payoff)
     i = int(payoff.min(axis=1).argmax())
     j = int(payoff[i].argmin())
     pick = outcomes[i, j]
+    best = 0 if pick[0].value >= pick[1].value else 1
+    w = (p_a, 1 - p_a) if best == 0 else (1 - p_a, p_a)
     return DuelResult(
         value=value,
         payoff=tuple(tuple(float(x) for x in row) for row in payoff),
-        a_wins=0.5 * (pick[0].a_wins + pick[1].a_wins),
-        b_wins=0.5 * (pick[0].b_wins + pick[1].b_wins),
-        undecided=0.5 * (pick[0].undecided + pick[1].undecided),
+        a_wins=w[0] * pick[0].a_wins + w[1] * pick[1].a_wins,
+        b_wins=w[0] * pick[0].b_wins + w[1] * pick[1].b_wins,
+        undecided=w[0] * pick[0].undecided + w[1] * pick[1].undecided,
     )

@@ -28,8 +28,10 @@ import functools
 import math
 import random
 
+from deckkit.animatactics.engine.abilities import use_value
 from deckkit.animatactics.engine.duel import (
     ATTACK_COST,
+    CHARGE_COST,
     COUNTER_COST,
     DODGE_COST,
     Duellist,
@@ -56,10 +58,12 @@ HORIZON_TURNS = 2  # a rollout plays the rest of this turn and the next one
 
 
 @functools.cache
-def _kill_times(att: Duellist, dfn: Duellist, mod: int, defends: bool) -> tuple[float, ...]:
+def _kill_times(
+    att: Duellist, dfn: Duellist, mod: int, defends: bool, special: int = -1
+) -> tuple[float, ...]:
     """E[attacks until the defender's Life Points reach 0] from each Life Points left (index),
     the float form of :func:`.combat.expected_attacks_to_defeat`; inf when no attack can hurt."""
-    miss, hits = damage_table(att, dfn, mod, defends)
+    miss, hits = damage_table(att, dfn, mod, defends, special)
     p_nothing = miss + float(hits[0])
     if p_nothing >= 1.0 - 1e-12:
         return tuple([0.0] + [math.inf] * dfn.life)
@@ -74,19 +78,50 @@ def _kill_times(att: Duellist, dfn: Duellist, mod: int, defends: bool) -> tuple[
     return tuple(expected)
 
 
+def _defends(g: GameState, side: int, act: Action) -> bool:
+    """Whether the target can react to the action: an action left, and no Damage Resistance."""
+    target = g.teams[1 - side][act.target]
+    return target.ap >= DODGE_COST and not target.stats.kit.damage_resistance
+
+
 def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
-    """Expected attacks of ``actor`` like ``act`` to knock its target out from where it is."""
+    """Expected uses of ``act`` by ``actor`` to knock its target out from where it is (a
+    special of several attacks counts as as many, by its expected damage)."""
     me = g.teams[side][actor].stats
     target = g.teams[1 - side][act.target]
-    defends = target.ap >= DODGE_COST
-    return _kill_times(me, target.stats, act.mod, defends)[target.life]
+    defends = _defends(g, side, act)
+    single = _kill_times(me, target.stats, act.mod, defends, act.special)[target.life]
+    if act.special < 0 or math.isinf(single):
+        return single
+    spec = me.kit.specials[act.special]
+    if spec.strikes == 1 and not spec.follow_up:
+        return single
+    one = use_value(me.attack, me.damage, me.kit.critical_mastery, target.stats.defense,
+                    target.stats.armor, spec, act.mod, defends) / spec.strikes  # fmt: skip
+    total = use_value(me.attack, me.damage, me.kit.critical_mastery, target.stats.defense,
+                      target.stats.armor, spec, act.mod, defends)  # fmt: skip
+    return single * one / total if total > 0 else single
+
+
+def action_value(g: GameState, side: int, actor: int, act: Action) -> float:
+    """Expected Life Points per action point ``act`` takes from its target (as
+    :func:`.abilities.option_value`, which the duel's schedule weighs by)."""
+    me = g.teams[side][actor].stats
+    target = g.teams[1 - side][act.target].stats
+    spec = me.kit.specials[act.special] if act.special >= 0 else None
+    value = use_value(me.attack, me.damage, me.kit.critical_mastery, target.defense,
+                      target.armor, spec, act.mod, _defends(g, side, act))  # fmt: skip
+    return value / act.cost
 
 
 def _key(g: GameState, side: int, actor: int, act: Action) -> tuple[float, int, str, str]:
-    """Smaller is better: knock-out soonest, then the target worth more levels, then names."""
+    """Smaller is better: knock-out soonest (in basic actions' worth of action points: a special
+    of 3 actions counts as one and a half Attacks), then the target worth more levels, then
+    names."""
     enemy = g.sides[1 - side]
+    basic = CHARGE_COST if act.kind == CHARGE else ATTACK_COST
     return (
-        kill_time(g, side, actor, act),
+        kill_time(g, side, actor, act) * act.cost / basic,
         -enemy.levels[act.target],
         enemy.fighters[act.target].name,
         g.sides[side].fighters[actor].name,
@@ -94,11 +129,21 @@ def _key(g: GameState, side: int, actor: int, act: Action) -> tuple[float, int, 
 
 
 def affordable(g: GameState, side: int, actor: int, legal: list[Action]) -> list[Action]:
-    """The actions the side's plan spends: a Charge whenever it can pay (it opens a fight), an
-    Attack while the plan's reserve of actions stays after it."""
+    """The actions the side's plan spends: a Charge whenever it can pay (it opens a fight), any
+    other action while the plan's reserve of actions stays after it; against each enemy, the
+    one worth most Life Points per action point (the first of equals: a basic action unless a
+    special beats it)."""
     plan = g.sides[side].plan
-    ap = g.teams[side][actor].ap
-    return [a for a in legal if a.kind == CHARGE or ap >= ATTACK_COST + plan.reserve]
+    me = g.teams[side][actor]
+    kitted = bool(me.stats.kit.specials) or me.stats.kit.ranged
+    best: dict[int, tuple[float, Action]] = {}
+    for a in legal:
+        if a.kind != CHARGE and me.ap < a.cost + plan.reserve:
+            continue
+        v = action_value(g, side, actor, a) if kitted else 0.0
+        if a.target not in best or v > best[a.target][0] + 1e-12:
+            best[a.target] = (v, a)
+    return [a for _, a in best.values()]
 
 
 def plan_reaction(plan: Plan, ap: int) -> int:

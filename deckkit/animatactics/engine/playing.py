@@ -17,12 +17,31 @@ from deckkit.animatactics.engine.skirmish import (
 )
 
 
+def initiative_roll(dice: random.Random, bonus_a: int, bonus_b: int) -> bool:
+    """Whether the first side wins the roll for the first action: "each player rolls a die, with
+    the high roller deciding who will act first" (rulebook, "Place the Action counters and decide
+    who takes the first action"), each adding +1 per character with Initiative (the data's rule:
+    "a party with several characters with Initiative add +1 for each"); ties roll again. The
+    winner acts first."""
+    while True:
+        a = dice.randint(1, 10) + bonus_a
+        b = dice.randint(1, 10) + bonus_b
+        if a != b:
+            return a > b
+
+
 def play_game(sides: tuple[Side, Side], seed: int, game: int, turns: int = TURNS) -> GameResult:
     """One game; its dice come from (seed, game) alone, the players' choices from their own
     stream of the same pair."""
     dice = random.Random(f"anima-tactics:{seed}:{game}")
     prng = random.Random(f"anima-tactics-players:{seed}:{game}")
-    a_first = dice.random() < 0.5  # "each player rolls a die, with the high roller deciding"
+    bonus = (
+        sum(1 for f in sides[0].fighters if f.kit.initiative),
+        sum(1 for f in sides[1].fighters if f.kit.initiative),
+    )
+    # "each player rolls a die, with the high roller deciding"; with no Initiative on either
+    # side, one draw of the dice (the roll's outcome alone matters)
+    a_first = dice.random() < 0.5 if bonus == (0, 0) else initiative_roll(dice, bonus[0], bonus[1])
     (s0, order0), (s1, order1) = canonical(sides[0]), canonical(sides[1])
     g = GameState((s0, s1), 0 if a_first else 1, turns)
     pols = (make_policy(s0.policy), make_policy(s1.policy))

@@ -45,7 +45,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from deckkit.animatactics.engine.combat import CHARGE_BONUS, COUNTER_PENALTY, NATURAL_SUCCESS
+from deckkit.animatactics.engine.abilities import (
+    MELEE,
+    Option,
+    Special,
+    make_swing,
+    options,
+    swing_damage,
+)
+from deckkit.animatactics.engine.combat import CHARGE_BONUS, COUNTER_PENALTY
 from deckkit.animatactics.engine.duel import (
     ATTACK_COST,
     CHARGE_COST,
@@ -61,6 +69,7 @@ from deckkit.animatactics.engine.duel import (
 # Actions a character spends actively (its player's choice during its activation).
 ATTACK = 0  # "Attack (2 Actions)": an enemy it is engaged with
 CHARGE = 1  # "Charge (3 Actions, Once per Turn)": +2, into contact with any enemy
+SHOT = 2  # a Ranged Attack (a special, or innate Ranged Attack): while not engaged, any enemy
 # Reactions to an attack (the defending player's choice, declared before the attack roll).
 NO_REACTION = 0
 DODGE = 1  # "Dodge (1 Action, Reactive)"
@@ -84,18 +93,31 @@ class Side:
 
 @dataclass(frozen=True)
 class Action:
-    """An active action: ``kind`` ATTACK or CHARGE against enemy number ``target``."""
+    """An active action: ``kind`` ATTACK, CHARGE or SHOT against enemy number ``target``, basic
+    (``special`` -1) or the actor's special of that index (:mod:`.abilities`), which costs
+    ``price`` actions; ``shift`` is added to the roll (-1 at an engaged target of a shot)."""
 
     kind: int
     target: int
+    special: int = -1
+    price: int = 0
+    shift: int = 0
 
     @property
     def cost(self) -> int:
+        if self.special >= 0:
+            return self.price
         return CHARGE_COST if self.kind == CHARGE else ATTACK_COST
 
     @property
     def mod(self) -> int:
-        return CHARGE_BONUS if self.kind == CHARGE else 0
+        return (CHARGE_BONUS if self.kind == CHARGE else 0) + self.shift
+
+
+def as_action(opt: Option, target: int) -> Action:
+    kind = CHARGE if opt.charge else SHOT if opt.ranged else ATTACK
+    shift = opt.mod - (CHARGE_BONUS if opt.charge else 0)
+    return Action(kind, target, opt.special, opt.cost if opt.special >= 0 else 0, shift)
 
 
 @dataclass(frozen=True)
@@ -117,7 +139,7 @@ class Fighter:
     """One character in play: Life Points, Action counters, whether it has acted (its card
     turned) or moved this turn, and the enemies it is engaged with (a bit per enemy)."""
 
-    __slots__ = ("acted", "ap", "engaged", "life", "moved", "stats")
+    __slots__ = ("acted", "ap", "engaged", "life", "moved", "stats", "used", "used_turn")
 
     def __init__(self, stats: Duellist) -> None:
         self.stats = stats
@@ -126,11 +148,13 @@ class Fighter:
         self.acted = False
         self.moved = False
         self.engaged = 0
+        self.used = 0  # once-per-game specials used (a bit each)
+        self.used_turn = 0  # once-per-turn specials used this turn
 
     def copy(self) -> Fighter:
         f = Fighter(self.stats)
-        f.life, f.ap, f.acted, f.moved, f.engaged = (
-            self.life, self.ap, self.acted, self.moved, self.engaged,
+        f.life, f.ap, f.acted, f.moved, f.engaged, f.used, f.used_turn = (
+            self.life, self.ap, self.acted, self.moved, self.engaged, self.used, self.used_turn,
         )  # fmt: skip
         return f
 
@@ -168,21 +192,28 @@ class GameState:
         return [i for i, f in enumerate(self.teams[side]) if f.life > 0 and not f.acted]
 
     def legal(self, side: int, actor: int) -> list[Action]:
-        """The active actions character ``actor`` of ``side`` can pay for now."""
+        """The active actions character ``actor`` of ``side`` can pay for now (with no plan's
+        reserve: :func:`.abilities.options`), enemy by enemy: engaged, an Attack or an Attack
+        special at an enemy it is engaged with; not engaged, a Charge (not after moving), a
+        Charge special or a Ranged Attack at any enemy."""
         f = self.teams[side][actor]
         out: list[Action] = []
         if f.life <= 0:
             return out
-        enemies = self.teams[1 - side]
-        if f.engaged:
-            if f.ap >= ATTACK_COST:
-                for t, e in enumerate(enemies):
-                    if e.life > 0 and f.engaged >> t & 1:
-                        out.append(Action(ATTACK, t))
-        elif not f.moved and f.ap >= CHARGE_COST:
-            for t, e in enumerate(enemies):
-                if e.life > 0:
+        kit = f.stats.kit
+        engaged = f.engaged != 0
+        for t, e in enumerate(self.teams[1 - side]):
+            if e.life <= 0 or (engaged and not f.engaged >> t & 1):
+                continue
+            if not kit.specials and not kit.ranged:  # the stat line alone
+                if engaged and f.ap >= ATTACK_COST:
+                    out.append(Action(ATTACK, t))
+                elif not engaged and not f.moved and f.ap >= CHARGE_COST:
                     out.append(Action(CHARGE, t))
+                continue
+            for opt in options(kit, f.ap, 0, engaged, f.moved, f.used | f.used_turn,
+                               e.engaged != 0, f.life):  # fmt: skip
+                out.append(as_action(opt, t))
         return out
 
     def standing(self, side: int) -> int:
@@ -217,14 +248,22 @@ class Policy:
         raise NotImplementedError
 
 
-def _strike(rng: random.Random, att: Duellist, dfn: Duellist, mod: int, defends: bool) -> int:
-    """Damage of one attack, -1 on a miss."""
-    roll = rng.randint(1, 10)
-    total = att.attack + roll + mod
-    defense = dfn.defense + (rng.randint(1, 10) if defends else 0)
-    if total < defense and roll != NATURAL_SUCCESS:
-        return -1
-    return max(att.damage + max(total - defense, 0) - dfn.armor, 0)
+def _strike(
+    rng: random.Random, att: Duellist, dfn: Duellist, mod: int, defends: bool,
+    spec: Special | None = None,
+) -> int:  # fmt: skip
+    """Damage of one attack, -1 on a miss: the attack die (or two, the higher kept, or none for
+    a fixed roll), then the defender's d10 when it defends (:func:`.abilities.swing_damage`)."""
+    sw = make_swing(
+        att.attack, att.damage, att.kit.critical_mastery, dfn.defense, dfn.armor, spec, mod
+    )
+    if sw.roll:
+        kept = sw.roll
+    else:
+        kept = rng.randint(1, 10)
+        if sw.dice == 2:
+            kept = max(kept, rng.randint(1, 10))
+    return swing_damage(sw, kept, rng.randint(1, 10) if defends else 0)
 
 
 def _fall(g: GameState, side: int, index: int) -> None:
@@ -249,16 +288,60 @@ def perform(
     """Character ``actor`` of ``side`` spends ``act``; the target's player reacts."""
     me = g.teams[side][actor]
     enemy = 1 - side
-    target = g.teams[enemy][act.target]
     me.ap -= act.cost
     if act.kind == CHARGE:
         me.moved = True
         g.charges += 1
     else:
         g.attacks += 1
-    me.engaged |= 1 << act.target
-    target.engaged |= 1 << actor
-    reaction = pols[enemy].react(g, enemy, act.target, actor, act.kind == CHARGE, prng)
+    spec = me.stats.kit.specials[act.special] if act.special >= 0 else None
+    if spec is not None:
+        if spec.limit == "game":
+            me.used |= 1 << act.special
+        elif spec.limit == "turn":
+            me.used_turn |= 1 << act.special
+        if spec.self_damage:  # Life Points paid to use it
+            me.life = max(me.life - spec.self_damage, 0)
+            if me.life == 0:
+                _fall(g, side, actor)
+                return
+    if act.kind != SHOT:
+        me.engaged |= 1 << act.target
+        g.teams[enemy][act.target].engaged |= 1 << actor
+    targets = [act.target]
+    if spec is not None and spec.area and spec.action == MELEE:
+        # every enemy in contact: board-free, every enemy it is engaged with
+        targets += [
+            t for t, e in enumerate(g.teams[enemy])
+            if t != act.target and e.life > 0 and me.engaged >> t & 1
+        ]  # fmt: skip
+    strikes = spec.strikes if spec is not None else 1
+    follow = spec.follow_up if spec is not None else ""
+    for t in targets:
+        hit = False
+        for _ in range(strikes):
+            if me.life <= 0 or g.done:
+                return
+            if g.teams[enemy][t].life > 0:
+                hit = _attack(g, side, actor, t, act, spec, act.mod, pols, dice, prng)
+        again = follow == "always" or (follow == "hit" and hit)
+        if again and me.life > 0 and g.teams[enemy][t].life > 0 and not g.done:
+            _attack(g, side, actor, t, act, None, 0, pols, dice, prng)
+
+
+def _attack(
+    g: GameState, side: int, actor: int, t: int, act: Action, spec: Special | None, mod: int,
+    pols: tuple[Policy, Policy], dice: random.Random, prng: random.Random,
+) -> bool:  # fmt: skip
+    """One attack roll of ``actor`` at enemy ``t`` and its reaction; whether it hit."""
+    me = g.teams[side][actor]
+    enemy = 1 - side
+    target = g.teams[enemy][t]
+    reaction = pols[enemy].react(g, enemy, t, actor, act.kind == CHARGE, prng)
+    if target.stats.kit.damage_resistance:  # "can't use Action Points to Dodge attacks or
+        reaction = NO_REACTION  # Counterattack" (Damage Resistance, the data's rule)
+    elif act.kind == SHOT and reaction == COUNTER:  # "no Counterattacks are possible against
+        reaction = DODGE  # Ranged Attacks" (Ranged Attacks): a Dodge instead
     if reaction == COUNTER and target.ap >= COUNTER_COST:
         target.ap -= COUNTER_COST
     elif reaction == DODGE and target.ap >= DODGE_COST:
@@ -266,17 +349,19 @@ def perform(
     else:  # "if your character doesn't have enough Action points available, you can't use the
         # Ability" (Actions)
         reaction = NO_REACTION
-    dealt = _strike(dice, me.stats, target.stats, act.mod, reaction != NO_REACTION)
+    dealt = _strike(dice, me.stats, target.stats, mod, reaction != NO_REACTION, spec)
     if dealt >= 0:
         target.life = max(target.life - dealt, 0)
         if target.life == 0:
-            _fall(g, enemy, act.target)
-    elif reaction == COUNTER:  # a miss against a Counterattack: a free attack back at -2
+            _fall(g, enemy, t)
+        return True
+    if reaction == COUNTER:  # a miss against a Counterattack: a free attack back at -2
         back = _strike(dice, target.stats, me.stats, COUNTER_PENALTY, False)
         if back > 0:
             me.life = max(me.life - back, 0)
             if me.life == 0:
                 _fall(g, side, actor)
+    return False
 
 
 def _activation(
@@ -308,6 +393,7 @@ def _recovery(g: GameState) -> None:
             f.ap = recover(f.ap, f.stats)
             f.acted = False
             f.moved = False
+            f.used_turn = 0
     g.to_move = g.first
 
 

@@ -204,3 +204,48 @@ def show_card(
                 f"  {how}: hit {100 * o['p_hit']:.1f}%, mean damage {o['expected_damage']:.2f}, "
                 f"attacks to defeat {'never' if n is None else f'{n:.2f}'}; LP lost {dist}"
             )
+
+
+@cards_app.command("coverage")
+def coverage_cmd(
+    fmt: opt.FormatOpt = opt.Format.TEXT,
+    abilities: bool = typer.Option(
+        False, "--cards", help="Also list every ability not played in full, with its note."
+    ),
+) -> None:
+    """How much of each character's abilities the engine plays: full, approximate and none, by
+    kind of ability and per character (derived from abilities.csv and what the engine plays)."""
+    from deckkit.animatactics.analysis.coverage import report
+
+    doc = report(with_abilities=True)
+    if fmt is opt.Format.JSON:
+        if not abilities:
+            doc.pop("abilities")
+        emit(doc, game="anima-tactics")
+        return
+    table = Table(title="Anima Tactics abilities played by the engine")
+    for col in ("group", "abilities", "full", "approximate", "none", "covered", "target"):
+        table.add_column(col, justify="left" if col == "group" else "right")
+    for g in doc["groups"]:
+        target = (
+            ""
+            if g["target"] is None
+            else f"{g['target']:.0%} " + ("ok" if g["meets_target"] else "not met")
+        )
+        table.add_row(
+            g["group"], str(g["abilities"]), str(g["full"]), str(g["approximate"]),
+            str(g["none"]), f"{g['covered']:.1%}", target,
+        )  # fmt: skip
+    stdout_console(min_width=100).print(table)
+    counts = {"full": 0, "approximate": 0, "none": 0}
+    for c in doc["characters"]:
+        counts[c["coverage"]] += 1
+    echo(
+        f"characters: {counts['full']} full, {counts['approximate']} approximate, "
+        f"{counts['none']} none (full: every ability played in full)"
+    )
+    if abilities:
+        for a in doc["abilities"]:
+            if a["coverage"] != "full":
+                echo(f"{a['coverage']:<11}  {a['character']}: {a['ability']} ({a['group']}): "
+                     f"{a['note']}")  # fmt: skip

@@ -32,8 +32,10 @@ from deckkit.errors import EXIT_ILLEGAL
 MODEL = (
     "Duels follow the Saga I rulebook without a map: Recovery + 1 actions in the first turn, "
     "Charge, Attack, Dodge and Counterattack, 10 turns; each side picks how to spend its actions "
-    "among three plans (all-out, guarded, counter) knowing the other's options; special "
-    "abilities, equipment, range and states are not played."
+    "among three plans (all-out, guarded, counter) knowing the other's options; Attack, Ranged "
+    "Attack and Charge special abilities and the innate Critical Mastery, Initiative, Damage "
+    "Resistance and Ranged Attack are played (card_db/animatactics/abilities.csv); powers, "
+    "effect specials, equipment, movement and states are not."
 )
 
 

@@ -1,0 +1,496 @@
+"""Abilities as data: what a character's special abilities and innate abilities change in play.
+
+The data is ``card_db/animatactics/abilities.csv`` (one row per ability, numbers and labels from
+the BattleScribe data; its README gives the columns). This module turns a character's rows into
+a :class:`Kit` the duel (:mod:`.duel`) and the party game (:mod:`.skirmish`) play, resolves one
+attack with them exactly (:func:`swing_odds`), and says of each row whether it is played in full,
+approximately or not at all (:func:`coverage`): that level is derived here from the row and from
+what the engine plays, never written in the data.
+
+Rules (anima-tactics-rulebook.txt unless named otherwise):
+
+- "Special Abilities": "Like Basic abilities, each costs the number of Action points equal to the
+  number of spheres next to it"; "Some of these Special Abilities modify the rules for normal
+  defenses, attacks or counterattacks. Follow the normal rules for these actions, applying the
+  modifiers from Special Abilities as needed." An Attack special is an Attack with its modifiers
+  (to the roll, to Damage, to the target's Armor); a Charge special is a Charge (+2, once per
+  turn, not against an enemy already engaged) with its own; a Ranged Attack special is a Ranged
+  Attack.
+- "Ranged Attacks": "no Counterattacks are possible against Ranged Attacks" (a Dodge is);
+  "Characters engaged in hand-to-hand combat cannot make ranged attacks"; "Ranged Attacks against
+  characters already engaged in hand-to-hand combat receive -1 to their Attack value". With no
+  board, every enemy is in range and line of sight, never beyond half the range (no Long Range
+  -1) and never behind cover.
+- Innate "Ranged Attack" (the data's rule): the character's Attack action also reaches enemies at
+  a distance, but not while it is engaged.
+- "Attacking and hitting": "a result of 10 on an attack roll is automatically a success". The
+  data's "Critical Hit" is read as that automatic success (a natural 10), and its "Critical
+  Mastery" ("receives a Critical Hit on a result of 9 or 10 on any of its attacks") as 9 or 10.
+  "Roll two dice and keep the highest result": the kept die is the attack roll.
+- Innate "Damage Resistance" (the data's rule): such units "can't use Action Points to Dodge
+  attacks or Counterattack. They always defend using their basic Defense attribute."
+- Innate "Initiative" (the data's rule): "Characters with this ability add +1 to the result ...
+  a party with several characters with Initiative add +1 for each". Read as the roll that decides
+  who acts first ("each player rolls a die, with the high roller deciding who will act first";
+  ties roll again).
+- "Limit: Once per game" / "Once per turn" in a special's text: kept.
+
+Where a special's text has a clause the engine does not play, the row lists it (``unplayed``)
+and the special counts as approximate; where it needs a condition the board-free engine cannot
+see (hidden, flying, a follow-on to another action, its own low Life Points), it is not played.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from deckkit.animatactics.engine.combat import DIE, NATURAL_SUCCESS
+
+ABILITIES_CSV = "abilities.csv"
+
+# What a special does when used, by its ``action`` column.
+MELEE = "attack"  # an Attack special: against an enemy it is engaged with
+RANGED = "ranged"  # a Ranged Attack special: while not engaged, no Counterattack against it
+CHARGE = "charge"  # a Charge special: +2 as a Charge, once per turn, into contact
+PLAYED_ACTIONS = (MELEE, RANGED, CHARGE)
+
+CHARGE_BONUS = 2  # "Charge": "adding +2 to the roll" (as combat.CHARGE_BONUS)
+ENGAGED_TARGET = -1  # "Ranged Attacks against characters already engaged ... -1"
+MASTERY_CRITICAL = 9  # Critical Mastery: "a Critical Hit on a result of 9 or 10"
+
+# Innate abilities and how the engine plays them (coverage, and what is left out).
+FULL = "full"
+APPROXIMATE = "approximate"
+NONE = "none"
+INNATE: dict[str, tuple[str, str]] = {
+    "Critical Mastery": (FULL, ""),
+    "Initiative": (FULL, "the roll for the first action; deployment has no board"),
+    "Damage Resistance": (FULL, "no Fall or Crash on a board-free table"),
+    "Ranged Attack": (APPROXIMATE, "every enemy in range and sight, no cover or Long Range"),
+    "Flight": (APPROXIMATE, "no scenery or interception on a board-free table"),
+    "Advanced Deployment": (APPROXIMATE, "no deployment zones on a board-free table"),
+    "Open Movement": (APPROXIMATE, "no terrain on a board-free table"),
+    "Immunity": (APPROXIMATE, "no state is played yet, so none is resisted"),
+    "Pilot": (FULL, "a Gear's recovery comes from its pilot"),
+    "Infiltration": (NONE, "hiding is not played"),
+    "Intangible": (NONE, "immunity to plain attacks is not played"),
+    "Summoner (Level 1)": (NONE, "summons are not in the data"),
+    "Summoner (Level 2)": (NONE, "summons are not in the data"),
+    "Summoner (Level 3)": (NONE, "summons are not in the data"),
+}
+# Clauses whose absence leaves nothing of the special worth playing: not played at all.
+BLOCKING = frozenset({"rules text not in the source"})
+
+
+@dataclass(frozen=True)
+class Special:
+    """One special ability the engine plays: an attack with its cost and modifiers."""
+
+    name: str
+    action: str  # MELEE, RANGED or CHARGE
+    cost: int
+    attack: int = 0  # to the attack roll
+    damage: int = 0  # to the attacker's Damage
+    armor: int = 0  # to the target's Armor (never below 0)
+    ignore_armor: bool = False
+    dice: int = 1  # 2: two dice, the highest kept
+    roll: int = 0  # a fixed attack roll (no die), 0 when rolled
+    strikes: int = 1  # consecutive attacks on the same target
+    follow_up: str = ""  # "hit": one more plain attack when the first hits; "always": one more
+    area: bool = False  # every enemy in contact (board-free: every enemy it is engaged with)
+    critical_mastery: bool = False
+    critical_damage: int = 0
+    critical_ignores_armor: bool = False
+    self_damage: int = 0  # Life Points sacrificed to use it
+    limit: str = ""  # "game", "turn" or ""
+    max_life: int = 0  # usable only at this many Life Points or fewer (0: always)
+    hide: int = 0  # actions of Stealth paid first (usable only when hidden), in ``cost``
+
+
+@dataclass(frozen=True)
+class Kit:
+    """What a character's abilities change in play."""
+
+    specials: tuple[Special, ...] = ()
+    critical_mastery: bool = False
+    initiative: bool = False
+    damage_resistance: bool = False
+    ranged: bool = False  # innate Ranged Attack: its Attack reaches at a distance
+
+
+NO_KIT = Kit()
+
+
+@dataclass(frozen=True)
+class Swing:
+    """Everything one attack roll reads."""
+
+    attack: int  # the attacker's Attack plus every modifier to the roll
+    damage: int  # the attacker's Damage plus the special's
+    defense: int
+    armor: int  # the target's Armor after the special's change
+    ignore_armor: bool = False
+    dice: int = 1
+    roll: int = 0
+    critical: int = NATURAL_SUCCESS  # the kept die from which the hit is critical
+    critical_damage: int = 0
+    critical_ignores_armor: bool = False
+
+
+def make_swing(
+    attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
+    mod: int,
+) -> Swing:  # fmt: skip
+    """One attack of a character (Attack, Damage, innate Critical Mastery) against a defender
+    (Defense, Armor), plain (``spec`` None) or by a special, with ``mod`` added to the roll."""
+    if spec is None:
+        return Swing(
+            attack + mod, damage, defense, armor,
+            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS,
+        )  # fmt: skip
+    return Swing(
+        attack + mod + spec.attack,
+        damage + spec.damage,
+        defense,
+        max(armor + spec.armor, 0),
+        spec.ignore_armor,
+        spec.dice,
+        spec.roll,
+        MASTERY_CRITICAL if mastery or spec.critical_mastery else NATURAL_SUCCESS,
+        spec.critical_damage,
+        spec.critical_ignores_armor,
+    )
+
+
+def roll_weights(dice: int, roll: int) -> tuple[tuple[int, Fraction], ...]:
+    """The kept attack die and its probability: one d10; the higher of two d10 (P(k) =
+    (2k - 1)/100); or a fixed result."""
+    if roll:
+        return ((roll, Fraction(1)),)
+    if dice == 2:
+        return tuple((k, Fraction(2 * k - 1, 100)) for k in DIE)
+    return tuple((k, Fraction(1, 10)) for k in DIE)
+
+
+def swing_damage(sw: Swing, kept: int, defense_roll: int) -> int:
+    """Life Points one attack takes with its dice known; -1 on a miss ("Attacking and hitting",
+    "Calculating Damage": Damage + Level of Success - Armor, never below 0)."""
+    total = sw.attack + kept
+    defense = sw.defense + defense_roll
+    critical = kept >= sw.critical and sw.roll == 0
+    if total < defense and not critical:
+        return -1
+    success = max(total - defense, 0)
+    armor = 0 if sw.ignore_armor or (critical and sw.critical_ignores_armor) else sw.armor
+    bonus = sw.critical_damage if critical else 0
+    return max(sw.damage + bonus + success - armor, 0)
+
+
+@functools.cache
+def swing_odds(sw: Swing, defends: bool) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """Exactly: P(miss) and P(hit taking k Life Points), k = 0, 1, ..., every attack die kept
+    and, when the defender Dodges or Counterattacks, its d10 added to Defense."""
+    miss = Fraction(0)
+    damage: dict[int, Fraction] = {}
+    for kept, w in roll_weights(sw.dice, sw.roll):
+        for d in DIE if defends else (0,):
+            p = w / 10 if defends else w
+            dealt = swing_damage(sw, kept, d)
+            if dealt < 0:
+                miss += p
+            else:
+                damage[dealt] = damage.get(dealt, Fraction(0)) + p
+    top = max(damage, default=0)
+    return miss, tuple(damage.get(k, Fraction(0)) for k in range(top + 1))
+
+
+@functools.cache
+def expected_damage(sw: Swing, defends: bool) -> float:
+    _, dist = swing_odds(sw, defends)
+    return float(sum((k * p for k, p in enumerate(dist)), Fraction(0)))
+
+
+def hit_chance(sw: Swing, defends: bool) -> float:
+    return float(1 - swing_odds(sw, defends)[0])
+
+
+def use_value(
+    attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
+    mod: int, defends: bool,
+) -> float:  # fmt: skip
+    """Expected Life Points one use takes from its target (every attack of it defended alike;
+    a follow-up attack plain), the measure by which a player weighs an action against its cost."""
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod)
+    value = expected_damage(sw, defends)
+    if spec is None:
+        return value
+    value *= spec.strikes
+    if spec.follow_up:
+        plain = expected_damage(make_swing(attack, damage, mastery, defense, armor, None, 0), False)
+        value += plain * (hit_chance(sw, defends) if spec.follow_up == "hit" else 1.0)
+    return value
+
+
+def initiative_first(bonus_a: int, bonus_b: int) -> Fraction:
+    """P(side A wins the roll for the first action): d10 + its Initiative bonus against the
+    other's, ties rolled again."""
+    win = sum(1 for a in DIE for b in DIE if a + bonus_a > b + bonus_b)
+    lose = sum(1 for a in DIE for b in DIE if a + bonus_a < b + bonus_b)
+    return Fraction(win, win + lose)
+
+
+# "Basic abilities": "Attack (2 Actions)", "Charge (3 Actions, Once per Turn)" (as in .duel).
+BASIC_ATTACK_COST = 2
+BASIC_CHARGE_COST = 3
+
+
+@dataclass(frozen=True)
+class Option:
+    """An active action a character may take: a basic one (``special`` -1) or a special."""
+
+    special: int
+    cost: int
+    mod: int  # to the roll beyond the special's own: +2 for a Charge, -1 at an engaged target
+    charge: bool  # a Charge: once per turn, not while engaged; ignores the plan's reserve
+    engages: bool  # brings the two into contact
+    ranged: bool  # no Counterattack against it
+    strikes: int = 1
+    follow_up: str = ""
+
+
+def options(
+    kit: Kit, ap: int, reserve: int, engaged: bool, moved: bool, used: int, target_engaged: bool,
+    life: int,
+) -> list[Option]:  # fmt: skip
+    """What a character can pay for now against one enemy, basic actions first. Not engaged:
+    a Charge (when it has not moved this turn), its Charge specials, its Ranged Attack specials
+    and, with innate Ranged Attack, an Attack at a distance; engaged: an Attack and its Attack
+    specials. A Charge needs its cost only (it opens a fight); any other action leaves the
+    plan's ``reserve`` of actions for reactions. ``life`` 0: Life Points unknown (the exact
+    duel), so no special that costs Life Points."""
+    out: list[Option] = []
+    shot = ENGAGED_TARGET if target_engaged else 0
+    if engaged:
+        if ap >= BASIC_ATTACK_COST + reserve:
+            out.append(Option(-1, BASIC_ATTACK_COST, 0, False, True, False))
+    else:
+        if not moved and ap >= BASIC_CHARGE_COST:
+            out.append(Option(-1, BASIC_CHARGE_COST, CHARGE_BONUS, True, True, False))
+        if kit.ranged and ap >= BASIC_ATTACK_COST + reserve:
+            out.append(Option(-1, BASIC_ATTACK_COST, shot, False, False, True))
+    for i, sp in enumerate(kit.specials):
+        if used >> i & 1 or (sp.self_damage and life <= sp.self_damage):
+            continue
+        if sp.max_life and (life == 0 or life > sp.max_life):
+            continue
+        if sp.action == CHARGE:
+            if engaged or moved or ap < sp.cost:
+                continue
+            out.append(Option(i, sp.cost, CHARGE_BONUS, True, True, False, sp.strikes,
+                              sp.follow_up))  # fmt: skip
+        elif ap >= sp.cost + reserve and (sp.action == MELEE) == engaged:
+            mod = shot if sp.action == RANGED else 0
+            out.append(Option(i, sp.cost, mod, False, sp.action == MELEE, sp.action == RANGED,
+                              sp.strikes, sp.follow_up))  # fmt: skip
+    return out
+
+
+def option_value(
+    attack: int, damage: int, kit: Kit, defense: int, armor: int, target: Kit, target_ap: int,
+    opt: Option,
+) -> float:  # fmt: skip
+    """Expected Life Points per action point the option takes from its target."""
+    defends = target_ap >= 1 and not target.damage_resistance
+    spec = kit.specials[opt.special] if opt.special >= 0 else None
+    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends)
+    return value / opt.cost
+
+
+def choose(
+    attack: int, damage: int, kit: Kit, defense: int, armor: int, target: Kit, ap: int,
+    reserve: int, engaged: bool, moved: bool, used: int, target_ap: int, target_engaged: bool,
+    life: int,
+) -> Option | None:  # fmt: skip
+    """The option worth most Life Points per action point against this target (the first of
+    equals, so a basic action unless a special beats it); None when nothing can be paid."""
+    best: Option | None = None
+    best_value = -1.0
+    for opt in options(kit, ap, reserve, engaged, moved, used, target_engaged, life):
+        v = option_value(attack, damage, kit, defense, armor, target, target_ap, opt)
+        if v > best_value + 1e-12:
+            best, best_value = opt, v
+    return best
+
+
+# --- the data ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AbilityRow:
+    """One row of abilities.csv."""
+
+    character: str
+    ability: str
+    kind: str  # innate, special, power
+    fields: tuple[tuple[str, str], ...]
+
+    def get(self, key: str) -> str:
+        return dict(self.fields).get(key, "")
+
+    @property
+    def unplayed(self) -> list[str]:
+        return [x for x in self.get("unplayed").split(";") if x]
+
+    @property
+    def requires(self) -> list[str]:
+        return [x for x in self.get("requires").split(";") if x]
+
+
+def _num(text: str) -> int:
+    return int(text) if text.strip() else 0
+
+
+HIDDEN = "hidden"
+LOW_LIFE = "low life "
+STEALTH = "Stealth"
+
+
+def hiding_cost(rows: list[AbilityRow]) -> int:
+    """The action cost of the character's Stealth special ("becomes Hidden"), 0 without one."""
+    for r in rows:
+        if r.kind == "special" and r.ability == STEALTH and r.get("ap"):
+            return _num(r.get("ap"))
+    return 0
+
+
+def _blocked(row: AbilityRow, hiding: int) -> list[str]:
+    """What the special needs that the engine cannot give it (empty: it is played)."""
+    out = []
+    for need in row.requires:
+        if need == HIDDEN and hiding and row.get("action") == RANGED:
+            continue  # hides first with Stealth (out of contact), then shoots
+        if need.startswith(LOW_LIFE) and need[len(LOW_LIFE) :].isdigit():
+            continue  # party games read the character's Life Points
+        out.append(need)
+    return out + sorted(BLOCKING.intersection(row.unplayed))
+
+
+def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
+    """The special the engine plays for ``row`` (``hiding``: the character's Stealth cost), or
+    None when it plays none of it."""
+    if row.kind != "special" or row.get("action") not in PLAYED_ACTIONS:
+        return None
+    if _blocked(row, hiding) or not row.get("ap"):
+        return None
+    armor = row.get("armor")
+    hide = hiding if HIDDEN in row.requires else 0
+    low = [int(x[len(LOW_LIFE) :]) for x in row.requires if x.startswith(LOW_LIFE)]
+    return Special(
+        name=row.ability,
+        action=row.get("action"),
+        cost=_num(row.get("ap")) + hide,
+        attack=_num(row.get("attack")),
+        damage=_num(row.get("damage")),
+        armor=0 if armor in ("", "ignore") else int(armor),
+        ignore_armor=armor == "ignore",
+        dice=_num(row.get("dice")) or 1,
+        roll=_num(row.get("roll")),
+        strikes=_num(row.get("strikes")) or 1,
+        follow_up=row.get("follow_up"),
+        area=row.get("area") == "yes",
+        critical_mastery=row.get("critical_mastery") == "yes",
+        critical_damage=_num(row.get("critical_damage")),
+        critical_ignores_armor=row.get("critical_ignores_armor") == "yes",
+        self_damage=_num(row.get("self_damage")),
+        limit=row.get("limit"),
+        max_life=low[0] if low else 0,
+        hide=hide,
+    )
+
+
+# What the engine leaves out of a special it plays, beyond the row's own ``unplayed`` list.
+def _left_out(spec: Special) -> list[str]:
+    out: list[str] = []
+    if spec.action == RANGED:
+        out.append("every enemy in range and sight, no cover or Long Range")
+    if spec.area:
+        out.append("area: the enemies it is engaged with")
+    if spec.follow_up == "hit":
+        out.append("the follow-up attack undefended in the exact duel")
+    if spec.self_damage or spec.max_life:
+        out.append("party games only (the exact duel reads no Life Points)")
+    if spec.hide:
+        out.append(f"used right after Stealth ({spec.hide} actions added); hiding's other effects")
+    return out
+
+
+def coverage(row: AbilityRow, rows: list[AbilityRow] | None = None) -> tuple[str, str]:
+    """``(level, note)``: full, approximate or none, and what is left out or why not; ``rows``:
+    the character's rows (its Stealth)."""
+    if row.kind == "innate":
+        level, note = INNATE.get(row.ability, (NONE, "not played"))
+        return level, note
+    if row.kind == "power":
+        return NONE, "powers are not played yet"
+    if row.kind == "category":
+        return NONE, "a party-building category, no rule in play"
+    if row.get("action") not in PLAYED_ACTIONS:
+        return NONE, f"{row.get('action') or 'this'} specials are not played yet"
+    hiding = hiding_cost(rows or [])
+    spec = special_of(row, hiding)
+    if spec is None:
+        why = _blocked(row, hiding) or ["no action cost"]
+        return NONE, "needs " + ", ".join(why)
+    missing = [*row.unplayed, *_left_out(spec)]
+    if missing:
+        return APPROXIMATE, "; ".join(missing)
+    return FULL, ""
+
+
+def kit_of(rows: list[AbilityRow]) -> Kit:
+    """A character's kit from its rows."""
+    innate = {r.ability for r in rows if r.kind == "innate"}
+    hiding = hiding_cost(rows)
+    specials = tuple(s for s in (special_of(r, hiding) for r in rows) if s is not None)
+    return Kit(
+        specials=specials,
+        critical_mastery="Critical Mastery" in innate,
+        initiative="Initiative" in innate,
+        damage_resistance="Damage Resistance" in innate,
+        ranged="Ranged Attack" in innate,
+    )
+
+
+def read_abilities(path: Path) -> list[AbilityRow]:
+    with path.open(newline="", encoding="utf-8") as f:
+        return [
+            AbilityRow(
+                r["character"].strip(),
+                r["ability"].strip(),
+                r["kind"].strip(),
+                tuple((k, (v or "").strip()) for k, v in r.items() if k),
+            )
+            for r in csv.DictReader(f)
+        ]
+
+
+def by_character(path: Path) -> dict[str, list[AbilityRow]]:
+    """The rows of the abilities file at ``path``, by character."""
+    return _by_character(path)
+
+
+@functools.cache
+def _by_character(path: Path) -> dict[str, list[AbilityRow]]:
+    out: dict[str, list[AbilityRow]] = {}
+    for r in read_abilities(path):
+        out.setdefault(r.character, []).append(r)
+    return out
+
+
+def kits(path: Path) -> dict[str, Kit]:
+    """Every character's kit, by name, from the abilities file at ``path``."""
+    return {name: kit_of(rows) for name, rows in _by_character(path).items()}
