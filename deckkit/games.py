@@ -69,6 +69,10 @@ GAMES: tuple[Game, ...] = (
 
 # The top-level commands a game may take over, and the one option that names a game.
 VERBS = ("validate", "simulate", "report", "cards", "play", "build")
+# The commands a game with its own commands module (a two-sided game: parties, teams) gets
+# through its game interface (deckkit.core.game), from this module's ``app``.
+INTERFACE_VERBS = ("compare",)
+INTERFACE_COMMANDS = "deckkit.cli.interface_cmd"
 
 # Every command line a game may meet, and whom it serves: None where it serves the game (the
 # Ani-Mayhem command, or the game's own in its commands module), else why not, as the README's
@@ -78,7 +82,6 @@ VERBS = ("validate", "simulate", "report", "cards", "play", "build")
 NOT_YET = "not yet"
 NO_MEANING = "no meaning here"
 _SIBLINGS_NOT_YET = {
-    "compare": "two parties or teams on paired games, through the game interface",
     "impact": "a character's worth on paired games, through the game interface",
     "sensitivity": "the rule options' readings on paired games, through the game interface",
     "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
@@ -112,6 +115,7 @@ SERVES: dict[str, dict[str, str | None]] = {
         "animus": f"{NOT_YET}: which ability texts the battle engine plays",
     },
     "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "compare": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     **{
         command: {
             "ani-mayhem": None,
@@ -281,13 +285,17 @@ def command_for(verb: str, args: list[str]) -> tuple[_click.Command | None, list
     refused = refusal(command_line_name(verb, rest), game)
     if refused is not None:
         raise refused
-    if verb not in VERBS:
-        return None, rest
     if game.commands is None:
+        return None, rest
+    if verb in INTERFACE_VERBS:
+        source = INTERFACE_COMMANDS
+    elif verb in VERBS:
+        source = game.commands
+    else:
         return None, rest
     from typer.main import get_command
 
-    module = importlib.import_module(game.commands)
+    module = importlib.import_module(source)
     group = get_command(module.app)
     commands = getattr(group, "commands", None)
     # Typer makes an app of one command that command itself.

@@ -77,6 +77,11 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             None,
         ),
         ("compare", "ani-mayhem"): (["compare", AM, AM2, "-n", "6", "-q"], "compare"),
+        ("compare", "anima-tactics"): (
+            ["compare", AT, DECKS / "at-unaligned.party", "--vs", AT2, "-n", "6", "-q"],
+            "compare",
+        ),
+        ("compare", "animus"): (["compare", AN, AN2, "--vs", AN2, "-n", "6", "-q"], "compare"),
         ("impact", "ani-mayhem"): (["impact", AM, "--card", "Goten", "-n", "6", "-q"], "impact"),
         ("sensitivity", "ani-mayhem"): (
             ["sensitivity", AM, "-n", "6", "--reading", "charm"],

@@ -32,6 +32,12 @@ class AnimaTactics:
     def read(self, path: Path) -> Party:
         return read_party(path, load_card_db())
 
+    def entry_name(self, entry: Party) -> str:
+        return entry.name
+
+    def members(self, entry: Party) -> tuple[str, ...]:
+        return tuple(m.character.name for m in entry.members)
+
     def legality(self, entry: Party) -> Legality:
         edition = load_edition(entry.edition or DEFAULT_EDITION)
         report = check_party(entry, edition, entry.levels or edition.levels_default)

@@ -77,6 +77,12 @@ class AniMayhem:
     def read(self, path: Path) -> Deck:
         return read_deck(path, load_card_db())
 
+    def entry_name(self, entry: Deck) -> str:
+        return entry.name
+
+    def members(self, entry: Deck) -> tuple[str, ...]:
+        return tuple(c.name for c in entry.cards())
+
     def legality(self, entry: Deck) -> Legality:
         report = check_deck(
             entry, entry.edition or DEFAULT_EDITION, entry.variant or "standard", entry.players or 1

@@ -32,6 +32,12 @@ class Animus:
     def read(self, path: Path) -> Team:
         return read_team(path)
 
+    def entry_name(self, entry: Team) -> str:
+        return entry.name
+
+    def members(self, entry: Team) -> tuple[str, ...]:
+        return tuple(c.name for c in entry.cards)
+
     def legality(self, entry: Team) -> Legality:
         report = check_team(entry)
         return Legality(

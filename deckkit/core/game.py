@@ -91,6 +91,15 @@ class Game(Protocol):
         :class:`deckkit.errors.DeckkitError` naming the file and line."""
         ...
 
+    def entry_name(self, entry: Any) -> str:
+        """The name a file :meth:`read` returned goes by (its ``name:`` header, else the file's)."""
+        ...
+
+    def members(self, entry: Any) -> tuple[str, ...]:
+        """The cards or characters the file lists, by name, a copy per line (what two files'
+        comparison says differs); empty where the file fixes none (an Animus draft seat)."""
+        ...
+
     def legality(self, entry: Any) -> Legality:
         """The construction rules' verdict on a file :meth:`read` returned."""
         ...

@@ -1,0 +1,178 @@
+"""Two-sided games through the game interface (:mod:`deckkit.core.game`): parties (Anima
+Tactics) and teams (Animus) against an opponent, compared on paired games.
+
+Every arm plays the same opponent on the same seed and game indices, so game ``i`` of every arm
+draws from the same random stream (common random numbers) and the win-rate differences come
+from the paired outcomes (:mod:`deckkit.analysis.paired`), as Ani-Mayhem's ``compare`` does for
+decks. The document has Ani-Mayhem's shape: ``arms`` with each outcome's rate
+(:func:`deckkit.core.estimates.rate_json`), ``differences`` with the paired interval and
+McNemar's p-value. This module imports no game: each is reached by its registered name.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckkit.analysis import matches
+from deckkit.analysis.paired import METHOD, independent_difference, paired_difference
+from deckkit.core.estimates import CI_METHOD, CONFIDENCE
+from deckkit.core.game import Game, Legality
+from deckkit.core.workers import ProgressFn
+from deckkit.errors import UsageError
+
+DEFAULT_GAMES = 2_000
+StepFn = Callable[[str], AbstractContextManager[ProgressFn | None]]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One file of the game as read: its path, the game's own entry and its legality."""
+
+    path: Path
+    entry: Any
+    legality: Legality
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One configuration: a file against the opponent, under a player."""
+
+    label: str
+    side: Side
+    player: str
+    setup: Any
+
+
+def read_side(game: Game, path: Path) -> Side:
+    entry = game.read(path)
+    return Side(path, entry, game.legality(entry))
+
+
+def _labels(game: Game, sides: Sequence[Side]) -> list[str]:
+    labels = [game.entry_name(s.entry) for s in sides]
+    if len(set(labels)) < len(labels):  # same names: the files tell them apart
+        labels = [f"{lab} ({s.path})" for lab, s in zip(labels, sides, strict=True)]
+    if len(set(labels)) < len(labels):  # the same file twice: numbered
+        labels = [f"{lab} #{i}" for i, lab in enumerate(labels, start=1)]
+    return labels
+
+
+def check_rules(game: Game, rules: Sequence[str]) -> dict[str, str]:
+    """``--rule NAME=VALUE`` settings, each checked by the game."""
+    return dict(game.parse_rule(r) for r in rules)
+
+
+def build_arms(
+    game: Game,
+    files: Sequence[Path],
+    vs: Side,
+    *,
+    player: str | None = None,
+    rules: Mapping[str, str] | None = None,
+) -> list[Arm]:
+    """Each file against ``vs``, under ``player`` (the game's default when None) and the rule
+    options."""
+    if len(files) < 2:
+        raise UsageError(
+            f"compare needs two or more {game.title} files, each against --vs",
+            hint="deckkit compare a.party b.party --vs c.party",
+        )
+    chosen = player or game.players()[0]
+    if chosen not in game.players():
+        raise UsageError(
+            f"unknown player {chosen!r} for {game.title}",
+            hint=f"players: {', '.join(game.players())}",
+        )
+    sides = [read_side(game, Path(f)) for f in files]
+    return [
+        Arm(label, side, chosen, game.prepare([side.entry, vs.entry], player=chosen, rules=rules))
+        for label, side in zip(_labels(game, sides), sides, strict=True)
+    ]
+
+
+def members_that_differ(game: Game, a: Any, b: Any) -> list[dict[str, Any]]:
+    """Card or character name -> copies in A and in B, where they differ."""
+    count_a = Counter(game.members(a))
+    count_b = Counter(game.members(b))
+    names = sorted(set(count_a) | set(count_b), key=str.casefold)
+    return [
+        {"card": n, "a": count_a[n], "b": count_b[n]} for n in names if count_a[n] != count_b[n]
+    ]
+
+
+def compare_arms(
+    game: Game,
+    arms: Sequence[Arm],
+    vs: Side,
+    *,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    step: StepFn | None = None,
+) -> dict[str, Any]:
+    """Play every arm on the same ``games`` games of ``seed`` against ``vs`` and compare each
+    with the first: the document `deckkit compare --format json` prints (its ``command`` is the
+    caller's to fill)."""
+    won: list[list[bool]] = []
+    docs: list[dict[str, Any]] = []
+    for arm in arms:
+        with step(arm.label) if step is not None else nullcontext() as progress:
+            result = matches.run(
+                game.name,
+                arm.setup,
+                games=games,
+                seed=seed,
+                workers=workers,
+                keep_rows=True,
+                progress=progress,
+            )
+        if result.interrupted:
+            raise KeyboardInterrupt
+        won.append(result.won())
+        docs.append(
+            {
+                "label": arm.label,
+                "name": game.entry_name(arm.side.entry),
+                "path": str(arm.side.path),
+                "policy": arm.player,
+                "legal": arm.side.legality.legal,
+                "games": result.tally.games,
+                "outcomes": matches.outcomes_json(result.tally, game.outcomes),
+                "mean_turns": matches.mean_turns(result.tally),
+                "end_reasons": matches.end_reasons_json(result.tally),
+            }
+        )
+    differences = []
+    for arm, arm_won in zip(arms[1:], won[1:], strict=True):
+        paired = paired_difference(won[0], arm_won)
+        _, independent = independent_difference(paired.wins_a, paired.n, paired.wins_b, paired.n)
+        differences.append(
+            {
+                "arm": arm.label,
+                "against": arms[0].label,
+                **paired.as_dict(),
+                "independent_ci": list(independent),
+                "cards_that_differ": members_that_differ(game, arms[0].side.entry, arm.side.entry),
+            }
+        )
+    return {
+        "game": game.name,
+        "method": METHOD,
+        "ci_method": CI_METHOD,
+        "confidence": CONFIDENCE,
+        "seed": seed,
+        "games": games,
+        "vs": {
+            "name": game.entry_name(vs.entry),
+            "path": str(vs.path),
+            "legal": vs.legality.legal,
+        },
+        "arms": docs,
+        "differences": differences,
+        "command": None,
+    }
