@@ -71,7 +71,7 @@ GAMES: tuple[Game, ...] = (
 VERBS = ("validate", "simulate", "report", "cards", "play", "build")
 # The commands a game with its own commands module (a two-sided game: parties, teams) gets
 # through its game interface (deckkit.core.game), from this module's ``app``.
-INTERFACE_VERBS = ("compare",)
+INTERFACE_VERBS = ("compare", "impact")
 INTERFACE_COMMANDS = "deckkit.cli.interface_cmd"
 
 # Every command line a game may meet, and whom it serves: None where it serves the game (the
@@ -82,7 +82,6 @@ INTERFACE_COMMANDS = "deckkit.cli.interface_cmd"
 NOT_YET = "not yet"
 NO_MEANING = "no meaning here"
 _SIBLINGS_NOT_YET = {
-    "impact": "a character's worth on paired games, through the game interface",
     "sensitivity": "the rule options' readings on paired games, through the game interface",
     "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
     "party with `deckkit build`)",
@@ -116,6 +115,7 @@ SERVES: dict[str, dict[str, str | None]] = {
     },
     "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "compare": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "impact": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     **{
         command: {
             "ani-mayhem": None,

@@ -83,6 +83,14 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         ),
         ("compare", "animus"): (["compare", AN, AN2, "--vs", AN2, "-n", "6", "-q"], "compare"),
         ("impact", "ani-mayhem"): (["impact", AM, "--card", "Goten", "-n", "6", "-q"], "impact"),
+        ("impact", "anima-tactics"): (
+            ["impact", AT, "--vs", AT2, "--card", "Erika", "-n", "6", "-q"],
+            "impact",
+        ),
+        ("impact", "animus"): (
+            ["impact", AN, "--vs", AN2, "--card", "Ilka Varga", "-n", "6", "-q"],
+            "impact",
+        ),
         ("sensitivity", "ani-mayhem"): (
             ["sensitivity", AM, "-n", "6", "--reading", "charm"],
             "sensitivity",
