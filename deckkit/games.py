@@ -88,7 +88,8 @@ _SIBLINGS_NOT_YET = {
     "build": "team building from drafts",
     "balance baseline": "a balance file that names parties and teams",
     "balance check": "a balance file that names parties and teams",
-    "report --from": "saved runs: the game's simulate has no --out",
+    "report --from": "a page from a party's or team's saved rows, which `simulate --vs --out` "
+    "writes",
 }
 SERVES: dict[str, dict[str, str | None]] = {
     "validate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},

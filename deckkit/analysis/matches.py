@@ -20,8 +20,13 @@ from deckkit.core.estimates import mean_estimate, proportion, rate_json
 from deckkit.core.game import Game, Record
 from deckkit.core.workers import PlayFn, ProgressFn, Row, play_games
 
-# One row per game: what a paired comparison and a saved run read.
+# One row per game: what a paired comparison and a saved run read; a saved run adds a column
+# per (card or character, counter) the games counted, named "SIDE:NAME|COUNTER" as the records
+# key them.
 ROW_COLUMNS = ("game", "outcome", "end_reason", "turns")
+# The Parquet key-value metadata key of a saved run of a game played through its interface (an
+# Ani-Mayhem run's is deckkit.analysis.results.METADATA_KEY).
+RUN_METADATA_KEY = "deckkit.match"
 
 
 def interface_of(name: str) -> Game:
@@ -109,7 +114,7 @@ class RecordRows:
         return RecordTally()
 
     def row(self, record: Record, /) -> Row:
-        return (record.index, record.outcome, record.end_reason, record.turns)
+        return (record.index, record.outcome, record.end_reason, record.turns, record.counters)
 
 
 @dataclass(frozen=True)
@@ -173,6 +178,26 @@ def end_reasons_json(tally: RecordTally) -> list[dict[str, object]]:
 
 def mean_turns(tally: RecordTally) -> float | None:
     return mean_estimate(tally.games, tally.turns, tally.turns_sq).mean
+
+
+def counter_column(key: tuple[str, str]) -> str:
+    return f"{key[0]}|{key[1]}"
+
+
+def rows_frame(rows: Sequence[Row]) -> Any:
+    """A polars frame of kept rows: :data:`ROW_COLUMNS`, then one integer column per counter
+    any game counted (zero where a game did not), in name order."""
+    import polars as pl
+
+    keys = sorted({k for row in rows for k in row[4]})
+    data: dict[str, list[Any]] = {
+        name: [row[i] for row in rows] for i, name in enumerate(ROW_COLUMNS)
+    }
+    for key in keys:
+        data[counter_column(key)] = [row[4].get(key, 0) for row in rows]
+    schema = {"game": pl.Int64, "outcome": pl.String, "end_reason": pl.String, "turns": pl.Int64}
+    schema.update({counter_column(k): pl.Int64 for k in keys})
+    return pl.DataFrame(data, schema=schema)
 
 
 StepFn = Callable[[str], Any]

@@ -301,3 +301,57 @@ def impact_members(
         },
         "command": None,
     }
+
+
+def save_run(
+    game: Game,
+    setup: Any,
+    path: Path,
+    *,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    force: bool = False,
+    files: Sequence[Path],
+    about: Mapping[str, object] | None = None,
+) -> int:
+    """Games ``0..games-1`` of ``seed`` on ``setup`` (a setup of the game's own simulate, or
+    one :meth:`~deckkit.core.game.Game.prepare` made), one row per game written to ``path``
+    (Parquet or CSV, whole or not at all): :data:`deckkit.analysis.matches.ROW_COLUMNS` and a
+    column per counter. A Parquet file carries the run's metadata under
+    :data:`~deckkit.analysis.matches.RUN_METADATA_KEY`: the game, deckkit's version, the seed,
+    the games asked for, each file with its SHA-256 and text (what plays the run again), and
+    ``about`` (players, rule options). Returns the games written."""
+    import hashlib
+    import json
+
+    from deckkit import __version__
+    from deckkit.analysis.output import out_format, write_frame
+    from deckkit.untrusted import read_bytes
+
+    result = matches.run(game.name, setup, games=games, seed=seed, workers=workers, keep_rows=True)
+    if result.interrupted or result.rows is None:
+        raise KeyboardInterrupt
+    texts = [read_bytes(f, what=f"{game.title} file", error=UsageError) for f in files]
+    meta = {
+        "game": game.name,
+        "deckkit_version": __version__,
+        "seed": seed,
+        "games_requested": games,
+        "files": [
+            {
+                "path": str(f),
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "text": data.decode("utf-8", errors="replace"),
+            }
+            for f, data in zip(files, texts, strict=True)
+        ],
+        **dict(about or {}),
+    }
+    metadata = (
+        {matches.RUN_METADATA_KEY: json.dumps(meta, sort_keys=True)}
+        if out_format(path) == "parquet"
+        else None
+    )
+    write_frame(matches.rows_frame(result.rows), path, force=force, metadata=metadata)
+    return len(result.rows)
