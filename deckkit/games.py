@@ -86,8 +86,6 @@ _SIBLINGS_NOT_YET = {
     "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
     "party with `deckkit build`)",
     "build": "team building from drafts",
-    "balance baseline": "a balance file that names parties and teams",
-    "balance check": "a balance file that names parties and teams",
     "report --from": "a page from a party's or team's saved rows, which `simulate --vs --out` "
     "writes",
 }
@@ -117,6 +115,8 @@ SERVES: dict[str, dict[str, str | None]] = {
     "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "compare": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "impact": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "balance baseline": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "balance check": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     **{
         command: {
             "ani-mayhem": None,

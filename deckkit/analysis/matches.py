@@ -145,8 +145,9 @@ def run(
     workers: int = 1,
     keep_rows: bool = False,
     progress: ProgressFn | None = None,
+    first: int = 0,
 ) -> Run:
-    """Games ``0..games-1`` of the run seeded ``seed`` on ``setup`` (the same for any
+    """Games ``first..first+games-1`` of the run seeded ``seed`` on ``setup`` (the same for any
     ``workers``)."""
     played = play_games(
         InterfacePlay(game, setup),
@@ -156,6 +157,7 @@ def run(
         workers=workers,
         keep_rows=keep_rows,
         progress=progress,
+        first=first,
     )
     return Run(game, played.tally, played.rows, seed, played.interrupted, played.seconds)
 
