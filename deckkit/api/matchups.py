@@ -16,14 +16,19 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import matches
 from deckkit.analysis.paired import METHOD, independent_difference, paired_difference
-from deckkit.core.estimates import CI_METHOD, CONFIDENCE
+from deckkit.api.display import Shown, Table, interval, pct
+from deckkit.api.options import RunOptions
+from deckkit.core.estimates import CI_METHOD, CONFIDENCE, Rate
 from deckkit.core.game import Game, Legality
 from deckkit.core.workers import ProgressFn
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:
+    import polars as pl
 
 DEFAULT_GAMES = 2_000
 StepFn = Callable[[str], AbstractContextManager[ProgressFn | None]]
@@ -355,3 +360,121 @@ def save_run(
     )
     write_frame(matches.rows_frame(result.rows), path, force=force, metadata=metadata)
     return len(result.rows)
+
+
+@dataclass(frozen=True, repr=False)
+class MatchResult(Shown):
+    """A party's or team's run against its opponent through the game interface: each outcome's
+    rate with its Wilson 95% interval (``win``, ``outcomes``), how the games ended, and one row
+    per game (``to_frame()``). Printed, a short summary (a table in a notebook)."""
+
+    game: str
+    document: dict[str, Any]
+    rows: list[Any]
+
+    @property
+    def win(self) -> Rate:
+        """The first file's wins, with their interval."""
+        w = self.document["outcomes"]["win"]
+        ci = tuple(w["ci"]) if w["ci"] is not None else None
+        return Rate(w["count"], w["n"], w["rate"], ci)
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.document
+
+    def to_frame(self) -> pl.DataFrame:
+        """One row per game: its index, outcome (the first file's view), end reason code,
+        turns, and a column per (side:character, counter) the games counted."""
+        frame: pl.DataFrame = matches.rows_frame(self.rows)
+        return frame
+
+    def _title(self) -> str:
+        d = self.document
+        return (
+            f"{d['file']['name']} vs {d['vs']['name']} ({d['game']}): {d['games']:,} games, "
+            f"seed {d['seed']}"
+        )
+
+    def _table(self) -> Table:
+        rows = [
+            [name, f"{r['count']:,}", pct(r["rate"]), interval(r["ci"])]
+            for name, r in self.document["outcomes"].items()
+        ]
+        return ["outcome", "games", "rate", "95% CI"], rows
+
+    def _notes(self) -> list[str]:
+        return [".to_frame(): one row per game; .as_dict(): the whole summary"]
+
+
+def simulate_match(
+    file: str | Path,
+    vs: str | Path | None,
+    options: RunOptions,
+    *,
+    allow_illegal: bool = False,
+    progress: ProgressFn | None = None,
+) -> MatchResult:
+    """``options.games`` seeded games of the party or team ``file`` against ``vs`` (both of
+    the file's game), through the game interface: ``options.policy`` plays both sides (the
+    game's default player for "heuristic" where the game has none of that name) under
+    ``options.rules``. An illegal file raises a :class:`~deckkit.errors.UsageError` unless
+    ``allow_illegal``."""
+    from deckkit import games as registry
+
+    path = Path(file)
+    found = registry.game_of_file(path)
+    game = registry.game_interface(found)
+    if vs is None:
+        raise UsageError(
+            f"a {found.title} run plays an opponent: give vs=",
+            hint=f"deckkit.simulate({str(path)!r}, vs='OPPONENT')",
+        )
+    vs_path = Path(vs)
+    other = registry.game_of_file(vs_path)
+    if other != found:
+        raise UsageError(f"{vs_path} is a {other.title} file, {path} a {found.title} file")
+    options.check_numbers()
+    rules = check_rules(game, options.rules)
+    side, opponent = read_side(game, path), read_side(game, vs_path)
+    for s in (side, opponent):
+        if not s.legality.legal and not allow_illegal:
+            problems = "; ".join(p.message for p in s.legality.problems)
+            raise UsageError(
+                f"{s.path} is not legal: {problems}", hint="pass allow_illegal=True to play it"
+            )
+    player = options.policy if options.policy in game.players() else game.players()[0]
+    setup = game.prepare([side.entry, opponent.entry], player=player, rules=rules)
+    result = matches.run(
+        game.name,
+        setup,
+        games=options.games,
+        seed=options.seed,
+        keep_rows=True,
+        progress=progress,
+        **options.runner_kwargs(),
+    )
+    if result.interrupted or result.rows is None:
+        raise KeyboardInterrupt
+    doc = {
+        "game": game.name,
+        "ci_method": CI_METHOD,
+        "confidence": CONFIDENCE,
+        "file": {
+            "name": game.entry_name(side.entry),
+            "path": str(path),
+            "legal": side.legality.legal,
+        },
+        "vs": {
+            "name": game.entry_name(opponent.entry),
+            "path": str(vs_path),
+            "legal": opponent.legality.legal,
+        },
+        "seed": options.seed,
+        "games": result.tally.games,
+        "policy": player,
+        "rules": rules,
+        "outcomes": matches.outcomes_json(result.tally, game.outcomes),
+        "mean_turns": matches.mean_turns(result.tally),
+        "end_reasons": matches.end_reasons_json(result.tally),
+    }
+    return MatchResult(game.name, doc, result.rows)
