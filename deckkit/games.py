@@ -26,7 +26,9 @@ number stays, ``play``'s game index), else the first file among the arguments wh
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
 Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards`` and ``play`` go
-to the game's own commands; a command that does not serve the game (:data:`SERVES`) is refused
+to the game's own commands; ``compare`` and ``impact`` of a game with its own commands (parties,
+teams) to the commands every game gets through its interface (:data:`INTERFACE_COMMANDS`); a
+command that does not serve the game (:data:`SERVES`) is refused
 in one line with exit 9. Names match case-insensitively, ignoring spaces and punctuation
 (``Anima Tactics`` = ``anima-tactics``).
 """
