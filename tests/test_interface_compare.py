@@ -103,3 +103,28 @@ def test_one_file_or_an_unknown_player_is_a_usage_error() -> None:
     assert code == EXIT_BAD_INPUT and "two or more" in err
     code, _, err = run("compare", AT[0], AT[1], "--vs", AT[2], "-n", 2, "--policy", "nobody")
     assert code == EXIT_BAD_INPUT and "guarded" in err
+
+
+def test_the_interface_commands_short_flags_mean_what_they_mean_everywhere() -> None:
+    """The README: a short flag means the same in every command (tests/test_cli_conventions.py
+    holds Ani-Mayhem's commands to it; the interface's compare and impact are held here)."""
+    from typer.main import get_command
+
+    from deckkit.cli import interface_cmd
+    from tests.test_cli_conventions import _commands
+
+    meaning = {
+        short: next(o for o in p.opts if o.startswith("--"))
+        for cmd in _commands().values()
+        for p in cmd.params
+        for short in p.opts
+        if len(short) == 2 and short[0] == "-"
+    }
+    group = get_command(interface_cmd.app)
+    commands = group.commands  # type: ignore[attr-defined]
+    assert set(commands) == set(games.INTERFACE_VERBS)
+    for name, cmd in commands.items():
+        for param in cmd.params:
+            longs = [o for o in param.opts if o.startswith("--")]
+            for short in (o for o in param.opts if len(o) == 2 and o[0] == "-"):
+                assert meaning.get(short, longs[0]) == longs[0], (name, short)
