@@ -26,7 +26,9 @@ number stays, ``play``'s game index), else the first file among the arguments wh
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
 Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards`` and ``play`` go
-to the game's own commands; a command that does not serve the game (:data:`SERVES`) is refused
+to the game's own commands; ``compare`` and ``impact`` of a game with its own commands (parties,
+teams) to the commands every game gets through its interface (:data:`INTERFACE_COMMANDS`); a
+command that does not serve the game (:data:`SERVES`) is refused
 in one line with exit 9. Names match case-insensitively, ignoring spaces and punctuation
 (``Anima Tactics`` = ``anima-tactics``).
 """
@@ -69,6 +71,10 @@ GAMES: tuple[Game, ...] = (
 
 # The top-level commands a game may take over, and the one option that names a game.
 VERBS = ("validate", "simulate", "report", "cards", "play", "build")
+# The commands a game with its own commands module (a two-sided game: parties, teams) gets
+# through its game interface (deckkit.core.game), from this module's ``app``.
+INTERFACE_VERBS = ("compare", "impact")
+INTERFACE_COMMANDS = "deckkit.cli.interface_cmd"
 
 # Every command line a game may meet, and whom it serves: None where it serves the game (the
 # Ani-Mayhem command, or the game's own in its commands module), else why not, as the README's
@@ -78,15 +84,12 @@ VERBS = ("validate", "simulate", "report", "cards", "play", "build")
 NOT_YET = "not yet"
 NO_MEANING = "no meaning here"
 _SIBLINGS_NOT_YET = {
-    "compare": "two parties or teams on paired games, through the game interface",
-    "impact": "a character's worth on paired games, through the game interface",
     "sensitivity": "the rule options' readings on paired games, through the game interface",
     "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
     "party with `deckkit build`)",
     "build": "team building from drafts",
-    "balance baseline": "a balance file that names parties and teams",
-    "balance check": "a balance file that names parties and teams",
-    "report --from": "saved runs: the game's simulate has no --out",
+    "report --from": "a page from a party's or team's saved rows, which `simulate --vs --out` "
+    "writes",
 }
 SERVES: dict[str, dict[str, str | None]] = {
     "validate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
@@ -111,6 +114,10 @@ SERVES: dict[str, dict[str, str | None]] = {
         "animus": f"{NOT_YET}: which ability texts the battle engine plays",
     },
     "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "compare": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "impact": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "balance baseline": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    "balance check": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     **{
         command: {
             "ani-mayhem": None,
@@ -280,13 +287,17 @@ def command_for(verb: str, args: list[str]) -> tuple[_click.Command | None, list
     refused = refusal(command_line_name(verb, rest), game)
     if refused is not None:
         raise refused
-    if verb not in VERBS:
-        return None, rest
     if game.commands is None:
+        return None, rest
+    if verb in INTERFACE_VERBS:
+        source = INTERFACE_COMMANDS
+    elif verb in VERBS:
+        source = game.commands
+    else:
         return None, rest
     from typer.main import get_command
 
-    module = importlib.import_module(game.commands)
+    module = importlib.import_module(source)
     group = get_command(module.app)
     commands = getattr(group, "commands", None)
     # Typer makes an app of one command that command itself.

@@ -24,7 +24,9 @@ def test_the_walkthrough_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert "GAMES = 2_000" in code
     code = code.replace("GAMES = 2_000", "GAMES = 30", 1)
     (tmp_path / "decks").mkdir()
-    shutil.copy(REPO / "decks" / "tough-solo.deck", tmp_path / "decks")
+    for name in ("tough-solo.deck", "at-empire-light.party", "at-samael-darkness.party",
+                 "animus-vanguard.team", "animus-counterpoint.team"):  # fmt: skip
+        shutil.copy(REPO / "decks" / name, tmp_path / "decks")
     monkeypatch.chdir(tmp_path)  # as a notebook started in a checkout
     names: dict[str, object] = {}
     exec(compile(code, str(PAGE), "exec"), names)
@@ -37,6 +39,11 @@ def test_the_walkthrough_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     worth = names["worth"]  # the impact walkthrough: one row per card named, as a DataFrame
     assert worth.columns == ["card", "replacement", "difference", "ci_low", "ci_high"]  # type: ignore[attr-defined]
     assert sorted(worth["card"].to_list()) == ["Goten", "Krillin", "Priss Asagiri"]  # type: ignore[index]
+    # parties and teams: the file's game found from its header, against vs=
+    party, team = names["party"], names["team"]
+    assert party.document["game"] == "anima-tactics" and party.win.n == 30  # type: ignore[attr-defined]
+    assert names["lives"].height == 30  # type: ignore[attr-defined]
+    assert team.document["game"] == "animus" and team.to_frame().height == 30  # type: ignore[attr-defined]
 
 
 def test_the_readme_links_the_page() -> None:

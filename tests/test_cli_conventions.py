@@ -75,9 +75,11 @@ def test_the_command_line_options_spell_the_engines_own_constants() -> None:
     from deckkit.analysis.dask_backend import SCHEDULER_ENV
     from deckkit.animayhem.construction.carddb import CARD_DB_ENV
     from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
+    from deckkit.api import options
     from deckkit.cli import main
 
     assert opt.TURN_CAP == DEFAULT_TURN_CAP
+    assert options.DEFAULT_TURN_CAP == DEFAULT_TURN_CAP  # the API's, which imports no game
     assert opt.SCHEDULER_ENV == SCHEDULER_ENV
     assert main.CARD_DB_ENV == CARD_DB_ENV
 

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from deckkit import games
 from deckkit.animatactics.analysis import matrix as matrix_mod
 from deckkit.cli.main import app
-from deckkit.errors import EXIT_NOT_SERVED
+from deckkit.errors import EXIT_BAD_INPUT, EXIT_NOT_SERVED
 from tests.schema_check import SchemaError, Validator
 from tests.test_animatactics_cli import _small_roster
 
@@ -53,6 +53,18 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         encoding="utf-8",
     )
     run_file = tmp / "run.parquet"
+    sides = {}
+    for game, (first, second) in FILES.items():
+        if game == "ani-mayhem":
+            continue
+        sides[game] = tmp / f"balance-{game}.toml"
+        sides[game].write_text(
+            f'seed = 1\nbudget = 80\nbaseline_games = 10\n[[check]]\nname = "{game} band"\n'
+            f'deck = "{first}"\nvs = "{second}"\nband = [0.1, 0.9]\n'
+            f'[[check]]\nname = "{game} drift"\ndeck = "{first}"\nvs = "{second}"\n'
+            "max_drop = 0.2\n",
+            encoding="utf-8",
+        )
     return {
         ("validate", "ani-mayhem"): (["validate", AM], "validate"),
         ("validate", "anima-tactics"): (["validate", AT], "validate"),
@@ -77,7 +89,20 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             None,
         ),
         ("compare", "ani-mayhem"): (["compare", AM, AM2, "-n", "6", "-q"], "compare"),
+        ("compare", "anima-tactics"): (
+            ["compare", AT, DECKS / "at-unaligned.party", "--vs", AT2, "-n", "6", "-q"],
+            "compare",
+        ),
+        ("compare", "animus"): (["compare", AN, AN2, "--vs", AN2, "-n", "6", "-q"], "compare"),
         ("impact", "ani-mayhem"): (["impact", AM, "--card", "Goten", "-n", "6", "-q"], "impact"),
+        ("impact", "anima-tactics"): (
+            ["impact", AT, "--vs", AT2, "--card", "Erika", "-n", "6", "-q"],
+            "impact",
+        ),
+        ("impact", "animus"): (
+            ["impact", AN, "--vs", AN2, "--card", "Ilka Varga", "-n", "6", "-q"],
+            "impact",
+        ),
         ("sensitivity", "ani-mayhem"): (
             ["sensitivity", AM, "-n", "6", "--reading", "charm"],
             "sensitivity",
@@ -116,6 +141,19 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         ),
         ("balance baseline", "ani-mayhem"): (["balance", "baseline", balance, "-q"], None),
         ("balance check", "ani-mayhem"): (["balance", "check", balance, "-q"], "balance-check"),
+        ("balance baseline", "anima-tactics"): (
+            ["balance", "baseline", sides["anima-tactics"], "-q"],
+            None,
+        ),
+        ("balance check", "anima-tactics"): (
+            ["balance", "check", sides["anima-tactics"], "-q"],
+            "balance-check",
+        ),
+        ("balance baseline", "animus"): (["balance", "baseline", sides["animus"], "-q"], None),
+        ("balance check", "animus"): (
+            ["balance", "check", sides["animus"], "-q"],
+            "balance-check",
+        ),
         ("samples", "ani-mayhem"): (["samples"], None),
         ("samples", "anima-tactics"): (["samples"], None),
         ("samples", "animus"): (["samples"], None),
@@ -310,22 +348,30 @@ def test_every_schema_is_well_formed_draft_2020_12() -> None:
         assert validator.problems_in(name) == [], name
 
 
-@pytest.mark.parametrize("verb", ["check", "baseline"])
+@pytest.mark.parametrize("verb", ["baseline", "check"])
 @pytest.mark.parametrize("game", ["anima-tactics", "animus"])
-def test_a_balance_file_naming_another_games_file_is_refused_in_one_line(
+def test_a_party_or_team_check_without_an_opponent_is_refused_before_any_game(
     verb: str, game: str, tmp_path: Path
 ) -> None:
-    """A balance check's deck file is read for its game (its header) before anything plays; a
-    party or a team is refused as the table says, exit 9, naming the check and the game."""
+    """A balance check's file is read for its game (its header) before anything plays; a party
+    or a team plays an opponent, so a check without ``vs`` is bad input naming the check, and
+    a ``vs`` on a deck's check or of another game too."""
     balance = tmp_path / "balance.toml"
     balance.write_text(
         f'[[check]]\nname = "sibling"\ndeck = "{FILES[game][0]}"\nband = [0.3, 0.7]\n',
         encoding="utf-8",
     )
     code, _, err = run("balance", verb, balance)
-    assert code == EXIT_NOT_SERVED, err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "'sibling'" in lines[0] and TITLES[game] in lines[0], err
+    assert code == EXIT_BAD_INPUT, err
+    assert "'sibling'" in err and "no vs" in err and TITLES[game] in err, err
+    other = FILES["animus" if game == "anima-tactics" else "anima-tactics"][1]
+    for deck, vs, says in ((FILES[game][0], other, "is a"), (AM, FILES[game][1], "solitaire")):
+        balance.write_text(
+            f'[[check]]\nname = "sibling"\ndeck = "{deck}"\nvs = "{vs}"\nband = [0.3, 0.7]\n',
+            encoding="utf-8",
+        )
+        code, _, err = run("balance", verb, balance)
+        assert code == EXIT_BAD_INPUT and says in err, err
 
 
 @pytest.mark.parametrize(

@@ -582,13 +582,12 @@ def test_errors_do_not_echo_huge_inputs(tmp_path: Path) -> None:
         assert "characters)" in out  # says how long the value was
 
 
-@pytest.mark.parametrize("command", ["stats", "play", "impact", "sensitivity", "compare"])
+@pytest.mark.parametrize("command", ["stats", "play", "sensitivity"])
 @pytest.mark.parametrize("source", [TEAM, PARTY])
 def test_a_command_not_serving_a_games_file_says_so_in_one_line(
     command: str, source: Path
 ) -> None:
-    extra = {"compare": ["--policy-b", "random"], "impact": ["-n", "5"]}.get(command, [])
-    code, out = invoke(command, source, *extra)
+    code, out = invoke(command, source)
     if command == "play" and source == TEAM:  # Animus plays one battle: of two teams
         assert code == EXIT_BAD_INPUT and "--vs" in out, out
         return

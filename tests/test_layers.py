@@ -242,7 +242,6 @@ STILL_GAME_BOUND = {
     "deckkit.api.decks",
     "deckkit.api.engine",
     "deckkit.api.legality",
-    "deckkit.api.options",
     "deckkit.api.pages",
     "deckkit.api.play",
     "deckkit.api.readings",

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckkit.analysis.matches import RUN_METADATA_KEY
 from deckkit.analysis.runner import COUNTER_PREFIX, ROW_COLUMNS
 from deckkit.analysis.summary import Tally
 from deckkit.animayhem.construction.deck import MAX_DECK_BYTES
@@ -241,6 +242,8 @@ def open_results(
         games = int(pl.scan_parquet(path).select(pl.len()).collect().item())
     except Exception as err:  # polars raises its own error types for a damaged file
         raise UsageError(f"not a readable Parquet file ({_first_line(err)})", path=path) from None
+    if METADATA_KEY not in kv and RUN_METADATA_KEY in kv:
+        _refuse_other_game(kv[RUN_METADATA_KEY], path)
     if METADATA_KEY not in kv:
         raise UsageError(
             "this Parquet file has no deckkit run metadata",
@@ -264,6 +267,21 @@ def open_results(
         before_values(rows, games, path)
     _check_values(rows, schema, meta, path)
     return SavedRun(rows, meta, games)
+
+
+def _refuse_other_game(text: str, path: Path) -> None:
+    """A saved run of a game played through its interface: refused as the command x game table
+    says (exit 9), naming the game; a damaged record is a usage error."""
+    from deckkit import games
+
+    raw = parse_json(text[:MAX_METADATA_CHARS], path, what="run metadata", error=UsageError)
+    name = raw.get("game") if isinstance(raw, dict) else None
+    game = games.find_game(name) if isinstance(name, str) else None
+    if game is None:
+        raise UsageError("the run metadata in this file names no known game", path=path)
+    refused = games.refusal("report --from", game)
+    if refused is not None:
+        raise refused
 
 
 def read_results(path: Path) -> tuple[pl.DataFrame, RunMetadata]:

@@ -6,6 +6,7 @@ skirmish of two parties to a :class:`~deckkit.core.game.Record`."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from deckkit.animatactics.analysis.parties import PLAN_NAMES, check_policy, fighters, plan_of
@@ -15,7 +16,7 @@ from deckkit.animatactics.construction.editions import DEFAULT_EDITION, load_edi
 from deckkit.animatactics.construction.legality import check_party
 from deckkit.animatactics.construction.party import Party, read_party
 from deckkit.animatactics.engine.skirmish import GameResult, Side
-from deckkit.core.game import Legality, Problem, Record, RuleChoice
+from deckkit.core.game import Legality, Problem, Record, RuleChoice, StandIn
 from deckkit.errors import UsageError
 
 DEFAULT_PLAN = "guarded"
@@ -31,6 +32,44 @@ class AnimaTactics:
 
     def read(self, path: Path) -> Party:
         return read_party(path, load_card_db())
+
+    def entry_name(self, entry: Party) -> str:
+        return entry.name
+
+    def members(self, entry: Party) -> tuple[str, ...]:
+        return tuple(m.character.name for m in entry.members)
+
+    def stand_ins(self, entry: Party, member: str) -> tuple[StandIn, ...]:
+        """The character's removal: a party spends "up to the agreed-upon level total"
+        (anima-tactics-rulebook.txt, PREPARING FOR THE GAME, Organizing your party), so one with
+        fewer levels is still a party; the Equipment and Powers it bore leave with it. No
+        stand-in when the smaller party breaks a rule (more advantage cards than characters,
+        the same section)."""
+        at = next(
+            (
+                i
+                for i, m in enumerate(entry.members)
+                if m.character.name.casefold() == member.casefold()
+            ),
+            None,
+        )
+        if at is None:
+            raise UsageError(f"{member!r} is not in the party {entry.name!r}")
+        gone = entry.members[at].character.name
+        smaller = replace(
+            entry,
+            members=[m for i, m in enumerate(entry.members) if i != at],
+            advantages=[
+                a
+                for a in entry.advantages
+                if a.bearer is None
+                or a.bearer.casefold() != gone.casefold()
+                or any(m.character.name == gone for i, m in enumerate(entry.members) if i != at)
+            ],
+        )
+        if not self.legality(smaller).legal:
+            return ()
+        return (StandIn("removed", smaller),)
 
     def legality(self, entry: Party) -> Legality:
         edition = load_edition(entry.edition or DEFAULT_EDITION)

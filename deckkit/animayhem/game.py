@@ -13,6 +13,7 @@ from deckkit.animayhem.construction.deck import Deck, read_deck
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, Edition, load_edition
 from deckkit.animayhem.construction.legality import check_deck
 from deckkit.animayhem.construction.readings import RULE_OPTIONS, apply_rules, parse_rule
+from deckkit.animayhem.construction.standins import stand_ins, with_one_copy_changed
 from deckkit.animayhem.engine.endgame import end_reason_code
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
 from deckkit.animayhem.engine.players import PLAYERS, is_player, make_player
@@ -20,7 +21,7 @@ from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.prepared import GameSetup
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Trace
-from deckkit.core.game import Legality, PlayFn, Problem, Record, RuleChoice
+from deckkit.core.game import Legality, PlayFn, Problem, Record, RuleChoice, StandIn
 from deckkit.errors import UsageError
 
 DEFAULT_PLAYER = "heuristic"
@@ -76,6 +77,29 @@ class AniMayhem:
 
     def read(self, path: Path) -> Deck:
         return read_deck(path, load_card_db())
+
+    def entry_name(self, entry: Deck) -> str:
+        return entry.name
+
+    def members(self, entry: Deck) -> tuple[str, ...]:
+        return tuple(c.name for c in entry.cards())
+
+    def stand_ins(self, entry: Deck, member: str) -> tuple[StandIn, ...]:
+        """The deck's stand-in rule (construction.standins): legal cards of the same kind in
+        one copy's place, most neutral first."""
+        card = next(
+            (e.card for e in entry.entries if e.card.name.casefold() == member.casefold()), None
+        )
+        if card is None:
+            raise UsageError(f"{member!r} is not in the deck {entry.name!r}")
+
+        def legal(deck: Deck) -> bool:
+            return self.legality(deck).legal
+
+        return tuple(
+            StandIn(f"replaced by {c.name}", with_one_copy_changed(entry, card, c))
+            for c in stand_ins(entry, card, load_card_db().cards, legal)
+        )
 
     def legality(self, entry: Deck) -> Legality:
         report = check_deck(

@@ -38,6 +38,7 @@ EXPORTS: dict[str, str] = {
     "ValidationResult": "legality",
     "simulate": "simulation",
     "SimulateResult": "simulation",
+    "MatchResult": "matchups",
     "play_one": "play",
     "PlayedGame": "play",
     "stats": "composition",
@@ -71,6 +72,7 @@ __all__ = [
     "IllegalDeck",
     "ImpactRequest",
     "ImpactResult",
+    "MatchResult",
     "PlayedGame",
     "ReportResult",
     "RunOptions",
@@ -109,6 +111,7 @@ if TYPE_CHECKING:
     from deckkit.api.composition import stats
     from deckkit.api.decks import with_card
     from deckkit.api.legality import ValidationResult, load_deck, validate
+    from deckkit.api.matchups import MatchResult
     from deckkit.api.options import RunOptions
     from deckkit.api.pages import (
         ImpactRequest,

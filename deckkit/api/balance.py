@@ -14,11 +14,13 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckkit import games
+from deckkit.analysis import matches
 from deckkit.analysis.runner import GameFactory, run_games, shared_pool
 from deckkit.analysis.summary import Rate, proportion
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
@@ -100,6 +102,100 @@ def _prepare(check: Check, db: CardDB, notify: Notify) -> Prepared:
     return Prepared(check, game, factory, deck_text)
 
 
+@dataclass(frozen=True)
+class PreparedMatch:
+    """A party's or team's check, through the game interface: its game, the file against its
+    opponent as a worker's factory, and both files' text (the baseline keeps them)."""
+
+    check: Check
+    game: Any  # deckkit.core.game.Game
+    factory: matches.InterfacePlay
+    deck_text: str
+    vs_text: str
+
+
+def _interface_of(check: Check) -> Any:
+    found = games.find_game(check.game)
+    assert found is not None  # the balance file named it
+    return games.game_interface(found)
+
+
+def _match_factory(check: Check, deck: Path, vs: Path, notify: Notify) -> matches.InterfacePlay:
+    """The check's file against its opponent, both legal, under its player and rule options."""
+    from deckkit.api.matchups import read_side
+
+    game = _interface_of(check)
+    try:
+        sides = [read_side(game, deck), read_side(game, vs)]
+        setup = game.prepare(
+            [sides[0].entry, sides[1].entry], player=check.policy, rules=dict(check.rules)
+        )
+    except DeckkitError as err:
+        raise _for_check(check, err) from err
+    for side in sides:
+        if not side.legality.legal:
+            for problem in side.legality.problems:
+                notify(f"  {problem.rule}: {problem.message}")
+            raise UsageError(
+                f"check {check.name!r}: {side.path} is not legal, so it cannot be balance-checked",
+                path=side.path,
+                hint="fix it (see `deckkit validate`) or remove the check",
+            )
+    return matches.InterfacePlay(game.name, setup)
+
+
+def _prepare_match(check: Check, notify: Notify) -> PreparedMatch:
+    assert check.vs is not None
+    factory = _match_factory(check, check.deck, check.vs, notify)
+    try:
+        texts = [read_text(p, what="file", error=DeckFileError) for p in (check.deck, check.vs)]
+    except DeckkitError as err:
+        raise _for_check(check, err) from err
+    return PreparedMatch(check, _interface_of(check), factory, texts[0], texts[1])
+
+
+def _match_snapshot(item: PreparedMatch) -> dict[str, Any]:
+    """What a party's or team's baseline keeps: both files' text (the card data is the game's
+    own; no card rows are kept, so only the files' changes are told)."""
+    return {
+        "game": item.game.name,
+        "deck_file": {"text": item.deck_text, "sha256": _sha(item.deck_text)},
+        "vs_file": {"text": item.vs_text, "sha256": _sha(item.vs_text)},
+        "cards": {},
+    }
+
+
+@contextmanager
+def _replayed_match(
+    item: PreparedMatch, record: dict[str, Any], notify: Notify
+) -> Iterator[matches.InterfacePlay]:
+    """The baseline's files, as they read then, against each other on today's engine: each
+    written beside its file under a hidden name (so a file naming others by a relative path
+    still finds them) while the check plays, and removed after."""
+    check = item.check
+    assert check.vs is not None
+    snapshot = record["snapshot"]
+    texts = [snapshot["deck_file"]["text"], snapshot.get("vs_file", {}).get("text")]
+    if not isinstance(texts[1], str):
+        raise UsageError(
+            f"check {check.name!r}: its baseline keeps no opponent's file",
+            hint="re-baseline with `deckkit balance baseline --force`",
+        )
+    made: list[Path] = []
+    try:
+        for path, text in zip((check.deck, check.vs), texts, strict=True):
+            fd, name = tempfile.mkstemp(
+                prefix=f".{path.stem}.baseline-", suffix=path.suffix, dir=path.parent
+            )
+            made.append(Path(name))
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        yield _match_factory(check, made[0], made[1], notify)
+    finally:
+        for path in made:
+            path.unlink(missing_ok=True)
+
+
 def _select(balance: BalanceFile, names: Sequence[str]) -> list[Check]:
     if not names:
         return list(balance.checks)
@@ -168,8 +264,13 @@ def baselines(
                 hint="pass --force to re-baseline them, or --check NAME for only some",
             )
         db, csv_path = load_card_db(card_db), card_db_csv(card_db)
-        prepared = [_prepare(c, db, warn) for c in checks]
+        prepared = [
+            _prepare(c, db, warn) if c.vs is None else _prepare_match(c, warn) for c in checks
+        ]
         for item in prepared:
+            if isinstance(item, PreparedMatch):
+                yield _match_baseline(balance, item, runner, notify)
+                continue
             chosen = item.check
             notify(f"baseline {chosen.name!r}: {chosen.baseline_games:,} games")
             result = run_games(
@@ -192,6 +293,38 @@ def baselines(
             path = balance.baseline_path(chosen)
             write_baseline(path, record)
             yield Baseline(chosen, proportion(result.tally.wins, result.tally.games), path)
+
+
+def _match_baseline(
+    balance: BalanceFile, item: PreparedMatch, runner: dict[str, Any], notify: Notify
+) -> Baseline:
+    chosen = item.check
+    notify(f"baseline {chosen.name!r}: {chosen.baseline_games:,} games")
+    played = matches.run(
+        item.factory.game,
+        item.factory.setup,
+        games=chosen.baseline_games,
+        seed=chosen.seed,
+        workers=runner["workers"],
+    )
+    if played.interrupted:
+        raise KeyboardInterrupt
+    wins = played.tally.outcomes.get("win", 0)
+    record = baseline_record(
+        chosen,
+        wins=wins,
+        games=played.tally.games,
+        edition="",
+        variant="",
+        layout="",
+        rules=dict(chosen.rules),
+        snapshot=_match_snapshot(item),
+    )
+    record["game"] = chosen.game
+    record["vs"] = chosen.vs_as_written
+    path = balance.baseline_path(chosen)
+    write_baseline(path, record)
+    return Baseline(chosen, proportion(wins, played.tally.games), path)
 
 
 # --- check -------------------------------------------------------------------------------------
@@ -290,9 +423,12 @@ def balance_check(
         balance = load_balance_file(path)
         checks = _select(balance, only)
         db, csv_path = load_card_db(card_db), card_db_csv(card_db)
-        plan: list[tuple[Prepared, dict[str, Any] | None, GameFactory | None]] = []
+        plan: list[tuple[Prepared | PreparedMatch, dict[str, Any] | None, Any]] = []
+        replays = ExitStack()
         for c in checks:  # everything is validated before the first game
-            item = _prepare(c, db, warn)
+            item: Prepared | PreparedMatch = (
+                _prepare(c, db, warn) if c.vs is None else _prepare_match(c, warn)
+            )
             baseline_path = balance.baseline_path(c)
             record = read_baseline(baseline_path, c)
             if record is None and c.max_drop is not None:
@@ -301,21 +437,24 @@ def balance_check(
                     path=baseline_path,
                     hint=f"record one with `deckkit balance baseline {file} --check '{c.name}'`",
                 )
-            old = None
+            old: Any = None
             if record is not None and c.max_drop is not None:
-                old = _replay_factory(item, record, csv_path)
+                if isinstance(item, PreparedMatch):
+                    old = replays.enter_context(_replayed_match(item, record, warn))
+                else:
+                    old = _replay_factory(item, record, csv_path)
             plan.append((item, record, old))
 
         results: list[CheckResult] = []
         # One pool of workers for every batch of every check: each batch is a few hundred
         # games, and starting worker processes per batch cost more than its games.
-        with shared_pool(runner["workers"]):
+        with replays, shared_pool(runner["workers"]):
             _run_plan(plan, runner, csv_path, results, notify, warn)
     return BalanceResult(path, results)
 
 
 def _run_plan(
-    plan: list[tuple[Prepared, dict[str, Any] | None, GameFactory | None]],
+    plan: list[tuple[Prepared | PreparedMatch, dict[str, Any] | None, Any]],
     runner: dict[str, Any],
     csv_path: Path,
     results: list[CheckResult],
@@ -327,7 +466,17 @@ def _run_plan(
     for item, record, old in plan:
         c = item.check
         changed: tuple[str, ...] = ()
-        if record is not None:
+        if record is not None and isinstance(item, PreparedMatch):
+            snapshot = record["snapshot"]
+            changed = tuple(
+                what
+                for what, key, text in (
+                    ("the file", "deck_file", item.deck_text),
+                    ("the opponent's file", "vs_file", item.vs_text),
+                )
+                if snapshot.get(key, {}).get("sha256") != _sha(text)
+            )
+        elif record is not None:
             changed = tuple(changed_cards(record["snapshot"], csv_path))
             if record["snapshot"]["deck_file"]["sha256"] != _sha(item.deck_text):
                 changed = ("the deck file", *changed)
@@ -364,6 +513,8 @@ def write_reports(
     done: dict[tuple[Path, str, str | None, tuple[tuple[str, str], ...]], str] = {}
     pages: dict[str, str] = {}
     for c in checks:
+        if c.vs is not None:  # a party's or team's page is `deckkit report FILE --vs OPPONENT`
+            continue
         key = (c.deck, c.policy, c.edition, c.rules)
         if key in done:
             pages[c.slug] = done[key]

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import polars as pl
 
     from deckkit.analysis.rowspool import RowSpool
+    from deckkit.api.matchups import MatchResult
 
 Notify = Callable[[str], None]  # where a function's notes go (the CLI: stderr)
 
@@ -203,16 +204,32 @@ def simulate(
     deck: DeckSource,
     options: RunOptions | None = None,
     *,
+    vs: str | Path | None = None,
     allow_illegal: bool = False,
     progress: ProgressFn | None = None,
     **changes: Any,
-) -> SimulateResult:
+) -> SimulateResult | MatchResult:
     """Play ``options.games`` solitaire games of ``deck`` (a deck file, or a
     :class:`~deckkit.animayhem.construction.deck.Deck` built in memory) and summarize them,
     keeping the per-game rows. Keywords override fields of ``options``
     (``simulate("my.deck", games=500, seed=3)``). An illegal deck raises
-    :class:`~deckkit.api.solitaire.IllegalDeck` unless ``allow_illegal``."""
+    :class:`~deckkit.api.solitaire.IllegalDeck` unless ``allow_illegal``.
+
+    A file of another game (its ``game:`` header: a party, a team) plays against ``vs``, the
+    opponent's file, through the game interface, and gives a
+    :class:`~deckkit.api.matchups.MatchResult` (``simulate("a.party", vs="b.party")``)."""
     opts = options_of(options, changes)
+    if isinstance(deck, str | Path):
+        from deckkit import games
+
+        if games.game_of_file(Path(deck)).commands is not None:
+            from deckkit.api.matchups import simulate_match
+
+            return simulate_match(deck, vs, opts, allow_illegal=allow_illegal, progress=progress)
+    if vs is not None:
+        raise UsageError(
+            "an Ani-Mayhem deck plays solitaire: vs= names a party's or team's opponent"
+        )
     game = prepare(deck, opts)
     require_legal(game, "simulate", allow_illegal=allow_illegal)
     return play(game, opts, progress=progress)

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from deckkit.analysis import matches
 from deckkit.analysis.runner import GameFactory, Played, PlayFn, run_games
 from deckkit.analysis.sprt import Decision, Stop, wald_bounds
 from deckkit.analysis.summary import mean_estimate, proportion
@@ -63,7 +64,21 @@ class OffsetGames:
 
 
 def play_wins(factory: GameFactory, *, seed: int, start: int, stop: int, workers: int) -> BoolArray:
-    """Whether each of games ``start..stop-1`` of the run seeded ``seed`` was won, in order."""
+    """Whether each of games ``start..stop-1`` of the run seeded ``seed`` was won, in order. A
+    party's or team's games (a factory of the game interface) play through it."""
+    if isinstance(factory, matches.InterfacePlay):
+        played = matches.run(
+            factory.game,
+            factory.setup,
+            games=stop - start,
+            seed=seed,
+            workers=workers,
+            keep_rows=True,
+            first=start,
+        )
+        if played.interrupted:
+            raise KeyboardInterrupt
+        return np.asarray(played.won(), dtype=np.bool_)
     result = run_games(
         OffsetGames(factory, start), games=stop - start, seed=seed, workers=workers, keep_rows=True
     )
@@ -124,6 +139,8 @@ class CheckResult:
             "name": c.name,
             "kind": c.kind,
             "deck": c.deck_as_written,
+            "game": c.game,
+            "vs": c.vs_as_written,
             "verdict": self.verdict,
             "games": self.games,
             "games_played": self.games_played,

@@ -25,6 +25,10 @@ A TOML file (default ``reports/balance.toml``) with optional top-level defaults 
     rules = { charm = "every" }       # optional rule options (`--rule`); merged over the
                                       # top-level table and the deck's `rule:` lines
 
+A party's or team's check (Anima Tactics, Animus) plays its file against an opponent named by
+``vs = "path"`` (relative to this file, of the same game), through the game interface; its
+``policy`` is one of the game's players.
+
 A check has either ``band`` or ``max_drop``. Every key except ``name`` and ``deck`` may be set at
 the top level as a default for all checks. Every problem is a :class:`UsageError` naming the
 file, the check (and its line) and what to write instead, so the CLI exits 2.
@@ -57,7 +61,7 @@ DEFAULTS: dict[str, Any] = {
     "seed": 1,
     "turn_cap": 150,
 }
-CHECK_KEYS = frozenset(DEFAULTS) | {"name", "deck", "edition", "band", "max_drop", "rules"}
+CHECK_KEYS = frozenset(DEFAULTS) | {"name", "deck", "vs", "edition", "band", "max_drop", "rules"}
 TOP_KEYS = (frozenset(DEFAULTS) | {"edition", "baselines", "check", "rules"}) - {"name", "deck"}
 _CHECK_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*check[ \t]*\]\]", re.MULTILINE)
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -84,6 +88,11 @@ class Check:
     turn_cap: int
     line: int | None
     rules: tuple[tuple[str, str], ...] = ()  # rule options, as NAME, VALUE
+    # A party or team (a game other than Ani-Mayhem's solitaire) plays an opponent: its file,
+    # resolved and as written, and the game both belong to (deckkit.games' name).
+    vs: Path | None = None
+    vs_as_written: str | None = None
+    game: str = games.DEFAULT_GAME
 
     @property
     def rule_args(self) -> tuple[str, ...]:
@@ -210,6 +219,7 @@ def _check(
     refused = games.refusal("balance check", game)
     if refused is not None:  # the README's command x game table
         raise NotServed(f"check {name!r}: {deck_text} is for {game.title}: {refused.message}")
+    vs, vs_text = _opponent(where, raw, game, base)
     v = {**defaults, **raw}
     has_band, has_drift = "band" in v, "max_drop" in v
     if has_band == has_drift:
@@ -244,12 +254,41 @@ def _check(
         turn_cap=_integer(where, "turn_cap", v["turn_cap"], 1),
         line=line,
         rules=rules,
+        vs=vs,
+        vs_as_written=vs_text,
+        game=game.name,
     )
     try:  # the statistics' own limits (e.g. lo - margin must stay above 0)
         check.band_test() if band is not None else check.drift_test()
     except ValueError as err:
         raise where.fail(str(err), "narrow the margin or move the band") from None
     return check
+
+
+def _opponent(
+    where: _Where, raw: dict[str, Any], game: games.Game, base: Path
+) -> tuple[Path | None, str | None]:
+    """A party's or team's opponent (``vs``, relative to the balance file): required for a
+    two-sided game, of the same game; refused for an Ani-Mayhem deck, which plays solitaire."""
+    if game.name == games.DEFAULT_GAME:
+        if "vs" in raw:
+            raise where.fail(
+                "vs: an Ani-Mayhem deck plays solitaire, against no opponent", "remove vs"
+            )
+        return None, None
+    if "vs" not in raw:
+        raise where.fail(
+            f"no vs: a {game.title} check plays its file against an opponent",
+            'add vs = "path/to/opponent" (relative to the balance file)',
+        )
+    text = _text(where, "vs", raw["vs"])
+    vs = (base / text) if not Path(text).is_absolute() else Path(text)
+    if not vs.is_file():
+        raise where.fail(f"vs file {vs} does not exist", "vs paths are relative to this file")
+    other = games.game_of_file(vs)
+    if other != game:
+        raise where.fail(f"vs: {text} is a {other.title} file, the check's a {game.title} file")
+    return vs, text
 
 
 def load_balance_file(path: Path) -> BalanceFile:

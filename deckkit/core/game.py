@@ -55,6 +55,16 @@ class RuleChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class StandIn:
+    """What may take one card's or character's place in a file, as the game's rules allow: the
+    changed file (a :meth:`Game.read` entry) and how it changed (``replaced by NAME`` or
+    ``removed``)."""
+
+    how: str
+    entry: Any
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """One seeded game, in the shape every game gives.
 
@@ -91,6 +101,23 @@ class Game(Protocol):
         :class:`deckkit.errors.DeckkitError` naming the file and line."""
         ...
 
+    def entry_name(self, entry: Any) -> str:
+        """The name a file :meth:`read` returned goes by (its ``name:`` header, else the file's)."""
+        ...
+
+    def members(self, entry: Any) -> tuple[str, ...]:
+        """The cards or characters the file lists, by name, a copy per line (what two files'
+        comparison says differs); empty where the file fixes none (an Animus draft seat)."""
+        ...
+
+    def stand_ins(self, entry: Any, member: str) -> tuple[StandIn, ...]:
+        """What may take one copy of ``member`` (a name :meth:`members` gives) out of the file,
+        as the game's rules allow, for measuring its worth: legal replacements of the same
+        kind, most neutral first, or its removal where the rules let the file shrink. Empty
+        when the rules allow neither; an unknown ``member`` raises a
+        :class:`deckkit.errors.UsageError`."""
+        ...
+
     def legality(self, entry: Any) -> Legality:
         """The construction rules' verdict on a file :meth:`read` returned."""
         ...
@@ -124,4 +151,13 @@ class Game(Protocol):
         ...
 
 
-__all__ = ["EDITION_DEFAULT", "Game", "Legality", "PlayFn", "Problem", "Record", "RuleChoice"]
+__all__ = [
+    "EDITION_DEFAULT",
+    "Game",
+    "Legality",
+    "PlayFn",
+    "Problem",
+    "Record",
+    "RuleChoice",
+    "StandIn",
+]

@@ -36,6 +36,25 @@ def check_policy(name: str) -> str:
     return name
 
 
+def versus_sides(
+    a: Party, b: Party, plan: Any, policy: str = "heuristic", vs_policy: str | None = None
+) -> tuple[Any, Any]:
+    """The two sides of party ``a`` against ``b``: their fighters under ``plan``, ``a`` played
+    by ``policy``, ``b`` by ``vs_policy`` (default: ``policy``); what :func:`versus` plays, and
+    (as a :class:`~deckkit.animatactics.analysis.party_games.PartyGames`) what the game
+    interface plays."""
+    from deckkit.animatactics.engine.skirmish import Side
+
+    policies = (check_policy(policy), check_policy(vs_policy or policy))
+    sides = tuple(
+        Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan, pol)
+        for fs, pol in zip((fighters(a), fighters(b)), policies, strict=True)
+    )
+    if not sides[0].fighters or not sides[1].fighters:
+        raise UsageError("a party has no character with stats in the card data")
+    return sides[0], sides[1]
+
+
 def versus(
     a: Party,
     b: Party,
@@ -49,16 +68,10 @@ def versus(
     """``games`` seeded games of party ``a`` against ``b`` (the same for any ``workers``), ``a``
     played by ``policy``, ``b`` by ``vs_policy`` (default: ``policy``)."""
     from deckkit.animatactics.analysis.party_games import play_games, summarize
-    from deckkit.animatactics.engine.skirmish import Side
 
-    policies = (check_policy(policy), check_policy(vs_policy or policy))
-    sides = tuple(
-        Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan, pol)
-        for fs, pol in zip((fighters(a), fighters(b)), policies, strict=True)
-    )
-    if not sides[0].fighters or not sides[1].fighters:
-        raise UsageError("a party has no character with stats in the card data")
-    results = play_games((sides[0], sides[1]), games, seed, workers)
+    sides = versus_sides(a, b, plan, policy, vs_policy)
+    policies = (sides[0].policy, sides[1].policy)
+    results = play_games(sides, games, seed, workers)
     return {
         "party": a.name,
         "vs": b.name,

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from deckkit.analysis.output import check_destination
 from deckkit.animatactics.analysis.caveats import caveat
 from deckkit.animatactics.analysis.parties import alone, check_policy, plan_of, versus
 from deckkit.cli import options as opt
@@ -29,6 +30,44 @@ from deckkit.cli.animatactics.common import (
 )
 from deckkit.cli.console import stdout_console
 from deckkit.cli.jsonout import emit
+from deckkit.errors import UsageError
+
+
+def _save(
+    parties: Any,
+    files: list[Path],
+    plan: Any,
+    player: str,
+    vs_player: str,
+    out: Path,
+    games: int,
+    seed: int,
+    workers: int,
+    force: bool,
+    doc: dict[str, Any],
+) -> None:
+    """The run's games again, through the game interface, one row each to --out (the same
+    games: game i of the seed)."""
+    from deckkit import games as registry
+    from deckkit.animatactics.analysis.parties import versus_sides
+    from deckkit.animatactics.analysis.party_games import PartyGames
+    from deckkit.api.matchups import save_run
+
+    found = registry.find_game("anima-tactics")
+    assert found is not None
+    setup = PartyGames(versus_sides(parties[0].party, parties[1].party, plan, player, vs_player))
+    save_run(
+        registry.game_interface(found),
+        setup,
+        out,
+        games=games,
+        seed=seed,
+        workers=workers,
+        force=force,
+        files=files,
+        about={"plan": plan.name, "policy": player, "vs_policy": vs_player},
+    )
+    doc["out"] = str(out)
 
 
 def simulate(
@@ -45,6 +84,8 @@ def simulate(
     edition: EditionOpt = None,
     output: opt.FormatOpt = opt.Format.TEXT,
     allow_illegal: opt.AllowIllegalOpt = False,
+    rows_out: opt.OutOpt = None,
+    force: opt.ForceOpt = False,
 ) -> None:
     """Anima Tactics: a party's exact duel odds, or --vs another party, sampled and seeded.
 
@@ -54,6 +95,10 @@ def simulate(
     player = check_policy(policy_name(str(policy), rollouts))
     vs_player = check_policy(vs_policy) if vs_policy is not None else player
     parties = checked_parties(party, vs, levels, edition, allow_illegal)
+    if rows_out is not None:
+        if vs is None:
+            raise UsageError("--out saves the games of a run: give --vs PARTY")
+        check_destination(rows_out, force=force)
     if vs is None:
         doc = {**alone(parties[0].party), "caveat": caveat()}
         if output is opt.Format.JSON:
@@ -78,6 +123,21 @@ def simulate(
         ),
         "caveat": caveat(),
     }
+    if rows_out is not None:
+        assert vs is not None
+        _save(
+            parties,
+            [party, vs],
+            chosen,
+            player,
+            vs_player,
+            rows_out,
+            games,
+            seed,
+            workers,
+            force,
+            doc,
+        )
     if output is opt.Format.JSON:
         emit(doc, game="anima-tactics")
         return
@@ -95,3 +155,5 @@ def simulate(
     out.print(f"  per game: {doc['mean_charges']:.1f} Charges, {doc['mean_attacks']:.1f} Attacks")
     out.print("  95% Wilson intervals; after 10 turns the most levels on the table wins")
     out.print(f"notice: {doc['caveat']}")
+    if "out" in doc:
+        out.print(f"rows: {doc['out']}")

@@ -342,9 +342,15 @@ def simulate(
     allow_illegal: opt.AllowIllegalOpt = False,
     output: opt.FormatOpt = opt.Format.TEXT,
     quiet: opt.QuietOpt = False,
+    out: opt.OutOpt = None,
+    force: opt.ForceOpt = False,
 ) -> None:
     """Play TEAM against --vs TEAM by Monte Carlo: win rates with 95% intervals, battle length,
     cards and type matchups. The same seed gives the same numbers for any --workers."""
+    if out is not None:
+        from deckkit.analysis.output import check_destination
+
+        check_destination(out, force=force)
     doc = _run(
         team,
         vs,
@@ -357,10 +363,31 @@ def simulate(
         allow_illegal=allow_illegal,
         quiet=quiet or output is opt.Format.JSON,
     )
+    if out is not None:
+        # The run's battles again, through the game interface, one row each (game i of the
+        # seed is the same battle).
+        from deckkit.animus.game import GAME
+        from deckkit.api.matchups import save_run
+
+        match, _ = _match(team, vs, policy, vs_policy, rule, allow_illegal)
+        save_run(
+            GAME,
+            match,
+            out,
+            games=games,
+            seed=seed,
+            workers=workers,
+            force=force,
+            files=[team, vs],
+            about={"policy": policy, "vs_policy": vs_policy or policy, "rules": list(rule or [])},
+        )
+        doc["out"] = str(out)
     if output is opt.Format.JSON:
         emit(doc, game="animus")
     else:
         _print(doc)
+        if out is not None:
+            echo(f"rows: {out}")
 
 
 @app.command("play")
