@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from deckkit.animayhem.construction.carddb import CARD_DB_ENV, card_db_dir, load_card_db
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.engine import COMPILED
 from deckkit.cli.main import app
 
 REPO = Path(__file__).resolve().parent.parent
@@ -87,6 +88,7 @@ def test_drift_check_passes_unchanged_fails_harsher_and_is_inconclusive_on_a_tin
     assert record["games"] == 60 and record["seed"] == 5
     assert record["snapshot"]["deck_file"]["text"] == DECK.read_text(encoding="utf-8")
     assert len(record["win_rate_ci"]) == 2
+    assert record["engine"] == ("compiled" if COMPILED else "pure")  # which engine played it
 
     same = run("check", file, "--card-db", db_copy, "-q")
     assert same.exit_code == 0, same.output

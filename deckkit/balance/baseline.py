@@ -2,7 +2,8 @@
 
 One JSON file per check under the balance file's ``baselines/`` directory, written whole or not
 at all. It holds the win rate over a fixed number of games with its Wilson interval, the seed,
-the deckkit version, when it was taken, and the snapshot of the deck and its cards
+the deckkit version and which engine played (compiled or pure, :func:`deckkit.schema.engine`),
+when it was taken, and the snapshot of the deck and its cards
 (:mod:`deckkit.balance.snapshot`).
 """
 
@@ -19,6 +20,7 @@ from deckkit.balance.atomic import write_text_atomic
 from deckkit.balance.config import Check
 from deckkit.balance.snapshot import snapshot_problem
 from deckkit.errors import UsageError
+from deckkit.schema import engine
 from deckkit.untrusted import parse_json, read_text
 
 FORMAT = 1
@@ -56,6 +58,7 @@ def baseline_record(
         "win_rate_ci": list(rate.ci) if rate.ci is not None else None,
         "ci_method": CI_METHOD_LABEL,
         "deckkit_version": __version__,
+        "engine": engine(),
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "snapshot": snapshot,
     }
