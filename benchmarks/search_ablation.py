@@ -17,8 +17,10 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # run as a plain script from a checkout
@@ -41,18 +43,31 @@ KINDS: dict[str, tuple[str, ...]] = {
     "retreat": ("retreat", "retreat_to"),
     "flash": ("combat_flash",),
 }
-ALL = tuple(m for methods in KINDS.values() for m in methods)
+
+
+class _Ablated(HeuristicPolicy):
+    """The heuristic player, but for the methods of one decision kind, which a search player
+    answers: a delegate (the compiled search player admits no subclass written in Python), its
+    forwarding methods made per kind by :func:`player`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.search = SearchPolicy(play_out)
+
+
+def _forward(method: str) -> Callable[..., Any]:
+    def call(self: _Ablated, *args: Any) -> Any:
+        return getattr(self.search, method)(*args)
+
+    return call
 
 
 def player(kind: str) -> Policy:
     """The heuristic player ("heuristic"), or the search player weighing only ``kind``."""
     if kind == "heuristic":
         return HeuristicPolicy()
-    search = SearchPolicy(play_out)
-    for method in ALL:
-        if method not in KINDS[kind]:
-            setattr(search, method, getattr(HeuristicPolicy, method).__get__(search))
-    return search
+    cls = type(f"Search_{kind}", (_Ablated,), {m: _forward(m) for m in KINDS[kind]})
+    return cls()  # type: ignore[no-any-return]
 
 
 _SETUP: GameSetup | None = None

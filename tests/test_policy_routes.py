@@ -83,16 +83,18 @@ def test_safe_route_stops_short_when_no_way_around() -> None:
 
 
 def test_the_goal_avoids_where_a_strike_will_pass() -> None:
-    """Two goals one step from the party: Sewer (slot 0), which the Satellite Strike at slot 7
-    reaches in its next movement, and Mt. Muldoon (slot 2), which it does not. Sewer, further
-    along the disaster path, would win the tie; the strike's path decides it."""
+    """Two goals one step from the party: Sewer (slot 0), which the Satellite Strike at slot 1
+    reaches in its next movement (slots 4, 7, 0, 3), and Mt. Muldoon (slot 2), which it does
+    not. Sewer, further along the disaster path, would win the tie; the strike's path decides
+    it. (The strike stood at slot 7 before; moving 4 from there it also starts its cycle again
+    at slot 2, the path's start, so both goals lie in its way.)"""
     game = effect_table()
     add_char(game, "A-ko Magami", 4)
     _item_under(game, 0)
     _item_under(game, 2)
     assert _route_of(game) == [0]  # no disaster yet: slot 0 is further along the path
-    d = _strike(game, 7)
-    assert d.movement >= 1
+    d = _strike(game, 1)
+    assert d.movement == 4
     assert _route_of(game) == [2]
 
 
@@ -190,3 +192,21 @@ def test_a_carrier_with_one_companion_takes_the_party_home() -> None:
     a.items.append(copy_of(game, "Earrings"))
     _item_under(game, 7)
     assert _plans(game) == {("A-ko Magami", "Krillin"): [1, HAVEN]}
+
+
+def test_a_major_strike_about_to_start_its_cycle_again_threatens_the_paths_start() -> None:
+    """A party at Survival Shot (slot 5); items under Mt. Muldoon (slot 2, one step) and Sewer
+    (slot 0, two steps). The Satellite Strike at Cathedral (slot 3, path position 7) moves 4:
+    to slot 6, off the field and, being a major disaster, back at the path's start "to start
+    its cycle again", at no cost of movement (set0 rulebook, "Maintenance Phase"), on to slots
+    2, 5 and 8. Slot 2 is in its way, Sewer is not: the party heads for Sewer. Before, the
+    goal's risk stopped at the path's end, and the nearer slot 2 won."""
+    game = effect_table()
+    add_char(game, "A-ko Magami", 5)
+    _item_under(game, 2)
+    _item_under(game, 0)
+    assert _route_of(game) == [2]  # no disaster yet: the nearer goal
+    d = _strike(game, 3)
+    assert d.major and d.movement == 4
+    assert game.field.path_index[3] == 7 and game.field.path[0] == 2
+    assert _route_of(game)[-1] == 0
