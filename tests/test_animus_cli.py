@@ -212,3 +212,10 @@ def test_play_says_the_cards_are_made_up() -> None:
     assert "notice: 20 of the 20 cards are made up" in text.output
     doc = json.loads(runner.invoke(app, [*args, "-f", "json"]).output)
     assert any("made up" in n for n in doc["notices"])
+
+
+def test_a_slow_run_gives_seconds_a_battle_not_0_per_second() -> None:
+    from deckkit.cli.animus import _pace
+
+    assert _pace(200, 747.5) == "3.7 s a battle"
+    assert _pace(1000, 2.0) == "500 per second"

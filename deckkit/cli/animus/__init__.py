@@ -199,7 +199,7 @@ def _run(
     if not quiet:
         echo(
             f"{_battles(result.games)} in {result.seconds:.1f} s "
-            f"({result.games / max(result.seconds, 1e-9):.0f} per second, "
+            f"({_pace(result.games, result.seconds)}, "
             f"{capped_workers(workers)} worker{'' if capped_workers(workers) == 1 else 's'})",
             err=True,
         )
@@ -310,6 +310,15 @@ def _print(doc: dict[str, Any]) -> None:
         out.print("cards whose side wins most more often when they reach play (correlational):")
         for c in top:
             out.print(f"  {escape(c['name'])} ({escape(c['team'])}): {c['lift'] * 100:+.1f} pp")
+
+
+def _pace(games: int, seconds: float) -> str:
+    """Battles per second, or seconds per battle when a battle takes more than one (a search
+    player's: never "0 per second")."""
+    per_second = games / max(seconds, 1e-9)
+    return (
+        f"{per_second:.0f} per second" if per_second >= 1 else f"{seconds / games:.1f} s a battle"
+    )
 
 
 def _battles(n: int) -> str:
