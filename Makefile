@@ -58,8 +58,9 @@ test: $(STAMP) $(FAST)
 
 # The end-to-end checks too slow for `make test`, marked `slow`: `pip install .` in a fresh venv
 # (the compiled engine it plays, the README's whole tour from it, a compiler-less pure build),
-# the README's win rates replayed, every effect batch's full games, the other stop signals, the
-# pages in a real browser.
+# the README's win rates replayed, every effect batch's full games, runs stopped by signals or
+# killed with their workers (make test keeps simulate's SIGTERM), the console script on a full disk,
+# a closed pipe or under resource limits, runs on a local Dask cluster, the pages in a real browser.
 # .ci/run runs them after `make test`; a file's tests share a worker (and its fixtures).
 test-slow: $(STAMP) $(FAST) browser
 	$(BIN)/pytest -n auto --dist loadfile -m slow

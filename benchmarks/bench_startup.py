@@ -14,6 +14,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -43,12 +44,20 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def median_seconds(argv: list[str], runs: int) -> tuple[float, float]:
+def installed_commands() -> dict[str, list[str]]:
+    """:data:`COMMANDS` through the console script installed beside this interpreter."""
+    script = str(Path(sys.executable).parent / "deckkit")
+    return {
+        name: argv if argv[1] != "-m" else [script, *argv[3:]] for name, argv in COMMANDS.items()
+    }
+
+
+def median_seconds(argv: list[str], runs: int, cwd: Path = REPO) -> tuple[float, float]:
     """The median wall-clock and CPU seconds of ``runs`` runs of ``argv``."""
     walls, cpus = [], []
     for _ in range(runs):
         started, cpu = time.perf_counter(), _children_cpu()
-        subprocess.run(argv, cwd=REPO, capture_output=True, check=True)
+        subprocess.run(argv, cwd=cwd, capture_output=True, check=True)
         walls.append(time.perf_counter() - started)
         cpus.append(_children_cpu() - cpu)
     return statistics.median(walls), statistics.median(cpus)
@@ -57,10 +66,16 @@ def median_seconds(argv: list[str], runs: int) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument(
+        "--installed", action="store_true", help="time the console script beside the interpreter"
+    )
     args = parser.parse_args()
-    for name, argv in COMMANDS.items():
-        wall, cpu = median_seconds(argv, args.runs)
-        print(f"{name:34s} {wall:6.3f} s wall {cpu:6.3f} s CPU (medians of {args.runs})")
+    commands = installed_commands() if args.installed else COMMANDS
+    with tempfile.TemporaryDirectory() as scratch:
+        cwd = Path(scratch) if args.installed else REPO
+        for name, argv in commands.items():
+            wall, cpu = median_seconds(argv, args.runs, cwd)
+            print(f"{name:34s} {wall:6.3f} s wall {cpu:6.3f} s CPU (medians of {args.runs})")
 
 
 if __name__ == "__main__":

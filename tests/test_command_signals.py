@@ -8,8 +8,8 @@ end to end (README, "Exit codes").
 Covered elsewhere: SIGTERM and SIGHUP of simulate, and a simulate `--out` left as it was
 (tests/test_faults.py); SIGTERM of compare, impact and balance check (tests/test_exit_codes.py);
 Animus and Anima Tactics (tests/test_sibling_signals.py). One process start and two workers
-each: the SIGKILL checks of the commands no other test stops run in `make test`, the rest in
-the slow suite."""
+each: end to end, in the slow suite (CI runs it); `make test` keeps one stopped run, simulate's
+SIGTERM (tests/test_faults.py)."""
 
 from __future__ import annotations
 
@@ -84,6 +84,7 @@ def test_a_stop_ends_the_command_with_128_plus_the_signal(
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no spool left
 
 
+@pytest.mark.slow  # real runs killed with their workers: end to end (make test-slow, run by CI)
 @pytest.mark.parametrize(
     "command",
     [c if c in ("report", "sensitivity") else pytest.param(c, marks=SLOW) for c in COMMANDS],

@@ -3,7 +3,11 @@ chunks played again and counted once, Ctrl-C, and clear errors for a missing Das
 address.
 
 The cluster is a ``distributed.LocalCluster`` of two single-threaded worker processes on
-127.0.0.1, started once for the module; the games are the real engine's on the demo deck.
+127.0.0.1, started once for the module; the games are the real engine's on the demo deck. The
+tests on that cluster are end to end (a scheduler, nannies and worker processes that import
+Dask and deckkit, about 25 CPU-seconds before any game) and run in `make test-slow` (CI runs
+it), where the module's tests share one worker and so one cluster; `make test` keeps the
+checks that need no cluster.
 """
 
 from __future__ import annotations
@@ -51,6 +55,8 @@ MEDIUM = REPO / "decks" / "medium-solo.deck"
 # A nanny starts a new worker process for a killed one: a fresh interpreter importing Dask,
 # which takes a minute and more on a loaded machine.
 NANNY_RESTART_SECONDS = 240
+# The tests that start the cluster: end to end, in the slow suite (see the module's text).
+ON_THE_CLUSTER = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +91,7 @@ def _json_of(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
     return doc
 
 
+@ON_THE_CLUSTER
 def test_simulate_on_the_cluster_equals_a_local_run(
     cluster: distributed.LocalCluster, tmp_path: Path
 ) -> None:
@@ -102,6 +109,7 @@ def test_simulate_on_the_cluster_equals_a_local_run(
     assert rows["index"].to_list() == list(range(120))
 
 
+@ON_THE_CLUSTER
 def test_compare_through_the_environment_variable_equals_a_local_run(
     cluster: distributed.LocalCluster,
 ) -> None:
@@ -119,6 +127,7 @@ def _demo_games() -> GameFactory:
     return ENGINE.factory(game.deck, game.edition, game.layout, options.turn_cap, options.policy)
 
 
+@ON_THE_CLUSTER
 def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
     cluster: distributed.LocalCluster, client: distributed.Client
 ) -> None:
@@ -220,6 +229,7 @@ def test_a_worker_with_another_deckkit_version_refuses_to_play() -> None:
     assert (same.start, same.stop, same.tally.games) == (0, 10, 10)
 
 
+@ON_THE_CLUSTER
 @pytest.mark.parametrize(("stop", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_stop_cancels_the_chunks_and_exits_128_plus_the_signal(
     cluster: distributed.LocalCluster, client: distributed.Client, stop: int, code: int
@@ -259,6 +269,7 @@ def test_a_stop_cancels_the_chunks_and_exits_128_plus_the_signal(
         time.sleep(0.2)
 
 
+@ON_THE_CLUSTER
 def test_an_interrupted_run_cancels_its_chunks_while_connected(
     cluster: distributed.LocalCluster, client: distributed.Client
 ) -> None:

@@ -40,6 +40,7 @@ def _balance_file(tmp_path: Path) -> Path:
 
 
 # SIGHUP's 129 is checked on `simulate` by test_faults; here on every command, in the slow suite.
+@pytest.mark.slow  # real runs stopped by a signal: end to end (make test-slow, run by CI)
 @pytest.mark.parametrize(
     ("sig", "code"),
     [(signal.SIGTERM, 143), pytest.param(signal.SIGHUP, 129, marks=pytest.mark.slow)],

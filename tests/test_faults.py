@@ -145,6 +145,7 @@ def test_stop_signals_end_a_run_like_ctrl_c(
 
 # SIGTERM and SIGHUP end the workers in test_stop_signals_end_a_run_like_ctrl_c too (its last
 # assertion); here once more each, in the slow suite.
+@pytest.mark.slow  # workers killed with their parent: end to end (make test-slow, run by CI)
 @pytest.mark.parametrize(
     "sig",
     [
@@ -164,6 +165,7 @@ def test_no_worker_outlives_its_parent(
     assert _all_gone(workers), [p for p in workers if _alive(p)]
 
 
+@pytest.mark.slow  # a worker process killed mid-run: end to end (make test-slow, run by CI)
 def test_a_dying_worker_is_one_line_and_exit_4(reaper: list[subprocess.Popen[str]]) -> None:
     proc = _deckkit(*LONG_RUN)
     reaper.append(proc)
@@ -177,6 +179,7 @@ def test_a_dying_worker_is_one_line_and_exit_4(reaper: list[subprocess.Popen[str
     assert _all_gone(workers)
 
 
+@pytest.mark.slow  # a real run stopped by SIGTERM: end to end (make test-slow, run by CI)
 def test_an_interrupted_run_never_replaces_an_existing_out_file(
     tmp_path: Path, reaper: list[subprocess.Popen[str]]
 ) -> None:
@@ -193,6 +196,7 @@ def test_an_interrupted_run_never_replaces_an_existing_out_file(
     assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]  # no temporary file left
 
 
+@pytest.mark.slow  # real processes on a closed pipe: end to end (make test-slow, run by CI)
 def test_a_closed_stdout_ends_quietly_like_unix_tools() -> None:
     for args in (["validate", str(DECK)], ["simulate", str(DECK), "--games", "20"]):
         proc = _deckkit(*args)
@@ -264,6 +268,7 @@ def test_deck_paths_that_never_end_or_are_too_big_fail_fast(tmp_path: Path, kind
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # the console script on /dev/full: end to end (make test-slow, run by CI)
 @pytest.mark.parametrize(
     "args", [["validate", str(DECK)], ["simulate", str(DECK), "-n", "20", "-f", "json"]]
 )
@@ -284,6 +289,7 @@ def test_a_full_disk_on_stdout_is_one_line_and_exit_5(args: list[str]) -> None:
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
 
 
+@pytest.mark.slow  # a real process under a file size limit: end to end (make test-slow, run by CI)
 def test_a_file_size_limit_on_out_loses_nothing(tmp_path: Path) -> None:
     import resource
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from deckkit.balance.checks import batches
+from tests.test_untrusted_files import deckkit_here
 
 REPO = Path(__file__).resolve().parent.parent
 DECK = REPO / "decks" / "demo-solo.deck"
@@ -93,7 +94,9 @@ def test_report_refuses_the_impact_values_impact_refuses(
     tmp_path: Path, option: list[str], words: str
 ) -> None:
     page = tmp_path / "r.html"
-    done = deckkit("report", DECK, "-n", "10", "--impact", *option, "-o", page)
+    # The console script for the parser's own range, this process for deckkit's checks.
+    run = deckkit if option[0] == "--impact-games" else deckkit_here
+    done = run("report", DECK, "-n", "10", "--impact", *option, "-o", page)
     no_traceback(done)
     assert done.returncode == 2, done.stderr
     assert words in done.stderr
@@ -101,18 +104,19 @@ def test_report_refuses_the_impact_values_impact_refuses(
 
 
 def test_choices_are_case_insensitive_everywhere(tmp_path: Path) -> None:
-    done = deckkit("compare", DECK, "--policy-b", "RANDOM", "-n", "10", "-f", "json")
+    """In this process: the same command-line code as the console script, no start-up."""
+    done = deckkit_here("compare", DECK, "--policy-b", "RANDOM", "-n", "10", "-f", "json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["arms"][1]["policy"] == "random"
     file = balance_toml(tmp_path, 'budget = 3\npolicy = "Random"', band="[0.0, 0.5]")
-    done = deckkit("balance", "check", file, "-q", "-f", "json")
+    done = deckkit_here("balance", "check", file, "-q", "-f", "json")
     no_traceback(done)
     assert done.returncode == 3, done.stderr
     assert json.loads(done.stdout)["checks"][0]["policy"] == "random"
 
 
 def test_an_empty_edition_b_is_refused() -> None:
-    done = deckkit("compare", DECK, "--edition-b", "", "-n", "10")
+    done = deckkit_here("compare", DECK, "--edition-b", "", "-n", "10")
     assert done.returncode == 2
     assert "--edition-b" in done.stderr
     no_traceback(done)
@@ -132,7 +136,10 @@ def test_a_deck_without_locations_is_refused_before_any_game(tmp_path: Path, com
         "compare": ["--policy-b", "random", "-n", "10"],
         "impact": ["-n", "10"],
     }[command]
-    done = deckkit(command, deck, "--allow-illegal", *extra)
+    # simulate through the console script; the others in this process (the same refusal).
+    done = (deckkit if command == "simulate" else deckkit_here)(
+        command, deck, "--allow-illegal", *extra
+    )
     no_traceback(done)
     assert done.returncode == 2, done.stderr
     assert f"error: {deck}: the deck has no locations" in done.stderr

@@ -389,6 +389,7 @@ def test_the_animus_schedule_is_made_as_it_is_used() -> None:
     assert list(schedule(2 * CHUNK + 1))[-1] == (2 * CHUNK, 2 * CHUNK + 1)
 
 
+@pytest.mark.slow  # real runs of the console script: end to end (make test-slow, run by CI)
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_animus_run_of_a_trillion_battles_starts_at_once(workers: int) -> None:
     from deckkit.animus.construction.options import RuleOptions
@@ -436,6 +437,7 @@ def _peak_of_versus(games: int) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.slow  # peak memory of growing runs (make test-slow, run by CI)
 def test_anima_tactics_versus_memory_does_not_grow_with_the_games(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -705,6 +707,7 @@ def test_a_spool_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path) -> 
     other.remove()
 
 
+@pytest.mark.slow  # a real run killed outright: end to end (make test-slow, run by CI)
 def test_a_simulate_killed_outright_leaves_nothing_after_the_next_run(tmp_path: Path) -> None:
     out = tmp_path / "rows.parquet"
     proc = subprocess.Popen(
@@ -803,6 +806,7 @@ def test_report_from_reads_a_saved_run_in_flat_memory(tmp_path: Path) -> None:
 # --- report under an address-space cap (issue 31, problem 14) ---
 
 
+@pytest.mark.slow  # real reports under ulimit -v: end to end (make test-slow, run by CI)
 @pytest.mark.parametrize("cap_mib", [768, 1024])
 def test_report_runs_under_an_address_space_cap(tmp_path: Path, cap_mib: int) -> None:
     """`ulimit -v` of 1 GiB or 768 MiB: the report is written (its charts, drawn by a helper

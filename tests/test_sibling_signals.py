@@ -58,6 +58,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.slow  # real runs stopped by a signal: end to end (make test-slow, run by CI)
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize(
     ("sig", "code"),
@@ -83,6 +84,7 @@ def test_a_stop_signal_ends_the_run_and_its_workers(
     assert _all_gone(workers, timeout=5), [w for w in workers if _alive(w)]
 
 
+@pytest.mark.slow  # real runs killed with their workers: end to end (make test-slow, run by CI)
 @pytest.mark.parametrize("command", COMMANDS)
 def test_no_worker_outlives_a_killed_parent(
     command: str, tmp_path: os.PathLike[str], reaper: list[subprocess.Popen[str]]

@@ -63,6 +63,8 @@ def exit_5_and_nothing_left(done: subprocess.CompletedProcess[str], where: Path)
     assert sorted(p.name for p in where.iterdir() if p.name != "keep") == []
 
 
+# The console script on a small filesystem: end to end, in make test-slow (run by CI).
+@pytest.mark.slow
 def test_report_on_a_full_disk_leaves_no_orphan_sidecar(
     small_disk: tuple[Path, Preexec],
 ) -> None:
@@ -71,9 +73,8 @@ def test_report_on_a_full_disk_leaves_no_orphan_sidecar(
     exit_5_and_nothing_left(done, disk)
 
 
-# A real process on a full disk: end to end. The report's page and sidecar on a full disk stay in
-# make test (the same paired write, deckkit.analysis.output.write_together); compare's in
-# make test-slow (run by CI).
+# A real process on a full disk: end to end, in make test-slow (run by CI), as the report's page
+# and sidecar above (the same paired write, deckkit.analysis.output.write_together).
 @pytest.mark.slow
 def test_compare_html_on_a_full_disk_leaves_no_orphan_sidecar(
     small_disk: tuple[Path, Preexec],
@@ -153,6 +154,7 @@ def test_an_unwritable_page_directory_is_found_before_any_game(command: str) -> 
     assert done.stdout == ""
 
 
+@pytest.mark.slow  # a real report stopped by a signal: end to end (make test-slow, run by CI)
 def test_a_stopped_report_never_replaces_the_page(
     tmp_path: Path, reaper: list[subprocess.Popen[str]]
 ) -> None:
@@ -175,6 +177,7 @@ def test_a_stopped_report_never_replaces_the_page(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html", "r.json"]
 
 
+@pytest.mark.slow  # a real report whose renderer aborts: end to end (make test-slow, run by CI)
 def test_a_chart_renderer_that_aborts_costs_the_charts_not_the_page(tmp_path: Path) -> None:
     """Under ``ulimit -v`` vl-convert's JavaScript engine aborts; the page is still written."""
 
@@ -244,6 +247,8 @@ def test_names_with_bidi_overrides_are_isolated_in_pages() -> None:
     assert environment().from_string("{{ n }}").render(n="plain") == "plain"
 
 
+# The console script on a small filesystem: end to end, in make test-slow (run by CI).
+@pytest.mark.slow
 def test_junit_on_a_full_disk_is_exit_5(small_disk: tuple[Path, Preexec], tmp_path: Path) -> None:
     disk, preexec = small_disk
     if preexec is None:
