@@ -707,6 +707,25 @@ def test_a_spool_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path) -> 
     other.remove()
 
 
+def test_a_spool_killed_before_it_named_its_owner_is_removed_by_the_next(tmp_path: Path) -> None:
+    """A run killed between creating its spool folder and writing the owner file leaves a folder
+    with no owner; its name carries the creating process's id, so the next spool beside the same
+    output removes it once that process is gone, and leaves a live one's alone."""
+    from deckkit.analysis.rowspool import OWNER_FILE, RowSpool
+
+    out = tmp_path / "run.parquet"
+    dead = tmp_path / f".run.parquet.{_dead_pid()}.abc123.rows.partial"
+    live = tmp_path / f".run.parquet.{os.getpid()}.def456.rows.partial"
+    nameless = tmp_path / ".run.parquet.ghi789.rows.partial"  # no id in the name: kept
+    for folder in (dead, live, nameless):
+        folder.mkdir()
+    with RowSpool(out) as spool:
+        assert (spool.directory / OWNER_FILE).is_file()
+        assert f".run.parquet.{os.getpid()}." in spool.directory.name
+        assert not dead.exists()
+        assert live.is_dir() and nameless.is_dir()
+
+
 @pytest.mark.slow  # a real run killed outright: end to end (make test-slow, run by CI)
 def test_a_simulate_killed_outright_leaves_nothing_after_the_next_run(tmp_path: Path) -> None:
     out = tmp_path / "rows.parquet"

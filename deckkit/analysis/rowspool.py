@@ -51,6 +51,13 @@ def _gone(pid: int) -> bool:
     return False
 
 
+def _pid_in_name(folder: str, beside: str) -> str:
+    """The creating process's id a spool folder's name carries (``.NAME.PID.RANDOM.rows.partial``),
+    or "0" (never removed) for a name without one."""
+    rest = folder[len(beside) + 2 :].split(".", 1)[0]
+    return rest if rest.isdigit() else "0"
+
+
 def remove_stranded(beside: Path) -> list[Path]:
     """Remove the spool directories beside ``beside`` left by runs of this machine that were
     killed before they could remove them (their owner process is gone); the removed ones."""
@@ -64,9 +71,12 @@ def remove_stranded(beside: Path) -> list[Path]:
             if path.is_symlink() or not path.is_dir():
                 continue
             owner_file = path / OWNER_FILE
-            if owner_file.stat().st_size > 1000:
-                continue
-            name, pid, *_ = owner_file.read_text(encoding="utf-8").split("\n")
+            if owner_file.exists():
+                if owner_file.stat().st_size > 1000:
+                    continue
+                name, pid, *_ = owner_file.read_text(encoding="utf-8").split("\n")
+            else:  # killed between creating the folder and writing its owner: the name's pid
+                name, pid = host, _pid_in_name(path.name, beside.name)
             if name == host and int(pid) > 0 and _gone(int(pid)):
                 shutil.rmtree(path, ignore_errors=True)
                 removed.append(path)
@@ -82,7 +92,9 @@ class RowSpool:
         remove_stranded(beside)
         try:
             self.directory = Path(
-                tempfile.mkdtemp(prefix=f".{beside.name}.", suffix=".rows.partial", dir=directory)
+                tempfile.mkdtemp(
+                    prefix=f".{beside.name}.{os.getpid()}.", suffix=".rows.partial", dir=directory
+                )
             )
             (self.directory / OWNER_FILE).write_text(_owner(), encoding="utf-8")
         except OSError as err:
