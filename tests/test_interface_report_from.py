@@ -231,3 +231,17 @@ def test_a_changed_file_is_noted_on_the_page(
     assert code == 0 and "mine.team has changed since this run" in err, err
     html = (tmp_path / "p.html").read_text(encoding="utf-8")
     assert re.search(r'id="headline-notice-1">.*mine\.team has changed', html)
+
+
+@pytest.mark.parametrize("game", sorted(PAIRS))
+def test_the_rows_tally_is_the_runs_tally(game: str) -> None:
+    """What the page counts from the saved rows is what the run counted as it played: the
+    same outcomes, end reasons, turn sums and every counter's total."""
+    from deckkit.analysis import matches
+    from deckkit.analysis.saved_matches import tally_of
+
+    iface = _interface(game)
+    setup = iface.prepare([iface.read(p) for p in PAIRS[game]])
+    played = matches.run(game, setup, games=12, seed=3, keep_rows=True)
+    assert played.rows is not None
+    assert tally_of(matches.rows_frame(played.rows)) == played.tally

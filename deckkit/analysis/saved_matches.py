@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import matches
 from deckkit.core.estimates import CI_METHOD, CONFIDENCE, mean_estimate
-from deckkit.core.game import Game, Record
+from deckkit.core.game import Game
 from deckkit.errors import DeckkitError, UsageError
 from deckkit.textsafe import shown_inline
 from deckkit.untrusted import check_regular, parse_json
@@ -200,18 +200,33 @@ def open_saved_match(path: Path) -> SavedMatch:
 
 
 def tally_of(rows: pl.DataFrame) -> matches.RecordTally:
-    """The run's tally from its rows: what the run's games summed to when they were played."""
-    tally = matches.RecordTally()
-    counters = [(c, COUNTER_RE.match(c)) for c in rows.columns if c not in _FIXED]
-    keys = [(c, (f"{m.group(1)}:{m.group(2)}", m.group(3))) for c, m in counters if m]
-    values = {c: rows[c].to_list() for c, _ in keys}
-    for i, (index, outcome, end, turns) in enumerate(
-        rows.select("game", "outcome", "end_reason", "turns").iter_rows()
-    ):
-        tally.add(
-            Record(index, outcome, end, turns, {k: values[c][i] for c, k in keys if values[c][i]})
-        )
-    return tally
+    """The run's tally from its rows: what the run's games summed to when they were played
+    (the integer sums :meth:`~deckkit.analysis.matches.RecordTally.add` keeps, taken a column
+    at a time)."""
+    import polars as pl
+
+    def counts(column: str) -> dict[str, int]:
+        grouped = rows.group_by(column).len()
+        return {str(k): int(n) for k, n in grouped.iter_rows()}
+
+    turns = rows["turns"]
+    keys = {c: COUNTER_RE.match(c) for c in rows.columns if c not in _FIXED}
+    sums = rows.select(pl.col(c).sum() for c in keys).row(0) if keys else ()
+    counters = {
+        (f"{m.group(1)}:{m.group(2)}", m.group(3)): int(n)
+        for (c, m), n in zip(keys.items(), sums, strict=True)
+        if m is not None and n
+    }
+    return matches.RecordTally(
+        games=rows.height,
+        outcomes=counts("outcome"),
+        end_reasons=counts("end_reason"),
+        turns=int(turns.sum()),
+        turns_sq=int((turns * turns).sum()),
+        turns_min=int(turns.min()),  # type: ignore[arg-type]
+        turns_max=int(turns.max()),  # type: ignore[arg-type]
+        counters=counters,
+    )
 
 
 def side_name(game: Game, kept: Mapping[str, str]) -> tuple[str, str | None]:
@@ -303,11 +318,9 @@ def match_document(saved: SavedMatch) -> dict[str, Any]:
             f"{rows.height:,} (an interrupted run)"
         )
     by_end: dict[str, dict[str, int]] = {}
-    by_turns: dict[tuple[int, str], int] = {}
-    for _, outcome, end, turns in rows.select("game", "outcome", "end_reason", "turns").iter_rows():
-        counts = by_end.setdefault(end, {})
-        counts[outcome] = counts.get(outcome, 0) + 1
-        by_turns[(turns, outcome)] = by_turns.get((turns, outcome), 0) + 1
+    for end, outcome, n in rows.group_by("end_reason", "outcome").len().iter_rows():
+        by_end.setdefault(end, {})[outcome] = n
+    by_turns = {(t, o): n for t, o, n in rows.group_by("turns", "outcome").len().iter_rows()}
     ends = matches.end_reasons_json(tally, game.end_reasons)
     for end in ends:
         end["outcomes"] = {o: by_end[str(end["code"])].get(o, 0) for o in game.outcomes}
