@@ -245,3 +245,21 @@ def test_the_rows_tally_is_the_runs_tally(game: str) -> None:
     played = matches.run(game, setup, games=12, seed=3, keep_rows=True)
     assert played.rows is not None
     assert tally_of(matches.rows_frame(played.rows)) == played.tally
+
+
+def test_a_run_too_large_for_a_page_is_refused_before_its_rows_are_read(
+    saved: dict[str, tuple[Path, dict[str, Any]]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As for a deck's saved run (deckkit.errors.MAX_REPORT_ROW_BYTES): exit 8, naming how
+    many games would fit."""
+    from deckkit.analysis import saved_matches
+    from deckkit.errors import EXIT_TOO_LARGE
+
+    rows, _ = saved["animus"]
+    width = len(pl.read_parquet_schema(rows))
+    monkeypatch.setattr(saved_matches, "MAX_REPORT_ROW_BYTES", (GAMES - 1) * 8 * width)
+    code, _, err = run("report", "--from", rows, "-o", tmp_path / "big.html")
+    assert code == EXIT_TOO_LARGE and "too large for a report" in err, err
+    assert f"about {GAMES - 1:,} games" in err

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from deckkit.analysis import matches
 from deckkit.core.estimates import CI_METHOD, CONFIDENCE, mean_estimate
 from deckkit.core.game import Game
-from deckkit.errors import DeckkitError, UsageError
+from deckkit.errors import MAX_REPORT_ROW_BYTES, DeckkitError, TooLarge, UsageError
 from deckkit.textsafe import shown_inline
 from deckkit.untrusted import check_regular, parse_json
 
@@ -38,6 +38,7 @@ MAX_COUNT = 1_000_000  # no game has a million turns or a counter that high
 MAX_METADATA_CHARS = 4 << 20
 MAX_COLUMNS = 5_000
 MAX_FILE_CHARS = 1 << 20  # a party or team file's kept text
+ROW_BYTES = 8  # a value of a row in memory (every column is a whole number or a short code)
 # A counter column: side (0 the first file, 1 the --vs file), the card's or character's name,
 # the counter's name (matches.counter_column).
 COUNTER_RE = re.compile(r"^([01]):(.+)\|([A-Za-z0-9_]+)$", re.DOTALL)
@@ -194,6 +195,17 @@ def open_saved_match(path: Path) -> SavedMatch:
         )
     game = registry.game_interface(found)
     _check_columns(schema, path)
+    need = games * ROW_BYTES * len(schema)
+    if need > MAX_REPORT_ROW_BYTES:
+        most = MAX_REPORT_ROW_BYTES // (ROW_BYTES * len(schema))
+        raise TooLarge(
+            f"this run is too large for a report: {games:,} games of {len(schema):,} columns "
+            f"would need {need / 2**20:,.0f} MB of rows, the limit is "
+            f"{MAX_REPORT_ROW_BYTES / 2**20:,.0f} MB (about {most:,} games of it)",
+            path=path,
+            hint="draw the page of a shorter run (`deckkit simulate FILE --vs OTHER --games N "
+            "--out FILE.parquet`)",
+        )
     rows = pl.read_parquet(path)
     _check_values(rows, game, path)
     return SavedMatch(game, raw, rows.sort("game"), path)
