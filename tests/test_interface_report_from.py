@@ -263,3 +263,18 @@ def test_a_run_too_large_for_a_page_is_refused_before_its_rows_are_read(
     code, _, err = run("report", "--from", rows, "-o", tmp_path / "big.html")
     assert code == EXIT_TOO_LARGE and "too large for a report" in err, err
     assert f"about {GAMES - 1:,} games" in err
+
+
+@pytest.mark.parametrize("kept", ["..", "../../x.party", "", "a\x00b", "/"])
+def test_a_kept_files_name_never_leaves_the_scratch_folder(
+    kept: str, saved: dict[str, tuple[Path, dict[str, Any]]], tmp_path: Path
+) -> None:
+    """The name the metadata gives a kept file is the copy's name only when it is a plain file
+    name; else the copy is "file" in its scratch folder, and the page is drawn."""
+    rows, _ = saved["anima-tactics"]
+    meta = _meta(rows)
+    meta["files"][0]["path"] = kept
+    odd = _rewrite(tmp_path / "odd.parquet", pl.read_parquet(rows), meta)
+    code, _, err = run("report", "--from", odd, "-o", tmp_path / "odd.html")
+    assert code == 0, err
+    assert not (tmp_path / "x.party").exists()

@@ -18,7 +18,7 @@ import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import matches
@@ -43,6 +43,7 @@ ROW_BYTES = 8  # a value of a row in memory (every column is a whole number or a
 # the counter's name (matches.counter_column).
 COUNTER_RE = re.compile(r"^([01]):(.+)\|([A-Za-z0-9_]+)$", re.DOTALL)
 SHA256_RE = re.compile(r"[0-9a-f]{64}")
+SAFE_NAME_RE = re.compile(r"[^\x00-\x1f/\\]{1,200}")  # a kept file's name, as a file name here
 _FIXED = {"game": "Int64", "outcome": "String", "end_reason": "String", "turns": "Int64"}
 
 
@@ -245,10 +246,12 @@ def side_name(game: Game, kept: Mapping[str, str]) -> tuple[str, str | None]:
     """The name a kept file goes by, read through the game from the text the run kept (under
     the file's own name, which a file without a ``name:`` line goes by), and a note when the
     kept text no longer reads (today's card data lacks one of its cards, say)."""
-    name = Path(kept["path"]).name or "file"
+    name = PurePosixPath(kept["path"].replace("\\", "/")).name
+    if not SAFE_NAME_RE.fullmatch(name) or name in (".", ".."):
+        name = "file"  # the copy stays inside its scratch folder, whatever the metadata says
     with tempfile.TemporaryDirectory(prefix="deckkit-") as tmp:
         copy = Path(tmp) / name
-        copy.write_text(kept["text"], encoding="utf-8")
+        copy.write_text(kept["text"], encoding="utf-8", errors="replace")
         try:
             return game.entry_name(game.read(copy)), None
         except DeckkitError as err:
