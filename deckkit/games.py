@@ -26,9 +26,10 @@ number stays, ``play``'s game index), else the first file among the arguments wh
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
 Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards`` and ``play`` go
-to the game's own commands; ``compare`` and ``impact`` of a game with its own commands (parties,
-teams) to the commands every game gets through its interface (:data:`INTERFACE_COMMANDS`); a
-command that does not serve the game (:data:`SERVES`) is refused
+to the game's own commands (``report --from`` excepted: one command reads every game's saved
+rows, the file's metadata naming its game); ``compare`` and ``impact`` of a game with its own
+commands (parties, teams) to the commands every game gets through its interface
+(:data:`INTERFACE_COMMANDS`); a command that does not serve the game (:data:`SERVES`) is refused
 in one line with exit 9. Names match case-insensitively, ignoring spaces and punctuation
 (``Anima Tactics`` = ``anima-tactics``).
 """
@@ -88,8 +89,6 @@ _SIBLINGS_NOT_YET = {
     "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
     "party with `deckkit build`)",
     "build": "team building from drafts",
-    "report --from": "a page from a party's or team's saved rows, which `simulate --vs --out` "
-    "writes",
 }
 SERVES: dict[str, dict[str, str | None]] = {
     "validate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
@@ -118,6 +117,9 @@ SERVES: dict[str, dict[str, str | None]] = {
     "impact": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "balance baseline": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "balance check": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    # A saved run names its game in its metadata: the one `report --from` reads it
+    # (deckkit.api.pages.write_report_from_saved; a party's or team's rows get their page).
+    "report --from": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     **{
         command: {
             "ani-mayhem": None,
@@ -284,10 +286,12 @@ def command_for(verb: str, args: list[str]) -> tuple[_click.Command | None, list
         game, rest = choose_game(args)
     except (UsageError, DeckFileError) as err:
         raise _click.exceptions.UsageError(err.render()) from err
-    refused = refusal(command_line_name(verb, rest), game)
+    name = command_line_name(verb, rest)
+    refused = refusal(name, game)
     if refused is not None:
         raise refused
-    if game.commands is None:
+    if game.commands is None or name == "report --from":
+        # `report --from` is one command for every game: the saved run's metadata names its game
         return None, rest
     if verb in INTERFACE_VERBS:
         source = INTERFACE_COMMANDS

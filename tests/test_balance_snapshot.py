@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from deckkit.animayhem.construction.carddb import card_db_csv, card_db_dir, load_card_db
-from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.deck import Deck, read_deck
 from deckkit.animayhem.construction.effectdb import EFFECTS_DIR
 from deckkit.balance.snapshot import (
     changed_cards,
@@ -19,6 +19,11 @@ from deckkit.balance.snapshot import (
 
 REPO = Path(__file__).resolve().parent.parent
 DECK = REPO / "decks" / "medium-solo.deck"
+
+
+def _ids(deck: Deck) -> list[str]:
+    """The card ids a deck lists, as a snapshot takes them."""
+    return [entry.card.id for entry in deck.entries]
 
 
 def test_effect_blocks_give_the_file_back() -> None:
@@ -39,7 +44,9 @@ def test_snapshot_detects_row_and_effect_changes_and_replays_the_old_cards(tmp_p
     holds the snapshot's versions again, and loads."""
     csv_path = copy_db(tmp_path)
     deck = read_deck(DECK, load_card_db(csv_path))
-    snapshot = take_snapshot(deck, DECK.read_text(encoding="utf-8"), "medium-solo.deck", csv_path)
+    snapshot = take_snapshot(
+        _ids(deck), DECK.read_text(encoding="utf-8"), "medium-solo.deck", csv_path
+    )
     assert changed_cards(snapshot, csv_path) == []
 
     entries = read_effect_entries(csv_path.parent / EFFECTS_DIR)
@@ -72,7 +79,7 @@ def test_a_comment_or_empty_column_is_no_change(tmp_path: Path) -> None:
     """Hashes are of content: reflowing comments in an effects file changes nothing."""
     csv_path = copy_db(tmp_path)
     deck = read_deck(DECK, load_card_db(csv_path))
-    snapshot = take_snapshot(deck, DECK.read_text(encoding="utf-8"), "x", csv_path)
+    snapshot = take_snapshot(_ids(deck), DECK.read_text(encoding="utf-8"), "x", csv_path)
     for path in (csv_path.parent / EFFECTS_DIR).glob("*.toml"):
         path.write_text("# a new comment\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
     assert changed_cards(snapshot, csv_path) == []

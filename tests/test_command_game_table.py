@@ -71,8 +71,14 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         ("validate", "animus"): (["validate", AN], "validate"),
         ("stats", "ani-mayhem"): (["stats", AM, "--hands", "1"], "stats"),
         ("simulate", "ani-mayhem"): (["simulate", AM, "-n", "6", "-q", "-o", run_file], "simulate"),
-        ("simulate", "anima-tactics"): (["simulate", AT, "--vs", AT2, "-n", "6"], "simulate"),
-        ("simulate", "animus"): (["simulate", AN, "--vs", AN2, "-n", "6"], "simulate"),
+        ("simulate", "anima-tactics"): (
+            ["simulate", AT, "--vs", AT2, "-n", "6", "-o", tmp / "rows-anima-tactics.parquet"],
+            "simulate",
+        ),
+        ("simulate", "animus"): (
+            ["simulate", AN, "--vs", AN2, "-n", "6", "-o", tmp / "rows-animus.parquet"],
+            "simulate",
+        ),
         ("play", "ani-mayhem"): (["play", AM, "--seed", "3", "--game", "2"], "play"),
         ("play", "animus"): (["play", AN, "--vs", AN2, "--seed", "3", "--game", "2"], "play"),
         ("report", "ani-mayhem"): (
@@ -86,6 +92,15 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         ("report", "animus"): (["report", AN, "--vs", AN2, "-n", "6", "-o", tmp / "an.html"], None),
         ("report --from", "ani-mayhem"): (
             ["report", "--from", run_file, "-o", tmp / "from.html"],
+            None,
+        ),
+        # the rows `simulate --vs --out` saved just before (the simulate cells above)
+        ("report --from", "anima-tactics"): (
+            ["report", "--from", tmp / "rows-anima-tactics.parquet", "-o", tmp / "at-from.html"],
+            None,
+        ),
+        ("report --from", "animus"): (
+            ["report", "--from", tmp / "rows-animus.parquet", "-o", tmp / "an-from.html"],
             None,
         ),
         ("compare", "ani-mayhem"): (["compare", AM, AM2, "-n", "6", "-q"], "compare"),
@@ -200,6 +215,8 @@ def test_every_working_cell_runs_and_its_json_follows_its_schema(
             code, out, err = run(*args)
             if code != 0:
                 failures.append(f"{command} / {game}: exit {code}: {err[-300:]}")
+            else:
+                failures += _page_problems(args, command, game)
             continue
         code, out, err = run(*args, "--format", "json")
         if code != 0:
@@ -210,6 +227,25 @@ def test_every_working_cell_runs_and_its_json_follows_its_schema(
         if problems:
             failures.append(f"{command} / {game}: {problems[:5]}")
     assert not failures, "\n".join(failures)
+
+
+def _page_problems(args: list[str | Path], command: str, game: str) -> list[str]:
+    """A command that writes a page (``-o PAGE.html``): the page leads with its answer (its
+    headline before any section below it) and its JSON sidecar is a document under the
+    envelope; a page drawn from saved rows names the rows' game."""
+    pages = [Path(a) for a in args if str(a).endswith(".html")]
+    problems = []
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        head = html.find('id="headline"')
+        if head < 0 or head > html.find("<h2"):
+            problems.append(f"{command} / {game}: {page.name} does not lead with its answer")
+        doc = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))
+        if not {"schema_version", "deckkit", "engine"} <= set(doc):
+            problems.append(f"{command} / {game}: {page.name}'s sidecar has no envelope")
+        if command == "report --from" and game != "ani-mayhem" and doc.get("game") != game:
+            problems.append(f"{command} / {game}: the page is of {doc.get('game')!r}")
+    return problems
 
 
 @pytest.mark.parametrize(("command", "game"), no_cells())

@@ -69,6 +69,8 @@ def test_a_sample_is_read_judged_and_played_to_the_same_record_twice(name: str) 
         assert record.index == i
         assert record.outcome in game.outcomes
         assert record.end_reason and record.end_reason.isidentifier(), record.end_reason
+        # every code a record carries has the game's words beside it (what a page shows)
+        assert game.end_reasons.get(record.end_reason, "").strip(), record.end_reason
         assert record.turns >= 1
         assert record.counters and all(n > 0 for n in record.counters.values())
         assert record.trace is None

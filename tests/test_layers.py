@@ -248,7 +248,6 @@ STILL_GAME_BOUND = {
     "deckkit.api.simulation",
     "deckkit.api.solitaire",
     "deckkit.api.tuning",  # deck building, as analysis.tuning
-    "deckkit.balance.snapshot",
     "deckkit.report.model",
 }
 

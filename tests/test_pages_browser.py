@@ -1,7 +1,8 @@
 """Every kind of page deckkit writes, in a real headless Chromium (as
 tests/test_report_browser.py, one browser for all): the deck report, the random player's
-report, a comparison, the balance summary, the Anima Tactics party page and the Animus match
-page, each at a desktop width (1400 px) and a phone's (375 px), in light and dark mode.
+report, a comparison, the balance summary, the Anima Tactics party page, the Animus match
+page and the page of a party's saved rows (`report --from`), each at a desktop width (1400 px)
+and a phone's (375 px), in light and dark mode.
 
 Each view is measured against issue 28's page design: the page's answer (its ``.headline``)
 shows without scrolling; every text on the page, chart text included, is drawn at 11 px or
@@ -125,6 +126,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
           "--html", str(out / "compare.html")])  # fmt: skip
     team, vs = DECKS / "animus-vanguard.team", DECKS / "animus-counterpoint.team"
     _run(["report", str(team), "--vs", str(vs), "-n", "40", "-o", str(out / "team.html")])
+    party, other = DECKS / "at-empire-light.party", DECKS / "at-samael-darkness.party"
+    _run(["simulate", str(party), "--vs", str(other), "-n", "40", "-o", str(out / "rows.parquet")])
+    _run(["report", "--from", str(out / "rows.parquet"), "-o", str(out / "match.html")])
 
     from deckkit.animatactics.analysis import matrix as matrix_mod
     from deckkit.animatactics.construction.carddb import load_card_db
@@ -154,6 +158,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "balance": balance_dir / "balance.html",
         "party": out / "party.html",
         "team": out / "team.html",
+        "match": out / "match.html",
     }
 
 
@@ -204,7 +209,7 @@ def _read_a_cell(page: Any) -> None:
     assert said.endswith(f"{int(values[2]) / 1000:.3f}"), said
 
 
-@pytest.mark.slow  # a real Chromium and six pages: end to end (make test-slow, run by CI)
+@pytest.mark.slow  # a real Chromium and seven pages: end to end (make test-slow, run by CI)
 def test_every_page_kind_in_a_real_browser(pages: dict[str, Path]) -> None:
     executable = _browser_path()
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")

@@ -169,11 +169,15 @@ def outcomes_json(tally: RecordTally, outcomes: Sequence[str]) -> dict[str, dict
     }
 
 
-def end_reasons_json(tally: RecordTally) -> list[dict[str, object]]:
-    """How the games ended, by the end reason's stable code (most games first); the words beside
-    it are the code's own, spelled out."""
+def end_reasons_json(
+    tally: RecordTally, names: Mapping[str, str] | None = None
+) -> list[dict[str, object]]:
+    """How the games ended, by the end reason's stable code (most games first), with the words
+    beside it: the game's own (:attr:`deckkit.core.game.Game.end_reasons`), else the code's,
+    spelled out."""
+    said = names or {}
     return [
-        {"code": code, "reason": code.replace("_", " "), "games": n}
+        {"code": code, "reason": said.get(code, code.replace("_", " ")), "games": n}
         for code, n in sorted(tally.end_reasons.items(), key=lambda kv: (-kv[1], kv[0]))
     ]
 

@@ -270,8 +270,10 @@ def open_results(
 
 
 def _refuse_other_game(text: str, path: Path) -> None:
-    """A saved run of a game played through its interface: refused as the command x game table
-    says (exit 9), naming the game; a damaged record is a usage error."""
+    """A saved run of a game played through its interface is no deck's run: refused as the
+    command x game table says (exit 9) where ``report --from`` does not serve its game, else a
+    usage error naming the game (its page comes from ``report --from``, through
+    :mod:`deckkit.analysis.saved_matches`); a damaged record is a usage error."""
     from deckkit import games
 
     raw = parse_json(text[:MAX_METADATA_CHARS], path, what="run metadata", error=UsageError)
@@ -282,6 +284,11 @@ def _refuse_other_game(text: str, path: Path) -> None:
     refused = games.refusal("report --from", game)
     if refused is not None:
         raise refused
+    raise UsageError(
+        f"this file holds the saved rows of a {game.title} run, not of an Ani-Mayhem deck",
+        path=path,
+        hint=f"draw its page with `deckkit report --from {path}`",
+    )
 
 
 def read_results(path: Path) -> tuple[pl.DataFrame, RunMetadata]:

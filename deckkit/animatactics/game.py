@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from deckkit.animatactics.analysis.parties import PLAN_NAMES, check_policy, fighters, plan_of
-from deckkit.animatactics.analysis.party_games import PartyGames
+from deckkit.animatactics.analysis.party_games import END_REASONS, PartyGames
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.editions import DEFAULT_EDITION, load_edition
 from deckkit.animatactics.construction.legality import check_party
@@ -29,6 +29,7 @@ class AnimaTactics:
     name = "anima-tactics"
     title = "Anima Tactics"
     outcomes: tuple[str, ...] = ("win", "loss", "draw")
+    end_reasons: Mapping[str, str] = END_REASONS
 
     def read(self, path: Path) -> Party:
         return read_party(path, load_card_db())

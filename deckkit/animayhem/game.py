@@ -14,7 +14,7 @@ from deckkit.animayhem.construction.editions import DEFAULT_EDITION, Edition, lo
 from deckkit.animayhem.construction.legality import check_deck
 from deckkit.animayhem.construction.readings import RULE_OPTIONS, apply_rules, parse_rule
 from deckkit.animayhem.construction.standins import stand_ins, with_one_copy_changed
-from deckkit.animayhem.engine.endgame import end_reason_code
+from deckkit.animayhem.engine.endgame import END_REASONS, end_reason_code
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
 from deckkit.animayhem.engine.players import PLAYERS, is_player, make_player
 from deckkit.animayhem.engine.policy import Policy
@@ -74,6 +74,7 @@ class AniMayhem:
     name = "ani-mayhem"
     title = "Ani-Mayhem"
     outcomes: tuple[str, ...] = ("win", "loss", "stall", "undecided")
+    end_reasons: Mapping[str, str] = END_REASONS
 
     def read(self, path: Path) -> Deck:
         return read_deck(path, load_card_db())

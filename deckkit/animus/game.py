@@ -18,6 +18,7 @@ from deckkit.animus.engine.players import PLAYERS
 from deckkit.animus.engine.players import make_player as make_policy
 from deckkit.animus.engine.record import STATS, BattleRecord
 from deckkit.animus.montecarlo import BattleFn, Match, check_policy
+from deckkit.animus.summary import END_REASONS
 from deckkit.core.chance import SeededChance
 from deckkit.core.game import Legality, Problem, Record, RuleChoice, StandIn
 from deckkit.errors import UsageError
@@ -46,6 +47,7 @@ class Animus:
     name = "animus"
     title = "Animus"
     outcomes: tuple[str, ...] = ("win", "loss", "draw")
+    end_reasons: Mapping[str, str] = END_REASONS
 
     def read(self, path: Path) -> Team:
         return read_team(path)

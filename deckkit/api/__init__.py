@@ -54,7 +54,7 @@ EXPORTS: dict[str, str] = {
     "SensitivityResult": "readings",
     "write_report": "pages",
     "write_report_from_saved": "pages",
-    "ReportResult": "pages",
+    "ReportResult": "display",
     "ImpactRequest": "pages",
     "balance_check": "balance",
     "BalanceResult": "balance",
@@ -110,15 +110,11 @@ if TYPE_CHECKING:
     from deckkit.api.comparison import CompareResult, compare
     from deckkit.api.composition import stats
     from deckkit.api.decks import with_card
+    from deckkit.api.display import ReportResult
     from deckkit.api.legality import ValidationResult, load_deck, validate
     from deckkit.api.matchups import MatchResult
     from deckkit.api.options import RunOptions
-    from deckkit.api.pages import (
-        ImpactRequest,
-        ReportResult,
-        write_report,
-        write_report_from_saved,
-    )
+    from deckkit.api.pages import ImpactRequest, write_report, write_report_from_saved
     from deckkit.api.play import PlayedGame, play_one
     from deckkit.api.readings import SensitivityResult, sensitivity
     from deckkit.api.simulation import SimulateResult, simulate

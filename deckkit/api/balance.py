@@ -287,7 +287,10 @@ def baselines(
                 layout=item.game.layout,
                 rules=item.game.rules,
                 snapshot=take_snapshot(
-                    item.game.deck, item.deck_text, chosen.deck_as_written, csv_path
+                    (entry.card.id for entry in item.game.deck.entries),
+                    item.deck_text,
+                    chosen.deck_as_written,
+                    csv_path,
                 ),
             )
             path = balance.baseline_path(chosen)

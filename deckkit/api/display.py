@@ -11,6 +11,8 @@ split into ``_low`` and ``_high`` columns. polars is imported only when a frame 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -78,6 +80,7 @@ class Shown:
     def _repr_html_(self) -> str:
         """The summary as an HTML table (Jupyter and other notebooks show this)."""
         from html import escape  # here: `deckkit validate` starts without it
+
         header, rows = self._table()
         shown, more = rows[:MAX_SHOWN_ROWS], len(rows) - MAX_SHOWN_ROWS
         head = "".join(f"<th>{escape(cell)}</th>" for cell in header) if any(header) else ""
@@ -133,3 +136,27 @@ def frame(records: Iterable[Mapping[str, Any]], empty: Sequence[str] = ()) -> pl
     if not rows:
         return pl.DataFrame(schema=dict.fromkeys(empty, pl.String))
     return pl.DataFrame(rows, infer_schema_length=None)
+
+
+@dataclass(frozen=True, repr=False)
+class ReportResult(Shown):
+    """What a report wrote: the page and its JSON sidecar (None when an interrupted run left
+    an existing page as it was), the per-game rows when asked, and the exit code the command
+    ends with (0 done, 1 an illegal deck, 130 interrupted)."""
+
+    page: Path
+    sidecar: Path | None
+    results: Path | None = None
+    exit_code: int = 0
+    document: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def _title(self) -> str:
+        return f"{self.page} (exit code {self.exit_code})"
+
+    def _table(self) -> Table:
+        rows = [["page", str(self.page)]]
+        if self.sidecar is not None:
+            rows.append(["numbers (JSON)", str(self.sidecar)])
+        if self.results is not None:
+            rows.append(["per-game rows", str(self.results)])
+        return ["", ""], rows

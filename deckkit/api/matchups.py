@@ -149,7 +149,7 @@ def compare_arms(
                 "games": result.tally.games,
                 "outcomes": matches.outcomes_json(result.tally, game.outcomes),
                 "mean_turns": matches.mean_turns(result.tally),
-                "end_reasons": matches.end_reasons_json(result.tally),
+                "end_reasons": matches.end_reasons_json(result.tally, game.end_reasons),
             }
         )
     differences = []
@@ -475,6 +475,6 @@ def simulate_match(
         "rules": rules,
         "outcomes": matches.outcomes_json(result.tally, game.outcomes),
         "mean_turns": matches.mean_turns(result.tally),
-        "end_reasons": matches.end_reasons_json(result.tally),
+        "end_reasons": matches.end_reasons_json(result.tally, game.end_reasons),
     }
     return MatchResult(game.name, doc, result.rows)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +36,7 @@ from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.construction.legality import check_deck
 from deckkit.animayhem.construction.readings import apply_rules
 from deckkit.api.deckinput import is_stdin
-from deckkit.api.display import Shown, Table
+from deckkit.api.display import ReportResult
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.simulation import Notify, _silent, not_simulated_cards, play, run_metadata
@@ -206,30 +206,6 @@ def _impact(
     return doc
 
 
-@dataclass(frozen=True, repr=False)
-class ReportResult(Shown):
-    """What a report wrote: the page and its JSON sidecar (None when an interrupted run left
-    an existing page as it was), the per-game rows when asked, and the exit code the command
-    ends with (0 done, 1 an illegal deck, 130 interrupted)."""
-
-    page: Path
-    sidecar: Path | None
-    results: Path | None = None
-    exit_code: int = 0
-    document: dict[str, Any] = field(default_factory=dict, repr=False)
-
-    def _title(self) -> str:
-        return f"{self.page} (exit code {self.exit_code})"
-
-    def _table(self) -> Table:
-        rows = [["page", str(self.page)]]
-        if self.sidecar is not None:
-            rows.append(["numbers (JSON)", str(self.sidecar)])
-        if self.results is not None:
-            rows.append(["per-game rows", str(self.results)])
-        return ["", ""], rows
-
-
 def _deck_stats(deck: Deck, edition: Edition, seed: int) -> dict[str, Any]:
     from deckkit.animayhem.deckstats import deck_stats
 
@@ -394,7 +370,14 @@ def write_report_from_saved(
 ) -> ReportResult:  # fmt: skip
     """The report of a run saved with its per-game rows (``deckkit simulate --out RUN.parquet``)
     without playing a game; it warns (through ``notify``) when today's card database is not the
-    one the run was played with."""
+    one the run was played with. A party's or team's saved rows (``simulate --vs --out``) get
+    their game's page (:func:`deckkit.api.match_report.write_match_report_from_saved`)."""
+    from deckkit.analysis.saved_matches import is_saved_match
+
+    if is_saved_match(Path(source)):
+        from deckkit.api.match_report import write_match_report_from_saved
+
+        return write_match_report_from_saved(source, out, force=force, notify=notify)
     target_out = Path(out) if out is not None else None
     # The chart renderer starts first, in its own process, so its start-up overlaps the rest.
     with ChartProcess() as drawer:

@@ -21,12 +21,12 @@ import itertools
 import json
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckkit.animayhem.construction.deck import Deck
-from deckkit.animayhem.construction.effectdb import EFFECTS_DIR
+from deckkit.core.carddir import EFFECTS_DIR
 from deckkit.errors import CardDataError
 from deckkit.untrusted import read_text
 
@@ -119,10 +119,6 @@ def read_rows(csv_path: Path) -> tuple[list[str], dict[str, dict[str, str]]]:
         return list(reader.fieldnames or []), rows
 
 
-def deck_card_ids(deck: Deck) -> list[str]:
-    return sorted({entry.card.id for entry in deck.entries})
-
-
 def card_entries(csv_path: Path, ids: list[str]) -> dict[str, CardEntry]:
     """The database's current entries of the given cards (missing cards are left out)."""
     _, rows = read_rows(csv_path)
@@ -134,10 +130,12 @@ def card_entries(csv_path: Path, ids: list[str]) -> dict[str, CardEntry]:
     }
 
 
-def take_snapshot(deck: Deck, deck_text: str, deck_path: str, csv_path: Path) -> dict[str, Any]:
+def take_snapshot(
+    card_ids: Iterable[str], deck_text: str, deck_path: str, csv_path: Path
+) -> dict[str, Any]:
     """The JSON-ready snapshot of a deck (its file's text, and ``deck_path`` as the balance file
-    names it) and the database entries of its cards."""
-    cards = card_entries(csv_path, deck_card_ids(deck))
+    names it) and the database entries of its cards (``card_ids``, the ids the deck lists)."""
+    cards = card_entries(csv_path, sorted(set(card_ids)))
     deck_sha = hashlib.sha256(deck_text.encode()).hexdigest()
     digest = sha256_of(
         {

@@ -15,13 +15,9 @@ import typer
 
 from deckkit.analysis.output import check_destination
 from deckkit.api.card_impact import check_target_error
+from deckkit.api.display import ReportResult
 from deckkit.api.options import RunOptions
-from deckkit.api.pages import (
-    ImpactRequest,
-    ReportResult,
-    report_of,
-    write_report_from_saved,
-)
+from deckkit.api.pages import ImpactRequest, report_of, write_report_from_saved
 from deckkit.api.solitaire import check_options, prepare
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo

@@ -11,6 +11,10 @@ from pathlib import Path
 from deckkit.errors import CardDataError
 
 PACKAGE = Path(__file__).resolve().parents[1]  # deckkit/
+# Beside a game's card list, the folder of its cards' effect entries (Ani-Mayhem's
+# ``card_db/animayhem/effects/*.toml``, docs/effects.md): what a balance snapshot freezes with
+# each card's row (deckkit.balance.snapshot).
+EFFECTS_DIR = "effects"
 CANDIDATES = (PACKAGE / "card_db", PACKAGE.parent / "card_db")
 
 

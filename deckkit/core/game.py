@@ -96,6 +96,12 @@ class Game(Protocol):
         """Every outcome a :class:`Record` may carry, the first side's win first."""
         ...
 
+    @property
+    def end_reasons(self) -> Mapping[str, str]:
+        """Every end reason code a :class:`Record` may carry, with the words a reader sees
+        beside it (the rule that ended the game)."""
+        ...
+
     def read(self, path: Path) -> Any:
         """The game's file at ``path`` (a deck, party or team); unreadable input raises a
         :class:`deckkit.errors.DeckkitError` naming the file and line."""

@@ -258,7 +258,7 @@ def render_page(doc: dict[str, Any]) -> str:
     page = render.environment().get_template(TEMPLATE)
 
     def number(path: str, kind: str) -> Markup:
-        from deckkit.report.model import lookup
+        from deckkit.report.render import lookup
 
         value = lookup(doc, path)
         return Markup('<span class="n" data-json="{}" data-fmt="{}">{}</span>').format(

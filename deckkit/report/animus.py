@@ -10,8 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from deckkit.report.model import lookup
-from deckkit.report.render import _asset, environment, fmt
+from deckkit.report.render import _asset, environment, fmt, lookup
 
 TEMPLATE = "animus.html.j2"
 

@@ -29,6 +29,9 @@ OUTCOME_COLOURS = {
     "stall": "#9e9e9e",
     "undecided": "#f9a825",
 }
+# A two-sided game's outcomes, from the first side's view (deckkit.core.game.Game.outcomes).
+MATCH_COLOURS = {"win": OUTCOME_COLOURS["win"], "loss": OUTCOME_COLOURS["loss"],
+                 "draw": OUTCOME_COLOURS["stall"]}  # fmt: skip
 # The Vega-Lite version the specifications are written against (vl-convert compiles them with
 # the newest it bundles; the field documents the spec and is never fetched).
 SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json"
@@ -214,9 +217,12 @@ def histogram_chart(pairs: Sequence[Sequence[int]], label: str, title: str) -> S
     )
 
 
-def turns_by_outcome_chart(rows: Sequence[Sequence[Any]]) -> Spec:
-    """Games per number of turns, stacked by outcome: how long wins and losses take."""
-    order = list(OUTCOME_COLOURS)
+def turns_by_outcome_chart(
+    rows: Sequence[Sequence[Any]], colours: Mapping[str, str] = OUTCOME_COLOURS
+) -> Spec:
+    """Games per number of turns, stacked by outcome: how long wins and losses take. ``colours``
+    gives each outcome its colour, in the legend's order (a two-sided game's win, loss, draw)."""
+    order = list(colours)
     body = {
         "data": _values(
             [(t, t - 0.5, t + 0.5, outcome, n) for t, outcome, n in rows],
@@ -237,7 +243,7 @@ def turns_by_outcome_chart(rows: Sequence[Sequence[Any]]) -> Spec:
                 "outcome",
                 "nominal",
                 legend={"orient": "top", "title": None},
-                scale={"domain": order, "range": list(OUTCOME_COLOURS.values())},
+                scale={"domain": order, "range": list(colours.values())},
             ),
             "order": {"field": "outcome", "sort": "descending"},
         },

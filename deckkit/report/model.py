@@ -7,7 +7,6 @@ was just played or read back with ``deckkit report --from``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -452,12 +451,3 @@ def build(inp: ReportInput) -> dict[str, Any]:
         doc["typical_games"] = typical
     doc["headline"] = headline(doc, rows)
     return doc
-
-
-def lookup(doc: Mapping[str, Any], path: str) -> Any:
-    """The value at a dotted path ("outcomes.win.ci.0"), as the page's data-json attributes
-    name them."""
-    value: Any = doc
-    for part in path.split("."):
-        value = value[int(part)] if isinstance(value, list) else value[part]
-    return value

@@ -18,8 +18,6 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from deckkit.report.model import lookup
-
 FORMATS: dict[str, Callable[[Any], str]] = {
     "pct": lambda x: "–" if x is None else f"{100 * x:.1f}%",
     "signed_pct": lambda x: "–" if x is None else f"{100 * x:+.1f} pts",
@@ -27,6 +25,15 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "num": lambda x: "–" if x is None else f"{x:.2f}",
     "num1": lambda x: "–" if x is None else f"{x:.1f}",
 }
+
+
+def lookup(doc: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted path ("outcomes.win.ci.0"), as the page's data-json attributes
+    name them."""
+    value: Any = doc
+    for part in path.split("."):
+        value = value[int(part)] if isinstance(value, list) else value[part]
+    return value
 
 
 def fmt(value: Any, kind: str) -> str:

@@ -41,10 +41,10 @@ from deckkit.animayhem.construction.vocabulary import (
     Trigger,
     unplayed,
 )
+from deckkit.core.carddir import EFFECTS_DIR as EFFECTS_DIR
 from deckkit.errors import CardDataError
 from deckkit.untrusted import parse_toml, read_text
 
-EFFECTS_DIR = "effects"
 _ENTRY_KEYS = frozenset({"name", "coverage", "note", "effects", "columns"})
 _COMMON = frozenset({"when", "do", "target", "if", "unless", "if_in_play", "unless_in_play"})
 _COMMON |= {"every", "filter", "exclude", "n", "against", "max_times", "if_here"}
