@@ -581,9 +581,9 @@ class _Party:
 # them all and destroys what they carry and the items beneath). A disaster standing at a location
 # counts 3. Six, with a major disaster's path followed past the field's end into its next cycle
 # (before: 3, and the path stopped at the end), against the player before both (benchmarks/
-# player_paired.py, 1,000 games a deck, seed 1): tricky +1.0 points (95% CI +0.1 to +1.9), tough
-# +1.0 (-0.0 to +2.0), strike +0.7 (-0.1 to +1.5), medium +0.6 (-0.0 to +1.2), easy +0.2 (-0.2
-# to +0.6), hard -0.1 (-0.8 to +0.6); the longer path alone, tricky +0.4 (-0.3 to +1.1); nine
+# player_paired.py, 1,000 games a deck, seed 1): tough +1.2 points (95% CI +0.2 to +2.2), tricky
+# +1.0 (+0.1 to +1.9), strike +0.7 (-0.1 to +1.5), medium +0.5 (-0.1 to +1.1), easy +0.3 (-0.1
+# to +0.7), hard +0.1 (-0.6 to +0.8); the longer path alone, tricky +0.4 (-0.3 to +1.1); nine
 # steps, tricky +0.7.
 STRIKE_PATH_RISK: Final = 6
 
