@@ -210,3 +210,23 @@ def test_a_major_strike_about_to_start_its_cycle_again_threatens_the_paths_start
     assert d.major and d.movement == 4
     assert game.field.path_index[3] == 7 and game.field.path[0] == 2
     assert _route_of(game)[-1] == 0
+
+
+def test_a_party_walks_around_a_combat_disaster_it_could_not_beat() -> None:
+    """A-ko Magami at Sewer (slot 0) heads for the item under Mt. Muldoon (slot 2), two steps
+    away through Telephone Pole (slot 1) or Country Bar (slot 4). Freeza (1st form) stands at
+    slot 1: one passing "through ... a location where there is a combat disaster" is attacked
+    (set0 rulebook, "Move Phase"), and a fight she cannot win ends her move there. She goes
+    through slot 4 instead; against Goons, whom she can beat, she keeps the first way. Before,
+    she walked into Freeza."""
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", 0)
+    _item_under(game, 2)
+    assert _route_of(game) == [1, 2]
+    d = on_field(game, new_disaster(game, "Freeza (1st form)"), 1)
+    assert not can_beat(game, [c], d)
+    assert _route_of(game) == [4, 2]
+    game.disasters.remove(d)
+    goons = on_field(game, new_disaster(game, "Goons"), 1)
+    assert can_beat(game, [c], goons)
+    assert _route_of(game) == [1, 2]
