@@ -121,7 +121,13 @@ def worths(pool: Sequence[Entrant], field_chars: Sequence[tuple[Entrant, float]]
     total = sum(w for _, w in field_chars) or 1.0
     out = []
     for e in pool:
-        mean = sum(w * duel(e.duellist, o.duellist).value for o, w in field_chars) / total
+        mean = (
+            sum(
+                w * duel(e.duellist, o.duellist, levels=(e.levels, o.levels)).value
+                for o, w in field_chars
+            )
+            / total
+        )
         out.append(e.levels * mean)
     return out
 

@@ -36,6 +36,7 @@ from deckkit.animatactics.engine.duel import (
     Plan,
     damage_table,
 )
+from deckkit.animatactics.engine.options import LEVELS
 from deckkit.animatactics.engine.skirmish import (
     CHARGE,
     COUNTER,
@@ -180,6 +181,8 @@ def evaluate(g: GameState, side: int) -> float:
     """A rollout's score for ``side``: 1 win, 0 loss, 1/2 draw at the game's end; before it, the
     share of levels on the table, each weighted by the Life Points its character has left."""
     if g.done:
+        if not g.by_ko and g.rules.time_limit != LEVELS:  # time_limit=draw
+            return 0.5
         mine, theirs = g.standing(side), g.standing(1 - side)
         return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
     worth = [0.0, 0.0]

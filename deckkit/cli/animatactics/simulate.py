@@ -15,6 +15,8 @@ import typer
 
 from deckkit.animatactics.analysis.caveats import caveat
 from deckkit.animatactics.analysis.parties import alone, check_policy, plan_of, versus
+from deckkit.animatactics.analysis.readings import duel_rules, rule_set
+from deckkit.animatactics.construction.rules import parse_settings, rules_line
 from deckkit.cli import options as opt
 from deckkit.cli.animatactics.common import (
     EditionOpt,
@@ -22,6 +24,7 @@ from deckkit.cli.animatactics.common import (
     LevelsOpt,
     PlanOpt,
     RolloutsOpt,
+    RuleOpt,
     VsOpt,
     VsPolicyOpt,
     checked_parties,
@@ -43,6 +46,7 @@ def simulate(
     rollouts: RolloutsOpt = None,
     levels: LevelsOpt = None,
     edition: EditionOpt = None,
+    rule: RuleOpt = None,
     output: opt.FormatOpt = opt.Format.TEXT,
     allow_illegal: opt.AllowIllegalOpt = False,
 ) -> None:
@@ -51,11 +55,13 @@ def simulate(
     Exit code 0 done, 1 an illegal party refused (see --allow-illegal), 2 bad input.
     """
     chosen = plan_of(plan)
+    settings = parse_settings(rule)
+    rules = rule_set(settings) if vs is not None else duel_rules(settings)
     player = check_policy(policy_name(str(policy), rollouts))
     vs_player = check_policy(vs_policy) if vs_policy is not None else player
     parties = checked_parties(party, vs, levels, edition, allow_illegal)
     if vs is None:
-        doc = {**alone(parties[0].party), "caveat": caveat()}
+        doc = {**alone(parties[0].party, rules), "caveat": caveat()}
         if output is opt.Format.JSON:
             emit(doc, game="anima-tactics")
             return
@@ -65,6 +71,7 @@ def simulate(
             out.print(
                 f"  {m['name']:<28} {m['levels']:>4} levels  mean duel value {m['strength']:.3f}"
             )
+        out.print(f"rules: {rules_line(doc['rules'])}")
         best = sorted(doc["odds"], key=lambda r: r["party_mean"])
         out.print(
             "hardest opponents: "
@@ -74,7 +81,8 @@ def simulate(
         return
     doc = {
         **versus(
-            parties[0].party, parties[1].party, games, seed, workers, chosen, player, vs_player
+            parties[0].party, parties[1].party, games, seed, workers, chosen, player, vs_player,
+            rules,
         ),
         "caveat": caveat(),
     }
@@ -93,5 +101,11 @@ def simulate(
     out.print(f"  loss  {pct(doc['loss'])}   (by knock-out {pct(doc['loss_by_ko'])})")
     out.print(f"  draw  {pct(doc['draw'])}   mean turns {doc['mean_turns']:.2f}")
     out.print(f"  per game: {doc['mean_charges']:.1f} Charges, {doc['mean_attacks']:.1f} Attacks")
-    out.print("  95% Wilson intervals; after 10 turns the most levels on the table wins")
+    out.print(f"  rules: {rules_line(doc['rules'])}")
+    ending = (
+        "the most levels on the table wins"
+        if doc["rules"]["time_limit"] == "levels"
+        else "a game still standing is a draw"
+    )
+    out.print(f"  95% Wilson intervals; after 10 turns {ending}")
     out.print(f"notice: {doc['caveat']}")
