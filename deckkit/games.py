@@ -68,7 +68,7 @@ GAMES: tuple[Game, ...] = (
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
-VERBS = ("validate", "simulate", "report", "cards", "play", "build")
+VERBS = ("validate", "simulate", "report", "cards", "play", "build", "sensitivity")
 
 # Every command line a game may meet, and whom it serves: None where it serves the game (the
 # Ani-Mayhem command, or the game's own in its commands module), else why not, as the README's
@@ -80,7 +80,6 @@ NO_MEANING = "no meaning here"
 _SIBLINGS_NOT_YET = {
     "compare": "two parties or teams on paired games, through the game interface",
     "impact": "a character's worth on paired games, through the game interface",
-    "sensitivity": "the rule options' readings on paired games, through the game interface",
     "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
     "party with `deckkit build`)",
     "build": "team building from drafts",
@@ -123,6 +122,9 @@ SERVES: dict[str, dict[str, str | None]] = {
 }
 # Anima Tactics builds a party (cli/animatactics/build.py).
 SERVES["build"]["anima-tactics"] = None
+# Two parties or two teams under each rule option's readings (cli/animatactics/sensitivity.py,
+# cli/animus), through the game interface (analysis/game_sensitivity.py).
+SERVES["sensitivity"] = {"ani-mayhem": None, "anima-tactics": None, "animus": None}
 GAME_OPTION = "--game"
 HEADER_BYTES = 64 * 1024  # the header is at the top; a long file is not read whole to find it
 
