@@ -421,6 +421,7 @@ def play(
             hint="give team files that list their cards",
         )
     record = GAME.play(match, seed, game, trace=True)
+    notices = _notices(teams)
     end = {
         "code": record.end_reason,
         "reason": END_REASONS.get(record.end_reason, record.end_reason),
@@ -436,6 +437,7 @@ def play(
         "end_reason": end,
         "turns": record.turns,
         "events": [{"text": line} for line in record.trace or ()],
+        "notices": notices,
     }
     if output is opt.Format.JSON:
         emit(doc, game="animus")
@@ -446,6 +448,8 @@ def play(
         f"of seed {seed}",
         highlight=False,
     )
+    for notice in notices:
+        out.print(f"notice: {escape(notice)}", highlight=False)
     for line in record.trace or ():
         out.print(escape(line), highlight=False)
     out.print(
