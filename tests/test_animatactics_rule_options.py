@@ -247,3 +247,31 @@ def test_simulate_takes_rule_and_records_every_option() -> None:
     assert base["rules"]["time_limit"] == "levels" and drawn["rules"]["time_limit"] == "draw"
     assert base["draw"]["count"] == 0 < drawn["draw"]["count"]
     assert runner.invoke(app, [*args, "--rule", "board=hills"]).exit_code == 2
+
+
+def test_build_takes_rule_and_records_every_option() -> None:
+    """`deckkit build --rule`: the race's party games play it and the JSON records it."""
+    args = ["build", "--vs", str(DARK), "--pool", str(UNALIGNED), "-n", "8", "--confirm", "4"]
+    result = runner.invoke(app, [*args, "--rule", "initiative=alternate", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["rules"]["initiative"] == "alternate"
+
+
+def test_report_takes_rule_for_its_duels_and_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`deckkit report --rule`: the matrix's duels and the --vs games play it, the sidecar
+    records it; an option the exact duel cannot play is refused (exit 2)."""
+    from deckkit.animatactics.analysis import matrix as matrix_mod
+    from tests.test_animatactics_cli import _small_roster
+
+    small = _small_roster()
+    monkeypatch.setattr(matrix_mod, "roster", lambda db: small)
+    page = tmp_path / "p.html"
+    args = ["report", str(UNALIGNED), "--vs", str(DARK), "-n", "10", "-o", str(page)]
+    assert runner.invoke(app, [*args, "--rule", "time_limit=draw"]).exit_code == 0
+    doc = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))
+    assert doc["rules"]["time_limit"] == "draw" and doc["versus"]["rules"]["time_limit"] == "draw"
+    assert doc["versus"]["draw"]["count"] > 0
+    refused = runner.invoke(app, [*args, "--force", "--rule", "counter_dodge=yes"])
+    assert refused.exit_code == 2 and "exact duel" in refused.stderr
