@@ -25,10 +25,10 @@ For every command: ``--game NAME`` when given (and then removed from the argumen
 number stays, ``play``'s game index), else the first file among the arguments whose header, the
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
-Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards`` and ``play`` go
-to the game's own commands; a command that does not serve the game (:data:`SERVES`) is refused
-in one line with exit 9. Names match case-insensitively, ignoring spaces and punctuation
-(``Anima Tactics`` = ``anima-tactics``).
+Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards``, ``play``,
+``build`` and ``sensitivity`` go to the game's own commands; a command that does not serve the
+game (:data:`SERVES`) is refused in one line with exit 9. Names match case-insensitively,
+ignoring spaces and punctuation (``Anima Tactics`` = ``anima-tactics``).
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ one frozen object the duel (:mod:`.duel`) and the party game (:mod:`.skirmish`) 
 
 Each option, its values, its default and the passage it reads are data:
 ``deckkit/animatactics/construction/rules.toml`` (docs/interpretations.md, "Anima Tactics").
-The defaults here are that file's defaults (a test holds them equal); the construction layer
-turns ``NAME=VALUE`` settings into a :class:`RuleSet`.
+The defaults here are that file's defaults (a test holds them equal);
+:func:`deckkit.animatactics.analysis.readings.rule_set` turns ``NAME=VALUE`` settings into a
+:class:`RuleSet`.
 """
 
 from __future__ import annotations
