@@ -86,7 +86,7 @@ def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     headline = page[
         page.index('id="headline"') : page.index("</section>", page.index('id="headline"'))
     ]
-    assert "special abilities, powers, innate abilities" in headline and doc["caveat"] in headline
+    assert "not powers, effect special abilities" in headline and doc["caveat"] in headline
     # the user's file is not replaced without --force
     assert runner.invoke(app, args).exit_code == 2
     # an illegal party: the page opens with its violations, exit 1
@@ -109,7 +109,14 @@ def test_cards_list_and_show() -> None:
 def test_matrix_monte_carlo_entries_carry_intervals_around_the_exact_value() -> None:
     """Past the size limit an entry is sampled (the "guarded" plans), with a 95% interval; the
     exact duel of the same plans lies inside it."""
-    from deckkit.animatactics.engine.duel import PLANS, _Tables, play_exact, schedule
+    from deckkit.animatactics.engine.duel import (
+        PLANS,
+        _Tables,
+        play_exact,
+        schedule,
+        undecided_share,
+    )
+    from deckkit.animatactics.engine.options import DEFAULT_RULES
 
     small = [e for e in _small_roster() if e.name in ("Erika", "Kira", "Aria")]
     exact = compute_matrix(small)
@@ -121,7 +128,8 @@ def test_matrix_monte_carlo_entries_carry_intervals_around_the_exact_value() -> 
             assert cell.ci is not None
             outcomes = [
                 play_exact(_Tables(a.duellist, b.duellist), schedule(
-                    a.duellist, b.duellist, PLANS[1], PLANS[1], first))
+                    a.duellist, b.duellist, PLANS[1], PLANS[1], first),
+                    undecided_share(DEFAULT_RULES, (a.levels, b.levels)))
                 for first in (True, False)
             ]  # fmt: skip
             value = 0.5 * (outcomes[0].value + outcomes[1].value)
