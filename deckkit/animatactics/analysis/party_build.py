@@ -19,7 +19,7 @@ Two stages, as deck building does for Ani-Mayhem: a cheap exact screen, then see
    confirmed on fresh games (another seed) it was not chosen on. Against the whole roster there
    is no party to play, and the screen's exact values are the answer.
 
-The screen knows what the engine plays: stat lines only (:mod:`.caveats`).
+The screen knows what the engine plays: stat lines and attacks (:mod:`.caveats`).
 """
 
 from __future__ import annotations

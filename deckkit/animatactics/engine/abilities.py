@@ -318,9 +318,12 @@ def choose(
 ) -> Option | None:  # fmt: skip
     """The option worth most Life Points per action point against this target (the first of
     equals, so a basic action unless a special beats it); None when nothing can be paid."""
+    found = options(kit, ap, reserve, engaged, moved, used, target_engaged, life, charge_bonus)
+    if len(found) <= 1:
+        return found[0] if found else None
     best: Option | None = None
     best_value = -1.0
-    for opt in options(kit, ap, reserve, engaged, moved, used, target_engaged, life, charge_bonus):
+    for opt in found:
         v = option_value(attack, damage, kit, defense, armor, target, target_ap, opt)
         if v > best_value + 1e-12:
             best, best_value = opt, v

@@ -56,6 +56,7 @@ import numpy.typing as npt
 from deckkit.animatactics.engine.abilities import (
     NO_KIT,
     Kit,
+    Option,
     choose,
     initiative_first,
     make_swing,
@@ -142,6 +143,7 @@ def schedule(
     a_first: bool,
     turns: int = TURNS,
     rules: RuleSet = DEFAULT_RULES,
+    memo: dict[tuple[bool, int, int, bool, bool, int, int], Option | None] | None = None,
 ) -> tuple[Strike, ...]:
     """Every attack of a duel in order, with the reactions the plans choose (action costs are
     paid on declaration, so they do not depend on the dice) under the rule options ``rules``."""
@@ -165,11 +167,17 @@ def schedule(
             moved = False
             while True:
                 me, target = stats[side], stats[not side]
-                pick = choose(
-                    me.attack, me.damage, me.kit, target.defense, target.armor, target.kit,
-                    ap[side], plans[side].reserve, engaged, moved, used[side] | used_turn[side],
-                    ap[not side], False, 0, opening,
-                )  # fmt: skip
+                key = (side, ap[side], plans[side].reserve, engaged, moved,
+                       used[side] | used_turn[side], ap[not side])  # fmt: skip
+                if memo is not None and key in memo:
+                    pick = memo[key]
+                else:
+                    pick = choose(
+                        me.attack, me.damage, me.kit, target.defense, target.armor, target.kit,
+                        key[1], key[2], engaged, moved, key[5], key[6], False, 0, opening,
+                    )  # fmt: skip
+                    if memo is not None:
+                        memo[key] = pick
                 if pick is None:
                     break
                 ap[side] -= pick.cost
@@ -376,12 +384,17 @@ def duel(
             played[strikes] = play_exact(tables, strikes, share)
         return played[strikes]
 
+    # The action choices, memoised for this duel alone (its rule options fixed).
+    memo: dict[tuple[bool, int, int, bool, bool, int, int], Option | None] = {}
     # "each player rolls a die, with the high roller deciding who will act first": the winner
     # of the roll (Initiative adds to it) picks the order better for it.
     p_a = float(initiative_first(int(a.kit.initiative), int(b.kit.initiative)))
     for i, pa in enumerate(plans):
         for j, pb in enumerate(plans):
-            both = [play(schedule(a, b, pa, pb, first, rules=rules)) for first in (True, False)]
+            both = [
+                play(schedule(a, b, pa, pb, first, rules=rules, memo=memo))
+                for first in (True, False)
+            ]
             outcomes[i, j] = both
             best = 0 if both[0].value >= both[1].value else 1
             payoff[i, j] = p_a * both[best].value + (1 - p_a) * both[1 - best].value
