@@ -149,6 +149,10 @@ def cell(
 class Matrix:
     entrants: list[Entrant]
     cells: list[list[Cell]]
+    rules: RuleSet = DEFAULT_RULES  # the rule options its duels were played under
+    max_cells: int = DEFAULT_MAX_CELLS  # how it was computed (compute_matrix's arguments)
+    samples: int = DEFAULT_SAMPLES
+    seed: int = 0
 
     def strength(self, i: int) -> float:
         """Mean duel value against every other character of the roster."""
@@ -208,7 +212,10 @@ def compute_matrix(
             cells[i][j] = c
             if j != i:
                 cells[j][i] = c.flipped()
-    return Matrix(entrants, [[c for c in row if c is not None] for row in cells])
+    return Matrix(
+        entrants, [[c for c in row if c is not None] for row in cells], rules, max_cells, samples,
+        seed,
+    )  # fmt: skip
 
 
 def party_entrants(members: list[tuple[Character, Pilot | None]], db: CardDB) -> list[Entrant]:
