@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 
 from deckkit.animatactics.analysis.readings import duel_rules, rule_set
 from deckkit.animatactics.construction.rules import RULES_FILE, parse_settings, rule_options
+from deckkit.animatactics.engine.abilities import CHARGE as CHARGE_SPECIAL
+from deckkit.animatactics.engine.abilities import Kit, Special
 from deckkit.animatactics.engine.duel import PLANS, Duellist, duel, schedule, starting_actions
 from deckkit.animatactics.engine.options import DEFAULT_RULES, RuleSet
 from deckkit.animatactics.engine.playing import play_game
@@ -179,6 +181,24 @@ def test_opening_charge_a_fight_opens_with_the_charges_plus_two() -> None:
         perform(g, 0, 0, Action(CHARGE, 0), (Reacting(NO_REACTION),) * 2, dice, random.Random(0))
         assert g.teams[0][0].ap == starting_actions(FIGHTER) - 3
         assert g.teams[1][0].life == TARGET.life - (5 + 5 + mod - 1)
+
+
+def test_opening_charge_no_takes_a_charge_specials_plus_two_too() -> None:
+    """The same passage with the abilities played (card_db/animatactics/abilities.csv): a Charge
+    special is a Charge, "adding +2 to the roll"; under ``opening_charge=no`` the fight opens
+    with a Walk into contact and the special's attack without the +2, in the exact duel (whose
+    choice weighs the roll as played) and in party games (where the players weigh it alike)."""
+    rush = Special("Rush", CHARGE_SPECIAL, 3, attack=1, damage=2)
+    charger = Duellist("Charger", 6, 5, 5, 1, 12, 6, 5, Kit(specials=(rush,)))
+    for rules, mod in ((DEFAULT_RULES, 2), (RuleSet(opening_charge=False), 0)):
+        strikes = schedule(charger, TARGET, ALL_OUT, ALL_OUT, True, turns=1, rules=rules)
+        assert strikes[0].special == 0 and strikes[0].mod == mod
+        g = _state(charger, TARGET, rules)
+        act = next(a for a in g.legal(0, 0) if a.special == 0)
+        assert act.kind == CHARGE and g.roll_mod(act) == mod
+        dice = Dice([5])  # 6 + 1 + 5 (+2) against Defense 6: Level of Success 6 (8)
+        perform(g, 0, 0, act, (Reacting(NO_REACTION),) * 2, dice, random.Random(0))
+        assert g.teams[1][0].life == TARGET.life - (5 + 2 + 6 + mod - 1)
 
 
 # --- initiative: "decide who takes the first action" ---
