@@ -99,7 +99,7 @@ def test_a_byte_order_mark_is_dropped_by_every_sibling_game_reader(tmp_path: Pat
     cards.write_bytes(BOM + sample_path().read_bytes())
     types = tmp_path / "types.toml"
     types.write_bytes(BOM + (sample_path().parent / "types.toml").read_bytes())
-    assert len(read_cards(cards, load_types(types)).cards) == 42
+    assert len(read_cards(cards, load_types(types)).cards) == 43  # with the Entity (OAI)
     team = tmp_path / "t.team"
     team.write_bytes(BOM + b"game: animus\n[team]\n")
     assert read_game(team) == "animus"
