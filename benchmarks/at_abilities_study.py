@@ -5,7 +5,9 @@ exact (every pair of the roster, :mod:`deckkit.animatactics.analysis.matrix`); "
 each character's printed stat line alone, "after" adds what ``card_db/animatactics/abilities.csv``
 gives it as the engine plays it (:mod:`deckkit.animatactics.engine.abilities`). Prints the fits,
 the characters whose strength moved most (with what moved them), and the over- and under-costed
-lists of both.
+lists of both. Both matrices are played under the cost study's rule options
+(:func:`deckkit.animatactics.analysis.cost_study.study_rules`: ``time_limit=draw``), so the
+study fits the strengths shown.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ import argparse
 import json
 from pathlib import Path
 
-from deckkit.animatactics.analysis.cost_study import CostStudy, cost_study
+from deckkit.animatactics.analysis.cost_study import CostStudy, cost_study, study_rules
 from deckkit.animatactics.analysis.matrix import Matrix, compute_matrix, roster
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.engine.abilities import Kit
+from deckkit.animatactics.engine.options import DEFAULT_RULES
 
 
 def kit_words(kit: Kit) -> str:
@@ -56,8 +59,9 @@ def main() -> None:
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
     db = load_card_db()
-    before_m = compute_matrix(roster(db, abilities=False))
-    after_m = compute_matrix(roster(db, abilities=True))
+    rules = study_rules(DEFAULT_RULES)
+    before_m = compute_matrix(roster(db, abilities=False), rules=rules)
+    after_m = compute_matrix(roster(db, abilities=True), rules=rules)
     before, after = cost_study(before_m), cost_study(after_m)
     print(fit_line("before (stat lines)", before, before_m))
     print(fit_line("after (abilities)  ", after, after_m))

@@ -25,10 +25,11 @@ For every command: ``--game NAME`` when given (and then removed from the argumen
 number stays, ``play``'s game index), else the first file among the arguments whose header, the
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
-Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards`` and ``play`` go
-to the game's own commands (``report --from`` excepted: one command reads every game's saved
-rows, the file's metadata naming its game); ``compare`` and ``impact`` of a game with its own
-commands (parties, teams) to the commands every game gets through its interface
+Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards``, ``play``,
+``build`` and ``sensitivity`` go to the game's own commands (``report --from`` excepted: one
+command reads every game's saved rows, the file's metadata naming its game); ``compare`` and
+``impact`` of a game with its own commands (parties, teams) to the commands every game gets
+through its interface
 (:data:`INTERFACE_COMMANDS`); a command that does not serve the game (:data:`SERVES`) is refused
 in one line with exit 9. Names match case-insensitively, ignoring spaces and punctuation
 (``Anima Tactics`` = ``anima-tactics``).
@@ -71,7 +72,7 @@ GAMES: tuple[Game, ...] = (
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
-VERBS = ("validate", "simulate", "report", "cards", "play", "build")
+VERBS = ("validate", "simulate", "report", "cards", "play", "build", "sensitivity")
 # The commands a game with its own commands module (a two-sided game: parties, teams) gets
 # through its game interface (deckkit.core.game), from this module's ``app``.
 INTERFACE_VERBS = ("compare", "impact")
@@ -85,7 +86,6 @@ INTERFACE_COMMANDS = "deckkit.cli.interface_cmd"
 NOT_YET = "not yet"
 NO_MEANING = "no meaning here"
 _SIBLINGS_NOT_YET = {
-    "sensitivity": "the rule options' readings on paired games, through the game interface",
     "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
     "party with `deckkit build`)",
     "build": "team building from drafts",
@@ -115,6 +115,9 @@ SERVES: dict[str, dict[str, str | None]] = {
     "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "compare": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "impact": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
+    # Two parties or two teams under each rule option's readings (cli/animatactics/
+    # sensitivity.py, cli/animus), through the game interface (analysis/game_sensitivity.py).
+    "sensitivity": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "balance baseline": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "balance check": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     # A saved run names its game in its metadata: the one `report --from` reads it

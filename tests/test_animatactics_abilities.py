@@ -316,3 +316,25 @@ def test_readme_coverage_table_is_the_commands() -> None:
     derived = {g.group: [str(g.abilities), str(g.full), str(g.approximate), str(g.none)]
                for g in groups(entries())}  # fmt: skip
     assert rows == derived
+
+
+def test_a_hidden_shot_pays_for_stealth_and_low_life_attacks_wait_for_it() -> None:
+    """ "This skill can only be used if ... is Hidden" (Dark Sniper and others): made right after
+    Stealth, whose 2 actions it adds ("When a hidden character makes an attack ... loses the state
+    of hidden", Hide). "To use this attack, Azriel must have 6 or fewer Life points" (Wings of
+    Sin): never in the exact duel (Life Points unknown), in party games at 6 or fewer."""
+    from deckkit.animatactics.engine.abilities import kit_of
+
+    stealth = _row(ability="Stealth", ap="2", action="other")
+    sniper = _row(ability="Sniper", ap="2", action="ranged", attack="5", requires="hidden")
+    kit = kit_of([stealth, sniper])
+    assert [(s.name, s.cost, s.hide) for s in kit.specials] == [("Sniper", 4, 2)]
+    assert kit_of([sniper]).specials == ()  # no Stealth, no hidden shot
+    wings = kit_of([_row(ability="Wings", ap="3", action="attack", attack="6",
+                         requires="low life 6")])  # fmt: skip
+    assert [s.max_life for s in wings.specials] == [6]
+    offered = {
+        life: [o.special for o in options(wings, 5, 0, True, False, 0, False, life)]
+        for life in (0, 6, 7)
+    }
+    assert offered == {0: [-1], 6: [-1, 0], 7: [-1]}

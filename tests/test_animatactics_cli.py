@@ -13,6 +13,7 @@ from deckkit.animatactics.analysis import matrix as matrix_mod
 from deckkit.animatactics.analysis.cost_study import cost_study
 from deckkit.animatactics.analysis.matrix import Entrant, compute_matrix, roster
 from deckkit.animatactics.construction.carddb import load_card_db
+from deckkit.animatactics.engine.options import RuleSet
 from deckkit.cli.main import app
 
 REPO = Path(__file__).resolve().parent.parent
@@ -77,6 +78,10 @@ def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     n = len(small)
     assert len(doc["matrix"]["value"]) == n and doc["matrix"]["method"] == {"exact": n * n}
     assert doc["cost_study"]["over_costed"] and doc["versus"]["games"] == 200
+    # the run plays time_limit=levels, the cost study draws (its strength holds no cost)
+    assert doc["rules"]["time_limit"] == "levels"
+    assert doc["cost_study"]["rules"]["time_limit"] == "draw"
+    assert doc["cost_study"]["scoring"] in page
     assert 'id="heat-title"' in page and 'id="cost-title"' in page  # both charts, labelled
     cells = page.split('data-values="', 1)[1].split('"', 1)[0].split(",")
     assert len(cells) == n * n and "<script>" in page  # every duel's value, for the read-out
@@ -86,7 +91,7 @@ def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     headline = page[
         page.index('id="headline"') : page.index("</section>", page.index('id="headline"'))
     ]
-    assert "special abilities, powers, innate abilities" in headline and doc["caveat"] in headline
+    assert "not powers, effect special abilities" in headline and doc["caveat"] in headline
     # the user's file is not replaced without --force
     assert runner.invoke(app, args).exit_code == 2
     # an illegal party: the page opens with its violations, exit 1
@@ -109,7 +114,14 @@ def test_cards_list_and_show() -> None:
 def test_matrix_monte_carlo_entries_carry_intervals_around_the_exact_value() -> None:
     """Past the size limit an entry is sampled (the "guarded" plans), with a 95% interval; the
     exact duel of the same plans lies inside it."""
-    from deckkit.animatactics.engine.duel import PLANS, _Tables, play_exact, schedule
+    from deckkit.animatactics.engine.duel import (
+        PLANS,
+        _Tables,
+        play_exact,
+        schedule,
+        undecided_share,
+    )
+    from deckkit.animatactics.engine.options import DEFAULT_RULES
 
     small = [e for e in _small_roster() if e.name in ("Erika", "Kira", "Aria")]
     exact = compute_matrix(small)
@@ -121,7 +133,8 @@ def test_matrix_monte_carlo_entries_carry_intervals_around_the_exact_value() -> 
             assert cell.ci is not None
             outcomes = [
                 play_exact(_Tables(a.duellist, b.duellist), schedule(
-                    a.duellist, b.duellist, PLANS[1], PLANS[1], first))
+                    a.duellist, b.duellist, PLANS[1], PLANS[1], first),
+                    undecided_share(DEFAULT_RULES, (a.levels, b.levels)))
                 for first in (True, False)
             ]  # fmt: skip
             value = 0.5 * (outcomes[0].value + outcomes[1].value)
@@ -143,6 +156,30 @@ def test_cost_study_ranks_by_residual_and_leaves_out_the_pair() -> None:
         assert p.interval[0] < p.predicted < p.interval[1]
     goethia = next(e for e in m.entrants if e.name == "Goethia")
     assert goethia.levels == 50 + 5 and "piloted by" in goethia.note
+
+
+def test_cost_study_scores_its_duels_as_draws_whatever_the_runs_time_limit() -> None:
+    """ "The standard scenario is that the player with the most levels on the table at the end
+    of 10 turns is the winner" (rulebook, "Winning"): under the default ``time_limit=levels`` a
+    duel still standing goes to the character worth more levels, so a strength measured that
+    way contains the level cost the study regresses on it. The study scores its duels with
+    ``time_limit=draw`` whatever the run's rule options, and says so."""
+    small = _small_roster()
+    by_levels = compute_matrix(small)  # the run's default: time_limit=levels
+    by_draw = compute_matrix(small, rules=RuleSet(time_limit="draw"))
+    study = cost_study(by_levels)
+    fitted = {p.name: p.strength for p in study.points}
+    rows = [i for i, e in enumerate(small) if e.name in fitted]
+    # on this roster the scoring changes strengths, so the check below can tell them apart
+    assert any(abs(by_levels.strength(i) - by_draw.strength(i)) > 1e-3 for i in rows)
+    for i in rows:
+        assert fitted[small[i].name] == pytest.approx(by_draw.strength(i), abs=1e-12)
+    doc = study.as_dict()
+    assert study.rules.time_limit == "draw" and doc["rules"]["time_limit"] == "draw"
+    assert "circular" in doc["scoring"]
+    # the run's other options stay: an alternate initiative is played by the study too
+    alternate = cost_study(compute_matrix(small, rules=RuleSet(initiative="alternate")))
+    assert alternate.rules == RuleSet(time_limit="draw", initiative="alternate")
 
 
 def test_cards_show_against_gives_the_exact_attack_odds() -> None:

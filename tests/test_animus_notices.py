@@ -87,6 +87,23 @@ def test_a_card_file_without_its_type_order_gets_a_notice_wherever_it_is_used(
               "--format", "json"])
     )  # fmt: skip
     assert guess in listed["notices"][0]
+    shown = json.loads(
+        _run(["cards", "show", "--game", "animus", "--cards", str(tmp_path / "mine.csv"),
+              "Ilka Varga", "--format", "json"])
+    )  # fmt: skip
+    assert any(guess in n for n in shown["notices"])
+    # play, report and sensitivity, text and JSON (the page: its headline)
+    assert guess in _run(["play", str(team), "--vs", str(vs), "--game", "1"])
+    played = json.loads(_run(["play", str(team), "--vs", str(vs), "--format", "json"]))
+    assert sum(guess in n for n in played["notices"]) == 1
+    page = tmp_path / "p.html"
+    _run(["report", str(team), "--vs", str(vs), "-n", "10", "-o", str(page), "-q"])
+    html = page.read_text(encoding="utf-8")
+    start = html.index('id="headline"')
+    assert guess in html[start : html.index("</section>", start)]
+    sens = ["sensitivity", str(team), "--vs", str(vs), "-n", "4", "--reading", "empty_deck"]
+    assert guess in _run(sens)
+    assert any(guess in n for n in json.loads(_run([*sens, "--format", "json"]))["notices"])
     # With the order written beside the file, no notice.
     shutil.copy(REPO / "card_db" / "animus" / "types.toml", tmp_path / "types.toml")
     doc = json.loads(_run(["simulate", str(team), "--vs", str(vs), "-n", "20", "--format", "json"]))

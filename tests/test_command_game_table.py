@@ -122,6 +122,14 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             ["sensitivity", AM, "-n", "6", "--reading", "charm"],
             "sensitivity",
         ),
+        ("sensitivity", "anima-tactics"): (
+            ["sensitivity", AT, "--vs", AT2, "-n", "6", "--reading", "time_limit"],
+            "sensitivity",
+        ),
+        ("sensitivity", "animus"): (
+            ["sensitivity", AN, "--vs", AN2, "-n", "6", "--reading", "empty_deck"],
+            "sensitivity",
+        ),
         ("tune", "ani-mayhem"): (
             ["tune", AM, "--pool", AM, "--budget", "20", "--confirm", "6", "-q"],
             "tune",

@@ -415,7 +415,7 @@ def test_an_animus_run_of_a_trillion_battles_starts_at_once(workers: int) -> Non
     assert peak < 50 << 20, peak  # the whole schedule as a list: gigabytes
 
 
-def _quick_game(sides: object, seed: int, index: int) -> GameResult:
+def _quick_game(sides: object, seed: int, index: int, rules: object = None) -> GameResult:
     """A stand-in for an Anima Tactics game: a fresh result of the real shape, at once."""
     return GameResult(
         winner=index % 3 if index % 3 < 2 else None,
@@ -590,7 +590,8 @@ def test_a_command_not_serving_a_games_file_says_so_in_one_line(
     command: str, source: Path
 ) -> None:
     code, out = invoke(command, source)
-    if command == "play" and source == TEAM:  # Animus plays one battle: of two teams
+    if (command, source) in (("play", TEAM), ("sensitivity", TEAM), ("sensitivity", PARTY)):
+        # Animus plays one battle of two teams; sensitivity measures two teams or parties
         assert code == EXIT_BAD_INPUT and "--vs" in out, out
         return
     # Refused before the deck reader sees the file (deckkit.games.SERVES), in one line naming

@@ -45,6 +45,7 @@ CLI_SUPPORT = {
     "deckkit.cli.steps",
     "deckkit.cli.tuneout",
     "deckkit.cli.animatactics.common",
+    "deckkit.cli.sensitivity_text",
 }
 # The entry points: they register the commands (or start the program that does).
 CLI_ENTRY = {"deckkit.cli.main", "deckkit.cli.launch", "deckkit.cli.animatactics"}

@@ -11,10 +11,12 @@ from pathlib import Path
 
 from deckkit.animatactics.analysis.parties import PLAN_NAMES, check_policy, fighters, plan_of
 from deckkit.animatactics.analysis.party_games import END_REASONS, PartyGames
+from deckkit.animatactics.analysis.readings import rule_set
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.editions import DEFAULT_EDITION, load_edition
 from deckkit.animatactics.construction.legality import check_party
 from deckkit.animatactics.construction.party import Party, read_party
+from deckkit.animatactics.construction.rules import rule_options as readings
 from deckkit.animatactics.engine.skirmish import GameResult, Side
 from deckkit.core.game import Legality, Problem, Record, RuleChoice, StandIn
 from deckkit.errors import UsageError
@@ -88,11 +90,13 @@ class AnimaTactics:
                 "saga1: advantages paid in levels; later: the advantage-point budget",
             ),
             RuleChoice("levels", "250", (), "the game's level total"),
+            *(RuleChoice(o.name, o.default, o.values, o.summary) for o in readings()),
         )
 
     def parse_rule(self, text: str, where: str = "--rule") -> tuple[str, str]:
-        """``edition=saga1|later`` or ``levels=N``, a whole number of at least 1 as ``--levels``
-        takes (whether the party fits that total is the legality check's, per edition)."""
+        """``edition=saga1|later``, ``levels=N`` (a whole number of at least 1 as ``--levels``
+        takes: whether the party fits that total is the legality check's, per edition), or one
+        of the readings of rules.toml (``time_limit=draw``...)."""
         name, sep, value = (part.strip() for part in text.partition("="))
         choices = {c.name: c for c in self.rule_options()}
         if not sep or not name or not value:
@@ -140,7 +144,7 @@ class AnimaTactics:
         )
         if not sides[0].fighters or not sides[1].fighters:
             raise UsageError("a party has no character with stats in the card data")
-        return PartyGames((sides[0], sides[1]))
+        return PartyGames((sides[0], sides[1]), rule_set(rules))
 
     def play(self, setup: PartyGames, seed: int, index: int, *, trace: bool = False) -> Record:
         result = setup.play(seed, index)

@@ -11,17 +11,51 @@ specials, states, equipment and movement, so a character whose worth lies there 
 over-costed: the study says how each fights, not what each is worth in a full game.
 
 Left out of the fit: the dual-character card's two profiles (their level cost is for the pair).
+
+Scored with ``time_limit=draw``, whatever the run's rule options (:data:`STUDY_TIME_LIMIT`):
+under the default ``time_limit=levels`` ("the player with the most levels on the table at the
+end of 10 turns is the winner", rulebook "Winning") a duel still standing after turn 10 goes to
+the character worth more levels, so a strength measured that way would contain the very cost it
+is regressed against (circular). :func:`cost_study` replays a matrix played under any other
+``time_limit`` with that one changed; every other option stays the run's.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deckkit.animatactics.analysis.matrix import Matrix
+from deckkit.animatactics.analysis.readings import rules_dict
+from deckkit.animatactics.engine.options import DRAW, RuleSet
 
 CONFIDENCE = 0.95
+STUDY_TIME_LIMIT = DRAW
+SCORING = (
+    "duels scored with time_limit=draw whatever rule options the run sets: under time_limit=levels "
+    "a duel still standing after turn 10 goes to the character worth more levels, so duel "
+    "strength would contain the level cost it is regressed against (circular)"
+)
+
+
+def study_rules(rules: RuleSet) -> RuleSet:
+    """The rule options the cost study's duels are played under: ``rules`` with
+    ``time_limit=draw`` (see the module's text)."""
+    return replace(rules, time_limit=STUDY_TIME_LIMIT)
+
+
+def study_matrix(matrix: Matrix) -> Matrix:
+    """``matrix`` when its duels were scored with ``time_limit=draw``, else the same roster's
+    matrix computed again under :func:`study_rules` (the same cells, samples and seed)."""
+    from deckkit.animatactics.analysis.matrix import compute_matrix
+
+    if matrix.rules.time_limit == STUDY_TIME_LIMIT:
+        return matrix
+    return compute_matrix(
+        matrix.entrants, max_cells=matrix.max_cells, samples=matrix.samples, seed=matrix.seed,
+        rules=study_rules(matrix.rules),
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -48,6 +82,7 @@ class CostStudy:
     residual_sd: float
     points: list[CostPoint]
     excluded: list[str]
+    rules: RuleSet  # what its duels were played under (time_limit=draw)
 
     def furthest(self, n: int = 5) -> tuple[list[CostPoint], list[CostPoint]]:
         """(most over-costed, most under-costed), n each."""
@@ -80,12 +115,17 @@ class CostStudy:
             "under_costed": [point(p) for p in under],
             "points": [point(p) for p in self.points],
             "excluded": self.excluded,
+            "rules": rules_dict(self.rules),
+            "scoring": SCORING,
         }
 
 
 def cost_study(matrix: Matrix) -> CostStudy:
+    """The fit on ``matrix``'s roster, its duels scored with ``time_limit=draw`` (replayed
+    so when ``matrix`` was played under ``time_limit=levels``)."""
     from scipy import stats
 
+    matrix = study_matrix(matrix)
     names, xs, ys, excluded = [], [], [], []
     for i, e in enumerate(matrix.entrants):
         if "dual-character" in e.character.notes:
@@ -115,4 +155,5 @@ def cost_study(matrix: Matrix) -> CostStudy:
         residual_sd=s,
         points=points,
         excluded=excluded,
+        rules=matrix.rules,
     )

@@ -1,7 +1,8 @@
 """The duel matrix: every complete character against every other, one on one.
 
-Each entry is A's duel value against B (a win 1, a duel undecided after 10 turns 1/2; see
-:mod:`deckkit.animatactics.engine.duel`). It is computed exactly whenever the joint Life Point
+Each entry is A's duel value against B (a win 1; a duel undecided after 10 turns goes to the
+character worth more levels, 1/2 at equal levels or under the rule option ``time_limit=draw``;
+see :mod:`deckkit.animatactics.engine.duel`). It is computed exactly whenever the joint Life Point
 table of the pair (``(life A + 1) x (life B + 1)`` cells) fits ``max_cells``; a pair beyond it is
 played by seeded Monte Carlo (:mod:`deckkit.animatactics.engine.skirmish`, the same plans) with a
 Wilson interval, and the entry says which. With the shipped data and the default limit every pair
@@ -21,6 +22,7 @@ from deckkit.animatactics.construction.carddb import CardDB, abilities_csv
 from deckkit.animatactics.construction.cards import Character, Pilot
 from deckkit.animatactics.engine.abilities import NO_KIT, Kit, kits
 from deckkit.animatactics.engine.duel import PLANS, Duellist, duel
+from deckkit.animatactics.engine.options import DEFAULT_RULES, RuleSet
 from deckkit.animatactics.engine.playing import play_game
 from deckkit.animatactics.engine.skirmish import Side
 from deckkit.core.estimates import mean_estimate, wilson_interval
@@ -99,7 +101,9 @@ class Cell:
         )
 
 
-def sampled_cell(a: Entrant, b: Entrant, games: int, seed: int) -> Cell:
+def sampled_cell(
+    a: Entrant, b: Entrant, games: int, seed: int, rules: RuleSet = DEFAULT_RULES
+) -> Cell:
     """Monte Carlo of A against B. Solving the plans' game by sampling would cost nine times the
     games, so both sides play the middle plan ("guarded"); the interval is on the duel value."""
     plan = PLANS[1]
@@ -107,27 +111,37 @@ def sampled_cell(a: Entrant, b: Entrant, games: int, seed: int) -> Cell:
         Side((a.duellist,), (a.levels,), plan),
         Side((b.duellist,), (b.levels,), plan),
     )
-    results = [play_game(sides, seed, i) for i in range(games)]
+    results = [play_game(sides, seed, i, rules=rules) for i in range(games)]
     a_ko = sum(1 for g in results if g.by_ko and g.winner == 0)
     b_ko = sum(1 for g in results if g.by_ko and g.winner == 1)
     undecided = games - a_ko - b_ko
-    # Scores in half points (0, 1, 2): a Student-t interval of the mean score; when every game
-    # ended alike (no spread), the Wilson interval of that outcome's count.
-    est = mean_estimate(games, 2 * a_ko + undecided, 4 * a_ko + undecided)
-    value = (a_ko + 0.5 * undecided) / games
+    # Scores (the games' winners, after 10 turns by the rule option time_limit) in half points
+    # (0, 1, 2): a Student-t interval of the mean score; when every game ended alike (no
+    # spread), the Wilson interval of that outcome's count.
+    won = sum(1 for g in results if g.winner == 0)
+    draws = sum(1 for g in results if g.winner is None)
+    est = mean_estimate(games, 2 * won + draws, 4 * won + draws)
+    value = (won + 0.5 * draws) / games
     if est.ci is not None and est.std:
         ci = (max(est.ci[0] / 2, 0.0), min(est.ci[1] / 2, 1.0))
-    elif undecided == 0:
-        ci = wilson_interval(a_ko, games)
+    elif draws == 0:
+        ci = wilson_interval(won, games)
     else:
         ci = (value, value)
     return Cell(value, a_ko / games, b_ko / games, undecided / games, "monte-carlo", ci, games)
 
 
-def cell(a: Entrant, b: Entrant, max_cells: int, samples: int, seed: int) -> Cell:
+def cell(
+    a: Entrant,
+    b: Entrant,
+    max_cells: int,
+    samples: int,
+    seed: int,
+    rules: RuleSet = DEFAULT_RULES,
+) -> Cell:
     if (a.duellist.life + 1) * (b.duellist.life + 1) > max_cells:
-        return sampled_cell(a, b, samples, seed)
-    r = duel(a.duellist, b.duellist)
+        return sampled_cell(a, b, samples, seed, rules)
+    r = duel(a.duellist, b.duellist, rules=rules, levels=(a.levels, b.levels))
     return Cell(r.value, r.a_wins, r.b_wins, r.undecided, "exact")
 
 
@@ -135,6 +149,10 @@ def cell(a: Entrant, b: Entrant, max_cells: int, samples: int, seed: int) -> Cel
 class Matrix:
     entrants: list[Entrant]
     cells: list[list[Cell]]
+    rules: RuleSet = DEFAULT_RULES  # the rule options its duels were played under
+    max_cells: int = DEFAULT_MAX_CELLS  # how it was computed (compute_matrix's arguments)
+    samples: int = DEFAULT_SAMPLES
+    seed: int = 0
 
     def strength(self, i: int) -> float:
         """Mean duel value against every other character of the roster."""
@@ -184,16 +202,20 @@ def compute_matrix(
     max_cells: int = DEFAULT_MAX_CELLS,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
+    rules: RuleSet = DEFAULT_RULES,
 ) -> Matrix:
     n = len(entrants)
     cells: list[list[Cell | None]] = [[None] * n for _ in range(n)]
     for i in range(n):
         for j in range(i, n):
-            c = cell(entrants[i], entrants[j], max_cells, samples, seed)
+            c = cell(entrants[i], entrants[j], max_cells, samples, seed, rules)
             cells[i][j] = c
             if j != i:
                 cells[j][i] = c.flipped()
-    return Matrix(entrants, [[c for c in row if c is not None] for row in cells])
+    return Matrix(
+        entrants, [[c for c in row if c is not None] for row in cells], rules, max_cells, samples,
+        seed,
+    )  # fmt: skip
 
 
 def party_entrants(members: list[tuple[Character, Pilot | None]], db: CardDB) -> list[Entrant]:
@@ -201,11 +223,16 @@ def party_entrants(members: list[tuple[Character, Pilot | None]], db: CardDB) ->
     return [entrant(c, pilot, db) for c, pilot in members if c.complete]
 
 
-def odds_against_roster(fighters: list[Entrant], others: list[Entrant]) -> list[dict[str, Any]]:
+def odds_against_roster(
+    fighters: list[Entrant], others: list[Entrant], rules: RuleSet = DEFAULT_RULES
+) -> list[dict[str, Any]]:
     """Each fighter's exact duel value against every roster character, and the party's mean."""
     rows = []
     for o in others:
-        values = [duel(f.duellist, o.duellist).value for f in fighters]
+        values = [
+            duel(f.duellist, o.duellist, rules=rules, levels=(f.levels, o.levels)).value
+            for f in fighters
+        ]
         rows.append(
             {
                 "opponent": o.name,

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckkit.animatactics.analysis.readings import rules_dict
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.party import Party
 from deckkit.animatactics.engine.duel import PLANS
+from deckkit.animatactics.engine.options import DEFAULT_RULES, RuleSet
 from deckkit.errors import UsageError
 
 PLAN_NAMES = tuple(p.name for p in PLANS)
@@ -64,14 +66,16 @@ def versus(
     plan: Any,
     policy: str = "heuristic",
     vs_policy: str | None = None,
+    rules: RuleSet = DEFAULT_RULES,
 ) -> dict[str, Any]:
     """``games`` seeded games of party ``a`` against ``b`` (the same for any ``workers``), ``a``
-    played by ``policy``, ``b`` by ``vs_policy`` (default: ``policy``)."""
+    played by ``policy``, ``b`` by ``vs_policy`` (default: ``policy``), under the rule options
+    ``rules``."""
     from deckkit.animatactics.analysis.party_games import play_games, summarize
 
     sides = versus_sides(a, b, plan, policy, vs_policy)
     policies = (sides[0].policy, sides[1].policy)
-    results = play_games(sides, games, seed, workers)
+    results = play_games(sides, games, seed, workers, rules)
     return {
         "party": a.name,
         "vs": b.name,
@@ -79,21 +83,23 @@ def versus(
         "plan": plan.name,
         "policy": policies[0],
         "vs_policy": policies[1],
+        "rules": rules_dict(rules),
         **summarize(results).as_dict(),
     }
 
 
-def alone(party: Party) -> dict[str, Any]:
+def alone(party: Party, rules: RuleSet = DEFAULT_RULES) -> dict[str, Any]:
     """Each character's exact duel odds against every character of the roster."""
     from deckkit.animatactics.analysis.matrix import odds_against_roster, roster
 
     mine = fighters(party)
     others = roster(load_card_db())
-    rows = odds_against_roster(mine, others)
+    rows = odds_against_roster(mine, others, rules)
     strength = [sum(r["members"][i] for r in rows) / len(rows) for i in range(len(mine))]
     return {
         "party": party.name,
         "method": "exact duels against every character of the roster",
+        "rules": rules_dict(rules),
         "members": [
             {"name": e.name, "levels": e.levels, "strength": round(s, 6), "note": e.note}
             for e, s in zip(mine, strength, strict=True)

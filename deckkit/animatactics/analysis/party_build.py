@@ -19,13 +19,13 @@ Two stages, as deck building does for Ani-Mayhem: a cheap exact screen, then see
    confirmed on fresh games (another seed) it was not chosen on. Against the whole roster there
    is no party to play, and the screen's exact values are the answer.
 
-The screen knows what the engine plays: stat lines only (:mod:`.caveats`).
+The screen knows what the engine plays: stat lines and attacks (:mod:`.caveats`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deckkit.animatactics.analysis.matrix import Entrant, entrant, roster
@@ -35,6 +35,7 @@ from deckkit.animatactics.construction.editions import Edition
 from deckkit.animatactics.construction.legality import check_party
 from deckkit.animatactics.construction.party import Member, Party
 from deckkit.animatactics.engine.duel import duel
+from deckkit.animatactics.engine.options import DEFAULT_RULES, RuleSet
 from deckkit.errors import UsageError
 
 CONFIRMATION_SEED_OFFSET = 1_000_003  # the confirmation games' seed: seed + this
@@ -116,12 +117,25 @@ def groupings(pool: Sequence[Entrant]) -> dict[str, list[Entrant]]:
     return {k: v for k, v in groups.items() if v}
 
 
-def worths(pool: Sequence[Entrant], field_chars: Sequence[tuple[Entrant, float]]) -> list[float]:
-    """Each pool character's expected levels standing against the weighted field."""
+def worths(
+    pool: Sequence[Entrant],
+    field_chars: Sequence[tuple[Entrant, float]],
+    rules: RuleSet = DEFAULT_RULES,
+) -> list[float]:
+    """Each pool character's expected levels standing against the weighted field, by exact
+    duels under ``rules`` (an option only party games play, counter_dodge, at its default: the
+    screen only orders candidates, the race plays the rules as set)."""
+    rules = replace(rules, counter_dodge=False)
     total = sum(w for _, w in field_chars) or 1.0
     out = []
     for e in pool:
-        mean = sum(w * duel(e.duellist, o.duellist).value for o, w in field_chars) / total
+        mean = (
+            sum(
+                w * duel(e.duellist, o.duellist, rules=rules, levels=(e.levels, o.levels)).value
+                for o, w in field_chars
+            )
+            / total
+        )
         out.append(e.levels * mean)
     return out
 
@@ -149,10 +163,11 @@ def candidates(
     field_chars: Sequence[tuple[Entrant, float]],
     edition: Edition,
     levels: int,
+    rules: RuleSet = DEFAULT_RULES,
 ) -> list[Candidate]:
-    """The legal candidates of the screen, best worth first (duplicates across groupings
-    once)."""
-    worth = dict(zip((e.name for e in pool), worths(pool, field_chars), strict=True))
+    """The legal candidates of the screen under ``rules``, best worth first (duplicates across
+    groupings once)."""
+    worth = dict(zip((e.name for e in pool), worths(pool, field_chars, rules), strict=True))
     seen: set[frozenset[str]] = set()
     found: list[Candidate] = []
     for grouping, items in groupings(pool).items():

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deckkit.animatactics.engine.options import DEFAULT_RULES, RuleSet
 from deckkit.animatactics.engine.playing import play_game
 from deckkit.animatactics.engine.skirmish import GameResult, Side
 from deckkit.core import workers as core
@@ -70,15 +71,16 @@ class Counts:
 @dataclass(frozen=True, slots=True)
 class PartyGames:
     """The factory of a run (picklable, sent to every worker): game ``index`` of the run seeded
-    ``seed`` between the two sides."""
+    ``seed`` between the two sides, under the rule options ``rules``."""
 
     sides: tuple[Side, Side]
+    rules: RuleSet = DEFAULT_RULES
 
     def __call__(self) -> core.PlayFn:
         return self.play
 
     def play(self, seed: int, index: int) -> GameResult:
-        return play_game(self.sides, seed, index)
+        return play_game(self.sides, seed, index, rules=self.rules)
 
 
 class CountedGames:
@@ -91,13 +93,20 @@ class CountedGames:
         raise NotImplementedError("Anima Tactics runs keep no per-game rows")
 
 
-def play_games(sides: tuple[Side, Side], games: int, seed: int, workers: int = 1) -> Counts:
-    """Games ``0..games-1`` of the run seeded ``seed``, counted. ``workers`` is capped at the
-    cores this process may use, as for every game (0: all of them); results never depend on it.
+def play_games(
+    sides: tuple[Side, Side],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    rules: RuleSet = DEFAULT_RULES,
+) -> Counts:
+    """Games ``0..games-1`` of the run seeded ``seed`` under ``rules``, counted. ``workers``
+    is capped at the cores this process may use, as for every game (0: all of them); results
+    never depend on it.
     A stop request (Ctrl-C, SIGTERM, SIGHUP) ends the workers and is raised again as
     ``KeyboardInterrupt``."""
     played = core.play_games(
-        PartyGames(sides), CountedGames(), games=games, seed=seed,
+        PartyGames(sides, rules), CountedGames(), games=games, seed=seed,
         workers=core.capped_workers(workers),
     )  # fmt: skip
     if played.interrupted:

@@ -264,14 +264,15 @@ class Option:
 
 def options(
     kit: Kit, ap: int, reserve: int, engaged: bool, moved: bool, used: int, target_engaged: bool,
-    life: int,
+    life: int, charge_bonus: int = CHARGE_BONUS,
 ) -> list[Option]:  # fmt: skip
     """What a character can pay for now against one enemy, basic actions first. Not engaged:
     a Charge (when it has not moved this turn), its Charge specials, its Ranged Attack specials
     and, with innate Ranged Attack, an Attack at a distance; engaged: an Attack and its Attack
     specials. A Charge needs its cost only (it opens a fight); any other action leaves the
     plan's ``reserve`` of actions for reactions. ``life`` 0: Life Points unknown (the exact
-    duel), so no special that costs Life Points."""
+    duel), so no special that costs Life Points. ``charge_bonus``: a Charge's +2, 0 under the
+    rule option ``opening_charge=no`` (a Walk into contact and an Attack, engine/options.py)."""
     out: list[Option] = []
     shot = ENGAGED_TARGET if target_engaged else 0
     if engaged:
@@ -279,7 +280,7 @@ def options(
             out.append(Option(-1, BASIC_ATTACK_COST, 0, False, True, False))
     else:
         if not moved and ap >= BASIC_CHARGE_COST:
-            out.append(Option(-1, BASIC_CHARGE_COST, CHARGE_BONUS, True, True, False))
+            out.append(Option(-1, BASIC_CHARGE_COST, charge_bonus, True, True, False))
         if kit.ranged and ap >= BASIC_ATTACK_COST + reserve:
             out.append(Option(-1, BASIC_ATTACK_COST, shot, False, False, True))
     for i, sp in enumerate(kit.specials):
@@ -290,7 +291,7 @@ def options(
         if sp.action == CHARGE:
             if engaged or moved or ap < sp.cost:
                 continue
-            out.append(Option(i, sp.cost, CHARGE_BONUS, True, True, False, sp.strikes,
+            out.append(Option(i, sp.cost, charge_bonus, True, True, False, sp.strikes,
                               sp.follow_up))  # fmt: skip
         elif ap >= sp.cost + reserve and (sp.action == MELEE) == engaged:
             mod = shot if sp.action == RANGED else 0
@@ -313,13 +314,16 @@ def option_value(
 def choose(
     attack: int, damage: int, kit: Kit, defense: int, armor: int, target: Kit, ap: int,
     reserve: int, engaged: bool, moved: bool, used: int, target_ap: int, target_engaged: bool,
-    life: int,
+    life: int, charge_bonus: int = CHARGE_BONUS,
 ) -> Option | None:  # fmt: skip
     """The option worth most Life Points per action point against this target (the first of
     equals, so a basic action unless a special beats it); None when nothing can be paid."""
+    found = options(kit, ap, reserve, engaged, moved, used, target_engaged, life, charge_bonus)
+    if len(found) <= 1:
+        return found[0] if found else None
     best: Option | None = None
     best_value = -1.0
-    for opt in options(kit, ap, reserve, engaged, moved, used, target_engaged, life):
+    for opt in found:
         v = option_value(attack, damage, kit, defense, armor, target, target_ap, opt)
         if v > best_value + 1e-12:
             best, best_value = opt, v

@@ -13,8 +13,18 @@ The duel follows the Saga I rulebook with no map (anima-tactics-rulebook.txt):
 - Basic abilities: Charge (3 actions, +2 to the roll; the opening attack, as the two start apart),
   Attack (2), Dodge (1, reactive: +d10 Defense), Counterattack (3, reactive: +d10 Defense and, when
   the attack misses, a free attack at -2).
-- "Winning": the standard game lasts 10 turns. A duel still undecided then counts half a win to
-  each side (the standard scenario would count the levels on the table).
+- "Winning": "The standard scenario is that the player with the most levels on the table at the
+  end of 10 turns is the winner": a duel still undecided then goes to the character worth more
+  levels (equal levels: half a win each). Rule option ``time_limit=draw`` counts it half a win
+  to each side whatever the levels.
+
+The rule options (:mod:`.options`, docs/interpretations.md "Anima Tactics") the duel plays:
+``time_limit``, ``opening_charge`` (``no``: a fight opens with a plain Attack after a Walk into
+contact, the same 3 actions without the +2; a Charge special loses its +2 too), ``initiative``
+(``alternate``: the first player changes each turn) and ``board`` (``apart``: the first turn
+each character Runs into reach and attacks nobody, not even with a Ranged Attack).
+``counter_dodge=yes`` makes the actions spent depend on the dice, which the fixed schedule
+cannot carry: the duel refuses it (party games play it).
 
 How each character spends its actions is a *plan* chosen from :data:`PLANS` (the rulebook's own
 advice, "reserve a few Action counters... for reactive actions", in three strengths). Under fixed
@@ -46,12 +56,21 @@ import numpy.typing as npt
 from deckkit.animatactics.engine.abilities import (
     NO_KIT,
     Kit,
+    Option,
     choose,
     initiative_first,
     make_swing,
     swing_odds,
 )
-from deckkit.animatactics.engine.combat import COUNTER_PENALTY
+from deckkit.animatactics.engine.combat import CHARGE_BONUS, COUNTER_PENALTY
+from deckkit.animatactics.engine.options import (
+    ALTERNATE,
+    APART,
+    DEFAULT_RULES,
+    LEVELS,
+    RUN_COST,
+    RuleSet,
+)
 
 TURNS = 10  # "Winning": "at the end of 10 turns"
 ATTACK_COST, CHARGE_COST, DODGE_COST, COUNTER_COST = 2, 3, 1, 3  # "Basic abilities"
@@ -117,10 +136,18 @@ def starting_actions(who: Duellist) -> int:
 
 
 def schedule(
-    a: Duellist, b: Duellist, plan_a: Plan, plan_b: Plan, a_first: bool, turns: int = TURNS
+    a: Duellist,
+    b: Duellist,
+    plan_a: Plan,
+    plan_b: Plan,
+    a_first: bool,
+    turns: int = TURNS,
+    rules: RuleSet = DEFAULT_RULES,
+    memo: dict[tuple[bool, int, int, bool, bool, int, int], Option | None] | None = None,
 ) -> tuple[Strike, ...]:
     """Every attack of a duel in order, with the reactions the plans choose (action costs are
-    paid on declaration, so they do not depend on the dice)."""
+    paid on declaration, so they do not depend on the dice) under the rule options ``rules``."""
+    opening = CHARGE_BONUS if rules.opening_charge else 0
     ap = {True: starting_actions(a), False: starting_actions(b)}
     stats = {True: a, False: b}
     plans = {True: plan_a, False: plan_b}
@@ -132,15 +159,25 @@ def schedule(
             for side in (True, False):
                 ap[side] = recover(ap[side], stats[side])
         used_turn = {True: 0, False: 0}
-        for side in (a_first, not a_first):
+        first = a_first if rules.initiative != ALTERNATE or turn % 2 == 0 else not a_first
+        for side in (first, not first):
+            if rules.board == APART and turn == 0:  # closing in: a Run, no attack
+                ap[side] -= min(RUN_COST, ap[side])
+                continue
             moved = False
             while True:
                 me, target = stats[side], stats[not side]
-                pick = choose(
-                    me.attack, me.damage, me.kit, target.defense, target.armor, target.kit,
-                    ap[side], plans[side].reserve, engaged, moved, used[side] | used_turn[side],
-                    ap[not side], False, 0,
-                )  # fmt: skip
+                key = (side, ap[side], plans[side].reserve, engaged, moved,
+                       used[side] | used_turn[side], ap[not side])  # fmt: skip
+                if memo is not None and key in memo:
+                    pick = memo[key]
+                else:
+                    pick = choose(
+                        me.attack, me.damage, me.kit, target.defense, target.armor, target.kit,
+                        key[1], key[2], engaged, moved, key[5], key[6], False, 0, opening,
+                    )  # fmt: skip
+                    if memo is not None:
+                        memo[key] = pick
                 if pick is None:
                     break
                 ap[side] -= pick.cost
@@ -237,15 +274,17 @@ class DuelOutcome:
     a_wins: float
     b_wins: float
     undecided: float
+    undecided_share: float = 0.5  # A's score for a duel still standing after the last turn
 
     @property
     def value(self) -> float:
-        """A's score: a win 1, a duel undecided after 10 turns 1/2."""
-        return self.a_wins + 0.5 * self.undecided
+        """A's score: a win 1, a duel undecided after 10 turns ``undecided_share``."""
+        return self.a_wins + self.undecided_share * self.undecided
 
 
-def play_exact(tables: _Tables, strikes: Sequence[Strike]) -> DuelOutcome:
-    """Carry the joint distribution of both characters' Life Points through the attacks."""
+def play_exact(tables: _Tables, strikes: Sequence[Strike], share: float = 0.5) -> DuelOutcome:
+    """Carry the joint distribution of both characters' Life Points through the attacks
+    (``share``: A's score for a duel still standing at the end)."""
     a, b = tables.a, tables.b
     p = np.zeros((a.life + 1, b.life + 1))
     p[a.life, b.life] = 1.0
@@ -273,7 +312,7 @@ def play_exact(tables: _Tables, strikes: Sequence[Strike]) -> DuelOutcome:
         last_hit[0, :] = 0.0
         if a_wins + b_wins > 1 - 1e-15:
             break
-    return DuelOutcome(a_wins, b_wins, max(0.0, 1.0 - a_wins - b_wins))
+    return DuelOutcome(a_wins, b_wins, max(0.0, 1.0 - a_wins - b_wins), share)
 
 
 def game_value(payoff: Array) -> float:
@@ -309,8 +348,31 @@ class DuelResult:
     undecided: float
 
 
-def duel(a: Duellist, b: Duellist, plans: Sequence[Plan] = PLANS) -> DuelResult:
-    """A against B, exactly: each plan pair, each first player, then the plans' game."""
+def undecided_share(rules: RuleSet, levels: tuple[int, int] | None) -> float:
+    """A's score for a duel still standing after the last turn: under ``time_limit=levels``
+    ("the player with the most levels on the table at the end of 10 turns is the winner") 1 when
+    A is worth more levels, 0 when fewer, 1/2 when as many or ``levels`` is not known; under
+    ``time_limit=draw`` 1/2."""
+    if rules.time_limit != LEVELS or levels is None or levels[0] == levels[1]:
+        return 0.5
+    return 1.0 if levels[0] > levels[1] else 0.0
+
+
+def duel(
+    a: Duellist,
+    b: Duellist,
+    plans: Sequence[Plan] = PLANS,
+    *,
+    rules: RuleSet = DEFAULT_RULES,
+    levels: tuple[int, int] | None = None,
+) -> DuelResult:
+    """A against B, exactly: each plan pair, each first player, then the plans' game, under
+    the rule options ``rules``; ``levels``: what A and B are worth, for the 10-turn count."""
+    if rules.counter_dodge:
+        raise ValueError(
+            "the exact duel does not play counter_dodge=yes (party games with --vs do)"
+        )
+    share = undecided_share(rules, levels)
     tables = _Tables(a, b)
     n = len(plans)
     payoff = np.zeros((n, n))
@@ -319,15 +381,20 @@ def duel(a: Duellist, b: Duellist, plans: Sequence[Plan] = PLANS) -> DuelResult:
 
     def play(strikes: tuple[Strike, ...]) -> DuelOutcome:
         if strikes not in played:
-            played[strikes] = play_exact(tables, strikes)
+            played[strikes] = play_exact(tables, strikes, share)
         return played[strikes]
 
+    # The action choices, memoised for this duel alone (its rule options fixed).
+    memo: dict[tuple[bool, int, int, bool, bool, int, int], Option | None] = {}
     # "each player rolls a die, with the high roller deciding who will act first": the winner
     # of the roll (Initiative adds to it) picks the order better for it.
     p_a = float(initiative_first(int(a.kit.initiative), int(b.kit.initiative)))
     for i, pa in enumerate(plans):
         for j, pb in enumerate(plans):
-            both = [play(schedule(a, b, pa, pb, first)) for first in (True, False)]
+            both = [
+                play(schedule(a, b, pa, pb, first, rules=rules, memo=memo))
+                for first in (True, False)
+            ]
             outcomes[i, j] = both
             best = 0 if both[0].value >= both[1].value else 1
             payoff[i, j] = p_a * both[best].value + (1 - p_a) * both[1 - best].value

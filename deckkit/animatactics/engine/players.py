@@ -38,6 +38,7 @@ from deckkit.animatactics.engine.duel import (
     Plan,
     damage_table,
 )
+from deckkit.animatactics.engine.options import LEVELS
 from deckkit.animatactics.engine.skirmish import (
     CHARGE,
     COUNTER,
@@ -90,16 +91,17 @@ def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
     me = g.teams[side][actor].stats
     target = g.teams[1 - side][act.target]
     defends = _defends(g, side, act)
-    single = _kill_times(me, target.stats, act.mod, defends, act.special)[target.life]
+    mod = g.roll_mod(act)  # a Charge's +2 as the rule options play it
+    single = _kill_times(me, target.stats, mod, defends, act.special)[target.life]
     if act.special < 0 or math.isinf(single):
         return single
     spec = me.kit.specials[act.special]
     if spec.strikes == 1 and not spec.follow_up:
         return single
     one = use_value(me.attack, me.damage, me.kit.critical_mastery, target.stats.defense,
-                    target.stats.armor, spec, act.mod, defends) / spec.strikes  # fmt: skip
+                    target.stats.armor, spec, mod, defends) / spec.strikes  # fmt: skip
     total = use_value(me.attack, me.damage, me.kit.critical_mastery, target.stats.defense,
-                      target.stats.armor, spec, act.mod, defends)  # fmt: skip
+                      target.stats.armor, spec, mod, defends)  # fmt: skip
     return single * one / total if total > 0 else single
 
 
@@ -110,7 +112,7 @@ def action_value(g: GameState, side: int, actor: int, act: Action) -> float:
     target = g.teams[1 - side][act.target].stats
     spec = me.kit.specials[act.special] if act.special >= 0 else None
     value = use_value(me.attack, me.damage, me.kit.critical_mastery, target.defense,
-                      target.armor, spec, act.mod, _defends(g, side, act))  # fmt: skip
+                      target.armor, spec, g.roll_mod(act), _defends(g, side, act))  # fmt: skip
     return value / act.cost
 
 
@@ -225,6 +227,8 @@ def evaluate(g: GameState, side: int) -> float:
     """A rollout's score for ``side``: 1 win, 0 loss, 1/2 draw at the game's end; before it, the
     share of levels on the table, each weighted by the Life Points its character has left."""
     if g.done:
+        if not g.by_ko and g.rules.time_limit != LEVELS:  # time_limit=draw
+            return 0.5
         mine, theirs = g.standing(side), g.standing(1 - side)
         return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
     worth = [0.0, 0.0]

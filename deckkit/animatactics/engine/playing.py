@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from deckkit.animatactics.engine.duel import TURNS
+from deckkit.animatactics.engine.options import DEFAULT_RULES, LEVELS, RuleSet
 from deckkit.animatactics.engine.players import make_policy
 from deckkit.animatactics.engine.skirmish import (
     GameResult,
@@ -30,9 +31,15 @@ def initiative_roll(dice: random.Random, bonus_a: int, bonus_b: int) -> bool:
             return a > b
 
 
-def play_game(sides: tuple[Side, Side], seed: int, game: int, turns: int = TURNS) -> GameResult:
-    """One game; its dice come from (seed, game) alone, the players' choices from their own
-    stream of the same pair."""
+def play_game(
+    sides: tuple[Side, Side],
+    seed: int,
+    game: int,
+    turns: int = TURNS,
+    rules: RuleSet = DEFAULT_RULES,
+) -> GameResult:
+    """One game under the rule options ``rules``; its dice come from (seed, game) alone, the
+    players' choices from their own stream of the same pair."""
     dice = random.Random(f"anima-tactics:{seed}:{game}")
     prng = random.Random(f"anima-tactics-players:{seed}:{game}")
     bonus = (
@@ -43,7 +50,7 @@ def play_game(sides: tuple[Side, Side], seed: int, game: int, turns: int = TURNS
     # side, one draw of the dice (the roll's outcome alone matters)
     a_first = dice.random() < 0.5 if bonus == (0, 0) else initiative_roll(dice, bonus[0], bonus[1])
     (s0, order0), (s1, order1) = canonical(sides[0]), canonical(sides[1])
-    g = GameState((s0, s1), 0 if a_first else 1, turns)
+    g = GameState((s0, s1), 0 if a_first else 1, turns, rules)
     pols = (make_policy(s0.policy), make_policy(s1.policy))
     advance(g, pols, dice, prng, turns)
     lives: list[tuple[int, ...]] = []
@@ -54,7 +61,9 @@ def play_game(sides: tuple[Side, Side], seed: int, game: int, turns: int = TURNS
         lives.append(tuple(back))
     standing = (g.standing(0), g.standing(1))
     winner: int | None = None
-    if standing[0] != standing[1]:
+    # "Winning": "the player with the most levels on the table at the end of 10 turns is the
+    # winner" (time_limit=levels); time_limit=draw: a game still standing is a draw.
+    if standing[0] != standing[1] and (g.by_ko or rules.time_limit == LEVELS):
         winner = 0 if standing[0] > standing[1] else 1
     return GameResult(
         winner, g.by_ko, g.turn + 1 if g.by_ko else g.turn, (lives[0], lives[1]), a_first,

@@ -26,10 +26,20 @@ Rulebook (anima-tactics-rulebook.txt), as this module plays it without a map:
 - "Winning": after 10 turns the player with the most levels on the table wins; a game ends
   earlier when one side has no character left.
 
+Rule options (:mod:`.options`; docs/interpretations.md, "Anima Tactics"), one frozen
+:class:`.options.RuleSet` a game carries: ``time_limit`` (who wins after the last turn, in
+:mod:`.playing`), ``counter_dodge`` (may the attacker Dodge a Counterattack's free attack),
+``opening_charge`` (``no``: a fight opens with a Walk into contact and a plain Attack, the same 3
+actions without the +2), ``initiative`` (``alternate``: the first player changes each turn) and
+``board`` (``apart``: the first turn every character Runs into reach and attacks nobody; the
+default ``open`` is the paragraph below).
+
 Move-free stand-ins: there is no board, so every enemy is within Charge reach and no Charge is
 intercepted. Walking into contact and then attacking costs the Charge's 3 actions without its +2
 and is never the better choice here, so it is not offered; Escape, Run and Walk (which only
-matter with distances) are not played, nor special abilities, powers, ranged attacks and states.
+matter with distances) are not played, nor powers, effect specials and states. Attack, Ranged
+Attack and Charge specials and the innate abilities the engine plays (:mod:`.abilities`) are:
+a Ranged Attack is made while not engaged and brings no one into contact.
 
 With one character a side and the heuristic player (:class:`.players.Heuristic`), the game is
 exactly :func:`.duel.schedule`'s duel, which a test holds to the exact result. Nothing depends on
@@ -64,6 +74,13 @@ from deckkit.animatactics.engine.duel import (
     Plan,
     recover,
     starting_actions,
+)
+from deckkit.animatactics.engine.options import (
+    ALTERNATE,
+    APART,
+    DEFAULT_RULES,
+    RUN_COST,
+    RuleSet,
 )
 
 # Actions a character spends actively (its player's choice during its activation).
@@ -163,8 +180,15 @@ class GameState:
     """Everything a player sees of a game (no dice to come): both teams, the turn, who acted
     first, whose activation is next and which character is acting."""
 
-    def __init__(self, sides: tuple[Side, Side], first: int, turns: int = TURNS) -> None:
+    def __init__(
+        self,
+        sides: tuple[Side, Side],
+        first: int,
+        turns: int = TURNS,
+        rules: RuleSet = DEFAULT_RULES,
+    ) -> None:
         self.sides = sides
+        self.rules = rules
         self.teams: list[list[Fighter]] = [[Fighter(f) for f in s.fighters] for s in sides]
         self.turn = 0  # 0-based
         self.turns = turns
@@ -179,7 +203,7 @@ class GameState:
 
     def copy(self) -> GameState:
         g = GameState.__new__(GameState)
-        g.sides, g.turns, g.first = self.sides, self.turns, self.first
+        g.sides, g.turns, g.first, g.rules = self.sides, self.turns, self.first, self.rules
         g.teams = [[f.copy() for f in team] for team in self.teams]
         g.turn, g.to_move, g.active, g.active_side = (
             self.turn, self.to_move, self.active, self.active_side,
@@ -200,6 +224,8 @@ class GameState:
         out: list[Action] = []
         if f.life <= 0:
             return out
+        if self.rules.board == APART and self.turn == 0:  # closing in (see _activation)
+            return out
         kit = f.stats.kit
         engaged = f.engaged != 0
         for t, e in enumerate(self.teams[1 - side]):
@@ -215,6 +241,14 @@ class GameState:
                                e.engaged != 0, f.life):  # fmt: skip
                 out.append(as_action(opt, t))
         return out
+
+    def roll_mod(self, act: Action) -> int:
+        """What ``act`` adds to its attack roll under the game's rule options: a Charge's +2
+        ("Charge", "adding +2 to the roll"), none under ``opening_charge=no`` (a Walk into
+        contact and an Attack, the same 3 actions), and the action's own ``shift``."""
+        if act.kind == CHARGE and not self.rules.opening_charge:
+            return act.shift
+        return act.mod
 
     def standing(self, side: int) -> int:
         """Levels of ``side`` still on the table."""
@@ -289,6 +323,7 @@ def perform(
     me = g.teams[side][actor]
     enemy = 1 - side
     me.ap -= act.cost
+    mod = g.roll_mod(act)
     if act.kind == CHARGE:
         me.moved = True
         g.charges += 1
@@ -323,7 +358,7 @@ def perform(
             if me.life <= 0 or g.done:
                 return
             if g.teams[enemy][t].life > 0:
-                hit = _attack(g, side, actor, t, act, spec, act.mod, pols, dice, prng)
+                hit = _attack(g, side, actor, t, act, spec, mod, pols, dice, prng)
         again = follow == "always" or (follow == "hit" and hit)
         if again and me.life > 0 and g.teams[enemy][t].life > 0 and not g.done:
             _attack(g, side, actor, t, act, None, 0, pols, dice, prng)
@@ -356,7 +391,14 @@ def _attack(
             _fall(g, enemy, t)
         return True
     if reaction == COUNTER:  # a miss against a Counterattack: a free attack back at -2
-        back = _strike(dice, target.stats, me.stats, COUNTER_PENALTY, False)
+        dodged = False
+        if g.rules.counter_dodge and me.ap >= DODGE_COST:
+            # "an automatic Attack Action": under counter_dodge=yes the attacker's player may
+            # Dodge it as any attack (a Counterattack against it is played as a Dodge).
+            dodged = pols[side].react(g, side, actor, t, False, prng) != NO_REACTION
+            if dodged:
+                me.ap -= DODGE_COST
+        back = _strike(dice, target.stats, me.stats, COUNTER_PENALTY, dodged)
         if back > 0:
             me.life = max(me.life - back, 0)
             if me.life == 0:
@@ -373,6 +415,9 @@ def _activation(
     """The acting character takes the actions its player wants, then its card is turned."""
     side, actor = g.active_side, g.active
     me = g.teams[side][actor]
+    if g.rules.board == APART and g.turn == 0 and not me.moved:
+        me.ap -= min(RUN_COST, me.ap)  # "Run (2 Actions, Once per Turn)" into reach
+        me.moved = True
     while me.life > 0 and not g.done:
         legal = g.legal(side, actor)
         if not legal:
@@ -394,7 +439,8 @@ def _recovery(g: GameState) -> None:
             f.acted = False
             f.moved = False
             f.used_turn = 0
-    g.to_move = g.first
+    alternate = g.rules.initiative == ALTERNATE and g.turn % 2 == 1
+    g.to_move = 1 - g.first if alternate else g.first
 
 
 def advance(

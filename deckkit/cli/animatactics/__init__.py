@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from deckkit.cli.animatactics import build, cards, report, simulate, validate
+from deckkit.cli.animatactics import build, cards, report, sensitivity, simulate, validate
 from deckkit.cli.exits import DeckkitTyper
 
 app = DeckkitTyper(name="anima-tactics", help="Anima Tactics parties: legality and combat odds.")
@@ -11,4 +11,5 @@ app.command("validate")(validate.validate)
 app.command("simulate")(simulate.simulate)
 app.command("report")(report.report)
 app.command("build")(build.build)
+app.command("sensitivity")(sensitivity.sensitivity)
 app.add_typer(cards.cards_app, name="cards")

@@ -19,14 +19,17 @@ from deckkit.animatactics.analysis.party_build import (
     pool_of,
     race,
 )
+from deckkit.animatactics.analysis.readings import rule_set, rules_dict
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.editions import DEFAULT_EDITION, load_edition
 from deckkit.animatactics.construction.party import Party
+from deckkit.animatactics.construction.rules import parse_settings
 from deckkit.cli import options as opt
 from deckkit.cli.animatactics.common import (
     EditionOpt,
     LevelsOpt,
     PlanOpt,
+    RuleOpt,
     VsPolicyOpt,
     load_party,
     policy_name,
@@ -90,6 +93,7 @@ def build(
     plan: PlanOpt = "guarded",
     policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
     vs_policy: VsPolicyOpt = None,
+    rule: RuleOpt = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", metavar="FILE.party", help="Write the best party there."),
@@ -105,6 +109,7 @@ def build(
 
     if out is not None:
         check_writable(out, force=force, what="--out")
+    rules = rule_set(parse_settings(rule))
     ed = load_edition(edition.value if edition else DEFAULT_EDITION)
     total = levels if levels is not None else ed.levels_default
     db = load_card_db()
@@ -112,7 +117,7 @@ def build(
     chosen_plan = plan_of(plan)
     player = check_policy(policy_name(str(policy), None))
     vs_player = check_policy(vs_policy) if vs_policy is not None else player
-    found = candidates(pool_of(db, pool_parties), field_of(db, field_parties), ed, total)
+    found = candidates(pool_of(db, pool_parties), field_of(db, field_parties), ed, total, rules)
     if not found:
         raise UsageError(
             f"no legal party of at most {total} levels can be drawn from the pool",
@@ -120,7 +125,7 @@ def build(
         )
 
     def play(a: Party, b: Party, n: int, s: int) -> dict[str, Any]:
-        return versus(a, b, n, s, workers, chosen_plan, player, vs_player)
+        return versus(a, b, n, s, workers, chosen_plan, player, vs_player, rules)
 
     doc: dict[str, Any] = {
         "game": "anima-tactics",
@@ -130,6 +135,7 @@ def build(
         "plan": chosen_plan.name,
         "policy": player,
         "vs_policy": vs_player,
+        "rules": rules_dict(rules),
         "pool": [str(p) for p in pool] or "the card data's roster",
         "field": [p.name for p in field_parties] or "the whole roster",
         "screen": "expected levels standing: level cost x level-weighted mean exact duel value",

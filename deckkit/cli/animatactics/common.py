@@ -21,6 +21,7 @@ from deckkit.animatactics.construction.party import (
     parse_party_bytes,
     read_party,
 )
+from deckkit.cli import options as opt
 from deckkit.cli.console import echo
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 
@@ -78,6 +79,21 @@ RolloutsOpt = Annotated[
         min=1,
         show_default="8",
         help="The search player's sampled games per candidate of a choice.",
+    ),
+]
+
+
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        "-r",
+        callback=opt.one_value_per_rule,
+        metavar="NAME=VALUE",
+        show_default="each option's default",
+        help="A rule option where the rulebook leaves a choice (repeat): time_limit, "
+        "counter_dodge, opening_charge, initiative, board (docs/interpretations.md, Anima "
+        "Tactics; e.g. time_limit=draw).",
     ),
 ]
 

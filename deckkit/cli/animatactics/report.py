@@ -17,12 +17,15 @@ import typer
 from deckkit import __version__
 from deckkit.animatactics.analysis.caveats import caveat
 from deckkit.animatactics.analysis.parties import alone, plan_of, versus
+from deckkit.animatactics.analysis.readings import duel_rules, rule_set
+from deckkit.animatactics.construction.rules import parse_settings
 from deckkit.cli import options as opt
 from deckkit.cli.animatactics.common import (
     EditionOpt,
     GamesOpt,
     LevelsOpt,
     PlanOpt,
+    RuleOpt,
     VsOpt,
     checked_parties,
 )
@@ -49,22 +52,28 @@ def build_document(
     plan: str,
     levels: int | None,
     edition: Any,
+    rule: list[str] | None = None,
 ) -> tuple[dict[str, Any], bool]:
-    """The report's document and whether the party is legal."""
+    """The report's document and whether the party is legal (``rule``: ``NAME=VALUE`` rule
+    options; the matrix and the party's odds are exact duels, which refuse an option only
+    party games play)."""
+    settings = parse_settings(rule)
+    duel_set, party_set = duel_rules(settings), rule_set(settings)
     from deckkit.animatactics.analysis.cost_study import cost_study
     from deckkit.animatactics.analysis.matrix import compute_matrix, roster
     from deckkit.animatactics.construction.carddb import load_card_db
 
     parties = checked_parties(party, vs, levels, edition, allow_illegal=True)
     me = parties[0]
-    matrix = compute_matrix(roster(load_card_db()))
-    mine = alone(me.party)
+    matrix = compute_matrix(roster(load_card_db()), rules=duel_set)
+    mine = alone(me.party, duel_set)
     doc: dict[str, Any] = {
         "game": "anima-tactics",
         "party": me.party.name,
         "file": str(party),
         "legality": me.report.as_dict(),
         "members": mine["members"],
+        "rules": mine["rules"],
         "odds": mine["odds"],
         "matrix": matrix.as_dict(),
         "cost_study": cost_study(matrix).as_dict(),
@@ -78,7 +87,8 @@ def build_document(
     legal = all(p.report.legal for p in parties)
     if vs is not None and legal:
         doc["versus"] = versus(
-            parties[0].party, parties[1].party, games, seed, workers, plan_of(plan)
+            parties[0].party, parties[1].party, games, seed, workers, plan_of(plan),
+            rules=party_set,
         )
     return doc, me.report.legal
 
@@ -103,6 +113,7 @@ def report(
     plan: PlanOpt = "guarded",
     levels: LevelsOpt = None,
     edition: EditionOpt = None,
+    rule: RuleOpt = None,
     allow_illegal: opt.AllowIllegalOpt = False,
 ) -> None:
     """Anima Tactics: a page with the duel matrix, the cost study and the party's odds.
@@ -117,7 +128,7 @@ def report(
     write.check_output(target, force=force or out is None)
     doc, legal = build_document(
         party, vs, games=games, seed=seed, workers=workers, plan=plan, levels=levels,
-        edition=edition,
+        edition=edition, rule=rule,
     )  # fmt: skip
     sidecar = write.write_report(
         render_page(doc), doc, target, force=force or out is None, game="anima-tactics"

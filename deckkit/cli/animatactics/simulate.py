@@ -16,6 +16,8 @@ import typer
 from deckkit.analysis.output import check_destination
 from deckkit.animatactics.analysis.caveats import caveat
 from deckkit.animatactics.analysis.parties import alone, check_policy, plan_of, versus
+from deckkit.animatactics.analysis.readings import duel_rules, rule_set
+from deckkit.animatactics.construction.rules import parse_settings, rules_line
 from deckkit.cli import options as opt
 from deckkit.cli.animatactics.common import (
     EditionOpt,
@@ -23,6 +25,7 @@ from deckkit.cli.animatactics.common import (
     LevelsOpt,
     PlanOpt,
     RolloutsOpt,
+    RuleOpt,
     VsOpt,
     VsPolicyOpt,
     checked_parties,
@@ -82,6 +85,7 @@ def simulate(
     rollouts: RolloutsOpt = None,
     levels: LevelsOpt = None,
     edition: EditionOpt = None,
+    rule: RuleOpt = None,
     output: opt.FormatOpt = opt.Format.TEXT,
     allow_illegal: opt.AllowIllegalOpt = False,
     rows_out: opt.OutOpt = None,
@@ -92,6 +96,8 @@ def simulate(
     Exit code 0 done, 1 an illegal party refused (see --allow-illegal), 2 bad input.
     """
     chosen = plan_of(plan)
+    settings = parse_settings(rule)
+    rules = rule_set(settings) if vs is not None else duel_rules(settings)
     player = check_policy(policy_name(str(policy), rollouts))
     vs_player = check_policy(vs_policy) if vs_policy is not None else player
     parties = checked_parties(party, vs, levels, edition, allow_illegal)
@@ -100,7 +106,7 @@ def simulate(
             raise UsageError("--out saves the games of a run: give --vs PARTY")
         check_destination(rows_out, force=force)
     if vs is None:
-        doc = {**alone(parties[0].party), "caveat": caveat()}
+        doc = {**alone(parties[0].party, rules), "caveat": caveat()}
         if output is opt.Format.JSON:
             emit(doc, game="anima-tactics")
             return
@@ -110,6 +116,7 @@ def simulate(
             out.print(
                 f"  {m['name']:<28} {m['levels']:>4} levels  mean duel value {m['strength']:.3f}"
             )
+        out.print(f"rules: {rules_line(doc['rules'])}")
         best = sorted(doc["odds"], key=lambda r: r["party_mean"])
         out.print(
             "hardest opponents: "
@@ -119,7 +126,8 @@ def simulate(
         return
     doc = {
         **versus(
-            parties[0].party, parties[1].party, games, seed, workers, chosen, player, vs_player
+            parties[0].party, parties[1].party, games, seed, workers, chosen, player, vs_player,
+            rules,
         ),
         "caveat": caveat(),
     }
@@ -153,7 +161,13 @@ def simulate(
     out.print(f"  loss  {pct(doc['loss'])}   (by knock-out {pct(doc['loss_by_ko'])})")
     out.print(f"  draw  {pct(doc['draw'])}   mean turns {doc['mean_turns']:.2f}")
     out.print(f"  per game: {doc['mean_charges']:.1f} Charges, {doc['mean_attacks']:.1f} Attacks")
-    out.print("  95% Wilson intervals; after 10 turns the most levels on the table wins")
+    out.print(f"  rules: {rules_line(doc['rules'])}")
+    ending = (
+        "the most levels on the table wins"
+        if doc["rules"]["time_limit"] == "levels"
+        else "a game still standing is a draw"
+    )
+    out.print(f"  95% Wilson intervals; after 10 turns {ending}")
     out.print(f"notice: {doc['caveat']}")
     if "out" in doc:
         out.print(f"rows: {doc['out']}")

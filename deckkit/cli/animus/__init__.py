@@ -399,6 +399,71 @@ def simulate(
             echo(f"rows: {out}")
 
 
+@app.command("sensitivity")
+def sensitivity(
+    team: TeamArg,
+    vs: VsOpt,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Paired battles per reading.")
+    ] = 1000,
+    seed: opt.SeedOpt = 1,
+    workers: opt.WorkersOpt = 1,
+    policy: PolicyOpt = "heuristic",
+    rule: RuleOpt = None,
+    reading: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--reading",
+            metavar="NAME",
+            help="Vary only this rule option (repeatable); default: every one.",
+        ),
+    ] = None,
+    allow_illegal: opt.AllowIllegalOpt = False,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """How far each alternative reading of the v3.5 text (each rule option's other values, one
+    at a time) moves TEAM's win rate against --vs TEAM: paired battles, 95% intervals."""
+    from deckkit.analysis.game_sensitivity import measure
+    from deckkit.animus.construction.options import CHOICES
+    from deckkit.animus.game import GAME
+    from deckkit.cli.sensitivity_text import print_two_sided
+
+    for name in reading or ():
+        if name not in CHOICES:
+            raise UsageError(
+                f"--reading: unknown rule option {name!r}",
+                hint=f"choose one of: {', '.join(CHOICES)} (docs/interpretations.md, Animus)",
+            )
+    _, teams = _match(team, vs, policy, None, rule, allow_illegal)
+    # As played: the team files' rule.NAME lines, overridden by --rule (both checked above).
+    played = {k: str(v) for k, v in teams[0].options.as_dict().items() if k in CHOICES}
+    notices = _notices(teams)
+    doc: dict[str, Any] = {
+        "deck": teams[0].name,
+        "deck_path": str(team),
+        "vs": teams[1].name,
+        "vs_path": str(vs),
+        "seed": seed,
+        "policy": policy,
+        **measure(
+            GAME,
+            list(teams),
+            options=list(reading or CHOICES),
+            rules=played,
+            player=policy,
+            games=games,
+            seed=seed,
+            workers=workers,
+        ),
+        "notices": notices,
+        "made_up_cards": sum(1 for t in teams for c in t.cards if c.made_up),
+    }
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+    else:
+        print_two_sided(doc, "team", notices)
+
+
 @app.command("play")
 def play(
     team: TeamArg,
@@ -426,6 +491,7 @@ def play(
             hint="give team files that list their cards",
         )
     record = GAME.play(match, seed, game, trace=True)
+    notices = _notices(teams)
     end = {
         "code": record.end_reason,
         "reason": END_REASONS.get(record.end_reason, record.end_reason),
@@ -440,7 +506,7 @@ def play(
         "outcome": record.outcome,
         "end_reason": end,
         "turns": record.turns,
-        "notices": _notices(teams),
+        "notices": notices,
         "events": [{"text": line} for line in record.trace or ()],
     }
     if output is opt.Format.JSON:
@@ -452,8 +518,8 @@ def play(
         f"of seed {seed}",
         highlight=False,
     )
-    for notice in doc["notices"]:
-        out.print(f"[yellow]notice[/]: {escape(notice)}")
+    for notice in notices:
+        out.print(f"[yellow]notice[/]: {escape(notice)}", highlight=False)
     for line in record.trace or ():
         out.print(escape(line), highlight=False)
     out.print(
