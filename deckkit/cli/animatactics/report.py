@@ -65,6 +65,15 @@ def build_document(
 
     parties = checked_parties(party, vs, levels, edition, allow_illegal=True)
     me = parties[0]
+    legal = all(p.report.legal for p in parties)
+    # The games first: they start the workers (and show progress) at once, and the exact
+    # matrix, tens of CPU-seconds, follows without a run waiting on it.
+    played = None
+    if vs is not None and legal:
+        played = versus(
+            parties[0].party, parties[1].party, games, seed, workers, plan_of(plan),
+            rules=party_set,
+        )  # fmt: skip
     matrix = compute_matrix(roster(load_card_db()), rules=duel_set)
     mine = alone(me.party, duel_set)
     doc: dict[str, Any] = {
@@ -79,17 +88,11 @@ def build_document(
         "cost_study": cost_study(matrix).as_dict(),
         "model": MODEL,
         "caveat": caveat(),
-        "versus": None,
+        "versus": played,
         "deckkit_version": __version__,
         "generated": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "command": "deckkit " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     }
-    legal = all(p.report.legal for p in parties)
-    if vs is not None and legal:
-        doc["versus"] = versus(
-            parties[0].party, parties[1].party, games, seed, workers, plan_of(plan),
-            rules=party_set,
-        )
     return doc, me.report.legal
 
 
