@@ -28,10 +28,26 @@ SOURCE = "https://github.com/acebaur/Anima-Tactics-/blob/374a31199a41edf6862ce39
 COLUMNS = (
     "character", "ability", "kind", "ap", "tags", "action", "attack", "damage", "armor",
     "range", "dice", "roll", "strikes", "follow_up", "area", "critical_mastery",
-    "critical_damage", "critical_ignores_armor", "self_damage", "limit", "requires",
-    "unplayed", "source",
+    "critical_damage", "critical_ignores_armor", "self_damage", "limit", "requires", "after",
+    "reaction", "recoil", "unplayed", "source",
 )  # fmt: skip
 
+# What a follow-on special must come right after (the ``after`` column): a Charge, a Charge that
+# hit, a hit with a named special of the same character, a hit that throws its target.
+AFTER = (
+    (r"immediately after (?:making|resolving) a successful charge", "charge hit"),
+    (r"immediately after (?:making|resolving) a charge", "charge"),
+    (r"following a successful hit with ([a-z' ]+?)\.", "hit:{}"),
+    (r"immediately after .*attack which causes its target to be thrown", "throw hit"),
+)  # fmt: skip
+# When a reactive Attack special may be used (the ``reaction`` column): before an enemy's melee
+# attack at it, once it has taken damage from an enemy, when an enemy engaged with it attacks a
+# friend of it.
+REACTION = (
+    (r"enemy unit declares a melee attack against", "before melee"),
+    (r"sustains damage from an enemy", "damaged"),
+    (r"enemy unit engaged with \w+ makes an attack against a friendly unit", "ally attacked"),
+)  # fmt: skip
 WORDS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 STATES = (
     "Seal", "Blind", "Doom", "Slow", "Paralyze", "Haste", "Healing", "Berserk", "Protection",
@@ -183,6 +199,22 @@ def parse(text: str, action: str) -> dict[str, str]:
             unplayed.append(f"state {state} {m.group(1) or m.group(2)}")
     if re.search(r"automatically causes a critical hit", t):
         unplayed.append("sure critical")
+    for pat, label in AFTER:
+        m = re.search(pat, t)
+        if m:
+            row["after"] = label.format(*m.groups())
+            requires = [x for x in requires if x != "follow-on"]
+            break
+    for pat, label in REACTION:
+        if re.search(pat, t):
+            row["reaction"] = label
+            requires = [x for x in requires if x != "reaction"]
+            break
+    if re.search(r"successful charge or versus", t):
+        unplayed.append("after a Versus")  # Versus is not played: after a Charge only
+    if re.search(r"takes damage equal to the amount of life points the target", t):
+        row["recoil"] = "yes"  # loses as many Life Points as its target has left
+        unplayed = [x for x in unplayed if x != "self damage"]
     if requires:
         row["requires"] = ";".join(dict.fromkeys(requires))
     if unplayed:

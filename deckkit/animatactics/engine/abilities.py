@@ -34,6 +34,23 @@ Rules (anima-tactics-rulebook.txt unless named otherwise):
   who acts first ("each player rolls a die, with the high roller deciding who will act first";
   ties roll again).
 - "Limit: Once per game" / "Once per turn" in a special's text: kept.
+- Follow-on specials ("Special Abilities": a special's own condition modifies the normal rules):
+  a special usable only right after another action (the data's ``after`` column: a Charge, a
+  Charge that hit, a hit with a named special, a hit that throws) is offered only as the next
+  action of the same activation, against the same target (:func:`options`, ``chain``; what an
+  action leaves for the next: :func:`chain_of`).
+- Reactive Attack specials: "Reactive actions ... can be taken at any time, even when it's not a
+  character's turn to act ... Unless otherwise specified, reactive abilities must be used before
+  any die roll" ("Using Actions: Active and Reactive Actions"). The special's own trigger (the
+  ``reaction`` column) says when: before an enemy's melee attack at it (resolved first; a target
+  it fells makes no attack), once an enemy's attack has damaged it (at that enemy), or after an
+  enemy engaged with it attacks a friend of it (at that enemy). Never an active action
+  (:func:`reactive`, played by the party game).
+- "Hide": "A character cannot hide if it is already in the Zone of Control of an enemy
+  character"; "When a hidden character makes an attack ... the character is revealed". A special
+  usable only while hidden is played right after the character's Stealth: a Ranged Attack from
+  where it hid, an Attack after a Walk into contact ("Walk (1 Action, Once per Turn)", a Movement
+  action), neither while engaged.
 
 Where a special's text has a clause the engine does not play, the row lists it (``unplayed``)
 and the special counts as approximate; where it needs a condition the board-free engine cannot
@@ -58,6 +75,7 @@ RANGED = "ranged"  # a Ranged Attack special: while not engaged, no Counterattac
 CHARGE = "charge"  # a Charge special: +2 as a Charge, once per turn, into contact
 PLAYED_ACTIONS = (MELEE, RANGED, CHARGE)
 
+WALK_COST = 1  # "Walk (1 Action, Once per Turn)"
 CHARGE_BONUS = 2  # "Charge": "adding +2 to the roll" (as combat.CHARGE_BONUS)
 ENGAGED_TARGET = -1  # "Ranged Attacks against characters already engaged ... -1"
 MASTERY_CRITICAL = 9  # Critical Mastery: "a Critical Hit on a result of 9 or 10"
@@ -109,6 +127,47 @@ class Special:
     limit: str = ""  # "game", "turn" or ""
     max_life: int = 0  # usable only at this many Life Points or fewer (0: always)
     hide: int = 0  # actions of Stealth paid first (usable only when hidden), in ``cost``
+    walk: bool = False  # an Attack special used hidden: a Walk into contact first, in ``cost``
+    after: str = ""  # a follow-on: usable only right after this (a key of :func:`chain_of`)
+    reaction: str = ""  # a reactive special: its trigger (BEFORE_MELEE, DAMAGED, ALLY_ATTACKED)
+    recoil: bool = False  # the user then loses as many Life Points as its target has left
+    throws: bool = False  # a hit with it throws the target (the throw itself is not played)
+
+
+# Reactive triggers (the ``reaction`` column).
+BEFORE_MELEE = "before melee"
+DAMAGED = "damaged"
+ALLY_ATTACKED = "ally attacked"
+# Follow-on keys (the ``after`` column).
+AFTER_CHARGE = "charge"
+AFTER_CHARGE_HIT = "charge hit"
+AFTER_THROW_HIT = "throw hit"
+AFTER_HIT = "hit:"  # + the (lower-case) name, or end of the name, of a special that hit
+
+
+def chain_of(spec: Special | None, charge: bool, hit: bool) -> frozenset[str]:
+    """What an action leaves for a follow-on special right after it: a Charge (basic or a
+    special), one that hit; a hit with a special (its name); a hit that throws."""
+    out: set[str] = set()
+    if charge:
+        out.add(AFTER_CHARGE)
+        if hit:
+            out.add(AFTER_CHARGE_HIT)
+    if hit and spec is not None:
+        out.add(AFTER_HIT + spec.name.lower())
+        if spec.throws:
+            out.add(AFTER_THROW_HIT)
+    return frozenset(out)
+
+
+def follows(spec: Special, chain: frozenset[str]) -> bool:
+    """Whether the follow-on ``spec`` may come right after an action that left ``chain``; a
+    named special matches by the end of its name (the data names "Xian Wu Jian" for "First
+    Stand: Xian Wu Jian")."""
+    if spec.after.startswith(AFTER_HIT):
+        name = spec.after[len(AFTER_HIT) :]
+        return any(k.startswith(AFTER_HIT) and k.endswith(name) for k in chain)
+    return spec.after in chain
 
 
 @dataclass(frozen=True)
@@ -264,7 +323,7 @@ class Option:
 
 def options(
     kit: Kit, ap: int, reserve: int, engaged: bool, moved: bool, used: int, target_engaged: bool,
-    life: int, charge_bonus: int = CHARGE_BONUS,
+    life: int, charge_bonus: int = CHARGE_BONUS, chain: frozenset[str] = frozenset(),
 ) -> list[Option]:  # fmt: skip
     """What a character can pay for now against one enemy, basic actions first. Not engaged:
     a Charge (when it has not moved this turn), its Charge specials, its Ranged Attack specials
@@ -272,7 +331,11 @@ def options(
     specials. A Charge needs its cost only (it opens a fight); any other action leaves the
     plan's ``reserve`` of actions for reactions. ``life`` 0: Life Points unknown (the exact
     duel), so no special that costs Life Points. ``charge_bonus``: a Charge's +2, 0 under the
-    rule option ``opening_charge=no`` (a Walk into contact and an Attack, engine/options.py)."""
+    rule option ``opening_charge=no`` (a Walk into contact and an Attack, engine/options.py).
+    ``chain``: what the character's previous action of this activation left against this enemy
+    (:func:`chain_of`), which a follow-on special needs; empty (the exact duel), none is offered.
+    Reactive specials are never offered (:func:`reactive`). A special used hidden after a Walk
+    into contact is offered while not engaged and not moved, and engages."""
     out: list[Option] = []
     shot = ENGAGED_TARGET if target_engaged else 0
     if engaged:
@@ -287,6 +350,18 @@ def options(
         if used >> i & 1 or (sp.self_damage and life <= sp.self_damage):
             continue
         if sp.max_life and (life == 0 or life > sp.max_life):
+            continue
+        if sp.reaction:
+            continue
+        if sp.after:
+            # "immediately after": the next action, whether or not engaged (a throw parts them)
+            if follows(sp, chain) and ap >= sp.cost + reserve:
+                out.append(Option(i, sp.cost, 0, False, sp.action == MELEE, sp.action == RANGED,
+                                  sp.strikes, sp.follow_up))  # fmt: skip
+            continue
+        if sp.walk:
+            if not engaged and not moved and ap >= sp.cost + reserve:
+                out.append(Option(i, sp.cost, 0, False, True, False, sp.strikes, sp.follow_up))
             continue
         if sp.action == CHARGE:
             if engaged or moved or ap < sp.cost:
@@ -328,6 +403,16 @@ def choose(
         if v > best_value + 1e-12:
             best, best_value = opt, v
     return best
+
+
+def reactive(kit: Kit, trigger: str, ap: int, used: int) -> int:
+    """The reactive special of ``kit`` with this trigger the character can pay for now (not
+    used up), the first of them; -1 when none. The party game uses it whenever it can: a player
+    choice simplified (it may keep no actions back for a Dodge)."""
+    for i, sp in enumerate(kit.specials):
+        if sp.reaction == trigger and not used >> i & 1 and ap >= sp.cost:
+            return i
+    return -1
 
 
 # --- the data ---------------------------------------------------------------------------------
@@ -375,8 +460,8 @@ def _blocked(row: AbilityRow, hiding: int) -> list[str]:
     """What the special needs that the engine cannot give it (empty: it is played)."""
     out = []
     for need in row.requires:
-        if need == HIDDEN and hiding and row.get("action") == RANGED:
-            continue  # hides first with Stealth (out of contact), then shoots
+        if need == HIDDEN and hiding and row.get("action") in (RANGED, MELEE):
+            continue  # hides first with Stealth (out of contact), then shoots or walks in
         if need.startswith(LOW_LIFE) and need[len(LOW_LIFE) :].isdigit():
             continue  # party games read the character's Life Points
         out.append(need)
@@ -392,11 +477,12 @@ def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
         return None
     armor = row.get("armor")
     hide = hiding if HIDDEN in row.requires else 0
+    walk = bool(hide) and row.get("action") == MELEE
     low = [int(x[len(LOW_LIFE) :]) for x in row.requires if x.startswith(LOW_LIFE)]
     return Special(
         name=row.ability,
         action=row.get("action"),
-        cost=_num(row.get("ap")) + hide,
+        cost=_num(row.get("ap")) + hide + (WALK_COST if walk else 0),
         attack=_num(row.get("attack")),
         damage=_num(row.get("damage")),
         armor=0 if armor in ("", "ignore") else int(armor),
@@ -413,6 +499,11 @@ def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
         limit=row.get("limit"),
         max_life=low[0] if low else 0,
         hide=hide,
+        walk=walk,
+        after=row.get("after"),
+        reaction=row.get("reaction"),
+        recoil=row.get("recoil") == "yes",
+        throws="throw" in row.unplayed,
     )
 
 
@@ -427,8 +518,18 @@ def _left_out(spec: Special) -> list[str]:
         out.append("the follow-up attack undefended in the exact duel")
     if spec.self_damage or spec.max_life:
         out.append("party games only (the exact duel reads no Life Points)")
-    if spec.hide:
+    if spec.hide and spec.walk:
+        out.append(f"used right after Stealth and a Walk into contact ({spec.hide + WALK_COST} "
+                   "actions added); hiding's other effects")  # fmt: skip
+    elif spec.hide:
         out.append(f"used right after Stealth ({spec.hide} actions added); hiding's other effects")
+    if spec.after:
+        out.append("party games only (the exact duel plays no follow-on)")
+    if spec.after == AFTER_THROW_HIT:
+        out.append("the throw not played: still engaged after it")
+    if spec.reaction:
+        out.append("party games only (the exact duel plays no reactive special); used whenever "
+                   "it can be paid")  # fmt: skip
     return out
 
 

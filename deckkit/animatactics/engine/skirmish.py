@@ -56,11 +56,16 @@ import random
 from dataclasses import dataclass
 
 from deckkit.animatactics.engine.abilities import (
+    ALLY_ATTACKED,
+    BEFORE_MELEE,
+    DAMAGED,
     MELEE,
     Option,
     Special,
+    chain_of,
     make_swing,
     options,
+    reactive,
     swing_damage,
 )
 from deckkit.animatactics.engine.combat import CHARGE_BONUS, COUNTER_PENALTY
@@ -156,7 +161,10 @@ class Fighter:
     """One character in play: Life Points, Action counters, whether it has acted (its card
     turned) or moved this turn, and the enemies it is engaged with (a bit per enemy)."""
 
-    __slots__ = ("acted", "ap", "engaged", "life", "moved", "stats", "used", "used_turn")
+    __slots__ = (
+        "acted", "ap", "chain", "chain_target", "engaged", "life", "moved", "stats", "used",
+        "used_turn",
+    )  # fmt: skip
 
     def __init__(self, stats: Duellist) -> None:
         self.stats = stats
@@ -167,12 +175,15 @@ class Fighter:
         self.engaged = 0
         self.used = 0  # once-per-game specials used (a bit each)
         self.used_turn = 0  # once-per-turn specials used this turn
+        self.chain: frozenset[str] = frozenset()  # what its last action left for a follow-on
+        self.chain_target = -1  # and against whom
 
     def copy(self) -> Fighter:
         f = Fighter(self.stats)
         f.life, f.ap, f.acted, f.moved, f.engaged, f.used, f.used_turn = (
             self.life, self.ap, self.acted, self.moved, self.engaged, self.used, self.used_turn,
         )  # fmt: skip
+        f.chain, f.chain_target = self.chain, self.chain_target
         return f
 
 
@@ -237,8 +248,9 @@ class GameState:
                 elif not engaged and not f.moved and f.ap >= CHARGE_COST:
                     out.append(Action(CHARGE, t))
                 continue
+            chain = f.chain if t == f.chain_target else frozenset()
             for opt in options(kit, f.ap, 0, engaged, f.moved, f.used | f.used_turn,
-                               e.engaged != 0, f.life):  # fmt: skip
+                               e.engaged != 0, f.life, chain=chain):  # fmt: skip
                 out.append(as_action(opt, t))
         return out
 
@@ -323,6 +335,7 @@ def perform(
     me = g.teams[side][actor]
     enemy = 1 - side
     me.ap -= act.cost
+    me.chain, me.chain_target = frozenset(), -1
     mod = g.roll_mod(act)
     if act.kind == CHARGE:
         me.moved = True
@@ -335,6 +348,8 @@ def perform(
             me.used |= 1 << act.special
         elif spec.limit == "turn":
             me.used_turn |= 1 << act.special
+        if spec.walk:  # hidden, then a Walk into contact (a Movement action)
+            me.moved = True
         if spec.self_damage:  # Life Points paid to use it
             me.life = max(me.life - spec.self_damage, 0)
             if me.life == 0:
@@ -352,6 +367,7 @@ def perform(
         ]  # fmt: skip
     strikes = spec.strikes if spec is not None else 1
     follow = spec.follow_up if spec is not None else ""
+    landed = False
     for t in targets:
         hit = False
         for _ in range(strikes):
@@ -359,19 +375,59 @@ def perform(
                 return
             if g.teams[enemy][t].life > 0:
                 hit = _attack(g, side, actor, t, act, spec, mod, pols, dice, prng)
+        landed = landed or (hit and t == act.target)
         again = follow == "always" or (follow == "hit" and hit)
         if again and me.life > 0 and g.teams[enemy][t].life > 0 and not g.done:
             _attack(g, side, actor, t, act, None, 0, pols, dice, prng)
+    if spec is not None and spec.recoil and me.life > 0:
+        # the user loses as many Life Points as its target has left (the special's own rule)
+        me.life = max(me.life - g.teams[enemy][act.target].life, 0)
+        if me.life == 0:
+            _fall(g, side, actor)
+    if me.life > 0 and g.teams[enemy][act.target].life > 0:
+        me.chain, me.chain_target = chain_of(spec, act.kind == CHARGE, landed), act.target
+
+
+def _react(
+    g: GameState, side: int, actor: int, t: int, trigger: str, pols: tuple[Policy, Policy],
+    dice: random.Random, prng: random.Random,
+) -> None:  # fmt: skip
+    """Character ``actor`` of ``side`` uses its reactive Attack special with this trigger against
+    enemy ``t`` if it can (:func:`.abilities.reactive`): an Attack the target may defend, which
+    sets off no reactive special in turn."""
+    me = g.teams[side][actor]
+    if me.life <= 0 or g.done or g.teams[1 - side][t].life <= 0:
+        return
+    i = reactive(me.stats.kit, trigger, me.ap, me.used | me.used_turn)
+    if i < 0:
+        return
+    spec = me.stats.kit.specials[i]
+    me.ap -= spec.cost
+    if spec.limit == "game":
+        me.used |= 1 << i
+    elif spec.limit == "turn":
+        me.used_turn |= 1 << i
+    g.attacks += 1
+    act = Action(ATTACK, t, i, spec.cost)
+    _attack(g, side, actor, t, act, spec, 0, pols, dice, prng, reacting=True)
 
 
 def _attack(
     g: GameState, side: int, actor: int, t: int, act: Action, spec: Special | None, mod: int,
     pols: tuple[Policy, Policy], dice: random.Random, prng: random.Random,
+    reacting: bool = False,
 ) -> bool:  # fmt: skip
-    """One attack roll of ``actor`` at enemy ``t`` and its reaction; whether it hit."""
+    """One attack roll of ``actor`` at enemy ``t`` and its reaction; whether it hit. Unless the
+    attack is itself a reactive special (``reacting``), it may set off the reactive specials of
+    the target and of the target's friends engaged with ``actor`` (:func:`_react`)."""
     me = g.teams[side][actor]
     enemy = 1 - side
     target = g.teams[enemy][t]
+    if not reacting and act.kind != SHOT:
+        # a reactive special resolved before the melee attack; a felled attacker makes none
+        _react(g, enemy, t, actor, BEFORE_MELEE, pols, dice, prng)
+        if me.life <= 0 or g.done:
+            return False
     reaction = pols[enemy].react(g, enemy, t, actor, act.kind == CHARGE, prng)
     if target.stats.kit.damage_resistance:  # "can't use Action Points to Dodge attacks or
         reaction = NO_REACTION  # Counterattack" (Damage Resistance, the data's rule)
@@ -389,7 +445,11 @@ def _attack(
         target.life = max(target.life - dealt, 0)
         if target.life == 0:
             _fall(g, enemy, t)
+        if not reacting:
+            _after_attack(g, side, actor, t, dealt > 0, pols, dice, prng)
         return True
+    if not reacting:
+        _after_attack(g, side, actor, t, False, pols, dice, prng)
     if reaction == COUNTER:  # a miss against a Counterattack: a free attack back at -2
         dodged = False
         if g.rules.counter_dodge and me.ap >= DODGE_COST:
@@ -404,6 +464,22 @@ def _attack(
             if me.life == 0:
                 _fall(g, side, actor)
     return False
+
+
+def _after_attack(
+    g: GameState, side: int, actor: int, t: int, damaged: bool, pols: tuple[Policy, Policy],
+    dice: random.Random, prng: random.Random,
+) -> None:  # fmt: skip
+    """Reactive specials an attack of ``actor`` at enemy ``t`` sets off once rolled: the target's
+    own when it took damage (at ``actor``, if the two are engaged: an Attack special), then
+    those of the target's friends engaged with ``actor``."""
+    enemy = 1 - side
+    me = g.teams[side][actor]
+    if damaged and me.engaged >> t & 1:
+        _react(g, enemy, t, actor, DAMAGED, pols, dice, prng)
+    for i, f in enumerate(g.teams[enemy]):
+        if i != t and f.life > 0 and me.engaged >> i & 1:
+            _react(g, enemy, i, actor, ALLY_ATTACKED, pols, dice, prng)
 
 
 def _activation(
@@ -426,6 +502,7 @@ def _activation(
         if act is None:
             break
         perform(g, side, actor, act, pols, dice, prng)
+    me.chain, me.chain_target = frozenset(), -1  # "immediately after": within the activation
     me.acted = True
     g.active = -1
     g.to_move = 1 - side
