@@ -21,6 +21,7 @@ from deckkit.animatactics.engine.abilities import (
     Special,
     chain_of,
     coverage,
+    effect_outcome,
     follows,
     kit_of,
     options,
@@ -29,11 +30,13 @@ from deckkit.animatactics.engine.duel import PLANS, Duellist
 from deckkit.animatactics.engine.skirmish import (
     ATTACK,
     CHARGE,
+    COUNTER,
     NO_REACTION,
     Action,
     GameState,
     Policy,
     Side,
+    _recovery,
     perform,
 )
 
@@ -220,3 +223,58 @@ def test_a_recoil_costs_the_user_its_targets_remaining_life() -> None:
     hiro = {s.name: s for s in kit_for("Hiro").specials}
     assert hiro["Ultra Finisher"].after == AFTER_THROW_HIT and hiro["Ultra Finisher"].recoil
     assert hiro["Garo Fang"].throws
+
+
+class _Countering(Policy):
+    name = "countering"
+
+    def react(self, g: GameState, side: int, defender: int, attacker: int, charge: bool,
+              rng: random.Random) -> int:  # fmt: skip
+        return COUNTER
+
+
+def test_an_effect_applies_only_when_not_resisted() -> None:
+    """ "When a Resistance roll is needed, all the affected characters must roll a die and add its
+    Resistance value to the result. If the sum is greater than the difficulty level of the
+    Special ability, the target is not affected" (Resistances)."""
+    freq = Special("Freq", "attack", 2, loss=6, effect=17)
+    assert effect_outcome(freq, 9, 7, 10) == (6, 0)  # 17 is not greater than 17: affected
+    assert effect_outcome(freq, 9, 8, 10) == (0, 0)  # 18 is: resisted
+    tail = Special("Tail", "attack", 1, no_damage=True, paralyze=1, effect=15)
+    assert effect_outcome(tail, 9, 5, 10) == (0, 1)
+    assert effect_outcome(tail, 9, 6, 10) == (0, 0)
+    # a fixed loss, Armor no help, in play
+    me = Duellist("Lorenzo", 0, 0, 8, 0, 20, 6, 5, Kit(specials=(Special(
+        "Freq", "attack", 2, roll=10, loss=6, effect=17),)))  # fmt: skip
+    for resistance, left in ((0, 30 - 6), (20, 30)):
+        foe = Duellist("Foe", 0, 0, 0, 50, 30, 6, 5, resistance=resistance)
+        g = _game((me,), (foe,))
+        _engage(g, 0, 0, 0)
+        perform(g, 0, 0, Action(ATTACK, 0, 0, 2), POLS, random.Random(1), random.Random(2))
+        assert g.teams[1][0].life == left
+
+
+def test_paralyze_takes_every_action_until_maintenance() -> None:
+    """ "Paralyzed: The character is paralyzed and cannot use any Actions during the Turn"
+    (STATE); "remove one counter of each type of State during Maintenance phase" (STATE, and
+    Phases and Turns: "2- Maintenance ... Remove the corresponding State counters"). A special
+    usable only "on a Paralyzed Character" (Code-34, the data) waits for one."""
+    tail = Special("Tail", "attack", 1, roll=10, no_damage=True, paralyze=1, effect=15)
+    execute = Special("Execute", "attack", 2, damage=5, at_paralyzed=True)
+    me = Duellist("Sigma", 0, 0, 8, 0, 20, 8, 7, Kit(specials=(tail, execute)))
+    foe = Duellist("Foe", 5, 5, 0, 0, 30, 6, 5, resistance=0)
+    g = _game((me,), (foe,))
+    _engage(g, 0, 0, 0)
+    assert not any(a.special == 1 for a in g.legal(0, 0))
+    perform(g, 0, 0, Action(ATTACK, 0, 0, 1), POLS, random.Random(1), random.Random(2))
+    target = g.teams[1][0]
+    assert target.life == 30 and target.paralyzed == 1  # no damage; 1-10 + 0 never beats 15
+    assert any(a.special == 1 for a in g.legal(0, 0))
+    assert g.legal(1, 0) == []  # no action
+    pols = (_Countering(), _Countering())
+    perform(g, 0, 0, Action(ATTACK, 0), pols, random.Random(3), random.Random(4))
+    assert target.ap == 6  # no Dodge, no Counterattack
+    _recovery(g)
+    assert target.paralyzed == 0 and g.legal(1, 0)
+    # never in the exact duel (no Resistance there)
+    assert [o.special for o in options(me.kit, 8, 0, True, False, 0, False, 20)] == [-1]

@@ -29,7 +29,8 @@ COLUMNS = (
     "character", "ability", "kind", "ap", "tags", "action", "attack", "damage", "armor",
     "range", "dice", "roll", "strikes", "follow_up", "area", "critical_mastery",
     "critical_damage", "critical_ignores_armor", "self_damage", "limit", "requires", "after",
-    "reaction", "recoil", "unplayed", "source",
+    "reaction", "recoil", "no_damage", "loss", "state", "effect", "target_state", "unplayed",
+    "source",
 )  # fmt: skip
 
 # What a follow-on special must come right after (the ``after`` column): a Charge, a Charge that
@@ -210,6 +211,28 @@ def parse(text: str, action: str) -> dict[str, str]:
             row["reaction"] = label
             requires = [x for x in requires if x != "reaction"]
             break
+    # What the engine plays of effects: no damage, a fixed loss of Life Points instead of damage
+    # (Armor no help), Paralyze on a hit, each resisted against the Effect's difficulty; a
+    # special usable only at a Paralyzed target.
+    if "causes no damage" in t:
+        row["no_damage"] = "yes"
+        requires = [x for x in requires if x != "another effect"]
+        unplayed = [x for x in unplayed if x != "no damage"]
+    m = re.search(r"loses (\d+) lp instead", t)
+    if m:
+        row["loss"] = m.group(1)
+        requires = [x for x in requires if x != "another effect"]
+        unplayed = [x for x in unplayed if x != "fixed loss"]
+    m = re.search(r"if it hits the target suffers paralyze lv\.? ?(\d)", t)
+    if m:
+        row["state"] = f"Paralyze {m.group(1)}"
+        unplayed = [x for x in unplayed if x != f"state Paralyze {m.group(1)}"]
+    m = re.search(r"effect (\d+)", t)
+    if m and (row.get("loss") or row.get("state")):
+        row["effect"] = m.group(1)
+    if "only be used on a paralyzed character" in t:
+        row["target_state"] = "Paralyze"
+        requires = [x for x in requires if x != "paralyzed target"]
     if re.search(r"successful charge or versus", t):
         unplayed.append("after a Versus")  # Versus is not played: after a Charge only
     if re.search(r"takes damage equal to the amount of life points the target", t):

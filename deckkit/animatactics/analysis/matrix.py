@@ -71,8 +71,9 @@ def entrant(
     recovery = c.recovery if c.recovery is not None else (pilot.recovery if pilot else 0)
     kit = kit_for(c.name) if abilities else NO_KIT
     d = Duellist(
-        c.name, c.attack, c.damage, c.defense, c.armor, c.life, c.actions_max, recovery, kit
-    )
+        c.name, c.attack, c.damage, c.defense, c.armor, c.life, c.actions_max, recovery, kit,
+        c.resistance,
+    )  # fmt: skip
     levels = (c.level_cost or 0) + ((pilot.level_cost or 0) if pilot and c.is_gear else 0)
     if c.printed:
         shown = ", ".join(f"{k} {v}" for k, v in c.printed.items())

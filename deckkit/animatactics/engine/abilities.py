@@ -46,6 +46,16 @@ Rules (anima-tactics-rulebook.txt unless named otherwise):
   it fells makes no attack), once an enemy's attack has damaged it (at that enemy), or after an
   enemy engaged with it attacks a friend of it (at that enemy). Never an active action
   (:func:`reactive`, played by the party game).
+- Effects and Paralyze: "Special Abilities with the *Effect* keyword require a Resistance roll
+  versus the target ... roll a die and add its Resistance value to the result. If the sum is
+  greater than the difficulty level of the Special ability, the target is not affected"
+  ("Resistances"). A special that deals no damage, or a fixed loss of Life Points instead of
+  its damage (no Armor), or Paralyze on a hit, applies it only when the target fails that roll
+  (:func:`effect_outcome`). "Paralyzed: The character is paralyzed and cannot use any Actions
+  during the Turn" ("STATE"): no action, no Dodge, no reaction; "remove one counter of each type
+  of State during Maintenance phase" (a level 1 Paralyze lasts the rest of the turn). A special
+  usable only at a Paralyzed target waits for one. Party games only (the exact duel reads no
+  Resistance and no state).
 - "Hide": "A character cannot hide if it is already in the Zone of Control of an enemy
   character"; "When a hidden character makes an attack ... the character is revealed". A special
   usable only while hidden is played right after the character's Stealth: a Ranged Attack from
@@ -132,6 +142,16 @@ class Special:
     reaction: str = ""  # a reactive special: its trigger (BEFORE_MELEE, DAMAGED, ALLY_ATTACKED)
     recoil: bool = False  # the user then loses as many Life Points as its target has left
     throws: bool = False  # a hit with it throws the target (the throw itself is not played)
+    no_damage: bool = False  # a hit takes no Life Points (its effect is what it does)
+    loss: int = 0  # a hit takes this many Life Points instead of its damage, Armor no help
+    paralyze: int = 0  # a hit Paralyzes at this level
+    effect: int = 0  # the difficulty the target resists ``loss`` and ``paralyze`` against
+    at_paralyzed: bool = False  # usable only at a Paralyzed target
+
+    @property
+    def party_only(self) -> bool:
+        """Effects and states: played in party games, never in the exact duel."""
+        return self.no_damage or bool(self.loss or self.paralyze) or self.at_paralyzed
 
 
 # Reactive triggers (the ``reaction`` column).
@@ -143,6 +163,20 @@ AFTER_CHARGE = "charge"
 AFTER_CHARGE_HIT = "charge hit"
 AFTER_THROW_HIT = "throw hit"
 AFTER_HIT = "hit:"  # + the (lower-case) name, or end of the name, of a special that hit
+
+
+def effect_outcome(spec: Special, dealt: int, resistance: int, roll: int) -> tuple[int, int]:
+    """Life Points a hit of ``spec`` takes (``dealt`` its damage, >= 0) and the Paralyze level
+    it leaves, the target having rolled ``roll`` for Resistance ("Resistances": resisted when
+    the roll plus Resistance is greater than the difficulty)."""
+    resisted = roll + resistance > spec.effect
+    if spec.no_damage:
+        life = 0
+    elif spec.loss:
+        life = 0 if resisted else spec.loss
+    else:
+        life = dealt
+    return life, 0 if resisted else spec.paralyze
 
 
 def chain_of(spec: Special | None, charge: bool, hit: bool) -> frozenset[str]:
@@ -284,9 +318,11 @@ def use_value(
     """Expected Life Points one use takes from its target (every attack of it defended alike;
     a follow-up attack plain), the measure by which a player weighs an action against its cost."""
     sw = make_swing(attack, damage, mastery, defense, armor, spec, mod)
-    value = expected_damage(sw, defends)
     if spec is None:
-        return value
+        return expected_damage(sw, defends)
+    if spec.no_damage or spec.loss:  # the fixed loss on a hit, as if never resisted
+        return hit_chance(sw, defends) * spec.loss * spec.strikes
+    value = expected_damage(sw, defends)
     value *= spec.strikes
     if spec.follow_up:
         plain = expected_damage(make_swing(attack, damage, mastery, defense, armor, None, 0), False)
@@ -324,6 +360,7 @@ class Option:
 def options(
     kit: Kit, ap: int, reserve: int, engaged: bool, moved: bool, used: int, target_engaged: bool,
     life: int, charge_bonus: int = CHARGE_BONUS, chain: frozenset[str] = frozenset(),
+    effects: bool = False, at_paralyzed: bool = False,
 ) -> list[Option]:  # fmt: skip
     """What a character can pay for now against one enemy, basic actions first. Not engaged:
     a Charge (when it has not moved this turn), its Charge specials, its Ranged Attack specials
@@ -334,7 +371,9 @@ def options(
     rule option ``opening_charge=no`` (a Walk into contact and an Attack, engine/options.py).
     ``chain``: what the character's previous action of this activation left against this enemy
     (:func:`chain_of`), which a follow-on special needs; empty (the exact duel), none is offered.
-    Reactive specials are never offered (:func:`reactive`). A special used hidden after a Walk
+    Reactive specials are never offered (:func:`reactive`); specials with effects or states only
+    with ``effects`` (party games), one usable at a Paralyzed target only when it is
+    (``at_paralyzed``). A special used hidden after a Walk
     into contact is offered while not engaged and not moved, and engages."""
     out: list[Option] = []
     shot = ENGAGED_TARGET if target_engaged else 0
@@ -351,7 +390,9 @@ def options(
             continue
         if sp.max_life and (life == 0 or life > sp.max_life):
             continue
-        if sp.reaction:
+        if sp.reaction or (sp.party_only and not effects):
+            continue
+        if sp.at_paralyzed and not at_paralyzed:
             continue
         if sp.after:
             # "immediately after": the next action, whether or not engaged (a throw parts them)
@@ -444,6 +485,7 @@ def _num(text: str) -> int:
 
 
 HIDDEN = "hidden"
+PARALYZE = "Paralyze"
 LOW_LIFE = "low life "
 STEALTH = "Stealth"
 
@@ -479,6 +521,7 @@ def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
     hide = hiding if HIDDEN in row.requires else 0
     walk = bool(hide) and row.get("action") == MELEE
     low = [int(x[len(LOW_LIFE) :]) for x in row.requires if x.startswith(LOW_LIFE)]
+    state, _, level = row.get("state").partition(" ")
     return Special(
         name=row.ability,
         action=row.get("action"),
@@ -504,6 +547,11 @@ def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
         reaction=row.get("reaction"),
         recoil=row.get("recoil") == "yes",
         throws="throw" in row.unplayed,
+        no_damage=row.get("no_damage") == "yes",
+        loss=_num(row.get("loss")),
+        paralyze=_num(level) if state == PARALYZE else 0,
+        effect=_num(row.get("effect")),
+        at_paralyzed=row.get("target_state") == PARALYZE,
     )
 
 
@@ -527,6 +575,13 @@ def _left_out(spec: Special) -> list[str]:
         out.append("party games only (the exact duel plays no follow-on)")
     if spec.after == AFTER_THROW_HIT:
         out.append("the throw not played: still engaged after it")
+    if spec.party_only:
+        out.append("party games only (the exact duel reads no Resistance or state)")
+    if spec.no_damage:
+        out.append("the players weigh Life Points only: a hit that takes none is worth nothing "
+                   "to them")  # fmt: skip
+    elif spec.loss:
+        out.append("the players value its loss as if never resisted")
     if spec.reaction:
         out.append("party games only (the exact duel plays no reactive special); used whenever "
                    "it can be paid")  # fmt: skip

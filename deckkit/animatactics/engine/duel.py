@@ -91,6 +91,7 @@ class Duellist:
     actions_max: int
     recovery: int
     kit: Kit = NO_KIT  # its abilities (engine/abilities.py); none: the printed stat line alone
+    resistance: int = 0  # read by Effects in party games only (engine/abilities.py)
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,7 @@ from deckkit.animatactics.engine.abilities import (
     Option,
     Special,
     chain_of,
+    effect_outcome,
     make_swing,
     options,
     reactive,
@@ -162,8 +163,8 @@ class Fighter:
     turned) or moved this turn, and the enemies it is engaged with (a bit per enemy)."""
 
     __slots__ = (
-        "acted", "ap", "chain", "chain_target", "engaged", "life", "moved", "stats", "used",
-        "used_turn",
+        "acted", "ap", "chain", "chain_target", "engaged", "life", "moved", "paralyzed", "stats",
+        "used", "used_turn",
     )  # fmt: skip
 
     def __init__(self, stats: Duellist) -> None:
@@ -177,13 +178,14 @@ class Fighter:
         self.used_turn = 0  # once-per-turn specials used this turn
         self.chain: frozenset[str] = frozenset()  # what its last action left for a follow-on
         self.chain_target = -1  # and against whom
+        self.paralyzed = 0  # Paralyze counters ("STATE": no Actions while any is left)
 
     def copy(self) -> Fighter:
         f = Fighter(self.stats)
         f.life, f.ap, f.acted, f.moved, f.engaged, f.used, f.used_turn = (
             self.life, self.ap, self.acted, self.moved, self.engaged, self.used, self.used_turn,
         )  # fmt: skip
-        f.chain, f.chain_target = self.chain, self.chain_target
+        f.chain, f.chain_target, f.paralyzed = self.chain, self.chain_target, self.paralyzed
         return f
 
 
@@ -233,7 +235,7 @@ class GameState:
         Charge special or a Ranged Attack at any enemy."""
         f = self.teams[side][actor]
         out: list[Action] = []
-        if f.life <= 0:
+        if f.life <= 0 or f.paralyzed:  # "Paralyzed: ... cannot use any Actions" (STATE)
             return out
         if self.rules.board == APART and self.turn == 0:  # closing in (see _activation)
             return out
@@ -250,7 +252,8 @@ class GameState:
                 continue
             chain = f.chain if t == f.chain_target else frozenset()
             for opt in options(kit, f.ap, 0, engaged, f.moved, f.used | f.used_turn,
-                               e.engaged != 0, f.life, chain=chain):  # fmt: skip
+                               e.engaged != 0, f.life, chain=chain, effects=True,
+                               at_paralyzed=e.paralyzed > 0):  # fmt: skip
                 out.append(as_action(opt, t))
         return out
 
@@ -396,7 +399,7 @@ def _react(
     enemy ``t`` if it can (:func:`.abilities.reactive`): an Attack the target may defend, which
     sets off no reactive special in turn."""
     me = g.teams[side][actor]
-    if me.life <= 0 or g.done or g.teams[1 - side][t].life <= 0:
+    if me.life <= 0 or me.paralyzed or g.done or g.teams[1 - side][t].life <= 0:
         return
     i = reactive(me.stats.kit, trigger, me.ap, me.used | me.used_turn)
     if i < 0:
@@ -431,6 +434,8 @@ def _attack(
     reaction = pols[enemy].react(g, enemy, t, actor, act.kind == CHARGE, prng)
     if target.stats.kit.damage_resistance:  # "can't use Action Points to Dodge attacks or
         reaction = NO_REACTION  # Counterattack" (Damage Resistance, the data's rule)
+    elif target.paralyzed:  # "cannot use any Actions during the Turn" (STATE: Paralyzed)
+        reaction = NO_REACTION
     elif act.kind == SHOT and reaction == COUNTER:  # "no Counterattacks are possible against
         reaction = DODGE  # Ranged Attacks" (Ranged Attacks): a Dodge instead
     if reaction == COUNTER and target.ap >= COUNTER_COST:
@@ -441,6 +446,11 @@ def _attack(
         # Ability" (Actions)
         reaction = NO_REACTION
     dealt = _strike(dice, me.stats, target.stats, mod, reaction != NO_REACTION, spec)
+    if dealt >= 0 and spec is not None and spec.party_only:
+        # an Effect: the target's Resistance roll decides ("Resistances")
+        dealt, paralyze = effect_outcome(spec, dealt, target.stats.resistance,
+                                         dice.randint(1, 10))  # fmt: skip
+        target.paralyzed = max(target.paralyzed, paralyze)
     if dealt >= 0:
         target.life = max(target.life - dealt, 0)
         if target.life == 0:
@@ -516,6 +526,7 @@ def _recovery(g: GameState) -> None:
             f.acted = False
             f.moved = False
             f.used_turn = 0
+            f.paralyzed = max(f.paralyzed - 1, 0)  # Maintenance: one State counter removed
     alternate = g.rules.initiative == ALTERNATE and g.turn % 2 == 1
     g.to_move = 1 - g.first if alternate else g.first
 
