@@ -278,3 +278,22 @@ def test_paralyze_takes_every_action_until_maintenance() -> None:
     assert target.paralyzed == 0 and g.legal(1, 0)
     # never in the exact duel (no Resistance there)
     assert [o.special for o in options(me.kit, 8, 0, True, False, 0, False, 20)] == [-1]
+
+
+def test_an_infiltrator_deploys_hidden_until_it_attacks() -> None:
+    """ "While they are hidden, they cannot be the object of any hand-to-hand attack, ranged
+    attack, effect, or interception ... Other players cannot declare any attack or Special
+    Ability against the hidden character. When a hidden character makes an attack or performs
+    any offensive action, the character is revealed and loses the state of hidden" (Hide); the
+    data's Infiltration lets a character "hide in an advantageous position" at deployment. A
+    special usable only hidden then needs no Stealth first."""
+    assert kit_for("May").infiltration and not kit_for("Veronica").infiltration
+    scar = Special("Scar", "attack", 6, attack=2, hide=2, walk=True)
+    sneak = Duellist("Sneak", 5, 4, 8, 1, 30, 6, 5, Kit(specials=(scar,), infiltration=True))
+    foe = Duellist("Foe", 5, 4, 8, 1, 30, 6, 5)
+    g = _game((sneak,), (foe,))
+    assert g.teams[0][0].hidden and g.legal(1, 0) == []  # nobody to attack
+    kiss = next(a for a in g.legal(0, 0) if a.special == 0)
+    assert kiss.cost == 6 - 2  # no Stealth paid: already hidden
+    perform(g, 0, 0, kiss, POLS, random.Random(1), random.Random(2))
+    assert not g.teams[0][0].hidden and g.legal(1, 0)  # revealed by its attack

@@ -56,6 +56,11 @@ Rules (anima-tactics-rulebook.txt unless named otherwise):
   of State during Maintenance phase" (a level 1 Paralyze lasts the rest of the turn). A special
   usable only at a Paralyzed target waits for one. Party games only (the exact duel reads no
   Resistance and no state).
+- Innate "Infiltration" (the data's rule: such a character may "infiltrate into the Scenario and
+  hide in an advantageous position"): read as deploying hidden. "Hide": "While they are hidden,
+  they cannot be the object of any hand-to-hand attack, ranged attack ... When a hidden
+  character makes an attack or performs any offensive action, the character is revealed";
+  a special usable only hidden then needs no Stealth first. Party games only.
 - "Hide": "A character cannot hide if it is already in the Zone of Control of an enemy
   character"; "When a hidden character makes an attack ... the character is revealed". A special
   usable only while hidden is played right after the character's Stealth: a Ranged Attack from
@@ -104,7 +109,11 @@ INNATE: dict[str, tuple[str, str]] = {
     "Open Movement": (APPROXIMATE, "no terrain on a board-free table"),
     "Immunity": (APPROXIMATE, "no state is played yet, so none is resisted"),
     "Pilot": (FULL, "a Gear's recovery comes from its pilot"),
-    "Infiltration": (NONE, "hiding is not played"),
+    "Infiltration": (
+        APPROXIMATE,
+        "party games only: deploys hidden (no deployment zones, no "
+        "Seek or Upkeep played); its first attack reveals it",
+    ),
     "Intangible": (NONE, "immunity to plain attacks is not played"),
     "Summoner (Level 1)": (NONE, "summons are not in the data"),
     "Summoner (Level 2)": (NONE, "summons are not in the data"),
@@ -213,6 +222,7 @@ class Kit:
     initiative: bool = False
     damage_resistance: bool = False
     ranged: bool = False  # innate Ranged Attack: its Attack reaches at a distance
+    infiltration: bool = False  # innate Infiltration: deploys hidden (party games)
 
 
 NO_KIT = Kit()
@@ -622,6 +632,7 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
         initiative="Initiative" in innate,
         damage_resistance="Damage Resistance" in innate,
         ranged="Ranged Attack" in innate,
+        infiltration="Infiltration" in innate,
     )
 
 

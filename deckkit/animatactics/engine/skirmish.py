@@ -163,8 +163,8 @@ class Fighter:
     turned) or moved this turn, and the enemies it is engaged with (a bit per enemy)."""
 
     __slots__ = (
-        "acted", "ap", "chain", "chain_target", "engaged", "life", "moved", "paralyzed", "stats",
-        "used", "used_turn",
+        "acted", "ap", "chain", "chain_target", "engaged", "hidden", "life", "moved", "paralyzed",
+        "stats", "used", "used_turn",
     )  # fmt: skip
 
     def __init__(self, stats: Duellist) -> None:
@@ -179,6 +179,7 @@ class Fighter:
         self.chain: frozenset[str] = frozenset()  # what its last action left for a follow-on
         self.chain_target = -1  # and against whom
         self.paralyzed = 0  # Paralyze counters ("STATE": no Actions while any is left)
+        self.hidden = stats.kit.infiltration  # "Hide": no enemy may attack it
 
     def copy(self) -> Fighter:
         f = Fighter(self.stats)
@@ -186,6 +187,7 @@ class Fighter:
             self.life, self.ap, self.acted, self.moved, self.engaged, self.used, self.used_turn,
         )  # fmt: skip
         f.chain, f.chain_target, f.paralyzed = self.chain, self.chain_target, self.paralyzed
+        f.hidden = self.hidden
         return f
 
 
@@ -242,8 +244,8 @@ class GameState:
         kit = f.stats.kit
         engaged = f.engaged != 0
         for t, e in enumerate(self.teams[1 - side]):
-            if e.life <= 0 or (engaged and not f.engaged >> t & 1):
-                continue
+            if e.life <= 0 or e.hidden or (engaged and not f.engaged >> t & 1):
+                continue  # "Other players cannot declare any attack ... against the hidden" (Hide)
             if not kit.specials and not kit.ranged:  # the stat line alone
                 if engaged and f.ap >= ATTACK_COST:
                     out.append(Action(ATTACK, t))
@@ -254,7 +256,11 @@ class GameState:
             for opt in options(kit, f.ap, 0, engaged, f.moved, f.used | f.used_turn,
                                e.engaged != 0, f.life, chain=chain, effects=True,
                                at_paralyzed=e.paralyzed > 0):  # fmt: skip
-                out.append(as_action(opt, t))
+                act = as_action(opt, t)
+                hide = kit.specials[opt.special].hide if opt.special >= 0 else 0
+                if f.hidden and hide:  # already hidden: no Stealth first
+                    act = Action(act.kind, t, act.special, act.price - hide, act.shift)
+                out.append(act)
         return out
 
     def roll_mod(self, act: Action) -> int:
@@ -338,6 +344,7 @@ def perform(
     me = g.teams[side][actor]
     enemy = 1 - side
     me.ap -= act.cost
+    me.hidden = False  # "When a hidden character makes an attack ... revealed" (Hide)
     me.chain, me.chain_target = frozenset(), -1
     mod = g.roll_mod(act)
     if act.kind == CHARGE:
@@ -406,6 +413,7 @@ def _react(
         return
     spec = me.stats.kit.specials[i]
     me.ap -= spec.cost
+    me.hidden = False
     if spec.limit == "game":
         me.used |= 1 << i
     elif spec.limit == "turn":
