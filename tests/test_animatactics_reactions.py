@@ -297,3 +297,20 @@ def test_an_infiltrator_deploys_hidden_until_it_attacks() -> None:
     assert kiss.cost == 6 - 2  # no Stealth paid: already hidden
     perform(g, 0, 0, kiss, POLS, random.Random(1), random.Random(2))
     assert not g.teams[0][0].hidden and g.legal(1, 0)  # revealed by its attack
+
+
+def test_an_intangible_character_takes_harm_only_from_ki_magic_or_a_higher_level() -> None:
+    """Intangible (the data's rule): "it ignores most damage or harm that isn't caused by a
+    Magical or Ki Attack or Special Effect. Enemies of a higher level than the intangible
+    Character ignore this rule"."""
+    assert kit_for("High Saint Elienai").intangible
+    assert all(s.arcane for s in kit_for("Claire Adelheid").specials)  # all Ki
+    ki = Special("Ki", "attack", 2, roll=10, arcane=True)
+    plain = Special("Plain", "attack", 2, roll=10, arcane=False)
+    ghost = Duellist("Ghost", 0, 0, 0, 0, 30, 6, 5, Kit(intangible=True))
+    for spec, levels, left in ((ki, 10, 30 - 15), (plain, 10, 30), (plain, 11, 30 - 15)):
+        me = Duellist("Me", 0, 5, 8, 0, 30, 6, 5, Kit(specials=(spec,)))
+        g = GameState((Side((me,), (levels,), ALL_OUT), Side((ghost,), (10,), ALL_OUT)), 0)
+        _engage(g, 0, 0, 0)
+        perform(g, 0, 0, Action(ATTACK, 0, 0, 2), POLS, random.Random(1), random.Random(2))
+        assert g.teams[1][0].life == left, (spec.name, levels)

@@ -61,6 +61,11 @@ Rules (anima-tactics-rulebook.txt unless named otherwise):
   they cannot be the object of any hand-to-hand attack, ranged attack ... When a hidden
   character makes an attack or performs any offensive action, the character is revealed";
   a special usable only hidden then needs no Stealth first. Party games only.
+- Innate "Intangible" (the data's rule): "immune to most conventional attacks. So, it ignores
+  most damage or harm that isn't caused by a Magical or Ki Attack or Special Effect. Enemies of
+  a higher level than the intangible Character ignore this rule": an attack that is not a
+  special tagged Ki or Magic takes no Life Points from it, unless its attacker costs more levels
+  (:func:`harms`). Party games only.
 - "Hide": "A character cannot hide if it is already in the Zone of Control of an enemy
   character"; "When a hidden character makes an attack ... the character is revealed". A special
   usable only while hidden is played right after the character's Stealth: a Ranged Attack from
@@ -114,7 +119,11 @@ INNATE: dict[str, tuple[str, str]] = {
         "party games only: deploys hidden (no deployment zones, no "
         "Seek or Upkeep played); its first attack reveals it",
     ),
-    "Intangible": (NONE, "immunity to plain attacks is not played"),
+    "Intangible": (
+        APPROXIMATE,
+        "party games only; no terrain or free Escape on a board-free table; the players do not "
+        "see it when they choose a target",
+    ),
     "Summoner (Level 1)": (NONE, "summons are not in the data"),
     "Summoner (Level 2)": (NONE, "summons are not in the data"),
     "Summoner (Level 3)": (NONE, "summons are not in the data"),
@@ -156,6 +165,7 @@ class Special:
     paralyze: int = 0  # a hit Paralyzes at this level
     effect: int = 0  # the difficulty the target resists ``loss`` and ``paralyze`` against
     at_paralyzed: bool = False  # usable only at a Paralyzed target
+    arcane: bool = True  # a Ki or Magic special (it harms an Intangible character)
 
     @property
     def party_only(self) -> bool:
@@ -186,6 +196,14 @@ def effect_outcome(spec: Special, dealt: int, resistance: int, roll: int) -> tup
     else:
         life = dealt
     return life, 0 if resisted else spec.paralyze
+
+
+def harms(target: Kit, spec: Special | None, attacker_levels: int, target_levels: int) -> bool:
+    """Whether an attack (``spec`` None: a basic one) can take Life Points from ``target``:
+    not from an Intangible one unless a Ki or Magic special, or its attacker's level higher."""
+    if not target.intangible or attacker_levels > target_levels:
+        return True
+    return spec is not None and spec.arcane
 
 
 def chain_of(spec: Special | None, charge: bool, hit: bool) -> frozenset[str]:
@@ -223,6 +241,7 @@ class Kit:
     damage_resistance: bool = False
     ranged: bool = False  # innate Ranged Attack: its Attack reaches at a distance
     infiltration: bool = False  # innate Infiltration: deploys hidden (party games)
+    intangible: bool = False  # innate Intangible: plain attacks harm it not (party games)
 
 
 NO_KIT = Kit()
@@ -562,6 +581,7 @@ def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
         paralyze=_num(level) if state == PARALYZE else 0,
         effect=_num(row.get("effect")),
         at_paralyzed=row.get("target_state") == PARALYZE,
+        arcane=bool({"Ki", "Magic"} & set(row.get("tags").split("+"))),
     )
 
 
@@ -633,6 +653,7 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
         damage_resistance="Damage Resistance" in innate,
         ranged="Ranged Attack" in innate,
         infiltration="Infiltration" in innate,
+        intangible="Intangible" in innate,
     )
 
 

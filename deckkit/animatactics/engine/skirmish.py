@@ -64,6 +64,7 @@ from deckkit.animatactics.engine.abilities import (
     Special,
     chain_of,
     effect_outcome,
+    harms,
     make_swing,
     options,
     reactive,
@@ -459,6 +460,9 @@ def _attack(
         dealt, paralyze = effect_outcome(spec, dealt, target.stats.resistance,
                                          dice.randint(1, 10))  # fmt: skip
         target.paralyzed = max(target.paralyzed, paralyze)
+    levels = g.sides[side].levels[actor], g.sides[enemy].levels[t]
+    if dealt > 0 and not harms(target.stats.kit, spec, *levels):
+        dealt = 0  # Intangible: a hit that harms it not (the data's rule)
     if dealt >= 0:
         target.life = max(target.life - dealt, 0)
         if target.life == 0:
@@ -477,6 +481,8 @@ def _attack(
             if dodged:
                 me.ap -= DODGE_COST
         back = _strike(dice, target.stats, me.stats, COUNTER_PENALTY, dodged)
+        if back > 0 and not harms(me.stats.kit, None, levels[1], levels[0]):
+            back = 0
         if back > 0:
             me.life = max(me.life - back, 0)
             if me.life == 0:
