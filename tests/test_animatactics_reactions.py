@@ -314,3 +314,13 @@ def test_an_intangible_character_takes_harm_only_from_ki_magic_or_a_higher_level
         _engage(g, 0, 0, 0)
         perform(g, 0, 0, Action(ATTACK, 0, 0, 2), POLS, random.Random(1), random.Random(2))
         assert g.teams[1][0].life == left, (spec.name, levels)
+
+
+def test_a_warrior_agents_attack_is_played_as_approximate() -> None:
+    """ "Deus Ex Terra can only be used if the Agent is a Warrior" (the data); the Church Agent's
+    categories list Fighter (Warrior) and Mystic, and a party file cannot yet say which it
+    is: played, taken as a Warrior, and approximate for it."""
+    row = _row(ap="3", action="attack", attack="3", damage="2", requires="warrior agent")
+    level, note = coverage(row, [row])
+    assert level == APPROXIMATE and "Warrior" in note
+    assert [s.name for s in kit_for("Church Agent").specials] == ["Deus Ex Terra"]

@@ -514,6 +514,7 @@ def _num(text: str) -> int:
 
 
 HIDDEN = "hidden"
+WARRIOR_AGENT = "warrior agent"
 PARALYZE = "Paralyze"
 LOW_LIFE = "low life "
 STEALTH = "Stealth"
@@ -535,6 +536,8 @@ def _blocked(row: AbilityRow, hiding: int) -> list[str]:
             continue  # hides first with Stealth (out of contact), then shoots or walks in
         if need.startswith(LOW_LIFE) and need[len(LOW_LIFE) :].isdigit():
             continue  # party games read the character's Life Points
+        if need == WARRIOR_AGENT:
+            continue  # the Agent's categories include Fighter (Warrior): taken as one
         out.append(need)
     return out + sorted(BLOCKING.intersection(row.unplayed))
 
@@ -636,6 +639,9 @@ def coverage(row: AbilityRow, rows: list[AbilityRow] | None = None) -> tuple[str
         why = _blocked(row, hiding) or ["no action cost"]
         return NONE, "needs " + ", ".join(why)
     missing = [*row.unplayed, *_left_out(spec)]
+    if WARRIOR_AGENT in row.requires:
+        missing.append("the Agent always taken as a Warrior (its data lists Warrior and Mystic; a "
+                       "party file cannot say which)")  # fmt: skip
     if missing:
         return APPROXIMATE, "; ".join(missing)
     return FULL, ""
