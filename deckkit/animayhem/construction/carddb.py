@@ -8,8 +8,6 @@ wrong simulation."""
 
 from __future__ import annotations
 
-import csv
-import difflib
 import functools
 import hashlib
 import io
@@ -42,11 +40,9 @@ from deckkit.animayhem.construction.cards import (
     Skill,
     Trait,
 )
-from deckkit.animayhem.construction.coverage import derive
-from deckkit.animayhem.construction.effectdb import EFFECTS_DIR, read_effects
 from deckkit.animayhem.construction.requirements import Requirement, Vocabulary, parse_requirement
 from deckkit.animayhem.construction.vocabulary import CardEffects
-from deckkit.core.carddir import expected_file, shipped_file
+from deckkit.core.carddir import EFFECTS_DIR, expected_file, shipped_file
 from deckkit.errors import CardDataError
 from deckkit.untrusted import load_toml, read_bytes, read_text
 
@@ -153,6 +149,8 @@ class CardDB:
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The closest known names, for "did you mean" messages."""
+        import difflib  # only a misspelt name pays for it
+
         lowered = {k.casefold(): k for k in self._names}
         hits = difflib.get_close_matches(_normalise(name), list(lowered), n=n, cutoff=0.5)
         return [lowered[h] for h in hits]
@@ -472,6 +470,13 @@ def _check_links(cards: list[AnyCard], rows: dict[str, _Row]) -> None:
 
 def read_card_db(path: Path) -> CardDB:
     """Read and validate one cards.csv (no caching; see :func:`load_card_db`)."""
+    # The readers load here, not with the module: a database read back from the cache
+    # (cached_card_db) needs only the card classes, and a short command skips their imports.
+    import csv
+
+    from deckkit.animayhem.construction.coverage import derive
+    from deckkit.animayhem.construction.effectdb import read_effects
+
     text = read_text(path, what="card database", error=CardDataError)
     try:
         with io.StringIO(text, newline="") as fh:
