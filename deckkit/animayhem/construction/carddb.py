@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Literal, TypedDict, TypeVar, cast
+from typing import Any, Literal, TypedDict, TypeVar, cast
 
 from deckkit.animayhem.construction.cards import (
     ABILITIES,
@@ -44,7 +44,7 @@ from deckkit.animayhem.construction.requirements import Requirement, Vocabulary,
 from deckkit.animayhem.construction.vocabulary import CardEffects
 from deckkit.core.carddir import EFFECTS_DIR, expected_file, shipped_file
 from deckkit.errors import CardDataError
-from deckkit.untrusted import load_toml, read_bytes, read_text
+from deckkit.untrusted import parse_toml, read_bytes, read_text
 
 CSV_NAME = "cards.csv"
 CARD_DB_ENV = "DECKKIT_CARD_DB"  # a database directory used instead of the shipped one
@@ -256,16 +256,25 @@ def _skills(row: _Row) -> tuple[Skill, ...]:
     return tuple(out)
 
 
-def _granted_skills(directory: Path) -> set[str]:
-    """Skills the effect files grant (Ancient Pottery: Archaeology, which no character prints),
-    so a location's requirement reads them as skills a granted one can meet. A file that does
-    not parse is reported by the effects loader, which reads it next."""
-    out: set[str] = set()
+def _effect_files(directory: Path) -> dict[Path, tuple[str, dict[str, Any]]]:
+    """The text and data of every effects file that reads and parses, each read once for both
+    the vocabulary (:func:`_granted_skills`) and the effects loader. A file that does not is
+    left out: the effects loader reads it again and reports what is wrong with it."""
+    out: dict[Path, tuple[str, dict[str, Any]]] = {}
     for path in sorted(directory.glob("*.toml")) if directory.is_dir() else ():
         try:
-            data = load_toml(path, what="effects file", error=CardDataError)
+            text = read_text(path, what="effects file", error=CardDataError)
+            out[path] = (text, parse_toml(text, path, what="effects file", error=CardDataError))
         except CardDataError:
             continue
+    return out
+
+
+def _granted_skills(files: Mapping[Path, tuple[str, dict[str, Any]]]) -> set[str]:
+    """Skills the effect files grant (Ancient Pottery: Archaeology, which no character prints),
+    so a location's requirement reads them as skills a granted one can meet."""
+    out: set[str] = set()
+    for _, data in files.values():
         for entry in data.values():
             effects = entry.get("effects", []) if isinstance(entry, dict) else []
             for e in effects if isinstance(effects, list) else []:
@@ -500,7 +509,8 @@ def read_card_db(path: Path) -> CardDB:
         ) from None
     except csv.Error as err:
         raise CardDataError(f"malformed CSV: {err}", path=path) from err
-    vocab = _vocabulary(rows, _granted_skills(path.parent / EFFECTS_DIR))
+    parsed = _effect_files(path.parent / EFFECTS_DIR)
+    vocab = _vocabulary(rows, _granted_skills(parsed))
     cards: list[AnyCard] = []
     by_id: dict[str, _Row] = {}
     for row in rows:
@@ -510,7 +520,7 @@ def read_card_db(path: Path) -> CardDB:
         by_id[card.id] = row
         cards.append(card)
     _check_links(cards, by_id)
-    effects = read_effects(path.parent / EFFECTS_DIR, {c.id: c for c in cards}, vocab)
+    effects = read_effects(path.parent / EFFECTS_DIR, {c.id: c for c in cards}, vocab, parsed)
     attached: list[AnyCard] = []
     for card in cards:
         entry = derive(card, effects.get(card.id))
