@@ -171,9 +171,10 @@ def test_an_entry_others_may_write_is_not_read(cache: Path, working_copy: Path) 
     cached_card_db(csv_file)
     (entry,) = entries(cache)
     entry.chmod(0o666)
-    assert diskcache.load(entry.name, carddb._cache_key(csv_file) or "") is None
+    key = carddb._cache_key(csv_file, csv_file.resolve()) or ""
+    assert diskcache.load(entry.name, key) is None
     entry.chmod(0o600)
-    assert isinstance(diskcache.load(entry.name, carddb._cache_key(csv_file) or ""), CardDB)
+    assert isinstance(diskcache.load(entry.name, key), CardDB)
 
 
 def test_a_broken_database_is_never_stored(cache: Path, working_copy: Path) -> None:
@@ -183,6 +184,23 @@ def test_a_broken_database_is_never_stored(cache: Path, working_copy: Path) -> N
     for _ in range(2):
         with pytest.raises(CardDataError, match="'type'"):
             cached_card_db(csv_file)
+    assert entries(cache) == []
+
+
+def test_unreadable_sources_are_reported_as_without_the_cache(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database that cannot be read (a symbolic link loop, a directory, a missing file) fails
+    as the full read fails, and leaves no entry."""
+    loop = tmp_path / "loop"
+    loop.symlink_to(tmp_path / "loop")
+    (tmp_path / "dir.csv").mkdir()
+    for path in (loop, tmp_path / "dir.csv", tmp_path / "missing.csv"):
+        with pytest.raises(Exception) as uncached:
+            read_card_db(path)
+        with pytest.raises(type(uncached.value)) as cached:
+            cached_card_db(path)
+        assert str(cached.value) == str(uncached.value)
     assert entries(cache) == []
 
 

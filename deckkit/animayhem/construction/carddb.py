@@ -557,14 +557,14 @@ def _parser_fingerprint() -> bytes:
     return "\n".join(parts).encode()
 
 
-def _cache_key(path: Path) -> str | None:
-    """A digest of everything the database at ``path`` is built from: the bytes of each source
-    file with its name, the readers' code, deckkit's and Python's versions. None when a source
-    cannot be read as a regular file: the full read then reports it."""
+def _cache_key(path: Path, where: Path) -> str | None:
+    """A digest of everything the database at ``path`` (resolved: ``where``) is built from: the
+    bytes of each source file with its name, the readers' code, deckkit's and Python's versions.
+    None when a source cannot be read as a regular file: the full read then reports it."""
     from deckkit import __version__
 
     digest = hashlib.sha256()
-    digest.update(f"{CACHE_LAYOUT}\n{__version__}\n{sys.version}\n{path.resolve()}\n".encode())
+    digest.update(f"{CACHE_LAYOUT}\n{__version__}\n{sys.version}\n{where}\n".encode())
     try:
         digest.update(_parser_fingerprint())
         for source in _source_files(path):
@@ -576,10 +576,9 @@ def _cache_key(path: Path) -> str | None:
     return digest.hexdigest()
 
 
-def _cache_name(path: Path) -> str:
+def _cache_name(where: Path) -> str:
     """One cache entry per database location, so an edited database replaces its entry."""
-    where = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:20]
-    return f"animayhem-cards-{where}.pickle"
+    return f"animayhem-cards-{hashlib.sha256(str(where).encode()).hexdigest()[:20]}.pickle"
 
 
 def cached_card_db(path: Path) -> CardDB:
@@ -588,10 +587,14 @@ def cached_card_db(path: Path) -> CardDB:
     A database that does not load is never stored; its error is raised on every load."""
     from deckkit.core import diskcache
 
-    key = _cache_key(path)
+    try:
+        where = path.resolve()
+    except (OSError, RuntimeError):  # a symbolic link loop: the full read reports it
+        return read_card_db(path)
+    key = _cache_key(path, where)
     if key is None:
         return read_card_db(path)
-    name = _cache_name(path)
+    name = _cache_name(where)
     found = diskcache.load(name, key)
     if isinstance(found, CardDB):
         return found
