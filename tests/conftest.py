@@ -15,6 +15,14 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile("gate")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The tests' card-database cache (deckkit.core.diskcache) is their own, never the user's:
+    set before the first test, it is part of the environment every test restores, and the
+    commands the tests start inherit it."""
+    os.environ["DECKKIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("deckkit-cache"))
+
+
 @pytest.fixture(autouse=True)
 def _environment_restored() -> Iterator[None]:
     """Each test leaves the process environment as it found it.

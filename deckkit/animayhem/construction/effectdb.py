@@ -400,11 +400,18 @@ def _check_field2(where: _Where, cid: str, do: Action, kwargs: dict[str, Any]) -
 
 
 def read_effects_file(
-    path: Path, cards: Mapping[str, AnyCard], vocab: Vocabulary
+    path: Path,
+    cards: Mapping[str, AnyCard],
+    vocab: Vocabulary,
+    parsed: tuple[str, dict[str, Any]] | None = None,
 ) -> dict[str, CardEffects]:
-    """Read one effects file; every problem is a :class:`CardDataError` naming file and line."""
-    text = read_text(path, what="effects file", error=CardDataError)
-    data = parse_toml(text, path, what="effects file", error=CardDataError)
+    """Read one effects file (``parsed``: its text and data, when already read); every problem
+    is a :class:`CardDataError` naming file and line."""
+    if parsed is None:
+        text = read_text(path, what="effects file", error=CardDataError)
+        data = parse_toml(text, path, what="effects file", error=CardDataError)
+    else:
+        text, data = parsed
     lines: dict[str, int] = {}
     for m in _LINE.finditer(text):
         lines.setdefault(m[1], text.count("\n", 0, m.start()) + 1)
@@ -514,14 +521,20 @@ def _columns(
 
 
 def read_effects(
-    directory: Path, cards: Mapping[str, AnyCard], vocab: Vocabulary
+    directory: Path,
+    cards: Mapping[str, AnyCard],
+    vocab: Vocabulary,
+    parsed: Mapping[Path, tuple[str, dict[str, Any]]] | None = None,
 ) -> dict[str, CardEffects]:
-    """Every ``*.toml`` in ``directory`` (none is fine); a card in two files is an error."""
+    """Every ``*.toml`` in ``directory`` (none is fine); a card in two files is an error.
+    ``parsed`` holds the text and data of files already read (the card database reads them
+    once for its vocabulary too); the others are read here."""
     out: dict[str, CardEffects] = {}
     if not directory.is_dir():
         return out
     for path in sorted(directory.glob("*.toml")):
-        for cid, entry in read_effects_file(path, cards, vocab).items():
+        known = parsed.get(path) if parsed is not None else None
+        for cid, entry in read_effects_file(path, cards, vocab, known).items():
             if cid in out:
                 raise CardDataError(
                     f"effects of {cid} appear twice (also in {out[cid].source})", path=path

@@ -189,7 +189,8 @@ def _bare(name: str, count: int, vocab: Vocabulary) -> Term:
         cat = _match(name, vocab.categories)
         if cat is not None:
             return CategoryTerm(cat)
-        if any(_name_matches(name, n) for n in vocab.character_names):
+        named = _name_pattern(name)  # compiled once for all the names it is tried on
+        if any(named.search(n) for n in vocab.character_names):
             return NameTerm(name)
         carried = _match(name, vocab.carried_names)
         if carried is not None:
@@ -205,9 +206,13 @@ def _match(word: str, known: Iterable[str]) -> str | None:
     return None
 
 
+def _name_pattern(term: str) -> re.Pattern[str]:
+    """``term`` as a whole word (or words) of a character's name, in any case."""
+    return re.compile(rf"(?<![\w-]){re.escape(term)}(?![\w-])", re.IGNORECASE)
+
+
 def _name_matches(term: str, character_name: str) -> bool:
-    pattern = rf"(?<![\w-]){re.escape(term)}(?![\w-])"
-    return re.search(pattern, character_name, re.IGNORECASE) is not None
+    return _name_pattern(term).search(character_name) is not None
 
 
 def _parse_conjunct(text: str, vocab: Vocabulary) -> list[Term]:
