@@ -101,7 +101,7 @@ SERVES: dict[str, dict[str, str | None]] = {
     "simulate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "play": {
         "ani-mayhem": None,
-        "anima-tactics": f"{NOT_YET}: the skirmish engine keeps no trace of a game's events",
+        "anima-tactics": None,
         "animus": None,
     },
     "report": {"ani-mayhem": None, "anima-tactics": None, "animus": None},

@@ -80,6 +80,10 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             "simulate",
         ),
         ("play", "ani-mayhem"): (["play", AM, "--seed", "3", "--game", "2"], "play"),
+        ("play", "anima-tactics"): (
+            ["play", AT, "--vs", AT2, "--seed", "3", "--game", "2"],
+            "play",
+        ),
         ("play", "animus"): (["play", AN, "--vs", AN2, "--seed", "3", "--game", "2"], "play"),
         ("report", "ani-mayhem"): (
             ["report", AM, "-n", "6", "--no-impact", "-q", "-o", tmp / "am.html"],
