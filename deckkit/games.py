@@ -110,7 +110,7 @@ SERVES: dict[str, dict[str, str | None]] = {
     "cards coverage": {
         "ani-mayhem": None,
         "anima-tactics": None,
-        "animus": f"{NOT_YET}: which ability texts the battle engine plays",
+        "animus": None,
     },
     "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "compare": {"ani-mayhem": None, "anima-tactics": None, "animus": None},

@@ -166,6 +166,7 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             ["cards", "coverage", "--game", "anima-tactics", "--cards"],
             "cards-coverage",
         ),
+        ("cards coverage", "animus"): (["cards", "coverage", AN, "--cards"], "cards-coverage"),
         ("balance baseline", "ani-mayhem"): (["balance", "baseline", balance, "-q"], None),
         ("balance check", "ani-mayhem"): (["balance", "check", balance, "-q"], "balance-check"),
         ("balance baseline", "anima-tactics"): (

@@ -698,3 +698,128 @@ def show_card(
         out.print(f"  {field_name:<10} {escape(shown)}", highlight=False)
     for notice in notices:
         out.print(f"notice: {escape(notice)}")
+
+
+@cards_app.command("coverage")
+def coverage_cmd(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[FILE]",
+            help="A team file (its cards and Entity) or a card file (.csv); default: the "
+            "sample card set.",
+        ),
+    ] = None,
+    output: opt.FormatOpt = opt.Format.TEXT,
+    cards: Annotated[
+        bool,
+        typer.Option(
+            "--cards", help="Also list every ability line not played in full, with its note."
+        ),
+    ] = False,
+) -> None:
+    """Which ability lines of a team's cards (or of a card file) the battle engine plays: in
+    full, in part or not at all, by keyword and per card (each line put through the engine on a
+    probe battle, deckkit.animus.engine.coverage)."""
+    from deckkit.animus.construction.carddb import load_cards, read_cards, types_path_for
+    from deckkit.animus.construction.rules import load_types
+    from deckkit.animus.engine.coverage import card_lines
+
+    team_name: str | None = None
+    if file is None:
+        card_set = load_cards(None)
+        chosen = list(card_set.cards)
+    elif _is_card_file(file):
+        card_set = read_cards(file, load_types(types_path_for(file)))
+        chosen = list(card_set.cards)
+    else:
+        team = _read(file, [])
+        card_set, team_name = team.card_set, team.name
+        # a draft seat has no fixed cards: it drafts from its whole card set
+        chosen = list(team.cards or team.card_set.cards)
+        if team.cards and team.entity is not None:
+            chosen.append(team.entity)
+    doc = coverage_doc(card_lines(chosen), with_lines=cards)
+    doc = {"game": "animus", "card_file": str(card_set.path), "team": team_name, **doc}
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    out = stdout_console(min_width=90, soft_wrap=True)
+    what = f"{team_name}'s cards" if team_name else f"the cards of {card_set.path.name}"
+    table = Table(title=f"Animus ability lines played by the battle engine: {what}")
+    for col in ("keyword", "lines", "in full", "in part", "not at all", "covered"):
+        table.add_column(col, justify="left" if col == "keyword" else "right")
+    for g in doc["groups"]:
+        table.add_row(
+            g["group"], str(g["abilities"]), str(g["full"]), str(g["approximate"]),
+            str(g["none"]), f"{g['covered']:.1%}",
+        )  # fmt: skip
+    out.print(table)
+    counts = {"full": 0, "approximate": 0, "none": 0}
+    for c in doc["cards"]:
+        counts[c["coverage"]] += 1
+    out.print(
+        f"cards with ability lines: {counts['full']} in full, {counts['approximate']} in part, "
+        f"{counts['none']} not at all (in full: every line played in full)",
+        highlight=False,
+    )
+    for line in doc.get("abilities", []):
+        if line["coverage"] != "full":
+            words = "in part" if line["coverage"] == "approximate" else "not at all"
+            out.print(
+                f"{words:<10}  {escape(line['card'])}: {escape(line['ability'])}: "
+                f"{escape(line['note'])}",
+                highlight=False,
+            )
+
+
+def coverage_doc(lines: list[Any], *, with_lines: bool) -> dict[str, Any]:
+    """The coverage document: lines by keyword (then all), per card, and (``with_lines``)
+    every line not played in full."""
+    from deckkit.animus.construction.cards import Keyword
+
+    def counts(found: list[Any]) -> dict[str, Any]:
+        full = sum(p.level == "full" for _, _, p in found)
+        part = sum(p.level == "approximate" for _, _, p in found)
+        return {
+            "abilities": len(found),
+            "full": full,
+            "approximate": part,
+            "none": len(found) - full - part,
+            "covered": round((full + part) / len(found), 4) if found else 1.0,
+        }
+
+    groups = [{"group": str(k), **counts([x for x in lines if x[1].keyword is k])} for k in Keyword]
+    groups = [g for g in groups if g["abilities"]]
+    groups.append({"group": "all", **counts(lines)})
+    per_card: dict[str, list[Any]] = {}
+    kinds: dict[str, str] = {}
+    for card, ability, level in lines:
+        per_card.setdefault(card.name, []).append((card, ability, level))
+        kinds[card.name] = str(card.kind)
+    cards = []
+    for name, found in per_card.items():
+        c = counts(found)
+        level = (
+            "full"
+            if c["full"] == c["abilities"]
+            else "none"
+            if c["none"] == c["abilities"]
+            else "approximate"
+        )
+        c.pop("covered")
+        cards.append({"card": name, "kind": kinds[name], "coverage": level, **c})
+    doc: dict[str, Any] = {"groups": groups, "cards": cards}
+    if with_lines:
+        doc["abilities"] = [
+            {
+                "card": card.name,
+                "kind": str(card.kind),
+                "ability": ability.text(),
+                "keyword": str(ability.keyword),
+                "coverage": level.level,
+                "note": level.note,
+            }
+            for card, ability, level in lines
+        ]
+    return doc
