@@ -25,9 +25,10 @@ For every command: ``--game NAME`` when given (and then removed from the argumen
 number stays, ``play``'s game index), else the first file among the arguments whose header, the
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
-Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards``, ``play``,
-``build`` and ``sensitivity`` go to the game's own commands (``report --from`` excepted: one
-command reads every game's saved rows, the file's metadata naming its game); ``compare`` and
+Ani-Mayhem's own, untouched. ``validate``, ``stats``, ``simulate``, ``report``, ``cards``,
+``play``, ``build`` and ``sensitivity`` go to the game's own commands (``report --from``
+excepted: one command reads every game's saved rows, the file's metadata naming its game);
+``compare`` and
 ``impact`` of a game with its own commands (parties, teams) to the commands every game gets
 through its interface
 (:data:`INTERFACE_COMMANDS`); a command that does not serve the game (:data:`SERVES`) is refused
@@ -72,7 +73,7 @@ GAMES: tuple[Game, ...] = (
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
-VERBS = ("validate", "simulate", "report", "cards", "play", "build", "sensitivity")
+VERBS = ("validate", "stats", "simulate", "report", "cards", "play", "build", "sensitivity")
 # The commands a game with its own commands module (a two-sided game: parties, teams) gets
 # through its game interface (deckkit.core.game), from this module's ``app``.
 INTERFACE_VERBS = ("compare", "impact")
@@ -96,7 +97,7 @@ SERVES: dict[str, dict[str, str | None]] = {
         "ani-mayhem": None,
         "anima-tactics": f"{NO_MEANING}: a party deals no cards (every character is on the table "
         "from the start), so there is no draw to give chances for; `validate` counts its levels",
-        "animus": f"{NOT_YET}: a team's draw chances",
+        "animus": None,
     },
     "simulate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "play": {

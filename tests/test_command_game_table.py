@@ -70,6 +70,7 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         ("validate", "anima-tactics"): (["validate", AT], "validate"),
         ("validate", "animus"): (["validate", AN], "validate"),
         ("stats", "ani-mayhem"): (["stats", AM, "--hands", "1"], "stats"),
+        ("stats", "animus"): (["stats", AN, "--hands", "2"], "stats"),
         ("simulate", "ani-mayhem"): (["simulate", AM, "-n", "6", "-q", "-o", run_file], "simulate"),
         ("simulate", "anima-tactics"): (
             ["simulate", AT, "--vs", AT2, "-n", "6", "-o", tmp / "rows-anima-tactics.parquet"],

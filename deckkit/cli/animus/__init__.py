@@ -823,3 +823,83 @@ def coverage_doc(lines: list[Any], *, with_lines: bool) -> dict[str, Any]:
             for card, ability, level in lines
         ]
     return doc
+
+
+@app.command("stats")
+def stats(
+    team: TeamArg,
+    turns: Annotated[
+        str,
+        typer.Option(
+            "--turns",
+            metavar="N,N,...",
+            help="The turns to give chances for; 0 is the opening hand.",
+        ),
+    ] = "0,1,2,3,4,6",
+    draws_per_turn: Annotated[
+        int,
+        typer.Option(
+            "--draws-per-turn",
+            min=1,
+            max=3,
+            help="Cards that leave the hand in a turn (played or put back), which the Reset "
+            "Phase draws again.",
+        ),
+    ] = 1,
+    hands: Annotated[
+        int, typer.Option("--hands", min=0, max=20, help="Sample opening hands to show.")
+    ] = 3,
+    seed: opt.SeedOpt = 1,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """Show TEAM's composition, the chance of having drawn each character or kind by turn N
+    (exact, under the v3.5 draw) and sample opening hands, without playing a battle."""
+    from deckkit.animus.deckstats import team_stats
+    from deckkit.cli.stats_cmd import parse_turns
+
+    if _is_card_file(team):
+        raise UsageError(f"{team} is a card file; stats takes a team file")
+    found = _read(team, [])
+    if not found.cards:
+        raise UsageError(
+            f"{team} is a draft seat: it drafts a new team before every battle, so it has no "
+            "deck to give chances for",
+            hint="give a team file that lists its cards",
+        )
+    doc = team_stats(
+        found,
+        turns=parse_turns(turns),
+        draws_per_turn=draws_per_turn,
+        hands=hands,
+        seed=seed,
+    )
+    doc["notices"] = _notices([found])
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    out = stdout_console(min_width=90, soft_wrap=True)
+    out.print(f"{escape(doc['deck'])}: Animus team, v3.5 draw", highlight=False)
+    for notice in doc["notices"]:
+        out.print(f"[yellow]notice[/]: {escape(notice)}", highlight=False)
+    table = Table(title="Composition", title_justify="left", show_edge=False, box=None)
+    table.add_column("cards")
+    table.add_column("count", justify="right")
+    for row in doc["composition"]:
+        table.add_row(("  " * row["level"]) + escape(row["label"]), str(row["count"]))
+    out.print(table)
+    chances = Table(
+        title="Chance to have drawn at least one", title_justify="left", show_edge=False, box=None
+    )
+    chances.add_column("card or kind")
+    chances.add_column("cards", justify="right")
+    for t, n in zip(doc["turns"], doc["drawn"], strict=True):
+        chances.add_column("hand" if t == 0 else f"turn {t} ({n})", justify="right")
+    for row in doc["draw_chances"]:
+        cells = [f"{100 * c:.1f}%" for c in row["chances"]]
+        chances.add_row(escape(row["label"]), str(row["copies"]), *cells)
+    out.print(chances)
+    out.print(escape(doc["note"]), highlight=False)
+    if doc["sample_hands"]:
+        out.print("sample opening hands (battles 0, 1, ... of `deckkit play TEAM --seed S`):")
+        for i, hand in enumerate(doc["sample_hands"]):
+            out.print(f"  {i}: {escape(', '.join(hand))}", highlight=False)
