@@ -133,8 +133,10 @@ SERVES: dict[str, dict[str, str | None]] = {
         for command, why in _SIBLINGS_NOT_YET.items()
     },
 }
-# Anima Tactics builds a party (cli/animatactics/build.py).
+# Anima Tactics builds a party (cli/animatactics/build.py), Animus a team from seeded drafts
+# (deckkit/animus/build.py).
 SERVES["build"]["anima-tactics"] = None
+SERVES["build"]["animus"] = None
 GAME_OPTION = "--game"
 HEADER_BYTES = 64 * 1024  # the header is at the top; a long file is not read whole to find it
 

@@ -147,6 +147,10 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             ["build", "--vs", AT2, "--pool", AT, "-n", "8", "--confirm", "4"],
             "build",
         ),
+        ("build", "animus"): (
+            ["build", "--pool", AN, "--vs", AN2, "--drafts", "1", "-n", "8", "--confirm", "4"],
+            "build",
+        ),
         ("cards list", "ani-mayhem"): (["cards", "list", "--type", "haven"], "cards-list"),
         ("cards list", "anima-tactics"): (
             ["cards", "list", "--game", "anima-tactics"],

@@ -903,3 +903,169 @@ def stats(
         out.print("sample opening hands (battles 0, 1, ... of `deckkit play TEAM --seed S`):")
         for i, hand in enumerate(doc["sample_hands"]):
             out.print(f"  {i}: {escape(', '.join(hand))}", highlight=False)
+
+
+@app.command("build")
+def build(
+    vs: Annotated[
+        list[Path],
+        typer.Option(
+            "--vs",
+            metavar="TEAM",
+            help="A field team to build against (repeat for a field of several); the "
+            "candidates play seeded battles against each.",
+        ),
+    ],
+    pool: Annotated[
+        Path | None,
+        typer.Option(
+            "--pool",
+            metavar="TEAM|CARDS.csv",
+            help="Where the drafts' characters come from: a team file's card set (and its "
+            "Entity, which the built team keeps) or a card file. Default: the sample set.",
+        ),
+    ] = None,
+    drafts: Annotated[
+        int,
+        typer.Option("--drafts", min=1, max=200, help="Seeded drafts the candidates come from."),
+    ] = 4,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Selection battles of the race, in all.")
+    ] = 4_000,
+    confirm_games: Annotated[
+        int,
+        typer.Option("--confirm", min=0, help="Fresh battles that confirm the winner's rate."),
+    ] = 2_000,
+    seed: opt.SeedOpt = 1,
+    policy: PolicyOpt = "heuristic",
+    vs_policy: VsPolicyOpt = None,
+    rule: RuleOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", metavar="FILE.team", help="Write the best team there."),
+    ] = None,
+    force: opt.ForceOpt = False,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """Animus: the best team seeded drafts give against a field of teams: every seat of
+    --drafts drafts under every pair of drafting policies, raced in seeded battles (successive
+    halving) and the winner confirmed on fresh battles (deckkit.animus.build).
+
+    Exit code 0 done, 1 an illegal field team, 2 bad input (an existing --out without
+    --force)."""
+    import os
+
+    from deckkit.analysis.output import check_writable, write_atomic
+    from deckkit.animus import montecarlo
+    from deckkit.animus.build import battles, candidates, confirm, race
+    from deckkit.animus.construction.carddb import load_cards, read_cards, types_path_for
+    from deckkit.animus.construction.legality import check_team
+    from deckkit.animus.construction.options import parse_options
+    from deckkit.animus.construction.rules import load_types
+
+    if out is not None:
+        check_writable(out, force=force, what="--out")
+    rules = list(rule or [])
+    for name in (policy, vs_policy or policy):
+        montecarlo.check_policy(name)
+        if name.startswith("search"):
+            raise UsageError("a build races many battles: choose the heuristic or random player")
+    entity = None
+    if pool is None:
+        card_set = load_cards(None)
+    elif _is_card_file(pool):
+        card_set = read_cards(pool, load_types(types_path_for(pool)))
+    else:
+        pool_team = _read(pool, rules)
+        card_set, entity = pool_team.card_set, pool_team.entity
+    field = [_read(path, rules) for path in vs]
+    for t in field:
+        if not t.cards:
+            raise UsageError(
+                f"{t.path} is a draft seat: the field plays teams that list their cards"
+            )
+        report = check_team(t)
+        if not report.legal:
+            v = report.violations[0]
+            raise DeckFileError(
+                f"the team is not legal: {v.rule}: {v.message}",
+                path=t.path,
+                hint="fix it (see `deckkit validate`)",
+            )
+    options = field[0].options if field else parse_options({})
+    found = candidates(card_set, drafts, seed, options)
+    play = battles(entity, options, policy, vs_policy or policy)
+    ranked = race(found, field, play, games=games, seed=seed)
+    best = ranked[0].candidate
+    cards_line = "sample"
+    if card_set.path != load_cards(None).path:
+        where = out.parent if out is not None else Path.cwd()
+        relative = Path(os.path.relpath(card_set.path, where.resolve()))
+        if ".." in relative.parts:
+            raise UsageError(
+                f"the card file {card_set.path} is outside --out's folder",
+                hint="write the team next to its card file (a team names its card file "
+                "relative to its own folder)",
+            )
+        cards_line = relative.as_posix()
+    text = best.text("Built team", cards_line, entity)
+
+    def row(c: Any) -> dict[str, Any]:
+        return {
+            "cards": [x.name for x in c.cards],
+            "levels": c.levels,
+            "draft": c.draft,
+            "drafters": list(c.drafters),
+            "seat": "first" if c.seat == 0 else "second",
+        }
+
+    doc: dict[str, Any] = {
+        "game": "animus",
+        "seed": seed,
+        "policy": policy,
+        "vs_policy": vs_policy or policy,
+        "rules": options.as_dict(),
+        "card_file": str(card_set.path),
+        "entity": entity.name if entity is not None else None,
+        "field": [t.name for t in field],
+        "drafts": drafts,
+        "candidates": [row(c) for c in found[:20]],
+        "race": [{**row(r.candidate), "games": r.games, "score": round(r.rate, 4)} for r in ranked],
+        "confirmation": (
+            confirm(best, field, play, games=confirm_games, seed=seed) if confirm_games else None
+        ),
+        "best": {**row(best), "team_file": text},
+        "notices": _notices(field),
+    }
+    if out is not None:
+        data = text.encode()
+
+        def fill(handle: Any) -> None:
+            handle.write(data)
+
+        write_atomic(out, fill, force=force)
+        doc["out"] = str(out)
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    console = stdout_console(min_width=72, soft_wrap=True)
+    b = doc["best"]
+    console.print(
+        f"[bold]Best drafted team[/] ({b['levels']} levels; draft {b['draft']}, "
+        f"{escape(b['drafters'][0])} first, {escape(b['drafters'][1])} second, the {b['seat']} "
+        f"seat) of {len(found)} candidates against {escape(', '.join(doc['field']))}:"
+    )
+    for name in b["cards"]:
+        console.print(f"  {escape(name)}", highlight=False)
+    c = doc["confirmation"]
+    if c:
+        lo, hi = c["win"]["ci"] or (0.0, 0.0)
+        console.print(
+            f"confirmed on {c['games']:,} fresh battles (seed {c['seed']}): wins "
+            f"{100 * c['win']['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
+            highlight=False,
+        )
+    for notice in doc["notices"]:
+        console.print(f"notice: {escape(notice)}", highlight=False)
+    if out is not None:
+        console.print(f"written to {escape(str(out))}", highlight=False)
