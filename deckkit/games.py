@@ -26,7 +26,7 @@ number stays, ``play``'s game index), else the first file among the arguments wh
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
 Ani-Mayhem's own, untouched. ``validate``, ``stats``, ``simulate``, ``report``, ``cards``,
-``play``, ``build`` and ``sensitivity`` go to the game's own commands (``report --from``
+``play``, ``build``, ``tune`` and ``sensitivity`` go to the game's own commands (``report --from``
 excepted: one command reads every game's saved rows, the file's metadata naming its game);
 ``compare`` and
 ``impact`` of a game with its own commands (parties, teams) to the commands every game gets
@@ -73,7 +73,9 @@ GAMES: tuple[Game, ...] = (
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
-VERBS = ("validate", "stats", "simulate", "report", "cards", "play", "build", "sensitivity")
+VERBS = (
+    "validate", "stats", "simulate", "report", "cards", "play", "build", "tune", "sensitivity",
+)
 # The commands a game with its own commands module (a two-sided game: parties, teams) gets
 # through its game interface (deckkit.core.game), from this module's ``app``.
 INTERFACE_VERBS = ("compare", "impact")
@@ -87,8 +89,7 @@ INTERFACE_COMMANDS = "deckkit.cli.interface_cmd"
 NOT_YET = "not yet"
 NO_MEANING = "no meaning here"
 _SIBLINGS_NOT_YET = {
-    "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
-    "party with `deckkit build`)",
+    "tune": "swaps raced on paired games for a team",
     "build": "team building from drafts",
 }
 SERVES: dict[str, dict[str, str | None]] = {
@@ -137,6 +138,8 @@ SERVES: dict[str, dict[str, str | None]] = {
 # (deckkit/animus/build.py).
 SERVES["build"]["anima-tactics"] = None
 SERVES["build"]["animus"] = None
+# Anima Tactics tunes a party (cli/animatactics/tune.py).
+SERVES["tune"]["anima-tactics"] = None
 GAME_OPTION = "--game"
 HEADER_BYTES = 64 * 1024  # the header is at the top; a long file is not read whole to find it
 

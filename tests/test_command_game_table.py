@@ -139,6 +139,13 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             ["tune", AM, "--pool", AM, "--budget", "20", "--confirm", "6", "-q"],
             "tune",
         ),
+        ("tune", "anima-tactics"): (
+            [
+                *("tune", AT, "--vs", AT2, "--pool", DECKS / "at-unaligned.party"),
+                *("--budget", "40", "--confirm", "4", "--steps", "1"),
+            ],
+            "tune",
+        ),
         ("build", "ani-mayhem"): (
             ["build", "--pool", AM, "--budget", "20", "--confirm", "6", "-q"],
             "build",

@@ -10,6 +10,7 @@ from deckkit.cli.animatactics import (
     report,
     sensitivity,
     simulate,
+    tune,
     validate,
 )
 from deckkit.cli.exits import DeckkitTyper
@@ -21,4 +22,5 @@ app.command("report")(report.report)
 app.command("play")(play.play)
 app.command("build")(build.build)
 app.command("sensitivity")(sensitivity.sensitivity)
+app.command("tune")(tune.tune)
 app.add_typer(cards.cards_app, name="cards")
