@@ -88,10 +88,6 @@ INTERFACE_COMMANDS = "deckkit.cli.interface_cmd"
 # game its command does not serve is refused in one line, exit 9 (:func:`refusal`).
 NOT_YET = "not yet"
 NO_MEANING = "no meaning here"
-_SIBLINGS_NOT_YET = {
-    "tune": "swaps raced on paired games for a team",
-    "build": "team building from drafts",
-}
 SERVES: dict[str, dict[str, str | None]] = {
     "validate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "stats": {
@@ -125,21 +121,17 @@ SERVES: dict[str, dict[str, str | None]] = {
     # A saved run names its game in its metadata: the one `report --from` reads it
     # (deckkit.api.pages.write_report_from_saved; a party's or team's rows get their page).
     "report --from": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
-    **{
-        command: {
-            "ani-mayhem": None,
-            "anima-tactics": f"{NOT_YET}: {why}",
-            "animus": f"{NOT_YET}: {why}",
-        }
-        for command, why in _SIBLINGS_NOT_YET.items()
+    # A party's swaps (cli/animatactics/tune.py); a team is drafted, not assembled card by card.
+    "tune": {
+        "ani-mayhem": None,
+        "anima-tactics": None,
+        "animus": f"{NOT_YET}: swaps raced on paired games for a team (a team comes from a "
+        "draft, and `deckkit build` races drafted teams)",
     },
+    # Anima Tactics builds a party (cli/animatactics/build.py), Animus a team from seeded
+    # drafts (deckkit/animus/build.py).
+    "build": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
 }
-# Anima Tactics builds a party (cli/animatactics/build.py), Animus a team from seeded drafts
-# (deckkit/animus/build.py).
-SERVES["build"]["anima-tactics"] = None
-SERVES["build"]["animus"] = None
-# Anima Tactics tunes a party (cli/animatactics/tune.py).
-SERVES["tune"]["anima-tactics"] = None
 GAME_OPTION = "--game"
 HEADER_BYTES = 64 * 1024  # the header is at the top; a long file is not read whole to find it
 
