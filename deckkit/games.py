@@ -25,9 +25,10 @@ For every command: ``--game NAME`` when given (and then removed from the argumen
 number stays, ``play``'s game index), else the first file among the arguments whose header, the
 ``key: value`` lines at its top before anything else, holds ``game: NAME``. Files without that line
 do not vote (an Ani-Mayhem deck, an ``--out`` file). When no game is named the command is
-Ani-Mayhem's own, untouched. ``validate``, ``simulate``, ``report``, ``cards``, ``play``,
-``build`` and ``sensitivity`` go to the game's own commands (``report --from`` excepted: one
-command reads every game's saved rows, the file's metadata naming its game); ``compare`` and
+Ani-Mayhem's own, untouched. ``validate``, ``stats``, ``simulate``, ``report``, ``cards``,
+``play``, ``build``, ``tune`` and ``sensitivity`` go to the game's own commands (``report --from``
+excepted: one command reads every game's saved rows, the file's metadata naming its game);
+``compare`` and
 ``impact`` of a game with its own commands (parties, teams) to the commands every game gets
 through its interface
 (:data:`INTERFACE_COMMANDS`); a command that does not serve the game (:data:`SERVES`) is refused
@@ -72,7 +73,9 @@ GAMES: tuple[Game, ...] = (
 )
 
 # The top-level commands a game may take over, and the one option that names a game.
-VERBS = ("validate", "simulate", "report", "cards", "play", "build", "sensitivity")
+VERBS = (
+    "validate", "stats", "simulate", "report", "cards", "play", "build", "tune", "sensitivity",
+)
 # The commands a game with its own commands module (a two-sided game: parties, teams) gets
 # through its game interface (deckkit.core.game), from this module's ``app``.
 INTERFACE_VERBS = ("compare", "impact")
@@ -85,23 +88,18 @@ INTERFACE_COMMANDS = "deckkit.cli.interface_cmd"
 # game its command does not serve is refused in one line, exit 9 (:func:`refusal`).
 NOT_YET = "not yet"
 NO_MEANING = "no meaning here"
-_SIBLINGS_NOT_YET = {
-    "tune": "swaps raced on paired games for a party or team (Anima Tactics builds a whole "
-    "party with `deckkit build`)",
-    "build": "team building from drafts",
-}
 SERVES: dict[str, dict[str, str | None]] = {
     "validate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "stats": {
         "ani-mayhem": None,
         "anima-tactics": f"{NO_MEANING}: a party deals no cards (every character is on the table "
         "from the start), so there is no draw to give chances for; `validate` counts its levels",
-        "animus": f"{NOT_YET}: a team's draw chances",
+        "animus": None,
     },
     "simulate": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "play": {
         "ani-mayhem": None,
-        "anima-tactics": f"{NOT_YET}: the skirmish engine keeps no trace of a game's events",
+        "anima-tactics": None,
         "animus": None,
     },
     "report": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
@@ -110,7 +108,7 @@ SERVES: dict[str, dict[str, str | None]] = {
     "cards coverage": {
         "ani-mayhem": None,
         "anima-tactics": None,
-        "animus": f"{NOT_YET}: which ability texts the battle engine plays",
+        "animus": None,
     },
     "samples": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
     "compare": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
@@ -123,17 +121,17 @@ SERVES: dict[str, dict[str, str | None]] = {
     # A saved run names its game in its metadata: the one `report --from` reads it
     # (deckkit.api.pages.write_report_from_saved; a party's or team's rows get their page).
     "report --from": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
-    **{
-        command: {
-            "ani-mayhem": None,
-            "anima-tactics": f"{NOT_YET}: {why}",
-            "animus": f"{NOT_YET}: {why}",
-        }
-        for command, why in _SIBLINGS_NOT_YET.items()
+    # A party's swaps (cli/animatactics/tune.py); a team is drafted, not assembled card by card.
+    "tune": {
+        "ani-mayhem": None,
+        "anima-tactics": None,
+        "animus": f"{NOT_YET}: swaps raced on paired games for a team (a team comes from a "
+        "draft, and `deckkit build` races drafted teams)",
     },
+    # Anima Tactics builds a party (cli/animatactics/build.py), Animus a team from seeded
+    # drafts (deckkit/animus/build.py).
+    "build": {"ani-mayhem": None, "anima-tactics": None, "animus": None},
 }
-# Anima Tactics builds a party (cli/animatactics/build.py).
-SERVES["build"]["anima-tactics"] = None
 GAME_OPTION = "--game"
 HEADER_BYTES = 64 * 1024  # the header is at the top; a long file is not read whole to find it
 

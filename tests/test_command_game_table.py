@@ -70,6 +70,7 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         ("validate", "anima-tactics"): (["validate", AT], "validate"),
         ("validate", "animus"): (["validate", AN], "validate"),
         ("stats", "ani-mayhem"): (["stats", AM, "--hands", "1"], "stats"),
+        ("stats", "animus"): (["stats", AN, "--hands", "2"], "stats"),
         ("simulate", "ani-mayhem"): (["simulate", AM, "-n", "6", "-q", "-o", run_file], "simulate"),
         ("simulate", "anima-tactics"): (
             ["simulate", AT, "--vs", AT2, "-n", "6", "-o", tmp / "rows-anima-tactics.parquet"],
@@ -80,6 +81,10 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             "simulate",
         ),
         ("play", "ani-mayhem"): (["play", AM, "--seed", "3", "--game", "2"], "play"),
+        ("play", "anima-tactics"): (
+            ["play", AT, "--vs", AT2, "--seed", "3", "--game", "2"],
+            "play",
+        ),
         ("play", "animus"): (["play", AN, "--vs", AN2, "--seed", "3", "--game", "2"], "play"),
         ("report", "ani-mayhem"): (
             ["report", AM, "-n", "6", "--no-impact", "-q", "-o", tmp / "am.html"],
@@ -134,12 +139,23 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             ["tune", AM, "--pool", AM, "--budget", "20", "--confirm", "6", "-q"],
             "tune",
         ),
+        ("tune", "anima-tactics"): (
+            [
+                *("tune", AT, "--vs", AT2, "--pool", DECKS / "at-unaligned.party"),
+                *("--budget", "40", "--confirm", "4", "--steps", "1"),
+            ],
+            "tune",
+        ),
         ("build", "ani-mayhem"): (
             ["build", "--pool", AM, "--budget", "20", "--confirm", "6", "-q"],
             "build",
         ),
         ("build", "anima-tactics"): (
             ["build", "--vs", AT2, "--pool", AT, "-n", "8", "--confirm", "4"],
+            "build",
+        ),
+        ("build", "animus"): (
+            ["build", "--pool", AN, "--vs", AN2, "--drafts", "1", "-n", "8", "--confirm", "4"],
             "build",
         ),
         ("cards list", "ani-mayhem"): (["cards", "list", "--type", "haven"], "cards-list"),
@@ -162,6 +178,7 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
             ["cards", "coverage", "--game", "anima-tactics", "--cards"],
             "cards-coverage",
         ),
+        ("cards coverage", "animus"): (["cards", "coverage", AN, "--cards"], "cards-coverage"),
         ("balance baseline", "ani-mayhem"): (["balance", "baseline", balance, "-q"], None),
         ("balance check", "ani-mayhem"): (["balance", "check", balance, "-q"], "balance-check"),
         ("balance baseline", "anima-tactics"): (

@@ -83,7 +83,7 @@ def test_an_illegal_party_is_judged_so_with_its_broken_rules() -> None:
     assert verdict.problems and all(p.rule and p.message for p in verdict.problems)
 
 
-@pytest.mark.parametrize("name", ["ani-mayhem", "animus"])
+@pytest.mark.parametrize("name", ["ani-mayhem", "anima-tactics", "animus"])
 def test_a_trace_comes_with_the_same_game(name: str) -> None:
     game = _game(name)
     setup = game.prepare([game.read(path) for path in SAMPLES[name]])

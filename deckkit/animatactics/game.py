@@ -144,9 +144,13 @@ class AnimaTactics:
         )
         if not sides[0].fighters or not sides[1].fighters:
             raise UsageError("a party has no character with stats in the card data")
-        return PartyGames((sides[0], sides[1]), rule_set(rules))
+        names = (entries[0].name, entries[1].name)
+        return PartyGames((sides[0], sides[1]), rule_set(rules), names)
 
     def play(self, setup: PartyGames, seed: int, index: int, *, trace: bool = False) -> Record:
+        if trace:
+            result, lines = setup.traced(seed, index)
+            return replace(record_of(result, index, setup.sides), trace=lines)
         result = setup.play(seed, index)
         return record_of(result, index, setup.sides)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from deckkit.animatactics.engine.options import DEFAULT_RULES, RuleSet
 from deckkit.animatactics.engine.playing import play_game
-from deckkit.animatactics.engine.skirmish import GameResult, Side
+from deckkit.animatactics.engine.skirmish import GameResult, Side, Trace
 from deckkit.core import workers as core
 from deckkit.core.estimates import CI_METHOD, CONFIDENCE, proportion, rate_json
 
@@ -71,16 +71,25 @@ class Counts:
 @dataclass(frozen=True, slots=True)
 class PartyGames:
     """The factory of a run (picklable, sent to every worker): game ``index`` of the run seeded
-    ``seed`` between the two sides, under the rule options ``rules``."""
+    ``seed`` between the two sides, under the rule options ``rules``; ``names``, the parties'
+    names, only word a traced game (:meth:`traced`)."""
 
     sides: tuple[Side, Side]
     rules: RuleSet = DEFAULT_RULES
+    names: tuple[str, str] = ("the first party", "the second party")
 
     def __call__(self) -> core.PlayFn:
         return self.play
 
     def play(self, seed: int, index: int) -> GameResult:
         return play_game(self.sides, seed, index, rules=self.rules)
+
+    def traced(self, seed: int, index: int) -> tuple[GameResult, tuple[str, ...]]:
+        """Game ``index`` of the run seeded ``seed`` (the same game :meth:`play` plays) with
+        its events in words."""
+        trace = Trace(self.names)
+        result = play_game(self.sides, seed, index, rules=self.rules, trace=trace)
+        return result, tuple(trace.lines)
 
 
 class CountedGames:

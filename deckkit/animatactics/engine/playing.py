@@ -13,6 +13,7 @@ from deckkit.animatactics.engine.skirmish import (
     GameResult,
     GameState,
     Side,
+    Trace,
     advance,
     canonical,
 )
@@ -37,9 +38,11 @@ def play_game(
     game: int,
     turns: int = TURNS,
     rules: RuleSet = DEFAULT_RULES,
+    trace: Trace | None = None,
 ) -> GameResult:
     """One game under the rule options ``rules``; its dice come from (seed, game) alone, the
-    players' choices from their own stream of the same pair."""
+    players' choices from their own stream of the same pair. With ``trace`` the game's events
+    are kept there in words (the very same game is played)."""
     dice = random.Random(f"anima-tactics:{seed}:{game}")
     prng = random.Random(f"anima-tactics-players:{seed}:{game}")
     bonus = (
@@ -51,6 +54,12 @@ def play_game(
     a_first = dice.random() < 0.5 if bonus == (0, 0) else initiative_roll(dice, bonus[0], bonus[1])
     (s0, order0), (s1, order1) = canonical(sides[0]), canonical(sides[1])
     g = GameState((s0, s1), 0 if a_first else 1, turns, rules)
+    if trace is not None:
+        trace.start((s0, s1))
+        first = trace.parties[0 if a_first else 1]
+        why = f" (Initiative: +{bonus[0]} and +{bonus[1]} to the rolls)" if bonus != (0, 0) else ""
+        trace.add(f"turn 1: {first} wins the roll for the first action{why}")
+        g.log = trace
     pols = (make_policy(s0.policy), make_policy(s1.policy))
     advance(g, pols, dice, prng, turns)
     lives: list[tuple[int, ...]] = []

@@ -48,6 +48,12 @@ the order in which a party file lists its characters: each side is put in a cano
 game draws its dice from its own seed (``seed``, game number), the players their own choices'
 randomness from another stream of the same seed, so results do not depend on how games are split
 between processes.
+
+A game may keep its events in words (:class:`Trace`, for `deckkit play`): each player's choice
+as it makes it (which character acts, what it does, how the defender reacts), then what the
+dice made of it. Only a game given a trace keeps one; every other game, and every game a search
+player imagines (:meth:`GameState.copy`), carries None and skips the wording, so a run plays
+exactly the same games at the same speed with the trace or without it.
 """
 
 from __future__ import annotations
@@ -159,6 +165,57 @@ class GameResult:
     attacks: int = 0
 
 
+class Trace:
+    """A game's events in words, in the order they happen. Characters are named by their card;
+    a name on both sides gets its party's name beside it."""
+
+    def __init__(self, parties: tuple[str, str]) -> None:
+        self.parties = parties
+        self.lines: list[str] = []
+        self.twice: frozenset[str] = frozenset()
+
+    def start(self, sides: tuple[Side, Side]) -> None:
+        """Learn which names both parties field (before the first event)."""
+        first = {f.name for f in sides[0].fighters}
+        self.twice = frozenset(f.name for f in sides[1].fighters if f.name in first)
+
+    def add(self, text: str) -> None:
+        self.lines.append(text)
+
+    def who(self, g: GameState, side: int, index: int) -> str:
+        name = g.teams[side][index].stats.name
+        return f"{name} ({self.parties[side]})" if name in self.twice else name
+
+    def life(self, g: GameState, side: int, index: int) -> str:
+        f = g.teams[side][index]
+        return f"{f.life} LP left" if f.life > 0 else "falls (0 LP)"
+
+    def action(self, g: GameState, side: int, actor: int, act: Action) -> str:
+        """What the acting character's player chose, in the rulebook's words."""
+        me, target = self.who(g, side, actor), self.who(g, 1 - side, act.target)
+        spec = g.teams[side][actor].stats.kit.specials[act.special] if act.special >= 0 else None
+        with_special = f" with {spec.name}" if spec is not None else ""
+        if act.kind == CHARGE:
+            verb = (
+                f"charges {target}{with_special} (+{CHARGE_BONUS})"
+                if g.rules.opening_charge
+                else f"walks into contact with {target} and attacks{with_special}"
+            )
+        elif act.kind == SHOT:
+            verb = f"makes a Ranged Attack at {target}{with_special}"
+        else:
+            verb = f"attacks {target}{with_special}"
+        shift = f", {act.shift:+d} to the roll" if act.shift else ""
+        return f"{me} {verb}: {actions(act.cost)}{shift}"
+
+
+def actions(n: int) -> str:
+    return f"{n} action" if n == 1 else f"{n} actions"
+
+
+REACTION_WORDS = {NO_REACTION: "does not react", DODGE: "dodges", COUNTER: "counterattacks"}
+
+
 class Fighter:
     """One character in play: Life Points, Action counters, whether it has acted (its card
     turned) or moved this turn, and the enemies it is engaged with (a bit per enemy)."""
@@ -202,7 +259,9 @@ class GameState:
         first: int,
         turns: int = TURNS,
         rules: RuleSet = DEFAULT_RULES,
+        log: Trace | None = None,
     ) -> None:
+        self.log = log  # the game's events in words, when kept (:class:`Trace`)
         self.sides = sides
         self.rules = rules
         self.teams: list[list[Fighter]] = [[Fighter(f) for f in s.fighters] for s in sides]
@@ -220,6 +279,7 @@ class GameState:
     def copy(self) -> GameState:
         g = GameState.__new__(GameState)
         g.sides, g.turns, g.first, g.rules = self.sides, self.turns, self.first, self.rules
+        g.log = None  # an imagined game (a search player's) keeps no trace
         g.teams = [[f.copy() for f in team] for team in self.teams]
         g.turn, g.to_move, g.active, g.active_side = (
             self.turn, self.to_move, self.active, self.active_side,
@@ -330,6 +390,8 @@ def _fall(g: GameState, side: int, index: int) -> None:
     if not any(f.life > 0 for f in g.teams[side]):
         g.done = True
         g.by_ko = True
+        if g.log is not None:
+            g.log.add(f"end: every character of {g.log.parties[side]} fell")
 
 
 def perform(
@@ -363,6 +425,11 @@ def perform(
             me.moved = True
         if spec.self_damage:  # Life Points paid to use it
             me.life = max(me.life - spec.self_damage, 0)
+            if g.log is not None:
+                g.log.add(
+                    f"{g.log.who(g, side, actor)} pays {spec.self_damage} LP for {spec.name}: "
+                    f"{g.log.life(g, side, actor)}"
+                )
             if me.life == 0:
                 _fall(g, side, actor)
                 return
@@ -421,6 +488,8 @@ def _react(
         me.used_turn |= 1 << i
     g.attacks += 1
     act = Action(ATTACK, t, i, spec.cost)
+    if g.log is not None:  # a reactive special: out of turn, so the trace names it
+        g.log.add(f"{g.log.action(g, side, actor, act)} (a reaction: {trigger})")
     _attack(g, side, actor, t, act, spec, 0, pols, dice, prng, reacting=True)
 
 
@@ -441,6 +510,7 @@ def _attack(
         if me.life <= 0 or g.done:
             return False
     reaction = pols[enemy].react(g, enemy, t, actor, act.kind == CHARGE, prng)
+    chosen = reaction
     if target.stats.kit.damage_resistance:  # "can't use Action Points to Dodge attacks or
         reaction = NO_REACTION  # Counterattack" (Damage Resistance, the data's rule)
     elif target.paralyzed:  # "cannot use any Actions during the Turn" (STATE: Paralyzed)
@@ -455,6 +525,7 @@ def _attack(
         # Ability" (Actions)
         reaction = NO_REACTION
     dealt = _strike(dice, me.stats, target.stats, mod, reaction != NO_REACTION, spec)
+    paralyzed = target.paralyzed > 0  # before this attack's own Effect, for the log
     if dealt >= 0 and spec is not None and spec.party_only:
         # an Effect: the target's Resistance roll decides ("Resistances")
         dealt, paralyze = effect_outcome(spec, dealt, target.stats.resistance,
@@ -463,6 +534,8 @@ def _attack(
     levels = g.sides[side].levels[actor], g.sides[enemy].levels[t]
     if dealt > 0 and not harms(target.stats.kit, spec, *levels):
         dealt = 0  # Intangible: a hit that harms it not (the data's rule)
+    if g.log is not None:
+        _log_strike(g, g.log, side, actor, t, chosen, reaction, dealt, paralyzed)
     if dealt >= 0:
         target.life = max(target.life - dealt, 0)
         if target.life == 0:
@@ -485,8 +558,19 @@ def _attack(
             back = 0
         if back > 0:
             me.life = max(me.life - back, 0)
-            if me.life == 0:
-                _fall(g, side, actor)
+        if g.log is not None:
+            log = g.log
+            log.add(
+                f"  {log.who(g, enemy, t)}'s free attack back ({COUNTER_PENALTY:+d})"
+                + (f", {log.who(g, side, actor)} dodges" if dodged else "")
+                + (
+                    f": {log.who(g, side, actor)} loses {back} LP, {log.life(g, side, actor)}"
+                    if back > 0
+                    else (": no damage" if back == 0 else ": misses")
+                )
+            )
+        if back > 0 and me.life == 0:
+            _fall(g, side, actor)
     return False
 
 
@@ -506,6 +590,40 @@ def _after_attack(
             _react(g, enemy, i, actor, ALLY_ATTACKED, pols, dice, prng)
 
 
+def _log_strike(
+    g: GameState, log: Trace, side: int, actor: int, t: int, chosen: int, played: int,
+    dealt: int, paralyzed: bool = False,
+) -> None:  # fmt: skip
+    """The defender's reaction (its player's choice, and what was played when the rules or its
+    actions turned it into another) and what the attack roll made of it."""
+    enemy = 1 - side
+    target = log.who(g, enemy, t)
+    reacts = REACTION_WORDS[played]
+    if chosen != played:
+        why = (
+            "Damage Resistance"
+            if g.teams[enemy][t].stats.kit.damage_resistance
+            else "Paralyzed"
+            if paralyzed
+            else "a Dodge against a Ranged Attack"
+            if played == DODGE
+            else "too few actions"
+        )
+        reacts = f"would {REACTION_WORDS[chosen].removesuffix('s')}, {reacts} ({why})"
+    elif played != NO_REACTION:
+        reacts += f" ({actions(COUNTER_COST if played == COUNTER else DODGE_COST)})"
+    if dealt < 0:
+        result = "miss"
+    elif dealt == 0:
+        result = "hit, no damage"
+    else:
+        left = g.teams[enemy][t].life - dealt
+        result = f"hit: {target} loses {dealt} LP, " + (
+            f"{left} LP left" if left > 0 else "falls (0 LP)"
+        )
+    log.add(f"  {target} {reacts}; {result}")
+
+
 def _activation(
     g: GameState,
     pols: tuple[Policy, Policy],
@@ -518,6 +636,8 @@ def _activation(
     if g.rules.board == APART and g.turn == 0 and not me.moved:
         me.ap -= min(RUN_COST, me.ap)  # "Run (2 Actions, Once per Turn)" into reach
         me.moved = True
+        if g.log is not None:
+            g.log.add(f"{g.log.who(g, side, actor)} runs into reach: {actions(RUN_COST)}")
     while me.life > 0 and not g.done:
         legal = g.legal(side, actor)
         if not legal:
@@ -525,7 +645,11 @@ def _activation(
         act = pols[side].choose_action(g, side, actor, legal, prng)
         if act is None:
             break
+        if g.log is not None:
+            g.log.add(g.log.action(g, side, actor, act))
         perform(g, side, actor, act, pols, dice, prng)
+    if g.log is not None and me.life > 0 and not g.done:
+        g.log.add(f"{g.log.who(g, side, actor)}'s card is turned, {actions(me.ap)} kept")
     me.chain, me.chain_target = frozenset(), -1  # "immediately after": within the activation
     me.acted = True
     g.active = -1
@@ -566,14 +690,36 @@ def advance(
         if ready:
             g.active_side = side
             g.active = pols[side].choose_actor(g, side, ready, prng)
+            if g.log is not None:
+                _log_activation(g, g.log)
             continue
         g.turn += 1  # every card is turned: the turn is over
         if g.turn >= g.turns:
             g.done = True
+            if g.log is not None:
+                g.log.add(
+                    f"end: after turn {g.turns}, levels on the table: "
+                    f"{g.log.parties[0]} {g.standing(0)}, {g.log.parties[1]} {g.standing(1)}"
+                )
             return
         _recovery(g)
+        if g.log is not None:
+            g.log.add(
+                f"turn {g.turn + 1}: actions recovered; {g.log.parties[g.to_move]} acts first"
+            )
         if g.turn >= stop_turn:
             return
+
+
+def _log_activation(g: GameState, log: Trace) -> None:
+    """The player's choice of the character to act, with what it has to act with."""
+    side, actor = g.active_side, g.active
+    f = g.teams[side][actor]
+    engaged = [log.who(g, 1 - side, t) for t in range(len(g.teams[1 - side])) if f.engaged >> t & 1]
+    log.add(
+        f"{log.parties[side]} activates {log.who(g, side, actor)}: {f.life} LP, {actions(f.ap)}"
+        + (f", engaged with {', '.join(engaged)}" if engaged else "")
+    )
 
 
 def canonical(side: Side) -> tuple[Side, list[int]]:

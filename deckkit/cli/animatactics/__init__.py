@@ -3,13 +3,24 @@
 
 from __future__ import annotations
 
-from deckkit.cli.animatactics import build, cards, report, sensitivity, simulate, validate
+from deckkit.cli.animatactics import (
+    build,
+    cards,
+    play,
+    report,
+    sensitivity,
+    simulate,
+    tune,
+    validate,
+)
 from deckkit.cli.exits import DeckkitTyper
 
 app = DeckkitTyper(name="anima-tactics", help="Anima Tactics parties: legality and combat odds.")
 app.command("validate")(validate.validate)
 app.command("simulate")(simulate.simulate)
 app.command("report")(report.report)
+app.command("play")(play.play)
 app.command("build")(build.build)
 app.command("sensitivity")(sensitivity.sensitivity)
+app.command("tune")(tune.tune)
 app.add_typer(cards.cards_app, name="cards")

@@ -698,3 +698,374 @@ def show_card(
         out.print(f"  {field_name:<10} {escape(shown)}", highlight=False)
     for notice in notices:
         out.print(f"notice: {escape(notice)}")
+
+
+@cards_app.command("coverage")
+def coverage_cmd(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[FILE]",
+            help="A team file (its cards and Entity) or a card file (.csv); default: the "
+            "sample card set.",
+        ),
+    ] = None,
+    output: opt.FormatOpt = opt.Format.TEXT,
+    cards: Annotated[
+        bool,
+        typer.Option(
+            "--cards", help="Also list every ability line not played in full, with its note."
+        ),
+    ] = False,
+) -> None:
+    """Which ability lines of a team's cards (or of a card file) the battle engine plays: in
+    full, in part or not at all, by keyword and per card (each line put through the engine on a
+    probe battle, deckkit.animus.engine.coverage)."""
+    from deckkit.animus.construction.carddb import load_cards, read_cards, types_path_for
+    from deckkit.animus.construction.rules import load_types
+    from deckkit.animus.engine.coverage import card_lines
+
+    team_name: str | None = None
+    if file is None:
+        card_set = load_cards(None)
+        chosen = list(card_set.cards)
+    elif _is_card_file(file):
+        card_set = read_cards(file, load_types(types_path_for(file)))
+        chosen = list(card_set.cards)
+    else:
+        team = _read(file, [])
+        card_set, team_name = team.card_set, team.name
+        # a draft seat has no fixed cards: it drafts from its whole card set
+        chosen = list(team.cards or team.card_set.cards)
+        if team.cards and team.entity is not None:
+            chosen.append(team.entity)
+    doc = coverage_doc(card_lines(chosen), with_lines=cards)
+    doc = {"game": "animus", "card_file": str(card_set.path), "team": team_name, **doc}
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    out = stdout_console(min_width=90, soft_wrap=True)
+    what = f"{team_name}'s cards" if team_name else f"the cards of {card_set.path.name}"
+    table = Table(title=f"Animus ability lines played by the battle engine: {what}")
+    for col in ("keyword", "lines", "in full", "in part", "not at all", "covered"):
+        table.add_column(col, justify="left" if col == "keyword" else "right")
+    for g in doc["groups"]:
+        table.add_row(
+            g["group"], str(g["abilities"]), str(g["full"]), str(g["approximate"]),
+            str(g["none"]), f"{g['covered']:.1%}",
+        )  # fmt: skip
+    out.print(table)
+    counts = {"full": 0, "approximate": 0, "none": 0}
+    for c in doc["cards"]:
+        counts[c["coverage"]] += 1
+    out.print(
+        f"cards with ability lines: {counts['full']} in full, {counts['approximate']} in part, "
+        f"{counts['none']} not at all (in full: every line played in full)",
+        highlight=False,
+    )
+    for line in doc.get("abilities", []):
+        if line["coverage"] != "full":
+            words = "in part" if line["coverage"] == "approximate" else "not at all"
+            out.print(
+                f"{words:<10}  {escape(line['card'])}: {escape(line['ability'])}: "
+                f"{escape(line['note'])}",
+                highlight=False,
+            )
+
+
+def coverage_doc(lines: list[Any], *, with_lines: bool) -> dict[str, Any]:
+    """The coverage document: lines by keyword (then all), per card, and (``with_lines``)
+    every line not played in full."""
+    from deckkit.animus.construction.cards import Keyword
+
+    def counts(found: list[Any]) -> dict[str, Any]:
+        full = sum(p.level == "full" for _, _, p in found)
+        part = sum(p.level == "approximate" for _, _, p in found)
+        return {
+            "abilities": len(found),
+            "full": full,
+            "approximate": part,
+            "none": len(found) - full - part,
+            "covered": round((full + part) / len(found), 4) if found else 1.0,
+        }
+
+    groups = [{"group": str(k), **counts([x for x in lines if x[1].keyword is k])} for k in Keyword]
+    groups = [g for g in groups if g["abilities"]]
+    groups.append({"group": "all", **counts(lines)})
+    per_card: dict[str, list[Any]] = {}
+    kinds: dict[str, str] = {}
+    for card, ability, level in lines:
+        per_card.setdefault(card.name, []).append((card, ability, level))
+        kinds[card.name] = str(card.kind)
+    cards = []
+    for name, found in per_card.items():
+        c = counts(found)
+        level = (
+            "full"
+            if c["full"] == c["abilities"]
+            else "none"
+            if c["none"] == c["abilities"]
+            else "approximate"
+        )
+        c.pop("covered")
+        cards.append({"card": name, "kind": kinds[name], "coverage": level, **c})
+    doc: dict[str, Any] = {"groups": groups, "cards": cards}
+    if with_lines:
+        doc["abilities"] = [
+            {
+                "card": card.name,
+                "kind": str(card.kind),
+                "ability": ability.text(),
+                "keyword": str(ability.keyword),
+                "coverage": level.level,
+                "note": level.note,
+            }
+            for card, ability, level in lines
+        ]
+    return doc
+
+
+@app.command("stats")
+def stats(
+    team: TeamArg,
+    turns: Annotated[
+        str,
+        typer.Option(
+            "--turns",
+            metavar="N,N,...",
+            help="The turns to give chances for; 0 is the opening hand.",
+        ),
+    ] = "0,1,2,3,4,6",
+    draws_per_turn: Annotated[
+        int,
+        typer.Option(
+            "--draws-per-turn",
+            min=1,
+            max=3,
+            help="Cards that leave the hand in a turn (played or put back), which the Reset "
+            "Phase draws again.",
+        ),
+    ] = 1,
+    hands: Annotated[
+        int, typer.Option("--hands", min=0, max=20, help="Sample opening hands to show.")
+    ] = 3,
+    seed: opt.SeedOpt = 1,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """Show TEAM's composition, the chance of having drawn each character or kind by turn N
+    (exact, under the v3.5 draw) and sample opening hands, without playing a battle."""
+    from deckkit.animus.deckstats import team_stats
+    from deckkit.cli.stats_cmd import parse_turns
+
+    if _is_card_file(team):
+        raise UsageError(f"{team} is a card file; stats takes a team file")
+    found = _read(team, [])
+    if not found.cards:
+        raise UsageError(
+            f"{team} is a draft seat: it drafts a new team before every battle, so it has no "
+            "deck to give chances for",
+            hint="give a team file that lists its cards",
+        )
+    doc = team_stats(
+        found,
+        turns=parse_turns(turns),
+        draws_per_turn=draws_per_turn,
+        hands=hands,
+        seed=seed,
+    )
+    doc["notices"] = _notices([found])
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    out = stdout_console(min_width=90, soft_wrap=True)
+    out.print(f"{escape(doc['deck'])}: Animus team, v3.5 draw", highlight=False)
+    for notice in doc["notices"]:
+        out.print(f"[yellow]notice[/]: {escape(notice)}", highlight=False)
+    table = Table(title="Composition", title_justify="left", show_edge=False, box=None)
+    table.add_column("cards")
+    table.add_column("count", justify="right")
+    for row in doc["composition"]:
+        table.add_row(("  " * row["level"]) + escape(row["label"]), str(row["count"]))
+    out.print(table)
+    chances = Table(
+        title="Chance to have drawn at least one", title_justify="left", show_edge=False, box=None
+    )
+    chances.add_column("card or kind")
+    chances.add_column("cards", justify="right")
+    for t, n in zip(doc["turns"], doc["drawn"], strict=True):
+        chances.add_column("hand" if t == 0 else f"turn {t} ({n})", justify="right")
+    for row in doc["draw_chances"]:
+        cells = [f"{100 * c:.1f}%" for c in row["chances"]]
+        chances.add_row(escape(row["label"]), str(row["copies"]), *cells)
+    out.print(chances)
+    out.print(escape(doc["note"]), highlight=False)
+    if doc["sample_hands"]:
+        out.print("sample opening hands (battles 0, 1, ... of `deckkit play TEAM --seed S`):")
+        for i, hand in enumerate(doc["sample_hands"]):
+            out.print(f"  {i}: {escape(', '.join(hand))}", highlight=False)
+
+
+@app.command("build")
+def build(
+    vs: Annotated[
+        list[Path],
+        typer.Option(
+            "--vs",
+            metavar="TEAM",
+            help="A field team to build against (repeat for a field of several); the "
+            "candidates play seeded battles against each.",
+        ),
+    ],
+    pool: Annotated[
+        Path | None,
+        typer.Option(
+            "--pool",
+            metavar="TEAM|CARDS.csv",
+            help="Where the drafts' characters come from: a team file's card set (and its "
+            "Entity, which the built team keeps) or a card file. Default: the sample set.",
+        ),
+    ] = None,
+    drafts: Annotated[
+        int,
+        typer.Option("--drafts", min=1, max=200, help="Seeded drafts the candidates come from."),
+    ] = 4,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Selection battles of the race, in all.")
+    ] = 4_000,
+    confirm_games: Annotated[
+        int,
+        typer.Option("--confirm", min=0, help="Fresh battles that confirm the winner's rate."),
+    ] = 2_000,
+    seed: opt.SeedOpt = 1,
+    policy: PolicyOpt = "heuristic",
+    vs_policy: VsPolicyOpt = None,
+    rule: RuleOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", metavar="FILE.team", help="Write the best team there."),
+    ] = None,
+    force: opt.ForceOpt = False,
+    output: opt.FormatOpt = opt.Format.TEXT,
+) -> None:
+    """Animus: the best team seeded drafts give against a field of teams: every seat of
+    --drafts drafts under every pair of drafting policies, raced in seeded battles (successive
+    halving) and the winner confirmed on fresh battles (deckkit.animus.build).
+
+    Exit code 0 done, 1 an illegal field team, 2 bad input (an existing --out without
+    --force)."""
+    import os
+
+    from deckkit.analysis.output import check_writable, write_atomic
+    from deckkit.animus import montecarlo
+    from deckkit.animus.build import battles, candidates, confirm, race
+    from deckkit.animus.construction.carddb import load_cards, read_cards, types_path_for
+    from deckkit.animus.construction.legality import check_team
+    from deckkit.animus.construction.options import parse_options
+    from deckkit.animus.construction.rules import load_types
+
+    if out is not None:
+        check_writable(out, force=force, what="--out")
+    rules = list(rule or [])
+    for name in (policy, vs_policy or policy):
+        montecarlo.check_policy(name)
+        if name.startswith("search"):
+            raise UsageError("a build races many battles: choose the heuristic or random player")
+    entity = None
+    if pool is None:
+        card_set = load_cards(None)
+    elif _is_card_file(pool):
+        card_set = read_cards(pool, load_types(types_path_for(pool)))
+    else:
+        pool_team = _read(pool, rules)
+        card_set, entity = pool_team.card_set, pool_team.entity
+    field = [_read(path, rules) for path in vs]
+    for t in field:
+        if not t.cards:
+            raise UsageError(
+                f"{t.path} is a draft seat: the field plays teams that list their cards"
+            )
+        report = check_team(t)
+        if not report.legal:
+            v = report.violations[0]
+            raise DeckFileError(
+                f"the team is not legal: {v.rule}: {v.message}",
+                path=t.path,
+                hint="fix it (see `deckkit validate`)",
+            )
+    options = field[0].options if field else parse_options({})
+    found = candidates(card_set, drafts, seed, options)
+    play = battles(entity, options, policy, vs_policy or policy)
+    ranked = race(found, field, play, games=games, seed=seed)
+    best = ranked[0].candidate
+    cards_line = "sample"
+    if card_set.path != load_cards(None).path:
+        where = out.parent if out is not None else Path.cwd()
+        relative = Path(os.path.relpath(card_set.path, where.resolve()))
+        if ".." in relative.parts:
+            raise UsageError(
+                f"the card file {card_set.path} is outside --out's folder",
+                hint="write the team next to its card file (a team names its card file "
+                "relative to its own folder)",
+            )
+        cards_line = relative.as_posix()
+    text = best.text("Built team", cards_line, entity)
+
+    def row(c: Any) -> dict[str, Any]:
+        return {
+            "cards": [x.name for x in c.cards],
+            "levels": c.levels,
+            "draft": c.draft,
+            "drafters": list(c.drafters),
+            "seat": "first" if c.seat == 0 else "second",
+        }
+
+    doc: dict[str, Any] = {
+        "game": "animus",
+        "seed": seed,
+        "policy": policy,
+        "vs_policy": vs_policy or policy,
+        "rules": options.as_dict(),
+        "card_file": str(card_set.path),
+        "entity": entity.name if entity is not None else None,
+        "field": [t.name for t in field],
+        "drafts": drafts,
+        "candidates": [row(c) for c in found[:20]],
+        "race": [{**row(r.candidate), "games": r.games, "score": round(r.rate, 4)} for r in ranked],
+        "confirmation": (
+            confirm(best, field, play, games=confirm_games, seed=seed) if confirm_games else None
+        ),
+        "best": {**row(best), "team_file": text},
+        "notices": _notices(field),
+    }
+    if out is not None:
+        data = text.encode()
+
+        def fill(handle: Any) -> None:
+            handle.write(data)
+
+        write_atomic(out, fill, force=force)
+        doc["out"] = str(out)
+    if output is opt.Format.JSON:
+        emit(doc, game="animus")
+        return
+    console = stdout_console(min_width=72, soft_wrap=True)
+    b = doc["best"]
+    console.print(
+        f"[bold]Best drafted team[/] ({b['levels']} levels; draft {b['draft']}, "
+        f"{escape(b['drafters'][0])} first, {escape(b['drafters'][1])} second, the {b['seat']} "
+        f"seat) of {len(found)} candidates against {escape(', '.join(doc['field']))}:"
+    )
+    for name in b["cards"]:
+        console.print(f"  {escape(name)}", highlight=False)
+    c = doc["confirmation"]
+    if c:
+        lo, hi = c["win"]["ci"] or (0.0, 0.0)
+        console.print(
+            f"confirmed on {c['games']:,} fresh battles (seed {c['seed']}): wins "
+            f"{100 * c['win']['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
+            highlight=False,
+        )
+    for notice in doc["notices"]:
+        console.print(f"notice: {escape(notice)}", highlight=False)
+    if out is not None:
+        console.print(f"written to {escape(str(out))}", highlight=False)
