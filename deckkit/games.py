@@ -125,8 +125,9 @@ SERVES: dict[str, dict[str, str | None]] = {
     "tune": {
         "ani-mayhem": None,
         "anima-tactics": None,
-        "animus": f"{NOT_YET}: swaps raced on paired games for a team (a team comes from a "
-        "draft, and `deckkit build` races drafted teams)",
+        "animus": f"{NO_MEANING}: a team is drafted from 18 cards dealt face down (Animus "
+        "rules v3.5, 'Draft Characters'), not assembled card by card, so no swap is a team a "
+        "player could field; `deckkit build` races the teams seeded drafts give",
     },
     # Anima Tactics builds a party (cli/animatactics/build.py), Animus a team from seeded
     # drafts (deckkit/animus/build.py).
