@@ -1,4 +1,5 @@
-"""The heuristic player's retreat: when a party fights on against a disaster it may not beat.
+"""The heuristic player's retreat: when a party fights on against a disaster it may not beat, and
+where it goes when it retreats.
 
 A retreat is no free way out (set0 rulebook, "Declare Retreat": the disaster deals its damage to
 one of the retreating characters, who deal none back), and a disaster defeated hands what it
@@ -7,7 +8,13 @@ carries to the party that beat it (combat.defeat_disaster).
 
 from __future__ import annotations
 
-from deckkit.animayhem.engine.policy import FIGHT_FOR_ITEMS, HeuristicPolicy, can_beat
+from deckkit.animayhem.engine.play import effects_of
+from deckkit.animayhem.engine.policy import (
+    FIGHT_FOR_ITEMS,
+    RETREAT_AWAY_FROM_RISK,
+    HeuristicPolicy,
+    can_beat,
+)
 from tests.engine_helpers import add_char, copy_of, effect_table, new_disaster, on_field
 
 
@@ -28,3 +35,22 @@ def test_a_party_carrying_nothing_fights_on_for_a_disasters_item() -> None:
     assert not player.retreat(game, d, [c], 1)
     c.items.append(copy_of(game, "Keys"))
     assert player.retreat(game, d, [c], 1)
+
+
+def test_a_retreat_out_of_reach_of_the_haven_steps_away_from_a_strikes_path() -> None:
+    """A-ko Magami retreats from a fight at slot 6, whose legal steps are slots 3, 4 and 7
+    (the haven, annexed to slot 1, is two steps away). Slots 3 and 4 are both one step from the
+    haven; a Satellite Strike at slot 0 will pass slot 3 in its next movement (path 0, 3, 6, then
+    its next cycle from slot 2), acting on whoever stands there, and never slot 4. She goes to
+    slot 4; with no Strike on the field, to slot 3 as before. Before, she went to slot 3 in both."""
+    assert RETREAT_AWAY_FROM_RISK
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", 6)
+    player = HeuristicPolicy()
+    assert player.retreat_to(game, [c], 6) == 3
+    strike = new_disaster(game, "Satellite Strike")
+    fx = effects_of([strike.card])[strike.card.id]
+    strike.fx = fx
+    game.fx[strike.card.id] = fx
+    on_field(game, strike, 0)
+    assert player.retreat_to(game, [c], 6) == 4
