@@ -397,7 +397,9 @@ def test_the_search_player_cannot_peek_in_a_combat() -> None:
             assert decide(SearchPolicy(play_out, rollouts=2, horizon=1)) == first, kind
         assert _layout(game) != state  # the permutation did move hidden cards
 
-    _probe_games(check, "decks/medium-solo.deck", 3, 4)
+    # Four medium games: since the heuristic player's retreat rules changed (it fights on for a
+    # disaster's item), the first three no longer reach a won charm battle's action weighed.
+    _probe_games(check, "decks/medium-solo.deck", 4, 4)
     _probe_games(check, "decks/tricky-solo.deck", 2, 4, edition="set0")
     assert set(weighed) == {"charm", "charm_action", "retreat", "flash"}, weighed
 

@@ -621,6 +621,51 @@ def _danger(game: Game) -> dict[int, int]:
     return danger
 
 
+# A party that carries no item never retreats from a disaster that carries one: a won fight takes
+# the item back (combat.defeat_disaster: it goes to the party that beat the disaster), two items
+# the player's way, while the party has no item a lost fight could cost it, and a retreat is no
+# free way out either (set0 rulebook, "Declare Retreat": the disaster deals its damage to one of
+# the retreating characters, who deal none back). Against the player that retreated from every
+# full-health disaster it did not expect to beat (benchmarks/player_paired.py, 1,000 games a
+# deck, seed 1): hard +3.6 points (95% CI +2.1 to +5.1), tricky +1.9 (+0.8 to +3.0), medium +1.3
+# (-0.5 to +3.1), tough +1.1 (-0.1 to +2.3), strike +1.1 (+0.1 to +2.1), easy +0.8 (-1.0 to
+# +2.6); 2,000 games, seed 2: hard +2.1, tough +1.7, tricky +1.5, strike +1.5, medium +0.5,
+# easy -0.2 (-1.5 to +1.1). Fighting on against every disaster when the party carries nothing
+# lost tough 4.6 points (a Kishiime no one can hurt); fighting on only where the party's best
+# hitters get past the disaster's defense gained less on tricky and tough (+0.2, +0.3).
+FIGHT_FOR_ITEMS: Final = True
+
+
+def fights_for_item(d: Dis, chars: list[Char]) -> bool:
+    """``FIGHT_FOR_ITEMS``: the disaster carries an item and none of ``chars`` carries one, so
+    the party fights on rather than retreats (a fight lost costs health, never an item)."""
+    if not FIGHT_FOR_ITEMS or not d.carrying:
+        return False
+    return all(not c.items for c in chars)
+
+
+# A retreating party that cannot reach the haven goes to the location where the goal search sees
+# the least risk (``_danger``: disasters that fight or act there, and where a face-up non-combat
+# disaster will pass in its next movement, acting on the characters it meets: set0 rulebook,
+# "Maintenance Phase"), then the nearest the haven; before, the nearest the haven alone. The
+# rules let it "move one location in any legal direction" ("Declare Retreat"). Against the player
+# before (paired games, FIGHT_FOR_ITEMS in both; 1,000 a deck, seed 1): medium +0.7 points (95% CI
+# +0.1 to +1.3), tough +0.6 (-0.3 to +1.5), easy +0.2, hard +0.0, tricky -0.1 (-0.6 to +0.4),
+# strike -0.3 (-0.7 to +0.1); 2,000 a deck, seed 2: tough +0.9 (+0.2 to +1.5), hard +0.6 (+0.1 to
+# +1.1), medium +0.3, tricky +0.2, strike +0.2, easy +0.1. With FIGHT_FOR_ITEMS, against the
+# player before both (benchmarks/player_paired.py, 1,000 games a deck, seed 1): hard +3.6 (+2.0
+# to +5.2), medium +2.0 (+0.1 to +3.9), tricky +1.8 (+0.6 to +3.0), tough +1.7 (+0.2 to +3.2),
+# easy +1.0 (-0.9 to +2.9), strike +0.8 (-0.3 to +1.9). Carriers to the haven and the others to
+# the field's least risk lost hard 3.2 points.
+RETREAT_AWAY_FROM_RISK: Final = True
+
+
+def retreat_risk(danger: dict[int, int], slot: int) -> int:
+    """The steps of risk the goal search counts at ``slot`` (``_danger``), which a retreating
+    party that cannot reach the haven keeps as low as it can (``RETREAT_AWAY_FROM_RISK``)."""
+    return danger.get(slot, 0)
+
+
 def _unbeatable_slots(game: Game, party: list[Char]) -> list[int]:
     """The slots where a face-up combat disaster stands that ``party`` could not beat
     (:func:`can_beat`): "if your characters pass through or stop on a location where there is a
@@ -1169,6 +1214,10 @@ class HeuristicPolicy(Policy):
         return out if len(out) <= cap else out[:cap]
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
+        """Retreat from a disaster still at full health that the party does not expect to beat,
+        unless it fights on for the item the disaster carries (:func:`fights_for_item`)."""
+        if fights_for_item(d, chars):
+            return False
         return d.health >= d.health_max and not can_beat(game, chars, d)
 
     def combat_card_to(
@@ -1380,6 +1429,9 @@ class HeuristicPolicy(Policy):
         return plays
 
     def retreat_to(self, game: Game, chars: list[Char], slot: int) -> int:
+        """The haven when it is one step away; else a location without a combat disaster (any
+        legal one when none is free), the least at risk (:func:`retreat_risk`), then the nearest
+        the haven."""
         home = game.field.haven_slot
         legal = retreat_options(game, chars, slot)
         if HAVEN in legal:
@@ -1389,7 +1441,8 @@ class HeuristicPolicy(Policy):
             options = legal
         if not options:
             return slot  # no legal direction: the party stays
-        return min(options, key=lambda s: game.dist[s][home])
+        danger = _danger(game) if RETREAT_AWAY_FROM_RISK else {}
+        return min(options, key=lambda s: (retreat_risk(danger, s), game.dist[s][home]))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -1,0 +1,56 @@
+"""The heuristic player's retreat: when a party fights on against a disaster it may not beat, and
+where it goes when it retreats.
+
+A retreat is no free way out (set0 rulebook, "Declare Retreat": the disaster deals its damage to
+one of the retreating characters, who deal none back), and a disaster defeated hands what it
+carries to the party that beat it (combat.defeat_disaster).
+"""
+
+from __future__ import annotations
+
+from deckkit.animayhem.engine.play import effects_of
+from deckkit.animayhem.engine.policy import (
+    FIGHT_FOR_ITEMS,
+    RETREAT_AWAY_FROM_RISK,
+    HeuristicPolicy,
+    can_beat,
+)
+from tests.engine_helpers import add_char, copy_of, effect_table, new_disaster, on_field
+
+
+def test_a_party_carrying_nothing_fights_on_for_a_disasters_item() -> None:
+    """A-ko Magami alone at Sewer (slot 0) meets Freeza (1st form), at full health and too
+    strong to beat. Carrying nothing, against a Freeza that carries nothing, she retreats; when
+    Freeza carries an item she fights on for it (a won fight takes it back, a lost one costs
+    her no item); once she carries an item herself she retreats again. Before, she retreated
+    in all three."""
+    assert FIGHT_FOR_ITEMS
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", 0)
+    d = on_field(game, new_disaster(game, "Freeza (1st form)"), 0)
+    assert d.health >= d.health_max and not can_beat(game, [c], d)
+    player = HeuristicPolicy()
+    assert player.retreat(game, d, [c], 1)
+    d.carrying.append(copy_of(game, "Earrings"))
+    assert not player.retreat(game, d, [c], 1)
+    c.items.append(copy_of(game, "Keys"))
+    assert player.retreat(game, d, [c], 1)
+
+
+def test_a_retreat_out_of_reach_of_the_haven_steps_away_from_a_strikes_path() -> None:
+    """A-ko Magami retreats from a fight at slot 6, whose legal steps are slots 3, 4 and 7
+    (the haven, annexed to slot 1, is two steps away). Slots 3 and 4 are both one step from the
+    haven; a Satellite Strike at slot 0 will pass slot 3 in its next movement (path 0, 3, 6, then
+    its next cycle from slot 2), acting on whoever stands there, and never slot 4. She goes to
+    slot 4; with no Strike on the field, to slot 3 as before. Before, she went to slot 3 in both."""
+    assert RETREAT_AWAY_FROM_RISK
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", 6)
+    player = HeuristicPolicy()
+    assert player.retreat_to(game, [c], 6) == 3
+    strike = new_disaster(game, "Satellite Strike")
+    fx = effects_of([strike.card])[strike.card.id]
+    strike.fx = fx
+    game.fx[strike.card.id] = fx
+    on_field(game, strike, 0)
+    assert player.retreat_to(game, [c], 6) == 4
