@@ -158,6 +158,16 @@ def game_interface(game: Game) -> interface.Game:
     return found
 
 
+def card_runs(game: Game | None = None) -> interface.CardRuns:
+    """What the tools above the games need to tally and save ``game``'s per-card runs (the
+    default game's when None): its interface's ``card_runs``, imported on first use."""
+    chosen = game or GAMES[0]
+    found: interface.CardRuns | None = getattr(game_interface(chosen), "card_runs", None)
+    if found is None:
+        raise UsageError(f"{chosen.title} keeps no per-card runs")
+    return found
+
+
 def game_names() -> tuple[str, ...]:
     return tuple(g.name for g in GAMES)
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deckkit.animayhem.cardruns import CARD_RUNS, AniMayhemCardRuns
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import Deck, read_deck
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, Edition, load_edition
@@ -75,6 +76,7 @@ class AniMayhem:
     title = "Ani-Mayhem"
     outcomes: tuple[str, ...] = ("win", "loss", "stall", "undecided")
     end_reasons: Mapping[str, str] = END_REASONS
+    card_runs: AniMayhemCardRuns = CARD_RUNS  # per-card tallies, summaries and saved runs
 
     def read(self, path: Path) -> Deck:
         return read_deck(path, load_card_db())

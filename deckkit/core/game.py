@@ -81,6 +81,57 @@ class Record:
     trace: tuple[str, ...] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """What a report needs to know of a card its counters are keyed by (the card's id): its
+    name, its kind, the counters shown for it even when they stayed at zero (a disaster never
+    met still shows up), and its place among the kinds in a report's card table (lower first).
+    """
+
+    id: str
+    name: str
+    type: str
+    stats: tuple[str, ...] = ()
+    rank: int = 0
+
+
+@runtime_checkable
+class CardRuns(Protocol):
+    """What the tools above a game need of it to tally, summarize and save runs that count per
+    card (Ani-Mayhem's ``simulate``, ``report``, ``impact``): its counters, the cards of a file,
+    its end reasons' codes, and the checks on a saved run's settings and card data. The game's
+    interface carries it as ``card_runs`` (:func:`deckkit.games.card_runs`)."""
+
+    @property
+    def counters(self) -> frozenset[str]:
+        """Every per-card counter's name a game record may carry."""
+        ...
+
+    @property
+    def max_file_bytes(self) -> int:
+        """The largest file (a deck) the game reads."""
+        ...
+
+    def card_catalog(self, entry: Any) -> dict[str, CardInfo]:
+        """Card id -> what a report shows of it, for every card of a file :meth:`Game.read`
+        returned."""
+        ...
+
+    def end_reason_code(self, reason: str) -> str:
+        """The stable code of an end reason's words (``other`` for words the game never says)."""
+        ...
+
+    def card_db_files(self, path: Path | None = None) -> list[Path]:
+        """The files of the card database at ``path`` (default: the one in use), in a fixed
+        order: what a saved run's card-data hash covers."""
+        ...
+
+    def unknown_setting(self, settings: Mapping[str, Any]) -> str | None:
+        """What a saved run's settings (player, layout, edition...) name that this deckkit does
+        not know, in words; None when it knows them all."""
+        ...
+
+
 @runtime_checkable
 class Game(Protocol):
     """A game deckkit plays. ``name`` is what a file's ``game:`` header says."""
@@ -159,6 +210,8 @@ class Game(Protocol):
 
 __all__ = [
     "EDITION_DEFAULT",
+    "CardInfo",
+    "CardRuns",
     "Game",
     "Legality",
     "PlayFn",
