@@ -246,7 +246,6 @@ STILL_GAME_BOUND = {
     "deckkit.api.simulation",
     "deckkit.api.solitaire",
     "deckkit.api.tuning",  # deck building, as analysis.tuning
-    "deckkit.report.model",
 }
 
 

@@ -35,6 +35,21 @@ STATS_BY_TYPE: dict[CardType, tuple[CardStat, ...]] = {
 }
 # Order of card types in reports: the ones with counters first, as the rulebook lists them.
 TYPE_ORDER: tuple[CardType, ...] = (CardType.CHARACTER, CardType.LOCATION, CardType.DISASTER)
+# What "the card took part" means per card type in a report's observational view, and the
+# words for it; "" is every other type (a card whose encoded text acted).
+TOOK_PART: dict[str, tuple[str, str]] = {
+    CardType.CHARACTER.value: (CardStat.COMBATS.value, "fought"),
+    CardType.LOCATION.value: (CardStat.SCAVENGE_ATTEMPTS.value, "was scavenged"),
+    CardType.DISASTER.value: (CardStat.MET.value, "was met"),
+    "": (CardStat.EFFECTS.value, "its text acted"),
+}
+# The disaster counters that say how a deck loses, in the order "what beats it" ranks them;
+# their sum per game is a disaster's "setbacks".
+HARM_COUNTERS: tuple[str, ...] = (
+    CardStat.ITEMS_CARRIED_OFF.value,
+    CardStat.BONKED.value,
+    CardStat.KILLED.value,
+)
 
 
 def card_info(card_id: str, name: str, kind: CardType) -> CardInfo:
@@ -84,11 +99,45 @@ def unknown_setting(raw: Mapping[str, Any]) -> str | None:
     return None
 
 
+def replay_command(settings: Mapping[str, Any], game: int, *, legal: bool) -> str:
+    """The ``deckkit play`` command that replays game ``game`` of a saved run (its settings:
+    deck_path, seed, policy, edition, variant, layout, turn_cap, rules), naming only what
+    differs from the command's defaults."""
+    import shlex
+
+    from deckkit.animayhem.construction.editions import DEFAULT_VARIANT, load_edition
+    from deckkit.animayhem.construction.readings import effective
+    from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
+
+    parts = ["deckkit", "play", shlex.quote(settings["deck_path"]), "--seed", str(settings["seed"])]
+    parts += ["--game", str(game)]
+    if settings["policy"] != "heuristic":
+        parts += ["--policy", settings["policy"]]
+    parts += ["--edition", settings["edition"]]
+    if settings["variant"] != DEFAULT_VARIANT:
+        parts += ["--variant", settings["variant"]]
+    default_layout = "straight-line" if settings["variant"] == "straight-line" else "compact"
+    if settings["layout"] != default_layout:
+        parts += ["--layout", settings["layout"]]
+    if settings["turn_cap"] != DEFAULT_TURN_CAP:
+        parts += ["--turn-cap", str(settings["turn_cap"])]
+    defaults = effective(load_edition(settings["edition"]))
+    rules: Mapping[str, str] = settings.get("rules") or {}
+    for name in sorted(rules):  # the readings the run changed from its edition's own
+        if defaults.get(name) != rules[name]:
+            parts += ["--rule", shlex.quote(f"{name}={rules[name]}")]
+    if not legal:
+        parts.append("--allow-illegal")
+    return " ".join(parts)
+
+
 class AniMayhemCardRuns:
     """:class:`deckkit.core.game.CardRuns` for Ani-Mayhem (the module's functions)."""
 
     counters: frozenset[str] = frozenset(s.value for s in CardStat)
     max_file_bytes: int = MAX_DECK_BYTES
+    took_part: Mapping[str, tuple[str, str]] = TOOK_PART
+    harm_counters: tuple[str, ...] = HARM_COUNTERS
 
     def card_catalog(self, entry: Deck) -> dict[str, CardInfo]:
         return card_catalog(entry)
@@ -101,6 +150,9 @@ class AniMayhemCardRuns:
 
     def unknown_setting(self, settings: Mapping[str, Any]) -> str | None:
         return unknown_setting(settings)
+
+    def replay_command(self, settings: Mapping[str, Any], game: int, *, legal: bool) -> str:
+        return replay_command(settings, game, legal=legal)
 
 
 CARD_RUNS = AniMayhemCardRuns()

@@ -102,7 +102,7 @@ REPORT_FIXED_BYTES = 32  # index, turns (8 each), outcome, end reason, the item 
 def _check_report_size(rows: pl.LazyFrame, games: int, path: Path) -> None:
     """Refuse (exit 8) a saved run whose report columns would not fit MAX_REPORT_ROW_BYTES,
     before any of its rows is read."""
-    stats = {str(stat) for stat in model.ACTIVE_LABEL}
+    stats = model.active_counters()
     shown = sum(1 for _, stat in counter_columns(rows).values() if str(stat) in stats)
     need = games * (REPORT_FIXED_BYTES + shown)
     if need > MAX_REPORT_ROW_BYTES:
@@ -123,7 +123,7 @@ def rows_for_report(rows: pl.LazyFrame) -> pl.DataFrame:
     run of millions of games is drawn in bounded memory. Read from disk column by column."""
     import polars as pl
 
-    stats = {str(stat) for stat in model.ACTIVE_LABEL}
+    stats = model.active_counters()
     active = [
         (pl.col(name) != 0).cast(pl.UInt8).alias(name)
         for name, (_, stat) in counter_columns(rows).items()

@@ -112,6 +112,18 @@ class CardRuns(Protocol):
         """The largest file (a deck) the game reads."""
         ...
 
+    @property
+    def took_part(self) -> Mapping[str, tuple[str, str]]:
+        """Card type -> the counter that says one of its cards took part in a game, and the
+        words for it (``fought``); the key ``""`` for every other type."""
+        ...
+
+    @property
+    def harm_counters(self) -> tuple[str, ...]:
+        """The counters that say how a file loses (what beats it), in the order a report ranks
+        them."""
+        ...
+
     def card_catalog(self, entry: Any) -> dict[str, CardInfo]:
         """Card id -> what a report shows of it, for every card of a file :meth:`Game.read`
         returned."""
@@ -129,6 +141,10 @@ class CardRuns(Protocol):
     def unknown_setting(self, settings: Mapping[str, Any]) -> str | None:
         """What a saved run's settings (player, layout, edition...) name that this deckkit does
         not know, in words; None when it knows them all."""
+        ...
+
+    def replay_command(self, settings: Mapping[str, Any], game: int, *, legal: bool) -> str:
+        """The command line that replays game ``game`` of a saved run with these settings."""
         ...
 
 
