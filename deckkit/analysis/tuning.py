@@ -12,8 +12,8 @@ would be the approximation's.
 Search, all on the same selection games (game ``i`` of every deck draws from the same stream):
 
 1. *Out-screen*: each distinct card of the deck is replaced by its most neutral stand-in
-   (:func:`deckkit.analysis.impact.neutral_replacement`), every one on the same games: ``r(a)``,
-   the change in win rate, says how little the deck loses without ``a``.
+   (:func:`deckkit.animayhem.construction.standins.neutral_replacement`), every one on the
+   same games: ``r(a)``, the change in win rate, says how little the deck loses without ``a``.
 2. *In-screen*: in each pile, the weakest card (highest ``r``) is replaced by every card of the
    pool that may take its place, raced by successive halving (:mod:`deckkit.analysis.racing`):
    ``g(b)``, the change in win rate, says how much ``b`` brings.
@@ -34,11 +34,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from deckkit.analysis.impact import neutral_replacement, with_one_copy_changed
 from deckkit.analysis.paired import PairedDifference, paired_difference
 from deckkit.analysis.racing import RaceResult, race
 from deckkit.animayhem.construction.cards import POWER_TYPES, AnyCard, CardType
 from deckkit.animayhem.construction.deck import Deck, DeckEntry
+from deckkit.animayhem.construction.standins import neutral_replacement, with_one_copy_changed
 
 CONFIRMATION_FIRST = 1_000_000_000  # first game index of the confirmation games
 MAX_BUDGET = CONFIRMATION_FIRST // 2  # selection games (all decks) stay below this index

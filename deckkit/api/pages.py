@@ -177,6 +177,7 @@ def _impact(
     observed: list[dict[str, Any]],
 ) -> dict[str, Any]:
     from deckkit.analysis.impact import impact_document
+    from deckkit.animayhem.construction.standins import STAND_INS
     from deckkit.api.card_impact import cards_to_measure, measure
     from deckkit.report.impact_order import by_clearest_signal
 
@@ -199,6 +200,7 @@ def _impact(
         request.games,
         request.target_error,
         cards_in_deck=len(cards_to_measure(game.deck, ())),
+        stand_ins=STAND_INS,
     )
     measured = {i.card.id for i in impacts}
     doc["budget"] = budget

@@ -81,6 +81,20 @@ class Record:
     trace: tuple[str, ...] | None = None
 
 
+class Card(Protocol):
+    """A card or character as the tools above its game name it (the game's own type, read
+    only for these)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     """What a report needs to know of a card its counters are keyed by (the card's id): its
@@ -226,6 +240,7 @@ class Game(Protocol):
 
 __all__ = [
     "EDITION_DEFAULT",
+    "Card",
     "CardInfo",
     "CardRuns",
     "Game",
