@@ -168,6 +168,16 @@ def card_runs(game: Game | None = None) -> interface.CardRuns:
     return found
 
 
+def deck_swaps(game: Game | None = None) -> interface.DeckSwaps:
+    """What deck tuning needs of ``game``'s decks (the default game's when None): its
+    interface's ``deck_swaps``, imported on first use."""
+    chosen = game or GAMES[0]
+    found: interface.DeckSwaps | None = getattr(game_interface(chosen), "deck_swaps", None)
+    if found is None:
+        raise UsageError(f"deckkit does not tune {chosen.title} decks by swaps")
+    return found
+
+
 def game_names() -> tuple[str, ...]:
     return tuple(g.name for g in GAMES)
 

@@ -14,7 +14,7 @@ back to the same game and never look inside; what they read is in the shared rec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -163,6 +163,25 @@ class CardRuns(Protocol):
 
 
 @runtime_checkable
+class DeckSwaps(Protocol):
+    """What deck tuning needs of a game's decks (Ani-Mayhem's ``tune`` and ``build``): a
+    card's pile (a swap keeps a card's pile), a deck's cards with their copies in the deck's
+    order, the deck with one copy swapped for another card in its place, and the most neutral
+    card of the game's stand-in rule. The game's interface carries it as ``deck_swaps``
+    (:func:`deckkit.games.deck_swaps`); the decks and cards are the game's own."""
+
+    def pile_of(self, card: Any) -> str: ...
+
+    def entries(self, deck: Any) -> tuple[tuple[Any, int], ...]: ...
+
+    def swapped(self, deck: Any, out: Any, into: Any) -> Any: ...
+
+    def neutral_replacement(
+        self, deck: Any, card: Any, pool: Sequence[Any], fits: Callable[[Any], bool]
+    ) -> Any | None: ...
+
+
+@runtime_checkable
 class Game(Protocol):
     """A game deckkit plays. ``name`` is what a file's ``game:`` header says."""
 
@@ -243,6 +262,7 @@ __all__ = [
     "Card",
     "CardInfo",
     "CardRuns",
+    "DeckSwaps",
     "Game",
     "Legality",
     "PlayFn",
