@@ -241,7 +241,6 @@ STILL_GAME_BOUND = {
     "deckkit.api.pages",
     "deckkit.api.play",
     "deckkit.api.readings",
-    "deckkit.api.simulation",
     "deckkit.api.solitaire",
     "deckkit.api.tuning",  # deck building, as analysis.tuning
 }

@@ -69,6 +69,20 @@ def card_catalog(deck: Deck) -> dict[str, CardInfo]:
     return out
 
 
+def not_simulated(deck: Deck) -> list[dict[str, str]]:
+    """The deck's cards whose text is not played in full, by id, with name, coverage and note."""
+    seen: dict[str, dict[str, str]] = {}
+    for card in deck.cards():
+        if card.coverage.value != "full" and card.id not in seen:
+            seen[card.id] = {
+                "id": card.id,
+                "name": card.name,
+                "coverage": card.coverage.value,
+                "note": card.coverage_note,
+            }
+    return sorted(seen.values(), key=lambda c: c["name"].casefold())
+
+
 def card_db_files(path: Path | None = None) -> list[Path]:
     """The card database's cards.csv and its effect files, in a fixed order."""
     from deckkit.animayhem.construction.carddb import card_db_csv
@@ -144,6 +158,9 @@ class AniMayhemCardRuns:
 
     def end_reason_code(self, reason: str) -> str:
         return end_reason_code(reason)
+
+    def not_simulated(self, entry: Deck) -> list[dict[str, str]]:
+        return not_simulated(entry)
 
     def card_db_files(self, path: Path | None = None) -> list[Path]:
         return card_db_files(path)

@@ -143,6 +143,11 @@ class CardRuns(Protocol):
         returned."""
         ...
 
+    def not_simulated(self, entry: Any) -> list[dict[str, str]]:
+        """The cards of a file whose text the game's engine does not play in full (what every
+        estimate is printed with): id, name, coverage and a note, by name."""
+        ...
+
     def end_reason_code(self, reason: str) -> str:
         """The stable code of an end reason's words (``other`` for words the game never says)."""
         ...
