@@ -41,7 +41,7 @@ import importlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from deckkit.errors import DeckFileError, NotServed, UsageError
 from deckkit.untrusted import read_head
@@ -158,24 +158,35 @@ def game_interface(game: Game) -> interface.Game:
     return found
 
 
-def card_runs(game: Game | None = None) -> interface.CardRuns:
-    """What the tools above the games need to tally and save ``game``'s per-card runs (the
-    default game's when None): its interface's ``card_runs``, imported on first use."""
+def _carried(game: Game | None, attribute: str, lacking: str) -> object:
+    """What the game's interface (the default game's when None) carries as ``attribute``,
+    imported on first use; a usage error saying ``lacking`` when it carries none."""
     chosen = game or GAMES[0]
-    found: interface.CardRuns | None = getattr(game_interface(chosen), "card_runs", None)
+    found = getattr(game_interface(chosen), attribute, None)
     if found is None:
-        raise UsageError(f"{chosen.title} keeps no per-card runs")
+        raise UsageError(lacking.format(title=chosen.title))
     return found
+
+
+def card_runs(game: Game | None = None) -> interface.CardRuns:
+    """What the tools above the games need to tally and save ``game``'s per-card runs."""
+    return cast("interface.CardRuns", _carried(game, "card_runs", "{title} keeps no per-card runs"))
 
 
 def deck_swaps(game: Game | None = None) -> interface.DeckSwaps:
-    """What deck tuning needs of ``game``'s decks (the default game's when None): its
-    interface's ``deck_swaps``, imported on first use."""
-    chosen = game or GAMES[0]
-    found: interface.DeckSwaps | None = getattr(game_interface(chosen), "deck_swaps", None)
-    if found is None:
-        raise UsageError(f"deckkit does not tune {chosen.title} decks by swaps")
-    return found
+    """What deck tuning needs of ``game``'s decks."""
+    return cast(
+        "interface.DeckSwaps",
+        _carried(game, "deck_swaps", "deckkit does not tune {title} decks by swaps"),
+    )
+
+
+def engine_runs(game: Game | None = None) -> interface.EngineRuns:
+    """What the API's runs of one deck need of ``game``'s engine."""
+    return cast(
+        "interface.EngineRuns",
+        _carried(game, "engine_runs", "{title} plays no runs of one deck under its edition"),
+    )
 
 
 def game_names() -> tuple[str, ...]:

@@ -236,11 +236,9 @@ STILL_GAME_BOUND = {
     "deckkit.api.composition",
     "deckkit.api.deckinput",
     "deckkit.api.decks",
-    "deckkit.api.engine",
     "deckkit.api.legality",
     "deckkit.api.pages",
     "deckkit.api.play",
-    "deckkit.api.readings",
     "deckkit.api.solitaire",
     "deckkit.api.tuning",  # deck building, as analysis.tuning
 }

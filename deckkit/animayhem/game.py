@@ -23,6 +23,7 @@ from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.prepared import GameSetup
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Trace
+from deckkit.animayhem.runs import ENGINE_RUNS, AniMayhemEngineRuns
 from deckkit.core.game import Legality, PlayFn, Problem, Record, RuleChoice, StandIn
 from deckkit.errors import UsageError
 
@@ -79,6 +80,7 @@ class AniMayhem:
     end_reasons: Mapping[str, str] = END_REASONS
     card_runs: AniMayhemCardRuns = CARD_RUNS  # per-card tallies, summaries and saved runs
     deck_swaps: AniMayhemDeckSwaps = DECK_SWAPS  # deck tuning's swaps
+    engine_runs: AniMayhemEngineRuns = ENGINE_RUNS  # the API's runs of one deck
 
     def read(self, path: Path) -> Deck:
         return read_deck(path, load_card_db())

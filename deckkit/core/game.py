@@ -14,12 +14,12 @@ back to the same game and never look inside; what they read is in the shared rec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from deckkit.core.workers import PlayFn
+from deckkit.core.workers import GameFactory, PlayFn
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +168,37 @@ class CardRuns(Protocol):
 
 
 @runtime_checkable
+class EngineRuns(Protocol):
+    """What the API's runs of one deck under its edition need of a game's engine (Ani-Mayhem's
+    ``simulate``, ``report``, ``impact``, ``tune``): the policies and field layouts a run may
+    choose, a picklable factory of its games for :mod:`deckkit.core.workers`, and the names
+    of the deck's cards whose text the engine ignores. The game's interface carries it as
+    ``engine_runs`` (:func:`deckkit.games.engine_runs`)."""
+
+    @property
+    def layouts(self) -> tuple[str, ...]: ...
+
+    def policies(self) -> tuple[str, ...]: ...
+
+    def factory(
+        self, deck: Any, edition: Any, layout: str, turn_cap: int, policy: str
+    ) -> GameFactory: ...
+
+    def not_simulated(self, deck: Any) -> list[str]: ...
+
+    def with_rules(self, edition: Any, rules: Mapping[str, str]) -> Any:
+        """The edition played with these rule options' values (the rest as it reads)."""
+        ...
+
+    def alternatives(
+        self, edition: Any, rules: Mapping[str, str], only: Iterable[str] | None = None
+    ) -> list[tuple[str, str]]:
+        """Every (rule option, value) other than the one in effect under ``edition`` with
+        ``rules``: the readings ``sensitivity`` plays (only the options in ``only``, if given)."""
+        ...
+
+
+@runtime_checkable
 class DeckSwaps(Protocol):
     """What deck tuning needs of a game's decks (Ani-Mayhem's ``tune`` and ``build``): a
     card's pile (a swap keeps a card's pile), a deck's cards with their copies in the deck's
@@ -268,6 +299,7 @@ __all__ = [
     "CardInfo",
     "CardRuns",
     "DeckSwaps",
+    "EngineRuns",
     "Game",
     "Legality",
     "PlayFn",
