@@ -235,7 +235,6 @@ STILL_GAME_BOUND = {
     "deckkit.api.card_impact",
     "deckkit.api.composition",
     "deckkit.api.deckinput",
-    "deckkit.api.decks",
     "deckkit.api.legality",
     "deckkit.api.pages",
     "deckkit.api.play",

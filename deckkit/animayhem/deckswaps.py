@@ -1,16 +1,25 @@
-"""Ani-Mayhem's decks as deck tuning changes them (:class:`deckkit.core.game.DeckSwaps`,
+"""Ani-Mayhem's decks as the tools above change them (:class:`deckkit.core.game.DeckSwaps`,
 reached through :func:`deckkit.games.deck_swaps`): which pile a card belongs to, a deck's cards
-with their copies, one copy swapped for another card in its place, and the most neutral card
-that may take a card's place (:mod:`deckkit.animayhem.construction.standins`)."""
+with their copies, one copy swapped for another card in its place, the most neutral card that
+may take a card's place (:mod:`deckkit.animayhem.construction.standins`), and the deck with one
+card's printed numbers changed in memory (``deckkit.with_card``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
-from deckkit.animayhem.construction.cards import POWER_TYPES, AnyCard, CardType
+from deckkit.animayhem.construction.cards import (
+    ABILITIES,
+    POWER_TYPES,
+    AnyCard,
+    CardType,
+    CharacterCard,
+)
 from deckkit.animayhem.construction.deck import Deck, DeckEntry
 from deckkit.animayhem.construction.standins import neutral_replacement, with_one_copy_changed
+from deckkit.errors import UsageError
 
 # The deck file's section of each card type that is not a power card.
 _PILES: dict[CardType, str] = {
@@ -44,6 +53,37 @@ def merged(deck: Deck) -> Deck:
     return replace(deck, entries=tuple(by_id[i] for i in order))
 
 
+def with_card(deck: Deck, name: str, **changes: Any) -> Deck:
+    """``deck`` with every copy of the card ``name`` (its name, id or "Name #33") changed:
+    ``changes`` are fields of the card (``deckkit.with_card(deck, "Krillin", damage=5)``);
+    the five abilities (damage, defense, movement, charm, energy) may be given directly. The
+    card keeps its id, so a run's per-card statistics stay under its name."""
+    held = [
+        e.card for e in deck.entries if name in (e.card.name, e.card.id) or _numbered(e.card, name)
+    ]
+    if not held:
+        raise UsageError(f"{name!r} is not in the deck", path=deck.path)
+    if len({c.id for c in held}) > 1:
+        raise UsageError(
+            f"{name!r} names several cards of the deck", hint="use its id or 'Name #33'"
+        )
+    card = held[0]
+    abilities = {k: changes.pop(k) for k in list(changes) if k in ABILITIES}
+    if abilities:
+        if not isinstance(card, CharacterCard):
+            raise UsageError(f"{card.name!r} is a {card.type}, which prints no abilities")
+        changes["abilities"] = replace(card.abilities, **abilities)
+    changed = replace(card, **changes)
+    entries = tuple(replace(e, card=changed) if e.card.id == card.id else e for e in deck.entries)
+    return replace(deck, entries=entries)
+
+
+def _numbered(card: AnyCard, name: str) -> bool:
+    """ "Goku #33": the name with the card's global number (ids are ``am`` + the number)."""
+    base, _, number = name.rpartition(" #")
+    return bool(base) and card.name == base and card.id == f"am{number}"
+
+
 class AniMayhemDeckSwaps:
     """:class:`deckkit.core.game.DeckSwaps` for Ani-Mayhem's decks."""
 
@@ -65,6 +105,9 @@ class AniMayhemDeckSwaps:
         fits: Callable[[Deck], bool],
     ) -> AnyCard | None:
         return neutral_replacement(deck, card, pool, fits)
+
+    def with_card(self, deck: Deck, name: str, **changes: Any) -> Deck:
+        return with_card(deck, name, **changes)
 
 
 DECK_SWAPS = AniMayhemDeckSwaps()

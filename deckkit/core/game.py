@@ -200,10 +200,11 @@ class EngineRuns(Protocol):
 
 @runtime_checkable
 class DeckSwaps(Protocol):
-    """What deck tuning needs of a game's decks (Ani-Mayhem's ``tune`` and ``build``): a
-    card's pile (a swap keeps a card's pile), a deck's cards with their copies in the deck's
-    order, the deck with one copy swapped for another card in its place, and the most neutral
-    card of the game's stand-in rule. The game's interface carries it as ``deck_swaps``
+    """The changes the tools above make to a game's decks (Ani-Mayhem's ``tune`` and
+    ``build``, and ``deckkit.with_card``): a card's pile (a swap keeps a card's pile), a deck's
+    cards with their copies in the deck's order, the deck with one copy swapped for another
+    card in its place, the most neutral card of the game's stand-in rule, and the deck with
+    one card's printed numbers changed. The game's interface carries it as ``deck_swaps``
     (:func:`deckkit.games.deck_swaps`); the decks and cards are the game's own."""
 
     def pile_of(self, card: Any) -> str: ...
@@ -215,6 +216,11 @@ class DeckSwaps(Protocol):
     def neutral_replacement(
         self, deck: Any, card: Any, pool: Sequence[Any], fits: Callable[[Any], bool]
     ) -> Any | None: ...
+
+    def with_card(self, deck: Any, name: str, **changes: Any) -> Any:
+        """The deck with every copy of one card (by name or id) changed in memory: ``changes``
+        are fields of the card (its printed numbers); the card keeps its id."""
+        ...
 
 
 @runtime_checkable
