@@ -181,6 +181,14 @@ def deck_swaps(game: Game | None = None) -> interface.DeckSwaps:
     )
 
 
+def deck_stats(game: Game | None = None) -> interface.DeckStats:
+    """What ``game``'s decks are before any game is played."""
+    return cast(
+        "interface.DeckStats",
+        _carried(game, "deck_stats", "{title} gives no draw chances of a deck"),
+    )
+
+
 def engine_runs(game: Game | None = None) -> interface.EngineRuns:
     """What the API's runs of one deck need of ``game``'s engine."""
     return cast(

@@ -15,6 +15,7 @@ from deckkit.animayhem.construction.editions import DEFAULT_EDITION, Edition, lo
 from deckkit.animayhem.construction.legality import check_deck
 from deckkit.animayhem.construction.readings import RULE_OPTIONS, apply_rules, parse_rule
 from deckkit.animayhem.construction.standins import stand_ins, with_one_copy_changed
+from deckkit.animayhem.deckstats import DECK_STATS, AniMayhemDeckStats
 from deckkit.animayhem.deckswaps import DECK_SWAPS, AniMayhemDeckSwaps
 from deckkit.animayhem.engine.endgame import END_REASONS, end_reason_code
 from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
@@ -81,6 +82,7 @@ class AniMayhem:
     card_runs: AniMayhemCardRuns = CARD_RUNS  # per-card tallies, summaries and saved runs
     deck_swaps: AniMayhemDeckSwaps = DECK_SWAPS  # deck tuning's swaps
     engine_runs: AniMayhemEngineRuns = ENGINE_RUNS  # the API's runs of one deck
+    deck_stats: AniMayhemDeckStats = DECK_STATS  # a deck before any game is played
 
     def read(self, path: Path) -> Deck:
         return read_deck(path, load_card_db())

@@ -39,8 +39,13 @@ def forget_stdin() -> None:
     _stdin = None
 
 
-def read_deck_arg(path: Path, db: CardDB) -> Deck:
-    """The deck a command line names: a file, or ``-`` for standard input."""
+def read_deck_arg(path: Path, db: CardDB | None = None) -> Deck:
+    """The deck a command line names: a file, or ``-`` for standard input (``db``: the card
+    database it is read with, by default the one in use)."""
+    if db is None:
+        from deckkit.animayhem.construction.carddb import load_card_db
+
+        db = load_card_db()
     if is_stdin(path):
         return parse_deck_bytes(stdin_bytes(), db, Path(STDIN_NAME))
     return read_deck(path, db)

@@ -199,6 +199,32 @@ class EngineRuns(Protocol):
 
 
 @runtime_checkable
+class DeckStats(Protocol):
+    """What a deck is before any game is played (Ani-Mayhem's ``deckkit stats``): the chance of
+    having drawn each card or kind by each turn, and sample opening hands. The game's interface
+    carries it as ``deck_stats`` (:func:`deckkit.games.deck_stats`)."""
+
+    @property
+    def default_turns(self) -> tuple[int, ...]:
+        """The turns the chances are given for when none are asked (0: the opening hand)."""
+        ...
+
+    def stats(
+        self,
+        deck: Any,
+        edition: str | None = None,
+        *,
+        turns: tuple[int, ...] = ...,
+        draws_per_turn: int = 1,
+        hands: int = 3,
+        seed: int = 0,
+    ) -> dict[str, Any]:
+        """The document of ``deckkit stats --format json`` for a deck under ``edition`` (None:
+        the deck's own)."""
+        ...
+
+
+@runtime_checkable
 class DeckSwaps(Protocol):
     """The changes the tools above make to a game's decks (Ani-Mayhem's ``tune`` and
     ``build``, and ``deckkit.with_card``): a card's pile (a swap keeps a card's pile), a deck's
@@ -304,6 +330,7 @@ __all__ = [
     "Card",
     "CardInfo",
     "CardRuns",
+    "DeckStats",
     "DeckSwaps",
     "EngineRuns",
     "Game",
