@@ -181,6 +181,14 @@ def deck_swaps(game: Game | None = None) -> interface.DeckSwaps:
     )
 
 
+def deck_checks(game: Game | None = None) -> interface.DeckChecks:
+    """``game``'s construction verdict on a deck with its counts."""
+    return cast(
+        "interface.DeckChecks",
+        _carried(game, "deck_checks", "{title} checks no decks of cards"),
+    )
+
+
 def deck_stats(game: Game | None = None) -> interface.DeckStats:
     """What ``game``'s decks are before any game is played."""
     return cast(

@@ -25,6 +25,7 @@ from deckkit.animayhem.engine.prepared import GameSetup
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Trace
 from deckkit.animayhem.runs import ENGINE_RUNS, AniMayhemEngineRuns
+from deckkit.animayhem.validation import DECK_CHECKS, AniMayhemDeckChecks
 from deckkit.core.game import Legality, PlayFn, Problem, Record, RuleChoice, StandIn
 from deckkit.errors import UsageError
 
@@ -83,6 +84,7 @@ class AniMayhem:
     deck_swaps: AniMayhemDeckSwaps = DECK_SWAPS  # deck tuning's swaps
     engine_runs: AniMayhemEngineRuns = ENGINE_RUNS  # the API's runs of one deck
     deck_stats: AniMayhemDeckStats = DECK_STATS  # a deck before any game is played
+    deck_checks: AniMayhemDeckChecks = DECK_CHECKS  # `deckkit validate`
 
     def read(self, path: Path) -> Deck:
         return read_deck(path, load_card_db())

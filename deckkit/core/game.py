@@ -199,6 +199,25 @@ class EngineRuns(Protocol):
 
 
 @runtime_checkable
+class DeckChecks(Protocol):
+    """A deck's construction verdict with its counts (Ani-Mayhem's ``deckkit validate``): a
+    file, ``-`` for standard input, or a deck in memory, under an edition, a variant and a
+    player count (None: the deck's header, else the defaults). The game's interface carries it
+    as ``deck_checks`` (:func:`deckkit.games.deck_checks`)."""
+
+    def validate(
+        self,
+        deck: Any,
+        *,
+        players: int | None = None,
+        edition: str | None = None,
+        variant: str | None = None,
+    ) -> tuple[str, Any]:
+        """The deck's name and the game's legality report of it."""
+        ...
+
+
+@runtime_checkable
 class DeckStats(Protocol):
     """What a deck is before any game is played (Ani-Mayhem's ``deckkit stats``): the chance of
     having drawn each card or kind by each turn, and sample opening hands. The game's interface
@@ -330,6 +349,7 @@ __all__ = [
     "Card",
     "CardInfo",
     "CardRuns",
+    "DeckChecks",
     "DeckStats",
     "DeckSwaps",
     "EngineRuns",
