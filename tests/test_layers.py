@@ -233,7 +233,6 @@ STILL_GAME_BOUND = {
     "deckkit.api.balance",
     "deckkit.api.building",  # deck building, as analysis.tuning
     "deckkit.api.card_impact",
-    "deckkit.api.deckinput",
     "deckkit.api.pages",
     "deckkit.api.play",
     "deckkit.api.solitaire",

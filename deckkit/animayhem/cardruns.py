@@ -11,7 +11,6 @@ from typing import Any
 
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import MAX_DECK_BYTES, Deck
-from deckkit.animayhem.engine.endgame import end_reason_code
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.core.game import CardInfo
 from deckkit.textsafe import clipped, shown_inline
@@ -157,6 +156,8 @@ class AniMayhemCardRuns:
         return card_catalog(entry)
 
     def end_reason_code(self, reason: str) -> str:
+        from deckkit.animayhem.engine.endgame import end_reason_code
+
         return end_reason_code(reason)
 
     def not_simulated(self, entry: Deck) -> list[dict[str, str]]:

@@ -1,6 +1,7 @@
-"""Ani-Mayhem's ``deckkit validate`` (:class:`deckkit.core.game.DeckChecks`, reached through
-:func:`deckkit.games.deck_checks`): a deck file, standard input or a deck in memory, checked
-under an edition, a variant and a player count, the deck's header values the defaults that the
+"""Ani-Mayhem's decks read and checked (:class:`deckkit.core.game.DeckChecks`, reached through
+:func:`deckkit.games.deck_checks`): a deck file or its bytes read against a card database, and
+``deckkit validate``: a deck file, standard input or a deck in memory, checked under an
+edition, a variant and a player count, the deck's header values the defaults that the
 arguments override."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.carddb import CardDB, load_card_db
 from deckkit.animayhem.construction.deck import MAX_DECK_BYTES, Deck, parse_deck_bytes, read_deck
 from deckkit.animayhem.construction.editions import (
     DEFAULT_EDITION,
@@ -61,6 +62,12 @@ class AniMayhemDeckChecks:
         variant: str | None = None,
     ) -> tuple[str, LegalityReport]:
         return validate_deck(deck, players=players, edition=edition, variant=variant)
+
+    def read_deck(self, path: Path, db: CardDB | None = None) -> Deck:
+        return read_deck(path, db if db is not None else load_card_db())
+
+    def parse_deck(self, data: bytes, path: Path, db: CardDB | None = None) -> Deck:
+        return parse_deck_bytes(data, db if db is not None else load_card_db(), path)
 
 
 DECK_CHECKS = AniMayhemDeckChecks()

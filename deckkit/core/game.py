@@ -200,7 +200,8 @@ class EngineRuns(Protocol):
 
 @runtime_checkable
 class DeckChecks(Protocol):
-    """A deck's construction verdict with its counts (Ani-Mayhem's ``deckkit validate``): a
+    """A game's deck files read against a card database, and a deck's construction verdict
+    with its counts (Ani-Mayhem's ``deckkit validate``): a
     file, ``-`` for standard input, or a deck in memory, under an edition, a variant and a
     player count (None: the deck's header, else the defaults). The game's interface carries it
     as ``deck_checks`` (:func:`deckkit.games.deck_checks`)."""
@@ -214,6 +215,15 @@ class DeckChecks(Protocol):
         variant: str | None = None,
     ) -> tuple[str, Any]:
         """The deck's name and the game's legality report of it."""
+        ...
+
+    def read_deck(self, path: Path, db: Any | None = None) -> Any:
+        """The deck file at ``path`` read against the card database ``db`` (None: the one in
+        use); unreadable input raises a :class:`deckkit.errors.DeckkitError` naming the line."""
+        ...
+
+    def parse_deck(self, data: bytes, path: Path, db: Any | None = None) -> Any:
+        """A deck file's bytes (standard input: ``path`` names it) read as :meth:`read_deck`."""
         ...
 
 
