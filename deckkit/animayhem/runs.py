@@ -22,6 +22,8 @@ from deckkit.animayhem.engine import play
 from deckkit.animayhem.engine.field import LAYOUTS as ENGINE_LAYOUTS
 from deckkit.animayhem.engine.field import Layout
 from deckkit.animayhem.engine.players import PLAYERS, is_player, make_player
+from deckkit.animayhem.engine.record import GameRecord
+from deckkit.animayhem.engine.state import Trace
 from deckkit.core.workers import PlayFn
 from deckkit.errors import UsageError
 
@@ -117,6 +119,31 @@ class AniMayhemEngineRuns:
 
     def not_simulated(self, deck: Deck) -> list[str]:
         return not_simulated(deck)
+
+    def play_traced(
+        self,
+        deck: Deck,
+        edition: Edition,
+        layout: str,
+        turn_cap: int,
+        policy: str,
+        seed: int,
+        index: int,
+    ) -> tuple[play.GameSetup, GameRecord, Trace]:
+        """Game ``index`` of the run seeded ``seed`` with its trace (``deckkit play``): the
+        prepared setup, the record and the events."""
+        check_playable(deck)
+        setup = play.prepare_game(
+            deck, edition, play.GameOptions(layout=cast(Layout, layout), turn_cap=turn_cap)
+        )
+        trace = Trace()
+        record = play.play_game(setup, make_player(policy), seed, index, trace=trace)
+        return setup, record, trace
+
+    def trace_text(self, trace: Trace) -> str:
+        from deckkit.animayhem.traces import render_text
+
+        return render_text(trace)
 
     def with_rules(self, edition: Edition, rules: Mapping[str, str]) -> Edition:
         return apply_rules(edition, rules)

@@ -186,6 +186,24 @@ class EngineRuns(Protocol):
 
     def not_simulated(self, deck: Any) -> list[str]: ...
 
+    def play_traced(
+        self,
+        deck: Any,
+        edition: Any,
+        layout: str,
+        turn_cap: int,
+        policy: str,
+        seed: int,
+        index: int,
+    ) -> tuple[Any, Any, Any]:
+        """Game ``index`` of the run seeded ``seed`` played with its trace: the prepared setup
+        (its ``not_simulated`` cards), the record and the trace (its ``events``)."""
+        ...
+
+    def trace_text(self, trace: Any) -> str:
+        """A trace :meth:`play_traced` gave, turn by turn, as ``deckkit play`` prints it."""
+        ...
+
     def with_rules(self, edition: Any, rules: Mapping[str, str]) -> Any:
         """The edition played with these rule options' values (the rest as it reads)."""
         ...
