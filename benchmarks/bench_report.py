@@ -83,6 +83,7 @@ def warm_render(results: Path, out: Path, repeat: int) -> list[float]:
 def pairing(games: int, seed: int) -> dict[str, float | int | str]:
     from deckkit.analysis import impact as im
     from deckkit.analysis.paired import independent_difference, paired_difference
+    from deckkit.animayhem.construction import standins as si
     from deckkit.animayhem.construction.carddb import load_card_db
     from deckkit.animayhem.construction.deck import Deck, read_deck
     from deckkit.animayhem.construction.editions import load_edition
@@ -96,9 +97,9 @@ def pairing(games: int, seed: int) -> dict[str, float | int | str]:
     def legal(d: Deck) -> bool:
         return check_deck(d, edition, "standard", 1).legal
 
-    swap = im.neutral_replacement(deck, card, load_card_db().cards, legal)
+    swap = si.neutral_replacement(deck, card, load_card_db().cards, legal)
     assert swap is not None
-    what_if = im.with_one_copy_changed(deck, card, swap)
+    what_if = si.with_one_copy_changed(deck, card, swap)
 
     def wins(d: Deck, s: int) -> list[bool]:
         factory = EngineGames(d, edition, game_options("compact", 150), "heuristic")

@@ -42,7 +42,7 @@ import importlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from deckkit.errors import DeckFileError, NotServed, UsageError
 from deckkit.untrusted import read_head
@@ -155,6 +155,53 @@ def game_interface(game: Game) -> interface.Game:
         raise UsageError(f"{game.title} provides no game interface")
     found: interface.Game = importlib.import_module(game.interface).GAME
     return found
+
+
+def _carried(game: Game | None, attribute: str, lacking: str) -> object:
+    """What the game's interface (the default game's when None) carries as ``attribute``,
+    imported on first use; a usage error saying ``lacking`` when it carries none."""
+    chosen = game or GAMES[0]
+    found = getattr(game_interface(chosen), attribute, None)
+    if found is None:
+        raise UsageError(lacking.format(title=chosen.title))
+    return found
+
+
+def card_runs(game: Game | None = None) -> interface.CardRuns:
+    """What the tools above the games need to tally and save ``game``'s per-card runs."""
+    return cast("interface.CardRuns", _carried(game, "card_runs", "{title} keeps no per-card runs"))
+
+
+def deck_swaps(game: Game | None = None) -> interface.DeckSwaps:
+    """What deck tuning needs of ``game``'s decks."""
+    return cast(
+        "interface.DeckSwaps",
+        _carried(game, "deck_swaps", "deckkit does not tune {title} decks by swaps"),
+    )
+
+
+def deck_checks(game: Game | None = None) -> interface.DeckChecks:
+    """``game``'s construction verdict on a deck with its counts."""
+    return cast(
+        "interface.DeckChecks",
+        _carried(game, "deck_checks", "{title} checks no decks of cards"),
+    )
+
+
+def deck_stats(game: Game | None = None) -> interface.DeckStats:
+    """What ``game``'s decks are before any game is played."""
+    return cast(
+        "interface.DeckStats",
+        _carried(game, "deck_stats", "{title} gives no draw chances of a deck"),
+    )
+
+
+def engine_runs(game: Game | None = None) -> interface.EngineRuns:
+    """What the API's runs of one deck need of ``game``'s engine."""
+    return cast(
+        "interface.EngineRuns",
+        _carried(game, "engine_runs", "{title} plays no runs of one deck under its edition"),
+    )
 
 
 def game_names() -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from deckkit.analysis import impact as im
 from deckkit.analysis import paired
 from deckkit.analysis.paired import independent_difference, paired_difference
+from deckkit.animayhem.construction import standins as si
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import read_deck
 from deckkit.animayhem.construction.editions import load_edition
@@ -89,9 +90,9 @@ def test_paired_interval_is_narrower_than_independent_runs() -> None:
     def legal(d: object) -> bool:
         return check_deck(d, edition, "standard", 1).legal  # type: ignore[arg-type]
 
-    swap = im.neutral_replacement(deck, goten, load_card_db().cards, legal)
+    swap = si.neutral_replacement(deck, goten, load_card_db().cards, legal)
     assert swap is not None
-    what_if = im.with_one_copy_changed(deck, goten, swap)
+    what_if = si.with_one_copy_changed(deck, goten, swap)
     assert legal(what_if) and len(list(what_if.cards())) == len(list(deck.cards()))
 
     def wins(d: object, seed: int) -> list[bool]:
@@ -125,12 +126,12 @@ def test_one_copy_changed_in_place() -> None:
     deck = read_deck(DECKS / "medium-solo.deck", load_card_db())
     gun = next(e.card for e in deck.entries if e.card.name == "Armitage's Gun")
     kiss = next(e.card for e in deck.entries if e.card.name == "A Goddess' Kiss")
-    changed = im.with_one_copy_changed(deck, gun, kiss)
+    changed = si.with_one_copy_changed(deck, gun, kiss)
     assert len(list(changed.cards())) == len(list(deck.cards()))
     names = [c.name for c in changed.cards()]
     at = [c.name for c in deck.cards()].index("Armitage's Gun")
     assert names[at : at + 3] == ["Armitage's Gun", "Armitage's Gun", "A Goddess' Kiss"]
-    removed = im.with_one_copy_changed(deck, gun, None)
+    removed = si.with_one_copy_changed(deck, gun, None)
     assert len(list(removed.cards())) == len(list(deck.cards())) - 1
 
 
@@ -143,12 +144,12 @@ def test_stand_ins_are_legal_cards_of_the_kind_most_neutral_first() -> None:
     def legal(d: object) -> bool:
         return check_deck(d, edition, "standard", 1).legal  # type: ignore[arg-type]
 
-    found = im.stand_ins(deck, goten, db.cards, legal)
+    found = si.stand_ins(deck, goten, db.cards, legal)
     held = {e.card.id for e in deck.entries}
-    assert len(found) == im.STAND_INS == len({c.id for c in found})
+    assert len(found) == si.STAND_INS == len({c.id for c in found})
     assert all(c.type == goten.type and c.id not in held for c in found)
-    assert all(legal(im.with_one_copy_changed(deck, goten, c)) for c in found)
-    assert found[0] == im.neutral_replacement(deck, goten, db.cards, legal)
+    assert all(legal(si.with_one_copy_changed(deck, goten, c)) for c in found)
+    assert found[0] == si.neutral_replacement(deck, goten, db.cards, legal)
 
 
 def _diff(d: float, lo: float, hi: float) -> paired.PairedDifference:

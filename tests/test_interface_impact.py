@@ -124,17 +124,17 @@ def test_a_changed_team_plays_as_held_not_as_its_file_reads() -> None:
 
 def test_ani_mayhem_stand_ins_are_its_impact_stand_ins() -> None:
     """The interface gives the deck's stand-in rule, the very cards `impact` measures against."""
-    from deckkit.analysis import impact as im
+    from deckkit.animayhem.construction import standins as si
     from deckkit.animayhem.construction.carddb import load_card_db
 
     deck_path = DECKS / "medium-solo.deck"
     game = _game(deck_path)
     deck = game.read(deck_path)
     card = next(e.card for e in deck.entries if e.card.name == "Goten")
-    expected = im.stand_ins(deck, card, load_card_db().cards, lambda d: game.legality(d).legal)
+    expected = si.stand_ins(deck, card, load_card_db().cards, lambda d: game.legality(d).legal)
     stands = game.stand_ins(deck, "goten")
     assert [s.how for s in stands] == [f"replaced by {c.name}" for c in expected]
-    assert len(stands) == im.STAND_INS
+    assert len(stands) == si.STAND_INS
     assert all(game.legality(s.entry).legal for s in stands)
 
 

@@ -13,12 +13,12 @@ from scipy import stats
 
 from deckkit.analysis.summary import (
     CI_METHOD,
-    CardInfo,
     Tally,
     mean_estimate,
     proportion,
     summarize,
 )
+from deckkit.animayhem.cardruns import card_info
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.engine.record import CardStat, GameRecord
 
@@ -152,13 +152,13 @@ def test_mean_estimate_matches_numpy_and_t_interval() -> None:
 def test_summary_rates_and_card_table() -> None:
     records = _records(5, 300)
     catalog = {
-        "am900": CardInfo("am900", "Giant Robot", CardType.DISASTER),
-        "am901": CardInfo("am901", "Goku", CardType.DISASTER),
-        "am100": CardInfo("am100", "Goku", CardType.CHARACTER),
-        "am101": CardInfo("am101", "Ranma", CardType.CHARACTER),
-        "am500": CardInfo("am500", "Tokyo", CardType.LOCATION),
-        "am700": CardInfo("am700", "Never Met", CardType.DISASTER),
-        "am300": CardInfo("am300", "Sword", CardType.EQUIPMENT),
+        "am900": card_info("am900", "Giant Robot", CardType.DISASTER),
+        "am901": card_info("am901", "Goku", CardType.DISASTER),
+        "am100": card_info("am100", "Goku", CardType.CHARACTER),
+        "am101": card_info("am101", "Ranma", CardType.CHARACTER),
+        "am500": card_info("am500", "Tokyo", CardType.LOCATION),
+        "am700": card_info("am700", "Never Met", CardType.DISASTER),
+        "am300": card_info("am300", "Sword", CardType.EQUIPMENT),
     }
     summary = summarize(Tally.of(records), catalog)
     data = summary.as_dict()

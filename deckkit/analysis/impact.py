@@ -9,7 +9,8 @@ pile sizes, so the games drift apart and the interval is wider (and the deck may
 legal; the result says so).
 
 A card's value depends on what replaces it, so the default replacement level is not one card
-but the median over :data:`STAND_INS` legal stand-ins of the same kind: each stand-in is
+but the median over a few legal stand-ins of the same kind (the game's rule chooses them:
+Ani-Mayhem's :mod:`deckkit.animayhem.construction.standins`): each stand-in is
 measured on the same games, the card's value is the median stand-in's change (for an even
 number, the lower of the middle two, so that value and interval belong to one measured
 stand-in), and the spread (the smallest and largest change over the stand-ins) shows how much
@@ -17,12 +18,8 @@ the choice of replacement matters. A value is *supported* when its interval excl
 against stand-ins, every stand-in's change has the same sign. One named card
 (``--replace-with``) or removal are the other replacement levels.
 
-The stand-ins are chosen by a stated rule, not a judgement: among the database's cards of the
-same type (for disasters, also the same combat and major flags) that the deck does not hold,
-whose text the engine plays in full, prefer those with no encoded text effects, then those whose
-printed numbers (abilities, modifiers, damage and defense) sum closest to the median of the
-type, then the lowest id; the first :data:`STAND_INS` such cards that leave the deck legal are
-used (the first alone is "the most neutral" card).
+The measuring here knows no game: the cards are the game's own (read only for their id, name
+and type), and the caller says how many stand-ins its game's rule gives a card.
 """
 
 from __future__ import annotations
@@ -33,27 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.paired import METHOD, PairedDifference, paired_difference
 from deckkit.analysis.runner import GameFactory, run_games
-from deckkit.animayhem.construction.cards import AnyCard
-
-# The stand-in rule is the game's (construction.standins); named here as before.
-from deckkit.animayhem.construction.standins import (
-    MAX_CANDIDATES as MAX_CANDIDATES,
-)
-from deckkit.animayhem.construction.standins import (
-    STAND_INS as STAND_INS,
-)
-from deckkit.animayhem.construction.standins import (
-    neutral_replacement as neutral_replacement,
-)
-from deckkit.animayhem.construction.standins import (
-    printed_strength as printed_strength,
-)
-from deckkit.animayhem.construction.standins import (
-    stand_ins as stand_ins,
-)
-from deckkit.animayhem.construction.standins import (
-    with_one_copy_changed as with_one_copy_changed,
-)
+from deckkit.core.game import Card
 
 if TYPE_CHECKING:  # polars is imported where frames are built
     import polars as pl
@@ -61,7 +38,7 @@ if TYPE_CHECKING:  # polars is imported where frames are built
 DEFAULT_BATCH = 500
 
 
-def median_stand_in(results: Sequence[tuple[AnyCard, PairedDifference]]) -> int:
+def median_stand_in(results: Sequence[tuple[Card, PairedDifference]]) -> int:
     """The index of the median stand-in by change in win rate (the lower of the middle two
     for an even number; ties by the order given)."""
     order = sorted(range(len(results)), key=lambda i: (results[i][1].difference or 0.0, i))
@@ -124,13 +101,13 @@ class CardImpact:
     """One card's what-if: which change, on which deck, and the paired result (against stand-ins:
     the median stand-in's, with every stand-in's in ``stand_ins``)."""
 
-    card: AnyCard
-    replacement: AnyCard | None
+    card: Card
+    replacement: Card | None
     how: str  # "replaced by X (named)", "median of 5 stand-ins: ...", "removed"
     legal: bool  # whether the what-if deck is legal
     result: PairedDifference
     level: str = LEVEL_NAMED  # LEVEL_STAND_INS, LEVEL_NAMED or LEVEL_REMOVAL
-    stand_ins: tuple[tuple[AnyCard, PairedDifference], ...] = ()
+    stand_ins: tuple[tuple[Card, PairedDifference], ...] = ()
 
     @property
     def spread(self) -> tuple[float, float] | None:
@@ -193,11 +170,12 @@ def sort_impacts(impacts: Iterable[CardImpact]) -> list[CardImpact]:
     return sorted(impacts, key=lambda i: (i.result.difference or 0.0, i.card.name.casefold()))
 
 
-def level_text(level: str, replacement: AnyCard | None = None) -> str:
-    """The replacement level in words, for the outputs."""
+def level_text(level: str, replacement: Card | None = None, *, stand_ins: int) -> str:
+    """The replacement level in words, for the outputs (``stand_ins``: the most a card is
+    measured against)."""
     if level == LEVEL_STAND_INS:
         return (
-            f"the median over up to {STAND_INS} legal stand-ins of the same kind (the most "
+            f"the median over up to {stand_ins} legal stand-ins of the same kind (the most "
             "neutral cards of the database: no text effects, printed numbers nearest their "
             "type's median), each named, with the spread of the change across them"
         )
@@ -213,18 +191,20 @@ def impact_document(
     target: float | None,
     *,
     level: str = LEVEL_STAND_INS,
-    replacement: AnyCard | None = None,
+    replacement: Card | None = None,
     cards_in_deck: int | None = None,
+    stand_ins: int,
 ) -> dict[str, Any]:
-    """The JSON shape of card impact (also the report's impact section)."""
+    """The JSON shape of card impact (also the report's impact section); ``stand_ins`` is the
+    most stand-ins the game's rule measures a card against."""
     return {
         "method": (
             "Change in win rate when one copy of the card is taken out (replaced or removed), "
             f"with a 95% interval: {METHOD}. Negative: the deck wins less without it."
         ),
         "replacement_level": level,
-        "replacement_level_text": level_text(level, replacement),
-        "stand_ins_per_card": STAND_INS if level == LEVEL_STAND_INS else None,
+        "replacement_level_text": level_text(level, replacement, stand_ins=stand_ins),
+        "stand_ins_per_card": stand_ins if level == LEVEL_STAND_INS else None,
         "supported_means": (
             "the 95% interval excludes zero"
             + (" and every stand-in's change has the same sign" if level == LEVEL_STAND_INS else "")

@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis.matches import RUN_METADATA_KEY
 from deckkit.analysis.runner import COUNTER_PREFIX, ROW_COLUMNS
-from deckkit.analysis.summary import Tally
-from deckkit.animayhem.construction.deck import MAX_DECK_BYTES
-from deckkit.animayhem.engine.record import CardStat
+from deckkit.analysis.summary import CounterKey, Tally
 from deckkit.errors import UsageError
-from deckkit.textsafe import clipped, shown_inline
+from deckkit.games import card_runs
+from deckkit.textsafe import shown_inline
 from deckkit.untrusted import check_regular, parse_json, read_bytes
 
 if TYPE_CHECKING:  # polars is imported where frames are read or built
@@ -35,13 +34,9 @@ METADATA_KEY = "deckkit.run"
 def card_db_hash(path: Path | None = None) -> str:
     """SHA-256 over the card database a run plays with (its cards.csv and effect files, by
     name and content), so a saved run can tell whether today's cards are still those."""
-    from deckkit.animayhem.construction.carddb import card_db_csv
-    from deckkit.animayhem.construction.effectdb import EFFECTS_DIR
     from deckkit.errors import CardDataError
 
-    csv_path = card_db_csv(path)
-    effects = csv_path.parent / EFFECTS_DIR
-    files = [csv_path, *(sorted(effects.glob("*.toml")) if effects.is_dir() else [])]
+    files = card_runs().card_db_files(path)
     digest = hashlib.sha256()
     for file in files:
         data = read_bytes(file, what="card database", error=CardDataError)
@@ -183,29 +178,12 @@ def _metadata_problem(raw: object) -> str | None:
     for name, (lo, hi) in ranges.items():
         if not lo <= raw[name] <= hi:
             return f"{name} {raw[name]} is out of range {lo}-{hi}"
-    if len(raw["deck_text"]) > MAX_DECK_BYTES:
+    game = card_runs()
+    if len(raw["deck_text"]) > game.max_file_bytes:
         return "the deck kept in it is larger than a deck file may be"
-    return _names_problem(raw)
-
-
-def _names_problem(raw: Mapping[str, Any]) -> str | None:
-    """A policy, layout, edition or variant this deckkit does not know (a file from a newer
-    version, or edited by hand): said here, naming the file, rather than by the engine."""
-    from deckkit.animayhem.construction.editions import EDITIONS, VARIANTS
-    from deckkit.animayhem.engine.field import LAYOUTS
-    from deckkit.animayhem.engine.players import PLAYERS, is_player
-
-    known: list[tuple[str, bool, tuple[str, ...]]] = [
-        ("policy", is_player(raw["policy"]), (*PLAYERS, "search:N")),
-        ("layout", raw["layout"] in LAYOUTS, LAYOUTS),
-        ("edition", raw["edition"] in EDITIONS, EDITIONS),
-        ("variant", raw["variant"] in VARIANTS, VARIANTS),
-    ]
-    for name, ok, choices in known:
-        if not ok:
-            value = shown_inline(clipped(raw[name], 60))
-            return f"unknown {name} {value!r}; deckkit knows {', '.join(choices)}"
-    return None
+    # A policy, layout, edition or variant this deckkit does not know (a file from a newer
+    # version, or edited by hand): said here, naming the file, rather than by the engine.
+    return game.unknown_setting(raw)
 
 
 @dataclass(frozen=True)
@@ -315,10 +293,11 @@ def _check_columns(schema: Mapping[str, Any], path: Path) -> None:
         if schema[name] != getattr(pl, dtype):
             raise UsageError(f"column {name!r} holds {schema[name]}, not {dtype}", path=path)
     fixed = {name for name, _ in ROW_COLUMNS}
+    known = card_runs().counters
     for name, dtype in schema.items():
         if name in fixed:
             continue
-        key = counter_key(name)
+        key = counter_key(name, known)
         if key is None:
             raise UsageError(
                 f"unexpected column {shown_inline(name[:80])!r}",
@@ -330,14 +309,16 @@ def _check_columns(schema: Mapping[str, Any], path: Path) -> None:
             raise UsageError(f"column {name!r} holds {dtype}, not Int64", path=path)
 
 
-def counter_key(name: str) -> tuple[str, CardStat] | None:
-    """(card id, stat) of a counter column's name, or None when it is not one."""
+def counter_key(name: str, counters: frozenset[str] | None = None) -> CounterKey | None:
+    """(card id, stat) of a counter column's name, or None when it is not one (its stat none
+    of ``counters``, by default the game's)."""
     if not name.startswith(COUNTER_PREFIX):
         return None
     card_id, _, stat = name[len(COUNTER_PREFIX) :].rpartition(":")
-    if not card_id or len(card_id) > 64 or stat not in CardStat._value2member_map_:
+    known = card_runs().counters if counters is None else counters
+    if not card_id or len(card_id) > 64 or stat not in known:
         return None
-    return card_id, CardStat(stat)
+    return card_id, stat
 
 
 def _check_values(
@@ -403,14 +384,15 @@ def _check_values(
         )
 
 
-def counter_columns(frame: pl.DataFrame | pl.LazyFrame) -> dict[str, tuple[str, CardStat]]:
+def counter_columns(frame: pl.DataFrame | pl.LazyFrame) -> dict[str, CounterKey]:
     """Column name -> (card id, stat) for the frame's per-card counter columns."""
     names = (
         frame.columns if not hasattr(frame, "collect_schema") else frame.collect_schema().names()
     )
-    out: dict[str, tuple[str, CardStat]] = {}
+    known = card_runs().counters
+    out: dict[str, CounterKey] = {}
     for name in names:
-        key = counter_key(name)
+        key = counter_key(name, known)
         if key is not None:
             out[name] = key
     return out

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from deckkit.analysis.summary import Played as Played
 from deckkit.analysis.summary import Tally
-from deckkit.animayhem.engine.record import GameRecord
 from deckkit.core import workers as core
 from deckkit.core.workers import DEFAULT_CHUNK as DEFAULT_CHUNK
 from deckkit.core.workers import MAX_CHUNK as MAX_CHUNK
@@ -49,15 +49,10 @@ Counters = dict[tuple[str, str], int]
 Row = tuple[int, str, int, int, int, int, str, Counters]
 
 
-# The record of one game this runner plays (its rows are Ani-Mayhem's): the name the layers
-# above use for it, so that they reach the game's record through the runner alone.
-Played = GameRecord
-
-
 class PlayFn(Protocol):
     """Plays game ``index`` of a run seeded ``seed``; deterministic in ``(seed, index)``."""
 
-    def __call__(self, seed: int, index: int) -> GameRecord: ...
+    def __call__(self, seed: int, index: int) -> Played: ...
 
 
 class GameFactory(Protocol):
@@ -67,7 +62,7 @@ class GameFactory(Protocol):
     def __call__(self) -> PlayFn: ...
 
 
-def row_of(record: GameRecord) -> Row:
+def row_of(record: Played) -> Row:
     """The per-game row written by ``--out``."""
     return (
         record.index,
@@ -111,7 +106,7 @@ class AniMayhemRecords:
     def tally(self) -> Tally:
         return Tally()
 
-    def row(self, record: GameRecord) -> Row:
+    def row(self, record: Played) -> Row:
         return row_of(record)
 
     def __eq__(self, other: object) -> bool:

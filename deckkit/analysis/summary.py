@@ -21,12 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
-
-from deckkit.animayhem.construction.cards import CardType
-from deckkit.animayhem.construction.deck import Deck
-from deckkit.animayhem.engine.endgame import end_reason_code
-from deckkit.animayhem.engine.record import CardStat, GameRecord
+from typing import Any, Protocol, TypeVar
 
 # The rates and means every game shares live below the games (deckkit.core.estimates).
 from deckkit.core.estimates import CI_METHOD as CI_METHOD
@@ -40,28 +35,41 @@ from deckkit.core.estimates import rate_json as rate_json
 from deckkit.core.estimates import t_quantile as t_quantile
 from deckkit.core.estimates import wilson_interval as wilson_interval
 
-# The counters each card type reports (zero-filled, so a disaster never met still shows up).
-STATS_BY_TYPE: dict[CardType, tuple[CardStat, ...]] = {
-    CardType.DISASTER: (
-        CardStat.MET,
-        CardStat.DEFEATED,
-        CardStat.ITEMS_CARRIED_OFF,
-        CardStat.BONKED,
-        CardStat.KILLED,
-    ),
-    CardType.CHARACTER: (
-        CardStat.COMBATS,
-        CardStat.WAS_BONKED,
-        CardStat.WAS_KILLED,
-        CardStat.ITEMS_RETRIEVED,
-    ),
-    CardType.LOCATION: (CardStat.SCAVENGE_ATTEMPTS, CardStat.SCAVENGE_SUCCESSES),
-}
-# Order of card types in reports: the ones with counters first, as the rulebook lists them.
-TYPE_ORDER: tuple[CardType, ...] = (CardType.CHARACTER, CardType.LOCATION, CardType.DISASTER)
+# What a report knows of a counted card (its game gives it: deckkit.core.game.CardRuns).
+from deckkit.core.game import CardInfo as CardInfo
 
-CounterKey = tuple[str, CardStat]
+# (card id, counter): the counter is one of the game's names for what happened to a card.
+CounterKey = tuple[str, str]
 K = TypeVar("K")
+
+
+class Played(Protocol):
+    """One finished game as a :class:`Tally` counts it (Ani-Mayhem's engine record has this
+    shape): ``counters`` maps (card id, counter) to its count in the game; ``index`` may be
+    renumbered (a batch of games played from an offset)."""
+
+    index: int
+
+    @property
+    def outcome(self) -> str: ...
+
+    @property
+    def turns(self) -> int: ...
+
+    @property
+    def items_in_play(self) -> int: ...
+
+    @property
+    def items_retrieved(self) -> int: ...
+
+    @property
+    def items_lost(self) -> int: ...
+
+    @property
+    def end_reason(self) -> str: ...
+
+    @property
+    def counters(self) -> Mapping[Any, int]: ...
 
 
 def _min(a: int | None, b: int | None) -> int | None:
@@ -104,14 +112,14 @@ class Tally:
     card_games: dict[CounterKey, int] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, records: Iterable[GameRecord]) -> Tally:
+    def of(cls, records: Iterable[Played]) -> Tally:
         """A tally of the given games."""
         tally = cls()
         for record in records:
             tally.add(record)
         return tally
 
-    def add(self, record: GameRecord) -> None:
+    def add(self, record: Played) -> None:
         """Count one finished game."""
         self.games += 1
         if record.outcome == "win":
@@ -184,22 +192,12 @@ class Tally:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class CardInfo:
-    """What a report needs to know of a card counted by id."""
+def card_catalog(entry: Any) -> dict[str, CardInfo]:
+    """Card id -> name, type and counters for every card of an Ani-Mayhem deck (counters are
+    keyed by id), as the game's :class:`~deckkit.core.game.CardRuns` gives them."""
+    from deckkit.games import card_runs
 
-    id: str
-    name: str
-    type: CardType
-
-
-def card_catalog(deck: Deck) -> dict[str, CardInfo]:
-    """Card id -> name and type for every card in the deck (counters are keyed by id)."""
-    out: dict[str, CardInfo] = {}
-    for entry in deck.entries:
-        card = entry.card
-        out.setdefault(card.id, CardInfo(card.id, card.name, card.type))
-    return out
+    return card_runs().card_catalog(entry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +234,10 @@ class Summary:
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON-ready statistics (the CLI adds run metadata around them)."""
+
+        from deckkit.games import card_runs
+
+        code_of = card_runs().end_reason_code
 
         def ci(rate: Rate) -> list[float] | None:
             return list(rate.ci) if rate.ci is not None else None
@@ -275,7 +277,7 @@ class Summary:
             "mean_items_retrieved": self.mean_items_retrieved,
             "mean_items_lost": self.mean_items_lost,
             "end_reasons": [
-                {"code": end_reason_code(reason), "reason": reason, "games": n}
+                {"code": code_of(reason), "reason": reason, "games": n}
                 for reason, n in self.end_reasons.items()
             ],
             "cards": {
@@ -293,10 +295,10 @@ class Summary:
 
 
 def _card_summaries(tally: Tally, catalog: Mapping[str, CardInfo]) -> tuple[CardSummary, ...]:
-    stats_of: dict[str, list[CardStat]] = {}
+    stats_of: dict[str, list[str]] = {}
     for known in catalog.values():
-        if known.type in STATS_BY_TYPE:
-            stats_of[known.id] = list(STATS_BY_TYPE[known.type])
+        if known.stats:
+            stats_of[known.id] = list(known.stats)
     for card_id, stat in tally.card_totals:  # counters the engine kept beyond the defaults
         listed = stats_of.setdefault(card_id, [])
         if stat not in listed:
@@ -308,12 +310,13 @@ def _card_summaries(tally: Tally, catalog: Mapping[str, CardInfo]) -> tuple[Card
             name = catalog[card_id].name
             name_uses[name] = name_uses.get(name, 0) + 1
 
+    unknown = max((info.rank for info in catalog.values()), default=0) + 1  # after the known
+
     def order(card_id: str) -> tuple[int, str, str]:
         info = catalog.get(card_id)
         if info is None:
-            return (len(TYPE_ORDER) + 1, card_id, card_id)
-        rank = TYPE_ORDER.index(info.type) if info.type in TYPE_ORDER else len(TYPE_ORDER)
-        return (rank, info.name.casefold(), card_id)
+            return (unknown, card_id, card_id)
+        return (info.rank, info.name.casefold(), card_id)
 
     n = tally.games
     out: list[CardSummary] = []

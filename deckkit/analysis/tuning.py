@@ -12,8 +12,8 @@ would be the approximation's.
 Search, all on the same selection games (game ``i`` of every deck draws from the same stream):
 
 1. *Out-screen*: each distinct card of the deck is replaced by its most neutral stand-in
-   (:func:`deckkit.analysis.impact.neutral_replacement`), every one on the same games: ``r(a)``,
-   the change in win rate, says how little the deck loses without ``a``.
+   (:func:`deckkit.animayhem.construction.standins.neutral_replacement`), every one on the
+   same games: ``r(a)``, the change in win rate, says how little the deck loses without ``a``.
 2. *In-screen*: in each pile, the weakest card (highest ``r``) is replaced by every card of the
    pool that may take its place, raced by successive halving (:mod:`deckkit.analysis.racing`):
    ``g(b)``, the change in win rate, says how much ``b`` brings.
@@ -31,14 +31,17 @@ selection's optimism (the winner's curse).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
 
-from deckkit.analysis.impact import neutral_replacement, with_one_copy_changed
 from deckkit.analysis.paired import PairedDifference, paired_difference
 from deckkit.analysis.racing import RaceResult, race
-from deckkit.animayhem.construction.cards import POWER_TYPES, AnyCard, CardType
-from deckkit.animayhem.construction.deck import Deck, DeckEntry
+from deckkit.core.game import Card, DeckSwaps
+from deckkit.games import deck_swaps
+
+# A game's deck, its own type: changed only through the game's DeckSwaps, never looked inside.
+Deck = Any
 
 CONFIRMATION_FIRST = 1_000_000_000  # first game index of the confirmation games
 MAX_BUDGET = CONFIRMATION_FIRST // 2  # selection games (all decks) stay below this index
@@ -59,29 +62,27 @@ ALL_PILES: frozenset[str] = frozenset(
 OWN_PILES: frozenset[str] = ALL_PILES - {"disasters"}
 
 
-def pile_of(card: AnyCard) -> str:
+@cache
+def _decks() -> DeckSwaps:
+    """The decks tuned: Ani-Mayhem's (the one game whose decks are tuned by swaps), through its
+    interface."""
+    return deck_swaps()
+
+
+def pile_of(card: Card) -> str:
     """The deck file section a card belongs to (its pile)."""
-    if card.type in POWER_TYPES:
-        return "power"
-    return {
-        CardType.CHARACTER: "characters",
-        CardType.LOCATION: "locations",
-        CardType.ITEM: "items",
-        CardType.HAVEN: "havens",
-        CardType.DISASTER: "disasters",
-        CardType.COMBAT: "combat",
-    }.get(card.type, str(card.type))
+    return _decks().pile_of(card)
 
 
 def deck_key(deck: Deck) -> tuple[tuple[str, int], ...]:
     """A deck's cards in order: decks with equal keys play the same games."""
-    return tuple((e.card.id, e.count) for e in deck.entries)
+    return tuple((card.id, n) for card, n in _decks().entries(deck))
 
 
 def copies(deck: Deck) -> dict[str, int]:
     held: dict[str, int] = {}
-    for e in deck.entries:
-        held[e.card.id] = held.get(e.card.id, 0) + e.count
+    for card, n in _decks().entries(deck):
+        held[card.id] = held.get(card.id, 0) + n
     return held
 
 
@@ -90,7 +91,7 @@ class Pool:
     """The cards a swap may put in: ``cards``, and ``counts`` (copies owned by id) or None for
     as many as the rules allow (the card database)."""
 
-    cards: tuple[AnyCard, ...]
+    cards: tuple[Card, ...]
     counts: dict[str, int] | None = None
 
     def allows(self, start: Deck, deck: Deck) -> bool:
@@ -108,8 +109,8 @@ class Pool:
 class Swap:
     """One copy of ``out`` taken out, one of ``into`` put in its place."""
 
-    out: AnyCard
-    into: AnyCard
+    out: Card
+    into: Card
 
     @property
     def key(self) -> tuple[str, str]:
@@ -122,21 +123,8 @@ class Swap:
         return isinstance(other, Swap) and self.key == other.key
 
     def apply(self, deck: Deck) -> Deck:
-        return merged(with_one_copy_changed(deck, self.out, self.into))
-
-
-def merged(deck: Deck) -> Deck:
-    """The deck with repeated entries of one card added up (in the first one's place)."""
-    order: list[str] = []
-    by_id: dict[str, DeckEntry] = {}
-    for e in deck.entries:
-        if e.card.id in by_id:
-            first = by_id[e.card.id]
-            by_id[e.card.id] = replace(first, count=first.count + e.count)
-        else:
-            order.append(e.card.id)
-            by_id[e.card.id] = e
-    return replace(deck, entries=tuple(by_id[i] for i in order))
+        """One copy of ``out`` replaced by ``into`` in its place (entries of a card merged)."""
+        return _decks().swapped(deck, self.out, self.into)
 
 
 def legal_swaps(
@@ -159,8 +147,7 @@ def legal_swaps(
     barred_out, barred_in = set(never_out), set(never_in)
     found: list[Swap] = []
     seen: set[str] = set()
-    for entry in deck.entries:
-        a = entry.card
+    for a, _ in _decks().entries(deck):
         if a.id in seen or a.id in barred_out or (out_ids is not None and a.id not in out_ids):
             continue
         if pile_of(a) not in piles:
@@ -341,7 +328,7 @@ def _search(
         return
     # 1. out-screen: each card with a swap, replaced by its most neutral stand-in.
     out_ids = list(dict.fromkeys(s.out.id for s in swaps))
-    cards = {e.card.id: e.card for e in start.entries}
+    cards = {card.id: card for card, _ in _decks().entries(start)}
     stand_ins: dict[str, Swap] = {}
     for cid in out_ids:
         a = cards[cid]
@@ -349,7 +336,7 @@ def _search(
         def fits(d: Deck) -> bool:
             return pool.allows(start, d) and legal(d)
 
-        s = neutral_replacement(start, a, pool.cards, fits)
+        s = _decks().neutral_replacement(start, a, pool.cards, fits)
         if s is not None:
             stand_ins[cid] = Swap(a, s)
     n_out = max(10, int(budget * OUT_SHARE) // max(1, len(stand_ins) + 1))

@@ -280,3 +280,30 @@ def deck_stats(
             f"{edition.name}; a Reload phase draws more when more cards were played.{no_game}"
         ),
     }
+
+
+class AniMayhemDeckStats:
+    """:class:`deckkit.core.game.DeckStats` for Ani-Mayhem: ``deckkit stats`` of a deck under
+    the edition named (else the deck's own, else the default edition)."""
+
+    default_turns: tuple[int, ...] = DEFAULT_TURNS
+
+    def stats(
+        self,
+        deck: Deck,
+        edition: str | None = None,
+        *,
+        turns: tuple[int, ...] = DEFAULT_TURNS,
+        draws_per_turn: int = 1,
+        hands: int = 3,
+        seed: int = 0,
+    ) -> dict[str, Any]:
+        from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
+
+        ed = load_edition(edition or deck.edition or DEFAULT_EDITION)
+        return deck_stats(
+            deck, ed, turns=turns, draws_per_turn=draws_per_turn, hands=hands, seed=seed
+        )
+
+
+DECK_STATS = AniMayhemDeckStats()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import Deck, read_deck
@@ -14,17 +15,29 @@ from deckkit.animayhem.construction.editions import DEFAULT_EDITION, Edition, lo
 from deckkit.animayhem.construction.legality import check_deck
 from deckkit.animayhem.construction.readings import RULE_OPTIONS, apply_rules, parse_rule
 from deckkit.animayhem.construction.standins import stand_ins, with_one_copy_changed
-from deckkit.animayhem.engine.endgame import END_REASONS, end_reason_code
-from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
-from deckkit.animayhem.engine.players import PLAYERS, is_player, make_player
-from deckkit.animayhem.engine.policy import Policy
-from deckkit.animayhem.engine.prepared import GameSetup
-from deckkit.animayhem.engine.record import GameRecord
-from deckkit.animayhem.engine.state import Trace
 from deckkit.core.game import Legality, PlayFn, Problem, Record, RuleChoice, StandIn
 from deckkit.errors import UsageError
 
+# The engine and the tools' terms load on first use: reading and checking a deck (`validate`)
+# through this interface plays no game, so it does not load the engine.
+if TYPE_CHECKING:
+    from deckkit.animayhem.cardruns import AniMayhemCardRuns
+    from deckkit.animayhem.deckstats import AniMayhemDeckStats
+    from deckkit.animayhem.deckswaps import AniMayhemDeckSwaps
+    from deckkit.animayhem.engine.play import GameOptions
+    from deckkit.animayhem.engine.policy import Policy
+    from deckkit.animayhem.engine.prepared import GameSetup
+    from deckkit.animayhem.engine.record import GameRecord
+    from deckkit.animayhem.runs import AniMayhemEngineRuns
+    from deckkit.animayhem.validation import AniMayhemDeckChecks
+
 DEFAULT_PLAYER = "heuristic"
+
+
+def _engine_options() -> GameOptions:
+    from deckkit.animayhem.engine.play import GameOptions
+
+    return GameOptions()
 
 
 @dataclass
@@ -36,7 +49,7 @@ class Solitaire:
     deck: Deck
     edition: Edition
     player: str = DEFAULT_PLAYER
-    options: GameOptions = field(default_factory=GameOptions)
+    options: GameOptions = field(default_factory=lambda: _engine_options())
     _built: tuple[GameSetup, Policy] | None = field(default=None, compare=False, repr=False)
 
     def __getstate__(self) -> dict[str, object]:
@@ -53,6 +66,9 @@ class Solitaire:
 
     def built(self) -> tuple[GameSetup, Policy]:
         if self._built is None:
+            from deckkit.animayhem.engine.play import prepare_game
+            from deckkit.animayhem.engine.players import make_player
+
             self._built = (
                 prepare_game(self.deck, self.edition, self.options),
                 make_player(self.player),
@@ -64,6 +80,8 @@ class Solitaire:
         return self.play_one
 
     def play_one(self, seed: int, index: int) -> GameRecord:
+        from deckkit.animayhem.engine.play import play_game
+
         setup, policy = self.built()
         return play_game(setup, policy, seed, index)
 
@@ -74,7 +92,49 @@ class AniMayhem:
     name = "ani-mayhem"
     title = "Ani-Mayhem"
     outcomes: tuple[str, ...] = ("win", "loss", "stall", "undecided")
-    end_reasons: Mapping[str, str] = END_REASONS
+
+    @property
+    def end_reasons(self) -> Mapping[str, str]:
+        from deckkit.animayhem.engine.endgame import END_REASONS
+
+        return END_REASONS
+
+    # What the tools above need beyond the shape every game gives (deckkit.core.game), each
+    # reached through deckkit.games and loaded on first use.
+    @property
+    def card_runs(self) -> AniMayhemCardRuns:
+        """Per-card tallies, summaries and saved runs."""
+        from deckkit.animayhem.cardruns import CARD_RUNS
+
+        return CARD_RUNS
+
+    @property
+    def deck_swaps(self) -> AniMayhemDeckSwaps:
+        """Deck tuning's swaps, and a card's numbers changed in memory."""
+        from deckkit.animayhem.deckswaps import DECK_SWAPS
+
+        return DECK_SWAPS
+
+    @property
+    def engine_runs(self) -> AniMayhemEngineRuns:
+        """The API's runs of one deck under its edition."""
+        from deckkit.animayhem.runs import ENGINE_RUNS
+
+        return ENGINE_RUNS
+
+    @property
+    def deck_stats(self) -> AniMayhemDeckStats:
+        """A deck before any game is played (`deckkit stats`)."""
+        from deckkit.animayhem.deckstats import DECK_STATS
+
+        return DECK_STATS
+
+    @property
+    def deck_checks(self) -> AniMayhemDeckChecks:
+        """Deck files read, and `deckkit validate`."""
+        from deckkit.animayhem.validation import DECK_CHECKS
+
+        return DECK_CHECKS
 
     def read(self, path: Path) -> Deck:
         return read_deck(path, load_card_db())
@@ -117,6 +177,8 @@ class AniMayhem:
         return parse_rule(text, where)
 
     def players(self) -> tuple[str, ...]:
+        from deckkit.animayhem.engine.players import PLAYERS
+
         return (DEFAULT_PLAYER, *(p for p in PLAYERS if p != DEFAULT_PLAYER))
 
     def prepare(
@@ -128,6 +190,8 @@ class AniMayhem:
     ) -> Solitaire:
         if len(entries) != 1:
             raise UsageError("an Ani-Mayhem game is played by one deck (solitaire)")
+        from deckkit.animayhem.engine.players import PLAYERS, is_player
+
         deck = entries[0]
         chosen = player or DEFAULT_PLAYER
         if not is_player(chosen):
@@ -138,6 +202,10 @@ class AniMayhem:
         return Solitaire(deck, apply_rules(edition, {**dict(deck.rules), **(rules or {})}), chosen)
 
     def play(self, setup: Solitaire, seed: int, index: int, *, trace: bool = False) -> Record:
+        from deckkit.animayhem.engine.endgame import end_reason_code
+        from deckkit.animayhem.engine.play import play_game
+        from deckkit.animayhem.engine.state import Trace
+
         built, policy = setup.built()
         events = Trace() if trace else None
         record = play_game(built, policy, seed, index, events)

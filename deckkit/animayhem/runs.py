@@ -9,6 +9,7 @@ worker prepares the game and builds the policy once, then plays
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import cast
@@ -16,10 +17,13 @@ from typing import cast
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.construction.readings import alternatives, apply_rules
 from deckkit.animayhem.engine import play
 from deckkit.animayhem.engine.field import LAYOUTS as ENGINE_LAYOUTS
 from deckkit.animayhem.engine.field import Layout
 from deckkit.animayhem.engine.players import PLAYERS, is_player, make_player
+from deckkit.animayhem.engine.record import GameRecord
+from deckkit.animayhem.engine.state import Trace
 from deckkit.core.workers import PlayFn
 from deckkit.errors import UsageError
 
@@ -97,3 +101,57 @@ class EngineGames:
         policy = make_player(self.policy)
         fn: PlayFn = partial(play.play_game, setup, policy)
         return fn
+
+
+class AniMayhemEngineRuns:
+    """:class:`deckkit.core.game.EngineRuns` for Ani-Mayhem: the policies and layouts a run
+    may choose, the picklable factory of its games and the cards played approximately."""
+
+    layouts: tuple[str, ...] = LAYOUTS
+
+    def policies(self) -> tuple[str, ...]:
+        return policies()
+
+    def factory(
+        self, deck: Deck, edition: Edition, layout: str, turn_cap: int, policy: str
+    ) -> EngineGames:
+        return EngineGames(deck, edition, game_options(layout, turn_cap), policy)
+
+    def not_simulated(self, deck: Deck) -> list[str]:
+        return not_simulated(deck)
+
+    def play_traced(
+        self,
+        deck: Deck,
+        edition: Edition,
+        layout: str,
+        turn_cap: int,
+        policy: str,
+        seed: int,
+        index: int,
+    ) -> tuple[play.GameSetup, GameRecord, Trace]:
+        """Game ``index`` of the run seeded ``seed`` with its trace (``deckkit play``): the
+        prepared setup, the record and the events."""
+        check_playable(deck)
+        setup = play.prepare_game(
+            deck, edition, play.GameOptions(layout=cast(Layout, layout), turn_cap=turn_cap)
+        )
+        trace = Trace()
+        record = play.play_game(setup, make_player(policy), seed, index, trace=trace)
+        return setup, record, trace
+
+    def trace_text(self, trace: Trace) -> str:
+        from deckkit.animayhem.traces import render_text
+
+        return render_text(trace)
+
+    def with_rules(self, edition: Edition, rules: Mapping[str, str]) -> Edition:
+        return apply_rules(edition, rules)
+
+    def alternatives(
+        self, edition: Edition, rules: Mapping[str, str], only: Iterable[str] | None = None
+    ) -> list[tuple[str, str]]:
+        return alternatives(edition, rules, only)
+
+
+ENGINE_RUNS = AniMayhemEngineRuns()

@@ -14,6 +14,7 @@ from deckkit.analysis.paired import PairedDifference
 from deckkit.analysis.results import tally_of_frame
 from deckkit.analysis.runner import ProgressFn, shared_pool
 from deckkit.analysis.summary import card_catalog, summarize
+from deckkit.animayhem.construction import standins as si
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import AnyCard
 from deckkit.animayhem.construction.deck import Deck
@@ -88,10 +89,11 @@ def measure(
     """Every card's paired estimate against the deck itself; returns them and the deck's own
     games (for the observational view). The replacement level is ``replacement`` (one named
     card), removal (``remove``), or by default the median over the card's stand-ins
-    (:func:`deckkit.analysis.impact.stand_ins`, each measured on the same games). With a
-    ``budget`` (games of the changed decks, all cards and stand-ins together) the cards are
-    measured in the order given until it is spent: a card gets at most what is left, shared
-    among its stand-ins, and none once fewer than :data:`MIN_GAMES_PER_CARD` a stand-in are."""
+    (:func:`deckkit.animayhem.construction.standins.stand_ins`, each measured on the same
+    games). With a ``budget`` (games of the changed decks, all cards and stand-ins together)
+    the cards are measured in the order given until it is spent: a card gets at most what is
+    left, shared among its stand-ins, and none once fewer than :data:`MIN_GAMES_PER_CARD` a
+    stand-in are."""
     runner = options.runner_kwargs()
 
     def source(deck: Deck) -> im.WinSource:
@@ -118,7 +120,7 @@ def measure(
                     else (f"replaced by {swap.name} (named)", im.LEVEL_NAMED)
                 )
                 most = options.games if left is None else min(options.games, left)
-                what_if = im.with_one_copy_changed(game.deck, card, swap)
+                what_if = si.with_one_copy_changed(game.deck, card, swap)
                 with step(card.name) if step is not None else nullcontext():
                     result = im.estimate(
                         base, source(what_if), games=most, target_error=target_error
@@ -127,9 +129,9 @@ def measure(
                 if left is not None:
                     left -= result.n
                 continue
-            stands = im.stand_ins(game.deck, card, catalogue, legal)
+            stands = si.stand_ins(game.deck, card, catalogue, legal)
             if not stands:
-                what_if = im.with_one_copy_changed(game.deck, card, None)
+                what_if = si.with_one_copy_changed(game.deck, card, None)
                 most = options.games if left is None else min(options.games, left)
                 with step(card.name) if step is not None else nullcontext():
                     result = im.estimate(
@@ -148,7 +150,7 @@ def measure(
                     most = options.games
                     if left is not None:
                         most = min(most, left // (len(stands) - len(measured)))
-                    what_if = im.with_one_copy_changed(game.deck, card, stand)
+                    what_if = si.with_one_copy_changed(game.deck, card, stand)
                     result = im.estimate(
                         base, source(what_if), games=most, target_error=target_error
                     )
@@ -161,7 +163,7 @@ def measure(
                 + ", ".join(f"{c.name} {100 * (r.difference or 0.0):+.1f} pp" for c, r in measured)
                 + f"): {median.name}"
             )
-            what_if = im.with_one_copy_changed(game.deck, card, median)
+            what_if = si.with_one_copy_changed(game.deck, card, median)
             out.append(
                 im.CardImpact(
                     card,
@@ -271,6 +273,7 @@ def impact_of(
             ),
             replacement=replacement,
             cards_in_deck=len(cards_to_measure(game.deck, ())),
+            stand_ins=si.STAND_INS,
         ),
         "observational": observational(rows, summary),
         "observational_note": "correlational: games where the card took part against "

@@ -1,19 +1,16 @@
 """Where every command reads a deck: a file, or ``-`` for standard input (read once, so that a
-command that needs the deck's text again, for a run's metadata, gets the same bytes)."""
+command that needs the deck's text again, for a run's metadata, gets the same bytes). The deck
+is read by its game (:class:`~deckkit.core.game.DeckChecks`: Ani-Mayhem's), within the largest
+deck file it reads."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
-from deckkit.animayhem.construction.carddb import CardDB
-from deckkit.animayhem.construction.deck import (
-    MAX_DECK_BYTES,
-    Deck,
-    parse_deck_bytes,
-    read_deck,
-)
 from deckkit.errors import DeckFileError
+from deckkit.games import card_runs, deck_checks
 from deckkit.untrusted import read_bytes
 
 STDIN = "-"
@@ -29,7 +26,7 @@ def stdin_bytes() -> bytes:
     """Standard input, read once (at most one byte past the deck size limit)."""
     global _stdin
     if _stdin is None:
-        _stdin = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
+        _stdin = sys.stdin.buffer.read(card_runs().max_file_bytes + 1)
     return _stdin
 
 
@@ -39,15 +36,17 @@ def forget_stdin() -> None:
     _stdin = None
 
 
-def read_deck_arg(path: Path, db: CardDB) -> Deck:
-    """The deck a command line names: a file, or ``-`` for standard input."""
+def read_deck_arg(path: Path, db: Any | None = None) -> Any:
+    """The deck a command line names: a file, or ``-`` for standard input (``db``: the card
+    database it is read with, by default the one in use)."""
     if is_stdin(path):
-        return parse_deck_bytes(stdin_bytes(), db, Path(STDIN_NAME))
-    return read_deck(path, db)
+        return deck_checks().parse_deck(stdin_bytes(), Path(STDIN_NAME), db)
+    return deck_checks().read_deck(path, db)
 
 
 def deck_bytes(path: Path) -> bytes:
     """The deck's bytes again (for a run's metadata), within the same bounds as the first read."""
     if is_stdin(path):
         return stdin_bytes()
-    return read_bytes(path, what="deck file", error=DeckFileError, limit=MAX_DECK_BYTES)
+    limit = card_runs().max_file_bytes
+    return read_bytes(path, what="deck file", error=DeckFileError, limit=limit)

@@ -3,27 +3,63 @@ values in the deck file are defaults that the arguments override."""
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.deck import MAX_DECK_BYTES, Deck, parse_deck_bytes, read_deck
-from deckkit.animayhem.construction.editions import (
-    DEFAULT_EDITION,
-    DEFAULT_VARIANT,
-    EDITIONS,
-    VARIANTS,
-    load_edition,
-    load_variant,
-)
-from deckkit.animayhem.construction.legality import LegalityReport, check_deck
 from deckkit.api.display import Shown, Table, frame
-from deckkit.errors import UsageError
+from deckkit.games import deck_checks
 
 if TYPE_CHECKING:
     import polars as pl
+
+
+class Broken(Protocol):
+    """One broken construction rule of a verdict."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def fix(self) -> str: ...
+
+
+class DeckVerdict(Protocol):
+    """The game's legality report of a deck (Ani-Mayhem's
+    :class:`~deckkit.animayhem.construction.legality.LegalityReport`), as it is shown."""
+
+    @property
+    def legal(self) -> bool: ...
+
+    @property
+    def edition(self) -> str: ...
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def counts(self) -> Mapping[str, int]: ...
+
+    @property
+    def required(self) -> Mapping[str, int | None]: ...
+
+    @property
+    def violations(self) -> Sequence[Broken]: ...
+
+    @property
+    def notes(self) -> Sequence[str]: ...
+
+    @property
+    def formula(self) -> str: ...
+
+    def as_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, repr=False)
@@ -33,7 +69,7 @@ class ValidationResult(Shown):
     verdict and the counts (a table in a notebook); ``to_frame()`` gives the violations."""
 
     deck: str
-    report: LegalityReport
+    report: DeckVerdict
 
     @property
     def legal(self) -> bool:
@@ -66,7 +102,7 @@ class ValidationResult(Shown):
 
 
 def validate(
-    deck: str | Path | Deck,
+    deck: str | Path | Any,
     *,
     players: int | None = None,
     edition: str | None = None,
@@ -74,27 +110,15 @@ def validate(
 ) -> ValidationResult:
     """Check a deck's construction (a deck file, ``-`` for standard input, or a deck in memory):
     counts against the edition's formulas, copy limits, quotas. An unreadable deck raises a
-    :class:`~deckkit.errors.DeckkitError` naming the file and line."""
-    if edition is not None and edition not in EDITIONS:
-        raise UsageError(f"unknown edition {edition!r}", hint=f"editions: {', '.join(EDITIONS)}")
-    if variant is not None and variant not in VARIANTS:
-        raise UsageError(f"unknown variant {variant!r}", hint=f"variants: {', '.join(VARIANTS)}")
-    if isinstance(deck, Deck):
-        parsed = deck
-    elif str(deck) == "-":
-        data = sys.stdin.buffer.read(MAX_DECK_BYTES + 1)
-        parsed = parse_deck_bytes(data, load_card_db(), Path("<stdin>"))
-    else:
-        parsed = read_deck(Path(deck), load_card_db())
-    ed = load_edition(edition or parsed.edition or DEFAULT_EDITION)
-    var = load_variant(variant or parsed.variant or DEFAULT_VARIANT)
-    n = players if players is not None else (parsed.players or 1)
-    return ValidationResult(parsed.name, check_deck(parsed, ed, var, n))
+    :class:`~deckkit.errors.DeckkitError` naming the file and line; the checks are the game's
+    (:class:`~deckkit.core.game.DeckChecks`)."""
+    name, report = deck_checks().validate(deck, players=players, edition=edition, variant=variant)
+    return ValidationResult(name, report)
 
 
-def load_deck(path: str | Path) -> Deck:
+def load_deck(path: str | Path) -> Any:
     """A deck file read against the card database in use (``--card-db`` /
     ``DECKKIT_CARD_DB``, else the shipped one); ``-`` reads standard input once."""
     from deckkit.api.deckinput import read_deck_arg
 
-    return read_deck_arg(Path(path), load_card_db())
+    return read_deck_arg(Path(path))

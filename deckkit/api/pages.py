@@ -102,7 +102,7 @@ REPORT_FIXED_BYTES = 32  # index, turns (8 each), outcome, end reason, the item 
 def _check_report_size(rows: pl.LazyFrame, games: int, path: Path) -> None:
     """Refuse (exit 8) a saved run whose report columns would not fit MAX_REPORT_ROW_BYTES,
     before any of its rows is read."""
-    stats = {str(stat) for stat in model.ACTIVE_LABEL}
+    stats = model.active_counters()
     shown = sum(1 for _, stat in counter_columns(rows).values() if str(stat) in stats)
     need = games * (REPORT_FIXED_BYTES + shown)
     if need > MAX_REPORT_ROW_BYTES:
@@ -123,7 +123,7 @@ def rows_for_report(rows: pl.LazyFrame) -> pl.DataFrame:
     run of millions of games is drawn in bounded memory. Read from disk column by column."""
     import polars as pl
 
-    stats = {str(stat) for stat in model.ACTIVE_LABEL}
+    stats = model.active_counters()
     active = [
         (pl.col(name) != 0).cast(pl.UInt8).alias(name)
         for name, (_, stat) in counter_columns(rows).items()
@@ -177,6 +177,7 @@ def _impact(
     observed: list[dict[str, Any]],
 ) -> dict[str, Any]:
     from deckkit.analysis.impact import impact_document
+    from deckkit.animayhem.construction.standins import STAND_INS
     from deckkit.api.card_impact import cards_to_measure, measure
     from deckkit.report.impact_order import by_clearest_signal
 
@@ -199,6 +200,7 @@ def _impact(
         request.games,
         request.target_error,
         cards_in_deck=len(cards_to_measure(game.deck, ())),
+        stand_ins=STAND_INS,
     )
     measured = {i.card.id for i in impacts}
     doc["budget"] = budget

@@ -4,23 +4,33 @@ can be replayed and read."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
-from deckkit.animayhem.engine.endgame import end_reason_code
-from deckkit.animayhem.engine.field import LAYOUTS, Layout
-from deckkit.animayhem.engine.play import GameOptions, GameSetup, play_game, prepare_game
-from deckkit.animayhem.engine.players import make_player
-from deckkit.animayhem.engine.record import GameRecord
-from deckkit.animayhem.engine.state import Trace
-from deckkit.animayhem.runs import check_playable
+from deckkit.analysis.summary import Played
 from deckkit.api.display import Shown, Table, frame
 from deckkit.api.options import RunOptions, options_of, renamed
 from deckkit.api.simulation import not_simulated_cards
 from deckkit.api.solitaire import DeckSource, SolitaireGame, require_legal, resolve
+from deckkit.games import card_runs, engine_runs
 
 if TYPE_CHECKING:
     import polars as pl
+
+
+class Setup(Protocol):
+    """A game's prepared setup, as a played game shows it: the cards played approximately."""
+
+    @property
+    def not_simulated(self) -> Sequence[str]: ...
+
+
+class Traced(Protocol):
+    """A game's events in order, each a document with its ``turn``, ``phase`` and ``text``."""
+
+    @property
+    def events(self) -> list[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True, repr=False)
@@ -33,15 +43,13 @@ class PlayedGame(Shown):
     game: SolitaireGame
     options: RunOptions
     index: int
-    setup: GameSetup
-    record: GameRecord
-    trace: Trace
+    setup: Setup
+    record: Played
+    trace: Traced
 
     def text(self) -> str:
         """The game turn by turn, as `deckkit play` prints it."""
-        from deckkit.animayhem.traces import render_text
-
-        return render_text(self.trace)
+        return engine_runs().trace_text(self.trace)
 
     def to_frame(self) -> pl.DataFrame:
         """One row per event of the game: ``turn``, ``phase`` and ``text``."""
@@ -81,7 +89,7 @@ class PlayedGame(Shown):
             "outcome": record.outcome,
             # the same shape as simulate's end_reasons and not_simulated
             "end_reason": {
-                "code": end_reason_code(record.end_reason),
+                "code": card_runs().end_reason_code(record.end_reason),
                 "reason": record.end_reason,
             },
             "turns": record.turns,
@@ -101,22 +109,23 @@ def settle(deck: DeckSource, options: RunOptions) -> SolitaireGame:
         variant=options.variant,
         layout=options.layout,
         players=None,
-        layouts=LAYOUTS,
+        layouts=engine_runs().layouts,
         command="play",
         rules=options.rules,
     )
 
 
 def play_settled(game: SolitaireGame, options: RunOptions, index: int = 0) -> PlayedGame:
-    """Play game ``index`` of a settled deck with its trace."""
-    check_playable(game.deck)
-    setup = prepare_game(
+    """Play game ``index`` of a settled deck with its trace (the game's engine runs)."""
+    setup, record, trace = engine_runs().play_traced(
         game.deck,
         game.edition,
-        GameOptions(layout=cast(Layout, game.layout), turn_cap=options.turn_cap),
+        game.layout,
+        options.turn_cap,
+        options.policy,
+        options.seed,
+        index,
     )
-    trace = Trace()
-    record = play_game(setup, make_player(options.policy), options.seed, index, trace=trace)
     return PlayedGame(game, options, index, setup, record, trace)
 
 

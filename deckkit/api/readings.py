@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import sensitivity as sens
 from deckkit.analysis.runner import GameFactory, shared_pool
-from deckkit.animayhem.construction.editions import Edition
-from deckkit.animayhem.construction.readings import BY_NAME, alternatives, apply_rules
 from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of, renamed
 from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
+from deckkit.games import GAMES, engine_runs, game_interface
 
 if TYPE_CHECKING:
     import polars as pl
@@ -33,24 +32,26 @@ def sensitivity_of(
     and the report's section share it); ``only``: the rule options to vary (by default every
     option whose choice the edition leaves open)."""
 
-    def factory_for(edition: Edition) -> GameFactory:
+    engine = engine_runs()
+
+    def factory_for(edition: Any) -> GameFactory:
         return hooks.factory(game.deck, edition, game.layout, options.turn_cap, options.policy)
 
     def reading(name: str, value: str) -> GameFactory:
-        return factory_for(apply_rules(game.edition, {**game.rules, name: value}))
+        return factory_for(engine.with_rules(game.edition, {**game.rules, name: value}))
 
     runner = options.runner_kwargs()
     with shared_pool(runner["workers"]):  # one pool for every reading's batches
         base, effects = sens.measure(
             factory_for(game.edition),
             reading,
-            alternatives(game.edition, game.rules, only),
+            engine.alternatives(game.edition, game.rules, only),
             game.rules,
             games=options.games,
             seed=options.seed,
             **runner,
         )
-    summaries = {name: option.summary for name, option in BY_NAME.items()}
+    summaries = {o.name: o.summary for o in game_interface(GAMES[0]).rule_options()}
     doc = sens.sensitivity_document(effects, base, options.games, game.rules, summaries)
     return {
         "deck": game.deck.name,

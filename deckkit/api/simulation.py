@@ -18,13 +18,13 @@ from deckkit.analysis.output import write_frame
 from deckkit.analysis.results import METADATA_KEY, RunMetadata, card_db_hash, deck_hash
 from deckkit.analysis.runner import ProgressFn, RowSink, RunResult, run_games
 from deckkit.analysis.summary import Rate, Summary, card_catalog, summarize
-from deckkit.animayhem.construction.deck import Deck
 from deckkit.api.deckinput import deck_bytes
 from deckkit.api.display import Shown, Table, interval, pct
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
 from deckkit.errors import CannotWrite, UsageError
+from deckkit.games import card_runs
 
 if TYPE_CHECKING:
     import polars as pl
@@ -253,15 +253,7 @@ def write_rows(run: SimulateResult, rows: RowSpool, path: Path, *, force: bool) 
     return True
 
 
-def not_simulated_cards(deck: Deck) -> list[dict[str, str]]:
-    """The deck's cards whose text is not played in full, by id, with name, coverage and note."""
-    seen: dict[str, dict[str, str]] = {}
-    for card in deck.cards():
-        if card.coverage.value != "full" and card.id not in seen:
-            seen[card.id] = {
-                "id": card.id,
-                "name": card.name,
-                "coverage": card.coverage.value,
-                "note": card.coverage_note,
-            }
-    return sorted(seen.values(), key=lambda c: c["name"].casefold())
+def not_simulated_cards(deck: Any) -> list[dict[str, str]]:
+    """The deck's cards whose text is not played in full, by id, with name, coverage and note
+    (the game's :meth:`~deckkit.core.game.CardRuns.not_simulated`)."""
+    return card_runs().not_simulated(deck)

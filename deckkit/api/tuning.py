@@ -90,7 +90,8 @@ class TuneResult:
 
     @property
     def best(self) -> Deck:
-        return self.outcome.best
+        best: Deck = self.outcome.best  # tuning keeps the game's deck as it was given
+        return best
 
     def best_text(self) -> str:
         o = self.outcome

@@ -23,12 +23,8 @@ from rich.table import Table
 from deckkit import stopping
 from deckkit.analysis.output import check_destination
 from deckkit.analysis.rowspool import RowSpool
-from deckkit.analysis.summary import (
-    CI_METHOD_LABEL,
-    STATS_BY_TYPE,
-    CardSummary,
-    Rate,
-)
+from deckkit.analysis.summary import CI_METHOD_LABEL, CardSummary, Rate
+from deckkit.animayhem.cardruns import STATS_BY_TYPE
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions

@@ -14,7 +14,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from deckkit.animayhem.construction.legality import LegalityReport
+from deckkit.api.legality import DeckVerdict
 from deckkit.api.legality import validate as validate_deck
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
@@ -39,7 +39,7 @@ _ROWS: tuple[tuple[str, str, str | None], ...] = (
 _AT_LEAST = {"combat_disasters", "major_disasters"}
 
 
-def _print_text(name: str, report: LegalityReport) -> None:
+def _print_text(name: str, report: DeckVerdict) -> None:
     out = stdout_console(min_width=72, soft_wrap=True)
     verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]ILLEGAL[/]"
     players = f"{report.players} player" + ("" if report.players == 1 else "s")

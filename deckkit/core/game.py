@@ -14,12 +14,12 @@ back to the same game and never look inside; what they read is in the shared rec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from deckkit.core.workers import PlayFn
+from deckkit.core.workers import GameFactory, PlayFn
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,221 @@ class Record:
     turns: int
     counters: Mapping[tuple[str, str], int] = field(default_factory=dict)
     trace: tuple[str, ...] | None = None
+
+
+class Card(Protocol):
+    """A card or character as the tools above its game name it (the game's own type, read
+    only for these)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """What a report needs to know of a card its counters are keyed by (the card's id): its
+    name, its kind, the counters shown for it even when they stayed at zero (a disaster never
+    met still shows up), and its place among the kinds in a report's card table (lower first).
+    """
+
+    id: str
+    name: str
+    type: str
+    stats: tuple[str, ...] = ()
+    rank: int = 0
+
+
+@runtime_checkable
+class CardRuns(Protocol):
+    """What the tools above a game need of it to tally, summarize and save runs that count per
+    card (Ani-Mayhem's ``simulate``, ``report``, ``impact``): its counters, the cards of a file,
+    its end reasons' codes, and the checks on a saved run's settings and card data. The game's
+    interface carries it as ``card_runs`` (:func:`deckkit.games.card_runs`)."""
+
+    @property
+    def counters(self) -> frozenset[str]:
+        """Every per-card counter's name a game record may carry."""
+        ...
+
+    @property
+    def max_file_bytes(self) -> int:
+        """The largest file (a deck) the game reads."""
+        ...
+
+    @property
+    def took_part(self) -> Mapping[str, tuple[str, str]]:
+        """Card type -> the counter that says one of its cards took part in a game, and the
+        words for it (``fought``); the key ``""`` for every other type."""
+        ...
+
+    @property
+    def harm_counters(self) -> tuple[str, ...]:
+        """The counters that say how a file loses (what beats it), in the order a report ranks
+        them."""
+        ...
+
+    def card_catalog(self, entry: Any) -> dict[str, CardInfo]:
+        """Card id -> what a report shows of it, for every card of a file :meth:`Game.read`
+        returned."""
+        ...
+
+    def not_simulated(self, entry: Any) -> list[dict[str, str]]:
+        """The cards of a file whose text the game's engine does not play in full (what every
+        estimate is printed with): id, name, coverage and a note, by name."""
+        ...
+
+    def end_reason_code(self, reason: str) -> str:
+        """The stable code of an end reason's words (``other`` for words the game never says)."""
+        ...
+
+    def card_db_files(self, path: Path | None = None) -> list[Path]:
+        """The files of the card database at ``path`` (default: the one in use), in a fixed
+        order: what a saved run's card-data hash covers."""
+        ...
+
+    def unknown_setting(self, settings: Mapping[str, Any]) -> str | None:
+        """What a saved run's settings (player, layout, edition...) name that this deckkit does
+        not know, in words; None when it knows them all."""
+        ...
+
+    def replay_command(self, settings: Mapping[str, Any], game: int, *, legal: bool) -> str:
+        """The command line that replays game ``game`` of a saved run with these settings."""
+        ...
+
+
+@runtime_checkable
+class EngineRuns(Protocol):
+    """What the API's runs of one deck under its edition need of a game's engine (Ani-Mayhem's
+    ``simulate``, ``report``, ``impact``, ``tune``): the policies and field layouts a run may
+    choose, a picklable factory of its games for :mod:`deckkit.core.workers`, and the names
+    of the deck's cards whose text the engine ignores. The game's interface carries it as
+    ``engine_runs`` (:func:`deckkit.games.engine_runs`)."""
+
+    @property
+    def layouts(self) -> tuple[str, ...]: ...
+
+    def policies(self) -> tuple[str, ...]: ...
+
+    def factory(
+        self, deck: Any, edition: Any, layout: str, turn_cap: int, policy: str
+    ) -> GameFactory: ...
+
+    def not_simulated(self, deck: Any) -> list[str]: ...
+
+    def play_traced(
+        self,
+        deck: Any,
+        edition: Any,
+        layout: str,
+        turn_cap: int,
+        policy: str,
+        seed: int,
+        index: int,
+    ) -> tuple[Any, Any, Any]:
+        """Game ``index`` of the run seeded ``seed`` played with its trace: the prepared setup
+        (its ``not_simulated`` cards), the record and the trace (its ``events``)."""
+        ...
+
+    def trace_text(self, trace: Any) -> str:
+        """A trace :meth:`play_traced` gave, turn by turn, as ``deckkit play`` prints it."""
+        ...
+
+    def with_rules(self, edition: Any, rules: Mapping[str, str]) -> Any:
+        """The edition played with these rule options' values (the rest as it reads)."""
+        ...
+
+    def alternatives(
+        self, edition: Any, rules: Mapping[str, str], only: Iterable[str] | None = None
+    ) -> list[tuple[str, str]]:
+        """Every (rule option, value) other than the one in effect under ``edition`` with
+        ``rules``: the readings ``sensitivity`` plays (only the options in ``only``, if given)."""
+        ...
+
+
+@runtime_checkable
+class DeckChecks(Protocol):
+    """A game's deck files read against a card database, and a deck's construction verdict
+    with its counts (Ani-Mayhem's ``deckkit validate``): a
+    file, ``-`` for standard input, or a deck in memory, under an edition, a variant and a
+    player count (None: the deck's header, else the defaults). The game's interface carries it
+    as ``deck_checks`` (:func:`deckkit.games.deck_checks`)."""
+
+    def validate(
+        self,
+        deck: Any,
+        *,
+        players: int | None = None,
+        edition: str | None = None,
+        variant: str | None = None,
+    ) -> tuple[str, Any]:
+        """The deck's name and the game's legality report of it."""
+        ...
+
+    def read_deck(self, path: Path, db: Any | None = None) -> Any:
+        """The deck file at ``path`` read against the card database ``db`` (None: the one in
+        use); unreadable input raises a :class:`deckkit.errors.DeckkitError` naming the line."""
+        ...
+
+    def parse_deck(self, data: bytes, path: Path, db: Any | None = None) -> Any:
+        """A deck file's bytes (standard input: ``path`` names it) read as :meth:`read_deck`."""
+        ...
+
+
+@runtime_checkable
+class DeckStats(Protocol):
+    """What a deck is before any game is played (Ani-Mayhem's ``deckkit stats``): the chance of
+    having drawn each card or kind by each turn, and sample opening hands. The game's interface
+    carries it as ``deck_stats`` (:func:`deckkit.games.deck_stats`)."""
+
+    @property
+    def default_turns(self) -> tuple[int, ...]:
+        """The turns the chances are given for when none are asked (0: the opening hand)."""
+        ...
+
+    def stats(
+        self,
+        deck: Any,
+        edition: str | None = None,
+        *,
+        turns: tuple[int, ...] = ...,
+        draws_per_turn: int = 1,
+        hands: int = 3,
+        seed: int = 0,
+    ) -> dict[str, Any]:
+        """The document of ``deckkit stats --format json`` for a deck under ``edition`` (None:
+        the deck's own)."""
+        ...
+
+
+@runtime_checkable
+class DeckSwaps(Protocol):
+    """The changes the tools above make to a game's decks (Ani-Mayhem's ``tune`` and
+    ``build``, and ``deckkit.with_card``): a card's pile (a swap keeps a card's pile), a deck's
+    cards with their copies in the deck's order, the deck with one copy swapped for another
+    card in its place, the most neutral card of the game's stand-in rule, and the deck with
+    one card's printed numbers changed. The game's interface carries it as ``deck_swaps``
+    (:func:`deckkit.games.deck_swaps`); the decks and cards are the game's own."""
+
+    def pile_of(self, card: Any) -> str: ...
+
+    def entries(self, deck: Any) -> tuple[tuple[Any, int], ...]: ...
+
+    def swapped(self, deck: Any, out: Any, into: Any) -> Any: ...
+
+    def neutral_replacement(
+        self, deck: Any, card: Any, pool: Sequence[Any], fits: Callable[[Any], bool]
+    ) -> Any | None: ...
+
+    def with_card(self, deck: Any, name: str, **changes: Any) -> Any:
+        """The deck with every copy of one card (by name or id) changed in memory: ``changes``
+        are fields of the card (its printed numbers); the card keeps its id."""
+        ...
 
 
 @runtime_checkable
@@ -159,6 +374,13 @@ class Game(Protocol):
 
 __all__ = [
     "EDITION_DEFAULT",
+    "Card",
+    "CardInfo",
+    "CardRuns",
+    "DeckChecks",
+    "DeckStats",
+    "DeckSwaps",
+    "EngineRuns",
     "Game",
     "Legality",
     "PlayFn",

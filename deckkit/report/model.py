@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from deckkit.analysis.results import RunMetadata, counter_columns
 from deckkit.analysis.summary import CI_METHOD_LABEL, Rate, Summary, proportion, rate_json
-from deckkit.animayhem.construction.legality import LegalityReport
-from deckkit.animayhem.engine.record import CardStat
+from deckkit.games import card_runs
 
 if TYPE_CHECKING:  # polars is imported by the functions that use it
     import polars as pl
@@ -26,25 +25,22 @@ MIN_GAMES = 30
 CONVERGENCE_POINTS = 60  # points on the convergence chart, spaced geometrically
 TOP = 3  # how many threats and cards the headline names
 
-# What "the card took part" means per card type in the observational view.
-ACTIVE_STAT: dict[str, CardStat] = {
-    "character": CardStat.COMBATS,
-    "location": CardStat.SCAVENGE_ATTEMPTS,
-    "disaster": CardStat.MET,
-}
-ACTIVE_LABEL: dict[CardStat, str] = {
-    CardStat.COMBATS: "fought",
-    CardStat.SCAVENGE_ATTEMPTS: "was scavenged",
-    CardStat.MET: "was met",
-    CardStat.EFFECTS: "its text acted",
-}
-# The disaster counters that say how a deck loses, in the order "what beats it" ranks them;
-# their sum per game is a disaster's "setbacks".
-HARM_STATS: tuple[CardStat, ...] = (
-    CardStat.ITEMS_CARRIED_OFF,
-    CardStat.BONKED,
-    CardStat.KILLED,
-)
+# What "the card took part" means per card type, and how a deck loses, are the game's
+# (deckkit.core.game.CardRuns: took_part, harm_counters).
+
+
+def active_counters() -> frozenset[str]:
+    """The counters whose "was it non-zero" a report's observational view reads."""
+    return frozenset(counter for counter, _ in card_runs().took_part.values())
+
+
+class Verdict(Protocol):
+    """The construction rules' verdict on the deck, as the report shows it."""
+
+    @property
+    def legal(self) -> bool: ...
+
+    def as_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -52,7 +48,7 @@ class ReportInput:
     """What a report is made of: a run (maybe none, for an illegal deck not simulated)."""
 
     metadata: RunMetadata
-    legality: LegalityReport
+    legality: Verdict
     not_simulated: list[dict[str, str]]  # id, name, coverage, note
     summary: Summary | None
     rows: pl.DataFrame | None
@@ -101,21 +97,22 @@ def _survival(rows: pl.DataFrame) -> list[list[float]]:
 def _what_beats_it(summary: Summary) -> list[dict[str, Any]]:
     """The deck's disasters ranked by the setbacks they dealt per game (items carried off +
     characters bonked + characters killed)."""
+    harm_counters = card_runs().harm_counters
     out: list[dict[str, Any]] = []
     for card in summary.cards:
         if card.type != "disaster":
             continue
-        harm = {str(s): card.per_game.get(str(s)) or 0.0 for s in HARM_STATS}
+        harm = {s: card.per_game.get(s) or 0.0 for s in harm_counters}
         out.append(
             {
                 "card": card.key,
                 "id": card.id,
                 **harm,
-                "met": card.per_game.get(str(CardStat.MET)) or 0.0,
-                "defeated": card.per_game.get(str(CardStat.DEFEATED)) or 0.0,
+                "met": card.per_game.get("met") or 0.0,
+                "defeated": card.per_game.get("defeated") or 0.0,
             }
         )
-    out.sort(key=lambda d: (-sum(d[str(s)] for s in HARM_STATS), d["card"].casefold()))
+    out.sort(key=lambda d: (-sum(d[s] for s in harm_counters), d["card"].casefold()))
     return out
 
 
@@ -127,10 +124,11 @@ def observational(rows: pl.DataFrame, summary: Summary) -> list[dict[str, Any]]:
     if rows.height == 0:
         return []
     columns = {key: name for name, key in counter_columns(rows).items()}
+    took_part = card_runs().took_part
     wins = rows["outcome"] == "win"
     out: list[dict[str, Any]] = []
     for card in summary.cards:
-        stat = ACTIVE_STAT.get(card.type or "", CardStat.EFFECTS)
+        stat, when = took_part.get(card.type or "", took_part[""])
         name = columns.get((card.id, stat))
         active = rows[name] != 0 if name is not None else pl.Series([False] * rows.height)
         n_active = int(active.sum())
@@ -150,7 +148,7 @@ def observational(rows: pl.DataFrame, summary: Summary) -> list[dict[str, Any]]:
                 "card": card.key,
                 "id": card.id,
                 "type": card.type,
-                "when": ACTIVE_LABEL[stat],
+                "when": when,
                 "games_active": n_active,
                 "win_rate_active": with_card.rate,
                 "win_rate_active_ci": list(with_card.ci) if with_card.ci else None,
@@ -224,35 +222,8 @@ def typical_games(rows: pl.DataFrame) -> dict[str, dict[str, Any]]:
 
 
 def play_command(meta: RunMetadata, game: int, *, legal: bool) -> str:
-    """The `deckkit play` command that replays game ``game`` of this run."""
-    import shlex
-
-    from deckkit.animayhem.construction.editions import DEFAULT_VARIANT
-
-    parts = ["deckkit", "play", shlex.quote(meta.deck_path), "--seed", str(meta.seed)]
-    parts += ["--game", str(game)]
-    if meta.policy != "heuristic":
-        parts += ["--policy", meta.policy]
-    parts += ["--edition", meta.edition]
-    if meta.variant != DEFAULT_VARIANT:
-        parts += ["--variant", meta.variant]
-    default_layout = "straight-line" if meta.variant == "straight-line" else "compact"
-    if meta.layout != default_layout:
-        parts += ["--layout", meta.layout]
-    from deckkit.animayhem.engine.play import DEFAULT_TURN_CAP
-
-    if meta.turn_cap != DEFAULT_TURN_CAP:
-        parts += ["--turn-cap", str(meta.turn_cap)]
-    from deckkit.animayhem.construction.editions import load_edition
-    from deckkit.animayhem.construction.readings import effective
-
-    defaults = effective(load_edition(meta.edition))
-    for name in sorted(meta.rules):  # the readings the run changed from its edition's own
-        if defaults.get(name) != meta.rules[name]:
-            parts += ["--rule", shlex.quote(f"{name}={meta.rules[name]}")]
-    if not legal:
-        parts.append("--allow-illegal")
-    return " ".join(parts)
+    """The command that replays game ``game`` of this run (the game's ``deckkit play``)."""
+    return card_runs().replay_command(meta.as_dict(), game, legal=legal)
 
 
 def _mean_turns_to_win(rows: pl.DataFrame | None) -> float | None:
@@ -318,11 +289,12 @@ def headline(doc: dict[str, Any], rows: pl.DataFrame | None) -> dict[str, Any]:
     """What the page says first: the win rate with its interval, the games, how long a win
     takes, the top threats and the cards that matter most."""
     approximate = {c.get("name") for c in doc.get("not_simulated", [])}
+    harm_counters = card_runs().harm_counters
     threats = [
         {
             "card": d["card"],
-            "setbacks": sum(d[str(s)] for s in HARM_STATS),
-            "items_carried_off": d[str(CardStat.ITEMS_CARRIED_OFF)],
+            "setbacks": sum(d[s] for s in harm_counters),
+            "items_carried_off": d["items_carried_off"],
             "approximate": d["card"] in approximate,
         }
         for d in doc["what_beats_it"]
