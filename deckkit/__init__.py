@@ -16,7 +16,7 @@ of them, nor even for :mod:`typing`.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from deckkit.version import __version__ as __version__
 
 # The API's names (deckkit.api.__all__; a test keeps the two equal). Each is loaded from
 # deckkit.api on first use (``__getattr__`` below).

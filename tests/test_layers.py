@@ -148,7 +148,13 @@ def test_the_cli_rule_catches_a_command_importing_another(tmp_path: Path) -> Non
 # The games, each a package under deckkit/, and what lies below them.
 GAME_PACKAGES = ("animayhem", "animatactics", "animus")
 CORE = "deckkit.core"
-SUPPORT = ("deckkit.errors", "deckkit.untrusted", "deckkit.stopping", "deckkit.textsafe")
+SUPPORT = (
+    "deckkit.errors",
+    "deckkit.untrusted",
+    "deckkit.stopping",
+    "deckkit.textsafe",
+    "deckkit.version",
+)
 
 
 def _allowed(imported: str, own: str) -> bool:

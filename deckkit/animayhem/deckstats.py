@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 from typing import Any
 
 from deckkit.animayhem.construction.cards import (
@@ -38,6 +37,7 @@ from deckkit.animayhem.construction.cards import (
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.construction.requirements import AnySkillTerm, SkillTerm
+from deckkit.core.draws import hypergeom_pmf, none_drawn
 
 STARTING_DISASTERS_PER_LOCATION = 2  # set0 rulebook, "Place two disaster cards ... underneath"
 DEFAULT_TURNS = (0, 1, 2, 3, 5, 8)  # 0: the opening hand
@@ -47,24 +47,6 @@ KIND_LABELS: dict[CardType, str] = {
     CardType.FLASH_EFFECT: "flash effect",
     CardType.GLOBAL_EFFECT: "global effect",
 }
-
-
-def none_drawn(population: int, copies: int, drawn: int) -> Fraction:
-    """P(no copy among ``drawn`` cards dealt from ``population`` holding ``copies``): the
-    hypergeometric probability of zero successes, exactly."""
-    drawn = max(0, min(drawn, population))
-    if copies <= 0 or drawn == 0:
-        return Fraction(1)
-    if population - copies < drawn:  # too few other cards to fill the draw
-        return Fraction(0)
-    return Fraction(comb(population - copies, drawn), comb(population, drawn))
-
-
-def hypergeom_pmf(population: int, copies: int, drawn: int, k: int) -> Fraction:
-    """P(exactly ``k`` copies among ``drawn`` cards): the hypergeometric probability."""
-    if k < 0 or k > copies or drawn - k > population - copies or k > drawn:
-        return Fraction(0)
-    return Fraction(comb(copies, k) * comb(population - copies, drawn - k), comb(population, drawn))
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from deckkit.animayhem.deckstats import none_drawn
 from deckkit.animus.construction.rules import rule_numbers
 from deckkit.animus.construction.team import Team
+from deckkit.core.draws import none_drawn
 
 DEFAULT_TURNS = (0, 1, 2, 3, 4, 6)  # 0: the opening hand; a 9-card deck is drawn out by turn 6
 

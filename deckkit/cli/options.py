@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, DEFAULT_VARIANT
+from deckkit.errors import UsageError
 from deckkit.textsafe import clipped
 
 # The choices, spelled as the engine and the edition files spell them (a test keeps them equal).
@@ -203,3 +204,20 @@ SchedulerOpt = Annotated[
         "Never changes results.",
     ),
 ]
+
+
+# `--turns` of `deckkit stats`, every game's: the turns whose draw chances are shown.
+MAX_TURN = 200
+
+
+def parse_turns(text: str) -> tuple[int, ...]:
+    """``0,1,3,5`` -> (0, 1, 3, 5): the turns to show, 0 being the opening hand."""
+    try:
+        turns = tuple(sorted({int(part) for part in text.split(",") if part.strip()}))
+    except ValueError:
+        raise UsageError(
+            f"--turns takes whole numbers separated by commas, not {text!r}", hint="e.g. 0,1,3,5"
+        ) from None
+    if not turns or turns[0] < 0 or turns[-1] > MAX_TURN:
+        raise UsageError(f"--turns must be between 0 and {MAX_TURN}, not {text!r}")
+    return turns

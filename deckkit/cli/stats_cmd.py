@@ -16,22 +16,7 @@ from deckkit.api.composition import stats as deck_stats
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, stdout_console
 from deckkit.cli.jsonout import emit
-from deckkit.errors import UsageError
-
-MAX_TURN = 200
-
-
-def parse_turns(text: str) -> tuple[int, ...]:
-    """``0,1,3,5`` -> (0, 1, 3, 5): the turns to show, 0 being the opening hand."""
-    try:
-        turns = tuple(sorted({int(part) for part in text.split(",") if part.strip()}))
-    except ValueError:
-        raise UsageError(
-            f"--turns takes whole numbers separated by commas, not {text!r}", hint="e.g. 0,1,3,5"
-        ) from None
-    if not turns or turns[0] < 0 or turns[-1] > MAX_TURN:
-        raise UsageError(f"--turns must be between 0 and {MAX_TURN}, not {text!r}")
-    return turns
+from deckkit.cli.options import parse_turns
 
 
 def _print_text(doc: dict[str, Any]) -> None:

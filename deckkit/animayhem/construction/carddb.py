@@ -561,7 +561,7 @@ def _cache_key(path: Path, where: Path) -> str | None:
     """A digest of everything the database at ``path`` (resolved: ``where``) is built from: the
     bytes of each source file with its name, the readers' code, deckkit's and Python's versions.
     None when a source cannot be read as a regular file: the full read then reports it."""
-    from deckkit import __version__
+    from deckkit.version import __version__
 
     digest = hashlib.sha256()
     digest.update(f"{CACHE_LAYOUT}\n{__version__}\n{sys.version}\n{where}\n".encode())

@@ -855,7 +855,7 @@ def stats(
     """Show TEAM's composition, the chance of having drawn each character or kind by turn N
     (exact, under the v3.5 draw) and sample opening hands, without playing a battle."""
     from deckkit.animus.deckstats import team_stats
-    from deckkit.cli.stats_cmd import parse_turns
+    from deckkit.cli.options import parse_turns
 
     if _is_card_file(team):
         raise UsageError(f"{team} is a card file; stats takes a team file")
