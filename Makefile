@@ -48,8 +48,10 @@ test: $(STAMP) $(FAST)
 	$(BIN)/mypy
 	# worksteal: a worker that runs out of tests takes some of the other's (no idle core at the end)
 	$(BIN)/pytest -n auto --dist worksteal -m 'not slow'
-	# The engine's own tests once more on the pure-Python modules, the reference build.
-	DECKKIT_PURE=1 $(BIN)/pytest -n auto tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
+	# The engine's own tests once more on the pure-Python modules, the reference build. One
+	# process: the tests take about 2 CPU-seconds, less than starting and collecting in a second
+	# worker costs.
+	DECKKIT_PURE=1 $(BIN)/pytest -p no:xdist tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
 	# The sample decks' balance checks (reports/balance.toml), as a project's CI runs them:
 	# exit 1 (a check fails) or 3 (undecided within its budget) fails the build. One worker:
 	# each check decides within a few hundred games, less than starting worker processes costs

@@ -70,7 +70,7 @@ def test_results_do_not_depend_on_the_order_of_a_party_file(tmp_path: Path) -> N
     for k, (mine, theirs) in enumerate(zip(orders, orders[1:] + orders[:1], strict=True)):
         a = _permuted(UNALIGNED, mine, tmp_path / f"a{k}.party")
         b = _permuted(DARK, theirs, tmp_path / f"b{k}.party")
-        docs.append(_simulate(a, b, "--games", "150"))
+        docs.append(_simulate(a, b, "--games", "40"))
     assert all(d == docs[0] for d in docs[1:])
     search = ["--games", "3", "--policy", "search", "--rollouts", "2", "--vs-policy", "heuristic"]
     searched = [
@@ -81,8 +81,9 @@ def test_results_do_not_depend_on_the_order_of_a_party_file(tmp_path: Path) -> N
 
 
 def test_every_permutation_of_a_party_plays_the_same_games() -> None:
-    """All 120 orderings of the Unaligned party, 5 games each, at the engine: the same results,
-    for the heuristic player and for the random one (whose draws are by position)."""
+    """All 120 orderings of the Unaligned party, 2 games each, at the engine: the same results,
+    for the heuristic player and for the random one (whose draws are by position). A game's
+    record (winner, turns, every life total, charges, attacks) changes with any order effect."""
     from deckkit.animatactics.analysis.parties import fighters
     from deckkit.animatactics.construction.carddb import load_card_db
     from deckkit.animatactics.construction.party import read_party
@@ -98,7 +99,7 @@ def test_every_permutation_of_a_party_plays_the_same_games() -> None:
         fs, lv = tuple(mine[i].duellist for i in order), tuple(mine[i].levels for i in order)
         side = Side(fs, lv, GUARDED, policy)
         results = []
-        for game in range(5):
+        for game in range(2):
             r = play_game((side, enemy), 11, game)
             by_name = sorted(zip((mine[i].name for i in order), r.life[0], strict=True))
             results.append((r.winner, r.turns, r.life[1], tuple(by_name), r.charges, r.attacks))
