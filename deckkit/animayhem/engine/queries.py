@@ -1071,12 +1071,24 @@ def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
                 key = id(card.charm)
                 counts[key] = counts.get(key, 0) + 1
                 halves[key] = card.charm
-    return tuple(
-        sorted(
-            ((halves[k], n) for k, n in counts.items()),
-            key=lambda hn: (hn[0].name, hn[0].target, str(hn[0].modifier), hn[1]),
-        )
-    )
+    return tuple(sorted(((halves[k], n) for k, n in counts.items()), key=_by_half))
+
+
+def _by_half(hn: tuple[CharmHalf, int]) -> tuple[tuple[str, str, str], int]:
+    """The order of :func:`charm_halves`: by the half's name, target and modifier as printed
+    (worked out once per half: the search player's rollouts ask for every copy of a game), then
+    by count."""
+    half = hn[0]
+    known = _HALF_ORDER.get(id(half))
+    if known is None or known[0] is not half:
+        known = (half, (half.name, half.target, str(half.modifier)))
+        _HALF_ORDER[id(half)] = known
+    return known[1], hn[1]
+
+
+# The order key of each charm half, by identity (halves are shared card data; with the half
+# kept, so a recycled id never matches).
+_HALF_ORDER: dict[int, tuple[CharmHalf, tuple[str, str, str]]] = {}
 
 
 def charm_chance(
