@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharmHalf,
-    CombatCard,
     Modifier,
     PowerCard,
 )
@@ -1066,11 +1065,11 @@ def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
     halves: dict[int, CharmHalf] = {}
     for pile in (game.combat_pile, game.combat_discard):
         for x in pile:
-            card = x.card
-            if isinstance(card, CombatCard):
-                key = id(card.charm)
+            half = x.g.charm_half  # the combat card's (gamecards.GameCard)
+            if half is not None:
+                key = id(half)
                 counts[key] = counts.get(key, 0) + 1
-                halves[key] = card.charm
+                halves[key] = half
     return tuple(sorted(((halves[k], n) for k, n in counts.items()), key=_by_half))
 
 
