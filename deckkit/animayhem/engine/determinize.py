@@ -168,8 +168,10 @@ class _Copier:
         y.dimensional = loc.dimensional
         y.planetary = loc.planetary
         y.slot = loc.slot
-        y.hidden_cards = self.copies(loc.hidden_cards)
-        y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
+        if loc.hidden_cards:
+            y.hidden_cards = self.copies(loc.hidden_cards)
+        if loc.hidden_disasters:
+            y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
         return y
 
     def run(self) -> Game:

@@ -1061,15 +1061,23 @@ def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[in
 def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
     """The charm halves of the player's combat cards, with their counts: what the player knows
     of the combat pile (its make-up, never its order)."""
-    counts: dict[int, int] = {}  # by the half's identity: cards are shared, hashing is not cheap
-    halves: dict[int, CharmHalf] = {}
+    # Counted by card record first (hashed by identity, no key to build), then by the half's
+    # identity (cards are shared, hashing a half is not cheap): the halves in the order the
+    # piles first show them, as counting card by card would list them.
+    by_card: dict[GameCard, int] = {}
     for pile in (game.combat_pile, game.combat_discard):
         for x in pile:
-            half = x.g.charm_half  # the combat card's (gamecards.GameCard)
-            if half is not None:
-                key = id(half)
-                counts[key] = counts.get(key, 0) + 1
-                halves[key] = half
+            g = x.g
+            if g.charm_half is not None:  # a combat card
+                by_card[g] = by_card.get(g, 0) + 1
+    counts: dict[int, int] = {}
+    halves: dict[int, CharmHalf] = {}
+    for g, n in by_card.items():
+        half = g.charm_half
+        assert half is not None
+        key = id(half)
+        counts[key] = counts.get(key, 0) + n
+        halves[key] = half
     return tuple(sorted(((halves[k], n) for k, n in counts.items()), key=_by_half))
 
 
