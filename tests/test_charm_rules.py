@@ -9,8 +9,10 @@ make it one: the tests script the player.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
+from deckkit.animayhem.construction.cards import CombatCard
 from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.construction.readings import apply_rules
 from deckkit.animayhem.construction.vocabulary import Trigger
@@ -415,6 +417,28 @@ def test_charm_odds_from_the_pile_make_up() -> None:
     stack_combat_pile(game, ["Bash", "Enchanted View"])
     win, lose = charm_chance(charm_halves(game), 6, 7)
     assert win == 0.5 and lose == 0.5  # x2 on Sylvie wins; x2 on the disaster loses
+
+
+def test_charm_halves_are_the_pile_s_make_up_in_printed_order() -> None:
+    """The make-up the odds are worked out on: each charm half of the combat pile and discard
+    (read from its game-time record) with its count, by the half's name, target and modifier as
+    printed, then count; a card that is no combat card has none."""
+    game = bare_game(NINE)
+    stack_combat_pile(game, ["Enchanted View", "Bash", "Bash", "Enchanted View", "Bash"])
+    game.combat_discard.append(game.combat_pile.pop())
+    cards = [x.card for x in (*game.combat_pile, *game.combat_discard)]
+    assert all(isinstance(c, CombatCard) for c in cards)
+    counts = Counter(id(c.charm) for c in cards)  # type: ignore[union-attr]
+    by_id = {id(c.charm): c.charm for c in cards}  # type: ignore[union-attr]
+    expected = sorted(
+        ((by_id[k], n) for k, n in counts.items()),
+        key=lambda hn: (hn[0].name, hn[0].target, str(hn[0].modifier), hn[1]),
+    )
+    halves = charm_halves(game)
+    assert len(halves) == 2 and sum(n for _, n in halves) == 5
+    assert [(id(h), n) for h, n in halves] == [(id(h), n) for h, n in expected]
+    assert all(x.g.charm_half is x.card.charm for x in game.combat_pile)  # type: ignore[union-attr]
+    assert all(loc.copy.g.charm_half is None for loc in game.locs)  # location cards
 
 
 def test_heuristic_charms_only_with_likely_winners() -> None:

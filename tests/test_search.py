@@ -561,7 +561,35 @@ def test_a_copy_keeps_the_game_s_rule_option_and_built_havens() -> None:
     assert {k: v.uid for k, v in copy.annexed.items()} == {
         k: v.uid for k, v in game.annexed.items()
     }
-    assert all(v is not game.annexed[k] for k, v in copy.annexed.items())
+    # A haven card has no usage limit: the copy shares it (see the test below).
+    assert all(v is game.annexed[k] for k, v in copy.annexed.items())
+
+
+def _limited(x: Copy) -> bool:
+    """A card with a usage limit: the one kind of card whose state (``uses_left``) changes."""
+    return x.g.power and x.g.uses is not None
+
+
+def test_a_copy_shares_only_the_cards_that_cannot_change() -> None:
+    """A copy builds anew every card with a usage limit and shares the others (their state,
+    ``uses_left``, is None for good), and playing copies out leaves the game's counts of uses
+    as they were."""
+    setup = _setup()
+    game = _midgame(setup, 3, 3)
+    assert game is not None
+    cards = {x.uid: x for _, x in game.zones_of() if isinstance(x, Copy)}
+    limited = [x for x in cards.values() if _limited(x)]
+    assert limited and len(limited) < len(cards)
+    for x in limited:
+        x.uses_left = 1  # one use left: a rollout that uses it resets it
+    before = {u: x.uses_left for u, x in cards.items()}
+    for seed in range(6):
+        copy = determinize(game, random.Random(seed))
+        for _, y in copy.zones_of():
+            if isinstance(y, Copy):
+                assert (y is cards[y.uid]) is not _limited(y), y
+        play_out(copy, make_policy("heuristic"), "move", 200)
+    assert {u: x.uses_left for u, x in cards.items()} == before
 
 
 def test_a_game_ended_neither_way_is_worth_a_draw_to_the_search() -> None:

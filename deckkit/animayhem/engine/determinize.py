@@ -1,8 +1,8 @@
 """A copy of a game in which every card the player cannot see is dealt anew: a determinization.
 
 A player who plans by simulating (the search player, ``search.py``) must not read the true order
-of face-down cards. It plans on copies made here instead: the copy shares nothing mutable with
-the game, and every hidden card (disasters and items under the locations, the draw pile, the
+of face-down cards. It plans on copies made here instead: the copy shares nothing it can change
+with the game, and every hidden card (disasters and items under the locations, the draw pile, the
 combat pile, the items set aside as unused) is first put in a canonical order (by card uid) and
 then reshuffled among the hidden places it could be in, with the caller's random generator. So
 the copy depends on what the player could know (the counts it sees, the cards it has looked at
@@ -34,7 +34,8 @@ T = TypeVar("T")
 
 class _Copier:
     """Copies the state's objects once each, keeping who refers to whom (a disaster's ally, a
-    form's character): immutable card data is shared, lists, sets and dicts are new. Every
+    form's character): immutable card data is shared, and so is every card that cannot change
+    (``copy``); lists, sets and dicts are new. Every
     attribute is copied by name (tests/test_search.py checks that none is forgotten): the
     compiled engine reads and writes them directly, where a loop over names would go through
     Python's generic attribute access for each."""
@@ -49,6 +50,13 @@ class _Copier:
         self.seen_dis: dict[int, Dis] = {}
 
     def copy(self, x: Copy) -> Copy:
+        g = x.g
+        if not g.power or g.uses is None:
+            # A card without a usage limit never changes: every write to its one mutable
+            # attribute, ``uses_left``, sets its printed value, None (state.Copy; combat.py
+            # and interpreter/standing.py count uses down only from a number). The copy shares
+            # it, as it shares the card data, instead of building it anew.
+            return x
         y = self.seen_copies.get(id(x))
         if y is None:
             y = Copy(x.uid, x.card, x.g)
@@ -88,12 +96,20 @@ class _Copier:
         y.slot = c.slot
         y.wounded_turn = c.wounded_turn
         y.zone = c.zone
-        y.items = self.copies(c.items)
-        y.equipment = self.copies(c.equipment)
-        y.enhancements = self.copies(c.enhancements)
-        y.timed = list(c.timed)
-        y.pending = list(c.pending)
-        y.grants = list(c.grants)
+        # (A list empty in the game stays the constructor's own new empty list, here and
+        # below: the same copy, one list fewer to build and free.)
+        if c.items:
+            y.items = self.copies(c.items)
+        if c.equipment:
+            y.equipment = self.copies(c.equipment)
+        if c.enhancements:
+            y.enhancements = self.copies(c.enhancements)
+        if c.timed:
+            y.timed = list(c.timed)
+        if c.pending:
+            y.pending = list(c.pending)
+        if c.grants:
+            y.grants = list(c.grants)
         return y
 
     def dis(self, d: Dis) -> Dis:
@@ -123,10 +139,13 @@ class _Copier:
         y.stationary = d.stationary
         y.zone = d.zone
         y.game = self.new if d.game is not None else None
-        y.carrying = self.copies(d.carrying)
+        if d.carrying:
+            y.carrying = self.copies(d.carrying)
         y.stolen = self.copy(d.stolen) if d.stolen is not None else None
-        y.ignores = set(d.ignores)
-        y.shunned = set(d.shunned)
+        if d.ignores:
+            y.ignores = set(d.ignores)
+        if d.shunned:
+            y.shunned = set(d.shunned)
         y.ally_of = self.dis(d.ally_of) if d.ally_of is not None else None
         return y
 
@@ -149,11 +168,14 @@ class _Copier:
         y.dimensional = loc.dimensional
         y.planetary = loc.planetary
         y.slot = loc.slot
-        y.hidden_cards = self.copies(loc.hidden_cards)
-        y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
+        if loc.hidden_cards:
+            y.hidden_cards = self.copies(loc.hidden_cards)
+        if loc.hidden_disasters:
+            y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
         return y
 
     def run(self) -> Game:
+        # (A list, set or dict empty in the game stays the new game's own empty one.)
         g, new = self.game, self.new
         new.field = g.field
         new.turn = g.turn
@@ -173,36 +195,56 @@ class _Copier:
         new.locs = [self.loc(loc) for loc in g.locs]
         new.draw_pile = [self.any(x) for x in g.draw_pile]
         new.hand = [self.in_hand(x) for x in g.hand]
-        new.discard = [self.any(x) for x in g.discard]
+        if g.discard:
+            new.discard = [self.any(x) for x in g.discard]
         new.combat_pile = self.copies(g.combat_pile)
-        new.combat_discard = self.copies(g.combat_discard)
+        if g.combat_discard:
+            new.combat_discard = self.copies(g.combat_discard)
         new.havens = self.copies(g.havens)
-        new.haven_cards = self.copies(g.haven_cards)
-        new.globals_in_play = [(self.copy(x), t) for x, t in g.globals_in_play]
+        if g.haven_cards:
+            new.haven_cards = self.copies(g.haven_cards)
+        if g.globals_in_play:
+            new.globals_in_play = [(self.copy(x), t) for x, t in g.globals_in_play]
         new.disasters = [self.dis(d) for d in g.disasters]
-        new.drawn = [self.dis(d) for d in g.drawn]
-        new.carried_off = self.copies(g.carried_off)
-        new.unused = self.copies(g.unused)
-        new.scavenged = set(g.scavenged)
-        new.scavenge_started = set(g.scavenge_started)
-        new.done_scavenging = set(g.done_scavenging)
-        new.lasting = [(self.dis(d), t) for d, t in g.lasting]
-        new.blocked = dict(g.blocked)
-        new.fired = dict(g.fired)
-        new.standing_seen = set(g.standing_seen)
-        new.dis_timers = [(t, self.dis(d), v) for t, d, v in g.dis_timers]
-        new.turned_havens = self.copies(g.turned_havens)
+        if g.drawn:
+            new.drawn = [self.dis(d) for d in g.drawn]
+        if g.carried_off:
+            new.carried_off = self.copies(g.carried_off)
+        if g.unused:
+            new.unused = self.copies(g.unused)
+        if g.scavenged:
+            new.scavenged = set(g.scavenged)
+        if g.scavenge_started:
+            new.scavenge_started = set(g.scavenge_started)
+        if g.done_scavenging:
+            new.done_scavenging = set(g.done_scavenging)
+        if g.lasting:
+            new.lasting = [(self.dis(d), t) for d, t in g.lasting]
+        if g.blocked:
+            new.blocked = dict(g.blocked)
+        if g.fired:
+            new.fired = dict(g.fired)
+        if g.standing_seen:
+            new.standing_seen = set(g.standing_seen)
+        if g.dis_timers:
+            new.dis_timers = [(t, self.dis(d), v) for t, d, v in g.dis_timers]
+        if g.turned_havens:
+            new.turned_havens = self.copies(g.turned_havens)
         # Havens built on the field, and the run's rule option: a rollout plays the rules of
         # the game it copies (Building, havens.py; construction/readings.py).
-        new.annexed = {slot: self.copy(h) for slot, h in g.annexed.items()}
+        if g.annexed:
+            new.annexed = {slot: self.copy(h) for slot, h in g.annexed.items()}
         new.item_pickup = g.item_pickup
-        new.forms = [(self.char(a), self.char(b), t) for a, b, t in g.forms]
-        new.building = [
-            Building(self.copy(b.haven), b.slot, [self.char(c) for c in b.builders], b.last_turn,
-                     list(b.before))
-            for b in g.building
-        ]  # fmt: skip
-        new.known = set(g.known)
+        if g.forms:
+            new.forms = [(self.char(a), self.char(b), t) for a, b, t in g.forms]
+        if g.building:
+            new.building = [
+                Building(self.copy(b.haven), b.slot, [self.char(c) for c in b.builders],
+                         b.last_turn, list(b.before))
+                for b in g.building
+            ]  # fmt: skip
+        if g.known:
+            new.known = set(g.known)
         # Every disaster of the copy, so the copy's one cycle can be broken when it is done
         # with (rollout.play_out, as play.release does for a game).
         new.disasters_dealt = [self.dis(d) for d in g.disasters_dealt]
@@ -210,9 +252,10 @@ class _Copier:
 
 
 def copy_game(game: Game, chance: SeededChance) -> Game:
-    """A copy of ``game`` that shares only immutable card data (cards, the field, effect tables,
-    templates) and the rule hooks, and plays with ``chance``; its record is a blank one (a
-    copy's events never count) and it keeps no trace."""
+    """A copy of ``game`` that shares only what cannot change (cards, the field, effect tables,
+    templates, the physical cards without a usage limit) and the rule hooks, and plays with
+    ``chance``; its record is a blank one (a copy's events never count) and it keeps no
+    trace."""
     return _Copier(game, chance).run()
 
 
