@@ -58,8 +58,10 @@ def read_side(game: Game, path: Path) -> Side:
     return Side(path, entry, game.legality(entry))
 
 
-def _labels(game: Game, sides: Sequence[Side]) -> list[str]:
+def _labels(game: Game, sides: Sequence[Side], players: Sequence[str]) -> list[str]:
     labels = [game.entry_name(s.entry) for s in sides]
+    if len(set(players)) > 1:  # the players differ: each arm names its own
+        labels = [f"{lab}, policy {p}" for lab, p in zip(labels, players, strict=True)]
     if len(set(labels)) < len(labels):  # same names: the files tell them apart
         labels = [f"{lab} ({s.path})" for lab, s in zip(labels, sides, strict=True)]
     if len(set(labels)) < len(labels):  # the same file twice: numbered
@@ -79,24 +81,34 @@ def build_arms(
     *,
     player: str | None = None,
     rules: Mapping[str, str] | None = None,
+    player_b: str | None = None,
 ) -> list[Arm]:
     """Each file against ``vs``, under ``player`` (the game's default when None) and the rule
-    options."""
+    options; every arm after the first under ``player_b`` when given, and then one file is
+    compared with itself under the two players (as Ani-Mayhem's ``--policy-b``)."""
+    files = list(files)
+    if len(files) == 1 and player_b is not None:
+        files = [files[0], files[0]]
     if len(files) < 2:
         raise UsageError(
-            f"compare needs two or more {game.title} files, each against --vs",
-            hint="deckkit compare a.party b.party --vs c.party",
+            f"compare needs two or more {game.title} files, or one with --policy-b, each "
+            "against --vs",
+            hint="deckkit compare a.party b.party --vs c.party  or  "
+            "deckkit compare a.party --policy-b random --vs c.party",
         )
     chosen = player or game.players()[0]
-    if chosen not in game.players():
-        raise UsageError(
-            f"unknown player {chosen!r} for {game.title}",
-            hint=f"players: {', '.join(game.players())}",
-        )
+    for name in (chosen, player_b):
+        if name is not None and name not in game.players():
+            raise UsageError(
+                f"unknown player {name!r} for {game.title}",
+                hint=f"players: {', '.join(game.players())}",
+            )
+    players = [chosen] + [player_b or chosen] * (len(files) - 1)
     sides = [read_side(game, Path(f)) for f in files]
     return [
-        Arm(label, side, chosen, game.prepare([side.entry, vs.entry], player=chosen, rules=rules))
-        for label, side in zip(_labels(game, sides), sides, strict=True)
+        # the opponent keeps the first arm's player: only the compared side's player changes
+        Arm(label, side, p, game.prepare([side.entry, vs.entry], player=(p, chosen), rules=rules))
+        for label, side, p in zip(_labels(game, sides, players), sides, players, strict=True)
     ]
 
 
@@ -176,6 +188,7 @@ def compare_arms(
             "name": game.entry_name(vs.entry),
             "path": str(vs.path),
             "legal": vs.legality.legal,
+            "policy": arms[0].player,
         },
         "arms": docs,
         "differences": differences,
@@ -189,6 +202,9 @@ IMPACT_METHOD = (
     "change, with every stand-in's) or removed where the rules let the file shrink, with a 95% "
     f"interval: {METHOD}. Negative: the file wins less without it."
 )
+
+
+REMOVED = "removed"  # a StandIn's ``how`` when the member is taken out and nothing replaces it
 
 
 def members_to_measure(game: Game, entry: Any, names: Sequence[str]) -> list[str]:
@@ -229,12 +245,14 @@ def impact_members(
     player: str | None = None,
     rules: Mapping[str, str] | None = None,
     step: StepFn | None = None,
+    removal_only: bool = False,
 ) -> dict[str, Any]:
     """What each member is worth to ``side`` against ``vs``: for each, its stand-ins
     (:meth:`~deckkit.core.game.Game.stand_ins`) played on the same games as the file itself,
     the median stand-in's paired change (the lower middle one for an even number) with every
     stand-in's and their spread; *supported* when its interval excludes zero and every
-    stand-in's change has the same sign. Most valuable (largest drop) first."""
+    stand-in's change has the same sign. Most valuable (largest drop) first. With
+    ``removal_only`` only the member's removal is played (``--remove``)."""
     chosen = player or game.players()[0]
 
     def won(entry: Any) -> list[bool]:
@@ -251,6 +269,8 @@ def impact_members(
     unmeasured: list[dict[str, str]] = []
     for member in members:
         stands = game.stand_ins(side.entry, member)
+        if removal_only:
+            stands = tuple(s for s in stands if s.how == REMOVED)
         if not stands:
             unmeasured.append(
                 {"card": member, "why": "no stand-in the game's rules allow in its place"}
@@ -269,7 +289,7 @@ def impact_members(
                 "change": median_stand.how
                 if len(results) == 1
                 else f"median of {len(results)} stand-ins: {median_stand.how}",
-                "kind": "removed" if median_stand.how == "removed" else "median stand-in",
+                "kind": "removed" if median_stand.how == REMOVED else "median stand-in",
                 "stand_ins": [{"change": s.how, **_difference_json(d)} for s, d in results],
                 "spread": [min(values), max(values)] if values else None,
                 "supported": supported,
