@@ -2,8 +2,9 @@
 reached through :mod:`deckkit.games` when the files are parties or teams: `compare` (files
 against one opponent on paired games) and `impact` (what each character is worth to its file,
 against the stand-ins the game's rules allow). Same flags, exit codes and JSON shapes as
-Ani-Mayhem's: 0 done, 1 an illegal file refused (see --allow-illegal), 2 unreadable input or
-bad usage."""
+Ani-Mayhem's (the shared parts in :mod:`deckkit.cli.compare_out`): 0 done, 1 an illegal file
+refused (see --allow-illegal), 2 unreadable input or bad usage, an Ani-Mayhem flag with no
+meaning for the game among them, 9 a flag deckkit does not serve for the game yet."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ PlayerOpt = Annotated[
         "-p",
         show_default="the game's default player",
         help="The automatic player of both sides (Anima Tactics: a plan's name, random or "
-        "search; Animus: heuristic or random).",
+        "search; Animus: heuristic, random or search).",
     ),
 ]
 RuleOpt = Annotated[
@@ -156,8 +157,8 @@ def compare(
     under two players, --policy-b, the opponent keeping --policy): the difference in win rate
     with a 95% interval from the paired outcomes.
 
-    Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input or a flag
-    with no meaning for the game, 9 a flag not served for the game yet.
+    Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input
+    (and a flag with no meaning for the game), 9 a flag not served for the game yet.
     """
     game = game_of(files[0])
     refuse_ani_mayhem_flags(
@@ -298,8 +299,8 @@ def impact(
     the card set where the file's size is fixed, as in Animus; removed where the rules let the
     file shrink, as in Anima Tactics), on paired games.
 
-    Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input or a flag
-    with no meaning for the game, 9 a flag not served for the game yet.
+    Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input
+    (and a flag with no meaning for the game), 9 a flag not served for the game yet.
     """
     game = game_of(file)
     if remove and replace_with is not None:
