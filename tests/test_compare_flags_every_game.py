@@ -30,7 +30,7 @@ validator = Validator(ROOT / "docs" / "schemas")
 runner = CliRunner()
 
 
-def run(*args: str | Path | int) -> tuple[int, str, str]:
+def run(*args: str | Path | float) -> tuple[int, str, str]:
     result = runner.invoke(app, [str(a) for a in args])
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(
         result.exception
@@ -160,7 +160,7 @@ def test_impact_remove_plays_removals_and_means_nothing_for_a_team_of_fixed_size
     ("flag", "code"),
     [
         (("--replace-with", "Kira"), EXIT_NOT_SERVED),
-        (("--target-error", "0.05"), EXIT_NOT_SERVED),
+        (("--target-error", "1.5"), EXIT_BAD_INPUT),
         (("--scheduler", "tcp://127.0.0.1:1"), EXIT_NOT_SERVED),
         (("--edition", "fifth"), EXIT_BAD_INPUT),
         (("--turn-cap", "9"), EXIT_BAD_INPUT),
@@ -170,7 +170,8 @@ def test_impact_refuses_what_it_does_not_serve(name: str, flag: tuple[str, str],
     file, vs = PAIRS[name]
     got, out, err = run("impact", file, "--vs", vs, "-n", 2, "-q", *flag)
     assert got == code, err
-    assert out == "" and len(err.strip().splitlines()) == 1, err
+    said = [line for line in err.strip().splitlines() if not line.startswith("  hint:")]
+    assert out == "" and len(said) == 1 and flag[0] in said[0], err
 
 
 def _params(command: object) -> dict[str, object]:
@@ -203,3 +204,24 @@ def test_every_ani_mayhem_flag_is_declared_for_parties_with_the_same_help_and_de
         assert a.default == b.default, flag  # type: ignore[attr-defined]
         if flag != "--remove":
             assert a.help == b.help, flag  # type: ignore[attr-defined]
+
+
+def test_impact_target_error_stops_each_stand_in_on_the_games_a_shorter_run_plays() -> None:
+    """Under --target-error a stand-in stops after a batch once its half-width is small enough:
+    its estimate is then the one a run of that many games gives (game i is the same game
+    however the run is cut), and the document says the games each change took."""
+    team, vs = PAIRS["animus"]
+    args = ("impact", team, "--vs", vs, "-c", "Astrid Kell", "-s", 2, "-q", "-f", "json")
+    code, out, err = run(*args, "-n", 1000, "--target-error", 0.2)
+    assert code == 0, err
+    stopped = json.loads(out)
+    assert stopped["target_error"] == 0.2
+    assert stopped["command"].endswith("--target-error 0.2")
+    code, out, err = run(*args, "-n", 500)
+    assert code == 0, err
+    short = json.loads(out)
+    assert short["target_error"] is None
+    (a,), (b,) = stopped["impact"]["cards"], short["impact"]["cards"]
+    assert a["games"] == 500
+    assert a["stand_ins"] == b["stand_ins"]
+    assert (a["difference"], a["ci"]) == (b["difference"], b["ci"])

@@ -19,7 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import matches
-from deckkit.analysis.paired import METHOD, independent_difference, paired_difference
+from deckkit.analysis.paired import (
+    METHOD,
+    PairedDifference,
+    independent_difference,
+    paired_difference,
+)
 from deckkit.api.display import Shown, Table, interval, pct
 from deckkit.api.options import RunOptions
 from deckkit.core.estimates import CI_METHOD, CONFIDENCE, Rate
@@ -225,6 +230,58 @@ def members_to_measure(game: Game, entry: Any, names: Sequence[str]) -> list[str
     return list(dict.fromkeys(out))
 
 
+# Games added per step under a target error: Ani-Mayhem's impact batch
+# (deckkit.analysis.impact.DEFAULT_BATCH).
+BATCH = 500
+
+
+def check_target_error(value: float | None, flag: str = "--target-error") -> None:
+    """A half-width to stop at: a number strictly between 0 and 1 (``nan`` is not one)."""
+    if value is not None and not 0 < value < 1:  # false for nan too
+        raise UsageError(f"{flag} must be between 0 and 1, not {value}", hint=f"e.g. {flag} 0.02")
+
+
+class _Wins:
+    """One setup's games by index, played on demand from game 0: whether the first side won
+    each (game ``i`` is the same game however the run is cut into batches)."""
+
+    def __init__(self, game: str, setup: Any, seed: int, workers: int) -> None:
+        self.game, self.setup, self.seed, self.workers = game, setup, seed, workers
+        self.won: list[bool] = []
+
+    def first(self, n: int) -> list[bool]:
+        if n > len(self.won):
+            result = matches.run(
+                self.game,
+                self.setup,
+                games=n - len(self.won),
+                seed=self.seed,
+                workers=self.workers,
+                keep_rows=True,
+                first=len(self.won),
+            )
+            if result.interrupted:
+                raise KeyboardInterrupt
+            self.won.extend(result.won())
+        return self.won[:n]
+
+
+def _estimate(
+    base: _Wins, changed: _Wins, games: int, target_error: float | None
+) -> PairedDifference:
+    """The changed file's paired difference from the file itself over ``games`` games, or
+    fewer once the interval's half-width is at most ``target_error``."""
+    if target_error is None:
+        return paired_difference(base.first(games), changed.first(games))
+    n = 0
+    while True:
+        n = min(games, n + BATCH)
+        result = paired_difference(base.first(n), changed.first(n))
+        half = result.half_width
+        if n >= games or (half is not None and half <= target_error):
+            return result
+
+
 def _difference_json(d: Any) -> dict[str, Any]:
     return {
         "games": d.n,
@@ -246,25 +303,24 @@ def impact_members(
     rules: Mapping[str, str] | None = None,
     step: StepFn | None = None,
     removal_only: bool = False,
+    target_error: float | None = None,
 ) -> dict[str, Any]:
     """What each member is worth to ``side`` against ``vs``: for each, its stand-ins
     (:meth:`~deckkit.core.game.Game.stand_ins`) played on the same games as the file itself,
     the median stand-in's paired change (the lower middle one for an even number) with every
     stand-in's and their spread; *supported* when its interval excludes zero and every
     stand-in's change has the same sign. Most valuable (largest drop) first. With
-    ``removal_only`` only the member's removal is played (``--remove``)."""
+    ``removal_only`` only the member's removal is played (``--remove``). With
+    ``target_error`` each stand-in stops, :data:`BATCH` games at a time, once its interval's
+    half-width is at most that (``games`` then the most), as Ani-Mayhem's impact does."""
+    check_target_error(target_error)
     chosen = player or game.players()[0]
 
-    def won(entry: Any) -> list[bool]:
+    def wins(entry: Any) -> _Wins:
         setup = game.prepare([entry, vs.entry], player=chosen, rules=rules)
-        result = matches.run(
-            game.name, setup, games=games, seed=seed, workers=workers, keep_rows=True
-        )
-        if result.interrupted:
-            raise KeyboardInterrupt
-        return result.won()
+        return _Wins(game.name, setup, seed, workers)
 
-    base = won(side.entry)
+    base = wins(side.entry)
     measured: list[dict[str, Any]] = []
     unmeasured: list[dict[str, str]] = []
     for member in members:
@@ -277,7 +333,7 @@ def impact_members(
             )
             continue
         with step(member) if step is not None else nullcontext():
-            results = [(s, paired_difference(base, won(s.entry))) for s in stands]
+            results = [(s, _estimate(base, wins(s.entry), games, target_error)) for s in stands]
         order = sorted(range(len(results)), key=lambda i: (results[i][1].difference or 0.0, i))
         median_stand, r = results[order[(len(order) - 1) // 2]]
         values = [d.difference for _, d in results if d.difference is not None]
@@ -318,6 +374,7 @@ def impact_members(
         "games": games,
         "policy": chosen,
         "rules": dict(rules or {}),
+        "target_error": target_error,
         "impact": {
             "method": IMPACT_METHOD,
             "cards_measured": len(measured),

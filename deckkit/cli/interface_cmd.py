@@ -20,6 +20,7 @@ from deckkit.api.matchups import (
     Side,
     build_arms,
     check_rules,
+    check_target_error,
     compare_arms,
     impact_members,
     members_to_measure,
@@ -210,16 +211,20 @@ def compare(
 
 def print_impact(doc: dict[str, Any]) -> None:
     imp = doc["impact"]
+    target = doc.get("target_error")
+    most = "" if target is None else "at most "
+    stop = "" if target is None else f", each stopped at a half-width of {target * 100:.1f} points"
     echo(
-        f"{doc['file']['name']} against {doc['vs']['name']}: {doc['games']:,} paired games per "
-        f"change, seed {doc['seed']}"
+        f"{doc['file']['name']} against {doc['vs']['name']}: {most}{doc['games']:,} paired games "
+        f"per change{stop}, seed {doc['seed']}"
     )
     for c in imp["cards"]:
         lo, hi = c["ci"] or (None, None)
         mark = "" if c["supported"] else "  (not supported)"
+        played = "" if target is None else f", {c['games']:,} games"
         echo(
             f"  {c['card']}: {percent(c['difference'], True)} "
-            f"(95% CI {percent(lo, True)} to {percent(hi, True)}){mark}"
+            f"(95% CI {percent(lo, True)} to {percent(hi, True)}{played}){mark}"
         )
         echo(f"    {c['change']}")
         if len(c["stand_ins"]) > 1:
@@ -231,10 +236,7 @@ def print_impact(doc: dict[str, Any]) -> None:
     echo(f"method: {imp['method']}")
 
 
-IMPACT_NOT_YET = (
-    "not yet: a character is measured against the stand-ins the game's rules give, every one "
-    "played on the full --games"
-)
+IMPACT_NOT_YET = "not yet: a character is measured against the stand-ins the game's rules give"
 
 
 def refuse_remove_where_size_is_fixed(game: Game, side: Side, members: list[str]) -> None:
@@ -276,8 +278,8 @@ def impact(
         float | None,
         typer.Option(
             "--target-error",
-            help="Stop a card's estimate once its 95% interval's half-width is at most this. "
-            "Not for parties and teams yet: refused.",
+            help="Stop a card's estimate once its 95% interval's half-width is at most this "
+            "(e.g. 0.02 = 2 points); --games is then the most games per card.",
         ),
     ] = None,
     games_: opt.GamesOpt = 2_000,
@@ -317,9 +319,9 @@ def impact(
         game.title,
         {
             "--replace-with": (replace_with is not None, IMPACT_NOT_YET),
-            "--target-error": (target_error is not None, IMPACT_NOT_YET),
         },
     )
+    check_target_error(target_error)
     rules = check_rules(game, rule or [])
     side = read_side(game, file)
     opponent = read_side(game, vs)
@@ -345,6 +347,7 @@ def impact(
             rules=rules,
             step=steps.step,
             removal_only=remove,
+            target_error=target_error,
         )
     doc["command"] = out.command_line(
         "impact",
@@ -354,6 +357,8 @@ def impact(
     ) + "".join(f" --card {shlex.quote(n)}" for n in card_names or [])
     if remove:
         doc["command"] += " --remove"
+    if target_error is not None:
+        doc["command"] += f" --target-error {target_error}"
     if fmt is opt.Format.JSON:
         emit(doc, game=game.name)
     else:
