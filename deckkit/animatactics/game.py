@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from deckkit.animatactics.analysis.parties import PLAN_NAMES, check_policy, fighters, plan_of
 from deckkit.animatactics.analysis.party_games import END_REASONS, PartyGames
@@ -127,20 +128,17 @@ class AnimaTactics:
         self,
         entries: Sequence[Party],
         *,
-        player: str | None = None,
+        player: str | Sequence[str] | None = None,
         rules: Mapping[str, str] | None = None,
     ) -> PartyGames:
         if len(entries) != 2:
             raise UsageError("an Anima Tactics skirmish is played by two parties")
-        name = player or DEFAULT_PLAN
-        policy = "heuristic"
-        if name in PLAN_NAMES:
-            plan = plan_of(name)
-        else:
-            plan, policy = plan_of(DEFAULT_PLAN), check_policy(name)
+        names = [player, player] if player is None or isinstance(player, str) else list(player)
+        if len(names) != 2:
+            raise UsageError("an Anima Tactics skirmish has two players, one per party")
         sides = tuple(
-            Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), plan, policy)
-            for fs in (fighters(entries[0]), fighters(entries[1]))
+            Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), *_plan_policy(name))
+            for fs, name in zip((fighters(entries[0]), fighters(entries[1])), names, strict=True)
         )
         if not sides[0].fighters or not sides[1].fighters:
             raise UsageError("a party has no character with stats in the card data")
@@ -153,6 +151,15 @@ class AnimaTactics:
             return replace(record_of(result, index, setup.sides), trace=lines)
         result = setup.play(seed, index)
         return record_of(result, index, setup.sides)
+
+
+def _plan_policy(name: str | None) -> tuple[Any, str]:
+    """A player's name as a side's plan and policy: a plan's name is the heuristic player
+    following that plan; any other name (random, search) plays the default plan's way."""
+    chosen = name or DEFAULT_PLAN
+    if chosen in PLAN_NAMES:
+        return plan_of(chosen), "heuristic"
+    return plan_of(DEFAULT_PLAN), check_policy(chosen)
 
 
 def record_of(result: GameResult, index: int, sides: tuple[Side, Side]) -> Record:

@@ -127,15 +127,18 @@ class Animus:
         self,
         entries: Sequence[Team],
         *,
-        player: str | None = None,
+        player: str | Sequence[str] | None = None,
         rules: Mapping[str, str] | None = None,
     ) -> Lineups:
         if len(entries) != 2:
             raise UsageError("an Animus battle is played by two teams")
-        chosen = check_policy(player or DEFAULT_PLAYER)
+        names = [player, player] if player is None or isinstance(player, str) else list(player)
+        if len(names) != 2:
+            raise UsageError("an Animus battle has two players, one per team")
+        first, second = (check_policy(n or DEFAULT_PLAYER) for n in names)
         overrides = tuple(f"{k}={v}" for k, v in (rules or {}).items())
         options = read_team(entries[0].path, list(overrides)).options
-        match = Match(entries[0].path, entries[1].path, options, (chosen, chosen), overrides)
+        match = Match(entries[0].path, entries[1].path, options, (first, second), overrides)
         if match.drafting((entries[0], entries[1])):
             return Lineups(match, None)
         a, b = (tuple(c.name for c in e.cards) for e in entries)

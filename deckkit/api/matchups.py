@@ -19,7 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckkit.analysis import matches
-from deckkit.analysis.paired import METHOD, independent_difference, paired_difference
+from deckkit.analysis.paired import (
+    METHOD,
+    PairedDifference,
+    independent_difference,
+    paired_difference,
+)
 from deckkit.api.display import Shown, Table, interval, pct
 from deckkit.api.options import RunOptions
 from deckkit.core.estimates import CI_METHOD, CONFIDENCE, Rate
@@ -58,8 +63,10 @@ def read_side(game: Game, path: Path) -> Side:
     return Side(path, entry, game.legality(entry))
 
 
-def _labels(game: Game, sides: Sequence[Side]) -> list[str]:
+def _labels(game: Game, sides: Sequence[Side], players: Sequence[str]) -> list[str]:
     labels = [game.entry_name(s.entry) for s in sides]
+    if len(set(players)) > 1:  # the players differ: each arm names its own
+        labels = [f"{lab}, policy {p}" for lab, p in zip(labels, players, strict=True)]
     if len(set(labels)) < len(labels):  # same names: the files tell them apart
         labels = [f"{lab} ({s.path})" for lab, s in zip(labels, sides, strict=True)]
     if len(set(labels)) < len(labels):  # the same file twice: numbered
@@ -79,24 +86,34 @@ def build_arms(
     *,
     player: str | None = None,
     rules: Mapping[str, str] | None = None,
+    player_b: str | None = None,
 ) -> list[Arm]:
     """Each file against ``vs``, under ``player`` (the game's default when None) and the rule
-    options."""
+    options; every arm after the first under ``player_b`` when given, and then one file is
+    compared with itself under the two players (as Ani-Mayhem's ``--policy-b``)."""
+    files = list(files)
+    if len(files) == 1 and player_b is not None:
+        files = [files[0], files[0]]
     if len(files) < 2:
         raise UsageError(
-            f"compare needs two or more {game.title} files, each against --vs",
-            hint="deckkit compare a.party b.party --vs c.party",
+            f"compare needs two or more {game.title} files, or one with --policy-b, each "
+            "against --vs",
+            hint="deckkit compare a.party b.party --vs c.party  or  "
+            "deckkit compare a.party --policy-b random --vs c.party",
         )
     chosen = player or game.players()[0]
-    if chosen not in game.players():
-        raise UsageError(
-            f"unknown player {chosen!r} for {game.title}",
-            hint=f"players: {', '.join(game.players())}",
-        )
+    for name in (chosen, player_b):
+        if name is not None and name not in game.players():
+            raise UsageError(
+                f"unknown player {name!r} for {game.title}",
+                hint=f"players: {', '.join(game.players())}",
+            )
+    players = [chosen] + [player_b or chosen] * (len(files) - 1)
     sides = [read_side(game, Path(f)) for f in files]
     return [
-        Arm(label, side, chosen, game.prepare([side.entry, vs.entry], player=chosen, rules=rules))
-        for label, side in zip(_labels(game, sides), sides, strict=True)
+        # the opponent keeps the first arm's player: only the compared side's player changes
+        Arm(label, side, p, game.prepare([side.entry, vs.entry], player=(p, chosen), rules=rules))
+        for label, side, p in zip(_labels(game, sides, players), sides, players, strict=True)
     ]
 
 
@@ -176,6 +193,7 @@ def compare_arms(
             "name": game.entry_name(vs.entry),
             "path": str(vs.path),
             "legal": vs.legality.legal,
+            "policy": arms[0].player,
         },
         "arms": docs,
         "differences": differences,
@@ -189,6 +207,9 @@ IMPACT_METHOD = (
     "change, with every stand-in's) or removed where the rules let the file shrink, with a 95% "
     f"interval: {METHOD}. Negative: the file wins less without it."
 )
+
+
+REMOVED = "removed"  # a StandIn's ``how`` when the member is taken out and nothing replaces it
 
 
 def members_to_measure(game: Game, entry: Any, names: Sequence[str]) -> list[str]:
@@ -207,6 +228,58 @@ def members_to_measure(game: Game, entry: Any, names: Sequence[str]) -> list[str
             )
         out.append(found)
     return list(dict.fromkeys(out))
+
+
+# Games added per step under a target error: Ani-Mayhem's impact batch
+# (deckkit.analysis.impact.DEFAULT_BATCH).
+BATCH = 500
+
+
+def check_target_error(value: float | None, flag: str = "--target-error") -> None:
+    """A half-width to stop at: a number strictly between 0 and 1 (``nan`` is not one)."""
+    if value is not None and not 0 < value < 1:  # false for nan too
+        raise UsageError(f"{flag} must be between 0 and 1, not {value}", hint=f"e.g. {flag} 0.02")
+
+
+class _Wins:
+    """One setup's games by index, played on demand from game 0: whether the first side won
+    each (game ``i`` is the same game however the run is cut into batches)."""
+
+    def __init__(self, game: str, setup: Any, seed: int, workers: int) -> None:
+        self.game, self.setup, self.seed, self.workers = game, setup, seed, workers
+        self.won: list[bool] = []
+
+    def first(self, n: int) -> list[bool]:
+        if n > len(self.won):
+            result = matches.run(
+                self.game,
+                self.setup,
+                games=n - len(self.won),
+                seed=self.seed,
+                workers=self.workers,
+                keep_rows=True,
+                first=len(self.won),
+            )
+            if result.interrupted:
+                raise KeyboardInterrupt
+            self.won.extend(result.won())
+        return self.won[:n]
+
+
+def _estimate(
+    base: _Wins, changed: _Wins, games: int, target_error: float | None
+) -> PairedDifference:
+    """The changed file's paired difference from the file itself over ``games`` games, or
+    fewer once the interval's half-width is at most ``target_error``."""
+    if target_error is None:
+        return paired_difference(base.first(games), changed.first(games))
+    n = 0
+    while True:
+        n = min(games, n + BATCH)
+        result = paired_difference(base.first(n), changed.first(n))
+        half = result.half_width
+        if n >= games or (half is not None and half <= target_error):
+            return result
 
 
 def _difference_json(d: Any) -> dict[str, Any]:
@@ -229,35 +302,38 @@ def impact_members(
     player: str | None = None,
     rules: Mapping[str, str] | None = None,
     step: StepFn | None = None,
+    removal_only: bool = False,
+    target_error: float | None = None,
 ) -> dict[str, Any]:
     """What each member is worth to ``side`` against ``vs``: for each, its stand-ins
     (:meth:`~deckkit.core.game.Game.stand_ins`) played on the same games as the file itself,
     the median stand-in's paired change (the lower middle one for an even number) with every
     stand-in's and their spread; *supported* when its interval excludes zero and every
-    stand-in's change has the same sign. Most valuable (largest drop) first."""
+    stand-in's change has the same sign. Most valuable (largest drop) first. With
+    ``removal_only`` only the member's removal is played (``--remove``). With
+    ``target_error`` each stand-in stops, :data:`BATCH` games at a time, once its interval's
+    half-width is at most that (``games`` then the most), as Ani-Mayhem's impact does."""
+    check_target_error(target_error)
     chosen = player or game.players()[0]
 
-    def won(entry: Any) -> list[bool]:
+    def wins(entry: Any) -> _Wins:
         setup = game.prepare([entry, vs.entry], player=chosen, rules=rules)
-        result = matches.run(
-            game.name, setup, games=games, seed=seed, workers=workers, keep_rows=True
-        )
-        if result.interrupted:
-            raise KeyboardInterrupt
-        return result.won()
+        return _Wins(game.name, setup, seed, workers)
 
-    base = won(side.entry)
+    base = wins(side.entry)
     measured: list[dict[str, Any]] = []
     unmeasured: list[dict[str, str]] = []
     for member in members:
         stands = game.stand_ins(side.entry, member)
+        if removal_only:
+            stands = tuple(s for s in stands if s.how == REMOVED)
         if not stands:
             unmeasured.append(
                 {"card": member, "why": "no stand-in the game's rules allow in its place"}
             )
             continue
         with step(member) if step is not None else nullcontext():
-            results = [(s, paired_difference(base, won(s.entry))) for s in stands]
+            results = [(s, _estimate(base, wins(s.entry), games, target_error)) for s in stands]
         order = sorted(range(len(results)), key=lambda i: (results[i][1].difference or 0.0, i))
         median_stand, r = results[order[(len(order) - 1) // 2]]
         values = [d.difference for _, d in results if d.difference is not None]
@@ -269,7 +345,7 @@ def impact_members(
                 "change": median_stand.how
                 if len(results) == 1
                 else f"median of {len(results)} stand-ins: {median_stand.how}",
-                "kind": "removed" if median_stand.how == "removed" else "median stand-in",
+                "kind": "removed" if median_stand.how == REMOVED else "median stand-in",
                 "stand_ins": [{"change": s.how, **_difference_json(d)} for s, d in results],
                 "spread": [min(values), max(values)] if values else None,
                 "supported": supported,
@@ -298,6 +374,7 @@ def impact_members(
         "games": games,
         "policy": chosen,
         "rules": dict(rules or {}),
+        "target_error": target_error,
         "impact": {
             "method": IMPACT_METHOD,
             "cards_measured": len(measured),

@@ -2,8 +2,9 @@
 reached through :mod:`deckkit.games` when the files are parties or teams: `compare` (files
 against one opponent on paired games) and `impact` (what each character is worth to its file,
 against the stand-ins the game's rules allow). Same flags, exit codes and JSON shapes as
-Ani-Mayhem's: 0 done, 1 an illegal file refused (see --allow-illegal), 2 unreadable input or
-bad usage."""
+Ani-Mayhem's (the shared parts in :mod:`deckkit.cli.compare_out`): 0 done, 1 an illegal file
+refused (see --allow-illegal), 2 unreadable input or bad usage, an Ani-Mayhem flag with no
+meaning for the game among them, 9 a flag deckkit does not serve for the game yet."""
 
 from __future__ import annotations
 
@@ -15,13 +16,17 @@ import typer
 
 from deckkit import games
 from deckkit.api.matchups import (
+    REMOVED,
+    Side,
     build_arms,
     check_rules,
+    check_target_error,
     compare_arms,
     impact_members,
     members_to_measure,
     read_side,
 )
+from deckkit.cli import compare_out as out
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, percent
 from deckkit.cli.exits import DeckkitTyper
@@ -40,7 +45,7 @@ PlayerOpt = Annotated[
         "-p",
         show_default="the game's default player",
         help="The automatic player of both sides (Anima Tactics: a plan's name, random or "
-        "search; Animus: heuristic or random).",
+        "search; Animus: heuristic, random or search).",
     ),
 ]
 RuleOpt = Annotated[
@@ -73,68 +78,106 @@ def refuse_illegal(verdicts: list[tuple[Path, Legality]], allow_illegal: bool, w
         raise typer.Exit(EXIT_ILLEGAL)
 
 
-def print_compare(doc: dict[str, Any]) -> None:
-    echo(f"{doc['games']:,} paired games per arm against {doc['vs']['name']}, seed {doc['seed']}")
-    for arm in doc["arms"]:
-        win = arm["outcomes"]["win"]
-        ci = win["ci"] or [None, None]
-        echo(
-            f"  {arm['label']}: win {percent(win['rate'])} "
-            f"(95% CI {percent(ci[0])} - {percent(ci[1])}){'' if arm['legal'] else ' [not legal]'}"
-        )
-    for d in doc["differences"]:
-        lo, hi = d["ci"]
-        ilo, ihi = d["independent_ci"]
-        echo("")
-        echo(f"{d['arm']} minus {d['against']}: {percent(d['difference'], True)}")
-        echo(
-            f"  95% CI {percent(lo, True)} to {percent(hi, True)} "
-            f"(paired; McNemar p = {d['p_value']:.3g})"
-        )
-        echo(
-            f"  won by one only: {d['only_a_won']:,} by the first, {d['only_b_won']:,} by this; "
-            f"two independent runs of this size: about {percent(ilo, True)} to {percent(ihi, True)}"
-        )
-        if d["cards_that_differ"]:
-            diff = ", ".join(f"{c['card']} {c['a']}->{c['b']}" for c in d["cards_that_differ"])
-            echo(f"  characters that differ: {diff}")
-    echo("")
-    echo(f"method: {doc['method']}")
+# Ani-Mayhem's flags that a party or team has no use for, refused in one line (exit 2) rather
+# than left to "no such option"; and those deckkit does not serve for them yet (exit 9).
+NO_MEANING = {
+    "--edition": "no meaning: editions and their rules are Ani-Mayhem's; give this game's rule "
+    "options with --rule NAME=VALUE (docs/interpretations.md)",
+    "--edition-b": "no meaning: editions and their rules are Ani-Mayhem's; give this game's rule "
+    "options with --rule NAME=VALUE (docs/interpretations.md)",
+    "--variant": "no meaning: field variants are Ani-Mayhem's",
+    "--layout": "no meaning: location layouts are Ani-Mayhem's",
+    "--turn-cap": "no meaning: a game ends by its own rules (the engine's safety stop is no "
+    "option)",
+}
+SCHEDULER_NOT_YET = (
+    "not yet: the games of parties and teams play on this machine's processes, see --workers"
+)
 
 
-def command_line(verb: str, files: list[Path], options: dict[str, object], rules: list[str]) -> str:
-    """The `deckkit VERB` command that plays this run again."""
-    args = ["deckkit", verb, *map(str, files)]
-    for flag, value in options.items():
-        if value is not None:
-            args += [flag, str(value)]
-    for r in rules:
-        args += ["--rule", r]
-    return shlex.join(args)
+def _refused(help_name: str) -> Any:
+    """A hidden option taking any value, only so that giving it is refused by name."""
+    return typer.Option(help_name, hidden=True, metavar="VALUE")
+
+
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Not for parties and teams yet: refused (their games play on this machine's "
+        "processes; see --workers).",
+    ),
+]
+EditionOpt = Annotated[str | None, _refused("--edition")]
+EditionBOpt = Annotated[str | None, _refused("--edition-b")]
+VariantOpt = Annotated[str | None, _refused("--variant")]
+LayoutOpt = Annotated[str | None, _refused("--layout")]
+TurnCapOpt = Annotated[str | None, _refused("--turn-cap")]
+
+
+def refuse_ani_mayhem_flags(game: Game, **given: object) -> None:
+    """Refuse each Ani-Mayhem flag given (keyword = flag without dashes, underscores for
+    dashes) in one line: exit 2 where it has no meaning for the game, 9 where not served yet."""
+    whys = {**NO_MEANING, "--scheduler": SCHEDULER_NOT_YET}
+    out.refuse_flags(
+        game.title,
+        {
+            flag: (given.get(flag[2:].replace("-", "_")) is not None, why)
+            for flag, why in whys.items()
+            if flag[2:].replace("-", "_") in given
+        },
+    )
 
 
 @app.command("compare")
 def compare(
-    files: Annotated[list[Path], typer.Argument(metavar="FILE_A FILE_B [...]")],
+    files: Annotated[list[Path], typer.Argument(metavar="FILE_A [FILE_B ...]")],
     vs: VsOpt,
+    policy_b: Annotated[
+        str | None, typer.Option("--policy-b", metavar="PLAYER", help=out.POLICY_B_HELP)
+    ] = None,
     games_: opt.GamesOpt = 2_000,
     seed: opt.SeedOpt = 0,
     workers: opt.WorkersOpt = 1,
+    scheduler: SchedulerOpt = None,
     policy: PlayerOpt = None,
-    rule: RuleOpt = None,
+    edition: EditionOpt = None,
+    edition_b: EditionBOpt = None,
+    variant: VariantOpt = None,
+    layout: LayoutOpt = None,
+    turn_cap: TurnCapOpt = None,
+    html: out.HtmlOpt = None,
+    force: out.HtmlForceOpt = False,
     fmt: opt.FormatOpt = opt.Format.TEXT,
     allow_illegal: opt.AllowIllegalOpt = False,
+    rule: RuleOpt = None,
     quiet: opt.QuietOpt = False,
 ) -> None:
-    """Compare parties or teams against one opponent (--vs) on the same games: the difference
-    in win rate with a 95% interval from the paired outcomes.
+    """Compare parties or teams against one opponent (--vs) on the same games (or one file
+    under two players, --policy-b, the opponent keeping --policy): the difference in win rate
+    with a 95% interval from the paired outcomes.
 
-    Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input.
+    Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input
+    (and a flag with no meaning for the game), 9 a flag not served for the game yet.
     """
     game = game_of(files[0])
+    refuse_ani_mayhem_flags(
+        game,
+        scheduler=scheduler,
+        edition=edition,
+        edition_b=edition_b,
+        variant=variant,
+        layout=layout,
+        turn_cap=turn_cap,
+    )
     rules = check_rules(game, rule or [])
+    if html is not None:
+        from deckkit.report import write
+
+        write.check_output(html, force=force)
     opponent = read_side(game, vs)
-    arms = build_arms(game, files, opponent, player=policy, rules=rules)
+    arms = build_arms(game, files, opponent, player=policy, rules=rules, player_b=policy_b)
     refuse_illegal(
         [(a.side.path, a.side.legality) for a in arms] + [(vs, opponent.legality)],
         allow_illegal,
@@ -144,30 +187,44 @@ def compare(
         doc = compare_arms(
             game, arms, opponent, games=games_, seed=seed, workers=workers, step=steps.step
         )
-    doc["command"] = command_line(
+    doc["command"] = out.command_line(
         "compare",
         files,
-        {"--vs": vs, "--games": games_, "--seed": seed, "--policy": arms[0].player},
+        {
+            "--vs": vs,
+            "--policy-b": policy_b,
+            "--games": games_,
+            "--seed": seed,
+            "--policy": arms[0].player,
+        },
         list(rule or ()),
     )
     if fmt is opt.Format.JSON:
         emit(doc, game=game.name)
     else:
-        print_compare(doc)
+        out.print_comparison(doc, members="characters")
+    if html is not None:
+        out.write_page(doc, html, force=force, game=game.name)
+        if not quiet:
+            echo(f"report: {html}", err=fmt is opt.Format.JSON)
 
 
 def print_impact(doc: dict[str, Any]) -> None:
     imp = doc["impact"]
+    target = doc.get("target_error")
+    most = "" if target is None else "at most "
+    stop = "" if target is None else f", each stopped at a half-width of {target * 100:.1f} points"
     echo(
-        f"{doc['file']['name']} against {doc['vs']['name']}: {doc['games']:,} paired games per "
-        f"change, seed {doc['seed']}"
+        f"{doc['file']['name']} against {doc['vs']['name']}: {most}{doc['games']:,} paired games "
+        f"per change{stop}, seed {doc['seed']}"
     )
     for c in imp["cards"]:
         lo, hi = c["ci"] or (None, None)
         mark = "" if c["supported"] else "  (not supported)"
+        played = "" if target is None else f", {c['games']:,} games"
         echo(
             f"  {c['card']}: {percent(c['difference'], True)} "
-            f"(95% CI {percent(lo, True)} to {percent(hi, True)}){mark}"
+            f"(95% CI {percent(lo, True)} to {percent(hi, True)}{played}){mark}"
         )
         echo(f"    {c['change']}")
         if len(c["stand_ins"]) > 1:
@@ -179,6 +236,20 @@ def print_impact(doc: dict[str, Any]) -> None:
     echo(f"method: {imp['method']}")
 
 
+IMPACT_NOT_YET = "not yet: a character is measured against the stand-ins the game's rules give"
+
+
+def refuse_remove_where_size_is_fixed(game: Game, side: Side, members: list[str]) -> None:
+    """``--remove`` has no meaning where the game's rules never let the file shrink (every
+    stand-in a replacement, as an Animus team of exactly nine): exit 2 before any game."""
+    hows = [s.how for m in members for s in game.stand_ins(side.entry, m)]
+    if hows and REMOVED not in hows:
+        raise UsageError(
+            f"--remove has no meaning for {game.title}: its rules fix the file's size, so a "
+            "character is measured against the stand-ins that replace it"
+        )
+
+
 @app.command("impact")
 def impact(
     file: Annotated[Path, typer.Argument(metavar="FILE")],
@@ -187,10 +258,39 @@ def impact(
         list[str] | None,
         typer.Option("--card", "-c", help="A character to measure (repeat); default every one."),
     ] = None,
+    replace_with: Annotated[
+        str | None,
+        typer.Option(
+            "--replace-with",
+            help="Replace by this one card instead of the median of legal stand-ins. Not for "
+            "parties and teams yet: refused.",
+        ),
+    ] = None,
+    remove: Annotated[
+        bool,
+        typer.Option(
+            "--remove",
+            help="Remove the copy instead of replacing it (where the rules let the file "
+            "shrink; a usage error where its size is fixed).",
+        ),
+    ] = False,
+    target_error: Annotated[
+        float | None,
+        typer.Option(
+            "--target-error",
+            help="Stop a card's estimate once its 95% interval's half-width is at most this "
+            "(e.g. 0.02 = 2 points); --games is then the most games per card.",
+        ),
+    ] = None,
     games_: opt.GamesOpt = 2_000,
     seed: opt.SeedOpt = 0,
     workers: opt.WorkersOpt = 1,
+    scheduler: SchedulerOpt = None,
     policy: PlayerOpt = None,
+    edition: EditionOpt = None,
+    variant: VariantOpt = None,
+    layout: LayoutOpt = None,
+    turn_cap: TurnCapOpt = None,
     rule: RuleOpt = None,
     fmt: opt.FormatOpt = opt.Format.TEXT,
     allow_illegal: opt.AllowIllegalOpt = False,
@@ -201,9 +301,27 @@ def impact(
     the card set where the file's size is fixed, as in Animus; removed where the rules let the
     file shrink, as in Anima Tactics), on paired games.
 
-    Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input.
+    Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input
+    (and a flag with no meaning for the game), 9 a flag not served for the game yet.
     """
     game = game_of(file)
+    if remove and replace_with is not None:
+        raise UsageError("give --remove or --replace-with, not both")
+    refuse_ani_mayhem_flags(
+        game,
+        scheduler=scheduler,
+        edition=edition,
+        variant=variant,
+        layout=layout,
+        turn_cap=turn_cap,
+    )
+    out.refuse_flags(
+        game.title,
+        {
+            "--replace-with": (replace_with is not None, IMPACT_NOT_YET),
+        },
+    )
+    check_target_error(target_error)
     rules = check_rules(game, rule or [])
     side = read_side(game, file)
     opponent = read_side(game, vs)
@@ -214,6 +332,8 @@ def impact(
         )
     refuse_illegal([(file, side.legality), (vs, opponent.legality)], allow_illegal, "measure")
     members = members_to_measure(game, side.entry, card_names or [])
+    if remove:
+        refuse_remove_where_size_is_fixed(game, side, members)
     with Steps("impact", len(members), quiet=quiet) as steps:
         doc = impact_members(
             game,
@@ -226,13 +346,19 @@ def impact(
             player=policy,
             rules=rules,
             step=steps.step,
+            removal_only=remove,
+            target_error=target_error,
         )
-    doc["command"] = command_line(
+    doc["command"] = out.command_line(
         "impact",
         [file],
         {"--vs": vs, "--games": games_, "--seed": seed, "--policy": doc["policy"]},
         list(rule or ()),
     ) + "".join(f" --card {shlex.quote(n)}" for n in card_names or [])
+    if remove:
+        doc["command"] += " --remove"
+    if target_error is not None:
+        doc["command"] += f" --target-error {target_error}"
     if fmt is opt.Format.JSON:
         emit(doc, game=game.name)
     else:

@@ -360,11 +360,13 @@ class Game(Protocol):
         self,
         entries: Sequence[Any],
         *,
-        player: str | None = None,
+        player: str | Sequence[str] | None = None,
         rules: Mapping[str, str] | None = None,
     ) -> Any:
         """A run's setup for the files :meth:`read` returned (one side, or two that meet): a
-        picklable factory of a :class:`PlayFn` for :mod:`deckkit.core.workers`."""
+        picklable factory of a :class:`PlayFn` for :mod:`deckkit.core.workers`. ``player`` is
+        one of :meth:`players` for every side, or one per side in the order of ``entries`` (a
+        comparison of players keeps the opponent's); None: the default."""
         ...
 
     def play(self, setup: Any, seed: int, index: int, *, trace: bool = False) -> Record:

@@ -132,7 +132,8 @@ def _pct(x: float | None) -> str:
 
 
 def outcome_chart(outcomes: dict[str, dict[str, Any]]) -> Spec:
-    """Win, loss, stall and undecided rates as bars with their 95% intervals as error bars."""
+    """Win, loss, stall and undecided rates as bars with their 95% intervals as error bars (a
+    two-sided game's win, loss and draw in its colours)."""
     data = _values(
         [
             (name, o["rate"] or 0.0, (o["ci"] or [0, 0])[0], (o["ci"] or [0, 0])[1])
@@ -140,7 +141,8 @@ def outcome_chart(outcomes: dict[str, dict[str, Any]]) -> Spec:
         ],
         ["outcome", "rate", "low", "high"],
     )
-    order = list(OUTCOME_COLOURS)
+    colours = MATCH_COLOURS if "draw" in outcomes else OUTCOME_COLOURS
+    order = list(colours)
     bars = {
         "mark": {"type": "bar"},
         "encoding": {
@@ -148,7 +150,7 @@ def outcome_chart(outcomes: dict[str, dict[str, Any]]) -> Spec:
                 "outcome",
                 "nominal",
                 legend=None,
-                scale={"domain": order, "range": list(OUTCOME_COLOURS.values())},
+                scale={"domain": order, "range": list(colours.values())},
             ),
             "x": _field(
                 "rate",
@@ -168,6 +170,9 @@ def outcome_chart(outcomes: dict[str, dict[str, Any]]) -> Spec:
             "y": _field("outcome", "nominal", sort=order),
         },
     }
+    kinds = (
+        "won, lost and drawn" if colours is MATCH_COLOURS else "won, lost, stalled and undecided"
+    )
     said = "; ".join(
         f"{name} {_pct(o['rate'])}"
         + (f" (95% interval {_pct(o['ci'][0])} to {_pct(o['ci'][1])})" if o.get("ci") else "")
@@ -177,7 +182,7 @@ def outcome_chart(outcomes: dict[str, dict[str, Any]]) -> Spec:
         {"data": data, "layer": [bars, errors]},
         height=120,
         title="Outcomes, 95% intervals",
-        description=f"Bar chart of the share of games won, lost, stalled and undecided: {said}.",
+        description=f"Bar chart of the share of games {kinds}: {said}.",
     )
 
 
