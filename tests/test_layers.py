@@ -46,6 +46,7 @@ CLI_SUPPORT = {
     "deckkit.cli.tuneout",
     "deckkit.cli.animatactics.common",
     "deckkit.cli.sensitivity_text",
+    "deckkit.cli.compare_out",
 }
 # The entry points: they register the commands (or start the program that does).
 CLI_ENTRY = {"deckkit.cli.main", "deckkit.cli.launch", "deckkit.cli.animatactics"}
