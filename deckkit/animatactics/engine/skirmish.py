@@ -37,9 +37,10 @@ default ``open`` is the paragraph below).
 Move-free stand-ins: there is no board, so every enemy is within Charge reach and no Charge is
 intercepted. Walking into contact and then attacking costs the Charge's 3 actions without its +2
 and is never the better choice here, so it is not offered; Escape, Run and Walk (which only
-matter with distances) are not played, nor powers, effect specials and states. Attack, Ranged
-Attack and Charge specials and the innate abilities the engine plays (:mod:`.abilities`) are:
-a Ranged Attack is made while not engaged and brings no one into contact.
+matter with distances) are not played, nor powers and most effect specials and states. Attack,
+Ranged Attack and Charge specials (follow-on, reactive and hidden ones included), Effects
+against Resistance with Paralyze, and the innate abilities the engine plays (:mod:`.abilities`)
+are: a Ranged Attack is made while not engaged and brings no one into contact.
 
 With one character a side and the heuristic player (:class:`.players.Heuristic`), the game is
 exactly :func:`.duel.schedule`'s duel, which a test holds to the exact result. Nothing depends on
