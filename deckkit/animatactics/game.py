@@ -133,17 +133,17 @@ class AnimaTactics:
     ) -> PartyGames:
         if len(entries) != 2:
             raise UsageError("an Anima Tactics skirmish is played by two parties")
-        names = [player, player] if player is None or isinstance(player, str) else list(player)
-        if len(names) != 2:
+        players = [player, player] if player is None or isinstance(player, str) else list(player)
+        if len(players) != 2:
             raise UsageError("an Anima Tactics skirmish has two players, one per party")
         sides = tuple(
             Side(tuple(e.duellist for e in fs), tuple(e.levels for e in fs), *_plan_policy(name))
-            for fs, name in zip((fighters(entries[0]), fighters(entries[1])), names, strict=True)
+            for fs, name in zip((fighters(entries[0]), fighters(entries[1])), players, strict=True)
         )
         if not sides[0].fighters or not sides[1].fighters:
             raise UsageError("a party has no character with stats in the card data")
-        names = (entries[0].name, entries[1].name)
-        return PartyGames((sides[0], sides[1]), rule_set(rules), names)
+        party_names = (entries[0].name, entries[1].name)
+        return PartyGames((sides[0], sides[1]), rule_set(rules), party_names)
 
     def play(self, setup: PartyGames, seed: int, index: int, *, trace: bool = False) -> Record:
         if trace:
