@@ -245,6 +245,9 @@ def test_a_special_is_chosen_when_worth_its_action_points() -> None:
         assert act is not None and act.special == picked
 
 
+# 6,000 sampled games: `make test-slow`. The fast suite checks the duel's schedule with abilities
+# against the party game move by move (test_one_against_one_with_abilities_is_still_the_duel).
+@pytest.mark.slow
 def test_exact_duel_with_abilities_agrees_with_sampled_games() -> None:
     """The exact duel with specials, Critical Mastery, two dice kept and ranged attacks, against
     sampled party games of the same two characters (99.9% Wilson intervals)."""

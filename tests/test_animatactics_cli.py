@@ -115,6 +115,19 @@ def test_cards_list_and_show() -> None:
     assert result.exit_code == 2 and "Celia" in result.output
 
 
+def test_matrix_entries_past_the_size_limit_are_sampled_with_intervals() -> None:
+    """Past the size limit every entry is sampled and carries its 95% interval, the two orders
+    of a pair sum to one, and the JSON lists the sampled entries (the slow test below checks
+    the intervals against the exact duels on 3,000 samples)."""
+    small = [e for e in _small_roster() if e.name in ("Erika", "Kira")]
+    sampled = compute_matrix(small, max_cells=1, samples=200, seed=2)
+    assert sampled.methods() == {"monte-carlo": 4}
+    assert all(cell.ci is not None for row in sampled.cells for cell in row)
+    assert sampled.cells[0][1].value + sampled.cells[1][0].value == pytest.approx(1.0)
+    assert sampled.as_dict()["monte_carlo"][0]["ci95"]
+
+
+@pytest.mark.slow  # 12,000 sampled duels against the exact ones
 def test_matrix_monte_carlo_entries_carry_intervals_around_the_exact_value() -> None:
     """Past the size limit an entry is sampled (the "guarded" plans), with a 95% interval; the
     exact duel of the same plans lies inside it."""

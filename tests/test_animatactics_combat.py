@@ -171,6 +171,10 @@ def test_duel_schedule_follows_the_action_rules() -> None:
     assert counter[0] == Strike(True, 2, True, True)  # Sho (4 actions) can pay a Counterattack
 
 
+# 8,000 sampled games: `make test-slow`. The fast suite checks the duel's schedule against the
+# party game move by move (test_animatactics_players.py::test_one_against_one_is_still_the_duel)
+# and the exact attack distribution against sampled rolls (above).
+@pytest.mark.slow
 def test_exact_duel_agrees_with_sampled_games() -> None:
     """The exact duel under fixed plans against 4,000 sampled games of the same duel."""
     a, b = _duellist("Claire Adelheid"), _duellist("Yuri Olsen")

@@ -62,6 +62,9 @@ def _simulate(a: Path, b: Path, *extra: str) -> dict[str, object]:
     return doc
 
 
+# Six runs of the command: `make test-slow`. The fast suite plays every ordering of a party at
+# the engine (test_every_permutation_of_a_party_plays_the_same_games, below).
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_order_of_a_party_file(tmp_path: Path) -> None:
     """ "The player who acts first chooses one of his characters" (Action Phase): the player's
     choice, never the file's order. Orderings of both sample parties give the very same JSON."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from deckkit.animatactics.analysis.parties import plan_of
@@ -56,6 +57,10 @@ def test_the_race_scores_paired_differences_on_the_same_games() -> None:
     assert paired([1.0])["ci"] is None
 
 
+# Three tunes of 60 games a swap and their confirmations: `make test-slow`. The fast suite runs the
+# command's cell of the command x game table (test_command_game_table.py: a short tune, its JSON
+# against the schema), the swaps and the race above, and the refusals below.
+@pytest.mark.slow
 def test_tune_command_is_seeded_and_writes_a_legal_party(tmp_path: Path) -> None:
     out = tmp_path / "tuned.party"
     args = ["tune", str(START), "--vs", str(FIELD), "--pool", str(POOL), "--budget", "60",
@@ -68,6 +73,10 @@ def test_tune_command_is_seeded_and_writes_a_legal_party(tmp_path: Path) -> None
     assert again["steps"] == doc["steps"] and again["path"] == doc["path"]
     checked = runner.invoke(app, ["validate", str(out)])
     assert checked.exit_code == 0, checked.stdout
+
+
+def test_tune_refuses_the_search_player_and_an_illegal_party() -> None:
+    args = ["tune", str(START), "--vs", str(FIELD), "--pool", str(POOL), "--budget", "60"]
     assert runner.invoke(app, [*args, "--policy", "search"]).exit_code == EXIT_BAD_INPUT
     illegal = runner.invoke(app, ["tune", str(DECKS / "at-illegal.party"), "--vs", str(FIELD)])
     assert illegal.exit_code == 1

@@ -153,6 +153,10 @@ def _tolerance(rate: float, runs: int) -> float:
 RUNS = 2000
 
 
+# The operating characteristics simulate thousands of runs: `make test-slow`. The fast suite keeps
+# the statistics they rest on (the bounds, the LLRs against hand-computed values, the first exit)
+# and the band test's error rates (test_band_passes_inside_and_fails_outside).
+@pytest.mark.slow
 def test_bernoulli_sprt_operating_characteristics() -> None:
     """At p_fail the test passes at most alpha/(1-beta) of the time, at p_pass it fails at most
     beta/(1-alpha) (plus 3 standard errors), and on average it needs well under the games of a
@@ -178,6 +182,7 @@ def test_bernoulli_sprt_operating_characteristics() -> None:
         assert decided.mean() < 0.75 * fixed
 
 
+@pytest.mark.slow
 def test_drift_gsprt_operating_characteristics() -> None:
     """Paired streams with 40% of pairs decisive: no change passes, a drop of max_drop fails,
     each wrong at most at Wald's bound (plus 3 standard errors), in well under the pairs of a
