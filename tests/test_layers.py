@@ -241,7 +241,6 @@ STILL_GAME_BOUND = {
     "deckkit.api.building",  # deck building
     "deckkit.api.card_impact",
     "deckkit.api.pages",
-    "deckkit.api.solitaire",
     "deckkit.api.tuning",  # deck building
 }
 

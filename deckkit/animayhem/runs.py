@@ -120,6 +120,9 @@ class AniMayhemEngineRuns:
     def not_simulated(self, deck: Deck) -> list[str]:
         return not_simulated(deck)
 
+    def known_policy(self, name: str) -> bool:
+        return known_policy(name)
+
     def play_traced(
         self,
         deck: Deck,

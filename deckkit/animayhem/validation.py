@@ -7,6 +7,7 @@ arguments override."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from deckkit.animayhem.construction.carddb import CardDB, load_card_db
@@ -20,6 +21,8 @@ from deckkit.animayhem.construction.editions import (
     load_variant,
 )
 from deckkit.animayhem.construction.legality import LegalityReport, check_deck
+from deckkit.animayhem.construction.readings import apply_rules, effective, parse_rules
+from deckkit.core.game import SolitaireGame
 from deckkit.errors import UsageError
 
 
@@ -50,6 +53,42 @@ def validate_deck(
     return parsed.name, check_deck(parsed, ed, var, n)
 
 
+def settle_solitaire(
+    deck: Deck,
+    *,
+    edition: str | None,
+    variant: str | None,
+    layout: str | None,
+    players: int | None,
+    rules: Mapping[str, str],
+    command: str,
+    source: Path | None = None,
+) -> SolitaireGame:
+    """The deck settled for a solitaire run: the header's values are defaults the arguments
+    override, the straight-line variant lays its field out as a line, solitaire means one
+    player, and the legality verdict under the edition with its rule options applied."""
+    count = players if players is not None else (deck.players or 1)
+    if count != 1:
+        # A deck built for more players is not legal for one (fewer locations, other quotas):
+        # --players 1 alone would only lead to the legality refusal.
+        raise UsageError(
+            f"{command} plays solitaire games, so players must be 1, not {count}",
+            hint=f"the deck is built for {count} players; pass --players 1 --allow-illegal to "
+            "play it as solitaire anyway"
+            if players is None
+            else None,
+        )
+    chosen = {**dict(deck.rules), **rules}
+    base = load_edition(edition or deck.edition or DEFAULT_EDITION)
+    ed = apply_rules(base, chosen)
+    variant_name = variant or deck.variant or DEFAULT_VARIANT
+    layout_name = layout or ("straight-line" if variant_name == "straight-line" else "compact")
+    report = check_deck(deck, ed, variant_name, count)
+    return SolitaireGame(
+        deck, ed, variant_name, layout_name, count, report, effective(base, chosen), source
+    )
+
+
 class AniMayhemDeckChecks:
     """:class:`deckkit.core.game.DeckChecks` for Ani-Mayhem's decks."""
 
@@ -68,6 +107,32 @@ class AniMayhemDeckChecks:
 
     def parse_deck(self, data: bytes, path: Path, db: CardDB | None = None) -> Deck:
         return parse_deck_bytes(data, db if db is not None else load_card_db(), path)
+
+    def parse_rules(self, flags: Sequence[str]) -> dict[str, str]:
+        return parse_rules(flags)
+
+    def settle(
+        self,
+        deck: Deck,
+        *,
+        edition: str | None,
+        variant: str | None,
+        layout: str | None,
+        players: int | None,
+        rules: Mapping[str, str],
+        command: str,
+        source: Path | None = None,
+    ) -> SolitaireGame:
+        return settle_solitaire(
+            deck,
+            edition=edition,
+            variant=variant,
+            layout=layout,
+            players=players,
+            rules=rules,
+            command=command,
+            source=source,
+        )
 
 
 DECK_CHECKS = AniMayhemDeckChecks()

@@ -95,6 +95,24 @@ class Card(Protocol):
     def type(self) -> str: ...
 
 
+@dataclass(frozen=True)
+class SolitaireGame:
+    """A deck with everything settled for a solitaire run (Ani-Mayhem's ``play``, ``simulate``
+    and every command built on them): edition (rule options applied), variant, layout,
+    players, the legality verdict and every rule option's value. The deck, edition and verdict
+    are the game's own; ``source`` is the deck file (None for a deck built in memory, which has
+    no file to record)."""
+
+    deck: Any
+    edition: Any
+    variant: str
+    layout: str
+    players: int
+    report: Any
+    rules: dict[str, str] = field(default_factory=dict)  # every rule option's value
+    source: Path | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     """What a report needs to know of a card its counters are keyed by (the card's id): its
@@ -186,6 +204,10 @@ class EngineRuns(Protocol):
 
     def not_simulated(self, deck: Any) -> list[str]: ...
 
+    def known_policy(self, name: str) -> bool:
+        """Whether ``name`` is a player a run may choose, with its settings (``search:N``)."""
+        ...
+
     def play_traced(
         self,
         deck: Any,
@@ -242,6 +264,28 @@ class DeckChecks(Protocol):
 
     def parse_deck(self, data: bytes, path: Path, db: Any | None = None) -> Any:
         """A deck file's bytes (standard input: ``path`` names it) read as :meth:`read_deck`."""
+        ...
+
+    def parse_rules(self, flags: Sequence[str]) -> dict[str, str]:
+        """Repeated ``--rule NAME=VALUE`` flags checked, a later one replacing an earlier one."""
+        ...
+
+    def settle(
+        self,
+        deck: Any,
+        *,
+        edition: str | None,
+        variant: str | None,
+        layout: str | None,
+        players: int | None,
+        rules: Mapping[str, str],
+        command: str,
+        source: Path | None = None,
+    ) -> SolitaireGame:
+        """A deck read (or built in memory) settled for a solitaire run: edition with the rule
+        options (``rules``: the flags, over the deck's own rule lines, over the defaults),
+        variant, layout, one player, and the legality verdict. ``command`` names the command in
+        a usage error."""
         ...
 
 
@@ -389,5 +433,6 @@ __all__ = [
     "Problem",
     "Record",
     "RuleChoice",
+    "SolitaireGame",
     "StandIn",
 ]
