@@ -10,14 +10,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import (
     ABILITIES,
     POWER_TYPES,
     AnyCard,
     CardType,
     CharacterCard,
+    Coverage,
 )
 from deckkit.animayhem.construction.deck import Deck, DeckEntry
+from deckkit.animayhem.construction.deckwrite import deck_text
 from deckkit.animayhem.construction.standins import neutral_replacement, with_one_copy_changed
 from deckkit.errors import UsageError
 
@@ -108,6 +111,14 @@ class AniMayhemDeckSwaps:
 
     def with_card(self, deck: Deck, name: str, **changes: Any) -> Deck:
         return with_card(deck, name, **changes)
+
+    def playable_cards(self, *, approximate: bool = False) -> tuple[AnyCard, ...]:
+        """The database's cards by their coverage (construction.cards.Coverage)."""
+        playable = (Coverage.FULL, Coverage.APPROXIMATE) if approximate else (Coverage.FULL,)
+        return tuple(c for c in load_card_db().cards if c.coverage in playable)
+
+    def deck_text(self, deck: Deck, comments: Sequence[str] = ()) -> str:
+        return deck_text(deck, load_card_db(), tuple(comments))
 
 
 DECK_SWAPS = AniMayhemDeckSwaps()

@@ -17,6 +17,7 @@ from deckkit.animayhem.construction.editions import (
     DEFAULT_VARIANT,
     EDITIONS,
     VARIANTS,
+    Edition,
     load_edition,
     load_variant,
 )
@@ -107,6 +108,9 @@ class AniMayhemDeckChecks:
 
     def parse_deck(self, data: bytes, path: Path, db: CardDB | None = None) -> Deck:
         return parse_deck_bytes(data, db if db is not None else load_card_db(), path)
+
+    def check(self, deck: Deck, edition: Edition, variant: str, players: int) -> LegalityReport:
+        return check_deck(deck, edition, variant, players)
 
     def parse_rules(self, flags: Sequence[str]) -> dict[str, str]:
         return parse_rules(flags)

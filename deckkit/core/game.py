@@ -266,6 +266,11 @@ class DeckChecks(Protocol):
         """A deck file's bytes (standard input: ``path`` names it) read as :meth:`read_deck`."""
         ...
 
+    def check(self, deck: Any, edition: Any, variant: str, players: int) -> Any:
+        """The legality report (its ``legal`` the verdict) of a deck under an edition
+        :meth:`settle` gave, a variant and a player count."""
+        ...
+
     def parse_rules(self, flags: Sequence[str]) -> dict[str, str]:
         """Repeated ``--rule NAME=VALUE`` flags checked, a later one replacing an earlier one."""
         ...
@@ -337,6 +342,15 @@ class DeckSwaps(Protocol):
     def with_card(self, deck: Any, name: str, **changes: Any) -> Any:
         """The deck with every copy of one card (by name or id) changed in memory: ``changes``
         are fields of the card (its printed numbers); the card keeps its id."""
+        ...
+
+    def playable_cards(self, *, approximate: bool = False) -> tuple[Any, ...]:
+        """The card database's cards whose text the engine plays in full (``approximate``:
+        also those it plays approximately): the pool a swap draws from when none is given."""
+        ...
+
+    def deck_text(self, deck: Any, comments: Sequence[str] = ()) -> str:
+        """``deck`` as the game's deck file, ``comments`` first as comment lines."""
         ...
 
 
