@@ -353,6 +353,32 @@ class DeckSwaps(Protocol):
         """``deck`` as the game's deck file, ``comments`` first as comment lines."""
         ...
 
+    @property
+    def stand_ins_per_card(self) -> int:
+        """How many stand-ins a card's median replacement level is measured against."""
+        ...
+
+    def changed(self, deck: Any, card: Any, replacement: Any | None) -> Any:
+        """The deck with one copy of ``card`` replaced by ``replacement`` in its place, or
+        removed (None): a card's impact measures the deck changed so, entries kept apart."""
+        ...
+
+    def stand_in_cards(self, deck: Any, card: Any, fits: Callable[[Any], bool]) -> list[Any]:
+        """The card database's most neutral cards that each may take one copy of ``card``'s
+        place with the deck still fitting ``fits`` (legal), most neutral first, at most
+        :attr:`stand_ins_per_card`."""
+        ...
+
+    def find_in_deck(self, deck: Any, name: str) -> Any:
+        """A card of the deck by name, id or another name a deck file may use; a
+        :class:`deckkit.errors.UsageError` when the deck holds none."""
+        ...
+
+    def find_card(self, name: str) -> Any:
+        """One card of the card database by any name a deck file may use; a
+        :class:`deckkit.errors.UsageError` when none or several match."""
+        ...
+
 
 @runtime_checkable
 class Game(Protocol):
