@@ -238,7 +238,6 @@ def test_the_games_rule_catches_a_game_importing_another_or_a_higher_layer(
 ABOVE_THE_GAMES = ("analysis", "report", "balance", "api")
 STILL_GAME_BOUND = {
     "deckkit.api.balance",
-    "deckkit.api.pages",
 }
 
 

@@ -11,7 +11,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from deckkit.animayhem.construction.carddb import CardDB, load_card_db
-from deckkit.animayhem.construction.deck import MAX_DECK_BYTES, Deck, parse_deck_bytes, read_deck
+from deckkit.animayhem.construction.cards import CardType
+from deckkit.animayhem.construction.deck import (
+    MAX_DECK_BYTES,
+    Deck,
+    parse_deck,
+    parse_deck_bytes,
+    read_deck,
+)
 from deckkit.animayhem.construction.editions import (
     DEFAULT_EDITION,
     DEFAULT_VARIANT,
@@ -90,6 +97,29 @@ def settle_solitaire(
     )
 
 
+def saved_deck(
+    text: str,
+    path: Path,
+    *,
+    edition: str,
+    variant: str,
+    players: int,
+    rules: Mapping[str, str],
+    source: Path,
+) -> tuple[Deck, LegalityReport, Edition]:
+    """The deck a saved run keeps, read against today's cards, its legality under the run's
+    edition, variant and players, and the edition with the run's rule options applied."""
+    deck = parse_deck(text, load_card_db(), path)
+    if not deck.count(CardType.LOCATION):  # check_playable refuses to play such a deck
+        raise UsageError(
+            "the deck kept in this run has no locations: no game of it can have been played",
+            path=source,
+            hint="write the run again with `deckkit simulate DECK --out FILE.parquet`",
+        )
+    legality = check_deck(deck, load_edition(edition), variant, players)
+    return deck, legality, apply_rules(load_edition(edition), rules)
+
+
 class AniMayhemDeckChecks:
     """:class:`deckkit.core.game.DeckChecks` for Ani-Mayhem's decks."""
 
@@ -108,6 +138,29 @@ class AniMayhemDeckChecks:
 
     def parse_deck(self, data: bytes, path: Path, db: CardDB | None = None) -> Deck:
         return parse_deck_bytes(data, db if db is not None else load_card_db(), path)
+
+    default_edition: str = DEFAULT_EDITION
+
+    def saved_deck(
+        self,
+        text: str,
+        path: Path,
+        *,
+        edition: str,
+        variant: str,
+        players: int,
+        rules: Mapping[str, str],
+        source: Path,
+    ) -> tuple[Deck, LegalityReport, Edition]:
+        return saved_deck(
+            text,
+            path,
+            edition=edition,
+            variant=variant,
+            players=players,
+            rules=rules,
+            source=source,
+        )
 
     def check(self, deck: Deck, edition: Edition, variant: str, players: int) -> LegalityReport:
         return check_deck(deck, edition, variant, players)

@@ -226,6 +226,21 @@ class EngineRuns(Protocol):
         """A trace :meth:`play_traced` gave, turn by turn, as ``deckkit play`` prints it."""
         ...
 
+    def typical_traces(
+        self,
+        picks: Mapping[str, Mapping[str, Any]],
+        deck: Any,
+        edition: Any,
+        *,
+        layout: str,
+        turn_cap: int,
+        policy: str,
+        seed: int,
+    ) -> dict[str, str]:
+        """Outcome -> the trace, as ``deckkit play`` prints it, of each picked game of a run
+        (``picks``: outcome -> ``{"game": index, ...}``, the run's typical win and loss)."""
+        ...
+
     def with_rules(self, edition: Any, rules: Mapping[str, str]) -> Any:
         """The edition played with these rule options' values (the rest as it reads)."""
         ...
@@ -264,6 +279,28 @@ class DeckChecks(Protocol):
 
     def parse_deck(self, data: bytes, path: Path, db: Any | None = None) -> Any:
         """A deck file's bytes (standard input: ``path`` names it) read as :meth:`read_deck`."""
+        ...
+
+    @property
+    def default_edition(self) -> str:
+        """The edition a deck whose header names none is played under."""
+        ...
+
+    def saved_deck(
+        self,
+        text: str,
+        path: Path,
+        *,
+        edition: str,
+        variant: str,
+        players: int,
+        rules: Mapping[str, str],
+        source: Path,
+    ) -> tuple[Any, Any, Any]:
+        """The deck a saved run keeps (its text, read against today's card database), its
+        legality report under the run's edition, variant and players, and the edition with the
+        run's rule options applied; a deck no game of which can have been played raises a
+        :class:`deckkit.errors.UsageError` naming ``source``, the saved run."""
         ...
 
     def check(self, deck: Any, edition: Any, variant: str, players: int) -> Any:
@@ -317,6 +354,11 @@ class DeckStats(Protocol):
     ) -> dict[str, Any]:
         """The document of ``deckkit stats --format json`` for a deck under ``edition`` (None:
         the deck's own)."""
+        ...
+
+    def under(self, deck: Any, edition: Any, *, seed: int = 0) -> dict[str, Any]:
+        """The same document under an edition :meth:`DeckChecks.settle` gave (its rule options
+        applied): a report's section."""
         ...
 
 
