@@ -123,6 +123,9 @@ class AniMayhemEngineRuns:
     def known_policy(self, name: str) -> bool:
         return known_policy(name)
 
+    def check_policy(self, name: str) -> str:
+        return check_policy(name)
+
     def play_traced(
         self,
         deck: Deck,

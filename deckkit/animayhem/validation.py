@@ -10,7 +10,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from deckkit.animayhem.construction.carddb import CardDB, load_card_db
+from deckkit.animayhem.construction.carddb import CardDB, card_db_csv, load_card_db
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import (
     MAX_DECK_BYTES,
@@ -164,6 +164,15 @@ class AniMayhemDeckChecks:
 
     def check(self, deck: Deck, edition: Edition, variant: str, players: int) -> LegalityReport:
         return check_deck(deck, edition, variant, players)
+
+    def parse_deck_text(self, text: str, path: Path, db: CardDB | None = None) -> Deck:
+        return parse_deck(text, db if db is not None else load_card_db(), path)
+
+    def card_db(self, path: Path | None = None) -> CardDB:
+        return load_card_db(path)
+
+    def card_db_file(self, path: Path | None = None) -> Path:
+        return card_db_csv(path)
 
     def parse_rules(self, flags: Sequence[str]) -> dict[str, str]:
         return parse_rules(flags)

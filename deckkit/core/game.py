@@ -208,6 +208,11 @@ class EngineRuns(Protocol):
         """Whether ``name`` is a player a run may choose, with its settings (``search:N``)."""
         ...
 
+    def check_policy(self, name: str) -> str:
+        """``name`` when :meth:`known_policy`, else a :class:`deckkit.errors.UsageError` listing
+        the choices."""
+        ...
+
     def play_traced(
         self,
         deck: Any,
@@ -306,6 +311,20 @@ class DeckChecks(Protocol):
     def check(self, deck: Any, edition: Any, variant: str, players: int) -> Any:
         """The legality report (its ``legal`` the verdict) of a deck under an edition
         :meth:`settle` gave, a variant and a player count."""
+        ...
+
+    def parse_deck_text(self, text: str, path: Path, db: Any | None = None) -> Any:
+        """A deck file's text (a saved copy: a balance baseline's) read as :meth:`read_deck`."""
+        ...
+
+    def card_db(self, path: Path | None = None) -> Any:
+        """The card database at ``path`` (a cards file or a directory holding one; None: the
+        one in use, ``DECKKIT_CARD_DB``'s else the shipped one)."""
+        ...
+
+    def card_db_file(self, path: Path | None = None) -> Path:
+        """The cards file :meth:`card_db` reads for ``path`` (what a balance baseline's
+        snapshot of the cards is taken from)."""
         ...
 
     def parse_rules(self, flags: Sequence[str]) -> dict[str, str]:
