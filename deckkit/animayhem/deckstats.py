@@ -287,5 +287,8 @@ class AniMayhemDeckStats:
             deck, ed, turns=turns, draws_per_turn=draws_per_turn, hands=hands, seed=seed
         )
 
+    def under(self, deck: Deck, edition: Edition, *, seed: int = 0) -> dict[str, Any]:
+        return deck_stats(deck, edition, seed=seed)
+
 
 DECK_STATS = AniMayhemDeckStats()

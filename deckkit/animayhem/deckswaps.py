@@ -10,15 +10,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.cards import (
     ABILITIES,
     POWER_TYPES,
     AnyCard,
     CardType,
     CharacterCard,
+    Coverage,
 )
 from deckkit.animayhem.construction.deck import Deck, DeckEntry
-from deckkit.animayhem.construction.standins import neutral_replacement, with_one_copy_changed
+from deckkit.animayhem.construction.deckwrite import deck_text
+from deckkit.animayhem.construction.standins import (
+    STAND_INS,
+    neutral_replacement,
+    stand_ins,
+    with_one_copy_changed,
+)
 from deckkit.errors import UsageError
 
 # The deck file's section of each card type that is not a power card.
@@ -84,6 +92,31 @@ def _numbered(card: AnyCard, name: str) -> bool:
     return bool(base) and card.name == base and card.id == f"am{number}"
 
 
+def find_in_deck(deck: Deck, name: str) -> AnyCard:
+    """A card of the deck by name (or id, or "Name #33"), as a deck file would name it."""
+    matches = {c.id: c for c in load_card_db().lookup(name)}
+    held = [e.card for e in deck.entries if e.card.id in matches]
+    if not held:
+        raise UsageError(f"{name!r} is not in the deck", path=deck.path)
+    return held[0]
+
+
+def find_card(name: str) -> AnyCard:
+    """One card of the database by name, id or "Name #33" (a replacement need not be in the
+    deck)."""
+    db = load_card_db()
+    found = db.lookup(name)
+    if not found:
+        raise UsageError(
+            f"no card named {name!r}", hint=f"did you mean: {', '.join(db.suggest(name))}"
+        )
+    if len(found) > 1:
+        raise UsageError(
+            f"{name!r} names several cards", hint="add the card number: 'Goku #33', or use its id"
+        )
+    return found[0]
+
+
 class AniMayhemDeckSwaps:
     """:class:`deckkit.core.game.DeckSwaps` for Ani-Mayhem's decks."""
 
@@ -108,6 +141,31 @@ class AniMayhemDeckSwaps:
 
     def with_card(self, deck: Deck, name: str, **changes: Any) -> Deck:
         return with_card(deck, name, **changes)
+
+    def playable_cards(self, *, approximate: bool = False) -> tuple[AnyCard, ...]:
+        """The database's cards by their coverage (construction.cards.Coverage)."""
+        playable = (Coverage.FULL, Coverage.APPROXIMATE) if approximate else (Coverage.FULL,)
+        return tuple(c for c in load_card_db().cards if c.coverage in playable)
+
+    def deck_text(self, deck: Deck, comments: Sequence[str] = ()) -> str:
+        return deck_text(deck, load_card_db(), tuple(comments))
+
+    stand_ins_per_card: int = STAND_INS
+
+    def changed(self, deck: Deck, card: AnyCard, replacement: AnyCard | None) -> Deck:
+        return with_one_copy_changed(deck, card, replacement)
+
+    def stand_in_cards(
+        self, deck: Deck, card: AnyCard, fits: Callable[[Deck], bool]
+    ) -> list[AnyCard]:
+        """The stand-in rule (construction.standins) over the card database in use."""
+        return stand_ins(deck, card, load_card_db().cards, fits)
+
+    def find_in_deck(self, deck: Deck, name: str) -> AnyCard:
+        return find_in_deck(deck, name)
+
+    def find_card(self, name: str) -> AnyCard:
+        return find_card(name)
 
 
 DECK_SWAPS = AniMayhemDeckSwaps()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import cast
+from typing import Any, cast
 
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.animayhem.construction.deck import Deck
@@ -120,6 +120,12 @@ class AniMayhemEngineRuns:
     def not_simulated(self, deck: Deck) -> list[str]:
         return not_simulated(deck)
 
+    def known_policy(self, name: str) -> bool:
+        return known_policy(name)
+
+    def check_policy(self, name: str) -> str:
+        return check_policy(name)
+
     def play_traced(
         self,
         deck: Deck,
@@ -144,6 +150,23 @@ class AniMayhemEngineRuns:
         from deckkit.animayhem.traces import render_text
 
         return render_text(trace)
+
+    def typical_traces(
+        self,
+        picks: Mapping[str, Mapping[str, Any]],
+        deck: Deck,
+        edition: Edition,
+        *,
+        layout: str,
+        turn_cap: int,
+        policy: str,
+        seed: int,
+    ) -> dict[str, str]:
+        from deckkit.animayhem.traces import typical_traces
+
+        return typical_traces(
+            picks, deck, edition, layout=layout, turn_cap=turn_cap, policy=policy, seed=seed
+        )
 
     def with_rules(self, edition: Edition, rules: Mapping[str, str]) -> Edition:
         return apply_rules(edition, rules)

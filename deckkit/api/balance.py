@@ -23,9 +23,6 @@ from deckkit import games
 from deckkit.analysis import matches
 from deckkit.analysis.runner import GameFactory, run_games, shared_pool
 from deckkit.analysis.summary import Rate, proportion
-from deckkit.animayhem.construction.carddb import CARD_DB_ENV, CardDB, card_db_csv, load_card_db
-from deckkit.animayhem.construction.deck import parse_deck
-from deckkit.animayhem.runs import LAYOUTS, EngineGames, check_policy, game_options
 from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.options import RunOptions, no_other_keywords, renamed
 from deckkit.api.simulation import Notify, _silent
@@ -33,6 +30,7 @@ from deckkit.api.solitaire import SolitaireGame, illegal_explanation, resolve
 from deckkit.balance.baseline import baseline_record, read_baseline, write_baseline
 from deckkit.balance.config import BalanceFile, Check, load_balance_file
 from deckkit.balance.snapshot import changed_cards, take_snapshot, write_replay_db
+from deckkit.core.carddir import CARD_DB_ENV
 from deckkit.errors import CardDataError, DeckFileError, DeckkitError, UsageError
 from deckkit.untrusted import read_text
 
@@ -71,17 +69,18 @@ class Prepared:
     deck_text: str
 
 
-def _prepare(check: Check, db: CardDB, notify: Notify) -> Prepared:
+def _prepare(check: Check, db: Any, notify: Notify) -> Prepared:
     """Resolve a check's deck, edition and policy, refusing an illegal deck (bad input)."""
+    runs = games.engine_runs()
     try:
-        check_policy(check.policy)
+        runs.check_policy(check.policy)
         game = resolve(
             check.deck,
             edition=check.edition,
             variant=None,
             layout=None,
             players=check.players,
-            layouts=LAYOUTS,
+            layouts=runs.layouts,
             command="balance",
             db=db,
             rules=check.rule_args,
@@ -97,8 +96,7 @@ def _prepare(check: Check, db: CardDB, notify: Notify) -> Prepared:
             path=check.deck,
             hint="fix the deck (see `deckkit validate`) or remove the check",
         )
-    options = game_options(game.layout, check.turn_cap)
-    factory = EngineGames(game.deck, game.edition, options, check.policy)
+    factory = runs.factory(game.deck, game.edition, game.layout, check.turn_cap, check.policy)
     return Prepared(check, game, factory, deck_text)
 
 
@@ -263,7 +261,8 @@ def baselines(
                 "refusing to replace existing baseline(s): " + ", ".join(str(p) for p in existing),
                 hint="pass --force to re-baseline them, or --check NAME for only some",
             )
-        db, csv_path = load_card_db(card_db), card_db_csv(card_db)
+        checks_of = games.deck_checks()
+        db, csv_path = checks_of.card_db(card_db), checks_of.card_db_file(card_db)
         prepared = [
             _prepare(c, db, warn) if c.vs is None else _prepare_match(c, warn) for c in checks
         ]
@@ -287,7 +286,7 @@ def baselines(
                 layout=item.game.layout,
                 rules=item.game.rules,
                 snapshot=take_snapshot(
-                    (entry.card.id for entry in item.game.deck.entries),
+                    (card.id for card, _ in games.deck_swaps().entries(item.game.deck)),
                     item.deck_text,
                     chosen.deck_as_written,
                     csv_path,
@@ -339,8 +338,11 @@ def _replay_factory(item: Prepared, record: dict[str, Any], csv_path: Path) -> G
     with tempfile.TemporaryDirectory(prefix="deckkit-baseline-") as tmp:
         try:
             replay_csv = write_replay_db(snapshot, csv_path, Path(tmp) / "animayhem")
-            old_db = load_card_db(replay_csv)
-            old_deck = parse_deck(str(snapshot["deck_file"]["text"]), old_db, item.check.deck)
+            checks_of = games.deck_checks()
+            old_db = checks_of.card_db(replay_csv)
+            old_deck = checks_of.parse_deck_text(
+                str(snapshot["deck_file"]["text"]), item.check.deck, old_db
+            )
         except DeckkitError as err:
             raise UsageError(
                 f"check {item.check.name!r}: the baseline's cards no longer load: {err.message}",
@@ -349,8 +351,9 @@ def _replay_factory(item: Prepared, record: dict[str, Any], csv_path: Path) -> G
                 hint="the card format changed since the baseline; re-baseline with "
                 "`deckkit balance baseline --force`",
             ) from None
-    options = game_options(item.game.layout, item.check.turn_cap)
-    return EngineGames(old_deck, item.game.edition, options, item.check.policy)
+    return games.engine_runs().factory(
+        old_deck, item.game.edition, item.game.layout, item.check.turn_cap, item.check.policy
+    )
 
 
 @dataclass(frozen=True, repr=False)
@@ -425,7 +428,8 @@ def balance_check(
     with _bad_data_is_bad_input():
         balance = load_balance_file(path)
         checks = _select(balance, only)
-        db, csv_path = load_card_db(card_db), card_db_csv(card_db)
+        checks_of = games.deck_checks()
+        db, csv_path = checks_of.card_db(card_db), checks_of.card_db_file(card_db)
         plan: list[tuple[Prepared | PreparedMatch, dict[str, Any] | None, Any]] = []
         replays = ExitStack()
         for c in checks:  # everything is validated before the first game

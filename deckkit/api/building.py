@@ -11,8 +11,6 @@ from typing import Any
 
 from deckkit.analysis import tuning as tn
 from deckkit.analysis.runner import shared_pool
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.deck import Deck
 from deckkit.api.deckinput import read_deck_arg
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
@@ -27,22 +25,25 @@ from deckkit.api.tuning import (
     result_of,
 )
 from deckkit.errors import UsageError
+from deckkit.games import deck_swaps
 
-CollectionSource = str | Path | Deck
+# A game's deck, its own type (Ani-Mayhem's Deck), passed back to the game's interface.
+Deck = Any
+CollectionSource = str | Path | Any  # a collection (deck) file, or a deck in memory
 
 
 def collection_of(sources: Sequence[CollectionSource]) -> tuple[tn.Pool, list[Deck]]:
     """The collection several deck files make together (their counts added up: a player can
     pool several decks), and the decks themselves (the start decks)."""
-    db = load_card_db()
-    decks = [s if isinstance(s, Deck) else read_deck_arg(Path(s), db) for s in sources]
+    decks = [read_deck_arg(Path(s)) if isinstance(s, str | Path) else s for s in sources]
+    swaps = deck_swaps()
     counts: dict[str, int] = {}
     cards: dict[str, Any] = {}
     for deck in decks:
         for cid, n in tn.copies(deck).items():
             counts[cid] = counts.get(cid, 0) + n
-        for e in deck.entries:
-            cards.setdefault(e.card.id, e.card)
+        for card, _ in swaps.entries(deck):
+            cards.setdefault(card.id, card)
     return tn.Pool(tuple(cards.values()), counts), decks
 
 
@@ -138,8 +139,7 @@ def build_game(
         collection = ", ".join(d.name for d in decks)
     else:
         pool = pool_of(None, approximate=approximate)
-        db = load_card_db()
-        decks = [read_deck_arg(p, db) for p in sorted((samples_root() / "decks").glob("*.deck"))]
+        decks = [read_deck_arg(p) for p in sorted((samples_root() / "decks").glob("*.deck"))]
         collection = "the card database (start decks: the sample decks)"
     starts, skipped = _starts(decks, options, hooks)
     if not starts:

@@ -14,19 +14,20 @@ from deckkit.analysis.paired import PairedDifference
 from deckkit.analysis.results import tally_of_frame
 from deckkit.analysis.runner import ProgressFn, shared_pool
 from deckkit.analysis.summary import card_catalog, summarize
-from deckkit.animayhem.construction import standins as si
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.cards import AnyCard
-from deckkit.animayhem.construction.deck import Deck
-from deckkit.animayhem.construction.legality import check_deck
 from deckkit.api.display import Shown, Table, frame, interval, pct, pts
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of, renamed
 from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
 from deckkit.errors import UsageError
+from deckkit.games import deck_checks, deck_swaps
 
 if TYPE_CHECKING:
     import polars as pl
+
+# A game's deck and card, its own types (Ani-Mayhem's Deck and cards), passed back to the
+# game's interface; a card is read only for its id and name.
+Deck = Any
+AnyCard = Any
 
 MIN_GAMES_PER_CARD = 100  # a card measured on fewer paired games tells little
 DEFAULT_GAMES = 2_000
@@ -38,34 +39,20 @@ StepFn = Callable[[str], AbstractContextManager[ProgressFn | None]]
 
 def find_in_deck(deck: Deck, name: str) -> AnyCard:
     """A card of the deck by name (or id, or "Name #33"), as a deck file would name it."""
-    matches = {c.id: c for c in load_card_db().lookup(name)}
-    held = [e.card for e in deck.entries if e.card.id in matches]
-    if not held:
-        raise UsageError(f"{name!r} is not in the deck", path=deck.path)
-    return held[0]
+    return deck_swaps().find_in_deck(deck, name)
 
 
 def cards_to_measure(deck: Deck, names: Sequence[str]) -> list[AnyCard]:
     """The named cards of the deck, or every distinct card in it."""
     if names:
         return [find_in_deck(deck, n) for n in names]
-    return list({e.card.id: e.card for e in deck.entries}.values())
+    return list({card.id: card for card, _ in deck_swaps().entries(deck)}.values())
 
 
 def find_card(name: str) -> AnyCard:
     """One card of the database by name, id or "Name #33" (a replacement need not be in the
     deck)."""
-    db = load_card_db()
-    found = db.lookup(name)
-    if not found:
-        raise UsageError(
-            f"no card named {name!r}", hint=f"did you mean: {', '.join(db.suggest(name))}"
-        )
-    if len(found) > 1:
-        raise UsageError(
-            f"{name!r} names several cards", hint="add the card number: 'Goku #33', or use its id"
-        )
-    return found[0]
+    return deck_swaps().find_card(name)
 
 
 def check_target_error(value: float | None, flag: str) -> None:
@@ -89,7 +76,7 @@ def measure(
     """Every card's paired estimate against the deck itself; returns them and the deck's own
     games (for the observational view). The replacement level is ``replacement`` (one named
     card), removal (``remove``), or by default the median over the card's stand-ins
-    (:func:`deckkit.animayhem.construction.standins.stand_ins`, each measured on the same
+    (the game's :meth:`~deckkit.core.game.DeckSwaps.stand_in_cards`, each measured on the same
     games). With a ``budget`` (games of the changed decks, all cards and stand-ins together)
     the cards are measured in the order given until it is spent: a card gets at most what is
     left, shared among its stand-ins, and none once fewer than :data:`MIN_GAMES_PER_CARD` a
@@ -100,10 +87,12 @@ def measure(
         factory = hooks.factory(deck, game.edition, game.layout, options.turn_cap, options.policy)
         return im.wins_by_index(factory, seed=options.seed, **runner)
 
-    def legal(deck: Deck) -> bool:
-        return check_deck(deck, game.edition, game.variant, game.players).legal
+    checks, swaps = deck_checks(), deck_swaps()
 
-    catalogue = load_card_db().cards
+    def legal(deck: Deck) -> bool:
+        verdict: bool = checks.check(deck, game.edition, game.variant, game.players).legal
+        return verdict
+
     base = source(game.deck)
     out: list[im.CardImpact] = []
     left = budget
@@ -120,7 +109,7 @@ def measure(
                     else (f"replaced by {swap.name} (named)", im.LEVEL_NAMED)
                 )
                 most = options.games if left is None else min(options.games, left)
-                what_if = si.with_one_copy_changed(game.deck, card, swap)
+                what_if = swaps.changed(game.deck, card, swap)
                 with step(card.name) if step is not None else nullcontext():
                     result = im.estimate(
                         base, source(what_if), games=most, target_error=target_error
@@ -129,9 +118,9 @@ def measure(
                 if left is not None:
                     left -= result.n
                 continue
-            stands = si.stand_ins(game.deck, card, catalogue, legal)
+            stands = swaps.stand_in_cards(game.deck, card, legal)
             if not stands:
-                what_if = si.with_one_copy_changed(game.deck, card, None)
+                what_if = swaps.changed(game.deck, card, None)
                 most = options.games if left is None else min(options.games, left)
                 with step(card.name) if step is not None else nullcontext():
                     result = im.estimate(
@@ -150,7 +139,7 @@ def measure(
                     most = options.games
                     if left is not None:
                         most = min(most, left // (len(stands) - len(measured)))
-                    what_if = si.with_one_copy_changed(game.deck, card, stand)
+                    what_if = swaps.changed(game.deck, card, stand)
                     result = im.estimate(
                         base, source(what_if), games=most, target_error=target_error
                     )
@@ -163,7 +152,7 @@ def measure(
                 + ", ".join(f"{c.name} {100 * (r.difference or 0.0):+.1f} pp" for c, r in measured)
                 + f"): {median.name}"
             )
-            what_if = si.with_one_copy_changed(game.deck, card, median)
+            what_if = swaps.changed(game.deck, card, median)
             out.append(
                 im.CardImpact(
                     card,
@@ -273,7 +262,7 @@ def impact_of(
             ),
             replacement=replacement,
             cards_in_deck=len(cards_to_measure(game.deck, ())),
-            stand_ins=si.STAND_INS,
+            stand_ins=deck_swaps().stand_ins_per_card,
         ),
         "observational": observational(rows, summary),
         "observational_note": "correlational: games where the card took part against "

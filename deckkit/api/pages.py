@@ -29,12 +29,6 @@ from deckkit.analysis.results import (
 from deckkit.analysis.rowspool import RowSpool
 from deckkit.analysis.runner import ProgressFn
 from deckkit.analysis.summary import card_catalog, summarize
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.cards import CardType
-from deckkit.animayhem.construction.deck import parse_deck
-from deckkit.animayhem.construction.editions import load_edition
-from deckkit.animayhem.construction.legality import check_deck
-from deckkit.animayhem.construction.readings import apply_rules
 from deckkit.api.deckinput import is_stdin
 from deckkit.api.display import ReportResult
 from deckkit.api.engine import ENGINE, EngineHooks
@@ -43,14 +37,12 @@ from deckkit.api.simulation import Notify, _silent, not_simulated_cards, play, r
 from deckkit.api.simulation import write_rows as write_run_rows
 from deckkit.api.solitaire import SolitaireGame, illegal_explanation, prepare
 from deckkit.errors import EXIT_ILLEGAL, MAX_REPORT_ROW_BYTES, TooLarge, UsageError
+from deckkit.games import deck_checks, deck_stats, deck_swaps, engine_runs
 from deckkit.report import model, write
 from deckkit.report.chart_process import ChartProcess
 
 if TYPE_CHECKING:  # polars is imported where frames are read or built
     import polars as pl
-
-    from deckkit.animayhem.construction.deck import Deck
-    from deckkit.animayhem.construction.editions import Edition
 
 DEFAULT_POLICY = "heuristic"
 # A context around the playing of a run's games, given their number, yielding a games-played
@@ -62,10 +54,8 @@ def default_page(deck_path: str | Path, policy: str, edition: str) -> Path:
     """``reports/<deck>[-<policy>][-<edition>].report.html``: the policy and edition are named
     when they are not the defaults, so that a run with another player or other rules never
     replaces the page of the usual one (``reports/`` is created when missing)."""
-    from deckkit.animayhem.construction.editions import DEFAULT_EDITION
-
     tags = [policy] if policy != DEFAULT_POLICY else []
-    if edition != DEFAULT_EDITION:
+    if edition != deck_checks().default_edition:
         tags.append(edition)
     write.REPORTS_DIR.mkdir(exist_ok=True)
     return write.default_path("stdin" if is_stdin(deck_path) else deck_path, "-".join(tags))
@@ -177,7 +167,6 @@ def _impact(
     observed: list[dict[str, Any]],
 ) -> dict[str, Any]:
     from deckkit.analysis.impact import impact_document
-    from deckkit.animayhem.construction.standins import STAND_INS
     from deckkit.api.card_impact import cards_to_measure, measure
     from deckkit.report.impact_order import by_clearest_signal
 
@@ -200,7 +189,7 @@ def _impact(
         request.games,
         request.target_error,
         cards_in_deck=len(cards_to_measure(game.deck, ())),
-        stand_ins=STAND_INS,
+        stand_ins=deck_swaps().stand_ins_per_card,
     )
     measured = {i.card.id for i in impacts}
     doc["budget"] = budget
@@ -208,20 +197,17 @@ def _impact(
     return doc
 
 
-def _deck_stats(deck: Deck, edition: Edition, seed: int) -> dict[str, Any]:
-    from deckkit.animayhem.deckstats import deck_stats
-
-    return deck_stats(deck, edition, seed=seed)
+def _deck_stats(deck: Any, edition: Any, seed: int) -> dict[str, Any]:
+    """The deck's draw chances and sample hands under the run's edition (the game's own)."""
+    return deck_stats().under(deck, edition, seed=seed)
 
 
 def _traces(
     rows: pl.DataFrame | None, game: SolitaireGame, options: RunOptions
 ) -> dict[str, str] | None:
-    from deckkit.animayhem.traces import typical_traces
-
     if rows is None:
         return None
-    return typical_traces(
+    return engine_runs().typical_traces(
         model.typical_games(rows),
         game.deck,
         game.edition,
@@ -415,26 +401,24 @@ def _warn_if_cards_changed(meta: RunMetadata, notify: Notify) -> None:
 
 def _input_of_saved_run(run: SavedRun, source: Path) -> model.ReportInput:
     meta = run.metadata
-    deck = parse_deck(meta.deck_text, load_card_db(), Path(meta.deck_path))
-    if not deck.count(CardType.LOCATION):  # check_playable refuses to play such a deck
-        raise UsageError(
-            "the deck kept in this run has no locations: no game of it can have been played",
-            path=source,
-            hint="write the run again with `deckkit simulate DECK --out FILE.parquet`",
-        )
-    legality = check_deck(deck, load_edition(meta.edition), meta.variant, meta.players)
+    deck, legality, edition = deck_checks().saved_deck(
+        meta.deck_text,
+        Path(meta.deck_path),
+        edition=meta.edition,
+        variant=meta.variant,
+        players=meta.players,
+        rules=meta.rules,
+        source=source,
+    )
     rows = rows_for_report(run.rows)
     summary = summarize(tally_of_frame(run.rows), card_catalog(deck))
-    from deckkit.animayhem.traces import typical_traces
-
-    edition = apply_rules(load_edition(meta.edition), meta.rules)
     return model.ReportInput(
         metadata=meta,
         legality=legality,
         not_simulated=not_simulated_cards(deck),
         summary=summary,
         rows=rows,
-        typical_traces=typical_traces(
+        typical_traces=engine_runs().typical_traces(
             model.typical_games(rows),
             deck,
             edition,

@@ -9,43 +9,32 @@ before any game is played, with the validator's explanation when it fails.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckkit.animayhem import runs as real_engine
-from deckkit.animayhem.construction.carddb import CardDB, load_card_db
-from deckkit.animayhem.construction.deck import Deck
-from deckkit.animayhem.construction.editions import (
-    DEFAULT_EDITION,
-    DEFAULT_VARIANT,
-    Edition,
-    load_edition,
-)
-from deckkit.animayhem.construction.legality import LegalityReport, check_deck
-from deckkit.animayhem.construction.readings import apply_rules, effective, parse_rules
 from deckkit.api.deckinput import read_deck_arg
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
+from deckkit.core.game import SolitaireGame
 from deckkit.errors import EXIT_ILLEGAL, DeckkitError, UsageError
+from deckkit.games import deck_checks, engine_runs
 
-DeckSource = str | Path | Deck  # a deck file ('-': standard input), or a deck in memory
+# A deck file ('-': standard input), or a deck in memory (the game's own, e.g. Ani-Mayhem's
+# Deck: what deckkit.read_deck returns).
+DeckSource = str | Path | Any
 
-
-@dataclass(frozen=True)
-class SolitaireGame:
-    """A deck with everything settled: edition (rule options applied), variant, layout,
-    players, the legality verdict and every rule option's value. ``source`` is the deck file
-    (None for a deck built in memory, which has no file to record)."""
-
-    deck: Deck
-    edition: Edition
-    variant: str
-    layout: str
-    players: int
-    report: LegalityReport
-    rules: dict[str, str] = field(default_factory=dict)  # every rule option's value
-    source: Path | None = None
+__all__ = [
+    "DeckSource",
+    "IllegalDeck",
+    "SolitaireGame",
+    "check_options",
+    "check_policy",
+    "illegal_explanation",
+    "prepare",
+    "prepare_with",
+    "require_legal",
+    "resolve",
+]
 
 
 class IllegalDeck(DeckkitError):
@@ -53,7 +42,7 @@ class IllegalDeck(DeckkitError):
 
     exit_code = EXIT_ILLEGAL
 
-    def __init__(self, report: LegalityReport, what: str) -> None:
+    def __init__(self, report: Any, what: str) -> None:
         super().__init__(
             f"deck is not legal under {report.edition}; refusing to {what}",
             hint="pass allow_illegal=True to play it anyway",
@@ -64,7 +53,7 @@ class IllegalDeck(DeckkitError):
 def check_policy(policy: str, hooks: EngineHooks = ENGINE) -> None:
     """A policy the engine knows (``search:N`` is the search player with N rollouts)."""
     name = policy.partition(":")[0]
-    if name not in hooks.policies() or (name != policy and not real_engine.known_policy(policy)):
+    if name not in hooks.policies() or (name != policy and not engine_runs().known_policy(policy)):
         raise UsageError(
             f"unknown policy {policy!r}", hint=f"choose one of: {', '.join(hooks.policies())}"
         )
@@ -85,39 +74,30 @@ def resolve(
     players: int | None,
     layouts: Sequence[str],
     command: str,
-    db: CardDB | None = None,
+    db: Any | None = None,
     rules: Sequence[str] = (),
 ) -> SolitaireGame:
     """Read the deck (against ``db``, else the default database) and settle edition, variant,
     layout, players and rule options (``rules``: the ``--rule`` flags, over the deck's ``rule:``
     lines, over the defaults); check legality."""
-    flags = parse_rules(rules)
+    checks = deck_checks()
+    flags = checks.parse_rules(rules)
     if layout is not None and layout not in layouts:
         raise UsageError(f"unknown layout {layout!r}", hint=f"choose one of: {', '.join(layouts)}")
-    if isinstance(deck_path, Deck):
-        deck, source = deck_path, None
+    if isinstance(deck_path, str | Path):
+        source: Path | None = Path(deck_path)
+        deck = read_deck_arg(Path(deck_path), db)
     else:
-        source = Path(deck_path)
-        deck = read_deck_arg(source, db if db is not None else load_card_db())
-    count = players if players is not None else (deck.players or 1)
-    if count != 1:
-        # A deck built for more players is not legal for one (fewer locations, other quotas):
-        # --players 1 alone would only lead to the legality refusal.
-        raise UsageError(
-            f"{command} plays solitaire games, so players must be 1, not {count}",
-            hint=f"the deck is built for {count} players; pass --players 1 --allow-illegal to "
-            "play it as solitaire anyway"
-            if players is None
-            else None,
-        )
-    chosen = {**dict(deck.rules), **flags}
-    base = load_edition(edition or deck.edition or DEFAULT_EDITION)
-    ed = apply_rules(base, chosen)
-    variant_name = variant or deck.variant or DEFAULT_VARIANT
-    layout_name = layout or ("straight-line" if variant_name == "straight-line" else "compact")
-    report = check_deck(deck, ed, variant_name, count)
-    return SolitaireGame(
-        deck, ed, variant_name, layout_name, count, report, effective(base, chosen), source
+        deck, source = deck_path, None
+    return checks.settle(
+        deck,
+        edition=edition,
+        variant=variant,
+        layout=layout,
+        players=players,
+        rules=flags,
+        command=command,
+        source=source,
     )
 
 
@@ -126,7 +106,7 @@ def prepare(
     options: RunOptions | None = None,
     *,
     command: str = "simulate",
-    db: CardDB | None = None,
+    db: Any | None = None,
     **changes: Any,
 ) -> SolitaireGame:
     """Check the options, read the deck (against ``db``, else the card database in use) and
@@ -142,7 +122,7 @@ def prepare_with(
     options: RunOptions,
     *,
     command: str = "simulate",
-    db: CardDB | None = None,
+    db: Any | None = None,
 ) -> SolitaireGame:
     """:func:`prepare` against the engine ``hooks`` (a fake one, in tests of the commands)."""
     check_options(options, hooks)
@@ -165,7 +145,7 @@ def require_legal(game: SolitaireGame, what: str, *, allow_illegal: bool) -> Non
         raise IllegalDeck(game.report, what)
 
 
-def illegal_explanation(report: LegalityReport) -> list[str]:
+def illegal_explanation(report: Any) -> list[str]:
     """The validator's explanation: each violation with its arithmetic and fix, as lines."""
     plural = "s" if report.players != 1 else ""
     lines = [

@@ -13,18 +13,17 @@ from deckkit.analysis import tuning as tn
 from deckkit.analysis.paired import METHOD, PairedDifference
 from deckkit.analysis.runner import run_games, shared_pool
 from deckkit.analysis.summary import wilson_interval
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.cards import Coverage
-from deckkit.animayhem.construction.deck import Deck
-from deckkit.animayhem.construction.deckwrite import deck_text
-from deckkit.animayhem.construction.legality import check_deck
 from deckkit.api.deckinput import read_deck_arg
 from deckkit.api.engine import ENGINE, EngineHooks
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
 from deckkit.errors import UsageError
+from deckkit.games import deck_checks, deck_swaps
 
-PoolSource = str | Path | Deck | None  # a collection (deck) file, a deck, or the card database
+# A game's deck, its own type (Ani-Mayhem's Deck), passed back to the game's interface.
+Deck = Any
+# A collection (deck) file, a deck in memory, or None for the card database.
+PoolSource = str | Path | Any | None
 
 
 def check_budget(budget: int, confirm: int) -> None:
@@ -39,13 +38,12 @@ def pool_of(source: PoolSource, *, approximate: bool = False) -> tn.Pool:
     plays in full (``approximate``: also those it plays approximately), as many copies as the
     rules allow. A collection file is any deck file (the cards a player owns, with counts; no
     legality asked): its cards, with those counts."""
-    db = load_card_db()
-    playable = (Coverage.FULL, Coverage.APPROXIMATE) if approximate else (Coverage.FULL,)
+    swaps = deck_swaps()
     if source is None:
-        return tn.Pool(tuple(c for c in db.cards if c.coverage in playable))
-    deck = source if isinstance(source, Deck) else read_deck_arg(Path(source), db)
+        return tn.Pool(swaps.playable_cards(approximate=approximate))
+    deck = read_deck_arg(Path(source)) if isinstance(source, str | Path) else source
     counts = tn.copies(deck)
-    cards = {e.card.id: e.card for e in deck.entries}
+    cards = {card.id: card for card, _ in swaps.entries(deck)}
     return tn.Pool(tuple(cards.values()), counts)
 
 
@@ -102,7 +100,7 @@ class TuneResult:
         ]
         if o.interrupted:
             notes.append("interrupted: the best deck so far, not confirmed on fresh games")
-        return deck_text(o.best, load_card_db(), tuple(notes))
+        return deck_swaps().deck_text(o.best, notes)
 
     def as_dict(self) -> dict[str, Any]:
         o = self.outcome
@@ -198,8 +196,11 @@ def engine_player(game: SolitaireGame, options: RunOptions, hooks: EngineHooks) 
 
 
 def legality_of(game: SolitaireGame) -> Callable[[Deck], bool]:
+    checks = deck_checks()
+
     def legal(deck: Deck) -> bool:
-        return check_deck(deck, game.edition, game.variant, game.players).legal
+        verdict: bool = checks.check(deck, game.edition, game.variant, game.players).legal
+        return verdict
 
     return legal
 

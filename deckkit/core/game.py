@@ -95,6 +95,24 @@ class Card(Protocol):
     def type(self) -> str: ...
 
 
+@dataclass(frozen=True)
+class SolitaireGame:
+    """A deck with everything settled for a solitaire run (Ani-Mayhem's ``play``, ``simulate``
+    and every command built on them): edition (rule options applied), variant, layout,
+    players, the legality verdict and every rule option's value. The deck, edition and verdict
+    are the game's own; ``source`` is the deck file (None for a deck built in memory, which has
+    no file to record)."""
+
+    deck: Any
+    edition: Any
+    variant: str
+    layout: str
+    players: int
+    report: Any
+    rules: dict[str, str] = field(default_factory=dict)  # every rule option's value
+    source: Path | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     """What a report needs to know of a card its counters are keyed by (the card's id): its
@@ -186,6 +204,15 @@ class EngineRuns(Protocol):
 
     def not_simulated(self, deck: Any) -> list[str]: ...
 
+    def known_policy(self, name: str) -> bool:
+        """Whether ``name`` is a player a run may choose, with its settings (``search:N``)."""
+        ...
+
+    def check_policy(self, name: str) -> str:
+        """``name`` when :meth:`known_policy`, else a :class:`deckkit.errors.UsageError` listing
+        the choices."""
+        ...
+
     def play_traced(
         self,
         deck: Any,
@@ -202,6 +229,21 @@ class EngineRuns(Protocol):
 
     def trace_text(self, trace: Any) -> str:
         """A trace :meth:`play_traced` gave, turn by turn, as ``deckkit play`` prints it."""
+        ...
+
+    def typical_traces(
+        self,
+        picks: Mapping[str, Mapping[str, Any]],
+        deck: Any,
+        edition: Any,
+        *,
+        layout: str,
+        turn_cap: int,
+        policy: str,
+        seed: int,
+    ) -> dict[str, str]:
+        """Outcome -> the trace, as ``deckkit play`` prints it, of each picked game of a run
+        (``picks``: outcome -> ``{"game": index, ...}``, the run's typical win and loss)."""
         ...
 
     def with_rules(self, edition: Any, rules: Mapping[str, str]) -> Any:
@@ -244,6 +286,69 @@ class DeckChecks(Protocol):
         """A deck file's bytes (standard input: ``path`` names it) read as :meth:`read_deck`."""
         ...
 
+    @property
+    def default_edition(self) -> str:
+        """The edition a deck whose header names none is played under."""
+        ...
+
+    def saved_deck(
+        self,
+        text: str,
+        path: Path,
+        *,
+        edition: str,
+        variant: str,
+        players: int,
+        rules: Mapping[str, str],
+        source: Path,
+    ) -> tuple[Any, Any, Any]:
+        """The deck a saved run keeps (its text, read against today's card database), its
+        legality report under the run's edition, variant and players, and the edition with the
+        run's rule options applied; a deck no game of which can have been played raises a
+        :class:`deckkit.errors.UsageError` naming ``source``, the saved run."""
+        ...
+
+    def check(self, deck: Any, edition: Any, variant: str, players: int) -> Any:
+        """The legality report (its ``legal`` the verdict) of a deck under an edition
+        :meth:`settle` gave, a variant and a player count."""
+        ...
+
+    def parse_deck_text(self, text: str, path: Path, db: Any | None = None) -> Any:
+        """A deck file's text (a saved copy: a balance baseline's) read as :meth:`read_deck`."""
+        ...
+
+    def card_db(self, path: Path | None = None) -> Any:
+        """The card database at ``path`` (a cards file or a directory holding one; None: the
+        one in use, ``DECKKIT_CARD_DB``'s else the shipped one)."""
+        ...
+
+    def card_db_file(self, path: Path | None = None) -> Path:
+        """The cards file :meth:`card_db` reads for ``path`` (what a balance baseline's
+        snapshot of the cards is taken from)."""
+        ...
+
+    def parse_rules(self, flags: Sequence[str]) -> dict[str, str]:
+        """Repeated ``--rule NAME=VALUE`` flags checked, a later one replacing an earlier one."""
+        ...
+
+    def settle(
+        self,
+        deck: Any,
+        *,
+        edition: str | None,
+        variant: str | None,
+        layout: str | None,
+        players: int | None,
+        rules: Mapping[str, str],
+        command: str,
+        source: Path | None = None,
+    ) -> SolitaireGame:
+        """A deck read (or built in memory) settled for a solitaire run: edition with the rule
+        options (``rules``: the flags, over the deck's own rule lines, over the defaults),
+        variant, layout, one player, and the legality verdict. ``command`` names the command in
+        a usage error."""
+        ...
+
 
 @runtime_checkable
 class DeckStats(Protocol):
@@ -270,6 +375,11 @@ class DeckStats(Protocol):
         the deck's own)."""
         ...
 
+    def under(self, deck: Any, edition: Any, *, seed: int = 0) -> dict[str, Any]:
+        """The same document under an edition :meth:`DeckChecks.settle` gave (its rule options
+        applied): a report's section."""
+        ...
+
 
 @runtime_checkable
 class DeckSwaps(Protocol):
@@ -293,6 +403,41 @@ class DeckSwaps(Protocol):
     def with_card(self, deck: Any, name: str, **changes: Any) -> Any:
         """The deck with every copy of one card (by name or id) changed in memory: ``changes``
         are fields of the card (its printed numbers); the card keeps its id."""
+        ...
+
+    def playable_cards(self, *, approximate: bool = False) -> tuple[Any, ...]:
+        """The card database's cards whose text the engine plays in full (``approximate``:
+        also those it plays approximately): the pool a swap draws from when none is given."""
+        ...
+
+    def deck_text(self, deck: Any, comments: Sequence[str] = ()) -> str:
+        """``deck`` as the game's deck file, ``comments`` first as comment lines."""
+        ...
+
+    @property
+    def stand_ins_per_card(self) -> int:
+        """How many stand-ins a card's median replacement level is measured against."""
+        ...
+
+    def changed(self, deck: Any, card: Any, replacement: Any | None) -> Any:
+        """The deck with one copy of ``card`` replaced by ``replacement`` in its place, or
+        removed (None): a card's impact measures the deck changed so, entries kept apart."""
+        ...
+
+    def stand_in_cards(self, deck: Any, card: Any, fits: Callable[[Any], bool]) -> list[Any]:
+        """The card database's most neutral cards that each may take one copy of ``card``'s
+        place with the deck still fitting ``fits`` (legal), most neutral first, at most
+        :attr:`stand_ins_per_card`."""
+        ...
+
+    def find_in_deck(self, deck: Any, name: str) -> Any:
+        """A card of the deck by name, id or another name a deck file may use; a
+        :class:`deckkit.errors.UsageError` when the deck holds none."""
+        ...
+
+    def find_card(self, name: str) -> Any:
+        """One card of the card database by any name a deck file may use; a
+        :class:`deckkit.errors.UsageError` when none or several match."""
         ...
 
 
@@ -389,5 +534,6 @@ __all__ = [
     "Problem",
     "Record",
     "RuleChoice",
+    "SolitaireGame",
     "StandIn",
 ]
