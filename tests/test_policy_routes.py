@@ -15,6 +15,7 @@ from __future__ import annotations
 from deckkit.animayhem.engine.play import effects_of
 from deckkit.animayhem.engine.policy import (
     CARRY_ALONE_REST,
+    HUNT_PASS_ON,
     HUNT_STEPS,
     HeuristicPolicy,
     can_beat,
@@ -146,7 +147,8 @@ def test_a_beatable_disaster_carrying_an_item_is_hunted_three_steps_nearer() -> 
     """From the haven (annexed to slot 1), an item lies under Sewer (slot 0), two steps away
     counting the step into the field, and Goons, which the party can beat, carries an item at
     slot 6, three steps away. Counted ``HUNT_STEPS`` (3) nearer, the hunt goes first; counted
-    one step nearer, as before, it tied with Sewer, and Sewer's smaller slot won."""
+    one step nearer, as before, it tied with Sewer, and Sewer's smaller slot won. With steps to
+    spare the party passes on past the hunted disaster (``HUNT_PASS_ON``)."""
     game = effect_table()
     c = add_char(game, "A-ko Magami", HAVEN)
     _item_under(game, 0)
@@ -155,9 +157,28 @@ def test_a_beatable_disaster_carrying_an_item_is_hunted_three_steps_nearer() -> 
     assert HUNT_STEPS == 3
     assert can_beat(game, [c], d)
     assert game.field.haven_slot == 1 and game.dist[1][6] == 2
-    assert _route_of(game)[-1] == 6
+    route = _route_of(game)
+    assert route[2] == 6  # the haven's slot, one step, then Goons
     d.carrying.clear()  # nothing to take back: the item nearby is the goal
     assert _route_of(game) == [1, 0]  # from the haven through its annexed slot
+
+
+def test_a_party_passes_on_past_a_hunted_disaster_toward_its_next_goal() -> None:
+    """From the haven, Goons, which the party can beat, carries an item at slot 1, the haven's
+    own slot, and an item lies under Sewer (slot 0, next to slot 1). The hunt is the goal, but
+    the fight comes on the way ("pass through or stop": set0 rulebook, "Move Phase") and a won
+    fight lets the party pass on, so it goes on to Sewer with its steps to spare
+    (``HUNT_PASS_ON``); before, it stopped at slot 1 with steps unused."""
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", HAVEN)
+    _item_under(game, 0)
+    d = on_field(game, new_disaster(game, "Goons"), 1)
+    d.carrying.append(copy_of(game, "Earrings"))
+    assert HUNT_PASS_ON
+    assert can_beat(game, [c], d) and game.dist[1][0] == 1
+    assert _route_of(game) == [1, 0]
+    d.carrying.clear()  # no hunt: Sewer is the goal all the same, through slot 1
+    assert _route_of(game) == [1, 0]
 
 
 def _plans(game: Game) -> dict[tuple[str, ...], list[int]]:
