@@ -125,7 +125,11 @@ def main(
     if card_db is not None:
         # Every command (and every worker process, which inherits the environment) loads
         # the card database through construction.carddb.load_card_db, which reads this.
-        os.environ[CARD_DB_ENV] = str(card_db.resolve())
+        try:
+            where = card_db.resolve()
+        except (OSError, RuntimeError):  # a symbolic-link loop: the loader reports the path
+            where = card_db.absolute()
+        os.environ[CARD_DB_ENV] = str(where)
     help_when_bare(ctx)
 
 
