@@ -187,6 +187,28 @@ def _dask_quiet() -> Iterator[None]:
             logging.getLogger(name).setLevel(level)
 
 
+def _drop_orphaned_gathers(distributed: Any, loop: asyncio.AbstractEventLoop) -> None:
+    """The client's loop no longer reports a gather's inner wait that ended with Dask's private
+    "stop waiting" exception (``AllExit``) after nobody awaited it: a result fetch cut short by
+    its timeout (its worker was lost) leaves such a task behind, and asyncio prints it with a
+    traceback as it is collected, after deckkit's one-line error. Anything else the loop
+    reports goes to the handler it had."""
+    stop_waiting = getattr(distributed.client, "AllExit", None)
+    if stop_waiting is None:
+        return
+    previous = loop.get_exception_handler()
+
+    def handler(this: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if isinstance(context.get("exception"), stop_waiting):
+            return
+        if previous is not None:
+            previous(this, context)
+        else:
+            this.default_exception_handler(context)
+
+    loop.set_exception_handler(handler)
+
+
 def _distributed() -> Any:
     try:
         import distributed
@@ -241,6 +263,8 @@ class DaskBackend:
                     f"the Dask scheduler at {self.address} has no worker ({err})",
                     hint="start one on each machine with `dask worker ADDRESS`",
                 ) from None
+            with contextlib.suppress(AttributeError):  # the client's own asyncio loop
+                _drop_orphaned_gathers(distributed, client.loop.asyncio_loop)
             self._client = client
         return self._client
 
