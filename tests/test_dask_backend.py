@@ -50,6 +50,7 @@ from deckkit.api.engine import ENGINE
 from deckkit.api.options import RunOptions
 from deckkit.api.solitaire import prepare
 from deckkit.cli.main import app
+from deckkit.core.workers import RecordKind
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "decks" / "demo-solo.deck"
@@ -203,10 +204,11 @@ class TwiceBackend:
         ranges: Iterator[tuple[int, int]],
         keep_rows: bool,
         fold: FoldFn,
+        kind: RecordKind,
     ) -> bool:
         play = factory()
         results: list[ChunkResult] = [
-            play_chunk(play, seed, start, stop, keep_rows) for start, stop in ranges
+            play_chunk(play, seed, start, stop, keep_rows, kind) for start, stop in ranges
         ]
         for result in results + results[::-1]:
             fold(result)

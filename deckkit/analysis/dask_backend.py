@@ -49,6 +49,7 @@ from typing import Any
 
 from deckkit import __version__, stopping
 from deckkit.analysis.runner import (
+    RECORDS,
     ChunkResult,
     FoldFn,
     GameFactory,
@@ -57,6 +58,7 @@ from deckkit.analysis.runner import (
     chunks_played_by,
     play_chunk,
 )
+from deckkit.core.workers import RecordKind
 from deckkit.errors import EXIT_NO_DASK, EXIT_NO_SCHEDULER, DeckkitError, UsageError
 
 # Dask's Client and Future, typed loosely: Dask is optional, and its types are not checked.
@@ -110,16 +112,24 @@ def _engine(key: str, payload: bytes) -> PlayFn:
 
 
 def remote_chunk(
-    version: str, key: str, payload: bytes, seed: int, start: int, stop: int, keep_rows: bool
+    version: str,
+    key: str,
+    payload: bytes,
+    seed: int,
+    start: int,
+    stop: int,
+    keep_rows: bool,
+    kind: RecordKind = RECORDS,
 ) -> ChunkResult:
-    """One Dask task: games ``start..stop-1`` of run ``key``, on this worker."""
+    """One Dask task: games ``start..stop-1`` of run ``key``, on this worker, folded by
+    ``kind`` (the game's records: Ani-Mayhem's, a party's or a team's)."""
     if version != __version__:
         raise WrongVersion(
             f"a Dask worker (pid {os.getpid()}) runs deckkit {__version__}, this client "
             f"{version}: its games could differ",
             hint="install the same deckkit on every worker machine",
         )
-    return play_chunk(_engine(key, payload), seed, start, stop, keep_rows)
+    return play_chunk(_engine(key, payload), seed, start, stop, keep_rows, kind)
 
 
 # --- client side ------------------------------------------------------------------------------
@@ -300,6 +310,7 @@ class DaskBackend:
         ranges: Iterator[tuple[int, int]],
         keep_rows: bool,
         fold: FoldFn,
+        kind: RecordKind = RECORDS,
     ) -> bool:
         """At most two chunks per slot in flight (memory stays flat however long the run); each
         result folded as it arrives, keyed by its first game.
@@ -331,6 +342,7 @@ class DaskBackend:
                     start,
                     stop,
                     keep_rows,
+                    kind,
                     key=f"deckkit-{run}-{start}",
                     pure=False,
                 )

@@ -1,9 +1,5 @@
 from __future__ import annotations
 
-import contextlib
-import contextvars
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -15,6 +11,7 @@ from deckkit.core.workers import MAX_CHUNK as MAX_CHUNK
 from deckkit.core.workers import PARENT_POLL_SECONDS as PARENT_POLL_SECONDS
 from deckkit.core.workers import STOP_SIGNALS as STOP_SIGNALS
 from deckkit.core.workers import YOUNG_THRESHOLD as YOUNG_THRESHOLD
+from deckkit.core.workers import ChunkBackend as ChunkBackend
 from deckkit.core.workers import ChunkResult as ChunkResult
 from deckkit.core.workers import FoldFn as FoldFn
 from deckkit.core.workers import ProgressFn as ProgressFn
@@ -23,6 +20,7 @@ from deckkit.core.workers import WorkerDied as WorkerDied
 from deckkit.core.workers import capped_workers as capped_workers
 from deckkit.core.workers import chunk_size_for as chunk_size_for
 from deckkit.core.workers import chunks as chunks
+from deckkit.core.workers import chunks_played_by as chunks_played_by
 from deckkit.core.workers import default_workers as default_workers
 from deckkit.core.workers import fewer_collections as fewer_collections
 from deckkit.core.workers import shared_pool as shared_pool
@@ -137,45 +135,17 @@ class RunResult:
         return self.tally.games / self.seconds if self.seconds > 0 else None
 
 
-def play_chunk(play: PlayFn, seed: int, start: int, stop: int, keep_rows: bool) -> ChunkResult:
-    """Play games ``start..stop-1`` and tally them."""
-    return core.play_chunk(play, RECORDS, seed, start, stop, keep_rows)
-
-
-class ChunkBackend(Protocol):
-    """Plays a run's chunks somewhere other than this machine's processes (a cluster)."""
-
-    def slots(self) -> int:
-        """How many chunks it plays at once (sizes the chunks; never changes results)."""
-        ...
-
-    def play(
-        self,
-        factory: GameFactory,
-        seed: int,
-        ranges: Iterator[tuple[int, int]],
-        keep_rows: bool,
-        fold: FoldFn,
-    ) -> bool:
-        """Play every ``[start, stop)`` range with :func:`play_chunk` on an engine built by
-        ``factory``, handing each result to ``fold`` as it finishes; True when interrupted
-        (``KeyboardInterrupt``), after dropping the chunks not finished."""
-        ...
-
-
-_backend: contextvars.ContextVar[ChunkBackend | None] = contextvars.ContextVar(
-    "deckkit_chunk_backend", default=None
-)
-
-
-@contextlib.contextmanager
-def chunks_played_by(backend: ChunkBackend | None) -> Iterator[None]:
-    """Every run started in the block plays its chunks on ``backend`` (``None``: here)."""
-    token = _backend.set(backend)
-    try:
-        yield
-    finally:
-        _backend.reset(token)
+def play_chunk(
+    play: PlayFn,
+    seed: int,
+    start: int,
+    stop: int,
+    keep_rows: bool,
+    kind: core.RecordKind = RECORDS,
+) -> ChunkResult:
+    """Play games ``start..stop-1`` and tally them (Ani-Mayhem's records unless ``kind`` says
+    another game's)."""
+    return core.play_chunk(play, kind, seed, start, stop, keep_rows)
 
 
 def run_games(
@@ -203,51 +173,26 @@ def run_games(
     Inside :func:`chunks_played_by` the chunks go to that backend and ``workers`` is ignored
     (the result's ``workers`` is then the backend's slots).
     """
-    backend = _backend.get()
-    if backend is None or games <= 0:
-        played = core.play_games(
-            factory,
-            RECORDS,
-            games=games,
-            seed=seed,
-            workers=workers,
-            keep_rows=keep_rows,
-            row_sink=row_sink,
-            progress=progress,
-            chunk_size=chunk_size,
-            mp_context=mp_context,
-            first=first,
-        )
-        rows = played.rows
-        return RunResult(
-            tally=played.tally,
-            rows=None if rows is None else rows_frame(rows),
-            games_requested=games,
-            seed=seed,
-            workers=workers,
-            interrupted=played.interrupted,
-            seconds=played.seconds,
-        )
-    if workers < 1:
-        raise ValueError("workers must be >= 1")
-    if first < 0:
-        raise ValueError("first must be >= 0")
-    workers = max(1, backend.slots())
-    size = chunk_size if chunk_size is not None else chunk_size_for(games, workers)
-    if size < 1:
-        raise ValueError("chunk_size must be >= 1")
-    collector = core.Collector(RECORDS, keep_rows and row_sink is None, progress, row_sink)
-    started = time.perf_counter()
-    interrupted = backend.play(
-        factory, seed, chunks(games, size, first), collector.wants_rows, collector.fold
+    played = core.play_games(
+        factory,
+        RECORDS,
+        games=games,
+        seed=seed,
+        workers=workers,
+        keep_rows=keep_rows,
+        row_sink=row_sink,
+        progress=progress,
+        chunk_size=chunk_size,
+        mp_context=mp_context,
+        first=first,
     )
-    rows = collector.ordered_rows()
+    rows = played.rows
     return RunResult(
-        tally=collector.tally,
+        tally=played.tally,
         rows=None if rows is None else rows_frame(rows),
         games_requested=games,
         seed=seed,
-        workers=workers,
-        interrupted=interrupted,
-        seconds=time.perf_counter() - started,
+        workers=played.workers,
+        interrupted=played.interrupted,
+        seconds=played.seconds,
     )

@@ -49,6 +49,59 @@ class AnimaTactics:
         fewer levels is still a party; the Equipment and Powers it bore leave with it. No
         stand-in when the smaller party breaks a rule (more advantage cards than characters,
         the same section)."""
+        at = self._member_at(entry, member)
+        smaller = replace(
+            entry,
+            members=[m for i, m in enumerate(entry.members) if i != at],
+            advantages=self._kept_advantages(entry, at),
+        )
+        if not self.legality(smaller).legal:
+            return ()
+        return (StandIn("removed", smaller),)
+
+    def replaced(self, entry: Party, member: str, name: str) -> StandIn:
+        """The party with ``member`` replaced by the character ``name`` of the card data, in its
+        line; the Equipment and Powers the replaced character bore leave with it (they were
+        placed on that character: anima-tactics-rulebook.txt, PREPARING FOR THE GAME,
+        Organizing your party). The party keeps its level total, so whether the newcomer fits
+        it (and every other rule) is :meth:`legality`'s verdict. A Gear comes without a pilot."""
+        from deckkit.animatactics.construction.party import Member
+
+        at = self._member_at(entry, member)
+        db = load_card_db()
+        newcomer = db.character(name)
+        if newcomer is None:
+            if db.advantage(name) is not None:
+                raise UsageError(
+                    f"--replace-with: {name!r} is an advantage card; a character's place takes "
+                    "a character"
+                )
+            near = db.suggest(name)
+            raise UsageError(
+                f"--replace-with: no character {name!r} in the Anima Tactics card data",
+                hint=f"did you mean {', '.join(near)}?"
+                if near
+                else "see `deckkit cards list --game anima-tactics`",
+            )
+        old = entry.members[at]
+        if newcomer.name.casefold() == old.character.name.casefold():
+            raise UsageError(
+                f"--replace-with {newcomer.name!r}: {old.character.name} would be replaced by "
+                "itself, nothing would change",
+                hint="measure the other characters with --card, or name another character",
+            )
+        changed = replace(
+            entry,
+            members=[
+                Member(newcomer, None, m.line) if i == at else m
+                for i, m in enumerate(entry.members)
+            ],
+            advantages=self._kept_advantages(entry, at),
+        )
+        return StandIn(f"replaced by {newcomer.name} (named)", changed)
+
+    @staticmethod
+    def _member_at(entry: Party, member: str) -> int:
         at = next(
             (
                 i
@@ -59,21 +112,20 @@ class AnimaTactics:
         )
         if at is None:
             raise UsageError(f"{member!r} is not in the party {entry.name!r}")
+        return at
+
+    @staticmethod
+    def _kept_advantages(entry: Party, at: int) -> list[Any]:
+        """The party's advantage cards but those borne by member ``at`` alone (another member
+        of the same name keeps them)."""
         gone = entry.members[at].character.name
-        smaller = replace(
-            entry,
-            members=[m for i, m in enumerate(entry.members) if i != at],
-            advantages=[
-                a
-                for a in entry.advantages
-                if a.bearer is None
-                or a.bearer.casefold() != gone.casefold()
-                or any(m.character.name == gone for i, m in enumerate(entry.members) if i != at)
-            ],
-        )
-        if not self.legality(smaller).legal:
-            return ()
-        return (StandIn("removed", smaller),)
+        return [
+            a
+            for a in entry.advantages
+            if a.bearer is None
+            or a.bearer.casefold() != gone.casefold()
+            or any(m.character.name == gone for i, m in enumerate(entry.members) if i != at)
+        ]
 
     def legality(self, entry: Party) -> Legality:
         edition = load_edition(entry.edition or DEFAULT_EDITION)

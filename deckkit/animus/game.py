@@ -101,6 +101,42 @@ class Animus:
                     break
         return tuple(found)
 
+    def replaced(self, entry: Team, member: str, name: str) -> StandIn:
+        """The team with ``member`` replaced by the character ``name`` of the team's card file,
+        in its place (a team is nine characters, rules v3.5, Setup, Draft Characters): whether
+        the team is still legal (every character unique...) is :meth:`legality`'s verdict. A
+        changed team no longer records the draft it came from."""
+        import difflib
+
+        at = next(
+            (i for i, c in enumerate(entry.cards) if c.name.casefold() == member.casefold()), None
+        )
+        if at is None:
+            raise UsageError(f"{member!r} is not in the team {entry.name!r}")
+        newcomer = entry.card_set.find(name)
+        if newcomer is None:
+            near = difflib.get_close_matches(name, [c.name for c in entry.card_set.characters])
+            raise UsageError(
+                f"--replace-with: no card {name!r} in the card file {entry.card_set.path}",
+                hint=f"did you mean {', '.join(near)}?"
+                if near
+                else "see `deckkit cards list` with the team's card file",
+            )
+        if newcomer.kind is not Kind.CHARACTER:
+            raise UsageError(
+                f"--replace-with: {newcomer.name} is an Entity; a team's places take characters "
+                "(rules v3.5, Setup)"
+            )
+        if newcomer.name.casefold() == entry.cards[at].name.casefold():
+            raise UsageError(
+                f"--replace-with {newcomer.name!r}: {entry.cards[at].name} would be replaced by "
+                "itself, nothing would change",
+                hint="measure the other characters with --card, or name another character",
+            )
+        cards = (*entry.cards[:at], newcomer, *entry.cards[at + 1 :])
+        changed = replace(entry, cards=cards, pyramid=(), picks=(), drafted=None)
+        return StandIn(f"replaced by {newcomer.name} (named)", changed)
+
     def legality(self, entry: Team) -> Legality:
         report = check_team(entry)
         return Legality(
@@ -138,7 +174,9 @@ class Animus:
         first, second = (check_policy(n or DEFAULT_PLAYER) for n in names)
         overrides = tuple(f"{k}={v}" for k, v in (rules or {}).items())
         options = read_team(entries[0].path, list(overrides)).options
-        match = Match(entries[0].path, entries[1].path, options, (first, second), overrides)
+        match = Match(
+            entries[0].path, entries[1].path, options, (first, second), overrides
+        ).carried()
         if match.drafting((entries[0], entries[1])):
             return Lineups(match, None)
         a, b = (tuple(c.name for c in e.cards) for e in entries)

@@ -15,7 +15,7 @@ with their parent.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -42,16 +42,25 @@ class BattleFn(Protocol):
 @dataclass(frozen=True, slots=True)
 class Match:
     """What a run plays, picklable for the workers: two team files, the rule options, the two
-    automatic players."""
+    automatic players; and, once :meth:`carried`, the two teams as read, so that a worker on
+    another machine (a Dask cluster's) plays them without the files (equality and hash are the
+    files', rules and players')."""
 
     team: Path
     vs: Path
     options: RuleOptions
     policies: tuple[str, str] = ("heuristic", "heuristic")
     rules: tuple[str, ...] = ()
+    loaded: tuple[Team, Team] | None = field(default=None, compare=False, repr=False)
 
     def teams(self) -> tuple[Team, Team]:
+        if self.loaded is not None:
+            return self.loaded
         return read_team(self.team, list(self.rules)), read_team(self.vs, list(self.rules))
+
+    def carried(self) -> Match:
+        """The same match carrying its two teams as read now (what travels to a worker)."""
+        return self if self.loaded is not None else replace(self, loaded=self.teams())
 
     def drafting(self, teams: tuple[Team, Team]) -> bool:
         """Both files are draft seats (a fresh draft before every battle), or neither is."""

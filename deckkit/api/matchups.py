@@ -28,7 +28,7 @@ from deckkit.analysis.paired import (
 from deckkit.api.display import Shown, Table, interval, pct
 from deckkit.api.options import RunOptions
 from deckkit.core.estimates import CI_METHOD, CONFIDENCE, Rate
-from deckkit.core.game import Game, Legality
+from deckkit.core.game import Game, Legality, NamedStandIns, StandIn
 from deckkit.core.workers import ProgressFn
 from deckkit.errors import UsageError
 
@@ -207,6 +207,12 @@ IMPACT_METHOD = (
     "change, with every stand-in's) or removed where the rules let the file shrink, with a 95% "
     f"interval: {METHOD}. Negative: the file wins less without it."
 )
+NAMED_METHOD = (
+    "Change in win rate against the opponent when one copy of the character is replaced, in "
+    "its place, by the one character named with --replace-with (the changed file checked "
+    f"against the game's rules first), with a 95% interval: {METHOD}. Negative: the file wins "
+    "less with the named character in its place."
+)
 
 
 REMOVED = "removed"  # a StandIn's ``how`` when the member is taken out and nothing replaces it
@@ -239,6 +245,14 @@ def check_target_error(value: float | None, flag: str = "--target-error") -> Non
     """A half-width to stop at: a number strictly between 0 and 1 (``nan`` is not one)."""
     if value is not None and not 0 < value < 1:  # false for nan too
         raise UsageError(f"{flag} must be between 0 and 1, not {value}", hint=f"e.g. {flag} 0.02")
+
+
+def named_stand_in(game: Game, entry: Any, member: str, name: str) -> StandIn:
+    """``member`` of ``entry`` replaced by the card or character ``name``
+    (``impact --replace-with``); a usage error where the game names none."""
+    if not isinstance(game, NamedStandIns):
+        raise UsageError(f"--replace-with is not served for {game.title}")
+    return game.replaced(entry, member, name)
 
 
 class _Wins:
@@ -304,13 +318,16 @@ def impact_members(
     step: StepFn | None = None,
     removal_only: bool = False,
     target_error: float | None = None,
+    replace_with: str | None = None,
 ) -> dict[str, Any]:
     """What each member is worth to ``side`` against ``vs``: for each, its stand-ins
     (:meth:`~deckkit.core.game.Game.stand_ins`) played on the same games as the file itself,
     the median stand-in's paired change (the lower middle one for an even number) with every
     stand-in's and their spread; *supported* when its interval excludes zero and every
     stand-in's change has the same sign. Most valuable (largest drop) first. With
-    ``removal_only`` only the member's removal is played (``--remove``). With
+    ``removal_only`` only the member's removal is played (``--remove``); with ``replace_with``
+    only the member replaced by that card or character (``--replace-with``, a game that is a
+    :class:`~deckkit.core.game.NamedStandIns`; legal or not, the caller decides). With
     ``target_error`` each stand-in stops, :data:`BATCH` games at a time, once its interval's
     half-width is at most that (``games`` then the most), as Ani-Mayhem's impact does."""
     check_target_error(target_error)
@@ -324,7 +341,11 @@ def impact_members(
     measured: list[dict[str, Any]] = []
     unmeasured: list[dict[str, str]] = []
     for member in members:
-        stands = game.stand_ins(side.entry, member)
+        stands: tuple[StandIn, ...]
+        if replace_with is not None:
+            stands = (named_stand_in(game, side.entry, member, replace_with),)
+        else:
+            stands = game.stand_ins(side.entry, member)
         if removal_only:
             stands = tuple(s for s in stands if s.how == REMOVED)
         if not stands:
@@ -345,7 +366,11 @@ def impact_members(
                 "change": median_stand.how
                 if len(results) == 1
                 else f"median of {len(results)} stand-ins: {median_stand.how}",
-                "kind": "removed" if median_stand.how == REMOVED else "median stand-in",
+                "kind": "named"
+                if replace_with is not None
+                else "removed"
+                if median_stand.how == REMOVED
+                else "median stand-in",
                 "stand_ins": [{"change": s.how, **_difference_json(d)} for s, d in results],
                 "spread": [min(values), max(values)] if values else None,
                 "supported": supported,
@@ -375,8 +400,9 @@ def impact_members(
         "policy": chosen,
         "rules": dict(rules or {}),
         "target_error": target_error,
+        "replace_with": replace_with,
         "impact": {
-            "method": IMPACT_METHOD,
+            "method": IMPACT_METHOD if replace_with is None else NAMED_METHOD,
             "cards_measured": len(measured),
             "cards": measured,
             "not_measured": unmeasured,

@@ -4,7 +4,8 @@ against one opponent on paired games) and `impact` (what each character is worth
 against the stand-ins the game's rules allow). Same flags, exit codes and JSON shapes as
 Ani-Mayhem's (the shared parts in :mod:`deckkit.cli.compare_out`): 0 done, 1 an illegal file
 refused (see --allow-illegal), 2 unreadable input or bad usage, an Ani-Mayhem flag with no
-meaning for the game among them, 9 a flag deckkit does not serve for the game yet."""
+meaning for the game among them. ``--scheduler`` plays the games on a Dask cluster, as for
+Ani-Mayhem (the runner hands any game's chunks to it: :mod:`deckkit.core.workers`)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from deckkit.api.matchups import (
     compare_arms,
     impact_members,
     members_to_measure,
+    named_stand_in,
     read_side,
 )
 from deckkit.cli import compare_out as out
@@ -79,7 +81,7 @@ def refuse_illegal(verdicts: list[tuple[Path, Legality]], allow_illegal: bool, w
 
 
 # Ani-Mayhem's flags that a party or team has no use for, refused in one line (exit 2) rather
-# than left to "no such option"; and those deckkit does not serve for them yet (exit 9).
+# than left to "no such option".
 NO_MEANING = {
     "--edition": "no meaning: editions and their rules are Ani-Mayhem's; give this game's rule "
     "options with --rule NAME=VALUE (docs/interpretations.md)",
@@ -90,25 +92,11 @@ NO_MEANING = {
     "--turn-cap": "no meaning: a game ends by its own rules (the engine's safety stop is no "
     "option)",
 }
-SCHEDULER_NOT_YET = (
-    "not yet: the games of parties and teams play on this machine's processes, see --workers"
-)
-
-
 def _refused(help_name: str) -> Any:
     """A hidden option taking any value, only so that giving it is refused by name."""
     return typer.Option(help_name, hidden=True, metavar="VALUE")
 
 
-SchedulerOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="Not for parties and teams yet: refused (their games play on this machine's "
-        "processes; see --workers).",
-    ),
-]
 EditionOpt = Annotated[str | None, _refused("--edition")]
 EditionBOpt = Annotated[str | None, _refused("--edition-b")]
 VariantOpt = Annotated[str | None, _refused("--variant")]
@@ -118,8 +106,8 @@ TurnCapOpt = Annotated[str | None, _refused("--turn-cap")]
 
 def refuse_ani_mayhem_flags(game: Game, **given: object) -> None:
     """Refuse each Ani-Mayhem flag given (keyword = flag without dashes, underscores for
-    dashes) in one line: exit 2 where it has no meaning for the game, 9 where not served yet."""
-    whys = {**NO_MEANING, "--scheduler": SCHEDULER_NOT_YET}
+    dashes) in one line: exit 2, as it has no meaning for the game."""
+    whys = NO_MEANING
     out.refuse_flags(
         game.title,
         {
@@ -140,7 +128,7 @@ def compare(
     games_: opt.GamesOpt = 2_000,
     seed: opt.SeedOpt = 0,
     workers: opt.WorkersOpt = 1,
-    scheduler: SchedulerOpt = None,
+    scheduler: opt.SchedulerOpt = None,
     policy: PlayerOpt = None,
     edition: EditionOpt = None,
     edition_b: EditionBOpt = None,
@@ -159,12 +147,12 @@ def compare(
     with a 95% interval from the paired outcomes.
 
     Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input
-    (and a flag with no meaning for the game), 9 a flag not served for the game yet.
+    (and a flag with no meaning for the game), 6 --scheduler without Dask installed, 7 the
+    Dask scheduler unreachable.
     """
     game = game_of(files[0])
     refuse_ani_mayhem_flags(
         game,
-        scheduler=scheduler,
         edition=edition,
         edition_b=edition_b,
         variant=variant,
@@ -236,7 +224,6 @@ def print_impact(doc: dict[str, Any]) -> None:
     echo(f"method: {imp['method']}")
 
 
-IMPACT_NOT_YET = "not yet: a character is measured against the stand-ins the game's rules give"
 
 
 def refuse_remove_where_size_is_fixed(game: Game, side: Side, members: list[str]) -> None:
@@ -248,6 +235,33 @@ def refuse_remove_where_size_is_fixed(game: Game, side: Side, members: list[str]
             f"--remove has no meaning for {game.title}: its rules fix the file's size, so a "
             "character is measured against the stand-ins that replace it"
         )
+
+
+def refuse_illegal_replacements(
+    game: Game, side: Side, members: list[str], name: str, allow_illegal: bool
+) -> None:
+    """``--replace-with``: each changed file checked before any game (an unknown or unfit name
+    is a usage error, exit 2); the rules each breaks on stderr, and exit 1 unless
+    ``--allow-illegal``, as for an illegal file given."""
+    broken = []
+    for member in members:
+        verdict = game.legality(named_stand_in(game, side.entry, member, name).entry)
+        if not verdict.legal:
+            broken.append((member, verdict))
+    for member, verdict in broken:
+        echo(f"ILLEGAL: {side.path} with {member} replaced by {name}", err=True)
+        for problem in verdict.problems:
+            echo(f"  {problem.rule}: {problem.message}", err=True)
+            if problem.fix:
+                echo(f"    fix: {problem.fix}", err=True)
+    if broken and not allow_illegal:
+        echo(
+            f"refusing to measure: {name} in {len(broken)} of the {len(members)} places breaks "
+            f"the rules of {game.title}; choose the characters with --card, or pass "
+            "--allow-illegal to measure anyway",
+            err=True,
+        )
+        raise typer.Exit(EXIT_ILLEGAL)
 
 
 @app.command("impact")
@@ -262,8 +276,9 @@ def impact(
         str | None,
         typer.Option(
             "--replace-with",
-            help="Replace by this one card instead of the median of legal stand-ins. Not for "
-            "parties and teams yet: refused.",
+            help="Replace each character by this one (of the card data; Animus: of the "
+            "team's card file) instead of the stand-ins the rules give; an illegal file then "
+            "is refused (see --allow-illegal).",
         ),
     ] = None,
     remove: Annotated[
@@ -285,7 +300,7 @@ def impact(
     games_: opt.GamesOpt = 2_000,
     seed: opt.SeedOpt = 0,
     workers: opt.WorkersOpt = 1,
-    scheduler: SchedulerOpt = None,
+    scheduler: opt.SchedulerOpt = None,
     policy: PlayerOpt = None,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
@@ -299,27 +314,22 @@ def impact(
     """What each character of a party or team is worth against --vs: the change in win rate,
     with a 95% interval, when it is taken out (replaced by the median of legal stand-ins of
     the card set where the file's size is fixed, as in Animus; removed where the rules let the
-    file shrink, as in Anima Tactics), on paired games.
+    file shrink, as in Anima Tactics; or replaced by the one --replace-with names, each changed
+    file checked against the rules first), on paired games.
 
     Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input
-    (and a flag with no meaning for the game), 9 a flag not served for the game yet.
+    (and a flag with no meaning for the game), 6 --scheduler without Dask installed, 7 the
+    Dask scheduler unreachable.
     """
     game = game_of(file)
     if remove and replace_with is not None:
         raise UsageError("give --remove or --replace-with, not both")
     refuse_ani_mayhem_flags(
         game,
-        scheduler=scheduler,
         edition=edition,
         variant=variant,
         layout=layout,
         turn_cap=turn_cap,
-    )
-    out.refuse_flags(
-        game.title,
-        {
-            "--replace-with": (replace_with is not None, IMPACT_NOT_YET),
-        },
     )
     check_target_error(target_error)
     rules = check_rules(game, rule or [])
@@ -334,6 +344,8 @@ def impact(
     members = members_to_measure(game, side.entry, card_names or [])
     if remove:
         refuse_remove_where_size_is_fixed(game, side, members)
+    if replace_with is not None:
+        refuse_illegal_replacements(game, side, members, replace_with, allow_illegal)
     with Steps("impact", len(members), quiet=quiet) as steps:
         doc = impact_members(
             game,
@@ -348,6 +360,7 @@ def impact(
             step=steps.step,
             removal_only=remove,
             target_error=target_error,
+            replace_with=replace_with,
         )
     doc["command"] = out.command_line(
         "impact",
@@ -357,6 +370,8 @@ def impact(
     ) + "".join(f" --card {shlex.quote(n)}" for n in card_names or [])
     if remove:
         doc["command"] += " --remove"
+    if replace_with is not None:
+        doc["command"] += f" --replace-with {shlex.quote(replace_with)}"
     if target_error is not None:
         doc["command"] += f" --target-error {target_error}"
     if fmt is opt.Format.JSON:

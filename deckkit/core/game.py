@@ -442,6 +442,20 @@ class DeckSwaps(Protocol):
 
 
 @runtime_checkable
+class NamedStandIns(Protocol):
+    """A game whose member may be measured against one named card or character in its place
+    (``impact --replace-with NAME``) rather than the stand-ins its rules give."""
+
+    def replaced(self, entry: Any, member: str, name: str) -> StandIn:
+        """The file with ``member`` (a name :meth:`Game.members` gives) replaced by the card
+        or character ``name`` of the game's card data, in its place: the changed file, legal or
+        not (the caller checks :meth:`Game.legality`). An unknown ``member`` or ``name``, or a
+        ``name`` of a kind that cannot take its place, raises a
+        :class:`deckkit.errors.UsageError`."""
+        ...
+
+
+@runtime_checkable
 class Game(Protocol):
     """A game deckkit plays. ``name`` is what a file's ``game:`` header says."""
 
@@ -530,6 +544,7 @@ __all__ = [
     "EngineRuns",
     "Game",
     "Legality",
+    "NamedStandIns",
     "PlayFn",
     "Problem",
     "Record",

@@ -27,6 +27,11 @@ once on Linux (the kernel's parent-death signal, ``prctl(PR_SET_PDEATHSIG)``) an
 second elsewhere (a thread watching its parent), so no worker outlives its run. A worker that
 dies is reported as :class:`WorkerDied` (exit 4).
 
+A cluster: inside :func:`chunks_played_by` every run of any game hands the same chunks to a
+:class:`ChunkBackend` instead of this machine's processes (the Dask backend of
+:mod:`deckkit.analysis.dask_backend`, for ``--scheduler``), with the factory and the kind, both
+picklable; game ``i`` is still drawn from ``(seed, i)`` alone, so the totals are the same.
+
 Many short runs: inside :func:`shared_pool` every pooled run of the block plays on one pool of
 worker processes, started once; the engine then travels with each chunk and a worker builds it
 once per factory. Balance checks, which play a few hundred games per batch over many batches
@@ -369,6 +374,53 @@ def shared_pool(workers: int, mp_context: str = "spawn") -> Iterator[None]:
         pool.close()
 
 
+# --- another machine's workers -------------------------------------------------------------
+
+
+class ChunkBackend(Protocol):
+    """Plays a run's chunks somewhere other than this machine's processes (a cluster)."""
+
+    def slots(self) -> int:
+        """How many chunks it plays at once (sizes the chunks; never changes results)."""
+        ...
+
+    def play(
+        self,
+        factory: GameFactory,
+        seed: int,
+        ranges: Iterator[tuple[int, int]],
+        keep_rows: bool,
+        fold: FoldFn,
+        kind: RecordKind,
+    ) -> bool:
+        """Play every ``[start, stop)`` range with :func:`play_chunk` on an engine built by
+        ``factory``, its records folded by ``kind``, handing each result to ``fold`` as it
+        finishes; True when interrupted (``KeyboardInterrupt``), after dropping the chunks not
+        finished."""
+        ...
+
+
+_backend: contextvars.ContextVar[ChunkBackend | None] = contextvars.ContextVar(
+    "deckkit_chunk_backend", default=None
+)
+
+
+@contextlib.contextmanager
+def chunks_played_by(backend: ChunkBackend | None) -> Iterator[None]:
+    """Every run of any game started in the block plays its chunks on ``backend`` (``None``:
+    here)."""
+    token = _backend.set(backend)
+    try:
+        yield
+    finally:
+        _backend.reset(token)
+
+
+def chunk_backend() -> ChunkBackend | None:
+    """The backend runs started now hand their chunks to (None: this machine's processes)."""
+    return _backend.get()
+
+
 # --- parent side -----------------------------------------------------------------------------
 
 
@@ -596,20 +648,29 @@ def play_games(
     ``workers=1`` plays in this process; more start a pool of that many processes ("spawn" by
     default: safe with the threads polars and numpy start, and the same on every platform).
     The tally, and the rows when ``keep_rows``, do not depend on ``workers`` or ``chunk_size``.
-    With a ``row_sink`` the rows go to it as chunks finish instead of into the result."""
+    With a ``row_sink`` the rows go to it as chunks finish instead of into the result.
+    Inside :func:`chunks_played_by` the chunks go to that backend and ``workers`` is ignored
+    (the result's ``workers`` is then the backend's slots)."""
     if games < 0:
         raise ValueError("games must be >= 0")
     if workers < 1:
         raise ValueError("workers must be >= 1")
     if first < 0:
         raise ValueError("first must be >= 0")
+    backend = _backend.get() if games > 0 else None
+    if backend is not None:
+        workers = max(1, backend.slots())
     size = chunk_size if chunk_size is not None else chunk_size_for(games, workers)
     if size < 1:
         raise ValueError("chunk_size must be >= 1")
     collector = Collector(kind, keep_rows and row_sink is None, progress, row_sink)
     started = time.perf_counter()
     ranges = chunks(games, size, first)
-    if games == 0:
+    if backend is not None:
+        interrupted = backend.play(
+            factory, seed, ranges, collector.wants_rows, collector.fold, kind
+        )
+    elif games == 0:
         interrupted = False
     elif workers == 1 or games <= size:
         interrupted = run_inline(factory, kind, seed, ranges, collector)

@@ -113,6 +113,7 @@ def report(
     games: GamesOpt = 10_000,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of every die.")] = 0,
     workers: opt.WorkersOpt = 1,
+    scheduler: opt.SchedulerOpt = None,
     plan: PlanOpt = "guarded",
     levels: LevelsOpt = None,
     edition: EditionOpt = None,

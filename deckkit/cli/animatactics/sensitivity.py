@@ -37,6 +37,7 @@ def sensitivity(
     ] = DEFAULT_GAMES,
     seed: opt.SeedOpt = 0,
     workers: opt.WorkersOpt = 1,
+    scheduler: opt.SchedulerOpt = None,
     plan: PlanOpt = "guarded",
     policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
     levels: LevelsOpt = None,

@@ -79,6 +79,7 @@ def simulate(
     games: GamesOpt = 10_000,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of every die.")] = 0,
     workers: opt.WorkersOpt = 1,
+    scheduler: opt.SchedulerOpt = None,
     plan: PlanOpt = "guarded",
     policy: opt.PolicyOpt = opt.Policy.HEURISTIC,
     vs_policy: VsPolicyOpt = None,

@@ -228,7 +228,9 @@ def _match(
     montecarlo.check_policy(policy)
     montecarlo.check_policy(vs_policy or policy)
     first = _read(team, rules)
-    match = montecarlo.Match(team, vs, first.options, (policy, vs_policy or policy), tuple(rules))
+    match = montecarlo.Match(
+        team, vs, first.options, (policy, vs_policy or policy), tuple(rules)
+    ).carried()
     teams = match.teams()
     if teams[0].options != teams[1].options:
         raise UsageError(
@@ -344,6 +346,7 @@ def simulate(
     games: GamesOpt = 2000,
     seed: opt.SeedOpt = 1,
     workers: opt.WorkersOpt = 1,
+    scheduler: opt.SchedulerOpt = None,
     policy: PolicyOpt = "heuristic",
     vs_policy: VsPolicyOpt = None,
     rollouts: RolloutsOpt = None,
@@ -408,6 +411,7 @@ def sensitivity(
     ] = 1000,
     seed: opt.SeedOpt = 1,
     workers: opt.WorkersOpt = 1,
+    scheduler: opt.SchedulerOpt = None,
     policy: PolicyOpt = "heuristic",
     rule: RuleOpt = None,
     reading: Annotated[
@@ -542,6 +546,7 @@ def report(
     games: GamesOpt = 2000,
     seed: opt.SeedOpt = 1,
     workers: opt.WorkersOpt = 1,
+    scheduler: opt.SchedulerOpt = None,
     policy: PolicyOpt = "heuristic",
     vs_policy: VsPolicyOpt = None,
     rollouts: RolloutsOpt = None,
