@@ -147,8 +147,7 @@ def compare(
     with a 95% interval from the paired outcomes.
 
     Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input
-    (and a flag with no meaning for the game), 6 --scheduler without Dask installed, 7 the
-    Dask scheduler unreachable.
+    (and a flag with no meaning for the game), 6 no Dask, 7 no Dask scheduler.
     """
     game = game_of(files[0])
     refuse_ani_mayhem_flags(
@@ -318,8 +317,7 @@ def impact(
     file checked against the rules first), on paired games.
 
     Exit code 0 done, 1 an illegal file refused (see --allow-illegal), 2 bad input
-    (and a flag with no meaning for the game), 6 --scheduler without Dask installed, 7 the
-    Dask scheduler unreachable.
+    (and a flag with no meaning for the game), 6 no Dask, 7 no Dask scheduler.
     """
     game = game_of(file)
     if remove and replace_with is not None:

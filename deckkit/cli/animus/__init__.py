@@ -200,7 +200,7 @@ def _run(
         echo(
             f"{_battles(result.games)} in {result.seconds:.1f} s "
             f"({_pace(result.games, result.seconds)}, "
-            f"{capped_workers(workers)} worker{'' if capped_workers(workers) == 1 else 's'})",
+            f"{result.workers} worker{'' if result.workers == 1 else 's'})",
             err=True,
         )
     doc = summarize(result, match, teams)
