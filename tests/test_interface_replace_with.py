@@ -148,3 +148,22 @@ def test_remove_and_replace_with_together_are_bad_usage() -> None:
         "impact", PARTY, "--vs", PARTY_VS, "--remove", "--replace-with", "Duncan Reid", "-n", 2
     )
     assert code == EXIT_BAD_INPUT and "not both" in err
+
+
+def test_a_gear_takes_its_place_with_the_pilot_named_as_a_party_file_names_it() -> None:
+    """``NAME with PILOT``, as a party file's line: without a pilot a Gear breaks the party's
+    rules (its recovery and part of its cost come from its pilot)."""
+    doc = _impact_json(PARTY, "--vs", PARTY_VS, "--card", "Griever", "--replace-with",
+                       "Goethia with Valis")  # fmt: skip
+    (card,) = doc["impact"]["cards"]  # type: ignore[index]
+    assert card["change"] == "replaced by Goethia with Valis (named)"
+    code, out, err = run(
+        "impact", PARTY, "--vs", PARTY_VS, "--card", "Griever", "--replace-with", "Goethia",
+        "-n", 2, "-q",
+    )  # fmt: skip
+    assert code == EXIT_ILLEGAL and out == "" and "gear without pilot" in err
+    code, _, err = run(
+        "impact", PARTY, "--vs", PARTY_VS, "--card", "Griever", "--replace-with",
+        "Goethia with Nobody", "-n", 2, "-q",
+    )  # fmt: skip
+    assert code == EXIT_BAD_INPUT and "no pilot 'Nobody'" in err

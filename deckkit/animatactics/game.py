@@ -5,6 +5,7 @@ skirmish of two parties to a :class:`~deckkit.core.game.Record`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -64,12 +65,24 @@ class AnimaTactics:
         line; the Equipment and Powers the replaced character bore leave with it (they were
         placed on that character: anima-tactics-rulebook.txt, PREPARING FOR THE GAME,
         Organizing your party). The party keeps its level total, so whether the newcomer fits
-        it (and every other rule) is :meth:`legality`'s verdict. A Gear comes without a pilot."""
+        it (and every other rule) is :meth:`legality`'s verdict. A Gear takes its pilot as a
+        party file names it, ``NAME with PILOT``."""
         from deckkit.animatactics.construction.party import Member
 
         at = self._member_at(entry, member)
         db = load_card_db()
         newcomer = db.character(name)
+        pilot = None
+        gear = re.match(r"^(?P<name>.+?)\s+with\s+(?P<pilot>.+)$", name.strip(), re.IGNORECASE)
+        if newcomer is None and gear is not None:  # "Goethia with Valis", as a party file says
+            newcomer = db.character(gear.group("name"))
+            pilot = db.pilot(gear.group("pilot"))
+            if newcomer is not None and pilot is None:
+                raise UsageError(
+                    f"--replace-with: no pilot {gear.group('pilot')!r} in the Anima Tactics "
+                    "card data",
+                    hint=f"pilots: {', '.join(p.name for p in db.pilots)}",
+                )
         if newcomer is None:
             if db.advantage(name) is not None:
                 raise UsageError(
@@ -93,12 +106,13 @@ class AnimaTactics:
         changed = replace(
             entry,
             members=[
-                Member(newcomer, None, m.line) if i == at else m
+                Member(newcomer, pilot, m.line) if i == at else m
                 for i, m in enumerate(entry.members)
             ],
             advantages=self._kept_advantages(entry, at),
         )
-        return StandIn(f"replaced by {newcomer.name} (named)", changed)
+        with_pilot = f" with {pilot.name}" if pilot is not None else ""
+        return StandIn(f"replaced by {newcomer.name}{with_pilot} (named)", changed)
 
     @staticmethod
     def _member_at(entry: Party, member: str) -> int:

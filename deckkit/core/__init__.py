@@ -9,7 +9,7 @@ another game (tests/test_layers.py holds both rules):
 - :mod:`deckkit.core.carddir`: where the shipped card data lives;
 - :mod:`deckkit.core.game`: the one shape every game gives itself to the tools above it;
 - :mod:`deckkit.core.workers`: seeded games over worker processes (the core cap, lazy chunks,
-  stop signals, workers that end with their parent).
+  stop signals, workers that end with their parent), or over a cluster's (a chunk backend).
 """
 
 from pathlib import Path as _Path
