@@ -33,8 +33,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from deckkit.animayhem.construction.cards import CardType, PowerCard
-from deckkit.animayhem.engine.chance import sampling_seed
-from deckkit.animayhem.engine.determinize import determinize
+from deckkit.animayhem.engine.chance import SeededChance, sampling_seed
+from deckkit.animayhem.engine.determinize import copy_game, deal
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Move, Policy, _combat_modifiers
 from deckkit.animayhem.engine.queries import horde_bonus, retreat_options, usable
 from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
@@ -59,13 +59,25 @@ def plan_key(plans: Sequence[Move]) -> PlanKey:
 
 class _Forced(HeuristicPolicy):
     """The heuristic player, except that the first decision of ``kind`` about ``about`` is
-    answered with ``choice`` (on a copy of the game: characters are found again by uid)."""
+    answered with ``choice`` (on a copy of the game: characters are found again by uid).
 
-    def __init__(self, kind: str, about: int, choice: Any) -> None:
+    Given the player it plays for (``of``), it shares that player's memo tables (charm odds by
+    combat-pile make-up and charms, a flash card's combat bonuses by card and text): each entry
+    is a function of its key alone, the same for every copy of a game, so a rollout reads them
+    instead of working them out again; what a table keeps about one game (the game whose
+    make-up was read last) stays its own."""
+
+    def __init__(
+        self, kind: str, about: int, choice: Any, of: HeuristicPolicy | None = None
+    ) -> None:
         super().__init__()
         self.kind = kind
         self.about = about
         self.choice = choice
+        if of is not None:
+            self._makeups = of._makeups
+            self._charm_odds = of._charm_odds
+            self._bonus = of._bonus
 
     def _take(self, kind: str, about: int) -> bool:
         if self.kind == kind and self.about == about:
@@ -160,11 +172,16 @@ class SearchPolicy(HeuristicPolicy):
         salt = game.turn * 1009 + about + _SALT.get(kind, 0)
         rng = random.Random(sampling_seed(game.chance, salt))
         values: list[list[float]] = [[] for _ in choices]
+        last = len(choices) - 1
         for _ in range(self.rollouts):
-            sample = rng.getrandbits(64)
+            # One sample, dealt once: every choice plays on its own copy of it (common random
+            # numbers), each with a chance of the same seed, the last on the sample itself.
+            dealer = random.Random(rng.getrandbits(64))
+            seed = dealer.getrandbits(64)
+            sample = deal(game, seed, dealer)
             for i, choice in enumerate(choices):
-                copy = determinize(game, random.Random(sample))
-                forced = _Forced(kind, about, choice)
+                copy = sample if i == last else copy_game(sample, SeededChance(seed))
+                forced = _Forced(kind, about, choice, self)
                 values[i].append(self.simulate(copy, forced, resume, self.horizon))
         totals = [sum(v) for v in values]
         best = 0
