@@ -26,6 +26,7 @@ from deckkit.animayhem.engine.play import (
 )
 from deckkit.animayhem.engine.players import make_player, search_budget
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
+from deckkit.animayhem.engine.queries import charm_halves
 from deckkit.animayhem.engine.rollout import carried, play_out
 from deckkit.animayhem.engine.search import SearchPolicy, _Forced, plan_key
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace
@@ -266,6 +267,33 @@ def test_rollouts_share_the_search_player_s_memo_tables_and_play_the_same() -> N
         assert (a.outcome, a.turns, a.counters) == (b.outcome, b.turns, b.counters)
         assert alone.weighed == sharing.weighed and alone.changed == sharing.changed
     assert shared_tables and all(shared_tables)
+
+
+def test_rollouts_take_the_game_s_combat_pile_make_up_and_play_the_same() -> None:
+    """Each rollout's player is handed the combat pile's make-up of the game it copies
+    (search._Forced): the copy's own, and the same games as reading it again from each copy."""
+    setup = _setup("decks/medium-solo.deck")
+
+    def fresh(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+        assert isinstance(forced, _Forced)
+        forced._charm_game = None  # read from the copy at its first charm odds, as before
+        return play_out(copy, forced, resume, turns)
+
+    handed: list[bool] = []
+
+    def taken(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+        assert isinstance(forced, _Forced)
+        handed.append(forced._charm_game is copy and forced._halves == charm_halves(copy))
+        return play_out(copy, forced, resume, turns)
+
+    for index in (0, 1):
+        alone = SearchPolicy(fresh, rollouts=2, horizon=1)
+        given = SearchPolicy(taken, rollouts=2, horizon=1)
+        a = play_game(setup, alone, 4, index)
+        b = play_game(setup, given, 4, index)
+        assert (a.outcome, a.turns, a.counters) == (b.outcome, b.turns, b.counters)
+        assert alone.weighed == given.weighed and alone.changed == given.changed
+    assert handed and all(handed)
 
 
 def test_the_command_line_names_the_search_player_and_its_budget() -> None:
