@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--base", default=BASE_COMMIT, help=f"the base commit (default {BASE_COMMIT})")
     p.add_argument("--deck", default="medium-solo", help="a name in decks/ or a .deck path")
     p.add_argument("--games", type=int, default=4, help="search games a run plays (default 4)")
-    p.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default 3)")
+    p.add_argument("--rounds", type=int, default=11, help="interleaved rounds (default 11)")
     p.add_argument("--player", default="search", help="search or search:N (N rollouts)")
     p.add_argument("--pure", action="store_true", help="both trees' pure-Python engine")
     p.add_argument("--json", type=Path, default=JSON_OUT, help="where the figures go")
