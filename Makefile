@@ -99,8 +99,9 @@ typecheck: $(STAMP)
 bench: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_engine.py $(BENCH_ARGS)
 
-# The search player against the commit before its speed work (d30287c), compiled: search games
-# per CPU second, paired interleaved rounds, the same games on both trees (build/bench-search.json).
+# The search player against itself before its speed work under today's rules (013dcad), compiled:
+# search games per CPU second, paired interleaved rounds, the same games on both trees
+# (build/bench-search.json).
 # Options: make bench-search SEARCH_BENCH_ARGS="--rounds 5 --games 6".
 bench-search: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_search.py $(SEARCH_BENCH_ARGS)

@@ -27,9 +27,12 @@ REPO = Path(__file__).resolve().parent.parent
 
 # One timed run in a fresh interpreter, on the tree given as argv[1]. Only the game loop is
 # timed; it prints whether the compiled engine was loaded, games and turns per CPU second, the
-# mean turns of a game, and the file deckkit was imported from (to prove which tree ran).
+# mean turns of a game, a hash of the first pass's game records (outcome, turns, item counts,
+# end reason, per-card counters, as benchmarks/fingerprint.py hashes them: two trees that print
+# the same played the same games), and the file deckkit was imported from (to prove which tree
+# ran).
 CHILD = r"""
-import sys, time
+import hashlib, sys, time
 root = sys.argv[1]; sys.path.insert(0, root)
 from pathlib import Path
 import deckkit
@@ -43,26 +46,37 @@ deck = read_deck(Path(sys.argv[2]), load_card_db())
 setup = prepare_game(deck, load_edition(deck.edition or DEFAULT_EDITION), GameOptions())
 policy = make_policy(sys.argv[4]); n = int(sys.argv[3]); least = float(sys.argv[5])
 games = turns = 0
+records = []
 t = time.process_time()
 while True:  # games 0..n-1, again until `least` CPU seconds have passed
     for i in range(n):
-        turns += play_game(setup, policy, 0, i).turns
+        r = play_game(setup, policy, 0, i)
+        turns += r.turns
+        if not games:
+            records.append(r)
     games += n
     spent = time.process_time() - t
     if spent >= least:
         break
-print(COMPILED, games / spent, turns / spent, turns / games, deckkit.__file__)
+h = hashlib.sha256()
+for r in records:  # hashed after the clock stops
+    counters = sorted((k[0], str(k[1]), v) for k, v in r.counters.items())
+    h.update(repr((r.outcome, r.turns, r.items_in_play, r.items_retrieved, r.items_lost,
+                   r.end_reason, counters)).encode())
+print(COMPILED, games / spent, turns / spent, turns / games, h.hexdigest()[:16], deckkit.__file__)
 """
 
 
 @dataclass(frozen=True)
 class Run:
-    """One timed run: the build it loaded, games and turns per CPU second, turns of a game."""
+    """One timed run: the build it loaded, games and turns per CPU second, turns of a game, and
+    the hash of its games' records."""
 
     compiled: bool
     rate: float
     turn_rate: float
     mean_turns: float
+    games_hash: str
 
 
 def deck_path(tree: Path, deck: str) -> Path:
@@ -87,10 +101,10 @@ def run_once(
     )  # fmt: skip
     if out.returncode != 0:
         raise SystemExit(f"benchmark run on {tree} failed:\n{out.stderr}")
-    compiled, rate, turn_rate, mean_turns, module = out.stdout.split()
+    compiled, rate, turn_rate, mean_turns, digest, module = out.stdout.split()
     if not Path(module).resolve().is_relative_to(tree.resolve()):
         raise SystemExit(f"the run meant for {tree} imported deckkit from {module}")
-    return Run(compiled == "True", float(rate), float(turn_rate), float(mean_turns))
+    return Run(compiled == "True", float(rate), float(turn_rate), float(mean_turns), digest)
 
 
 def main() -> int:
@@ -104,16 +118,19 @@ def main() -> int:
     args = parser.parse_args()
     trees = {"base": args.base.resolve(), "this": REPO}
     runs: dict[str, list[float]] = {"base": [], "this": []}
+    hashes: dict[str, str] = {}
     for r in range(args.rounds):
         for name in ("base", "this") if r % 2 == 0 else ("this", "base"):
             tree = trees[name]
             run = run_once(tree, deck_path(tree, args.deck), args.games, args.policy, args.pure)
             runs[name].append(run.rate)
+            hashes[name] = run.games_hash
         print(f"round {r}: compiled={run.compiled} base={runs['base'][-1]:.0f} "
               f"this={runs['this'][-1]:.0f} games/CPU s", flush=True)  # fmt: skip
     ratios = [b / a for a, b in zip(runs["base"], runs["this"], strict=True)]
     print(json.dumps({"deck": args.deck, "games": args.games, "policy": args.policy, **runs,
-                      "ratios": ratios, "ratio_median": statistics.median(ratios)}))  # fmt: skip
+                      "ratios": ratios, "ratio_median": statistics.median(ratios),
+                      "same_games": hashes["base"] == hashes["this"]}))  # fmt: skip
     return 0
 
 

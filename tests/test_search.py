@@ -8,11 +8,14 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from deckkit.analysis.runner import run_games
 from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import read_deck
 from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.engine.chance import SeededChance
+from deckkit.animayhem.engine.codes import STAT_DEFEATED, STAT_MET, STAT_WAS_BONKED
 from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, fight, go_on
 from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
@@ -26,9 +29,10 @@ from deckkit.animayhem.engine.play import (
 )
 from deckkit.animayhem.engine.players import make_player, search_budget
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
+from deckkit.animayhem.engine.queries import charm_halves
 from deckkit.animayhem.engine.rollout import carried, play_out
 from deckkit.animayhem.engine.search import SearchPolicy, _Forced, plan_key
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace, bump, count
 from deckkit.animayhem.runs import EngineGames
 from tests.test_policy import _reshuffle_hidden
 
@@ -266,6 +270,33 @@ def test_rollouts_share_the_search_player_s_memo_tables_and_play_the_same() -> N
         assert (a.outcome, a.turns, a.counters) == (b.outcome, b.turns, b.counters)
         assert alone.weighed == sharing.weighed and alone.changed == sharing.changed
     assert shared_tables and all(shared_tables)
+
+
+def test_rollouts_take_the_game_s_combat_pile_make_up_and_play_the_same() -> None:
+    """Each rollout's player is handed the combat pile's make-up of the game it copies
+    (search._Forced): the copy's own, and the same games as reading it again from each copy."""
+    setup = _setup("decks/medium-solo.deck")
+
+    def fresh(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+        assert isinstance(forced, _Forced)
+        forced._charm_game = None  # read from the copy at its first charm odds, as before
+        return play_out(copy, forced, resume, turns)
+
+    handed: list[bool] = []
+
+    def taken(copy: Game, forced: Policy, resume: str, turns: int) -> float:
+        assert isinstance(forced, _Forced)
+        handed.append(forced._charm_game is copy and forced._halves == charm_halves(copy))
+        return play_out(copy, forced, resume, turns)
+
+    for index in (0, 1):
+        alone = SearchPolicy(fresh, rollouts=2, horizon=1)
+        given = SearchPolicy(taken, rollouts=2, horizon=1)
+        a = play_game(setup, alone, 4, index)
+        b = play_game(setup, given, 4, index)
+        assert (a.outcome, a.turns, a.counters) == (b.outcome, b.turns, b.counters)
+        assert alone.weighed == given.weighed and alone.changed == given.changed
+    assert handed and all(handed)
 
 
 def test_the_command_line_names_the_search_player_and_its_budget() -> None:
@@ -545,6 +576,38 @@ def test_a_copy_keeps_every_attribute_of_the_state() -> None:
                     assert [getattr(x, "uid", x) for x in a] == [getattr(x, "uid", x) for x in b]
                 else:
                     assert a == b, (cls.__name__, name)
+
+
+def test_a_copy_keeps_only_the_counters_the_rules_read_and_plays_the_same() -> None:
+    """A determinized copy counts a card's defeats and times bonked (the rules read them back:
+    interpreter/dispatcher.py, vehicles_and_forms.py) and no other counter (its record is never
+    read; asking for another is refused), and plays on as a copy keeping every counter."""
+    setup = _setup("decks/medium-solo.deck")
+    last: Game | None = None
+    for seed in range(4):
+        game = _midgame(setup, seed, 2)
+        if game is None:
+            continue
+        lean, full = clone(game, random.Random(1)), clone(game, random.Random(1))
+        assert not lean.counts_all and game.counts_all
+        full.counts_all = True
+        a = play_out(lean, make_policy("heuristic"), "scavenge", 3)
+        b = play_out(full, make_policy("heuristic"), "scavenge", 3)
+        assert (a, lean.turn, lean.outcome) == (b, full.turn, full.outcome)
+        assert _zones(lean) == _zones(full)
+        assert {stat for _, stat in full.counted} - {STAT_DEFEATED, STAT_WAS_BONKED}
+        assert {stat for _, stat in lean.counted} <= {STAT_DEFEATED, STAT_WAS_BONKED}
+        kept = [(cid, s) for cid, s in full.counted if s in (STAT_DEFEATED, STAT_WAS_BONKED)]
+        assert lean.counted == kept
+        assert all(count(lean, cid, s) == count(full, cid, s) for cid, s in kept)
+        last = game
+    assert last is not None
+    copy = clone(last, random.Random(2))
+    bump(copy, "some card", STAT_MET)
+    bump(copy, "some card", STAT_DEFEATED)
+    assert copy.counted == [("some card", STAT_DEFEATED)]
+    with pytest.raises(ValueError, match="keeps no counter"):
+        count(copy, "some card", STAT_MET)
 
 
 def test_a_copy_keeps_the_game_s_rule_option_and_built_havens() -> None:

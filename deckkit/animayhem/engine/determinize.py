@@ -45,6 +45,8 @@ class _Copier:
         # The copy's record is a blank one (a copy's events never count): built directly, not
         # from the game's (whose counters a new game would load, only for them to be dropped).
         self.new = Game(chance, GameRecord(game._record.index, "stall", 0, 0, 0, 0, ""), None)
+        # Nor are its per-card counters read, but for the two the rules read back (state.bump).
+        self.new.counts_all = False
         self.seen_copies: dict[int, Copy] = {}
         self.seen_chars: dict[int, Char] = {}
         self.seen_dis: dict[int, Dis] = {}

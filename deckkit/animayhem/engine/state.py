@@ -22,7 +22,7 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
 from deckkit.animayhem.engine.chance import Chance
-from deckkit.animayhem.engine.codes import CARD_STATS, KIND_ITEM
+from deckkit.animayhem.engine.codes import CARD_STATS, KIND_ITEM, STAT_DEFEATED, STAT_WAS_BONKED
 from deckkit.animayhem.engine.field import Field
 from deckkit.animayhem.engine.gamecards import GameCard, game_card
 from deckkit.animayhem.engine.record import GameRecord
@@ -57,7 +57,11 @@ ABILITY_INDEX: Final = {"damage": DMG, "defense": DEF, "movement": MOV, "charm":
 def bump(game: Game, card_id: str, stat: int, n: int = 1) -> None:
     """:meth:`GameRecord.bump` in the engine: one more of a card's counter. ``stat`` is a
     counter's index (codes.STAT_*); each card id has a preallocated row of them, so counting
-    hashes a card id (cached in the string) and builds no key."""
+    hashes a card id (cached in the string) and builds no key. A game that keeps only the
+    counters the rules read back (``Game.counts_all`` False: a search player's copy, whose
+    record is never read) counts nothing else."""
+    if not game.counts_all and stat != STAT_DEFEATED and stat != STAT_WAS_BONKED:
+        return
     row = game.card_counts.get(card_id)
     if row is None:
         row = [0] * len(CARD_STATS)
@@ -70,7 +74,10 @@ def bump(game: Game, card_id: str, stat: int, n: int = 1) -> None:
 
 
 def count(game: Game, card_id: str, stat: int) -> int:
-    """A card's counter so far (``stat``: codes.STAT_*)."""
+    """A card's counter so far (``stat``: codes.STAT_*). The rules read only the defeats and
+    the times bonked: a game that keeps no other (``Game.counts_all`` False) refuses the rest."""
+    if not game.counts_all and stat != STAT_DEFEATED and stat != STAT_WAS_BONKED:
+        raise ValueError(f"this game keeps no counter {CARD_STATS[stat]} (a copy: state.bump)")
     row = game.card_counts.get(card_id)
     return 0 if row is None else row[stat]
 
@@ -485,6 +492,9 @@ class Game:
         self.card_counts: dict[str, list[int]] = {}
         self.counted: list[tuple[str, int]] = []
         self.counts_synced = True
+        # Every counter (a game played), or only those the rules read back (``count``: a
+        # search player's copy, whose record is never read; set by determinize).
+        self.counts_all = True
         if record.counters:
             _load_counters(self, record)
         self.trace = trace
