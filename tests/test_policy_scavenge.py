@@ -1,0 +1,35 @@
+"""The heuristic player's scavenging: whether a party declares a scavenge where it stands.
+
+Each disaster face down under a location is revealed and fought or suffered before the item
+(set0 rulebook, "Scavenge Phase"), and a combat disaster attacks the characters carrying items
+first ("Determine Attackers").
+"""
+
+from __future__ import annotations
+
+from deckkit.animayhem.engine.policy import CARRIERS_SKIP_SCAVENGE, HeuristicPolicy, carriers_skip
+from tests.engine_helpers import add_char, copy_of, effect_table, new_disaster
+
+
+def test_a_party_carrying_an_item_does_not_scavenge_above_a_face_down_disaster() -> None:
+    """A-ko Magami and Krillin stand at Sewer (slot 0), an item beneath it under a face-down
+    Goons. Empty-handed they scavenge; once Krillin carries Keys they do not (the Goons would
+    attack him first, and the Keys are at stake for an item they may not reach); with the
+    Goons gone and only the item left they scavenge again. Before, they scavenged in all
+    three."""
+    assert CARRIERS_SKIP_SCAVENGE
+    game = effect_table()
+    ako = add_char(game, "A-ko Magami", 0)
+    krillin = add_char(game, "Krillin", 0)
+    loc = game.locs[0]
+    loc.hidden_cards.append(copy_of(game, "Earrings"))
+    loc.hidden_disasters.append(new_disaster(game, "Goons"))
+    party = [ako, krillin]
+    player = HeuristicPolicy()
+    assert player.scavenge(game, party, 0)
+    krillin.items.append(copy_of(game, "Keys"))
+    assert carriers_skip(game, party, 0)
+    assert not player.scavenge(game, party, 0)
+    loc.hidden_disasters.clear()
+    assert not carriers_skip(game, party, 0)
+    assert player.scavenge(game, party, 0)
