@@ -7,7 +7,11 @@
   levels, then by name. It spends actions by its side's plan (:class:`.duel.Plan`: attack while
   the plan's reserve stays; Charge when out of contact, which opens every fight) and reacts by it
   (a Counterattack when the plan says so and it can pay, else a Dodge when it has an action).
-  With one character a side this is exactly the duel's schedule.
+  Against one enemy it takes the action worth most (:func:`action_value`): expected Life Points
+  per action point, no more than the enemy has left, with the follow-on special it opens, plus
+  what a knock-out or a Paralyze takes from the enemy's actions to come. With one character a
+  side and no specials this is exactly the duel's schedule; with specials, the same while no
+  attack can knock the enemy out (the schedule reads no Life Points left).
 - ``random``: a random character, a random affordable action or the end of the activation, a
   random affordable reaction. A floor for the ladder.
 - ``search``: plays ahead by simulating. At each activation it weighs its candidates (every
