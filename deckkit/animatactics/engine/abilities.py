@@ -359,6 +359,57 @@ def use_value(
     return value
 
 
+def _strike_odds(
+    sw: Swing, spec: Special | None, defends: bool
+) -> tuple[tuple[int, float, bool], ...]:
+    """One attack of a use: (Life Points taken, probability, whether it hit), a miss taking 0;
+    a special with no damage or a fixed loss takes that on a hit (as if never resisted, as
+    :func:`use_value`)."""
+    miss, dist = swing_odds(sw, defends)
+    hit = float(1 - miss)
+    if spec is not None and (spec.no_damage or spec.loss):
+        return ((0, 1.0 - hit, False), (spec.loss, hit, True))
+    return ((0, float(miss), False), *((k, float(p), True) for k, p in enumerate(dist) if p))
+
+
+@functools.cache
+def use_outcome(
+    attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
+    mod: int, defends: bool, life: int,
+) -> tuple[float, float, float]:  # fmt: skip
+    """What one use does to a target with ``life`` Life Points left: the Life Points it takes
+    (never more than are left: "Damage and Death", a character at 0 is removed from play, so a
+    hit beyond that takes nothing more), the chance it knocks the target out, and the chance its
+    first attack hits (a Paralyze's chance before the Resistance roll). Every attack of it is
+    defended alike and a follow-up attack is plain, as :func:`use_value` weighs them."""
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod)
+    one = _strike_odds(sw, spec, defends)
+    first_hit = sum(p for _, p, h in one if h)
+    left: dict[tuple[int, bool], float] = {(life, False): 1.0}  # (Life Points left, last hit)
+    for _ in range(spec.strikes if spec is not None else 1):
+        nxt: dict[tuple[int, bool], float] = {}
+        for (lp, _hit), p in left.items():
+            for k, q, h in one if lp > 0 else ((0, 1.0, False),):
+                key = (max(lp - k, 0), h)
+                nxt[key] = nxt.get(key, 0.0) + p * q
+        left = nxt
+    if spec is not None and spec.follow_up:
+        plain = _strike_odds(make_swing(attack, damage, mastery, defense, armor, None, 0),
+                             None, False)  # fmt: skip
+        nxt = {}
+        for (lp, h), p in left.items():
+            if lp > 0 and (h or spec.follow_up == "always"):
+                for k, q, _h in plain:
+                    key = (max(lp - k, 0), False)
+                    nxt[key] = nxt.get(key, 0.0) + p * q
+            else:
+                nxt[(lp, False)] = nxt.get((lp, False), 0.0) + p
+        left = nxt
+    taken = sum((life - lp) * p for (lp, _h), p in left.items())
+    ko = sum(p for (lp, _h), p in left.items() if lp == 0)
+    return taken, ko, first_hit
+
+
 def initiative_first(bonus_a: int, bonus_b: int) -> Fraction:
     """P(side A wins the roll for the first action): d10 + its Initiative bonus against the
     other's, ties rolled again."""
