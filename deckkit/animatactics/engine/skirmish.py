@@ -548,9 +548,10 @@ def _attack(
         _after_attack(g, side, actor, t, False, pols, dice, prng)
     if reaction == COUNTER:  # a miss against a Counterattack: a free attack back at -2
         dodged = False
-        if g.rules.counter_dodge and me.ap >= DODGE_COST:
+        if g.rules.counter_dodge and me.ap >= DODGE_COST and not me.stats.kit.damage_resistance:
             # "an automatic Attack Action": under counter_dodge=yes the attacker's player may
-            # Dodge it as any attack (a Counterattack against it is played as a Dodge).
+            # Dodge it as any attack (a Counterattack against it is played as a Dodge); not
+            # with Damage Resistance ("can't use Action Points to Dodge attacks", the data's).
             dodged = pols[side].react(g, side, actor, t, False, prng) != NO_REACTION
             if dodged:
                 me.ap -= DODGE_COST
