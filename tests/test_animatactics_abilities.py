@@ -303,6 +303,33 @@ def test_coverage_is_derived_from_the_row_and_the_engine() -> None:
     assert by_group["special: other"].full == by_group["special: other"].approximate == 0
 
 
+def test_power_tokens_bought_with_actions_pay_for_a_special() -> None:
+    """Power tokens (October's data): his Ranged Attack special spends one token, one more buys
+    +1 Attack and +2 Damage, and his power buys tokens in the Maintenance Phase at an action each
+    ("Phases and Turns": "Recovery, Maintenance and Action", the Maintenance Phase coming right
+    before the Action Phase of the same turn). So the special is played at its action plus an
+    action a token: 2 actions, or 3 for the bonus. Without a power that buys tokens it is not
+    played, and the power counts as played (approximate) only through such a special."""
+    from deckkit.animatactics.engine.abilities import kit_of
+
+    shot = _row(ap="1", action="ranged", range="16", tokens="1", token_bonus="1/2",
+                requires="power tokens", unplayed="second target")  # fmt: skip
+    buyer = _row(ability="Tokens", kind="power", tokens="actions")
+    other_power = _row(ability="Else", kind="power")
+    assert coverage(shot, [shot])[0] == NONE
+    assert "power tokens" in coverage(shot, [shot])[1]
+    assert coverage(shot, [shot, buyer])[0] == APPROXIMATE
+    assert coverage(buyer, [shot, buyer])[0] == APPROXIMATE
+    assert coverage(buyer, [buyer])[0] == NONE
+    assert coverage(other_power, [shot, buyer, other_power])[0] == NONE
+    assert kit_of([shot, other_power]).specials == ()
+    plain, more = kit_of([shot, buyer]).specials
+    assert (plain.cost, plain.attack, plain.damage, plain.tokens) == (2, 0, 0, 1)
+    assert (more.cost, more.attack, more.damage, more.tokens) == (3, 1, 2, 2)
+    october = kit_for("October")
+    assert [(sp.cost, sp.attack, sp.damage) for sp in october.specials] == [(2, 0, 0), (3, 1, 2)]
+
+
 def test_readme_coverage_table_is_the_commands() -> None:
     """The README's Anima Tactics coverage table is what `cards coverage --game anima-tactics`
     derives."""

@@ -28,7 +28,8 @@ SOURCE = "https://github.com/acebaur/Anima-Tactics-/blob/374a31199a41edf6862ce39
 COLUMNS = (
     "character", "ability", "kind", "ap", "tags", "action", "attack", "damage", "armor",
     "range", "dice", "roll", "strikes", "follow_up", "area", "critical_mastery",
-    "critical_damage", "critical_ignores_armor", "self_damage", "limit", "requires", "after",
+    "critical_damage", "critical_ignores_armor", "self_damage", "limit", "tokens",
+    "token_bonus", "requires", "after",
     "reaction", "recoil", "no_damage", "loss", "state", "effect", "target_state", "unplayed",
     "source",
 )  # fmt: skip
@@ -238,6 +239,14 @@ def parse(text: str, action: str) -> dict[str, str]:
     if re.search(r"takes damage equal to the amount of life points the target", t):
         row["recoil"] = "yes"  # loses as many Life Points as its target has left
         unplayed = [x for x in unplayed if x != "self damage"]
+    # Power tokens: what the special costs in them, and the Attack and Damage one more token
+    # buys (its other choices are the labels above: another target, no movement, range).
+    if re.search(r"costs? one power token", t):
+        row["tokens"] = "1"
+        m = re.search(r"additional power token.*?([+-]\d+) attack ?/ ?([+-]\d+) damage", t)
+        if m:
+            row["token_bonus"] = f"{int(m.group(1))}/{int(m.group(2))}"
+            unplayed = [x for x in unplayed if x != "power tokens"]
     if requires:
         row["requires"] = ";".join(dict.fromkeys(requires))
     if unplayed:
@@ -306,7 +315,12 @@ def build(gst_dir: Path, out: Path) -> int:
                 row["unplayed"] = ";".join(dict.fromkeys([*labels, "extra action points"]))
             rows.append(row)
         for power in filter(None, (x.strip() for x in c["powers"].split("|"))):
-            rows.append({"character": name, "ability": power, "kind": "power", "source": src})
+            row = {"character": name, "ability": power, "kind": "power", "source": src}
+            text = _text_for(texts, name.strip(), power)
+            if text and re.search(r"spend any (amount|number) of ap to get an equal number of "
+                                  r"power tokens", _norm(text)):  # fmt: skip
+                row["tokens"] = "actions"  # tokens bought with actions in the Maintenance Phase
+            rows.append(row)
     with out.open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
         w.writeheader()
