@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -368,3 +369,37 @@ def test_a_hidden_shot_pays_for_stealth_and_low_life_attacks_wait_for_it() -> No
         for life in (0, 6, 7)
     }
     assert offered == {0: [-1], 6: [-1, 0], 7: [-1]}
+
+
+def test_equipment_adds_its_bonus_to_its_bearer(tmp_path: Path) -> None:
+    """ "Equipment and Power cards are placed on characters at the beginning of play ... others
+    have a continuous effect" (ADVANTAGE CARDS, Equipment and Powers): a card whose data gives its
+    bearer a bonus with no condition (Heavy Armor +2 Armor, its halved Speed left out; Elemental
+    Weapon +1 Damage) changes that character's stats in party games and in its party's duels;
+    a card on no one, on someone not in the party, or with no such bonus changes nothing, and the
+    character's level cost stays its own."""
+    from deckkit.animatactics.analysis.parties import fighters
+    from deckkit.animatactics.construction.carddb import advantage_bonuses
+    from deckkit.animatactics.construction.party import read_party
+
+    bonuses = advantage_bonuses()
+    assert (bonuses["heavy armor"].armor, bonuses["heavy armor"].unplayed) == (2, "speed halved")
+    assert bonuses["elemental weapon"].damage == 1 and "tactics" not in bonuses
+    db = load_card_db()
+    party = tmp_path / "p.party"
+    party.write_text(
+        "game: anima-tactics\nname: P\nlevels: 250\n\n[characters]\nGriever\nTiamat\n\n"
+        "[advantages]\nHeavy Armor on Griever\nElemental Weapon on tiamat\nTactics\n"
+        "Heavy Armor on Kira\n",
+        encoding="utf-8",
+    )
+    plain = {c: db.character(c) for c in ("Griever", "Tiamat")}
+    got = {e.name: e for e in fighters(read_party(party, db))}
+    griever, tiamat = plain["Griever"], plain["Tiamat"]
+    assert griever is not None and tiamat is not None
+    assert got["Griever"].duellist.armor == griever.armor + 2
+    assert got["Griever"].duellist.damage == griever.damage
+    assert got["Tiamat"].duellist.damage == tiamat.damage + 1
+    assert got["Tiamat"].duellist.armor == tiamat.armor
+    assert got["Griever"].levels == griever.level_cost
+    assert "Heavy Armor" in got["Griever"].note
