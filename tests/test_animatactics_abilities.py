@@ -403,3 +403,19 @@ def test_equipment_adds_its_bonus_to_its_bearer(tmp_path: Path) -> None:
     assert got["Tiamat"].duellist.armor == tiamat.armor
     assert got["Griever"].levels == griever.level_cost
     assert "Heavy Armor" in got["Griever"].note
+
+
+def test_a_bad_advantages_file_names_its_line(tmp_path: Path) -> None:
+    """A bonus that is not a whole number in a designer's advantages.csv is a card data error
+    naming the file and the line, not a traceback."""
+    from deckkit.animatactics.construction.carddb import _bonuses
+    from deckkit.errors import CardDataError
+
+    bad = tmp_path / "advantages.csv"
+    bad.write_text(
+        "advantage,subtype,attack,damage,defense,armor,unplayed,source\n"
+        "Heavy Armor,Equipment,,,,two,,x\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(CardDataError, match=r"advantages\.csv: line 2"):
+        _bonuses(bad)
