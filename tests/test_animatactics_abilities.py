@@ -419,3 +419,43 @@ def test_a_bad_advantages_file_names_its_line(tmp_path: Path) -> None:
     )
     with pytest.raises(CardDataError, match=r"advantages\.csv: line 2"):
         _bonuses(bad)
+
+
+def test_powers_that_change_every_attack() -> None:
+    """Two powers of the data the engine plays in full, in the exact duel and party games alike:
+    Damien's (his every attack leaves the target's Armor out of "Calculating Damage": Damage +
+    Level of Success - Armor) and Crimson Death's (one attack takes at most 6 Life Points from
+    her, however many a hit would; several attacks take 6 each)."""
+    from deckkit.animatactics.engine.duel import damage_table
+    from deckkit.animatactics.engine.skirmish import _strike
+
+    assert kit_for("Damien").ignore_armor and not kit_for("Griever").ignore_armor
+    assert kit_for("Crimson Death").damage_cap == 6 and kit_for("Griever").damage_cap == 0
+    slasher = Duellist("Slasher", 6, 5, 8, 1, 20, 6, 5, Kit(ignore_armor=True))
+    plain = Duellist("Plain", 6, 5, 8, 1, 20, 6, 5)
+    wall, bare = Duellist("Wall", 4, 4, 8, 4, 20, 6, 5), Duellist("Bare", 4, 4, 8, 0, 20, 6, 5)
+    for defends in (False, True):
+        miss, hits = damage_table(slasher, wall, 0, defends)
+        bare_miss, bare_hits = damage_table(plain, bare, 0, defends)
+        assert miss == bare_miss and list(hits) == list(bare_hits)
+        assert list(damage_table(plain, wall, 0, defends)[1]) != list(hits)
+    shade = Duellist("Shade", 4, 4, 5, 0, 20, 6, 5, Kit(damage_cap=6))
+    open_ = Duellist("Open", 4, 4, 5, 0, 20, 6, 5)
+    miss, capped = damage_table(slasher, shade, 2, False)
+    _, full = damage_table(slasher, open_, 2, False)
+    assert len(capped) == 7 and sum(full[6:]) > 0
+    assert capped[6] == pytest.approx(sum(full[6:])) and list(capped[:6]) == list(full[:6])
+    # party games: a roll of 10 at +2 (6 + 10 + 2 = 18 against Defense 5) would take 5 + 13
+    assert _strike(Dice([10]), slasher, open_, 2, False) == 18
+    assert _strike(Dice([10]), slasher, shade, 2, False) == 6
+
+
+class Dice(random.Random):
+    """Dice rolling the given results in order."""
+
+    def __init__(self, rolls: list[int]) -> None:
+        super().__init__(0)
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.rolls.pop(0)

@@ -31,7 +31,7 @@ COLUMNS = (
     "character", "ability", "kind", "ap", "tags", "action", "attack", "damage", "armor",
     "range", "dice", "roll", "strikes", "follow_up", "area", "critical_mastery",
     "critical_damage", "critical_ignores_armor", "self_damage", "limit", "tokens",
-    "token_bonus", "requires", "after",
+    "token_bonus", "damage_cap", "requires", "after",
     "reaction", "recoil", "no_damage", "loss", "state", "effect", "target_state", "unplayed",
     "source",
 )  # fmt: skip
@@ -256,6 +256,19 @@ def parse(text: str, action: str) -> dict[str, str]:
     return row
 
 
+def parse_power(text: str) -> dict[str, str]:
+    """What the engine plays of a power: every attack of the character ignoring Armor
+    (``armor`` ignore), a most Life Points one attack can take from it (``damage_cap``)."""
+    t = _norm(text.replace("’", "'"))
+    row: dict[str, str] = {}
+    if re.search(r"^all of [\w ]+'s attacks ignore the target's armor\.?$", t):
+        row["armor"] = "ignore"
+    m = re.search(r"^[\w ]+ can only ever take (\d+) damage maximum from one attack\.", t)
+    if m:
+        row["damage_cap"] = m.group(1)
+    return row
+
+
 # Listed among a character's innate abilities in cards.csv, but party-building categories of the
 # data (what a party may field), with no rule in play.
 CATEGORIES = frozenset({"Equipment", "Agent", "Technomagical Powered Armor"})
@@ -322,6 +335,7 @@ def build(gst_dir: Path, out: Path) -> int:
             if text and re.search(r"spend any (amount|number) of ap to get an equal number of "
                                   r"power tokens", _norm(text)):  # fmt: skip
                 row["tokens"] = "actions"  # tokens bought with actions in the Maintenance Phase
+            row.update(parse_power(text or ""))
             rows.append(row)
     with out.open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")

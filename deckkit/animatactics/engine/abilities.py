@@ -253,6 +253,8 @@ class Kit:
     ranged: bool = False  # innate Ranged Attack: its Attack reaches at a distance
     infiltration: bool = False  # innate Infiltration: deploys hidden (party games)
     intangible: bool = False  # innate Intangible: plain attacks harm it not (party games)
+    ignore_armor: bool = False  # a power: every attack it makes ignores the target's Armor
+    damage_cap: int = 0  # a power: it loses at most this many Life Points to one attack (0: any)
 
 
 NO_KIT = Kit()
@@ -272,30 +274,34 @@ class Swing:
     critical: int = NATURAL_SUCCESS  # the kept die from which the hit is critical
     critical_damage: int = 0
     critical_ignores_armor: bool = False
+    cap: int = 0  # the most Life Points it can take (the defender's power), 0: no limit
 
 
 def make_swing(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int,
+    mod: int, ignores: bool = False, cap: int = 0,
 ) -> Swing:  # fmt: skip
-    """One attack of a character (Attack, Damage, innate Critical Mastery) against a defender
-    (Defense, Armor), plain (``spec`` None) or by a special, with ``mod`` added to the roll."""
+    """One attack of a character (Attack, Damage, innate Critical Mastery; ``ignores``: a power
+    by which all its attacks ignore Armor) against a defender (Defense, Armor; ``cap``: the most
+    Life Points a power lets one attack take from it), plain (``spec`` None) or by a special,
+    with ``mod`` added to the roll."""
     if spec is None:
         return Swing(
-            attack + mod, damage, defense, armor,
-            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS,
+            attack + mod, damage, defense, armor, ignores,
+            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS, cap=cap,
         )  # fmt: skip
     return Swing(
         attack + mod + spec.attack,
         damage + spec.damage,
         defense,
         max(armor + spec.armor, 0),
-        spec.ignore_armor,
+        spec.ignore_armor or ignores,
         spec.dice,
         spec.roll,
         MASTERY_CRITICAL if mastery or spec.critical_mastery else NATURAL_SUCCESS,
         spec.critical_damage,
         spec.critical_ignores_armor,
+        cap,
     )
 
 
@@ -320,7 +326,8 @@ def swing_damage(sw: Swing, kept: int, defense_roll: int) -> int:
     success = max(total - defense, 0)
     armor = 0 if sw.ignore_armor or (critical and sw.critical_ignores_armor) else sw.armor
     bonus = sw.critical_damage if critical else 0
-    return max(sw.damage + bonus + success - armor, 0)
+    dealt = max(sw.damage + bonus + success - armor, 0)
+    return min(dealt, sw.cap) if sw.cap else dealt
 
 
 @functools.cache
@@ -353,11 +360,11 @@ def hit_chance(sw: Swing, defends: bool) -> float:
 
 def use_value(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, defends: bool,
+    mod: int, defends: bool, ignores: bool = False, cap: int = 0,
 ) -> float:  # fmt: skip
     """Expected Life Points one use takes from its target (every attack of it defended alike;
     a follow-up attack plain), the measure by which a player weighs an action against its cost."""
-    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod)
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod, ignores, cap)
     if spec is None:
         return expected_damage(sw, defends)
     if spec.no_damage or spec.loss:  # the fixed loss on a hit, as if never resisted
@@ -365,7 +372,9 @@ def use_value(
     value = expected_damage(sw, defends)
     value *= spec.strikes
     if spec.follow_up:
-        plain = expected_damage(make_swing(attack, damage, mastery, defense, armor, None, 0), False)
+        plain = expected_damage(
+            make_swing(attack, damage, mastery, defense, armor, None, 0, ignores, cap), False
+        )
         value += plain * (hit_chance(sw, defends) if spec.follow_up == "hit" else 1.0)
     return value
 
@@ -463,7 +472,8 @@ def option_value(
     """Expected Life Points per action point the option takes from its target."""
     defends = target_ap >= 1 and not target.damage_resistance
     spec = kit.specials[opt.special] if opt.special >= 0 else None
-    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends)
+    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends,
+                      kit.ignore_armor, target.damage_cap)  # fmt: skip
     return value / opt.cost
 
 
@@ -670,6 +680,8 @@ def coverage(row: AbilityRow, rows: list[AbilityRow] | None = None) -> tuple[str
         ):
             return APPROXIMATE, ("tokens bought only for a special that spends them, in the turn "
                                  "it is used; no other use of the power")  # fmt: skip
+        if row.get("armor") == "ignore" or row.get("damage_cap"):
+            return FULL, ""  # every attack it makes, or takes, in the duel and party games
         return NONE, "powers are not played yet"
     if row.kind == "category":
         return NONE, "a party-building category, no rule in play"
@@ -695,6 +707,7 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
     innate = {r.ability for r in rows if r.kind == "innate"}
     hiding = hiding_cost(rows)
     tokens = buys_tokens(rows)
+    caps = [_num(r.get("damage_cap")) for r in rows if r.kind == "power" and r.get("damage_cap")]
     # a special that spends power tokens is offered with one more token too, for its bonus
     variants = [(r, more) for r in rows for more in ((0, 1) if r.get("token_bonus") else (0,))]
     specials = tuple(
@@ -708,6 +721,8 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
         ranged="Ranged Attack" in innate,
         infiltration="Infiltration" in innate,
         intangible="Intangible" in innate,
+        ignore_armor=any(r.kind == "power" and r.get("armor") == "ignore" for r in rows),
+        damage_cap=min(caps, default=0),
     )
 
 

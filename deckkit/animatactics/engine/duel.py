@@ -44,8 +44,9 @@ Initiative (the roll for the first action) apply. The choice reads no dice, so t
 fixed and the duel exact; a special that costs Life Points is left to the party game, and a
 follow-up attack made only on a hit is resolved undefended.
 
-Not played: powers, equipment, movement and states, and (under ``counter_dodge=no``) a reaction
-to a Counterattack's own free attack (it is resolved undefended).
+Not played: powers other than those :mod:`.abilities` plays, equipment (a party's Equipment
+bonuses are in its fighters' stats), movement and states, and (under ``counter_dodge=no``) a
+reaction to a Counterattack's own free attack (it is resolved undefended).
 """
 
 from __future__ import annotations
@@ -318,7 +319,7 @@ def damage_table(
     spec = attacker.kit.specials[special] if special >= 0 else None
     sw = make_swing(
         attacker.attack, attacker.damage, attacker.kit.critical_mastery, defender.defense,
-        defender.armor, spec, mod,
+        defender.armor, spec, mod, attacker.kit.ignore_armor, defender.kit.damage_cap,
     )  # fmt: skip
     miss, dist = swing_odds(sw, defends)
     out = np.array([float(p) for p in dist]) if dist else np.zeros(1)

@@ -372,8 +372,9 @@ def _strike(
     """Damage of one attack, -1 on a miss: the attack die (or two, the higher kept, or none for
     a fixed roll), then the defender's d10 when it defends (:func:`.abilities.swing_damage`)."""
     sw = make_swing(
-        att.attack, att.damage, att.kit.critical_mastery, dfn.defense, dfn.armor, spec, mod
-    )
+        att.attack, att.damage, att.kit.critical_mastery, dfn.defense, dfn.armor, spec, mod,
+        att.kit.ignore_armor, dfn.kit.damage_cap,
+    )  # fmt: skip
     if sw.roll:
         kept = sw.roll
     else:
