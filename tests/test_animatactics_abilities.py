@@ -450,6 +450,31 @@ def test_powers_that_change_every_attack() -> None:
     assert _strike(Dice([10]), slasher, shade, 2, False) == 6
 
 
+def test_a_power_that_deters_attackers() -> None:
+    """Crimson Death's Fearbringer (the data's power: whoever attacks her rolls Resistance
+    against Effect 14 first, and on a failure the attack misses, its actions spent). "Resistances":
+    resisted when the die plus Resistance is greater than the difficulty, so an attacker with
+    Resistance 10 fails on a 1 to 4, one with 14 never; the exact duel scales every attack at her
+    by that chance, party games roll the die before the attack."""
+    from deckkit.animatactics.engine.duel import damage_table
+    from deckkit.animatactics.engine.skirmish import _strike
+
+    assert kit_for("Crimson Death").deter == 14 and kit_for("Griever").deter == 0
+    shade = Duellist("Shade", 4, 4, 7, 1, 20, 6, 5, Kit(deter=14))
+    open_ = Duellist("Open", 4, 4, 7, 1, 20, 6, 5)
+    timid = Duellist("Timid", 6, 5, 8, 1, 20, 6, 5, resistance=10)
+    bold = Duellist("Bold", 6, 5, 8, 1, 20, 6, 5, resistance=14)
+    for defends in (False, True):
+        miss, hits = damage_table(timid, shade, 0, defends)
+        base_miss, base_hits = damage_table(timid, open_, 0, defends)
+        assert miss == pytest.approx(0.4 + 0.6 * base_miss)
+        assert list(hits) == pytest.approx([0.6 * p for p in base_hits])
+        bold_miss, bold_hits = damage_table(bold, shade, 0, defends)
+        assert bold_miss == base_miss and list(bold_hits) == list(base_hits)
+    assert _strike(Dice([4, 10]), timid, shade, 0, False) == -1  # 4 + 10 = 14: not resisted
+    assert _strike(Dice([5, 10]), timid, shade, 0, False) == 5 + 9 - 1  # resisted, then rolls 10
+
+
 class Dice(random.Random):
     """Dice rolling the given results in order."""
 

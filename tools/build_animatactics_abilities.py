@@ -31,7 +31,7 @@ COLUMNS = (
     "character", "ability", "kind", "ap", "tags", "action", "attack", "damage", "armor",
     "range", "dice", "roll", "strikes", "follow_up", "area", "critical_mastery",
     "critical_damage", "critical_ignores_armor", "self_damage", "limit", "tokens",
-    "token_bonus", "damage_cap", "requires", "after",
+    "token_bonus", "damage_cap", "deter", "requires", "after",
     "reaction", "recoil", "no_damage", "loss", "state", "effect", "target_state", "unplayed",
     "source",
 )  # fmt: skip
@@ -266,6 +266,13 @@ def parse_power(text: str) -> dict[str, str]:
     m = re.search(r"^[\w ]+ can only ever take (\d+) damage maximum from one attack\.", t)
     if m:
         row["damage_cap"] = m.group(1)
+    m = re.search(
+        r"^a unit that declares an attack or charge on [\w ]+ must make a resistance roll "
+        r"against effect (\d+)\. if they fail the attack automatically misses",
+        t,
+    )
+    if m:
+        row["deter"] = m.group(1)
     return row
 
 

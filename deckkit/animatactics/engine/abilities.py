@@ -255,6 +255,7 @@ class Kit:
     intangible: bool = False  # innate Intangible: plain attacks harm it not (party games)
     ignore_armor: bool = False  # a power: every attack it makes ignores the target's Armor
     damage_cap: int = 0  # a power: it loses at most this many Life Points to one attack (0: any)
+    deter: int = 0  # a power: an attacker at it misses unless it resists this Effect (0: none)
 
 
 NO_KIT = Kit()
@@ -275,11 +276,12 @@ class Swing:
     critical_damage: int = 0
     critical_ignores_armor: bool = False
     cap: int = 0  # the most Life Points it can take (the defender's power), 0: no limit
+    fails: int = 0  # faces of the attacker's Resistance die on which it misses (a deterrent)
 
 
 def make_swing(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, ignores: bool = False, cap: int = 0,
+    mod: int, ignores: bool = False, cap: int = 0, fails: int = 0,
 ) -> Swing:  # fmt: skip
     """One attack of a character (Attack, Damage, innate Critical Mastery; ``ignores``: a power
     by which all its attacks ignore Armor) against a defender (Defense, Armor; ``cap``: the most
@@ -288,7 +290,7 @@ def make_swing(
     if spec is None:
         return Swing(
             attack + mod, damage, defense, armor, ignores,
-            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS, cap=cap,
+            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS, cap=cap, fails=fails,
         )  # fmt: skip
     return Swing(
         attack + mod + spec.attack,
@@ -302,6 +304,7 @@ def make_swing(
         spec.critical_damage,
         spec.critical_ignores_armor,
         cap,
+        fails,
     )
 
 
@@ -344,8 +347,19 @@ def swing_odds(sw: Swing, defends: bool) -> tuple[Fraction, tuple[Fraction, ...]
                 miss += p
             else:
                 damage[dealt] = damage.get(dealt, Fraction(0)) + p
+    if sw.fails:  # the attacker's Resistance roll first: on a failure the attack misses
+        keep = Fraction(10 - sw.fails, 10)
+        miss = 1 - keep + keep * miss
+        damage = {k: keep * p for k, p in damage.items()}
     top = max(damage, default=0)
     return miss, tuple(damage.get(k, Fraction(0)) for k in range(top + 1))
+
+
+def deterred(deter: int, resistance: int) -> int:
+    """Faces of a d10 on which an attacker with ``resistance`` fails to resist a deterrent of
+    difficulty ``deter`` ("Resistances": resisted when the roll plus Resistance is greater than
+    the difficulty), so its attack misses."""
+    return max(0, min(10, deter - resistance)) if deter else 0
 
 
 @functools.cache
@@ -680,7 +694,7 @@ def coverage(row: AbilityRow, rows: list[AbilityRow] | None = None) -> tuple[str
         ):
             return APPROXIMATE, ("tokens bought only for a special that spends them, in the turn "
                                  "it is used; no other use of the power")  # fmt: skip
-        if row.get("armor") == "ignore" or row.get("damage_cap"):
+        if row.get("armor") == "ignore" or row.get("damage_cap") or row.get("deter"):
             return FULL, ""  # every attack it makes, or takes, in the duel and party games
         return NONE, "powers are not played yet"
     if row.kind == "category":
@@ -723,6 +737,7 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
         intangible="Intangible" in innate,
         ignore_armor=any(r.kind == "power" and r.get("armor") == "ignore" for r in rows),
         damage_cap=min(caps, default=0),
+        deter=max((_num(r.get("deter")) for r in rows if r.kind == "power"), default=0),
     )
 
 

@@ -62,6 +62,7 @@ from deckkit.animatactics.engine.abilities import (
     Kit,
     Option,
     choose,
+    deterred,
     initiative_first,
     make_swing,
     swing_odds,
@@ -320,6 +321,7 @@ def damage_table(
     sw = make_swing(
         attacker.attack, attacker.damage, attacker.kit.critical_mastery, defender.defense,
         defender.armor, spec, mod, attacker.kit.ignore_armor, defender.kit.damage_cap,
+        deterred(defender.kit.deter, attacker.resistance),
     )  # fmt: skip
     miss, dist = swing_odds(sw, defends)
     out = np.array([float(p) for p in dist]) if dist else np.zeros(1)
