@@ -475,6 +475,28 @@ def test_a_power_that_deters_attackers() -> None:
     assert _strike(Dice([5, 10]), timid, shade, 0, False) == 5 + 9 - 1  # resisted, then rolls 10
 
 
+@pytest.mark.slow
+def test_exact_duel_with_powers_agrees_with_sampled_games() -> None:
+    """Damien (every attack ignores Armor) against Crimson Death (at most 6 Life Points an
+    attack; her attackers resist Effect 14 or miss): the exact duel against 3,000 sampled party
+    games of the same two, 99.9% Wilson intervals (the players weigh their actions alike)."""
+    from deckkit.animatactics.analysis.matrix import entrant
+
+    found = [load_card_db().character(n) for n in ("Damien", "Crimson Death")]
+    a, b = (entrant(c).duellist for c in found if c is not None)
+    assert a.kit.ignore_armor and b.kit.damage_cap and b.kit.deter and a.resistance
+    n = 3000
+    for pa, pb in ((GUARDED, GUARDED), (ALL_OUT, COUNTERING)):
+        exact = [play_exact(_Tables(a, b), schedule(a, b, pa, pb, f)) for f in (True, False)]
+        games = [play_game((Side((a,), (45,), pa), Side((b,), (50,), pb)), 3, i) for i in range(n)]
+        for first, outcome in zip((True, False), exact, strict=True):
+            mine = [g for g in games if g.a_first is first]
+            for side, p in ((0, outcome.a_wins), (1, outcome.b_wins)):
+                k = sum(1 for g in mine if g.by_ko and g.winner == side)
+                low, high = wilson_interval(k, len(mine), 0.999)
+                assert low <= p <= high, (pa.name, pb.name, first, side, p, low, high)
+
+
 class Dice(random.Random):
     """Dice rolling the given results in order."""
 

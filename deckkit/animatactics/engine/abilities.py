@@ -486,8 +486,10 @@ def option_value(
     """Expected Life Points per action point the option takes from its target."""
     defends = target_ap >= 1 and not target.damage_resistance
     spec = kit.specials[opt.special] if opt.special >= 0 else None
-    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends,
-                      kit.ignore_armor, target.damage_cap)  # fmt: skip
+    # The powers that change every attack (Armor ignored, a cap on Life Points lost) are not
+    # weighed here, as the party game's heuristic (players.action_value) does not weigh them:
+    # the two choose alike, so one against one the party game is still this duel.
+    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends)
     return value / opt.cost
 
 
