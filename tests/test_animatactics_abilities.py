@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -303,6 +304,33 @@ def test_coverage_is_derived_from_the_row_and_the_engine() -> None:
     assert by_group["special: other"].full == by_group["special: other"].approximate == 0
 
 
+def test_power_tokens_bought_with_actions_pay_for_a_special() -> None:
+    """Power tokens (October's data): his Ranged Attack special spends one token, one more buys
+    +1 Attack and +2 Damage, and his power buys tokens in the Maintenance Phase at an action each
+    ("Phases and Turns": "Recovery, Maintenance and Action", the Maintenance Phase coming right
+    before the Action Phase of the same turn). So the special is played at its action plus an
+    action a token: 2 actions, or 3 for the bonus. Without a power that buys tokens it is not
+    played, and the power counts as played (approximate) only through such a special."""
+    from deckkit.animatactics.engine.abilities import kit_of
+
+    shot = _row(ap="1", action="ranged", range="16", tokens="1", token_bonus="1/2",
+                requires="power tokens", unplayed="second target")  # fmt: skip
+    buyer = _row(ability="Tokens", kind="power", tokens="actions")
+    other_power = _row(ability="Else", kind="power")
+    assert coverage(shot, [shot])[0] == NONE
+    assert "power tokens" in coverage(shot, [shot])[1]
+    assert coverage(shot, [shot, buyer])[0] == APPROXIMATE
+    assert coverage(buyer, [shot, buyer])[0] == APPROXIMATE
+    assert coverage(buyer, [buyer])[0] == NONE
+    assert coverage(other_power, [shot, buyer, other_power])[0] == NONE
+    assert kit_of([shot, other_power]).specials == ()
+    plain, more = kit_of([shot, buyer]).specials
+    assert (plain.cost, plain.attack, plain.damage, plain.tokens) == (2, 0, 0, 1)
+    assert (more.cost, more.attack, more.damage, more.tokens) == (3, 1, 2, 2)
+    october = kit_for("October")
+    assert [(sp.cost, sp.attack, sp.damage) for sp in october.specials] == [(2, 0, 0), (3, 1, 2)]
+
+
 def test_readme_coverage_table_is_the_commands() -> None:
     """The README's Anima Tactics coverage table is what `cards coverage --game anima-tactics`
     derives."""
@@ -341,3 +369,140 @@ def test_a_hidden_shot_pays_for_stealth_and_low_life_attacks_wait_for_it() -> No
         for life in (0, 6, 7)
     }
     assert offered == {0: [-1], 6: [-1, 0], 7: [-1]}
+
+
+def test_equipment_adds_its_bonus_to_its_bearer(tmp_path: Path) -> None:
+    """ "Equipment and Power cards are placed on characters at the beginning of play ... others
+    have a continuous effect" (ADVANTAGE CARDS, Equipment and Powers): a card whose data gives its
+    bearer a bonus with no condition (Heavy Armor +2 Armor, its halved Speed left out; Elemental
+    Weapon +1 Damage) changes that character's stats in party games and in its party's duels;
+    a card on no one, on someone not in the party, or with no such bonus changes nothing, and the
+    character's level cost stays its own."""
+    from deckkit.animatactics.analysis.parties import fighters
+    from deckkit.animatactics.construction.carddb import advantage_bonuses
+    from deckkit.animatactics.construction.party import read_party
+
+    bonuses = advantage_bonuses()
+    assert (bonuses["heavy armor"].armor, bonuses["heavy armor"].unplayed) == (2, "speed halved")
+    assert bonuses["elemental weapon"].damage == 1 and "tactics" not in bonuses
+    db = load_card_db()
+    party = tmp_path / "p.party"
+    party.write_text(
+        "game: anima-tactics\nname: P\nlevels: 250\n\n[characters]\nGriever\nTiamat\n\n"
+        "[advantages]\nHeavy Armor on Griever\nElemental Weapon on tiamat\nTactics\n"
+        "Heavy Armor on Kira\n",
+        encoding="utf-8",
+    )
+    plain = {c: db.character(c) for c in ("Griever", "Tiamat")}
+    got = {e.name: e for e in fighters(read_party(party, db))}
+    griever, tiamat = plain["Griever"], plain["Tiamat"]
+    assert griever is not None and tiamat is not None
+    assert got["Griever"].duellist.armor == griever.armor + 2
+    assert got["Griever"].duellist.damage == griever.damage
+    assert got["Tiamat"].duellist.damage == tiamat.damage + 1
+    assert got["Tiamat"].duellist.armor == tiamat.armor
+    assert got["Griever"].levels == griever.level_cost
+    assert "Heavy Armor" in got["Griever"].note
+
+
+def test_a_bad_advantages_file_names_its_line(tmp_path: Path) -> None:
+    """A bonus that is not a whole number in a designer's advantages.csv is a card data error
+    naming the file and the line, not a traceback."""
+    from deckkit.animatactics.construction.carddb import _bonuses
+    from deckkit.errors import CardDataError
+
+    bad = tmp_path / "advantages.csv"
+    bad.write_text(
+        "advantage,subtype,attack,damage,defense,armor,unplayed,source\n"
+        "Heavy Armor,Equipment,,,,two,,x\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(CardDataError, match=r"advantages\.csv: line 2"):
+        _bonuses(bad)
+
+
+def test_powers_that_change_every_attack() -> None:
+    """Two powers of the data the engine plays in full, in the exact duel and party games alike:
+    Damien's (his every attack leaves the target's Armor out of "Calculating Damage": Damage +
+    Level of Success - Armor) and Crimson Death's (one attack takes at most 6 Life Points from
+    her, however many a hit would; several attacks take 6 each)."""
+    from deckkit.animatactics.engine.duel import damage_table
+    from deckkit.animatactics.engine.skirmish import _strike
+
+    assert kit_for("Damien").ignore_armor and not kit_for("Griever").ignore_armor
+    assert kit_for("Crimson Death").damage_cap == 6 and kit_for("Griever").damage_cap == 0
+    slasher = Duellist("Slasher", 6, 5, 8, 1, 20, 6, 5, Kit(ignore_armor=True))
+    plain = Duellist("Plain", 6, 5, 8, 1, 20, 6, 5)
+    wall, bare = Duellist("Wall", 4, 4, 8, 4, 20, 6, 5), Duellist("Bare", 4, 4, 8, 0, 20, 6, 5)
+    for defends in (False, True):
+        miss, hits = damage_table(slasher, wall, 0, defends)
+        bare_miss, bare_hits = damage_table(plain, bare, 0, defends)
+        assert miss == bare_miss and list(hits) == list(bare_hits)
+        assert list(damage_table(plain, wall, 0, defends)[1]) != list(hits)
+    shade = Duellist("Shade", 4, 4, 5, 0, 20, 6, 5, Kit(damage_cap=6))
+    open_ = Duellist("Open", 4, 4, 5, 0, 20, 6, 5)
+    miss, capped = damage_table(slasher, shade, 2, False)
+    _, full = damage_table(slasher, open_, 2, False)
+    assert len(capped) == 7 and sum(full[6:]) > 0
+    assert capped[6] == pytest.approx(sum(full[6:])) and list(capped[:6]) == list(full[:6])
+    # party games: a roll of 10 at +2 (6 + 10 + 2 = 18 against Defense 5) would take 5 + 13
+    assert _strike(Dice([10]), slasher, open_, 2, False) == 18
+    assert _strike(Dice([10]), slasher, shade, 2, False) == 6
+
+
+def test_a_power_that_deters_attackers() -> None:
+    """Crimson Death's Fearbringer (the data's power: whoever attacks her rolls Resistance
+    against Effect 14 first, and on a failure the attack misses, its actions spent). "Resistances":
+    resisted when the die plus Resistance is greater than the difficulty, so an attacker with
+    Resistance 10 fails on a 1 to 4, one with 14 never; the exact duel scales every attack at her
+    by that chance, party games roll the die before the attack."""
+    from deckkit.animatactics.engine.duel import damage_table
+    from deckkit.animatactics.engine.skirmish import _strike
+
+    assert kit_for("Crimson Death").deter == 14 and kit_for("Griever").deter == 0
+    shade = Duellist("Shade", 4, 4, 7, 1, 20, 6, 5, Kit(deter=14))
+    open_ = Duellist("Open", 4, 4, 7, 1, 20, 6, 5)
+    timid = Duellist("Timid", 6, 5, 8, 1, 20, 6, 5, resistance=10)
+    bold = Duellist("Bold", 6, 5, 8, 1, 20, 6, 5, resistance=14)
+    for defends in (False, True):
+        miss, hits = damage_table(timid, shade, 0, defends)
+        base_miss, base_hits = damage_table(timid, open_, 0, defends)
+        assert miss == pytest.approx(0.4 + 0.6 * base_miss)
+        assert list(hits) == pytest.approx([0.6 * p for p in base_hits])
+        bold_miss, bold_hits = damage_table(bold, shade, 0, defends)
+        assert bold_miss == base_miss and list(bold_hits) == list(base_hits)
+    assert _strike(Dice([4, 10]), timid, shade, 0, False) == -1  # 4 + 10 = 14: not resisted
+    assert _strike(Dice([5, 10]), timid, shade, 0, False) == 5 + 9 - 1  # resisted, then rolls 10
+
+
+@pytest.mark.slow
+def test_exact_duel_with_powers_agrees_with_sampled_games() -> None:
+    """Damien (every attack ignores Armor) against Crimson Death (at most 6 Life Points an
+    attack; her attackers resist Effect 14 or miss): the exact duel against 3,000 sampled party
+    games of the same two, 99.9% Wilson intervals (the players weigh their actions alike)."""
+    from deckkit.animatactics.analysis.matrix import entrant
+
+    found = [load_card_db().character(n) for n in ("Damien", "Crimson Death")]
+    a, b = (entrant(c).duellist for c in found if c is not None)
+    assert a.kit.ignore_armor and b.kit.damage_cap and b.kit.deter and a.resistance
+    n = 3000
+    for pa, pb in ((GUARDED, GUARDED), (ALL_OUT, COUNTERING)):
+        exact = [play_exact(_Tables(a, b), schedule(a, b, pa, pb, f)) for f in (True, False)]
+        games = [play_game((Side((a,), (45,), pa), Side((b,), (50,), pb)), 3, i) for i in range(n)]
+        for first, outcome in zip((True, False), exact, strict=True):
+            mine = [g for g in games if g.a_first is first]
+            for side, p in ((0, outcome.a_wins), (1, outcome.b_wins)):
+                k = sum(1 for g in mine if g.by_ko and g.winner == side)
+                low, high = wilson_interval(k, len(mine), 0.999)
+                assert low <= p <= high, (pa.name, pb.name, first, side, p, low, high)
+
+
+class Dice(random.Random):
+    """Dice rolling the given results in order."""
+
+    def __init__(self, rolls: list[int]) -> None:
+        super().__init__(0)
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.rolls.pop(0)

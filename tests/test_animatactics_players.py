@@ -270,3 +270,67 @@ def test_the_game_interface_names_every_player() -> None:
         assert {(s.plan.name, s.policy) for s in setup.sides} == {(plan, policy)}
     with pytest.raises(UsageError):
         GAME.prepare(entries, player="clever")
+
+
+def _engaged_pair(me: Duellist, foe: Duellist) -> GameState:
+    """One against one, already in contact, the guarded plan on both sides."""
+    g = GameState((Side((me,), (30,), GUARDED), Side((foe,), (30,), GUARDED)), 0)
+    g.teams[0][0].engaged = g.teams[1][0].engaged = 1
+    return g
+
+
+def test_the_heuristic_counts_no_life_points_beyond_a_knock_out() -> None:
+    """ "Damage and Death": a character at 0 Life Points is removed from play, so damage beyond
+    the Life Points left is worth nothing. Against a foe at 2 Life Points a sure special (a hit
+    on any roll) beats a wild Attack whose bigger hits only overkill, though the Attack takes
+    more Life Points per action point counted without that cap (the sure one takes a fixed 2
+    on a hit, its Effect beyond any Resistance roll)."""
+    from deckkit.animatactics.engine.abilities import Kit, Special, use_value
+
+    sure = Special("Sure", "attack", 3, attack=20, loss=2, effect=20)
+    me = Duellist("Me", 3, 12, 8, 0, 20, 6, 5, Kit(specials=(sure,)))
+    foe = Duellist("Foe", 4, 4, 9, 0, 20, 6, 5)
+    plain, special = (use_value(3, 12, False, 9, 0, s, 0, True) for s in (None, sure))
+    assert plain / 2 > special / 3  # uncapped, the Attack looks the better buy
+    g = _engaged_pair(me, foe)
+    g.teams[1][0].life = 2
+    act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+    assert act is not None and act.special == 0
+
+
+def test_the_heuristic_values_a_paralyze_by_the_actions_it_takes() -> None:
+    """ "Paralyzed: The character is paralyzed and cannot use any Actions during the Turn"
+    ("STATE"): a Paralyze at a foe yet to act takes its Attacks of this turn, worth the Life
+    Points they would take; at a foe whose card is turned it takes nothing this turn, and the
+    damage alone decides."""
+    from deckkit.animatactics.engine.abilities import Kit, Special
+
+    tail = Special("Tail", "attack", 2, damage=-3, paralyze=1, effect=15)
+    me = Duellist("Me", 6, 6, 7, 1, 20, 6, 5, Kit(specials=(tail,)))
+    foe = Duellist("Foe", 7, 8, 7, 1, 20, 6, 5, resistance=5)
+    g = _engaged_pair(me, foe)
+    act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+    assert act is not None and act.special == 0
+    g.teams[1][0].acted = True
+    g.teams[1][0].ap = 1
+    act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+    assert act is not None and act.special == -1
+
+
+def test_the_heuristic_opens_a_follow_on_chain() -> None:
+    """A follow-on special is usable only right after the action it names (its ``after``, the
+    special's own rule: "Special Abilities" modify the normal rules): a special that opens one
+    is worth the follow-on's Life Points too, when the actions to pay for both are there. An
+    opener no better than an Attack by itself is then chosen over it."""
+    from deckkit.animatactics.engine.abilities import Kit, Special
+
+    opener = Special("Opener", "attack", 2)
+    closer = Special("Closer", "attack", 1, damage=5, after="hit:opener")
+    me = Duellist("Me", 6, 5, 7, 1, 20, 6, 5, Kit(specials=(opener, closer)))
+    foe = Duellist("Foe", 6, 5, 7, 1, 20, 6, 5)
+    g = _engaged_pair(me, foe)
+    act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+    assert act is not None and act.special == 0
+    g.teams[0][0].ap = 3  # the guarded plan's reserve: no action left for the Closer
+    act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+    assert act is not None and act.special == -1

@@ -9,6 +9,7 @@ import json
 import random
 import tomllib
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,17 @@ from deckkit.animatactics.analysis.readings import duel_rules, rule_set
 from deckkit.animatactics.construction.rules import RULES_FILE, parse_settings, rule_options
 from deckkit.animatactics.engine.abilities import CHARGE as CHARGE_SPECIAL
 from deckkit.animatactics.engine.abilities import Kit, Special
-from deckkit.animatactics.engine.duel import PLANS, Duellist, duel, schedule, starting_actions
+from deckkit.animatactics.engine.combat import CHARGE_BONUS, Fighter, attack_odds
+from deckkit.animatactics.engine.duel import (
+    PLANS,
+    Duellist,
+    _Tables,
+    duel,
+    play_branching,
+    play_exact,
+    schedule,
+    starting_actions,
+)
 from deckkit.animatactics.engine.options import DEFAULT_RULES, RuleSet
 from deckkit.animatactics.engine.playing import play_game
 from deckkit.animatactics.engine.skirmish import (
@@ -40,7 +51,7 @@ from deckkit.errors import UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 UNALIGNED, DARK = ROOT / "decks" / "at-unaligned.party", ROOT / "decks" / "at-samael-darkness.party"
-ALL_OUT, GUARDED = PLANS[0], PLANS[1]
+ALL_OUT, GUARDED, COUNTERING = PLANS
 runner = CliRunner()
 
 # Two characters that can never hurt each other (no Level of Success past Defense 20, Armor 10
@@ -153,15 +164,109 @@ def test_counter_dodge_the_attacker_may_dodge_the_counterattacks_attack(
     assert g.teams[0][0].life == FIGHTER.life - (6 if dodged else 7)
 
 
-def test_counter_dodge_is_refused_by_the_exact_duel() -> None:
-    """The duel's fixed schedule cannot carry actions spent on the dice: it refuses the option
-    (party games play it), and so does a command that plays duels only."""
+def test_counter_dodge_no_dodge_back_with_damage_resistance() -> None:
+    """Damage Resistance: the unit "can't use Action Points to Dodge attacks or Counterattack"
+    (the data's rule), so under ``counter_dodge=yes`` it takes the free attack back undefended
+    in party games as in the exact duel."""
+    hard = Duellist("Hard", 6, 5, 5, 1, 12, 6, 5, Kit(damage_resistance=True))
+    g = _state(hard, TARGET, RuleSet(counter_dodge=True))
+    g.teams[0][0].engaged = g.teams[1][0].engaged = 1
+    g.teams[0][0].ap = 3
+    dice = Dice([1, 10, 7])  # the attack misses, the counter hits: no Dodge die rolled
+    perform(g, 0, 0, Action(0, 0), (Reacting(DODGE), Reacting(COUNTER)), dice, random.Random(0))
+    assert dice.rolled == 3 and g.teams[0][0].ap == 1
+    assert g.teams[0][0].life == hard.life - 7  # 4 + 7 - 2 = 9 against Defense 5: 4 + 4 - 1
+
+
+def test_counter_dodge_the_exact_duel_dodges_the_free_attack_back() -> None:
+    """ "the defender can automatically make an Attack Action against the enemy at no additional
+    cost, but with a -2 to the roll" (Defending and Counterattacks); "When an enemy declares the
+    intention to attack a character, the targeted character can spend an Action point to roll a
+    die and add the result to its Defense" (Dodge). The exact duel plays ``yes`` as party games
+    do: an attacker with an action left Dodges the free attack, and that action is gone for
+    the rest of the turn only where its attack missed.
+
+    One turn, the Striker first (1 Life Point, 4 actions): its Charge (3 actions, +2) against
+    the Guard's Counterattack, then the Guard's Attack (2 actions) against the Striker's Dodge
+    (its last action), or undefended where it already spent it on the free attack back. Each
+    attack's odds come from :func:`attack_odds`, apart from the duel's tables."""
+    striker = Duellist("Striker", 4, 4, 7, 0, 1, 4, 3)
+    guard = Duellist("Guard", 4, 4, 6, 1, 40, 6, 5)
+    assert starting_actions(striker) == 4 and starting_actions(guard) == 6
+    s, g = (Fighter(d.attack, d.damage, d.defense, d.armor) for d in (striker, guard))
+
+    def hits(att: Fighter, dfn: Fighter, defends: bool, mod: int = 0) -> Fraction:
+        return attack_odds(att, dfn, defends=defends, mod=mod).hit  # every hit takes a Point
+
+    missed = 1 - hits(s, g, True, CHARGE_BONUS)
+    back, back_dodged = hits(g, s, False, -2), hits(g, s, True, -2)
+    attack, attack_dodged = hits(g, s, False), hits(g, s, True)
+    falls = {
+        False: missed * back + (1 - missed * back) * attack_dodged,
+        True: missed * (back_dodged + (1 - back_dodged) * attack) + (1 - missed) * attack_dodged,
+    }
+    tables = _Tables(striker, guard)
+    for setting in (False, True):
+        got = play_branching(tables, ALL_OUT, COUNTERING, True, RuleSet(counter_dodge=setting),
+                             turns=1)  # fmt: skip
+        assert got.b_wins == pytest.approx(float(falls[setting]), abs=1e-12)
+        assert got.a_wins == 0.0
+    assert falls[True] != falls[False]
+
+
+def test_counter_dodge_changes_the_duel_only_where_a_dodge_back_is_possible() -> None:
+    """The two readings give different exact duels when a Counterattack can miss-and-return
+    against an attacker with an action left, and the same where no Dodge of a free attack back
+    can happen: no plan that Counterattacks, or an attacker with Damage Resistance ("can't use
+    Action Points to Dodge attacks or Counterattack", the data's rule)."""
+    yes = RuleSet(counter_dodge=True)
+    with_dodge, without = duel(FIGHTER, TARGET, rules=yes), duel(FIGHTER, TARGET)
+    for i, plan_a in enumerate(PLANS):
+        for j, plan_b in enumerate(PLANS):
+            same = with_dodge.payoff[i][j] == without.payoff[i][j]
+            assert same is not (plan_a.counter or plan_b.counter), (plan_a.name, plan_b.name)
+    only_countering = (COUNTERING,)
+    assert duel(FIGHTER, TARGET, only_countering, rules=yes).value != pytest.approx(
+        duel(FIGHTER, TARGET, only_countering).value
+    )
+    resists = Kit(damage_resistance=True)
+    hard = Duellist("Hard", 6, 5, 5, 1, 12, 6, 5, resists)
+    assert duel(hard, TARGET, rules=yes).payoff == duel(hard, TARGET).payoff
+    # without a branch the duel played turn by turn is the fixed schedule's, to the last bit
+    tables = _Tables(FIGHTER, TARGET)
+    for plan_a, plan_b in ((ALL_OUT, COUNTERING), (COUNTERING, GUARDED)):
+        for first in (True, False):
+            assert play_branching(tables, plan_a, plan_b, first) == play_exact(
+                tables, schedule(FIGHTER, TARGET, plan_a, plan_b, first)
+            )
     with pytest.raises(ValueError, match="counter_dodge"):
-        duel(FIGHTER, TARGET, rules=RuleSet(counter_dodge=True))
+        schedule(FIGHTER, TARGET, ALL_OUT, COUNTERING, True, rules=yes)
+
+
+def test_counter_dodge_reaches_the_commands_that_play_duels() -> None:
+    """`simulate PARTY` alone (exact duels against the roster) plays and records the option."""
+    args = ["simulate", str(UNALIGNED), "-f", "json"]
+    yes = runner.invoke(app, [*args, "--rule", "counter_dodge=yes"])
+    no = runner.invoke(app, args)
+    assert yes.exit_code == 0 and no.exit_code == 0, yes.output
+    doc_yes, doc_no = json.loads(yes.stdout), json.loads(no.stdout)
+    assert doc_yes["rules"]["counter_dodge"] == "yes" and doc_no["rules"]["counter_dodge"] == "no"
+    assert doc_yes["odds"] != doc_no["odds"]
+
+
+def test_duel_rules_refuses_an_option_the_duel_does_not_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An option rules.toml marks ``duel = false`` is refused by the commands that play exact
+    duels alone (every shipped option is played by the duel, so one is made here)."""
+    from deckkit.animatactics.analysis import readings
+    from deckkit.animatactics.construction.rules import RuleOption
+
+    fake = RuleOption("counter_dodge", ("no", "yes"), "", "", False)
+    monkeypatch.setattr(readings, "by_name", lambda: {"counter_dodge": fake})
     with pytest.raises(UsageError, match="exact duel"):
         duel_rules({"counter_dodge": "yes"})
-    result = runner.invoke(app, ["simulate", str(UNALIGNED), "--rule", "counter_dodge=yes"])
-    assert result.exit_code == 2 and "--vs" in result.stderr
+    assert duel_rules({"counter_dodge": "no"}) == DEFAULT_RULES
 
 
 # --- opening_charge: "Charge (3 Actions, Once per Turn)" ---
@@ -281,7 +386,7 @@ def test_report_takes_rule_for_its_duels_and_games(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`deckkit report --rule`: the matrix's duels and the --vs games play it, the sidecar
-    records it; an option the exact duel cannot play is refused (exit 2)."""
+    records it, counter_dodge too."""
     from deckkit.animatactics.analysis import matrix as matrix_mod
     from tests.test_animatactics_cli import _small_roster
 
@@ -293,5 +398,7 @@ def test_report_takes_rule_for_its_duels_and_games(
     doc = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))
     assert doc["rules"]["time_limit"] == "draw" and doc["versus"]["rules"]["time_limit"] == "draw"
     assert doc["versus"]["draw"]["count"] > 0
-    refused = runner.invoke(app, [*args, "--force", "--rule", "counter_dodge=yes"])
-    assert refused.exit_code == 2 and "exact duel" in refused.stderr
+    dodging = runner.invoke(app, [*args, "--force", "--rule", "counter_dodge=yes"])
+    assert dodging.exit_code == 0, dodging.output
+    doc = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))
+    assert doc["rules"]["counter_dodge"] == "yes" == doc["versus"]["rules"]["counter_dodge"]

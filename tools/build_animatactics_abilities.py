@@ -1,4 +1,5 @@
-"""Build ``card_db/animatactics/abilities.csv``: each character's abilities as data.
+"""Build ``card_db/animatactics/abilities.csv``: each character's abilities as data (and
+``advantages.csv``: what an advantage card gives its bearer's stats).
 
 Usage: ``python tools/build_animatactics_abilities.py GST_DIR [--out PATH]``, GST_DIR holding the
 BattleScribe files of acebaur/Anima-Tactics- at commit 374a311 (``Anima Tactics.gst`` and the
@@ -23,12 +24,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 CARDS = REPO / "card_db" / "animatactics" / "cards.csv"
 DEFAULT_OUT = REPO / "card_db" / "animatactics" / "abilities.csv"
+DEFAULT_ADVANTAGES_OUT = REPO / "card_db" / "animatactics" / "advantages.csv"
 SOURCE = "https://github.com/acebaur/Anima-Tactics-/blob/374a31199a41edf6862ce39fae2146dd202eb5cc/"
 
 COLUMNS = (
     "character", "ability", "kind", "ap", "tags", "action", "attack", "damage", "armor",
     "range", "dice", "roll", "strikes", "follow_up", "area", "critical_mastery",
-    "critical_damage", "critical_ignores_armor", "self_damage", "limit", "requires", "after",
+    "critical_damage", "critical_ignores_armor", "self_damage", "limit", "tokens",
+    "token_bonus", "damage_cap", "deter", "requires", "after",
     "reaction", "recoil", "no_damage", "loss", "state", "effect", "target_state", "unplayed",
     "source",
 )  # fmt: skip
@@ -238,10 +241,38 @@ def parse(text: str, action: str) -> dict[str, str]:
     if re.search(r"takes damage equal to the amount of life points the target", t):
         row["recoil"] = "yes"  # loses as many Life Points as its target has left
         unplayed = [x for x in unplayed if x != "self damage"]
+    # Power tokens: what the special costs in them, and the Attack and Damage one more token
+    # buys (its other choices are the labels above: another target, no movement, range).
+    if re.search(r"costs? one power token", t):
+        row["tokens"] = "1"
+        m = re.search(r"additional power token.*?([+-]\d+) attack ?/ ?([+-]\d+) damage", t)
+        if m:
+            row["token_bonus"] = f"{int(m.group(1))}/{int(m.group(2))}"
+            unplayed = [x for x in unplayed if x != "power tokens"]
     if requires:
         row["requires"] = ";".join(dict.fromkeys(requires))
     if unplayed:
         row["unplayed"] = ";".join(dict.fromkeys(unplayed))
+    return row
+
+
+def parse_power(text: str) -> dict[str, str]:
+    """What the engine plays of a power: every attack of the character ignoring Armor
+    (``armor`` ignore), a most Life Points one attack can take from it (``damage_cap``)."""
+    t = _norm(text.replace("’", "'"))
+    row: dict[str, str] = {}
+    if re.search(r"^all of [\w ]+'s attacks ignore the target's armor\.?$", t):
+        row["armor"] = "ignore"
+    m = re.search(r"^[\w ]+ can only ever take (\d+) damage maximum from one attack\.", t)
+    if m:
+        row["damage_cap"] = m.group(1)
+    m = re.search(
+        r"^a unit that declares an attack or charge on [\w ]+ must make a resistance roll "
+        r"against effect (\d+)\. if they fail the attack automatically misses",
+        t,
+    )
+    if m:
+        row["deter"] = m.group(1)
     return row
 
 
@@ -306,7 +337,13 @@ def build(gst_dir: Path, out: Path) -> int:
                 row["unplayed"] = ";".join(dict.fromkeys([*labels, "extra action points"]))
             rows.append(row)
         for power in filter(None, (x.strip() for x in c["powers"].split("|"))):
-            rows.append({"character": name, "ability": power, "kind": "power", "source": src})
+            row = {"character": name, "ability": power, "kind": "power", "source": src}
+            text = _text_for(texts, name.strip(), power)
+            if text and re.search(r"spend any (amount|number) of ap to get an equal number of "
+                                  r"power tokens", _norm(text)):  # fmt: skip
+                row["tokens"] = "actions"  # tokens bought with actions in the Maintenance Phase
+            row.update(parse_power(text or ""))
+            rows.append(row)
     with out.open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
         w.writeheader()
@@ -315,12 +352,64 @@ def build(gst_dir: Path, out: Path) -> int:
     return len(rows)
 
 
+ADVANTAGE_COLUMNS = ("advantage", "subtype", "attack", "damage", "defense", "armor", "unplayed",
+                     "source")  # fmt: skip
+STATS = ("attack", "damage", "defense", "armor")
+# An Equipment card's own bonus to its bearer, with no condition: "the character carrying this
+# card (or who has this card) gets +N Stat [and +N Stat]", then the sentence ends or goes on to
+# a clause the engine leaves out.
+BEARER_BONUS = re.compile(
+    r"^the character (?:carrying this card|who has this card) gets ([+-]\d+ \w+(?: and [+-]\d+ "
+    r"\w+)?)(?:\.|$| and their (speed) is halved)"
+)
+
+
+def parse_advantage(text: str) -> dict[str, str]:
+    """An advantage card's bonus to its bearer's stats, as numbers and labels."""
+    m = BEARER_BONUS.search(_norm(text))
+    if not m:
+        return {}
+    row: dict[str, str] = {}
+    for value, stat in re.findall(r"([+-]\d+) (\w+)", m.group(1)):
+        if stat not in STATS:
+            return {}
+        row[stat] = str(int(value))
+    if m.group(2):
+        row["unplayed"] = "speed halved"
+    return row
+
+
+def build_advantages(gst_dir: Path, out: Path) -> int:
+    """``advantages.csv``: each advantage card of cards.csv, with the unconditional bonus it
+    gives its bearer's Attack, Damage, Defense or Armor (empty: none the engine plays)."""
+    texts, _innate = read_profiles(gst_dir)
+    with CARDS.open(newline="", encoding="utf-8") as f:
+        cards = [r for r in csv.DictReader(f) if r["card_type"] == "advantage"]
+    rows = []
+    for c in cards:
+        name = c["name"].strip()
+        row = {"advantage": name, "subtype": c["advantage_subtype"], "source": c["source_url"]}
+        text = _text_for(texts, name, name)
+        if text is not None:
+            row.update(parse_advantage(text))
+        rows.append(row)
+    with out.open("w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=ADVANTAGE_COLUMNS, lineterminator="\n")
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: r.get(k, "") for k in ADVANTAGE_COLUMNS})
+    return len(rows)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("gst_dir", type=Path)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--advantages-out", type=Path, default=DEFAULT_ADVANTAGES_OUT)
     args = ap.parse_args()
     print(f"{build(args.gst_dir, args.out)} rows -> {args.out}")
+    n = build_advantages(args.gst_dir, args.advantages_out)
+    print(f"{n} rows -> {args.advantages_out}")
 
 
 if __name__ == "__main__":

@@ -15,10 +15,15 @@ is the same with either), and its level cost includes that pilot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from deckkit.animatactics.construction.carddb import CardDB, abilities_csv
+from deckkit.animatactics.construction.carddb import (
+    BONUS_STATS,
+    CardDB,
+    abilities_csv,
+    advantage_bonuses,
+)
 from deckkit.animatactics.construction.cards import Character, Pilot
 from deckkit.animatactics.engine.abilities import NO_KIT, Kit, kits
 from deckkit.animatactics.engine.duel import PLANS, Duellist, duel
@@ -222,6 +227,33 @@ def compute_matrix(
 def party_entrants(members: list[tuple[Character, Pilot | None]], db: CardDB) -> list[Entrant]:
     """A party's fighters (characters without stats in the data cannot fight: left out)."""
     return [entrant(c, pilot, db) for c, pilot in members if c.complete]
+
+
+def equipped(fighters: list[Entrant], picks: list[tuple[str, str | None]]) -> list[Entrant]:
+    """The fighters with the stat bonuses of the advantage cards placed on them (``picks``:
+    card name and bearer; a card on no one, or on someone not fighting, changes nothing). Its
+    level cost stays the character's: "the most levels on the table" counts characters."""
+    bonuses = advantage_bonuses()
+    out = list(fighters)
+    for card, bearer in picks:
+        bonus = bonuses.get(card.strip().casefold())
+        if bonus is None or bearer is None:
+            continue
+        for i, e in enumerate(out):
+            if e.name.casefold() == bearer.strip().casefold():
+                d = e.duellist
+                d = replace(
+                    d,
+                    attack=d.attack + bonus.attack,
+                    damage=d.damage + bonus.damage,
+                    defense=d.defense + bonus.defense,
+                    armor=d.armor + bonus.armor,
+                )
+                shown = f"{card}: " + ", ".join(
+                    f"{k} {v:+d}" for k in BONUS_STATS if (v := getattr(bonus, k))
+                )
+                out[i] = replace(e, duellist=d, note="; ".join(x for x in (e.note, shown) if x))
+    return out
 
 
 def odds_against_roster(

@@ -24,10 +24,13 @@ def plan_of(name: str) -> Any:
 
 
 def fighters(party: Party) -> list[Any]:
-    """The party's characters with stats in the card data, ready to duel."""
-    from deckkit.animatactics.analysis.matrix import party_entrants
+    """The party's characters with stats in the card data, ready to duel, each with what the
+    advantage cards placed on it add to its stats (advantages.csv: "The Character carrying this
+    card gets ..."; e.g. Heavy Armor's +2 Armor)."""
+    from deckkit.animatactics.analysis.matrix import equipped, party_entrants
 
-    return party_entrants([(m.character, m.pilot) for m in party.members], load_card_db())
+    found = party_entrants([(m.character, m.pilot) for m in party.members], load_card_db())
+    return equipped(found, [(p.advantage.name, p.bearer) for p in party.advantages])
 
 
 def check_policy(name: str) -> str:

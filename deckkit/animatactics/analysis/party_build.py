@@ -25,7 +25,7 @@ The screen knows what the engine plays: stat lines and attacks (:mod:`.caveats`)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from deckkit.animatactics.analysis.matrix import Entrant, entrant, roster
@@ -123,9 +123,7 @@ def worths(
     rules: RuleSet = DEFAULT_RULES,
 ) -> list[float]:
     """Each pool character's expected levels standing against the weighted field, by exact
-    duels under ``rules`` (an option only party games play, counter_dodge, at its default: the
-    screen only orders candidates, the race plays the rules as set)."""
-    rules = replace(rules, counter_dodge=False)
+    duels under ``rules``."""
     total = sum(w for _, w in field_chars) or 1.0
     out = []
     for e in pool:

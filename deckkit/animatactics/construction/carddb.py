@@ -224,6 +224,58 @@ def abilities_csv() -> Path:
     return found
 
 
+ADVANTAGES_NAME = "advantages.csv"
+BONUS_STATS = ("attack", "damage", "defense", "armor")
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """What an advantage card adds to its bearer's stats (advantages.csv), and what of its text
+    the engine leaves out."""
+
+    attack: int = 0
+    damage: int = 0
+    defense: int = 0
+    armor: int = 0
+    unplayed: str = ""
+
+
+def advantages_csv() -> Path | None:
+    """The advantage effects file beside the card database in use, else the shipped one (None:
+    no file, so no advantage card changes a stat)."""
+    beside = card_db_csv().parent / ADVANTAGES_NAME
+    if beside.is_file():
+        return beside
+    return shipped_file(GAME_DIR, ADVANTAGES_NAME)
+
+
+def advantage_bonuses() -> dict[str, Bonus]:
+    """Each advantage card that changes its bearer's stats, by name (case-folded)."""
+    path = advantages_csv()
+    return {} if path is None else _bonuses(path)
+
+
+@functools.cache
+def _bonuses(path: Path) -> dict[str, Bonus]:
+    out: dict[str, Bonus] = {}
+    try:
+        text = read_text(path, what="Anima Tactics advantages file", error=CardDataError)
+        rows = list(csv.DictReader(io.StringIO(text)))
+        for line, r in enumerate(rows, start=2):
+            try:
+                nums = {k: int(r.get(k) or 0) for k in BONUS_STATS}
+            except ValueError as err:
+                raise CardDataError(
+                    f"{path}: line {line}: {err}", hint="a bonus is a whole number, e.g. +2"
+                ) from err
+            if any(nums.values()):
+                name = r["advantage"].strip().casefold()
+                out[name] = Bonus(**nums, unplayed=r.get("unplayed") or "")
+    except (OSError, KeyError, UnicodeDecodeError) as err:
+        raise CardDataError(f"{path}: {err}") from err
+    return out
+
+
 def load_card_db() -> CardDB:
     """The database in use (a designer's copy named by ``--card-db``, else the shipped one),
     read once per process and path."""

@@ -72,6 +72,12 @@ Rules (anima-tactics-rulebook.txt unless named otherwise):
   where it hid, an Attack after a Walk into contact ("Walk (1 Action, Once per Turn)", a Movement
   action), neither while engaged.
 
+- Power tokens: "Recovery, Maintenance and Action" ("Phases and Turns"): a power that buys
+  tokens with actions in the Maintenance (the data's "Upkeep") Phase buys them right before the
+  Action Phase of the same turn, so a special that spends tokens costs an action a token more
+  (:data:`TOKEN_COST`), and one more token buys the row's ``token_bonus`` (a second special of
+  the kit). Played only where the character has such a power (:func:`buys_tokens`).
+
 Where a special's text has a clause the engine does not play, the row lists it (``unplayed``)
 and the special counts as approximate; where it needs a condition the board-free engine cannot
 see (hidden, flying, a follow-on to another action, its own low Life Points), it is not played.
@@ -104,6 +110,10 @@ MASTERY_CRITICAL = 9  # Critical Mastery: "a Critical Hit on a result of 9 or 10
 FULL = "full"
 APPROXIMATE = "approximate"
 NONE = "none"
+SUMMONS = (
+    "summons are not in the data (and neither the rulebook nor the data's rule entry "
+    "defines summoning)"
+)
 INNATE: dict[str, tuple[str, str]] = {
     "Critical Mastery": (FULL, ""),
     "Initiative": (FULL, "the roll for the first action; deployment has no board"),
@@ -124,9 +134,9 @@ INNATE: dict[str, tuple[str, str]] = {
         "party games only; no terrain or free Escape on a board-free table; the players do not "
         "see it when they choose a target",
     ),
-    "Summoner (Level 1)": (NONE, "summons are not in the data"),
-    "Summoner (Level 2)": (NONE, "summons are not in the data"),
-    "Summoner (Level 3)": (NONE, "summons are not in the data"),
+    "Summoner (Level 1)": (NONE, SUMMONS),
+    "Summoner (Level 2)": (NONE, SUMMONS),
+    "Summoner (Level 3)": (NONE, SUMMONS),
 }
 # Clauses whose absence leaves nothing of the special worth playing: not played at all.
 BLOCKING = frozenset({"rules text not in the source"})
@@ -166,6 +176,7 @@ class Special:
     effect: int = 0  # the difficulty the target resists ``loss`` and ``paralyze`` against
     at_paralyzed: bool = False  # usable only at a Paralyzed target
     arcane: bool = True  # a Ki or Magic special (it harms an Intangible character)
+    tokens: int = 0  # power tokens it spends, each bought with an action (in ``cost``)
 
     @property
     def party_only(self) -> bool:
@@ -242,6 +253,9 @@ class Kit:
     ranged: bool = False  # innate Ranged Attack: its Attack reaches at a distance
     infiltration: bool = False  # innate Infiltration: deploys hidden (party games)
     intangible: bool = False  # innate Intangible: plain attacks harm it not (party games)
+    ignore_armor: bool = False  # a power: every attack it makes ignores the target's Armor
+    damage_cap: int = 0  # a power: it loses at most this many Life Points to one attack (0: any)
+    deter: int = 0  # a power: an attacker at it misses unless it resists this Effect (0: none)
 
 
 NO_KIT = Kit()
@@ -261,30 +275,36 @@ class Swing:
     critical: int = NATURAL_SUCCESS  # the kept die from which the hit is critical
     critical_damage: int = 0
     critical_ignores_armor: bool = False
+    cap: int = 0  # the most Life Points it can take (the defender's power), 0: no limit
+    fails: int = 0  # faces of the attacker's Resistance die on which it misses (a deterrent)
 
 
 def make_swing(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int,
+    mod: int, ignores: bool = False, cap: int = 0, fails: int = 0,
 ) -> Swing:  # fmt: skip
-    """One attack of a character (Attack, Damage, innate Critical Mastery) against a defender
-    (Defense, Armor), plain (``spec`` None) or by a special, with ``mod`` added to the roll."""
+    """One attack of a character (Attack, Damage, innate Critical Mastery; ``ignores``: a power
+    by which all its attacks ignore Armor) against a defender (Defense, Armor; ``cap``: the most
+    Life Points a power lets one attack take from it), plain (``spec`` None) or by a special,
+    with ``mod`` added to the roll."""
     if spec is None:
         return Swing(
-            attack + mod, damage, defense, armor,
-            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS,
+            attack + mod, damage, defense, armor, ignores,
+            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS, cap=cap, fails=fails,
         )  # fmt: skip
     return Swing(
         attack + mod + spec.attack,
         damage + spec.damage,
         defense,
         max(armor + spec.armor, 0),
-        spec.ignore_armor,
+        spec.ignore_armor or ignores,
         spec.dice,
         spec.roll,
         MASTERY_CRITICAL if mastery or spec.critical_mastery else NATURAL_SUCCESS,
         spec.critical_damage,
         spec.critical_ignores_armor,
+        cap,
+        fails,
     )
 
 
@@ -309,7 +329,8 @@ def swing_damage(sw: Swing, kept: int, defense_roll: int) -> int:
     success = max(total - defense, 0)
     armor = 0 if sw.ignore_armor or (critical and sw.critical_ignores_armor) else sw.armor
     bonus = sw.critical_damage if critical else 0
-    return max(sw.damage + bonus + success - armor, 0)
+    dealt = max(sw.damage + bonus + success - armor, 0)
+    return min(dealt, sw.cap) if sw.cap else dealt
 
 
 @functools.cache
@@ -326,8 +347,19 @@ def swing_odds(sw: Swing, defends: bool) -> tuple[Fraction, tuple[Fraction, ...]
                 miss += p
             else:
                 damage[dealt] = damage.get(dealt, Fraction(0)) + p
+    if sw.fails:  # the attacker's Resistance roll first: on a failure the attack misses
+        keep = Fraction(10 - sw.fails, 10)
+        miss = 1 - keep + keep * miss
+        damage = {k: keep * p for k, p in damage.items()}
     top = max(damage, default=0)
     return miss, tuple(damage.get(k, Fraction(0)) for k in range(top + 1))
+
+
+def deterred(deter: int, resistance: int) -> int:
+    """Faces of a d10 on which an attacker with ``resistance`` fails to resist a deterrent of
+    difficulty ``deter`` ("Resistances": resisted when the roll plus Resistance is greater than
+    the difficulty), so its attack misses."""
+    return max(0, min(10, deter - resistance)) if deter else 0
 
 
 @functools.cache
@@ -342,11 +374,11 @@ def hit_chance(sw: Swing, defends: bool) -> float:
 
 def use_value(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, defends: bool,
+    mod: int, defends: bool, ignores: bool = False, cap: int = 0,
 ) -> float:  # fmt: skip
     """Expected Life Points one use takes from its target (every attack of it defended alike;
     a follow-up attack plain), the measure by which a player weighs an action against its cost."""
-    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod)
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod, ignores, cap)
     if spec is None:
         return expected_damage(sw, defends)
     if spec.no_damage or spec.loss:  # the fixed loss on a hit, as if never resisted
@@ -354,9 +386,62 @@ def use_value(
     value = expected_damage(sw, defends)
     value *= spec.strikes
     if spec.follow_up:
-        plain = expected_damage(make_swing(attack, damage, mastery, defense, armor, None, 0), False)
+        plain = expected_damage(
+            make_swing(attack, damage, mastery, defense, armor, None, 0, ignores, cap), False
+        )
         value += plain * (hit_chance(sw, defends) if spec.follow_up == "hit" else 1.0)
     return value
+
+
+def _strike_odds(
+    sw: Swing, spec: Special | None, defends: bool
+) -> tuple[tuple[int, float, bool], ...]:
+    """One attack of a use: (Life Points taken, probability, whether it hit), a miss taking 0;
+    a special with no damage or a fixed loss takes that on a hit (as if never resisted, as
+    :func:`use_value`)."""
+    miss, dist = swing_odds(sw, defends)
+    hit = float(1 - miss)
+    if spec is not None and (spec.no_damage or spec.loss):
+        return ((0, 1.0 - hit, False), (spec.loss, hit, True))
+    return ((0, float(miss), False), *((k, float(p), True) for k, p in enumerate(dist) if p))
+
+
+@functools.cache
+def use_outcome(
+    attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
+    mod: int, defends: bool, life: int,
+) -> tuple[float, float, float]:  # fmt: skip
+    """What one use does to a target with ``life`` Life Points left: the Life Points it takes
+    (never more than are left: "Damage and Death", a character at 0 is removed from play, so a
+    hit beyond that takes nothing more), the chance it knocks the target out, and the chance its
+    first attack hits (a Paralyze's chance before the Resistance roll). Every attack of it is
+    defended alike and a follow-up attack is plain, as :func:`use_value` weighs them."""
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod)
+    one = _strike_odds(sw, spec, defends)
+    first_hit = sum(p for _, p, h in one if h)
+    left: dict[tuple[int, bool], float] = {(life, False): 1.0}  # (Life Points left, last hit)
+    for _ in range(spec.strikes if spec is not None else 1):
+        nxt: dict[tuple[int, bool], float] = {}
+        for (lp, _hit), p in left.items():
+            for k, q, h in one if lp > 0 else ((0, 1.0, False),):
+                key = (max(lp - k, 0), h)
+                nxt[key] = nxt.get(key, 0.0) + p * q
+        left = nxt
+    if spec is not None and spec.follow_up:
+        plain = _strike_odds(make_swing(attack, damage, mastery, defense, armor, None, 0),
+                             None, False)  # fmt: skip
+        nxt = {}
+        for (lp, h), p in left.items():
+            if lp > 0 and (h or spec.follow_up == "always"):
+                for k, q, _h in plain:
+                    key = (max(lp - k, 0), False)
+                    nxt[key] = nxt.get(key, 0.0) + p * q
+            else:
+                nxt[(lp, False)] = nxt.get((lp, False), 0.0) + p
+        left = nxt
+    taken = sum((life - lp) * p for (lp, _h), p in left.items())
+    ko = sum(p for (lp, _h), p in left.items() if lp == 0)
+    return taken, ko, first_hit
 
 
 def initiative_first(bonus_a: int, bonus_b: int) -> Fraction:
@@ -452,6 +537,9 @@ def option_value(
     """Expected Life Points per action point the option takes from its target."""
     defends = target_ap >= 1 and not target.damage_resistance
     spec = kit.specials[opt.special] if opt.special >= 0 else None
+    # The powers that change every attack (Armor ignored, a cap on Life Points lost) are not
+    # weighed here, as the party game's heuristic (players.action_value) does not weigh them:
+    # the two choose alike, so one against one the party game is still this duel.
     value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends)
     return value / opt.cost
 
@@ -514,6 +602,12 @@ def _num(text: str) -> int:
 
 
 HIDDEN = "hidden"
+POWER_TOKENS = "power tokens"  # a ``requires`` label: it spends power tokens
+TOKENS_FOR_ACTIONS = "actions"  # a power's ``tokens``: it buys them with actions
+# "During the Upkeep Phase [it] can spend any amount of AP to get an equal number of Power
+# tokens" (the data's Ice Arrows; the rulebook's "Maintenance Phase" comes right before the
+# Action Phase of the same turn, "Phases and Turns"): a token costs an action.
+TOKEN_COST = 1
 WARRIOR_AGENT = "warrior agent"
 PARALYZE = "Paralyze"
 LOW_LIFE = "low life "
@@ -528,10 +622,19 @@ def hiding_cost(rows: list[AbilityRow]) -> int:
     return 0
 
 
-def _blocked(row: AbilityRow, hiding: int) -> list[str]:
-    """What the special needs that the engine cannot give it (empty: it is played)."""
+def buys_tokens(rows: list[AbilityRow]) -> bool:
+    """Whether the character has a power that buys power tokens with actions in the Maintenance
+    Phase (the ``tokens`` column ``actions``)."""
+    return any(r.kind == "power" and r.get("tokens") == TOKENS_FOR_ACTIONS for r in rows)
+
+
+def _blocked(row: AbilityRow, hiding: int, tokens: bool = False) -> list[str]:
+    """What the special needs that the engine cannot give it (empty: it is played); ``tokens``:
+    the character buys power tokens with actions."""
     out = []
     for need in row.requires:
+        if need == POWER_TOKENS and tokens and row.get("tokens"):
+            continue  # bought in the Maintenance Phase, an action each (paid at the shot)
         if need == HIDDEN and hiding and row.get("action") in (RANGED, MELEE):
             continue  # hides first with Stealth (out of contact), then shoots or walks in
         if need.startswith(LOW_LIFE) and need[len(LOW_LIFE) :].isdigit():
@@ -542,24 +645,29 @@ def _blocked(row: AbilityRow, hiding: int) -> list[str]:
     return out + sorted(BLOCKING.intersection(row.unplayed))
 
 
-def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
-    """The special the engine plays for ``row`` (``hiding``: the character's Stealth cost), or
-    None when it plays none of it."""
+def special_of(
+    row: AbilityRow, hiding: int = 0, tokens: bool = False, more: int = 0
+) -> Special | None:
+    """The special the engine plays for ``row`` (``hiding``: the character's Stealth cost;
+    ``tokens``: it buys power tokens with actions; ``more``: tokens spent beyond the special's
+    own, each for the row's ``token_bonus``), or None when it plays none of it."""
     if row.kind != "special" or row.get("action") not in PLAYED_ACTIONS:
         return None
-    if _blocked(row, hiding) or not row.get("ap"):
+    if _blocked(row, hiding, tokens) or not row.get("ap"):
         return None
+    spent = _num(row.get("tokens")) + more
+    bonus_attack, _, bonus_damage = row.get("token_bonus").partition("/")
     armor = row.get("armor")
     hide = hiding if HIDDEN in row.requires else 0
     walk = bool(hide) and row.get("action") == MELEE
     low = [int(x[len(LOW_LIFE) :]) for x in row.requires if x.startswith(LOW_LIFE)]
     state, _, level = row.get("state").partition(" ")
     return Special(
-        name=row.ability,
+        name=row.ability if not more else f"{row.ability} ({more} more token)",
         action=row.get("action"),
-        cost=_num(row.get("ap")) + hide + (WALK_COST if walk else 0),
-        attack=_num(row.get("attack")),
-        damage=_num(row.get("damage")),
+        cost=_num(row.get("ap")) + hide + (WALK_COST if walk else 0) + spent * TOKEN_COST,
+        attack=_num(row.get("attack")) + more * _num(bonus_attack),
+        damage=_num(row.get("damage")) + more * _num(bonus_damage),
         armor=0 if armor in ("", "ignore") else int(armor),
         ignore_armor=armor == "ignore",
         dice=_num(row.get("dice")) or 1,
@@ -585,6 +693,7 @@ def special_of(row: AbilityRow, hiding: int = 0) -> Special | None:
         effect=_num(row.get("effect")),
         at_paralyzed=row.get("target_state") == PARALYZE,
         arcane=bool({"Ki", "Magic"} & set(row.get("tags").split("+"))),
+        tokens=spent,
     )
 
 
@@ -618,6 +727,11 @@ def _left_out(spec: Special) -> list[str]:
     if spec.reaction:
         out.append("party games only (the exact duel plays no reactive special); used whenever "
                    "it can be paid")  # fmt: skip
+    if spec.tokens:
+        out.append(
+            "its power tokens bought in the Maintenance Phase of the turn it is used, an action "
+            "each (paid at the attack, never spent on a reaction first)"
+        )
     return out
 
 
@@ -628,15 +742,23 @@ def coverage(row: AbilityRow, rows: list[AbilityRow] | None = None) -> tuple[str
         level, note = INNATE.get(row.ability, (NONE, "not played"))
         return level, note
     if row.kind == "power":
+        if row.get("tokens") == TOKENS_FOR_ACTIONS and any(
+            r.get("tokens") and special_of(r, hiding_cost(rows or []), True) for r in rows or []
+        ):
+            return APPROXIMATE, ("tokens bought only for a special that spends them, in the turn "
+                                 "it is used; no other use of the power")  # fmt: skip
+        if row.get("armor") == "ignore" or row.get("damage_cap") or row.get("deter"):
+            return FULL, ""  # every attack it makes, or takes, in the duel and party games
         return NONE, "powers are not played yet"
     if row.kind == "category":
         return NONE, "a party-building category, no rule in play"
     if row.get("action") not in PLAYED_ACTIONS:
         return NONE, f"{row.get('action') or 'this'} specials are not played yet"
     hiding = hiding_cost(rows or [])
-    spec = special_of(row, hiding)
+    tokens = buys_tokens(rows or [])
+    spec = special_of(row, hiding, tokens)
     if spec is None:
-        why = _blocked(row, hiding) or ["no action cost"]
+        why = _blocked(row, hiding, tokens) or ["no action cost"]
         return NONE, "needs " + ", ".join(why)
     missing = [*row.unplayed, *_left_out(spec)]
     if WARRIOR_AGENT in row.requires:
@@ -651,7 +773,13 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
     """A character's kit from its rows."""
     innate = {r.ability for r in rows if r.kind == "innate"}
     hiding = hiding_cost(rows)
-    specials = tuple(s for s in (special_of(r, hiding) for r in rows) if s is not None)
+    tokens = buys_tokens(rows)
+    caps = [_num(r.get("damage_cap")) for r in rows if r.kind == "power" and r.get("damage_cap")]
+    # a special that spends power tokens is offered with one more token too, for its bonus
+    variants = [(r, more) for r in rows for more in ((0, 1) if r.get("token_bonus") else (0,))]
+    specials = tuple(
+        s for s in (special_of(r, hiding, tokens, more) for r, more in variants) if s is not None
+    )
     return Kit(
         specials=specials,
         critical_mastery="Critical Mastery" in innate,
@@ -660,6 +788,9 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
         ranged="Ranged Attack" in innate,
         infiltration="Infiltration" in innate,
         intangible="Intangible" in innate,
+        ignore_armor=any(r.kind == "power" and r.get("armor") == "ignore" for r in rows),
+        damage_cap=min(caps, default=0),
+        deter=max((_num(r.get("deter")) for r in rows if r.kind == "power"), default=0),
     )
 
 

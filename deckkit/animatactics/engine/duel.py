@@ -21,10 +21,13 @@ The duel follows the Saga I rulebook with no map (anima-tactics-rulebook.txt):
 The rule options (:mod:`.options`, docs/interpretations.md "Anima Tactics") the duel plays:
 ``time_limit``, ``opening_charge`` (``no``: a fight opens with a plain Attack after a Walk into
 contact, the same 3 actions without the +2; a Charge special loses its +2 too), ``initiative``
-(``alternate``: the first player changes each turn) and ``board`` (``apart``: the first turn
-each character Runs into reach and attacks nobody, not even with a Ranged Attack).
-``counter_dodge=yes`` makes the actions spent depend on the dice, which the fixed schedule
-cannot carry: the duel refuses it (party games play it).
+(``alternate``: the first player changes each turn), ``board`` (``apart``: the first turn
+each character Runs into reach and attacks nobody, not even with a Ranged Attack) and
+``counter_dodge`` (``yes``: the attacker Dodges the free attack a Counterattack brings back
+when it has an action left, as party games play it). Under ``yes`` the actions spent depend on
+the dice (the Dodge is paid only where the attack missed), which one fixed schedule cannot
+carry: :func:`play_branching` carries the joint Life Points activation by activation, one table
+per way the action counters stand, and stays exact.
 
 How each character spends its actions is a *plan* chosen from :data:`PLANS` (the rulebook's own
 advice, "reserve a few Action counters... for reactive actions", in three strengths). Under fixed
@@ -41,14 +44,15 @@ Initiative (the roll for the first action) apply. The choice reads no dice, so t
 fixed and the duel exact; a special that costs Life Points is left to the party game, and a
 follow-up attack made only on a hit is resolved undefended.
 
-Not played: powers, equipment, movement and states, and a reaction to a Counterattack's own free
-attack (it is resolved undefended).
+Not played: powers other than those :mod:`.abilities` plays, equipment (a party's Equipment
+bonuses are in its fighters' stats), movement and states, and (under ``counter_dodge=no``) a
+reaction to a Counterattack's own free attack (it is resolved undefended).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -58,6 +62,7 @@ from deckkit.animatactics.engine.abilities import (
     Kit,
     Option,
     choose,
+    deterred,
     initiative_first,
     make_swing,
     swing_odds,
@@ -112,6 +117,11 @@ PLANS: tuple[Plan, ...] = (
 )
 
 
+# A Counterattacked attack under ``counter_dodge=yes`` splits the duel in two (the attacker's
+# Dodge of the free attack back is paid only when its attack missed): each branch keeps one part.
+NO_BRANCH, HIT_ONLY, MISS_DODGED = 0, 1, 2
+
+
 @dataclass(frozen=True)
 class Strike:
     """One attack in a duel's fixed order: who attacks, how, and how the target reacts."""
@@ -122,6 +132,8 @@ class Strike:
     counter: bool  # Counterattack: a miss brings a free attack back at -2
     special: int = -1  # the attacker's special (index in its kit), -1 a basic attack
     on_hit: bool = False  # a follow-up made only when the attack before it hit (undefended)
+    branch: int = NO_BRANCH  # HIT_ONLY: this branch keeps the hits; MISS_DODGED: the misses,
+    # the attacker Dodging the free attack back (counter_dodge=yes)
 
 
 def recover(actions: int, who: Duellist) -> int:
@@ -136,6 +148,122 @@ def starting_actions(who: Duellist) -> int:
     return min(who.actions_max, who.recovery + 1)
 
 
+Memo = dict[tuple[bool, int, int, bool, bool, int, int], Option | None]
+PaceKey = tuple[int, int, int, int, int, int, bool]
+
+
+@dataclass
+class _Pace:
+    """Where a duel's action counters stand: each side's actions, its specials used this game
+    and this turn (a bit each), and whether the two are in contact."""
+
+    ap: dict[bool, int]
+    used: dict[bool, int]
+    used_turn: dict[bool, int]
+    engaged: bool = False
+
+    @classmethod
+    def start(cls, a: Duellist, b: Duellist) -> _Pace:
+        return cls({True: starting_actions(a), False: starting_actions(b)},
+                   {True: 0, False: 0}, {True: 0, False: 0})  # fmt: skip
+
+    def copy(self) -> _Pace:
+        return _Pace(dict(self.ap), dict(self.used), dict(self.used_turn), self.engaged)
+
+    def key(self) -> PaceKey:
+        return (self.ap[True], self.ap[False], self.used[True], self.used[False],
+                self.used_turn[True], self.used_turn[False], self.engaged)  # fmt: skip
+
+    def new_turn(self, a: Duellist, b: Duellist) -> None:
+        """The Recovery Phase, and the once-per-turn specials free again."""
+        self.ap = {True: recover(self.ap[True], a), False: recover(self.ap[False], b)}
+        self.used_turn = {True: 0, False: 0}
+
+
+class _Undecided(Exception):
+    """An activation reached a Dodge of a free attack back its branch list does not settle."""
+
+
+def first_player(a_first: bool, turn: int, rules: RuleSet) -> bool:
+    """Who acts first this turn: the initiative roll's, swapped each turn under
+    ``initiative=alternate``."""
+    return a_first if rules.initiative != ALTERNATE or turn % 2 == 0 else not a_first
+
+
+def _activation(
+    stats: dict[bool, Duellist], plans: dict[bool, Plan], side: bool, pace: _Pace, turn: int,
+    rules: RuleSet, memo: Memo | None, dodges: list[bool] | None = None,
+) -> list[Strike]:  # fmt: skip
+    """One character's activation: its attacks in order, with the reactions the plans choose
+    (action costs are paid on declaration, so they do not depend on the dice), ``pace`` updated.
+
+    ``dodges`` (``counter_dodge=yes`` only): for each Counterattack of this activation the
+    attacker could answer, whether this branch is the one where the attack missed and the
+    attacker Dodged the free attack back; :class:`_Undecided` when the list runs out."""
+    if rules.board == APART and turn == 0:  # closing in: a Run, no attack
+        pace.ap[side] -= min(RUN_COST, pace.ap[side])
+        return []
+    opening = CHARGE_BONUS if rules.opening_charge else 0
+    ap = pace.ap
+    out: list[Strike] = []
+    moved = False
+    decided = 0
+    while True:
+        me, target = stats[side], stats[not side]
+        key = (side, ap[side], plans[side].reserve, pace.engaged, moved,
+               pace.used[side] | pace.used_turn[side], ap[not side])  # fmt: skip
+        if memo is not None and key in memo:
+            pick = memo[key]
+        else:
+            pick = choose(
+                me.attack, me.damage, me.kit, target.defense, target.armor, target.kit,
+                key[1], key[2], pace.engaged, moved, key[5], key[6], False, 0, opening,
+            )  # fmt: skip
+            if memo is not None:
+                memo[key] = pick
+        if pick is None:
+            return out
+        ap[side] -= pick.cost
+        if pick.charge:
+            moved = True
+        if pick.engages:
+            pace.engaged = True
+        if pick.special >= 0:
+            spec = me.kit.specials[pick.special]
+            bit = 1 << pick.special
+            if spec.limit == "game":
+                pace.used[side] |= bit
+            elif spec.limit == "turn":
+                pace.used_turn[side] |= bit
+        for _ in range(pick.strikes):
+            st = _reacted(side, pick.mod, pick.special, pick.ranged, ap, plans,
+                          target.kit.damage_resistance)  # fmt: skip
+            if dodges is not None and st.counter and _dodges_back(me, ap[side]):
+                if decided == len(dodges):
+                    raise _Undecided
+                dodged = dodges[decided]
+                decided += 1
+                st = replace(st, branch=MISS_DODGED if dodged else HIT_ONLY)
+                if dodged:
+                    ap[side] -= DODGE_COST
+            out.append(st)
+        if pick.follow_up == "hit":
+            out.append(Strike(side, 0, False, False, -1, True))
+        elif pick.follow_up == "always":
+            out.append(_reacted(side, 0, -1, False, ap, plans,
+                                target.kit.damage_resistance))  # fmt: skip
+
+
+def _dodges_back(attacker: Duellist, ap: int) -> bool:
+    """Under ``counter_dodge=yes``: "When an enemy declares the intention to attack a
+    character, the targeted character can spend an Action point to roll a die and add the
+    result to its Defense" (Dodge) read on the Counterattack's free attack too. Every plan
+    reacts when it can pay (a Counterattack against it is played as a Dodge, as in party
+    games), so the attacker Dodges it with an action left, unless it has Damage Resistance
+    ("can't use Action Points to Dodge attacks", the data's rule)."""
+    return ap >= DODGE_COST and not attacker.kit.damage_resistance
+
+
 def schedule(
     a: Duellist,
     b: Duellist,
@@ -144,63 +272,23 @@ def schedule(
     a_first: bool,
     turns: int = TURNS,
     rules: RuleSet = DEFAULT_RULES,
-    memo: dict[tuple[bool, int, int, bool, bool, int, int], Option | None] | None = None,
+    memo: Memo | None = None,
 ) -> tuple[Strike, ...]:
     """Every attack of a duel in order, with the reactions the plans choose (action costs are
-    paid on declaration, so they do not depend on the dice) under the rule options ``rules``."""
-    opening = CHARGE_BONUS if rules.opening_charge else 0
-    ap = {True: starting_actions(a), False: starting_actions(b)}
+    paid on declaration, so they do not depend on the dice) under the rule options ``rules``.
+    Under ``counter_dodge=yes`` the actions spent depend on the dice: :func:`play_branching`."""
+    if rules.counter_dodge:
+        raise ValueError("counter_dodge=yes branches on the dice: play_branching plays it")
     stats = {True: a, False: b}
     plans = {True: plan_a, False: plan_b}
-    used = {True: 0, False: 0}  # specials used, once-per-game ones (a bit each)
-    engaged = False
+    pace = _Pace.start(a, b)
     out: list[Strike] = []
     for turn in range(turns):
         if turn > 0:
-            for side in (True, False):
-                ap[side] = recover(ap[side], stats[side])
-        used_turn = {True: 0, False: 0}
-        first = a_first if rules.initiative != ALTERNATE or turn % 2 == 0 else not a_first
+            pace.new_turn(a, b)
+        first = first_player(a_first, turn, rules)
         for side in (first, not first):
-            if rules.board == APART and turn == 0:  # closing in: a Run, no attack
-                ap[side] -= min(RUN_COST, ap[side])
-                continue
-            moved = False
-            while True:
-                me, target = stats[side], stats[not side]
-                key = (side, ap[side], plans[side].reserve, engaged, moved,
-                       used[side] | used_turn[side], ap[not side])  # fmt: skip
-                if memo is not None and key in memo:
-                    pick = memo[key]
-                else:
-                    pick = choose(
-                        me.attack, me.damage, me.kit, target.defense, target.armor, target.kit,
-                        key[1], key[2], engaged, moved, key[5], key[6], False, 0, opening,
-                    )  # fmt: skip
-                    if memo is not None:
-                        memo[key] = pick
-                if pick is None:
-                    break
-                ap[side] -= pick.cost
-                if pick.charge:
-                    moved = True
-                if pick.engages:
-                    engaged = True
-                if pick.special >= 0:
-                    spec = me.kit.specials[pick.special]
-                    bit = 1 << pick.special
-                    if spec.limit == "game":
-                        used[side] |= bit
-                    elif spec.limit == "turn":
-                        used_turn[side] |= bit
-                for _ in range(pick.strikes):
-                    out.append(_reacted(side, pick.mod, pick.special, pick.ranged, ap, plans,
-                                        target.kit.damage_resistance))  # fmt: skip
-                if pick.follow_up == "hit":
-                    out.append(Strike(side, 0, False, False, -1, True))
-                elif pick.follow_up == "always":
-                    out.append(_reacted(side, 0, -1, False, ap, plans,
-                                        target.kit.damage_resistance))  # fmt: skip
+            out += _activation(stats, plans, side, pace, turn, rules, memo)
     return tuple(out)
 
 
@@ -232,7 +320,8 @@ def damage_table(
     spec = attacker.kit.specials[special] if special >= 0 else None
     sw = make_swing(
         attacker.attack, attacker.damage, attacker.kit.critical_mastery, defender.defense,
-        defender.armor, spec, mod,
+        defender.armor, spec, mod, attacker.kit.ignore_armor, defender.kit.damage_cap,
+        deterred(defender.kit.deter, attacker.resistance),
     )  # fmt: skip
     miss, dist = swing_odds(sw, defends)
     out = np.array([float(p) for p in dist]) if dist else np.zeros(1)
@@ -283,6 +372,43 @@ class DuelOutcome:
         return self.a_wins + self.undecided_share * self.undecided
 
 
+def _step(tables: _Tables, st: Strike, p: Array, last_hit: Array) -> tuple[Array, Array]:
+    """The joint Life Points after one attack, and the part of them where it hit (``p`` and
+    ``last_hit`` before it). A branch of ``counter_dodge=yes`` keeps its part alone: the hits
+    (HIT_ONLY), or the misses with the free attack back Dodged (MISS_DODGED)."""
+    miss, m = tables.get(st.by_a, st.mod, st.defends, st.special)
+    base = last_hit if st.on_hit else p
+    hit = base @ m if st.by_a else m.T @ base
+    if st.branch == HIT_ONLY:
+        p_next = hit
+    elif st.counter:  # the target's free attack back, at -2, Dodged in the MISS_DODGED branch
+        c_miss, cm = tables.get(not st.by_a, COUNTER_PENALTY, st.branch == MISS_DODGED)
+        back = (cm.T @ base) if st.by_a else (base @ cm)
+        if st.branch == MISS_DODGED:
+            hit = np.zeros_like(hit)
+            p_next = miss * (back + c_miss * base)
+        else:
+            p_next = hit + miss * (back + c_miss * base)
+    else:
+        p_next = hit + miss * base
+    if st.on_hit:  # where the attack before missed, nothing more happens
+        p_next = p_next + (p - last_hit)
+    return p_next, hit
+
+
+def _settle(p: Array, hit: Array) -> tuple[float, float, Array]:
+    """A's and B's new wins (the other fallen) and the part hit where both still stand;
+    ``p`` loses its finished games in place."""
+    a_won = float(p[1:, 0].sum())
+    b_won = float(p[0, 1:].sum())
+    p[:, 0] = 0.0
+    p[0, :] = 0.0
+    last_hit = hit.copy()
+    last_hit[:, 0] = 0.0
+    last_hit[0, :] = 0.0
+    return a_won, b_won, last_hit
+
+
 def play_exact(tables: _Tables, strikes: Sequence[Strike], share: float = 0.5) -> DuelOutcome:
     """Carry the joint distribution of both characters' Life Points through the attacks
     (``share``: A's score for a duel still standing at the end)."""
@@ -292,28 +418,96 @@ def play_exact(tables: _Tables, strikes: Sequence[Strike], share: float = 0.5) -
     a_wins = b_wins = 0.0
     last_hit = p  # the Life Points after the attack before, where it hit
     for st in strikes:
-        miss, m = tables.get(st.by_a, st.mod, st.defends, st.special)
-        base = last_hit if st.on_hit else p
-        hit = base @ m if st.by_a else m.T @ base
-        if st.counter:  # the target's free attack back, at -2, undefended
-            c_miss, cm = tables.get(not st.by_a, COUNTER_PENALTY, False)
-            back = (cm.T @ base) if st.by_a else (base @ cm)
-            p_next = hit + miss * (back + c_miss * base)
-        else:
-            p_next = hit + miss * base
-        if st.on_hit:  # where the attack before missed, nothing more happens
-            p_next = p_next + (p - last_hit)
-        p = p_next
-        a_wins += float(p[1:, 0].sum())
-        b_wins += float(p[0, 1:].sum())
-        p[:, 0] = 0.0
-        p[0, :] = 0.0
-        last_hit = hit.copy()
-        last_hit[:, 0] = 0.0
-        last_hit[0, :] = 0.0
+        p, hit = _step(tables, st, p, last_hit)
+        a_won, b_won, last_hit = _settle(p, hit)
+        a_wins += a_won
+        b_wins += b_won
         if a_wins + b_wins > 1 - 1e-15:
             break
     return DuelOutcome(a_wins, b_wins, max(0.0, 1.0 - a_wins - b_wins), share)
+
+
+def _paths(
+    stats: dict[bool, Duellist], plans: dict[bool, Plan], side: bool, pace: _Pace, turn: int,
+    rules: RuleSet, memo: Memo,
+) -> list[tuple[list[Strike], _Pace]]:  # fmt: skip
+    """Every branch of one activation from ``pace``: its attacks and where the counters end.
+    The branches split only on a Dodge of a free attack back, so they share the dice of every
+    other attack and together cover every roll once."""
+    out: list[tuple[list[Strike], _Pace]] = []
+    todo: list[list[bool]] = [[]]
+    while todo:
+        dodges = todo.pop()
+        end = pace.copy()
+        try:
+            strikes = _activation(stats, plans, side, end, turn, rules, memo,
+                                  dodges if rules.counter_dodge else None)  # fmt: skip
+        except _Undecided:
+            todo += [[*dodges, True], [*dodges, False]]
+            continue
+        out.append((strikes, end))
+    return out
+
+
+def play_branching(
+    tables: _Tables,
+    plan_a: Plan,
+    plan_b: Plan,
+    a_first: bool,
+    rules: RuleSet = DEFAULT_RULES,
+    share: float = 0.5,
+    turns: int = TURNS,
+    memo: Memo | None = None,
+) -> DuelOutcome:
+    """The exact duel when the actions spent depend on the dice (``counter_dodge=yes``): the
+    joint Life Points are carried activation by activation, one table for each way the action
+    counters stand (branches that reach the same counters are merged), so it stays exact with
+    no sampling. Without a branch it is :func:`play_exact` of :func:`schedule`."""
+    a, b = tables.a, tables.b
+    stats = {True: a, False: b}
+    plans = {True: plan_a, False: plan_b}
+    memo = {} if memo is None else memo
+    start = _Pace.start(a, b)
+    p0 = np.zeros((a.life + 1, b.life + 1))
+    p0[a.life, b.life] = 1.0
+    frontier: dict[PaceKey, tuple[_Pace, Array]] = {start.key(): (start, p0)}
+    paths: dict[tuple[bool, PaceKey, bool], list[tuple[list[Strike], _Pace]]] = {}
+    a_wins = b_wins = 0.0
+    for turn in range(turns):
+        if turn > 0:
+            turned: dict[PaceKey, tuple[_Pace, Array]] = {}
+            for pace, p in frontier.values():
+                pace.new_turn(a, b)
+                _add(turned, pace, p)
+            frontier = turned
+        first = first_player(a_first, turn, rules)
+        for side in (first, not first):
+            nxt: dict[PaceKey, tuple[_Pace, Array]] = {}
+            for pace, p in frontier.values():
+                k = (side, pace.key(), turn == 0)
+                if k not in paths:
+                    paths[k] = _paths(stats, plans, side, pace, turn, rules, memo)
+                for strikes, end in paths[k]:
+                    q, last_hit = p.copy(), p
+                    for st in strikes:
+                        q, hit = _step(tables, st, q, last_hit)
+                        a_won, b_won, last_hit = _settle(q, hit)
+                        a_wins += a_won
+                        b_wins += b_won
+                    _add(nxt, end.copy(), q)
+            frontier = nxt
+        if a_wins + b_wins > 1 - 1e-15:
+            break
+    return DuelOutcome(a_wins, b_wins, max(0.0, 1.0 - a_wins - b_wins), share)
+
+
+def _add(into: dict[PaceKey, tuple[_Pace, Array]], pace: _Pace, p: Array) -> None:
+    """Merge a branch into the one with the same action counters."""
+    key = pace.key()
+    if key in into:
+        into[key] = (into[key][0], into[key][1] + p)
+    else:
+        into[key] = (pace, p)
 
 
 def game_value(payoff: Array) -> float:
@@ -369,10 +563,6 @@ def duel(
 ) -> DuelResult:
     """A against B, exactly: each plan pair, each first player, then the plans' game, under
     the rule options ``rules``; ``levels``: what A and B are worth, for the 10-turn count."""
-    if rules.counter_dodge:
-        raise ValueError(
-            "the exact duel does not play counter_dodge=yes (party games with --vs do)"
-        )
     share = undecided_share(rules, levels)
     tables = _Tables(a, b)
     n = len(plans)
@@ -386,16 +576,22 @@ def duel(
         return played[strikes]
 
     # The action choices, memoised for this duel alone (its rule options fixed).
-    memo: dict[tuple[bool, int, int, bool, bool, int, int], Option | None] = {}
+    memo: Memo = {}
     # "each player rolls a die, with the high roller deciding who will act first": the winner
     # of the roll (Initiative adds to it) picks the order better for it.
     p_a = float(initiative_first(int(a.kit.initiative), int(b.kit.initiative)))
     for i, pa in enumerate(plans):
         for j, pb in enumerate(plans):
-            both = [
-                play(schedule(a, b, pa, pb, first, rules=rules, memo=memo))
-                for first in (True, False)
-            ]
+            if rules.counter_dodge:
+                both = [
+                    play_branching(tables, pa, pb, first, rules, share, memo=memo)
+                    for first in (True, False)
+                ]
+            else:
+                both = [
+                    play(schedule(a, b, pa, pb, first, rules=rules, memo=memo))
+                    for first in (True, False)
+                ]
             outcomes[i, j] = both
             best = 0 if both[0].value >= both[1].value else 1
             payoff[i, j] = p_a * both[best].value + (1 - p_a) * both[1 - best].value

@@ -7,7 +7,11 @@
   levels, then by name. It spends actions by its side's plan (:class:`.duel.Plan`: attack while
   the plan's reserve stays; Charge when out of contact, which opens every fight) and reacts by it
   (a Counterattack when the plan says so and it can pay, else a Dodge when it has an action).
-  With one character a side this is exactly the duel's schedule.
+  Against one enemy it takes the action worth most (:func:`action_value`): expected Life Points
+  per action point, no more than the enemy has left, with the follow-on special it opens, plus
+  what a knock-out or a Paralyze takes from the enemy's actions to come. With one character a
+  side and no specials this is exactly the duel's schedule; with specials, the same while no
+  attack can knock the enemy out (the schedule reads no Life Points left).
 - ``random``: a random character, a random affordable action or the end of the activation, a
   random affordable reaction. A floor for the ladder.
 - ``search``: plays ahead by simulating. At each activation it weighs its candidates (every
@@ -28,7 +32,13 @@ import functools
 import math
 import random
 
-from deckkit.animatactics.engine.abilities import use_value
+from deckkit.animatactics.engine.abilities import (
+    AFTER_CHARGE,
+    chain_of,
+    follows,
+    use_outcome,
+    use_value,
+)
 from deckkit.animatactics.engine.duel import (
     ATTACK_COST,
     CHARGE_COST,
@@ -37,6 +47,7 @@ from deckkit.animatactics.engine.duel import (
     Duellist,
     Plan,
     damage_table,
+    recover,
 )
 from deckkit.animatactics.engine.options import LEVELS
 from deckkit.animatactics.engine.skirmish import (
@@ -80,9 +91,13 @@ def _kill_times(
 
 
 def _defends(g: GameState, side: int, act: Action) -> bool:
-    """Whether the target can react to the action: an action left, and no Damage Resistance."""
+    """Whether the target can react to the action: an action left, no Damage Resistance, and
+    not Paralyzed ("STATE": a Paralyzed character "cannot use any Actions during the Turn", a
+    Dodge included)."""
     target = g.teams[1 - side][act.target]
-    return target.ap >= DODGE_COST and not target.stats.kit.damage_resistance
+    return (
+        target.ap >= DODGE_COST and not target.stats.kit.damage_resistance and not target.paralyzed
+    )
 
 
 def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
@@ -105,15 +120,120 @@ def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
     return single * one / total if total > 0 else single
 
 
+def attack_threat(g: GameState, side: int, enemy: int, victim: int) -> float:
+    """Expected Life Points enemy ``enemy`` takes from character ``victim`` of ``side`` with one
+    basic Attack ("Attack (2 Actions)"), the victim Dodging when it has an action: what one of
+    its attacks is worth to it, in the heuristic's own measure."""
+    me = g.teams[1 - side][enemy].stats
+    v = g.teams[side][victim]
+    defends = v.ap >= DODGE_COST and not v.stats.kit.damage_resistance and not v.paralyzed
+    return use_value(me.attack, me.damage, me.kit.critical_mastery, v.stats.defense,
+                     v.stats.armor, None, 0, defends)  # fmt: skip
+
+
+def worst_threat(g: GameState, side: int, enemy: int) -> float:
+    """One Attack of ``enemy`` at the character of ``side`` it hurts most (:func:`attack_threat`):
+    whom it strikes is its player's choice ("Action Phase")."""
+    return max(
+        (attack_threat(g, side, enemy, v) for v, f in enumerate(g.teams[side]) if f.life > 0),
+        default=0.0,
+    )
+
+
+def actions_to_come(g: GameState, side: int, enemy: int) -> int:
+    """The actions enemy ``enemy`` still has to act with: this turn's if its card is not yet
+    turned, else the next turn's after Recovery ("Recovery Phase": Recovery more, up to its
+    maximum)."""
+    e = g.teams[1 - side][enemy]
+    return e.ap if not e.acted else recover(e.ap, e.stats)
+
+
+def knockout_worth(g: GameState, side: int, target: int) -> float:
+    """What knocking ``target`` out is worth beyond its Life Points: "Damage and Death": a
+    character at 0 Life Points is removed from play, so the Attacks its actions to come would
+    have made (:func:`actions_to_come`, one Attack per 2) are never made; valued as the Life
+    Points they would take (:func:`worst_threat`)."""
+    return actions_to_come(g, side, target) / ATTACK_COST * worst_threat(g, side, target)
+
+
+def paralyze_worth(g: GameState, side: int, target: int, level: int) -> float:
+    """What Paralyzing ``target`` at ``level`` is worth: "Paralyzed: The character is paralyzed
+    and cannot use any Actions during the Turn" ("STATE"), one counter of it removed at each
+    Maintenance, so a level 1 Paralyze takes the actions it has left this turn (none when its
+    card is already turned) and each further level one turn's Recovery more; valued as the Life
+    Points its lost Attacks would take (:func:`worst_threat`). Nothing when it is Paralyzed as
+    long already (the higher level stays)."""
+    e = g.teams[1 - side][target]
+    if e.paralyzed >= level:
+        return 0.0
+    now = 0 if e.acted else e.ap
+    lost = now + (level - 1) * e.stats.recovery
+    if e.paralyzed:
+        lost -= now + (e.paralyzed - 1) * e.stats.recovery
+    return max(lost, 0) / ATTACK_COST * worst_threat(g, side, target)
+
+
+def resist_fails(effect: int, resistance: int) -> float:
+    """P(the target fails its Resistance roll): "roll a die and add its Resistance value to the
+    result. If the sum is greater than the difficulty level ... the target is not affected"
+    ("Resistances"), a d10."""
+    return min(max(effect - resistance, 0), 10) / 10
+
+
+def follow_on(g: GameState, side: int, actor: int, act: Action) -> tuple[float, int, float]:
+    """The best follow-on special ``act`` opens for ``actor`` against its target (a special usable
+    only right after it, the data's ``after`` column: :func:`.abilities.chain_of`): the chance
+    the chain is left (a Charge leaves one whatever the dice; a hit, the first attack's odds),
+    its cost, and the Life Points it takes; (0, 0, 0) when none or none can be paid after."""
+    me = g.teams[side][actor]
+    kit = me.stats.kit
+    if not any(sp.after for sp in kit.specials):
+        return 0.0, 0, 0.0
+    spec = kit.specials[act.special] if act.special >= 0 else None
+    target = g.teams[1 - side][act.target]
+    charge = act.kind == CHARGE
+    left = chain_of(spec, charge, True)
+    _, _, hit = use_outcome(me.stats.attack, me.stats.damage, kit.critical_mastery,
+                            target.stats.defense, target.stats.armor, spec, g.roll_mod(act),
+                            _defends(g, side, act), target.life)  # fmt: skip
+    best = (0.0, 0, 0.0)
+    used = me.used | me.used_turn
+    reserve = g.sides[side].plan.reserve
+    for i, sp in enumerate(kit.specials):
+        if not sp.after or used >> i & 1 or not follows(sp, left):
+            continue
+        if me.ap - act.cost < sp.cost + reserve:
+            continue
+        p = 1.0 if sp.after == AFTER_CHARGE else hit
+        lp = use_value(me.stats.attack, me.stats.damage, kit.critical_mastery,
+                       target.stats.defense, target.stats.armor, sp, 0,
+                       _defends(g, side, act))  # fmt: skip
+        if p * lp > best[0] * best[2]:
+            best = (p, sp.cost, lp)
+    return best
+
+
 def action_value(g: GameState, side: int, actor: int, act: Action) -> float:
     """Expected Life Points per action point ``act`` takes from its target (as
-    :func:`.abilities.option_value`, which the duel's schedule weighs by)."""
+    :func:`.abilities.option_value`, which the duel's schedule weighs by), no more than the
+    target has left (:func:`.abilities.use_outcome`), and with the follow-on special it opens
+    (:func:`follow_on`, the two weighed with both costs); plus what it does once, in Life Points
+    an Attack's 2 actions are worth: a knock-out's lost Attacks (:func:`knockout_worth`) and a
+    Paralyze's (:func:`paralyze_worth`). Those are per use, not per action point: the actions a
+    cheaper use saves cannot knock the same enemy out, or Paralyze it, twice."""
     me = g.teams[side][actor].stats
-    target = g.teams[1 - side][act.target].stats
+    target = g.teams[1 - side][act.target]
     spec = me.kit.specials[act.special] if act.special >= 0 else None
-    value = use_value(me.attack, me.damage, me.kit.critical_mastery, target.defense,
-                      target.armor, spec, g.roll_mod(act), _defends(g, side, act))  # fmt: skip
-    return value / act.cost
+    taken, ko, hit = use_outcome(me.attack, me.damage, me.kit.critical_mastery,
+                                 target.stats.defense, target.stats.armor, spec,
+                                 g.roll_mod(act), _defends(g, side, act),
+                                 target.life)  # fmt: skip
+    p, cost, lp = follow_on(g, side, actor, act)
+    once = ko * knockout_worth(g, side, act.target)
+    if spec is not None and spec.paralyze:
+        fails = resist_fails(spec.effect, target.stats.resistance)
+        once += hit * fails * paralyze_worth(g, side, act.target, spec.paralyze)
+    return (taken + p * lp) / (act.cost + p * cost) + once / ATTACK_COST
 
 
 def _key(g: GameState, side: int, actor: int, act: Action) -> tuple[float, int, str, str]:

@@ -70,6 +70,7 @@ from deckkit.animatactics.engine.abilities import (
     Option,
     Special,
     chain_of,
+    deterred,
     effect_outcome,
     harms,
     make_swing,
@@ -372,8 +373,11 @@ def _strike(
     """Damage of one attack, -1 on a miss: the attack die (or two, the higher kept, or none for
     a fixed roll), then the defender's d10 when it defends (:func:`.abilities.swing_damage`)."""
     sw = make_swing(
-        att.attack, att.damage, att.kit.critical_mastery, dfn.defense, dfn.armor, spec, mod
-    )
+        att.attack, att.damage, att.kit.critical_mastery, dfn.defense, dfn.armor, spec, mod,
+        att.kit.ignore_armor, dfn.kit.damage_cap, deterred(dfn.kit.deter, att.resistance),
+    )  # fmt: skip
+    if sw.fails and rng.randint(1, 10) <= sw.fails:
+        return -1  # the attacker failed its Resistance roll: the attack misses
     if sw.roll:
         kept = sw.roll
     else:
@@ -548,9 +552,10 @@ def _attack(
         _after_attack(g, side, actor, t, False, pols, dice, prng)
     if reaction == COUNTER:  # a miss against a Counterattack: a free attack back at -2
         dodged = False
-        if g.rules.counter_dodge and me.ap >= DODGE_COST:
+        if g.rules.counter_dodge and me.ap >= DODGE_COST and not me.stats.kit.damage_resistance:
             # "an automatic Attack Action": under counter_dodge=yes the attacker's player may
-            # Dodge it as any attack (a Counterattack against it is played as a Dodge).
+            # Dodge it as any attack (a Counterattack against it is played as a Dodge); not
+            # with Damage Resistance ("can't use Action Points to Dodge attacks", the data's).
             dodged = pols[side].react(g, side, actor, t, False, prng) != NO_REACTION
             if dodged:
                 me.ap -= DODGE_COST

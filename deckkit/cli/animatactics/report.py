@@ -55,8 +55,7 @@ def build_document(
     rule: list[str] | None = None,
 ) -> tuple[dict[str, Any], bool]:
     """The report's document and whether the party is legal (``rule``: ``NAME=VALUE`` rule
-    options; the matrix and the party's odds are exact duels, which refuse an option only
-    party games play)."""
+    options, played by the matrix's and the party's exact duels and by the --vs games)."""
     settings = parse_settings(rule)
     duel_set, party_set = duel_rules(settings), rule_set(settings)
     from deckkit.animatactics.analysis.cost_study import cost_study
