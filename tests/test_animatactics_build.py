@@ -43,7 +43,7 @@ def test_the_knapsack_is_exact_against_brute_force() -> None:
 def test_every_candidate_is_legal_and_within_the_budget() -> None:
     db = load_card_db()
     pool = roster(db)[:40]
-    field = pb.field_of(db, [])[:6]  # the field ranks candidates; legal or not is the pool's
+    field = pb.field_of(db, [])[:3]  # the field ranks candidates; legal or not is the pool's
     for edition, levels in (("saga1", 250), ("later", 300), ("saga1", 150)):
         ed = load_edition(edition)
         found = pb.candidates(pool, field, ed, levels)

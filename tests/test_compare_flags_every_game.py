@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from deckkit import games
 from deckkit.analysis import matches
+from deckkit.api import matchups
 from deckkit.cli.main import app
 from deckkit.core.game import Game
 from deckkit.errors import EXIT_BAD_INPUT
@@ -205,22 +206,27 @@ def test_every_ani_mayhem_flag_is_declared_for_parties_with_the_same_help_and_de
             assert a.help == b.help, flag  # type: ignore[attr-defined]
 
 
-def test_impact_target_error_stops_each_stand_in_on_the_games_a_shorter_run_plays() -> None:
+def test_impact_target_error_stops_each_stand_in_on_the_games_a_shorter_run_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Under --target-error a stand-in stops after a batch once its half-width is small enough:
     its estimate is then the one a run of that many games gives (game i is the same game
-    however the run is cut), and the document says the games each change took."""
+    however the run is cut), and the document says the games each change took. Batches of 100
+    games instead of 500: this change's half-width is 0.10 after one batch and 0.07 after two,
+    so the run goes on past its first batch and stops after its second."""
+    monkeypatch.setattr(matchups, "BATCH", 100)
     team, vs = PAIRS["animus"]
     args = ("impact", team, "--vs", vs, "-c", "Astrid Kell", "-s", 2, "-q", "-f", "json")
-    code, out, err = run(*args, "-n", 1000, "--target-error", 0.2)
+    code, out, err = run(*args, "-n", 1000, "--target-error", 0.08)
     assert code == 0, err
     stopped = json.loads(out)
-    assert stopped["target_error"] == 0.2
-    assert stopped["command"].endswith("--target-error 0.2")
-    code, out, err = run(*args, "-n", 500)
+    assert stopped["target_error"] == 0.08
+    assert stopped["command"].endswith("--target-error 0.08")
+    code, out, err = run(*args, "-n", 200)
     assert code == 0, err
     short = json.loads(out)
     assert short["target_error"] is None
     (a,), (b,) = stopped["impact"]["cards"], short["impact"]["cards"]
-    assert a["games"] == 500
+    assert a["games"] == 200
     assert a["stand_ins"] == b["stand_ins"]
     assert (a["difference"], a["ci"]) == (b["difference"], b["ci"])

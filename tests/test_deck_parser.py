@@ -221,17 +221,35 @@ _LINES = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(st.text(max_size=300), st.lists(_LINES, max_size=12).map("\n".join)))
-def test_any_text_parses_or_raises_deck_file_error(db: CardDB, text: str) -> None:
-    """Property: arbitrary text either parses into a deck or raises DeckFileError, never
-    anything else (the card database read once for the module, not once per example)."""
+# The fuzzed texts' cost is the "did you mean" search of each unknown name (difflib over every
+# card name, about 50 ms a name): `make test` draws 100 texts a property, the slow suite
+# (`make test-slow`, run by CI) 300 more of its own.
+FAST_EXAMPLES, SLOW_EXAMPLES = 100, 300
+_ANY_TEXT = st.one_of(st.text(max_size=300), st.lists(_LINES, max_size=12).map("\n".join))
+
+
+def _parses_or_raises(db: CardDB, text: str) -> None:
     try:
         deck = parse_deck(text, db)
     except DeckFileError as err:
         assert err.message
     else:
         assert deck.entries and all(e.count >= 1 for e in deck.entries)
+
+
+@settings(max_examples=FAST_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_ANY_TEXT)
+def test_any_text_parses_or_raises_deck_file_error(db: CardDB, text: str) -> None:
+    """Property: arbitrary text either parses into a deck or raises DeckFileError, never
+    anything else (the card database read once for the module, not once per example)."""
+    _parses_or_raises(db, text)
+
+
+@pytest.mark.slow  # 300 more texts
+@settings(max_examples=SLOW_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_ANY_TEXT)
+def test_any_text_parses_or_raises_deck_file_error_on_more_texts(db: CardDB, text: str) -> None:
+    _parses_or_raises(db, text)
 
 
 def test_every_problem_of_a_deck_is_reported_at_once(db: CardDB) -> None:
@@ -246,8 +264,7 @@ def test_every_problem_of_a_deck_is_reported_at_once(db: CardDB) -> None:
     assert [p["line"] for p in info.value.as_dict()["problems"]] == [2, 4, 6]
 
 
-@settings(max_examples=300, deadline=None)
-@given(
+_ANY_LINES = (
     st.lists(
         st.one_of(
             st.text(max_size=60),
@@ -278,10 +295,27 @@ def test_every_problem_of_a_deck_is_reported_at_once(db: CardDB) -> None:
         max_size=25,
     )
 )
-def test_any_deck_text_is_a_deck_or_a_deck_file_error(db: CardDB, lines: list[str]) -> None:
-    """Fuzzed deck files: whatever the text, the parser returns a deck or raises
-    DeckFileError naming the line; nothing else escapes."""
+
+
+def _deck_or_error(db: CardDB, lines: list[str]) -> None:
     try:
         parse_deck("\n".join(lines), db)
     except DeckFileError as err:
         assert err.render()
+
+
+@settings(max_examples=FAST_EXAMPLES, deadline=None)
+@given(_ANY_LINES)
+def test_any_deck_text_is_a_deck_or_a_deck_file_error(db: CardDB, lines: list[str]) -> None:
+    """Fuzzed deck files: whatever the text, the parser returns a deck or raises
+    DeckFileError naming the line; nothing else escapes."""
+    _deck_or_error(db, lines)
+
+
+@pytest.mark.slow  # 300 more deck texts
+@settings(max_examples=SLOW_EXAMPLES, deadline=None)
+@given(_ANY_LINES)
+def test_any_deck_text_is_a_deck_or_a_deck_file_error_on_more_texts(
+    db: CardDB, lines: list[str]
+) -> None:
+    _deck_or_error(db, lines)

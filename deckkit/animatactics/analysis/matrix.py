@@ -25,7 +25,7 @@ from deckkit.animatactics.construction.carddb import (
     advantage_bonuses,
 )
 from deckkit.animatactics.construction.cards import Character, Pilot
-from deckkit.animatactics.engine.abilities import NO_KIT, Kit, kits
+from deckkit.animatactics.engine.abilities import NO_KIT, Kit, by_character, kit_of
 from deckkit.animatactics.engine.duel import PLANS, Duellist, duel
 from deckkit.animatactics.engine.options import DEFAULT_RULES, RuleSet
 from deckkit.animatactics.engine.playing import play_game
@@ -59,8 +59,11 @@ def gear_pilot(db: CardDB) -> Pilot:
 
 def kit_for(name: str) -> Kit:
     """The character's abilities as the engine plays them (card_db/animatactics/abilities.csv);
-    none for a name the file does not list."""
-    return kits(abilities_csv()).get(name.strip(), NO_KIT)
+    none for a name the file does not list. Only this character's rows are read into a kit:
+    a party's entrants are made for every game a race or a tune plays, and building the whole
+    file's kits for each was most of an Anima Tactics run's time."""
+    rows = by_character(abilities_csv()).get(name.strip())
+    return NO_KIT if rows is None else kit_of(rows)
 
 
 def entrant(
