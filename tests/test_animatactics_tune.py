@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deckkit.animatactics.analysis.parties import plan_of
-from deckkit.animatactics.analysis.party_tune import paired, race, scorer, swaps
+from deckkit.animatactics.analysis.party_tune import confirm, paired, race, scorer, swaps
 from deckkit.animatactics.construction.carddb import load_card_db
 from deckkit.animatactics.construction.editions import load_edition
 from deckkit.animatactics.construction.legality import check_party
@@ -57,6 +57,28 @@ def test_the_race_scores_paired_differences_on_the_same_games() -> None:
     assert paired([1.0])["ci"] is None
 
 
+def test_the_race_and_the_confirmation_report_every_game_they_play() -> None:
+    """A tune's progress bar counts what is played: every batch of the start and of each swap
+    in the race, both parties' games in the confirmation."""
+    db = load_card_db()
+    party, field, pool = (read_party(p, db) for p in (START, FIELD, POOL))
+    inner = scorer(plan_of("guarded"), "heuristic", "heuristic", DEFAULT_RULES)
+    played: list[int] = []
+
+    def score(a: object, b: object, seed: int, first: int, n: int) -> list[float]:
+        played.append(n)
+        return inner(a, b, seed, first, n)  # type: ignore[arg-type]
+
+    found = swaps(party, [m.character for m in pool.members], load_edition("saga1"), 250)[:3]
+    told: list[int] = []
+    race(party, found, [field], score, games=12, seed=2, offset=0, on_games=told.append)
+    assert told and sum(told) == sum(played)
+    played.clear()
+    told.clear()
+    confirm(party, found[0].party, [field], score, games=6, seed=2, on_games=told.append)
+    assert sum(told) == sum(played) == 12
+
+
 # Three tunes of 60 games a swap and their confirmations: `make test-slow`. The fast suite runs the
 # command's cell of the command x game table (test_command_game_table.py: a short tune, its JSON
 # against the schema), the swaps and the race above, and the refusals below.
@@ -73,6 +95,17 @@ def test_tune_command_is_seeded_and_writes_a_legal_party(tmp_path: Path) -> None
     assert again["steps"] == doc["steps"] and again["path"] == doc["path"]
     checked = runner.invoke(app, ["validate", str(out)])
     assert checked.exit_code == 0, checked.stdout
+
+
+def test_tune_takes_quiet_like_every_long_command() -> None:
+    """`-q` as for an Ani-Mayhem tune: no progress or notes, the same result."""
+    args = ["tune", str(START), "--vs", str(FIELD), "--pool", str(POOL), "--budget", "12",
+            "--confirm", "0", "--steps", "1", "--seed", "4"]  # fmt: skip
+    loud = runner.invoke(app, args)
+    quiet = runner.invoke(app, [*args, "-q"])
+    assert loud.exit_code == quiet.exit_code == 0, quiet.output
+    assert quiet.stdout == loud.stdout and quiet.stderr == ""
+    assert "swaps" in loud.stderr  # the step's note, on the log without a terminal
 
 
 def test_tune_refuses_the_search_player_and_an_illegal_party() -> None:

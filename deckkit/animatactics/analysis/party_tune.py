@@ -113,11 +113,12 @@ def paired(diffs: Sequence[float]) -> dict[str, Any]:
 
 def race(
     start: Party, found: Sequence[Swap], field_parties: Sequence[Party], score: Score, *,
-    games: int, seed: int, offset: int,
+    games: int, seed: int, offset: int, on_games: Callable[[int], None] | None = None,
 ) -> list[Raced]:  # fmt: skip
     """Successive halving over every swap, each scored by its paired difference from
     ``start`` on the same games; the ranking of the last round first.
-    ``offset``: the game index this race starts at (each step of a search its own games)."""
+    ``offset``: the game index this race starts at (each step of a search its own games);
+    ``on_games``: told of each batch of games played (a progress bar)."""
     alive = [Raced(s) for s in found]
     rounds = max(1, (len(alive) - 1).bit_length())
     per_round = max(1, games // rounds)
@@ -127,9 +128,13 @@ def race(
         n = max(1, per_round // ((len(alive) + 1) * max(1, len(field_parties))))
         for fp in field_parties:
             base = score(start, fp, seed, played, n)
+            if on_games is not None:
+                on_games(n)
             for r in alive:
                 mine = score(r.swap.party, fp, seed, played, n)
                 r.diffs.extend(a - b for a, b in zip(mine, base, strict=True))
+                if on_games is not None:
+                    on_games(n)
         played += n
         alive.sort(key=lambda r: (-r.mean, r.swap.out, r.swap.into))
         if len(alive) <= 1:
@@ -142,10 +147,10 @@ def race(
 
 def confirm(
     start: Party, best: Party, field_parties: Sequence[Party], score: Score, *, games: int,
-    seed: int,
+    seed: int, on_games: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """The start's and the best party's rates on the same fresh games (seed +
-    :data:`CONFIRMATION_SEED_OFFSET`) and the paired gain."""
+    :data:`CONFIRMATION_SEED_OFFSET`) and the paired gain; ``on_games`` as for :func:`race`."""
     fresh = seed + CONFIRMATION_SEED_OFFSET
     n = max(1, games // max(1, len(field_parties)))
     a: list[float] = []
@@ -153,6 +158,8 @@ def confirm(
     for fp in field_parties:
         a += score(start, fp, fresh, 0, n)
         b += score(best, fp, fresh, 0, n)
+        if on_games is not None:
+            on_games(2 * n)
     return {
         "seed": fresh,
         "games": len(a),

@@ -34,6 +34,7 @@ from deckkit.cli.animatactics.common import (
 )
 from deckkit.cli.console import stdout_console
 from deckkit.cli.jsonout import emit
+from deckkit.cli.tuneout import Bar
 from deckkit.errors import UsageError
 
 
@@ -78,6 +79,7 @@ def tune(
     ] = None,
     force: opt.ForceOpt = False,
     output: opt.FormatOpt = opt.Format.TEXT,
+    quiet: opt.QuietOpt = False,
 ) -> None:
     """Anima Tactics: the swaps (one character out, one of the pool in, the party legal after)
     that raise PARTY's win rate against --vs most, raced on paired games, then the start and the
@@ -106,31 +108,35 @@ def tune(
     pool_chars = list({c.name: c for c in pool_chars}.values())  # each character once
     score = scorer(chosen, player, vs_player, rules)
     current, path, steps_doc = checked.party, [], []
-    for step in range(steps):
-        found = swaps(current, pool_chars, checked.edition, checked.levels)
-        if not found:
-            break
-        ranked = race(current, found, field, score, games=budget, seed=seed,
-                      offset=step * budget)  # fmt: skip
-        top = ranked[0]
-        steps_doc.append(
-            {
-                "swaps": len(found),
-                "raced": [
-                    {
-                        "out": r.swap.out,
-                        "in": r.swap.into,
-                        "games": len(r.diffs),
-                        "diff": round(r.mean, 4),
-                    }
-                    for r in ranked
-                ],
-            }
-        )
-        if top.mean <= 0:
-            break
-        current = top.swap.party
-        path.append(f"{top.swap.out} out, {top.swap.into} in")
+    # The bar's total is a bound: a search may take fewer steps, halving rounds play fewer.
+    bar = Bar(steps * budget + 2 * confirm_games, quiet=quiet or output is opt.Format.JSON)
+    with bar:
+        for step in range(steps):
+            found = swaps(current, pool_chars, checked.edition, checked.levels)
+            if not found:
+                break
+            bar.note(f"step {step + 1}: {len(found)} swaps")
+            ranked = race(current, found, field, score, games=budget, seed=seed,
+                          offset=step * budget, on_games=bar.advance)  # fmt: skip
+            top = ranked[0]
+            steps_doc.append(
+                {
+                    "swaps": len(found),
+                    "raced": [
+                        {
+                            "out": r.swap.out,
+                            "in": r.swap.into,
+                            "games": len(r.diffs),
+                            "diff": round(r.mean, 4),
+                        }
+                        for r in ranked
+                    ],
+                }
+            )
+            if top.mean <= 0:
+                break
+            current = top.swap.party
+            path.append(f"{top.swap.out} out, {top.swap.into} in")
     doc: dict[str, Any] = {
         "game": "anima-tactics",
         "party": checked.party.name,
@@ -147,13 +153,15 @@ def tune(
         "steps": steps_doc,
         "path": path,
         "best_members": [m.character.name for m in current.members],
-        "confirmation": (
-            confirm(checked.party, current, field, score, games=confirm_games, seed=seed)
-            if confirm_games and path
-            else None
-        ),
+        "confirmation": None,
         "caveat": caveat(),
     }
+    if confirm_games and path:
+        with bar:
+            bar.note("confirming")
+            doc["confirmation"] = confirm(checked.party, current, field, score,
+                                          games=confirm_games, seed=seed,
+                                          on_games=bar.advance)  # fmt: skip
     text = party_text(current, f"{checked.party.name} (tuned)", checked.levels,
                       checked.edition.name, path)  # fmt: skip
     doc["best_party"] = text
