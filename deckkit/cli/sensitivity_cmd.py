@@ -13,13 +13,13 @@ from typing import Any
 import typer
 
 from deckkit.animayhem.construction.readings import BY_NAME
-from deckkit.api.options import RunOptions
 from deckkit.api.readings import DEFAULT_GAMES, sensitivity_of
 from deckkit.api.solitaire import prepare
 from deckkit.cli import options as opt
-from deckkit.cli.console import echo, explain_illegal, percent
+from deckkit.cli.console import echo, percent
 from deckkit.cli.jsonout import emit
-from deckkit.errors import EXIT_ILLEGAL, UsageError
+from deckkit.cli.runsetup import refuse_illegal, run_options
+from deckkit.errors import UsageError
 
 __all__ = ["DEFAULT_GAMES", "print_text", "register"]
 
@@ -53,6 +53,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("sensitivity")
     def sensitivity_command(
+        ctx: typer.Context,
         deck: opt.DeckArg,
         games: opt.GamesOpt = DEFAULT_GAMES,
         seed: opt.SeedOpt = 0,
@@ -82,23 +83,13 @@ def register(app: typer.Typer) -> None:
                     f"--reading: unknown rule option {name!r}",
                     hint=f"choose one of: {', '.join(BY_NAME)} (docs/interpretations.md)",
                 )
-        options = RunOptions(
-            games=games,
-            seed=seed,
-            workers=workers,
-            policy=policy,
-            edition=edition,
-            variant=variant,
-            layout=layout,
-            turn_cap=turn_cap,
-            rules=tuple(rule or ()),
-        )
+        options = run_options(ctx)
         game = prepare(deck, options, command="sensitivity")
-        if not game.report.legal:
-            explain_illegal(game.report)
-            if not allow_illegal:
-                echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
-                raise typer.Exit(EXIT_ILLEGAL)
+        refuse_illegal(
+            game.report,
+            allow=allow_illegal,
+            refusal="refusing to measure; pass --allow-illegal to measure anyway",
+        )
         doc = sensitivity_of(game, options, only=reading or None)
         if fmt is opt.Format.JSON:
             emit(doc)
