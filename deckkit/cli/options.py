@@ -8,6 +8,7 @@ completed by the shell. Defaults that depend on the deck file are shown as such.
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -49,6 +50,15 @@ class Policy(StrEnum):
 
 class Format(StrEnum):
     TEXT = "text"
+    JSON = "json"
+
+
+class ListFormat(StrEnum):
+    """The formats of every game's `cards list`: a table for people, rows for other tools."""
+
+    TEXT = "text"
+    CSV = "csv"
+    TSV = "tsv"
     JSON = "json"
 
 
@@ -126,6 +136,26 @@ FormatOpt = Annotated[
     Format,
     typer.Option("--format", "-f", case_sensitive=False, help="text for people, json for tools."),
 ]
+ListFormatOpt = Annotated[
+    ListFormat | None,
+    typer.Option(
+        "--format",
+        "-f",
+        case_sensitive=False,
+        show_default="text on a terminal, tsv in a pipe",
+        help="text (a table), csv, tsv or json.",
+    ),
+]
+
+
+def list_format(fmt: ListFormat | None) -> ListFormat:
+    """``--format`` of `cards list` as given, else a table on a terminal and tsv in a pipe: a
+    list piped to another tool is read by the tool, one card a line."""
+    if fmt is not None:
+        return fmt
+    return ListFormat.TEXT if sys.stdout.isatty() else ListFormat.TSV
+
+
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or notes.")]
 VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Say more.")]
 AllowIllegalOpt = Annotated[
