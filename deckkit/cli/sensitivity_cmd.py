@@ -16,9 +16,10 @@ from deckkit.animayhem.construction.readings import BY_NAME
 from deckkit.api.readings import DEFAULT_GAMES, sensitivity_of
 from deckkit.api.solitaire import prepare
 from deckkit.cli import options as opt
-from deckkit.cli.console import echo, percent
+from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit
 from deckkit.cli.runsetup import refuse_illegal, run_options
+from deckkit.cli.sensitivity_text import print_readings
 from deckkit.errors import UsageError
 
 __all__ = ["DEFAULT_GAMES", "print_text", "register"]
@@ -29,23 +30,7 @@ def print_text(doc: dict[str, Any]) -> None:
         f"{doc['deck']}: win rate under each alternative rule reading, {doc['edition']} rules, "
         f"{doc['policy']} player, seed {doc['seed']}, {doc['games']:,} paired games each"
     )
-    echo(
-        "as played: "
-        + ", ".join(f"{k}={v}" for k, v in doc["rules"].items())
-        + f" (win rate {percent(doc['win_rate'])})"
-    )
-    width = max((len(r["setting"]) for r in doc["readings"]), default=10)
-    echo("")
-    echo(f"  {'reading':<{width}}  {'win rate':>8}  {'change':>9}  95% interval")
-    for r in doc["readings"]:
-        lo, hi = r["ci"] if r["ci"] is not None else (None, None)
-        echo(
-            f"  {r['setting']:<{width}}  {percent(r['win_rate_b']):>8}  "
-            f"{percent(r['difference'], True):>9}  {percent(lo, True)} to {percent(hi, True)}"
-        )
-    echo("")
-    echo(f"method: {doc['method']}")
-    echo('the readings and their passages: docs/interpretations.md, "Rule options"')
+    print_readings(doc, 'docs/interpretations.md, "Rule options"')
 
 
 def register(app: typer.Typer) -> None:
