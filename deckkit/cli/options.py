@@ -9,6 +9,7 @@ completed by the shell. Defaults that depend on the deck file are shown as such.
 from __future__ import annotations
 
 import sys
+from collections.abc import Collection
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -186,6 +187,18 @@ def one_value_per_rule(values: list[str] | None) -> list[str] | None:
                 "option; give it once"
             )
     return values
+
+
+def check_readings(readings: list[str] | None, known: Collection[str], passages: str) -> None:
+    """Each ``--reading`` of a sensitivity command a rule option of its game: an unknown name
+    is a usage error (exit 2) listing the game's options and ``passages`` where they are
+    explained, never a table quietly missing the reading asked for."""
+    for name in readings or ():
+        if name not in known:
+            raise UsageError(
+                f"--reading: unknown rule option {name!r}",
+                hint=f"choose one of: {', '.join(known)} ({passages})",
+            )
 
 
 RuleOpt = Annotated[

@@ -20,7 +20,6 @@ from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit
 from deckkit.cli.runsetup import refuse_illegal, run_options
 from deckkit.cli.sensitivity_text import print_readings
-from deckkit.errors import UsageError
 
 __all__ = ["DEFAULT_GAMES", "print_text", "register"]
 
@@ -62,12 +61,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """How far each alternative reading of the rules (each rule option's other values,
         one at a time) moves DECK's win rate: paired games, 95% intervals."""
-        for name in reading or ():
-            if name not in BY_NAME:
-                raise UsageError(
-                    f"--reading: unknown rule option {name!r}",
-                    hint=f"choose one of: {', '.join(BY_NAME)} (docs/interpretations.md)",
-                )
+        opt.check_readings(reading, BY_NAME, "docs/interpretations.md")
         options = run_options(ctx)
         game = prepare(deck, options, command="sensitivity")
         refuse_illegal(
