@@ -38,6 +38,7 @@ FORBIDDEN = {
 CLI_SUPPORT = {
     "deckkit.cli",
     "deckkit.cli.options",
+    "deckkit.cli.runsetup",
     "deckkit.cli.console",
     "deckkit.cli.exits",
     "deckkit.cli.jsonout",

@@ -7,16 +7,16 @@ reporting the best deck so far, unconfirmed)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import typer
 
 from deckkit import stopping
 from deckkit.analysis import tuning as tn
-from deckkit.api.options import RunOptions
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit
+from deckkit.cli.runsetup import run_options, write_deck
 from deckkit.cli.tuneout import Bar, print_text
 
 Format = opt.Format
@@ -41,6 +41,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("build")
     def build_command(
+        ctx: typer.Context,
         pool: list[Path] = typer.Option(
             [],
             "--pool",
@@ -85,22 +86,12 @@ def register(app: typer.Typer) -> None:
         """The best legal deck from a collection: each legal deck among the --pool files tuned
         with all their cards as its pool (as `deckkit tune`), the winner chosen on the selection
         games and confirmed on fresh ones."""
-        from deckkit.analysis.output import check_writable, write_atomic
+        from deckkit.analysis.output import check_writable
         from deckkit.api.building import build_game
 
         if out is not None:
             check_writable(out, force=force, what="--out")
-        options = RunOptions(
-            games=1,
-            seed=seed,
-            workers=workers,
-            policy=policy,
-            edition=edition,
-            variant=variant,
-            layout=layout,
-            turn_cap=turn_cap,
-            rules=tuple(rule or ()),
-        )
+        options = run_options(ctx, games=1)
         with Bar(budget + 4 * confirm, quiet=quiet, name="build") as bar:
             result = build_game(
                 pool,
@@ -115,12 +106,7 @@ def register(app: typer.Typer) -> None:
         doc = result.as_dict()
         best = result.best
         if out is not None and best is not None:
-            text = best.best_text().encode()
-
-            def fill(handle: IO[bytes]) -> None:
-                handle.write(text)
-
-            write_atomic(out, fill, force=force)
+            write_deck(out, best.best_text(), force=force)
         if fmt is Format.JSON:
             emit(doc)
         else:

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
-import sys
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -44,11 +42,7 @@ from deckkit.textsafe import cell_safe, shown_inline
 OutputFormat = opt.Format
 
 
-class ListFormat(StrEnum):
-    TEXT = "text"
-    CSV = "csv"
-    TSV = "tsv"
-    JSON = "json"
+ListFormat = opt.ListFormat
 
 
 def _abilities(ab: Abilities | None) -> dict[str, int | None] | None:
@@ -298,22 +292,12 @@ def register(app: typer.Typer) -> None:
             CardType | None,
             typer.Option("--type", "-t", case_sensitive=False, help="Only cards of this type."),
         ] = None,
-        fmt: Annotated[
-            ListFormat | None,
-            typer.Option(
-                "--format",
-                "-f",
-                case_sensitive=False,
-                show_default="text on a terminal, tsv in a pipe",
-                help="text (a table), csv, tsv or json.",
-            ),
-        ] = None,
+        fmt: opt.ListFormatOpt = None,
     ) -> None:
         """List cards (all, or one type) with their ids."""
         db = load_card_db()
         cards = db.of_type(card_type) if card_type is not None else list(db.cards)
-        if fmt is None:
-            fmt = ListFormat.TEXT if sys.stdout.isatty() else ListFormat.TSV
+        fmt = opt.list_format(fmt)
         if fmt is ListFormat.JSON:
             emit({"cards": [card_to_dict(c, db) for c in cards]})
             return

@@ -11,13 +11,12 @@ from pathlib import Path
 import typer
 
 from deckkit.api.comparison import build_arms, compare_arms
-from deckkit.api.options import RunOptions
 from deckkit.cli import compare_out as out
 from deckkit.cli import options as opt
-from deckkit.cli.console import echo, explain_illegal
+from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit
+from deckkit.cli.runsetup import refuse_illegal, run_options
 from deckkit.cli.steps import Steps
-from deckkit.errors import EXIT_ILLEGAL
 from deckkit.report import write
 
 Format = opt.Format
@@ -28,6 +27,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("compare")
     def compare_command(
+        ctx: typer.Context,
         decks: list[Path] = typer.Argument(..., metavar="DECK_A [DECK_B ...]"),
         policy_b: opt.Policy | None = typer.Option(
             None, "--policy-b", case_sensitive=False, help=out.POLICY_B_HELP
@@ -53,26 +53,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Compare decks (or a deck under two policies or editions) on the same games: the
         difference in win rate with a 95% interval from the paired outcomes."""
-        base = RunOptions(
-            games=games,
-            seed=seed,
-            workers=workers,
-            policy=policy,
-            edition=edition,
-            variant=variant,
-            layout=layout,
-            turn_cap=turn_cap,
-            rules=tuple(rule or ()),
-        )
+        base = run_options(ctx)
         if html is not None:
             write.check_output(html, force=force)
         arms = build_arms(decks, base, policy_b, edition_b)
-        illegal = [a for a in arms if not a.game.report.legal]
-        for arm in illegal:
-            explain_illegal(arm.game.report)
-        if illegal and not allow_illegal:
-            echo("refusing to compare; pass --allow-illegal to compare anyway", err=True)
-            raise typer.Exit(EXIT_ILLEGAL)
+        refuse_illegal(
+            *(arm.game.report for arm in arms),
+            allow=allow_illegal,
+            refusal="refusing to compare; pass --allow-illegal to compare anyway",
+        )
         with Steps("compare", len(arms), quiet=quiet) as steps:
             doc = compare_arms(arms, base, step=steps.step)
         doc["command"] = out.command_line(

@@ -10,13 +10,13 @@ from typing import Any
 import typer
 
 from deckkit.api.card_impact import cards_to_measure, check_target_error, impact_of
-from deckkit.api.options import RunOptions
 from deckkit.api.solitaire import prepare
 from deckkit.cli import options as opt
-from deckkit.cli.console import echo, explain_illegal, percent
+from deckkit.cli.console import echo, percent
 from deckkit.cli.jsonout import emit
+from deckkit.cli.runsetup import refuse_illegal, run_options
 from deckkit.cli.steps import Steps
-from deckkit.errors import EXIT_ILLEGAL, UsageError
+from deckkit.errors import UsageError
 
 Format = opt.Format
 
@@ -67,6 +67,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("impact")
     def impact_command(
+        ctx: typer.Context,
         deck: opt.DeckArg,
         card_names: list[str] = typer.Option(
             [], "--card", "-c", help="A card to measure (repeat); default every card."
@@ -106,23 +107,13 @@ def register(app: typer.Typer) -> None:
         if remove and replace_with is not None:
             raise UsageError("give --remove or --replace-with, not both")
         check_target_error(target_error, "--target-error")
-        options = RunOptions(
-            games=games,
-            seed=seed,
-            workers=workers,
-            policy=policy,
-            edition=edition,
-            variant=variant,
-            layout=layout,
-            turn_cap=turn_cap,
-            rules=tuple(rule or ()),
-        )
+        options = run_options(ctx)
         game = prepare(deck, options, command="impact")
-        if not game.report.legal:
-            explain_illegal(game.report)
-            if not allow_illegal:
-                echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
-                raise typer.Exit(EXIT_ILLEGAL)
+        refuse_illegal(
+            game.report,
+            allow=allow_illegal,
+            refusal="refusing to measure; pass --allow-illegal to measure anyway",
+        )
         count = len(cards_to_measure(game.deck, card_names))
         with Steps("impact", count, quiet=quiet) as steps:
             doc = impact_of(

@@ -8,6 +8,8 @@ completed by the shell. Defaults that depend on the deck file are shown as such.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Collection
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -49,6 +51,15 @@ class Policy(StrEnum):
 
 class Format(StrEnum):
     TEXT = "text"
+    JSON = "json"
+
+
+class ListFormat(StrEnum):
+    """The formats of every game's `cards list`: a table for people, rows for other tools."""
+
+    TEXT = "text"
+    CSV = "csv"
+    TSV = "tsv"
     JSON = "json"
 
 
@@ -126,6 +137,26 @@ FormatOpt = Annotated[
     Format,
     typer.Option("--format", "-f", case_sensitive=False, help="text for people, json for tools."),
 ]
+ListFormatOpt = Annotated[
+    ListFormat | None,
+    typer.Option(
+        "--format",
+        "-f",
+        case_sensitive=False,
+        show_default="text on a terminal, tsv in a pipe",
+        help="text (a table), csv, tsv or json.",
+    ),
+]
+
+
+def list_format(fmt: ListFormat | None) -> ListFormat:
+    """``--format`` of `cards list` as given, else a table on a terminal and tsv in a pipe: a
+    list piped to another tool is read by the tool, one card a line."""
+    if fmt is not None:
+        return fmt
+    return ListFormat.TEXT if sys.stdout.isatty() else ListFormat.TSV
+
+
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or notes.")]
 VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Say more.")]
 AllowIllegalOpt = Annotated[
@@ -156,6 +187,18 @@ def one_value_per_rule(values: list[str] | None) -> list[str] | None:
                 "option; give it once"
             )
     return values
+
+
+def check_readings(readings: list[str] | None, known: Collection[str], passages: str) -> None:
+    """Each ``--reading`` of a sensitivity command a rule option of its game: an unknown name
+    is a usage error (exit 2) listing the game's options and ``passages`` where they are
+    explained, never a table quietly missing the reading asked for."""
+    for name in readings or ():
+        if name not in known:
+            raise UsageError(
+                f"--reading: unknown rule option {name!r}",
+                hint=f"choose one of: {', '.join(known)} ({passages})",
+            )
 
 
 RuleOpt = Annotated[

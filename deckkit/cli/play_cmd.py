@@ -10,12 +10,11 @@ from typing import Annotated
 
 import typer
 
-from deckkit.api.options import RunOptions
 from deckkit.api.play import play_settled, settle
 from deckkit.cli import options as opt
-from deckkit.cli.console import echo, explain_illegal
+from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit
-from deckkit.errors import EXIT_ILLEGAL
+from deckkit.cli.runsetup import refuse_illegal, run_options
 
 OutputFormat = opt.Format
 
@@ -23,6 +22,7 @@ OutputFormat = opt.Format
 def register(app: typer.Typer) -> None:
     @app.command()
     def play(
+        ctx: typer.Context,
         deck_path: opt.DeckArg,
         seed: opt.SeedOpt = 0,
         game: Annotated[
@@ -38,21 +38,13 @@ def register(app: typer.Typer) -> None:
         rule: opt.RuleOpt = None,
     ) -> None:
         """Play one solitaire game and print it turn by turn."""
-        options = RunOptions(
-            seed=seed,
-            policy=policy,
-            edition=edition,
-            variant=variant,
-            layout=layout,
-            turn_cap=turn_cap,
-            rules=tuple(rule or ()),
-        )
+        options = run_options(ctx)
         chosen = settle(deck_path, options)
-        if not chosen.report.legal:
-            explain_illegal(chosen.report)
-            if not allow_illegal:
-                echo("refusing to play; pass --allow-illegal to play it anyway", err=True)
-                raise typer.Exit(EXIT_ILLEGAL)
+        refuse_illegal(
+            chosen.report,
+            allow=allow_illegal,
+            refusal="refusing to play; pass --allow-illegal to play it anyway",
+        )
         played = play_settled(chosen, options, game)
         if fmt == OutputFormat.JSON:
             emit(played.as_dict())

@@ -16,11 +16,11 @@ import typer
 from deckkit.analysis.output import check_destination
 from deckkit.api.card_impact import check_target_error
 from deckkit.api.display import ReportResult
-from deckkit.api.options import RunOptions
 from deckkit.api.pages import ImpactRequest, report_of, write_report_from_saved
 from deckkit.api.solitaire import check_options, prepare
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo
+from deckkit.cli.runsetup import run_options
 from deckkit.cli.steps import games_bar
 from deckkit.errors import UsageError
 
@@ -41,6 +41,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("report")
     def report_command(
+        ctx: typer.Context,
         deck: Path | None = typer.Argument(
             None, metavar="[DECK]", help="The deck file to play (or use --from)."
         ),
@@ -133,18 +134,7 @@ def register(app: typer.Typer) -> None:
             _announce(done)
             return
         assert deck is not None
-        options = RunOptions(
-            games=games,
-            seed=seed,
-            workers=workers,
-            policy=policy,
-            edition=edition,
-            players=players,
-            variant=variant,
-            layout=layout,
-            turn_cap=turn_cap,
-            rules=tuple(rule or ()),
-        )
+        options = run_options(ctx)
         check_options(options)
         if results is not None:
             check_destination(results, force=force)

@@ -13,13 +13,13 @@ from typing import Any
 import typer
 
 from deckkit.animayhem.construction.readings import BY_NAME
-from deckkit.api.options import RunOptions
 from deckkit.api.readings import DEFAULT_GAMES, sensitivity_of
 from deckkit.api.solitaire import prepare
 from deckkit.cli import options as opt
-from deckkit.cli.console import echo, explain_illegal, percent
+from deckkit.cli.console import echo
 from deckkit.cli.jsonout import emit
-from deckkit.errors import EXIT_ILLEGAL, UsageError
+from deckkit.cli.runsetup import refuse_illegal, run_options
+from deckkit.cli.sensitivity_text import print_readings
 
 __all__ = ["DEFAULT_GAMES", "print_text", "register"]
 
@@ -29,23 +29,7 @@ def print_text(doc: dict[str, Any]) -> None:
         f"{doc['deck']}: win rate under each alternative rule reading, {doc['edition']} rules, "
         f"{doc['policy']} player, seed {doc['seed']}, {doc['games']:,} paired games each"
     )
-    echo(
-        "as played: "
-        + ", ".join(f"{k}={v}" for k, v in doc["rules"].items())
-        + f" (win rate {percent(doc['win_rate'])})"
-    )
-    width = max((len(r["setting"]) for r in doc["readings"]), default=10)
-    echo("")
-    echo(f"  {'reading':<{width}}  {'win rate':>8}  {'change':>9}  95% interval")
-    for r in doc["readings"]:
-        lo, hi = r["ci"] if r["ci"] is not None else (None, None)
-        echo(
-            f"  {r['setting']:<{width}}  {percent(r['win_rate_b']):>8}  "
-            f"{percent(r['difference'], True):>9}  {percent(lo, True)} to {percent(hi, True)}"
-        )
-    echo("")
-    echo(f"method: {doc['method']}")
-    echo('the readings and their passages: docs/interpretations.md, "Rule options"')
+    print_readings(doc, 'docs/interpretations.md, "Rule options"')
 
 
 def register(app: typer.Typer) -> None:
@@ -53,6 +37,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("sensitivity")
     def sensitivity_command(
+        ctx: typer.Context,
         deck: opt.DeckArg,
         games: opt.GamesOpt = DEFAULT_GAMES,
         seed: opt.SeedOpt = 0,
@@ -76,29 +61,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """How far each alternative reading of the rules (each rule option's other values,
         one at a time) moves DECK's win rate: paired games, 95% intervals."""
-        for name in reading or ():
-            if name not in BY_NAME:
-                raise UsageError(
-                    f"--reading: unknown rule option {name!r}",
-                    hint=f"choose one of: {', '.join(BY_NAME)} (docs/interpretations.md)",
-                )
-        options = RunOptions(
-            games=games,
-            seed=seed,
-            workers=workers,
-            policy=policy,
-            edition=edition,
-            variant=variant,
-            layout=layout,
-            turn_cap=turn_cap,
-            rules=tuple(rule or ()),
-        )
+        opt.check_readings(reading, BY_NAME, "docs/interpretations.md")
+        options = run_options(ctx)
         game = prepare(deck, options, command="sensitivity")
-        if not game.report.legal:
-            explain_illegal(game.report)
-            if not allow_illegal:
-                echo("refusing to measure; pass --allow-illegal to measure anyway", err=True)
-                raise typer.Exit(EXIT_ILLEGAL)
+        refuse_illegal(
+            game.report,
+            allow=allow_illegal,
+            refusal="refusing to measure; pass --allow-illegal to measure anyway",
+        )
         doc = sensitivity_of(game, options, only=reading or None)
         if fmt is opt.Format.JSON:
             emit(doc)

@@ -1,6 +1,6 @@
-"""The text of a two-sided sensitivity table (Anima Tactics parties, Animus teams): the
-commands of those games print their :mod:`deckkit.analysis.game_sensitivity` document with it,
-in the layout of Ani-Mayhem's `deckkit sensitivity`."""
+"""The text of a sensitivity table: the two-sided one (Anima Tactics parties, Animus teams),
+whose commands print their :mod:`deckkit.analysis.game_sensitivity` document with it, and the
+rows below the title that Ani-Mayhem's `deckkit sensitivity` prints alike."""
 
 from __future__ import annotations
 
@@ -19,6 +19,13 @@ def print_two_sided(doc: dict[str, Any], side: str, notices: list[str] | None = 
     )
     for notice in notices or ():
         echo(f"notice: {notice}")
+    print_readings(doc, "docs/interpretations.md")
+
+
+def print_readings(doc: dict[str, Any], passages: str) -> None:
+    """The rows every game's sensitivity table shares, after its title: the readings as
+    played, one row per alternative reading, the method, and where ``passages`` explains
+    the readings; one layout, so the three games' tables read alike."""
     echo(
         "as played: "
         + ", ".join(f"{k}={v}" for k, v in doc["rules"].items())
@@ -35,4 +42,4 @@ def print_two_sided(doc: dict[str, Any], side: str, notices: list[str] | None = 
         )
     echo("")
     echo(f"method: {doc['method']}")
-    echo("the readings and their passages: docs/interpretations.md")
+    echo(f"the readings and their passages: {passages}")

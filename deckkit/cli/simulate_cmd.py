@@ -33,6 +33,7 @@ from deckkit.api.solitaire import check_options, prepare_with
 from deckkit.cli import options as opt
 from deckkit.cli.console import echo, explain_illegal, stdout_console
 from deckkit.cli.jsonout import emit
+from deckkit.cli.runsetup import run_options
 from deckkit.cli.steps import games_bar
 from deckkit.errors import EXIT_ILLEGAL, UsageError
 
@@ -257,6 +258,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("simulate")
     def simulate_command(
+        ctx: typer.Context,
         deck: opt.DeckArg,
         games: opt.GamesOpt = opt.DEFAULT_GAMES,
         seed: opt.SeedOpt = 0,
@@ -306,17 +308,8 @@ def register(app: typer.Typer) -> None:
         code = simulate(
             SimulateArgs(
                 deck=deck,
-                options=RunOptions(
-                    games=games,
-                    seed=seed,
-                    workers=workers,
-                    policy=f"search:{rollouts}" if rollouts is not None else policy,
-                    edition=edition,
-                    players=players,
-                    variant=variant,
-                    layout=layout,
-                    turn_cap=turn_cap,
-                    rules=tuple(rule or ()),
+                options=run_options(
+                    ctx, policy=f"search:{rollouts}" if rollouts is not None else policy
                 ),
                 out=out,
                 force=force,

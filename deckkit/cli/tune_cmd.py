@@ -7,19 +7,16 @@ the best deck so far, unconfirmed; ``--out`` then holds that deck, marked so).""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO
 
 import typer
 
 from deckkit import stopping
 from deckkit.analysis import tuning as tn
-from deckkit.api.options import RunOptions
 from deckkit.api.solitaire import prepare
 from deckkit.cli import options as opt
-from deckkit.cli.console import echo, explain_illegal
 from deckkit.cli.jsonout import emit
+from deckkit.cli.runsetup import refuse_illegal, run_options, write_deck
 from deckkit.cli.tuneout import Bar, print_text
-from deckkit.errors import EXIT_ILLEGAL
 
 Format = opt.Format
 
@@ -29,6 +26,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("tune")
     def tune_command(
+        ctx: typer.Context,
         deck: opt.DeckArg,
         budget: int = typer.Option(
             tn.DEFAULT_BUDGET,
@@ -80,27 +78,14 @@ def register(app: typer.Typer) -> None:
         """The swaps that raise DECK's win rate most (one card out, one card of the pool in the
         same pile, the deck legal after), raced on common random numbers within --budget
         games, then the start and best decks confirmed on fresh games."""
-        from deckkit.analysis.output import check_writable, write_atomic
+        from deckkit.analysis.output import check_writable
         from deckkit.api.tuning import tune_game
 
         if out is not None:
             check_writable(out, force=force, what="--out")
-        options = RunOptions(
-            games=1,
-            seed=seed,
-            workers=workers,
-            policy=policy,
-            edition=edition,
-            variant=variant,
-            layout=layout,
-            turn_cap=turn_cap,
-            rules=tuple(rule or ()),
-        )
+        options = run_options(ctx, games=1)
         game = prepare(deck, options, command="tune")
-        if not game.report.legal:
-            explain_illegal(game.report)
-            echo("refusing to tune an illegal deck", err=True)
-            raise typer.Exit(EXIT_ILLEGAL)
+        refuse_illegal(game.report, allow=False, refusal="refusing to tune an illegal deck")
         with Bar(budget + 2 * confirm, quiet=quiet) as bar:
             result = tune_game(
                 game,
@@ -115,12 +100,7 @@ def register(app: typer.Typer) -> None:
             )
         doc = result.as_dict()
         if out is not None:
-            text = result.best_text().encode()
-
-            def fill(handle: IO[bytes]) -> None:
-                handle.write(text)
-
-            write_atomic(out, fill, force=force)
+            write_deck(out, result.best_text(), force=force)
         if fmt is Format.JSON:
             emit(doc)
         else:

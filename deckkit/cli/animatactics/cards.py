@@ -29,11 +29,7 @@ class Kind(StrEnum):
     PILOT = "pilot"
 
 
-class ListFormat(StrEnum):
-    TEXT = "text"
-    CSV = "csv"
-    TSV = "tsv"
-    JSON = "json"
+ListFormat = opt.ListFormat
 
 
 def _kind(card: AnyCard) -> Kind:
@@ -88,24 +84,14 @@ def list_cards(
         Kind | None,
         typer.Option("--type", "-t", case_sensitive=False, help="Only cards of this type."),
     ] = None,
-    fmt: Annotated[
-        ListFormat | None,
-        typer.Option(
-            "--format",
-            "-f",
-            case_sensitive=False,
-            show_default="text on a terminal, tsv in a pipe",
-            help="text (a table), csv, tsv or json.",
-        ),
-    ] = None,
+    fmt: opt.ListFormatOpt = None,
 ) -> None:
     """List Anima Tactics characters, advantage cards and Gear pilots with their ids."""
     db = load_card_db()
     cards: list[AnyCard] = [*db.characters, *db.advantages, *db.pilots]
     if kind is not None:
         cards = [c for c in cards if _kind(c) is kind]
-    if fmt is None:
-        fmt = ListFormat.TEXT if sys.stdout.isatty() else ListFormat.TSV
+    fmt = opt.list_format(fmt)
     if fmt is ListFormat.JSON:
         cards_doc = {"game": "anima-tactics", "cards": [card_dict(c) for c in cards]}
         emit(cards_doc, game="anima-tactics")

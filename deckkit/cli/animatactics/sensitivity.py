@@ -63,12 +63,7 @@ def sensitivity(
     from deckkit.animatactics.game import GAME
 
     known = by_name()
-    for name in reading or ():
-        if name not in known:
-            raise UsageError(
-                f"--reading: unknown rule option {name!r}",
-                hint=f"choose one of: {', '.join(known)} (docs/interpretations.md)",
-            )
+    opt.check_readings(reading, known, "docs/interpretations.md")
     settings = parse_settings(rule)
     plan_of(plan)
     name = str(policy)

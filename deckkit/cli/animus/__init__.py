@@ -432,12 +432,7 @@ def sensitivity(
     from deckkit.animus.game import GAME
     from deckkit.cli.sensitivity_text import print_two_sided
 
-    for name in reading or ():
-        if name not in CHOICES:
-            raise UsageError(
-                f"--reading: unknown rule option {name!r}",
-                hint=f"choose one of: {', '.join(CHOICES)} (docs/interpretations.md, Animus)",
-            )
+    opt.check_readings(reading, CHOICES, "docs/interpretations.md, Animus")
     _, teams = _match(team, vs, policy, None, rule, allow_illegal)
     # As played: the team files' rule.NAME lines, overridden by --rule (both checked above).
     played = {k: str(v) for k, v in teams[0].options.as_dict().items() if k in CHOICES}
