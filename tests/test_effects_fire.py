@@ -25,7 +25,13 @@ from deckkit.animayhem.engine.play import (
     prepare_game,
     start_game,
 )
-from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
+from deckkit.animayhem.engine.policy import (
+    HeuristicPolicy,
+    Policy,
+    _items_elsewhere,
+    known_threat,
+    make_policy,
+)
 from deckkit.animayhem.engine.record import CardStat
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 from tests.test_invariants import check_invariants
@@ -242,6 +248,14 @@ class EagerPolicy(HeuristicPolicy):
 
     def pay_item(self, game: Game, source: Dis | Char | Copy) -> bool:
         return True
+
+    def scavenge(self, game: Game, party: list[Char], slot: int) -> bool:
+        """Where the heuristic would, but without its carriers' caution (CARRIERS_SKIP_SCAVENGE):
+        a card that acts on what its carrier meets under a location (5 Yen Coin against Miss
+        Hinako) needs a carrier that goes on scavenging."""
+        if not game.locs[slot].hidden_cards and _items_elsewhere(game):
+            return False
+        return not (game.known and known_threat(game, party, slot))
 
     def use_item(self, game: Game, card: Copy, who: list[Char], fought: Dis | None) -> bool:
         return True
