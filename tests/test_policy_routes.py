@@ -16,6 +16,7 @@ from deckkit.animayhem.engine.play import effects_of
 from deckkit.animayhem.engine.policy import (
     CARRY_ALONE_REST,
     HUNT_PASS_ON,
+    HUNT_SPOILS_SAFE,
     HUNT_STEPS,
     HeuristicPolicy,
     can_beat,
@@ -179,6 +180,26 @@ def test_a_party_passes_on_past_a_hunted_disaster_toward_its_next_goal() -> None
     assert _route_of(game) == [1, 0]
     d.carrying.clear()  # no hunt: Sewer is the goal all the same, through slot 1
     assert _route_of(game) == [1, 0]
+
+
+def test_past_a_won_hunt_the_party_steps_around_a_satellite_strike() -> None:
+    """From the haven, Goons, which the party can beat, carries an item at slot 1, the haven's
+    own slot, and an item lies under Tea Room Transylvania (slot 7, two steps on). A Satellite
+    Strike stands at slot 3, the first step of the plain way from slot 1 to slot 7. The party
+    passes on past the hunted disaster only once it has beaten it, holding the item it took
+    back, so it goes round the strike as any carrier does (``HUNT_SPOILS_SAFE``); before, it set
+    out carrying nothing and walked through slot 3, where the strike destroys what it carries."""
+    game = effect_table()
+    c = add_char(game, "A-ko Magami", HAVEN)
+    _item_under(game, 7)
+    d = on_field(game, new_disaster(game, "Goons"), 1)
+    d.carrying.append(copy_of(game, "Earrings"))
+    _strike(game, 3)
+    assert HUNT_SPOILS_SAFE
+    assert can_beat(game, [c], d) and game.dist[1][7] == 2
+    route = _route_of(game)
+    assert route[0] == 1 and route[-1] == 7 and len(route) == 3
+    assert 3 not in route
 
 
 def _plans(game: Game) -> dict[tuple[str, ...], list[int]]:
