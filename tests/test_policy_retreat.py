@@ -12,9 +12,11 @@ from deckkit.animayhem.engine.play import effects_of
 from deckkit.animayhem.engine.policy import (
     FIGHT_FOR_ITEMS,
     RETREAT_AWAY_FROM_RISK,
+    WEAR_DOWN_ROUNDS,
     HeuristicPolicy,
     can_beat,
 )
+from deckkit.animayhem.engine.state import DMG
 from tests.engine_helpers import add_char, copy_of, effect_table, new_disaster, on_field
 
 
@@ -35,6 +37,23 @@ def test_a_party_carrying_nothing_fights_on_for_a_disasters_item() -> None:
     assert not player.retreat(game, d, [c], 1)
     c.items.append(copy_of(game, "Keys"))
     assert player.retreat(game, d, [c], 1)
+
+
+def test_a_party_that_gets_past_the_defense_fights_on_to_wear_a_disaster_down() -> None:
+    """A-ko Magami, Goten and Priss Asagiri (damage 4, 3 and 3) meet Kagato (defense 8, health
+    8) at full health at Sewer: they deal it 2 a round, its health in 4 rounds, so they fight on
+    (loss of health is cumulative during combat). Counting three rounds, they retreated. Goten
+    and Priss alone (6) do not get past its defense and still retreat."""
+    assert WEAR_DOWN_ROUNDS >= 4
+    game = effect_table()
+    party = [add_char(game, name, 0) for name in ("A-ko Magami", "Goten", "Priss Asagiri")]
+    d = on_field(game, new_disaster(game, "Kagato"), 0)
+    assert d.health >= d.health_max == 8
+    assert sum(c.cur[DMG] for c in party) - d.defense == 2
+    player = HeuristicPolicy()
+    assert can_beat(game, party, d)
+    assert not player.retreat(game, d, party, 1)
+    assert player.retreat(game, d, party[1:], 1)
 
 
 def test_a_retreat_out_of_reach_of_the_haven_steps_away_from_a_strikes_path() -> None:

@@ -753,11 +753,27 @@ def _unbeatable_slots(game: Game, party: list[Char]) -> list[int]:
     return out
 
 
+# A party whose best fighters get past a disaster's defense counts as able to beat it when they
+# would take its health within this many rounds (before: three). Set0 rulebook, "Health": "Loss
+# of health is cumulative during combat", so a disaster they hurt at all is worn down round after
+# round, and a retreat is no free way out ("Declare Retreat": the disaster deals its damage to one
+# of the retreating characters, who deal none back); the count decides whether the party fights on
+# or retreats, which disasters it hunts and which it steps around (``can_beat``). Against the
+# player that counted three (benchmarks/player_paired.py, 1,000 games a deck, seed 1): hard +1.7
+# points (95% CI +0.3 to +3.1), tricky +0.7 (-0.2 to +1.6), tough +0.3 (-0.6 to +1.2), medium
+# +0.2, strike +0.2, easy -0.4 (-1.6 to +0.8); 2,000 a deck, seed 2: hard +0.6 (-0.3 to +1.5),
+# strike +0.6 (-0.1 to +1.3), medium +0.4, tricky +0.4, easy +0.4, tough +0.1. Most of it is the
+# retreat (counted there alone, seed 1: hard +1.1, +0.1 to +2.1); five rounds did less (hard +0.6),
+# any number of rounds as much (hard +1.5); weighing instead who the disaster would knock out
+# first, round by round, lost hard 13.5 points.
+WEAR_DOWN_ROUNDS: Final = 8
+
+
 def can_beat(game: Game, party: list[Char], d: Dis) -> bool:
     """A rough estimate: the best fighters take the disaster's health (its base defense) within
-    three rounds, against its current defense; or the party can defeat it a special way (the
-    costlier question, asked second). Those it takes no damage from (SHIELD: Kishiime but for
-    Speed) do not count."""
+    ``WEAR_DOWN_ROUNDS`` rounds, against its current defense; or the party can defeat it a
+    special way (the costlier question, asked second). Those it takes no damage from (SHIELD:
+    Kishiime but for Speed) do not count."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
     shields = standing(d.fx, ACT_SHIELD) if game.fx and d.fx is not None else None
@@ -766,7 +782,7 @@ def can_beat(game: Game, party: list[Char], d: Dis) -> bool:
         per_round = _top_damage(hitters, cap) - dfn
     else:
         per_round = _top_damage(party, cap) - dfn
-    if per_round > 0 and per_round * 3 >= d.health_max:
+    if per_round > 0 and per_round * WEAR_DOWN_ROUNDS >= d.health_max:
         return True
     return bool(game.fx) and special_defeat(game, party, d)
 
