@@ -475,6 +475,21 @@ def test_a_power_that_deters_attackers() -> None:
     assert _strike(Dice([5, 10]), timid, shade, 0, False) == 5 + 9 - 1  # resisted, then rolls 10
 
 
+def test_the_duel_weighs_a_cap_on_life_points_lost() -> None:
+    """The exact duel's schedule weighs each action by the Life Points it takes per action point
+    with the powers the attack applies (engine/abilities.py, powers_between): against a foe who
+    loses at most 6 Life Points to one attack (Crimson Death's Immortal Shadow), a special's
+    +8 Damage is lost on hits that take 6 anyway, so the cheaper Attack is used; without the
+    cap the special is."""
+    heavy = Special("Heavy", "attack", 3, damage=8)
+    brute = Duellist("Brute", 6, 6, 8, 1, 20, 6, 5, Kit(specials=(heavy,)))
+    for kit, used in ((Kit(damage_cap=6), False), (Kit(), True)):
+        shade = Duellist("Shade", 5, 5, 5, 0, 20, 6, 5, kit)
+        for plan in PLANS:
+            strikes = schedule(brute, shade, plan, plan, True, turns=2)
+            assert any(s.special == 0 for s in strikes if s.by_a) is used, plan.name
+
+
 @pytest.mark.slow
 def test_exact_duel_with_powers_agrees_with_sampled_games() -> None:
     """Damien (every attack ignores Armor) against Crimson Death (at most 6 Life Points an

@@ -262,6 +262,33 @@ NO_KIT = Kit()
 
 
 @dataclass(frozen=True)
+class Powers:
+    """What the powers of an attacker and of its target change in one attack of the one at the
+    other (:func:`powers_between`, the only place that reads them): every attack made, and every
+    attack weighed by a player or the duel's schedule, goes through it."""
+
+    ignores: bool = False  # the attacker's: its attacks ignore the target's Armor
+    cap: int = 0  # the target's: the most Life Points one attack takes from it (0: no limit)
+    fails: int = 0  # faces of the attacker's Resistance die on which the target's deterrent
+    # makes the attack miss
+
+
+NO_POWERS = Powers()
+
+
+def powers_between(kit: Kit, resistance: int, target: Kit) -> Powers:
+    """The powers in play when a character with ``kit`` and ``resistance`` attacks one with
+    ``target``: its own Armor bypass (Lightning Slash: "all of [its] attacks ignore the target's
+    Armor"), the target's cap on Life Points lost to one attack (Immortal Shadow) and the
+    target's deterrent the attacker must resist or miss (Fearbringer, "Resistances": resisted
+    when the roll plus Resistance is greater than the difficulty)."""
+    fails = deterred(target.deter, resistance)
+    if not (kit.ignore_armor or target.damage_cap or fails):
+        return NO_POWERS
+    return Powers(kit.ignore_armor, target.damage_cap, fails)
+
+
+@dataclass(frozen=True)
 class Swing:
     """Everything one attack roll reads."""
 
@@ -281,30 +308,30 @@ class Swing:
 
 def make_swing(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, ignores: bool = False, cap: int = 0, fails: int = 0,
+    mod: int, powers: Powers = NO_POWERS,
 ) -> Swing:  # fmt: skip
-    """One attack of a character (Attack, Damage, innate Critical Mastery; ``ignores``: a power
-    by which all its attacks ignore Armor) against a defender (Defense, Armor; ``cap``: the most
-    Life Points a power lets one attack take from it), plain (``spec`` None) or by a special,
-    with ``mod`` added to the roll."""
+    """One attack of a character (Attack, Damage, innate Critical Mastery) against a defender
+    (Defense, Armor), plain (``spec`` None) or by a special, with ``mod`` added to the roll and
+    the two's ``powers`` (:func:`powers_between`)."""
     if spec is None:
         return Swing(
-            attack + mod, damage, defense, armor, ignores,
-            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS, cap=cap, fails=fails,
+            attack + mod, damage, defense, armor, powers.ignores,
+            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS, cap=powers.cap,
+            fails=powers.fails,
         )  # fmt: skip
     return Swing(
         attack + mod + spec.attack,
         damage + spec.damage,
         defense,
         max(armor + spec.armor, 0),
-        spec.ignore_armor or ignores,
+        spec.ignore_armor or powers.ignores,
         spec.dice,
         spec.roll,
         MASTERY_CRITICAL if mastery or spec.critical_mastery else NATURAL_SUCCESS,
         spec.critical_damage,
         spec.critical_ignores_armor,
-        cap,
-        fails,
+        powers.cap,
+        powers.fails,
     )
 
 
@@ -374,11 +401,12 @@ def hit_chance(sw: Swing, defends: bool) -> float:
 
 def use_value(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, defends: bool, ignores: bool = False, cap: int = 0,
+    mod: int, defends: bool, powers: Powers = NO_POWERS,
 ) -> float:  # fmt: skip
     """Expected Life Points one use takes from its target (every attack of it defended alike;
-    a follow-up attack plain), the measure by which a player weighs an action against its cost."""
-    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod, ignores, cap)
+    a follow-up attack plain; the two's ``powers`` applied to each, as the attack itself applies
+    them), the measure by which a player weighs an action against its cost."""
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod, powers)
     if spec is None:
         return expected_damage(sw, defends)
     if spec.no_damage or spec.loss:  # the fixed loss on a hit, as if never resisted
@@ -387,7 +415,7 @@ def use_value(
     value *= spec.strikes
     if spec.follow_up:
         plain = expected_damage(
-            make_swing(attack, damage, mastery, defense, armor, None, 0, ignores, cap), False
+            make_swing(attack, damage, mastery, defense, armor, None, 0, powers), False
         )
         value += plain * (hit_chance(sw, defends) if spec.follow_up == "hit" else 1.0)
     return value
@@ -409,14 +437,15 @@ def _strike_odds(
 @functools.cache
 def use_outcome(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, defends: bool, life: int,
+    mod: int, defends: bool, life: int, powers: Powers = NO_POWERS,
 ) -> tuple[float, float, float]:  # fmt: skip
     """What one use does to a target with ``life`` Life Points left: the Life Points it takes
     (never more than are left: "Damage and Death", a character at 0 is removed from play, so a
     hit beyond that takes nothing more), the chance it knocks the target out, and the chance its
     first attack hits (a Paralyze's chance before the Resistance roll). Every attack of it is
-    defended alike and a follow-up attack is plain, as :func:`use_value` weighs them."""
-    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod)
+    defended alike and a follow-up attack is plain, as :func:`use_value` weighs them, with the
+    two's ``powers``."""
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod, powers)
     one = _strike_odds(sw, spec, defends)
     first_hit = sum(p for _, p, h in one if h)
     left: dict[tuple[int, bool], float] = {(life, False): 1.0}  # (Life Points left, last hit)
@@ -428,8 +457,8 @@ def use_outcome(
                 nxt[key] = nxt.get(key, 0.0) + p * q
         left = nxt
     if spec is not None and spec.follow_up:
-        plain = _strike_odds(make_swing(attack, damage, mastery, defense, armor, None, 0),
-                             None, False)  # fmt: skip
+        plain = _strike_odds(make_swing(attack, damage, mastery, defense, armor, None, 0,
+                                        powers), None, False)  # fmt: skip
         nxt = {}
         for (lp, h), p in left.items():
             if lp > 0 and (h or spec.follow_up == "always"):
@@ -532,32 +561,33 @@ def options(
 
 def option_value(
     attack: int, damage: int, kit: Kit, defense: int, armor: int, target: Kit, target_ap: int,
-    opt: Option,
+    opt: Option, powers: Powers = NO_POWERS,
 ) -> float:  # fmt: skip
-    """Expected Life Points per action point the option takes from its target."""
+    """Expected Life Points per action point the option takes from its target, with the two's
+    ``powers`` (:func:`powers_between`) as the attack applies them; the party game's heuristic
+    (players.action_value) weighs them alike, so one against one it is still this duel."""
     defends = target_ap >= 1 and not target.damage_resistance
     spec = kit.specials[opt.special] if opt.special >= 0 else None
-    # The powers that change every attack (Armor ignored, a cap on Life Points lost) are not
-    # weighed here, as the party game's heuristic (players.action_value) does not weigh them:
-    # the two choose alike, so one against one the party game is still this duel.
-    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends)
+    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends,
+                      powers)  # fmt: skip
     return value / opt.cost
 
 
 def choose(
     attack: int, damage: int, kit: Kit, defense: int, armor: int, target: Kit, ap: int,
     reserve: int, engaged: bool, moved: bool, used: int, target_ap: int, target_engaged: bool,
-    life: int, charge_bonus: int = CHARGE_BONUS,
+    life: int, charge_bonus: int = CHARGE_BONUS, powers: Powers = NO_POWERS,
 ) -> Option | None:  # fmt: skip
     """The option worth most Life Points per action point against this target (the first of
-    equals, so a basic action unless a special beats it); None when nothing can be paid."""
+    equals, so a basic action unless a special beats it), the two's ``powers`` weighed; None
+    when nothing can be paid."""
     found = options(kit, ap, reserve, engaged, moved, used, target_engaged, life, charge_bonus)
     if len(found) <= 1:
         return found[0] if found else None
     best: Option | None = None
     best_value = -1.0
     for opt in found:
-        v = option_value(attack, damage, kit, defense, armor, target, target_ap, opt)
+        v = option_value(attack, damage, kit, defense, armor, target, target_ap, opt, powers)
         if v > best_value + 1e-12:
             best, best_value = opt, v
     return best

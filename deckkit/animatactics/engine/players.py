@@ -9,9 +9,12 @@
   (a Counterattack when the plan says so and it can pay, else a Dodge when it has an action).
   Against one enemy it takes the action worth most (:func:`action_value`): expected Life Points
   per action point, no more than the enemy has left, with the follow-on special it opens, plus
-  what a knock-out or a Paralyze takes from the enemy's actions to come. With one character a
-  side and no specials this is exactly the duel's schedule; with specials, the same while no
-  attack can knock the enemy out (the schedule reads no Life Points left).
+  what a knock-out or a Paralyze takes from the enemy's actions to come. Every expectation, and
+  the enemy's threat a knock-out removes, reads the powers of the two as the attack applies them
+  (:func:`.abilities.powers_between`: an Armor bypass, a cap on Life Points lost to one attack,
+  a deterrent the attacker must resist or miss). With one character a side and no specials
+  this is exactly the duel's schedule; with specials, the same while no attack can knock the
+  enemy out (the schedule reads no Life Points left).
 - ``random``: a random character, a random affordable action or the end of the activation, a
   random affordable reaction. A floor for the ladder.
 - ``search``: plays ahead by simulating. At each activation it weighs its candidates (every
@@ -34,8 +37,10 @@ import random
 
 from deckkit.animatactics.engine.abilities import (
     AFTER_CHARGE,
+    Powers,
     chain_of,
     follows,
+    powers_between,
     use_outcome,
     use_value,
 )
@@ -100,6 +105,13 @@ def _defends(g: GameState, side: int, act: Action) -> bool:
     )
 
 
+def powers(g: GameState, side: int, actor: int, target: int) -> Powers:
+    """The powers in play when ``actor`` of ``side`` attacks enemy ``target``
+    (:func:`.abilities.powers_between`, as the attack itself applies them)."""
+    me = g.teams[side][actor].stats
+    return powers_between(me.kit, me.resistance, g.teams[1 - side][target].stats.kit)
+
+
 def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
     """Expected uses of ``act`` by ``actor`` to knock its target out from where it is (a
     special of several attacks counts as as many, by its expected damage)."""
@@ -113,22 +125,24 @@ def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
     spec = me.kit.specials[act.special]
     if spec.strikes == 1 and not spec.follow_up:
         return single
+    pw = powers(g, side, actor, act.target)
     one = use_value(me.attack, me.damage, me.kit.critical_mastery, target.stats.defense,
-                    target.stats.armor, spec, mod, defends) / spec.strikes  # fmt: skip
+                    target.stats.armor, spec, mod, defends, pw) / spec.strikes  # fmt: skip
     total = use_value(me.attack, me.damage, me.kit.critical_mastery, target.stats.defense,
-                      target.stats.armor, spec, mod, defends)  # fmt: skip
+                      target.stats.armor, spec, mod, defends, pw)  # fmt: skip
     return single * one / total if total > 0 else single
 
 
 def attack_threat(g: GameState, side: int, enemy: int, victim: int) -> float:
     """Expected Life Points enemy ``enemy`` takes from character ``victim`` of ``side`` with one
-    basic Attack ("Attack (2 Actions)"), the victim Dodging when it has an action: what one of
-    its attacks is worth to it, in the heuristic's own measure."""
+    basic Attack ("Attack (2 Actions)"), the victim Dodging when it has an action, the two's
+    powers applied: what one of its attacks is worth to it, in the heuristic's own measure."""
     me = g.teams[1 - side][enemy].stats
     v = g.teams[side][victim]
     defends = v.ap >= DODGE_COST and not v.stats.kit.damage_resistance and not v.paralyzed
     return use_value(me.attack, me.damage, me.kit.critical_mastery, v.stats.defense,
-                     v.stats.armor, None, 0, defends)  # fmt: skip
+                     v.stats.armor, None, 0, defends,
+                     powers(g, 1 - side, enemy, victim))  # fmt: skip
 
 
 def worst_threat(g: GameState, side: int, enemy: int) -> float:
@@ -193,9 +207,10 @@ def follow_on(g: GameState, side: int, actor: int, act: Action) -> tuple[float, 
     target = g.teams[1 - side][act.target]
     charge = act.kind == CHARGE
     left = chain_of(spec, charge, True)
+    pw = powers(g, side, actor, act.target)
     _, _, hit = use_outcome(me.stats.attack, me.stats.damage, kit.critical_mastery,
                             target.stats.defense, target.stats.armor, spec, g.roll_mod(act),
-                            _defends(g, side, act), target.life)  # fmt: skip
+                            _defends(g, side, act), target.life, pw)  # fmt: skip
     best = (0.0, 0, 0.0)
     used = me.used | me.used_turn
     reserve = g.sides[side].plan.reserve
@@ -207,7 +222,7 @@ def follow_on(g: GameState, side: int, actor: int, act: Action) -> tuple[float, 
         p = 1.0 if sp.after == AFTER_CHARGE else hit
         lp = use_value(me.stats.attack, me.stats.damage, kit.critical_mastery,
                        target.stats.defense, target.stats.armor, sp, 0,
-                       _defends(g, side, act))  # fmt: skip
+                       _defends(g, side, act), pw)  # fmt: skip
         if p * lp > best[0] * best[2]:
             best = (p, sp.cost, lp)
     return best
@@ -226,8 +241,8 @@ def action_value(g: GameState, side: int, actor: int, act: Action) -> float:
     spec = me.kit.specials[act.special] if act.special >= 0 else None
     taken, ko, hit = use_outcome(me.attack, me.damage, me.kit.critical_mastery,
                                  target.stats.defense, target.stats.armor, spec,
-                                 g.roll_mod(act), _defends(g, side, act),
-                                 target.life)  # fmt: skip
+                                 g.roll_mod(act), _defends(g, side, act), target.life,
+                                 powers(g, side, actor, act.target))  # fmt: skip
     p, cost, lp = follow_on(g, side, actor, act)
     once = ko * knockout_worth(g, side, act.target)
     if spec is not None and spec.paralyze:

@@ -70,11 +70,11 @@ from deckkit.animatactics.engine.abilities import (
     Option,
     Special,
     chain_of,
-    deterred,
     effect_outcome,
     harms,
     make_swing,
     options,
+    powers_between,
     reactive,
     swing_damage,
 )
@@ -374,7 +374,7 @@ def _strike(
     a fixed roll), then the defender's d10 when it defends (:func:`.abilities.swing_damage`)."""
     sw = make_swing(
         att.attack, att.damage, att.kit.critical_mastery, dfn.defense, dfn.armor, spec, mod,
-        att.kit.ignore_armor, dfn.kit.damage_cap, deterred(dfn.kit.deter, att.resistance),
+        powers_between(att.kit, att.resistance, dfn.kit),
     )  # fmt: skip
     if sw.fails and rng.randint(1, 10) <= sw.fails:
         return -1  # the attacker failed its Resistance roll: the attack misses
