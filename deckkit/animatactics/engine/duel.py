@@ -36,13 +36,13 @@ are random: the joint distribution of both characters' Life Points is carried fo
 attack, exactly (no sampling). Each side then picks its plan knowing the other's options: the duel
 value is the value of that 3 x 3 zero-sum game (:func:`game_value`).
 
-Abilities (:mod:`.abilities`, from card_db/animatactics/abilities.csv): each action is the one
-worth most Life Points per action point among those the character can pay for (a basic action
-unless a special beats it; the two's powers weighed as the attack applies them), Ranged Attack specials and an innate Ranged Attack while the two are
-not yet in contact (the duel opens apart), Critical Mastery, Damage Resistance (no reaction) and
-Initiative (the roll for the first action) apply. The choice reads no dice, so the schedule stays
-fixed and the duel exact; a special that costs Life Points is left to the party game, and a
-follow-up attack made only on a hit is resolved undefended.
+Abilities (:mod:`.abilities`, from card_db/animatactics/abilities.csv): each action is the one worth
+most Life Points per action point among those the character can pay for (a basic action unless a
+special beats it; the two's powers weighed as the attack applies them), Ranged Attack specials and
+an innate Ranged Attack while the two are not yet in contact (the duel opens apart), Critical
+Mastery, Damage Resistance (no reaction) and Initiative (the roll for the first action) apply. The
+choice reads no dice, so the schedule stays fixed and the duel exact; a special that costs Life
+Points is left to the party game, and a follow-up attack made only on a hit is resolved undefended.
 
 Not played: powers other than those :mod:`.abilities` plays, equipment (a party's Equipment
 bonuses are in its fighters' stats), movement and states, and (under ``counter_dodge=no``) a
