@@ -95,7 +95,7 @@ def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     headline = page[
         page.index('id="headline"') : page.index("</section>", page.index('id="headline"'))
     ]
-    assert "not powers, most effect special abilities" in headline and doc["caveat"] in headline
+    assert "not other powers, most effect special" in headline and doc["caveat"] in headline
     # the user's file is not replaced without --force
     assert runner.invoke(app, args).exit_code == 2
     # an illegal party: the page opens with its violations, exit 1

@@ -175,21 +175,28 @@ def test_the_heuristic_focuses_the_enemy_it_knocks_out_soonest() -> None:
 def test_one_against_one_is_still_the_duel() -> None:
     """With one character a side the heuristic spends actions as the duel's schedule does: the
     opening Charge, then Attacks while the plan's reserve stays (duel.schedule)."""
+    from deckkit.animatactics.engine.abilities import Kit, Special
     from deckkit.animatactics.engine.duel import schedule
 
     a = Duellist("Erika", 5, 5, 6, 1, 12, 4, 3)
     b = Duellist("Sho", 6, 4, 6, 1, 12, 4, 3)
+    # with specials and the every-attack powers, both weighed alike (a special of 3 actions
+    # changes the count of attacks a turn holds)
+    pierce = Special("Pierce", "attack", 3, attack=3, ignore_armor=True)
+    slasher = Duellist("Slasher", 5, 4, 9, 1, 20, 4, 3, Kit(specials=(pierce,), ignore_armor=True),
+                       resistance=9)  # fmt: skip
+    dread = Duellist("Dread", 5, 5, 7, 3, 20, 4, 3, Kit(damage_cap=6, deter=14))
     checked = 0
-    for plan_a, plan_b in itertools.product(PLANS, PLANS):
+    for (one, two), plan_a, plan_b in itertools.product(((a, b), (slasher, dread)), PLANS, PLANS):
         for game in range(4):
-            sides = (Side((a,), (40,), plan_a), Side((b,), (40,), plan_b))
+            sides = (Side((one,), (40,), plan_a), Side((two,), (40,), plan_b))
             r = play_game(sides, 2, game, turns=2)
-            strikes = schedule(a, b, plan_a, plan_b, a_first=r.a_first, turns=2)
+            strikes = schedule(one, two, plan_a, plan_b, a_first=r.a_first, turns=2)
             if not r.by_ko:
                 charges = sum(1 for s in strikes if s.mod == 2)
                 assert (r.charges, r.attacks) == (charges, len(strikes) - charges)
                 checked += 1
-    assert checked >= 20
+    assert checked >= 50
 
 
 def test_search_plays_from_its_own_dice_and_is_seeded() -> None:
@@ -334,3 +341,62 @@ def test_the_heuristic_opens_a_follow_on_chain() -> None:
     g.teams[0][0].ap = 3  # the guarded plan's reserve: no action left for the Closer
     act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
     assert act is not None and act.special == -1
+
+
+# The powers the engine applies to every attack (engine/abilities.py, powers_between), weighed by
+# the heuristic as the attack applies them: each position below is one where a player blind to
+# the power chose otherwise.
+
+
+def test_the_heuristic_weighs_an_armor_bypass() -> None:
+    """Damien's Lightning Slash (the data's power: "all of [his] attacks ignore the target's
+    Armor"): a special whose worth is ignoring Armor buys nothing his Attack does not already
+    have, so against an armored foe the cheaper Attack is worth more per action point."""
+    from deckkit.animatactics.engine.abilities import Kit, Special
+
+    pierce = Special("Pierce", "attack", 3, attack=3, ignore_armor=True)
+    me = Duellist("Slasher", 5, 4, 9, 1, 14, 4, 3, Kit(specials=(pierce,), ignore_armor=True))
+    foe = Duellist("Wall", 5, 5, 7, 3, 20, 4, 3)
+    g = _engaged_pair(me, foe)
+    g.teams[1][0].ap = 0  # no Dodge
+    act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+    assert act is not None and act.special == -1
+    blind = Duellist("Blind", 5, 4, 9, 1, 14, 4, 3, Kit(specials=(pierce,)))  # no such power
+    g = _engaged_pair(blind, foe)
+    g.teams[1][0].ap = 0
+    act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+    assert act is not None and act.special == 0
+
+
+def test_the_heuristic_weighs_a_cap_on_life_points_lost() -> None:
+    """Crimson Death's Immortal Shadow (the data's power: at most 6 damage from one attack): a
+    special's extra Damage is lost on a hit that already takes 6, so the Attack, cheaper, is
+    the better buy; against a foe without the cap the special is."""
+    from deckkit.animatactics.engine.abilities import Kit, Special
+
+    heavy = Special("Heavy", "attack", 3, damage=8)
+    me = Duellist("Brute", 6, 6, 8, 1, 20, 6, 5, Kit(specials=(heavy,)))
+    for kit, picked in ((Kit(damage_cap=6), -1), (Kit(), 0)):
+        foe = Duellist("Shade", 5, 5, 5, 0, 20, 6, 5, kit)
+        g = _engaged_pair(me, foe)
+        act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+        assert act is not None and act.special == picked
+
+
+def test_the_heuristic_weighs_a_deterrent() -> None:
+    """Crimson Death's Fearbringer (the data's power: an attacker at her resists Effect 14 or
+    misses; "Resistances": resisted when the die plus Resistance is greater than 14). A foe of
+    Resistance 4 never resists it, so none of its attacks can hurt her: knocking it out takes
+    no Attacks from her, and the heuristic buys Life Points per action point (the Attack)
+    rather than a likelier knock-out at a higher price. A foe of Resistance 14 always resists:
+    its Attacks count, and the special's likelier knock-out is worth its price."""
+    from deckkit.animatactics.engine.abilities import Kit, Special
+
+    finisher = Special("Finisher", "attack", 3, attack=2)
+    me = Duellist("Dread", 6, 5, 8, 1, 20, 6, 5, Kit(specials=(finisher,), deter=14))
+    for resistance, picked in ((4, -1), (14, 0)):
+        foe = Duellist("Foe", 8, 8, 8, 1, 20, 6, 5, resistance=resistance)
+        g = _engaged_pair(me, foe)
+        g.teams[1][0].life = 3
+        act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
+        assert act is not None and act.special == picked

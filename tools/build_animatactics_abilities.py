@@ -256,6 +256,19 @@ def parse(text: str, action: str) -> dict[str, str]:
     return row
 
 
+def off_table_action(text: str, tags: str) -> str:
+    """An ``other`` special that takes its user off the table (a Movement special: "remove X
+    from the table"): ``leave``; one that puts it back with no attack, usable only off the table
+    ("place X anywhere on the table", "only ... if X is removed from table"): ``land``; else
+    ``other``."""
+    t = _norm(text)
+    if "Movement" in tags and re.search(r"^remove \w+ from the table", t):
+        return "leave"
+    if re.search(r"place \w+ anywhere on the table", t) and "removed from table" in t:
+        return "land"
+    return "other"
+
+
 def parse_power(text: str) -> dict[str, str]:
     """What the engine plays of a power: every attack of the character ignoring Armor
     (``armor`` ignore), a most Life Points one attack can take from it (``damage_cap``)."""
@@ -332,6 +345,8 @@ def build(gst_dir: Path, out: Path) -> int:
             elif action in ("attack", "ranged", "charge", "counter"):
                 row.update(parse(text, action))
                 row.update(OVERRIDES.get((name.strip(), ability), {}))
+            elif action == "other":
+                row["action"] = off_table_action(text, tags)
             if "+AP" in (m.group(2) if m else ""):
                 labels = [x for x in row.get("unplayed", "").split(";") if x]
                 row["unplayed"] = ";".join(dict.fromkeys([*labels, "extra action points"]))

@@ -72,6 +72,19 @@ Rules (anima-tactics-rulebook.txt unless named otherwise):
   where it hid, an Attack after a Walk into contact ("Walk (1 Action, Once per Turn)", a Movement
   action), neither while engaged.
 
+- Off the table (the data's Towards The Clouds, Forced Landing and Pumpkin Bomb, Kaori's): a
+  Movement special (``leave``) removes its user from the table, and on its next turn's
+  activation it must come back by a special usable only off the table: one that places it
+  (``land``) or one that places it and attacks (an Attack special requiring ``off the table``).
+  The rulebook does not define a living character off the table; deckkit reads it by the rules
+  it does give: "Movement": once per turn, never while in Hand-to-hand combat (so not engaged
+  and not after a Charge that turn); "Hand-to-hand Combat" (bases touching) and "Ranged
+  Attacks" (the target in Line of Sight and range): off the table no one can attack it and it
+  attacks no one, engaged with none; "Winning" counts the "levels on the table", so it does not
+  count while off. Placed back, board-free: apart from every enemy by the landing, in contact
+  with its target (engaged) by the landing attack, whose "all units within 3 inches" are read
+  as the target and every character in contact with it (the user's friends engaged with it,
+  hit too); "cannot move after": its Movement for the turn spent. Party games only.
 - Power tokens: "Recovery, Maintenance and Action" ("Phases and Turns"): a power that buys
   tokens with actions in the Maintenance (the data's "Upkeep") Phase buys them right before the
   Action Phase of the same turn, so a special that spends tokens costs an action a token more
@@ -100,6 +113,9 @@ MELEE = "attack"  # an Attack special: against an enemy it is engaged with
 RANGED = "ranged"  # a Ranged Attack special: while not engaged, no Counterattack against it
 CHARGE = "charge"  # a Charge special: +2 as a Charge, once per turn, into contact
 PLAYED_ACTIONS = (MELEE, RANGED, CHARGE)
+LEAVE = "leave"  # a Movement special that takes its user off the table
+LAND = "land"  # a special that puts it back (usable only off the table), no attack
+OFF_TABLE = "off the table"  # a ``requires`` label: usable only off the table
 
 WALK_COST = 1  # "Walk (1 Action, Once per Turn)"
 CHARGE_BONUS = 2  # "Charge": "adding +2 to the roll" (as combat.CHARGE_BONUS)
@@ -177,11 +193,17 @@ class Special:
     at_paralyzed: bool = False  # usable only at a Paralyzed target
     arcane: bool = True  # a Ki or Magic special (it harms an Intangible character)
     tokens: int = 0  # power tokens it spends, each bought with an action (in ``cost``)
+    off_table: bool = False  # usable only off the table: it places its user, then attacks
+
+    @property
+    def effect_roll(self) -> bool:
+        """Whether a hit with it is resisted by the target's Resistance roll ("Resistances")."""
+        return self.no_damage or bool(self.loss or self.paralyze) or self.at_paralyzed
 
     @property
     def party_only(self) -> bool:
-        """Effects and states: played in party games, never in the exact duel."""
-        return self.no_damage or bool(self.loss or self.paralyze) or self.at_paralyzed
+        """Effects, states and the table: played in party games, never in the exact duel."""
+        return self.effect_roll or self.off_table
 
 
 # Reactive triggers (the ``reaction`` column).
@@ -256,9 +278,38 @@ class Kit:
     ignore_armor: bool = False  # a power: every attack it makes ignores the target's Armor
     damage_cap: int = 0  # a power: it loses at most this many Life Points to one attack (0: any)
     deter: int = 0  # a power: an attacker at it misses unless it resists this Effect (0: none)
+    leave: Special | None = None  # its special that takes it off the table (party games)
+    land: Special | None = None  # its special that puts it back, no attack (off the table)
 
 
 NO_KIT = Kit()
+
+
+@dataclass(frozen=True)
+class Powers:
+    """What the powers of an attacker and of its target change in one attack of the one at the
+    other (:func:`powers_between`, the only place that reads them): every attack made, and every
+    attack weighed by a player or the duel's schedule, goes through it."""
+
+    ignores: bool = False  # the attacker's: its attacks ignore the target's Armor
+    cap: int = 0  # the target's: the most Life Points one attack takes from it (0: no limit)
+    fails: int = 0  # faces of the attacker's Resistance die on which the target's deterrent
+    # makes the attack miss
+
+
+NO_POWERS = Powers()
+
+
+def powers_between(kit: Kit, resistance: int, target: Kit) -> Powers:
+    """The powers in play when a character with ``kit`` and ``resistance`` attacks one with
+    ``target``: its own Armor bypass (Lightning Slash: "all of [its] attacks ignore the target's
+    Armor"), the target's cap on Life Points lost to one attack (Immortal Shadow) and the
+    target's deterrent the attacker must resist or miss (Fearbringer, "Resistances": resisted
+    when the roll plus Resistance is greater than the difficulty)."""
+    fails = deterred(target.deter, resistance)
+    if not (kit.ignore_armor or target.damage_cap or fails):
+        return NO_POWERS
+    return Powers(kit.ignore_armor, target.damage_cap, fails)
 
 
 @dataclass(frozen=True)
@@ -281,30 +332,30 @@ class Swing:
 
 def make_swing(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, ignores: bool = False, cap: int = 0, fails: int = 0,
+    mod: int, powers: Powers = NO_POWERS,
 ) -> Swing:  # fmt: skip
-    """One attack of a character (Attack, Damage, innate Critical Mastery; ``ignores``: a power
-    by which all its attacks ignore Armor) against a defender (Defense, Armor; ``cap``: the most
-    Life Points a power lets one attack take from it), plain (``spec`` None) or by a special,
-    with ``mod`` added to the roll."""
+    """One attack of a character (Attack, Damage, innate Critical Mastery) against a defender
+    (Defense, Armor), plain (``spec`` None) or by a special, with ``mod`` added to the roll and
+    the two's ``powers`` (:func:`powers_between`)."""
     if spec is None:
         return Swing(
-            attack + mod, damage, defense, armor, ignores,
-            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS, cap=cap, fails=fails,
+            attack + mod, damage, defense, armor, powers.ignores,
+            critical=MASTERY_CRITICAL if mastery else NATURAL_SUCCESS, cap=powers.cap,
+            fails=powers.fails,
         )  # fmt: skip
     return Swing(
         attack + mod + spec.attack,
         damage + spec.damage,
         defense,
         max(armor + spec.armor, 0),
-        spec.ignore_armor or ignores,
+        spec.ignore_armor or powers.ignores,
         spec.dice,
         spec.roll,
         MASTERY_CRITICAL if mastery or spec.critical_mastery else NATURAL_SUCCESS,
         spec.critical_damage,
         spec.critical_ignores_armor,
-        cap,
-        fails,
+        powers.cap,
+        powers.fails,
     )
 
 
@@ -374,11 +425,12 @@ def hit_chance(sw: Swing, defends: bool) -> float:
 
 def use_value(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, defends: bool, ignores: bool = False, cap: int = 0,
+    mod: int, defends: bool, powers: Powers = NO_POWERS,
 ) -> float:  # fmt: skip
     """Expected Life Points one use takes from its target (every attack of it defended alike;
-    a follow-up attack plain), the measure by which a player weighs an action against its cost."""
-    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod, ignores, cap)
+    a follow-up attack plain; the two's ``powers`` applied to each, as the attack itself applies
+    them), the measure by which a player weighs an action against its cost."""
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod, powers)
     if spec is None:
         return expected_damage(sw, defends)
     if spec.no_damage or spec.loss:  # the fixed loss on a hit, as if never resisted
@@ -387,7 +439,7 @@ def use_value(
     value *= spec.strikes
     if spec.follow_up:
         plain = expected_damage(
-            make_swing(attack, damage, mastery, defense, armor, None, 0, ignores, cap), False
+            make_swing(attack, damage, mastery, defense, armor, None, 0, powers), False
         )
         value += plain * (hit_chance(sw, defends) if spec.follow_up == "hit" else 1.0)
     return value
@@ -409,14 +461,15 @@ def _strike_odds(
 @functools.cache
 def use_outcome(
     attack: int, damage: int, mastery: bool, defense: int, armor: int, spec: Special | None,
-    mod: int, defends: bool, life: int,
+    mod: int, defends: bool, life: int, powers: Powers = NO_POWERS,
 ) -> tuple[float, float, float]:  # fmt: skip
     """What one use does to a target with ``life`` Life Points left: the Life Points it takes
     (never more than are left: "Damage and Death", a character at 0 is removed from play, so a
     hit beyond that takes nothing more), the chance it knocks the target out, and the chance its
     first attack hits (a Paralyze's chance before the Resistance roll). Every attack of it is
-    defended alike and a follow-up attack is plain, as :func:`use_value` weighs them."""
-    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod)
+    defended alike and a follow-up attack is plain, as :func:`use_value` weighs them, with the
+    two's ``powers``."""
+    sw = make_swing(attack, damage, mastery, defense, armor, spec, mod, powers)
     one = _strike_odds(sw, spec, defends)
     first_hit = sum(p for _, p, h in one if h)
     left: dict[tuple[int, bool], float] = {(life, False): 1.0}  # (Life Points left, last hit)
@@ -428,8 +481,8 @@ def use_outcome(
                 nxt[key] = nxt.get(key, 0.0) + p * q
         left = nxt
     if spec is not None and spec.follow_up:
-        plain = _strike_odds(make_swing(attack, damage, mastery, defense, armor, None, 0),
-                             None, False)  # fmt: skip
+        plain = _strike_odds(make_swing(attack, damage, mastery, defense, armor, None, 0,
+                                        powers), None, False)  # fmt: skip
         nxt = {}
         for (lp, h), p in left.items():
             if lp > 0 and (h or spec.follow_up == "always"):
@@ -504,8 +557,8 @@ def options(
             continue
         if sp.max_life and (life == 0 or life > sp.max_life):
             continue
-        if sp.reaction or (sp.party_only and not effects):
-            continue
+        if sp.reaction or sp.off_table or (sp.party_only and not effects):
+            continue  # an off-table special: offered by the party game off the table alone
         if sp.at_paralyzed and not at_paralyzed:
             continue
         if sp.after:
@@ -532,32 +585,33 @@ def options(
 
 def option_value(
     attack: int, damage: int, kit: Kit, defense: int, armor: int, target: Kit, target_ap: int,
-    opt: Option,
+    opt: Option, powers: Powers = NO_POWERS,
 ) -> float:  # fmt: skip
-    """Expected Life Points per action point the option takes from its target."""
+    """Expected Life Points per action point the option takes from its target, with the two's
+    ``powers`` (:func:`powers_between`) as the attack applies them; the party game's heuristic
+    (players.action_value) weighs them alike, so one against one it is still this duel."""
     defends = target_ap >= 1 and not target.damage_resistance
     spec = kit.specials[opt.special] if opt.special >= 0 else None
-    # The powers that change every attack (Armor ignored, a cap on Life Points lost) are not
-    # weighed here, as the party game's heuristic (players.action_value) does not weigh them:
-    # the two choose alike, so one against one the party game is still this duel.
-    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends)
+    value = use_value(attack, damage, kit.critical_mastery, defense, armor, spec, opt.mod, defends,
+                      powers)  # fmt: skip
     return value / opt.cost
 
 
 def choose(
     attack: int, damage: int, kit: Kit, defense: int, armor: int, target: Kit, ap: int,
     reserve: int, engaged: bool, moved: bool, used: int, target_ap: int, target_engaged: bool,
-    life: int, charge_bonus: int = CHARGE_BONUS,
+    life: int, charge_bonus: int = CHARGE_BONUS, powers: Powers = NO_POWERS,
 ) -> Option | None:  # fmt: skip
     """The option worth most Life Points per action point against this target (the first of
-    equals, so a basic action unless a special beats it); None when nothing can be paid."""
+    equals, so a basic action unless a special beats it), the two's ``powers`` weighed; None
+    when nothing can be paid."""
     found = options(kit, ap, reserve, engaged, moved, used, target_engaged, life, charge_bonus)
     if len(found) <= 1:
         return found[0] if found else None
     best: Option | None = None
     best_value = -1.0
     for opt in found:
-        v = option_value(attack, damage, kit, defense, armor, target, target_ap, opt)
+        v = option_value(attack, damage, kit, defense, armor, target, target_ap, opt, powers)
         if v > best_value + 1e-12:
             best, best_value = opt, v
     return best
@@ -622,17 +676,25 @@ def hiding_cost(rows: list[AbilityRow]) -> int:
     return 0
 
 
+def leaves_table(rows: list[AbilityRow]) -> bool:
+    """Whether the character has a special that takes it off the table (``action`` leave), which
+    a special usable only off the table needs."""
+    return any(r.kind == "special" and r.get("action") == LEAVE and r.get("ap") for r in rows)
+
+
 def buys_tokens(rows: list[AbilityRow]) -> bool:
     """Whether the character has a power that buys power tokens with actions in the Maintenance
     Phase (the ``tokens`` column ``actions``)."""
     return any(r.kind == "power" and r.get("tokens") == TOKENS_FOR_ACTIONS for r in rows)
 
 
-def _blocked(row: AbilityRow, hiding: int, tokens: bool = False) -> list[str]:
+def _blocked(row: AbilityRow, hiding: int, tokens: bool = False, leaves: bool = False) -> list[str]:
     """What the special needs that the engine cannot give it (empty: it is played); ``tokens``:
-    the character buys power tokens with actions."""
+    the character buys power tokens with actions; ``leaves``: it can take itself off the table."""
     out = []
     for need in row.requires:
+        if need == OFF_TABLE and leaves and row.get("action") == MELEE:
+            continue  # used on the turn after its leave special, off the table (party games)
         if need == POWER_TOKENS and tokens and row.get("tokens"):
             continue  # bought in the Maintenance Phase, an action each (paid at the shot)
         if need == HIDDEN and hiding and row.get("action") in (RANGED, MELEE):
@@ -646,14 +708,15 @@ def _blocked(row: AbilityRow, hiding: int, tokens: bool = False) -> list[str]:
 
 
 def special_of(
-    row: AbilityRow, hiding: int = 0, tokens: bool = False, more: int = 0
+    row: AbilityRow, hiding: int = 0, tokens: bool = False, more: int = 0, leaves: bool = False
 ) -> Special | None:
     """The special the engine plays for ``row`` (``hiding``: the character's Stealth cost;
     ``tokens``: it buys power tokens with actions; ``more``: tokens spent beyond the special's
-    own, each for the row's ``token_bonus``), or None when it plays none of it."""
+    own, each for the row's ``token_bonus``; ``leaves``: it can take itself off the table), or
+    None when it plays none of it."""
     if row.kind != "special" or row.get("action") not in PLAYED_ACTIONS:
         return None
-    if _blocked(row, hiding, tokens) or not row.get("ap"):
+    if _blocked(row, hiding, tokens, leaves) or not row.get("ap"):
         return None
     spent = _num(row.get("tokens")) + more
     bonus_attack, _, bonus_damage = row.get("token_bonus").partition("/")
@@ -694,6 +757,7 @@ def special_of(
         at_paralyzed=row.get("target_state") == PARALYZE,
         arcane=bool({"Ki", "Magic"} & set(row.get("tags").split("+"))),
         tokens=spent,
+        off_table=OFF_TABLE in row.requires,
     )
 
 
@@ -702,7 +766,7 @@ def _left_out(spec: Special) -> list[str]:
     out: list[str] = []
     if spec.action == RANGED:
         out.append("every enemy in range and sight, no cover or Long Range")
-    if spec.area:
+    if spec.area and not spec.off_table:
         out.append("area: the enemies it is engaged with")
     if spec.follow_up == "hit":
         out.append("the follow-up attack undefended in the exact duel")
@@ -717,7 +781,7 @@ def _left_out(spec: Special) -> list[str]:
         out.append("party games only (the exact duel plays no follow-on)")
     if spec.after == AFTER_THROW_HIT:
         out.append("the throw not played: still engaged after it")
-    if spec.party_only:
+    if spec.party_only and not spec.off_table:
         out.append("party games only (the exact duel reads no Resistance or state)")
     if spec.no_damage:
         out.append("the players weigh Life Points only: a hit that takes none is worth nothing "
@@ -727,12 +791,27 @@ def _left_out(spec: Special) -> list[str]:
     if spec.reaction:
         out.append("party games only (the exact duel plays no reactive special); used whenever "
                    "it can be paid")  # fmt: skip
+    if spec.off_table:
+        out.append(
+            "party games only (the exact duel has no table to leave): used on the turn after "
+            "its user left the table, the only way back but a plain landing; placed in contact "
+            "with its target, board-free: the units within 3 inches are the target and the "
+            "user's friends engaged with it"
+        )
     if spec.tokens:
         out.append(
             "its power tokens bought in the Maintenance Phase of the turn it is used, an action "
             "each (paid at the attack, never spent on a reaction first)"
         )
     return out
+
+
+_TABLE_NOTES = {
+    LEAVE: "party games only: off the table until its next turn's activation, which must bring "
+    "it back; never while engaged or after moving that turn; the heuristic never takes it (it "
+    "weighs Life Points per action point), the search player weighs it by playing it out",
+    LAND: "party games only: placed apart from every enemy (no board); its Movement for the turn",
+}
 
 
 def coverage(row: AbilityRow, rows: list[AbilityRow] | None = None) -> tuple[str, str]:
@@ -752,13 +831,16 @@ def coverage(row: AbilityRow, rows: list[AbilityRow] | None = None) -> tuple[str
         return NONE, "powers are not played yet"
     if row.kind == "category":
         return NONE, "a party-building category, no rule in play"
+    if row.get("action") in (LEAVE, LAND) and row.get("ap") and leaves_table(rows or []):
+        return APPROXIMATE, _TABLE_NOTES[row.get("action")]
     if row.get("action") not in PLAYED_ACTIONS:
         return NONE, f"{row.get('action') or 'this'} specials are not played yet"
     hiding = hiding_cost(rows or [])
     tokens = buys_tokens(rows or [])
-    spec = special_of(row, hiding, tokens)
+    leaves = leaves_table(rows or [])
+    spec = special_of(row, hiding, tokens, leaves=leaves)
     if spec is None:
-        why = _blocked(row, hiding, tokens) or ["no action cost"]
+        why = _blocked(row, hiding, tokens, leaves) or ["no action cost"]
         return NONE, "needs " + ", ".join(why)
     missing = [*row.unplayed, *_left_out(spec)]
     if WARRIOR_AGENT in row.requires:
@@ -774,12 +856,20 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
     innate = {r.ability for r in rows if r.kind == "innate"}
     hiding = hiding_cost(rows)
     tokens = buys_tokens(rows)
+    leaves = leaves_table(rows)
     caps = [_num(r.get("damage_cap")) for r in rows if r.kind == "power" and r.get("damage_cap")]
     # a special that spends power tokens is offered with one more token too, for its bonus
     variants = [(r, more) for r in rows for more in ((0, 1) if r.get("token_bonus") else (0,))]
     specials = tuple(
-        s for s in (special_of(r, hiding, tokens, more) for r, more in variants) if s is not None
+        s
+        for s in (special_of(r, hiding, tokens, more, leaves) for r, more in variants)
+        if s is not None
     )
+    table = {
+        r.get("action"): Special(r.ability, r.get("action"), _num(r.get("ap")))
+        for r in rows
+        if r.kind == "special" and r.get("action") in (LEAVE, LAND) and r.get("ap")
+    }
     return Kit(
         specials=specials,
         critical_mastery="Critical Mastery" in innate,
@@ -791,6 +881,8 @@ def kit_of(rows: list[AbilityRow]) -> Kit:
         ignore_armor=any(r.kind == "power" and r.get("armor") == "ignore" for r in rows),
         damage_cap=min(caps, default=0),
         deter=max((_num(r.get("deter")) for r in rows if r.kind == "power"), default=0),
+        leave=table.get(LEAVE) if leaves else None,
+        land=table.get(LAND) if leaves else None,
     )
 
 

@@ -36,13 +36,13 @@ are random: the joint distribution of both characters' Life Points is carried fo
 attack, exactly (no sampling). Each side then picks its plan knowing the other's options: the duel
 value is the value of that 3 x 3 zero-sum game (:func:`game_value`).
 
-Abilities (:mod:`.abilities`, from card_db/animatactics/abilities.csv): each action is the one
-worth most Life Points per action point among those the character can pay for (a basic action
-unless a special beats it), Ranged Attack specials and an innate Ranged Attack while the two are
-not yet in contact (the duel opens apart), Critical Mastery, Damage Resistance (no reaction) and
-Initiative (the roll for the first action) apply. The choice reads no dice, so the schedule stays
-fixed and the duel exact; a special that costs Life Points is left to the party game, and a
-follow-up attack made only on a hit is resolved undefended.
+Abilities (:mod:`.abilities`, from card_db/animatactics/abilities.csv): each action is the one worth
+most Life Points per action point among those the character can pay for (a basic action unless a
+special beats it; the two's powers weighed as the attack applies them), Ranged Attack specials and
+an innate Ranged Attack while the two are not yet in contact (the duel opens apart), Critical
+Mastery, Damage Resistance (no reaction) and Initiative (the roll for the first action) apply. The
+choice reads no dice, so the schedule stays fixed and the duel exact; a special that costs Life
+Points is left to the party game, and a follow-up attack made only on a hit is resolved undefended.
 
 Not played: powers other than those :mod:`.abilities` plays, equipment (a party's Equipment
 bonuses are in its fighters' stats), movement and states, and (under ``counter_dodge=no``) a
@@ -62,9 +62,9 @@ from deckkit.animatactics.engine.abilities import (
     Kit,
     Option,
     choose,
-    deterred,
     initiative_first,
     make_swing,
+    powers_between,
     swing_odds,
 )
 from deckkit.animatactics.engine.combat import CHARGE_BONUS, COUNTER_PENALTY
@@ -218,6 +218,7 @@ def _activation(
             pick = choose(
                 me.attack, me.damage, me.kit, target.defense, target.armor, target.kit,
                 key[1], key[2], pace.engaged, moved, key[5], key[6], False, 0, opening,
+                powers_between(me.kit, me.resistance, target.kit),
             )  # fmt: skip
             if memo is not None:
                 memo[key] = pick
@@ -320,8 +321,8 @@ def damage_table(
     spec = attacker.kit.specials[special] if special >= 0 else None
     sw = make_swing(
         attacker.attack, attacker.damage, attacker.kit.critical_mastery, defender.defense,
-        defender.armor, spec, mod, attacker.kit.ignore_armor, defender.kit.damage_cap,
-        deterred(defender.kit.deter, attacker.resistance),
+        defender.armor, spec, mod,
+        powers_between(attacker.kit, attacker.resistance, defender.kit),
     )  # fmt: skip
     miss, dist = swing_odds(sw, defends)
     out = np.array([float(p) for p in dist]) if dist else np.zeros(1)

@@ -1,29 +1,34 @@
 """The automatic players of an Anima Tactics party game (:class:`.skirmish.Policy`).
 
-- ``heuristic``: focus fire. Of its characters still to act, it activates the one that can knock
-  an enemy out soonest, and strikes that enemy: the expected number of attacks to bring the
-  target's Life Points left to 0, from the exact single-attack odds (:func:`.duel.damage_table`,
-  the target defending when it has an action to Dodge with); ties go to the enemy worth more
-  levels, then by name. It spends actions by its side's plan (:class:`.duel.Plan`: attack while
-  the plan's reserve stays; Charge when out of contact, which opens every fight) and reacts by it
-  (a Counterattack when the plan says so and it can pay, else a Dodge when it has an action).
-  Against one enemy it takes the action worth most (:func:`action_value`): expected Life Points
-  per action point, no more than the enemy has left, with the follow-on special it opens, plus
-  what a knock-out or a Paralyze takes from the enemy's actions to come. With one character a
-  side and no specials this is exactly the duel's schedule; with specials, the same while no
-  attack can knock the enemy out (the schedule reads no Life Points left).
+- ``heuristic``: focus fire. Of its characters still to act, it activates the one that can knock an
+  enemy out soonest, and strikes that enemy: the expected number of attacks to bring the target's
+  Life Points left to 0, from the exact single-attack odds (:func:`.duel.damage_table`, the target
+  defending when it has an action to Dodge with); ties go to the enemy worth more levels, then by
+  name. It spends actions by its side's plan (:class:`.duel.Plan`: attack while the plan's reserve
+  stays; Charge when out of contact, which opens every fight) and reacts by it (a Counterattack when
+  the plan says so and it can pay, else a Dodge when it has an action). Against one enemy it takes
+  the action worth most (:func:`action_value`): expected Life Points per action point, no more than
+  the enemy has left, with the follow-on special it opens, plus what a knock-out or a Paralyze takes
+  from the enemy's actions to come. Every expectation, and the enemy's threat a knock-out removes,
+  reads the powers of the two as the attack applies them (:func:`.abilities.powers_between`: an
+  Armor bypass, a cap on Life Points lost to one attack, a deterrent the attacker must resist or
+  miss). A special that takes a character off the table takes no Life Points and is never its
+  choice; a character off the table comes back by the best of its off-table attacks it can pay for,
+  else lands. With one character a side and no specials this is exactly the duel's schedule; with
+  specials, the same while no attack can knock the enemy out (the schedule reads no Life Points
+  left).
 - ``random``: a random character, a random affordable action or the end of the activation, a
   random affordable reaction. A floor for the ladder.
 - ``search``: plays ahead by simulating. At each activation it weighs its candidates (every
-  character still to act with its two best-looking actions, and ending an activation at once to
-  keep actions for reactions) against the heuristic's own choice by rollouts: a copy of the
-  game played on by the heuristic for both sides to the end of the next turn, with fresh dice of
-  its own (it never sees the game's dice before they are rolled), the same rollout dice for
-  every candidate (common random numbers). A rollout scores 1 for a win, 0 for a loss, 1/2 a
-  draw; one that stops before the game's end scores the share of levels still on the table, each
-  weighted by its Life Points left. Another candidate replaces the heuristic's choice only when
-  its lead, rollout by rollout, exceeds its standard error. The rest of an activation and the
-  reactions follow the heuristic.
+  character still to act with its two best-looking actions and any special that takes it off the
+  table, and ending an activation at once to keep actions for reactions) against the heuristic's own
+  choice by rollouts: a copy of the game played on by the heuristic for both sides to the end of the
+  next turn, with fresh dice of its own (it never sees the game's dice before they are rolled), the
+  same rollout dice for every candidate (common random numbers). A rollout scores 1 for a win, 0 for
+  a loss, 1/2 a draw; one that stops before the game's end scores the share of levels still on the
+  table, each weighted by its Life Points left. Another candidate replaces the heuristic's choice
+  only when its lead, rollout by rollout, exceeds its standard error. The rest of an activation and
+  the reactions follow the heuristic.
 """
 
 from __future__ import annotations
@@ -34,8 +39,10 @@ import random
 
 from deckkit.animatactics.engine.abilities import (
     AFTER_CHARGE,
+    Powers,
     chain_of,
     follows,
+    powers_between,
     use_outcome,
     use_value,
 )
@@ -54,6 +61,8 @@ from deckkit.animatactics.engine.skirmish import (
     CHARGE,
     COUNTER,
     DODGE,
+    LAND,
+    LEAVE,
     NO_REACTION,
     Action,
     GameState,
@@ -100,6 +109,13 @@ def _defends(g: GameState, side: int, act: Action) -> bool:
     )
 
 
+def powers(g: GameState, side: int, actor: int, target: int) -> Powers:
+    """The powers in play when ``actor`` of ``side`` attacks enemy ``target``
+    (:func:`.abilities.powers_between`, as the attack itself applies them)."""
+    me = g.teams[side][actor].stats
+    return powers_between(me.kit, me.resistance, g.teams[1 - side][target].stats.kit)
+
+
 def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
     """Expected uses of ``act`` by ``actor`` to knock its target out from where it is (a
     special of several attacks counts as as many, by its expected damage)."""
@@ -113,29 +129,35 @@ def kill_time(g: GameState, side: int, actor: int, act: Action) -> float:
     spec = me.kit.specials[act.special]
     if spec.strikes == 1 and not spec.follow_up:
         return single
+    pw = powers(g, side, actor, act.target)
     one = use_value(me.attack, me.damage, me.kit.critical_mastery, target.stats.defense,
-                    target.stats.armor, spec, mod, defends) / spec.strikes  # fmt: skip
+                    target.stats.armor, spec, mod, defends, pw) / spec.strikes  # fmt: skip
     total = use_value(me.attack, me.damage, me.kit.critical_mastery, target.stats.defense,
-                      target.stats.armor, spec, mod, defends)  # fmt: skip
+                      target.stats.armor, spec, mod, defends, pw)  # fmt: skip
     return single * one / total if total > 0 else single
 
 
 def attack_threat(g: GameState, side: int, enemy: int, victim: int) -> float:
     """Expected Life Points enemy ``enemy`` takes from character ``victim`` of ``side`` with one
-    basic Attack ("Attack (2 Actions)"), the victim Dodging when it has an action: what one of
-    its attacks is worth to it, in the heuristic's own measure."""
+    basic Attack ("Attack (2 Actions)"), the victim Dodging when it has an action, the two's
+    powers applied: what one of its attacks is worth to it, in the heuristic's own measure."""
     me = g.teams[1 - side][enemy].stats
     v = g.teams[side][victim]
     defends = v.ap >= DODGE_COST and not v.stats.kit.damage_resistance and not v.paralyzed
     return use_value(me.attack, me.damage, me.kit.critical_mastery, v.stats.defense,
-                     v.stats.armor, None, 0, defends)  # fmt: skip
+                     v.stats.armor, None, 0, defends,
+                     powers(g, 1 - side, enemy, victim))  # fmt: skip
 
 
 def worst_threat(g: GameState, side: int, enemy: int) -> float:
     """One Attack of ``enemy`` at the character of ``side`` it hurts most (:func:`attack_threat`):
     whom it strikes is its player's choice ("Action Phase")."""
     return max(
-        (attack_threat(g, side, enemy, v) for v, f in enumerate(g.teams[side]) if f.life > 0),
+        (
+            attack_threat(g, side, enemy, v)
+            for v, f in enumerate(g.teams[side])
+            if f.life > 0 and f.off_table < 0  # off the table: none can strike it
+        ),
         default=0.0,
     )
 
@@ -193,9 +215,10 @@ def follow_on(g: GameState, side: int, actor: int, act: Action) -> tuple[float, 
     target = g.teams[1 - side][act.target]
     charge = act.kind == CHARGE
     left = chain_of(spec, charge, True)
+    pw = powers(g, side, actor, act.target)
     _, _, hit = use_outcome(me.stats.attack, me.stats.damage, kit.critical_mastery,
                             target.stats.defense, target.stats.armor, spec, g.roll_mod(act),
-                            _defends(g, side, act), target.life)  # fmt: skip
+                            _defends(g, side, act), target.life, pw)  # fmt: skip
     best = (0.0, 0, 0.0)
     used = me.used | me.used_turn
     reserve = g.sides[side].plan.reserve
@@ -207,7 +230,7 @@ def follow_on(g: GameState, side: int, actor: int, act: Action) -> tuple[float, 
         p = 1.0 if sp.after == AFTER_CHARGE else hit
         lp = use_value(me.stats.attack, me.stats.damage, kit.critical_mastery,
                        target.stats.defense, target.stats.armor, sp, 0,
-                       _defends(g, side, act))  # fmt: skip
+                       _defends(g, side, act), pw)  # fmt: skip
         if p * lp > best[0] * best[2]:
             best = (p, sp.cost, lp)
     return best
@@ -226,8 +249,8 @@ def action_value(g: GameState, side: int, actor: int, act: Action) -> float:
     spec = me.kit.specials[act.special] if act.special >= 0 else None
     taken, ko, hit = use_outcome(me.attack, me.damage, me.kit.critical_mastery,
                                  target.stats.defense, target.stats.armor, spec,
-                                 g.roll_mod(act), _defends(g, side, act),
-                                 target.life)  # fmt: skip
+                                 g.roll_mod(act), _defends(g, side, act), target.life,
+                                 powers(g, side, actor, act.target))  # fmt: skip
     p, cost, lp = follow_on(g, side, actor, act)
     once = ko * knockout_worth(g, side, act.target)
     if spec is not None and spec.paralyze:
@@ -260,6 +283,8 @@ def affordable(g: GameState, side: int, actor: int, legal: list[Action]) -> list
     kitted = bool(me.stats.kit.specials) or me.stats.kit.ranged
     best: dict[int, tuple[float, Action]] = {}
     for a in legal:
+        if a.kind in (LEAVE, LAND):
+            continue  # no Life Points: never weighed (a landing is forced when nothing else is)
         if a.kind != CHARGE and me.ap < a.cost + plan.reserve:
             continue
         v = action_value(g, side, actor, a) if kitted else 0.0
@@ -379,8 +404,10 @@ class Search(Policy):
         names = g.sides[side].fighters
         for i in ready:
             legal = g.legal(side, i)
-            ranked = sorted(legal, key=lambda a: _key(g, side, i, a))
+            strikes = [a for a in legal if a.kind not in (LEAVE, LAND)]
+            ranked = sorted(strikes, key=lambda a: _key(g, side, i, a))
             out.extend((i, a) for a in ranked[:2])
+            out.extend((i, a) for a in legal if a.kind == LEAVE)  # off the table: played out
             worst = _key(g, side, i, ranked[0])[0] if ranked else math.inf
             if (worst, names[i].name) > idle_key:
                 idle, idle_key = i, (worst, names[i].name)

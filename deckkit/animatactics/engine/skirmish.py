@@ -40,7 +40,10 @@ and is never the better choice here, so it is not offered; Escape, Run and Walk 
 matter with distances) are not played, nor powers and most effect specials and states. Attack,
 Ranged Attack and Charge specials (follow-on, reactive and hidden ones included), Effects
 against Resistance with Paralyze, and the innate abilities the engine plays (:mod:`.abilities`)
-are: a Ranged Attack is made while not engaged and brings no one into contact.
+are: a Ranged Attack is made while not engaged and brings no one into contact. A special that
+takes its user off the table (:mod:`.abilities`, "Off the table") is too: off the table no one
+may attack it and it does not count among the levels on the table; its next turn's activation
+must bring it back (a player ending it there lands it).
 
 With one character a side and the heuristic player (:class:`.players.Heuristic`), the game is
 exactly :func:`.duel.schedule`'s duel, which a test holds to the exact result. Nothing depends on
@@ -70,11 +73,11 @@ from deckkit.animatactics.engine.abilities import (
     Option,
     Special,
     chain_of,
-    deterred,
     effect_outcome,
     harms,
     make_swing,
     options,
+    powers_between,
     reactive,
     swing_damage,
 )
@@ -102,6 +105,8 @@ from deckkit.animatactics.engine.options import (
 ATTACK = 0  # "Attack (2 Actions)": an enemy it is engaged with
 CHARGE = 1  # "Charge (3 Actions, Once per Turn)": +2, into contact with any enemy
 SHOT = 2  # a Ranged Attack (a special, or innate Ranged Attack): while not engaged, any enemy
+LEAVE = 3  # a special that takes the actor off the table (no target)
+LAND = 4  # a special that puts it back apart from every enemy (no target)
 # Reactions to an attack (the defending player's choice, declared before the attack roll).
 NO_REACTION = 0
 DODGE = 1  # "Dodge (1 Action, Reactive)"
@@ -137,7 +142,7 @@ class Action:
 
     @property
     def cost(self) -> int:
-        if self.special >= 0:
+        if self.special >= 0 or self.kind in (LEAVE, LAND):
             return self.price
         return CHARGE_COST if self.kind == CHARGE else ATTACK_COST
 
@@ -194,10 +199,19 @@ class Trace:
 
     def action(self, g: GameState, side: int, actor: int, act: Action) -> str:
         """What the acting character's player chose, in the rulebook's words."""
-        me, target = self.who(g, side, actor), self.who(g, 1 - side, act.target)
-        spec = g.teams[side][actor].stats.kit.specials[act.special] if act.special >= 0 else None
+        me = self.who(g, side, actor)
+        kit = g.teams[side][actor].stats.kit
+        if act.kind in (LEAVE, LAND):
+            table = kit.leave if act.kind == LEAVE else kit.land
+            name = f" ({table.name})" if table is not None else ""
+            verb = "leaves the table" if act.kind == LEAVE else "comes back apart from every enemy"
+            return f"{me} {verb}{name}: {actions(act.cost)}"
+        target = self.who(g, 1 - side, act.target)
+        spec = kit.specials[act.special] if act.special >= 0 else None
         with_special = f" with {spec.name}" if spec is not None else ""
-        if act.kind == CHARGE:
+        if spec is not None and spec.off_table:
+            verb = f"comes back beside {target} and attacks{with_special}"
+        elif act.kind == CHARGE:
             verb = (
                 f"charges {target}{with_special} (+{CHARGE_BONUS})"
                 if g.rules.opening_charge
@@ -223,8 +237,8 @@ class Fighter:
     turned) or moved this turn, and the enemies it is engaged with (a bit per enemy)."""
 
     __slots__ = (
-        "acted", "ap", "chain", "chain_target", "engaged", "hidden", "life", "moved", "paralyzed",
-        "stats", "used", "used_turn",
+        "acted", "ap", "chain", "chain_target", "engaged", "hidden", "life", "moved", "off_table",
+        "paralyzed", "stats", "used", "used_turn",
     )  # fmt: skip
 
     def __init__(self, stats: Duellist) -> None:
@@ -240,6 +254,7 @@ class Fighter:
         self.chain_target = -1  # and against whom
         self.paralyzed = 0  # Paralyze counters ("STATE": no Actions while any is left)
         self.hidden = stats.kit.infiltration  # "Hide": no enemy may attack it
+        self.off_table = -1  # the turn it left the table (its leave special), -1 on the table
 
     def copy(self) -> Fighter:
         f = Fighter(self.stats)
@@ -247,7 +262,7 @@ class Fighter:
             self.life, self.ap, self.acted, self.moved, self.engaged, self.used, self.used_turn,
         )  # fmt: skip
         f.chain, f.chain_target, f.paralyzed = self.chain, self.chain_target, self.paralyzed
-        f.hidden = self.hidden
+        f.hidden, f.off_table = self.hidden, self.off_table
         return f
 
 
@@ -302,13 +317,21 @@ class GameState:
         out: list[Action] = []
         if f.life <= 0 or f.paralyzed:  # "Paralyzed: ... cannot use any Actions" (STATE)
             return out
+        if f.off_table >= 0:
+            return self.comebacks(side, actor)
         if self.rules.board == APART and self.turn == 0:  # closing in (see _activation)
             return out
         kit = f.stats.kit
         engaged = f.engaged != 0
+        leave = kit.leave
+        if leave is not None and not engaged and not f.moved and f.ap >= leave.cost:
+            # a Movement action: "a character can only move once per Turn", and "can not move
+            # if it is in Hand-to-hand combat" ("Movement")
+            out.append(Action(LEAVE, -1, -1, leave.cost))
         for t, e in enumerate(self.teams[1 - side]):
-            if e.life <= 0 or e.hidden or (engaged and not f.engaged >> t & 1):
-                continue  # "Other players cannot declare any attack ... against the hidden" (Hide)
+            if e.life <= 0 or e.hidden or e.off_table >= 0 or (engaged and not f.engaged >> t & 1):
+                continue  # "Other players cannot declare any attack ... against the hidden" (Hide);
+                # off the table: no base to touch, none in Line of Sight
             if not kit.specials and not kit.ranged:  # the stat line alone
                 if engaged and f.ap >= ATTACK_COST:
                     out.append(Action(ATTACK, t))
@@ -326,6 +349,26 @@ class GameState:
                 out.append(act)
         return out
 
+    def comebacks(self, side: int, actor: int) -> list[Action]:
+        """What a character off the table can do: nothing the turn it left (off the table no one
+        is in contact or Line of Sight, and it has moved); on a later turn, come back by its
+        landing special (apart from every enemy) or by an off-table Attack special at any enemy
+        on the table, which its activation must use one of (its leave special's own rule)."""
+        f = self.teams[side][actor]
+        out: list[Action] = []
+        if self.turn == f.off_table:
+            return out
+        kit = f.stats.kit
+        for t, e in enumerate(self.teams[1 - side]):
+            if e.life <= 0 or e.hidden or e.off_table >= 0:
+                continue
+            for i, sp in enumerate(kit.specials):
+                if sp.off_table and f.ap >= sp.cost and not (f.used | f.used_turn) >> i & 1:
+                    out.append(Action(ATTACK, t, i, sp.cost))
+        if kit.land is not None and f.ap >= kit.land.cost:
+            out.append(Action(LAND, -1, -1, kit.land.cost))
+        return out
+
     def roll_mod(self, act: Action) -> int:
         """What ``act`` adds to its attack roll under the game's rule options: a Charge's +2
         ("Charge", "adding +2 to the roll"), none under ``opening_charge=no`` (a Walk into
@@ -335,11 +378,12 @@ class GameState:
         return act.mod
 
     def standing(self, side: int) -> int:
-        """Levels of ``side`` still on the table."""
+        """Levels of ``side`` still on the table ("Winning": "the most levels on the table"): a
+        character off the table does not count."""
         return sum(
             lv
             for f, lv in zip(self.teams[side], self.sides[side].levels, strict=True)
-            if f.life > 0
+            if f.life > 0 and f.off_table < 0
         )
 
 
@@ -374,7 +418,7 @@ def _strike(
     a fixed roll), then the defender's d10 when it defends (:func:`.abilities.swing_damage`)."""
     sw = make_swing(
         att.attack, att.damage, att.kit.critical_mastery, dfn.defense, dfn.armor, spec, mod,
-        att.kit.ignore_armor, dfn.kit.damage_cap, deterred(dfn.kit.deter, att.resistance),
+        powers_between(att.kit, att.resistance, dfn.kit),
     )  # fmt: skip
     if sw.fails and rng.randint(1, 10) <= sw.fails:
         return -1  # the attacker failed its Resistance roll: the attack misses
@@ -412,8 +456,12 @@ def perform(
     me = g.teams[side][actor]
     enemy = 1 - side
     me.ap -= act.cost
-    me.hidden = False  # "When a hidden character makes an attack ... revealed" (Hide)
     me.chain, me.chain_target = frozenset(), -1
+    if act.kind in (LEAVE, LAND):  # a Movement action: the one of the turn ("Movement")
+        me.moved = True
+        me.off_table = g.turn if act.kind == LEAVE else -1
+        return
+    me.hidden = False  # "When a hidden character makes an attack ... revealed" (Hide)
     mod = g.roll_mod(act)
     if act.kind == CHARGE:
         me.moved = True
@@ -427,6 +475,9 @@ def perform(
         elif spec.limit == "turn":
             me.used_turn |= 1 << act.special
         if spec.walk:  # hidden, then a Walk into contact (a Movement action)
+            me.moved = True
+        if spec.off_table:  # placed beside its target; "cannot move after" (its own rule)
+            me.off_table = -1
             me.moved = True
         if spec.self_damage:  # Life Points paid to use it
             me.life = max(me.life - spec.self_damage, 0)
@@ -442,12 +493,18 @@ def perform(
         me.engaged |= 1 << act.target
         g.teams[enemy][act.target].engaged |= 1 << actor
     targets = [act.target]
+    friends: list[int] = []
     if spec is not None and spec.area and spec.action == MELEE:
         # every enemy in contact: board-free, every enemy it is engaged with
         targets += [
             t for t, e in enumerate(g.teams[enemy])
             if t != act.target and e.life > 0 and me.engaged >> t & 1
         ]  # fmt: skip
+        if spec.off_table:  # "all units within 3 inches": its friends in contact with the target
+            friends = [
+                i for i, f in enumerate(g.teams[side])
+                if i != actor and f.life > 0 and g.teams[enemy][act.target].engaged >> i & 1
+            ]  # fmt: skip
     strikes = spec.strikes if spec is not None else 1
     follow = spec.follow_up if spec is not None else ""
     landed = False
@@ -462,6 +519,11 @@ def perform(
         again = follow == "always" or (follow == "hit" and hit)
         if again and me.life > 0 and g.teams[enemy][t].life > 0 and not g.done:
             _attack(g, side, actor, t, act, None, 0, pols, dice, prng)
+    for i in friends:
+        if me.life <= 0 or g.done:
+            return
+        if spec is not None and g.teams[side][i].life > 0:
+            _friendly_fire(g, side, actor, i, spec, mod, pols, dice, prng)
     if spec is not None and spec.recoil and me.life > 0:
         # the user loses as many Life Points as its target has left (the special's own rule)
         me.life = max(me.life - g.teams[enemy][act.target].life, 0)
@@ -469,6 +531,39 @@ def perform(
             _fall(g, side, actor)
     if me.life > 0 and g.teams[enemy][act.target].life > 0:
         me.chain, me.chain_target = chain_of(spec, act.kind == CHARGE, landed), act.target
+
+
+def _friendly_fire(
+    g: GameState, side: int, actor: int, friend: int, spec: Special, mod: int,
+    pols: tuple[Policy, Policy], dice: random.Random, prng: random.Random,
+) -> None:  # fmt: skip
+    """An area attack of ``actor`` that reaches friend ``friend`` too ("all units within 3
+    inches", Pumpkin Bomb's own rule): its player may Dodge it ("Dodge (1 Action, Reactive)"); a
+    Counterattack's free attack is "against the enemy", so a friend's Counterattack is a Dodge."""
+    me, f = g.teams[side][actor], g.teams[side][friend]
+    reaction = pols[side].react(g, side, friend, actor, False, prng)
+    defends = (
+        reaction != NO_REACTION and f.ap >= DODGE_COST and not f.stats.kit.damage_resistance
+        and not f.paralyzed
+    )  # fmt: skip
+    if defends:
+        f.ap -= DODGE_COST
+    dealt = _strike(dice, me.stats, f.stats, mod, defends, spec)
+    levels = g.sides[side].levels[actor], g.sides[side].levels[friend]
+    if dealt > 0 and not harms(f.stats.kit, spec, *levels):
+        dealt = 0
+    if g.log is not None:
+        log = g.log
+        hit = "miss" if dealt < 0 else "hit, no damage" if dealt == 0 else (
+            f"hit: {log.who(g, side, friend)} loses {dealt} LP, "
+            + (f"{f.life - dealt} LP left" if f.life > dealt else "falls (0 LP)")
+        )  # fmt: skip
+        log.add(f"  {spec.name} reaches {log.who(g, side, friend)}, a friend in contact with the "
+                f"target; it {'dodges' if defends else 'does not react'}; {hit}")  # fmt: skip
+    if dealt > 0:
+        f.life = max(f.life - dealt, 0)
+        if f.life == 0:
+            _fall(g, side, friend)
 
 
 def _react(
@@ -531,7 +626,7 @@ def _attack(
         reaction = NO_REACTION
     dealt = _strike(dice, me.stats, target.stats, mod, reaction != NO_REACTION, spec)
     paralyzed = target.paralyzed > 0  # before this attack's own Effect, for the log
-    if dealt >= 0 and spec is not None and spec.party_only:
+    if dealt >= 0 and spec is not None and spec.effect_roll:
         # an Effect: the target's Resistance roll decides ("Resistances")
         dealt, paralyze = effect_outcome(spec, dealt, target.stats.resistance,
                                          dice.randint(1, 10))  # fmt: skip
@@ -649,6 +744,10 @@ def _activation(
         if not legal:
             break
         act = pols[side].choose_action(g, side, actor, legal, prng)
+        if act is None and me.off_table >= 0:
+            # "During [its] activation on the next turn you are forced to use" a way back (the
+            # leave special's own rule): ending the activation off the table lands it
+            act = next((a for a in legal if a.kind == LAND), None)
         if act is None:
             break
         if g.log is not None:
@@ -725,6 +824,7 @@ def _log_activation(g: GameState, log: Trace) -> None:
     log.add(
         f"{log.parties[side]} activates {log.who(g, side, actor)}: {f.life} LP, {actions(f.ap)}"
         + (f", engaged with {', '.join(engaged)}" if engaged else "")
+        + (", off the table" if f.off_table >= 0 else "")
     )
 
 
