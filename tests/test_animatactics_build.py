@@ -90,11 +90,11 @@ def test_build_against_a_field_writes_a_legal_party(tmp_path: Path) -> None:
     pools = ["--pool", str(DECKS / "at-empire-light.party")]
     pools += ["--pool", str(DECKS / "at-unaligned.party")]
     args = ["build", "--vs", str(DECKS / "at-samael-darkness.party"), *pools, "--levels", "250",
-            "-n", "100", "--confirm", "40", "-o", str(out), "--format", "json"]  # fmt: skip
+            "-n", "40", "--confirm", "10", "-o", str(out), "--format", "json"]  # fmt: skip
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
-    assert doc["game"] == "anima-tactics" and doc["confirmation"]["games"] == 40
+    assert doc["game"] == "anima-tactics" and doc["confirmation"]["games"] == 10
     owned = {"Yuri Olsen", "Claire Adelheid", "Daniella Meris", "Duncan Reid", "Erika"}
     section = (DECKS / "at-unaligned.party").read_text().split("[characters]")[1].split("[")[0]
     owned |= {line.split("#")[0].strip() for line in section.splitlines()}

@@ -31,16 +31,16 @@ def _small_roster() -> list[Entrant]:
 
 
 def test_simulate_vs_is_seeded_and_the_same_for_any_workers() -> None:
-    # 100 games: 8 chunks on two workers, each game's seed drawn from its index
-    args = ["simulate", LIGHT, "--vs", DARK, "--games", "100", "--seed", "5", "-f", "json"]
+    # 24 games: 8 chunks of 3 on two workers, each game's seed drawn from its index
+    args = ["simulate", LIGHT, "--vs", DARK, "--games", "24", "--seed", "5", "-f", "json"]
     one = runner.invoke(app, args)
     assert one.exit_code == 0, one.output
     two = runner.invoke(app, [*args, "--workers", "2"])
     doc1, doc2 = json.loads(one.stdout), json.loads(two.stdout)
     assert doc1 == doc2
     assert (
-        doc1["games"] == 100
-        and doc1["win"]["count"] + doc1["loss"]["count"] + doc1["draw"]["count"] == 100
+        doc1["games"] == 24
+        and doc1["win"]["count"] + doc1["loss"]["count"] + doc1["draw"]["count"] == 24
     )
     low, high = doc1["win"]["ci95"]
     assert low <= doc1["win"]["rate"] <= high
@@ -73,7 +73,7 @@ def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     small = _small_roster()
     monkeypatch.setattr(matrix_mod, "roster", lambda db: small)
     out = tmp_path / "light.html"
-    args = ["report", LIGHT, "--vs", DARK, "--games", "60", "-o", str(out)]
+    args = ["report", LIGHT, "--vs", DARK, "--games", "20", "-o", str(out)]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     page = out.read_text()
@@ -81,7 +81,7 @@ def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert doc["game"] == "anima-tactics" and doc["legality"]["legal"]
     n = len(small)
     assert len(doc["matrix"]["value"]) == n and doc["matrix"]["method"] == {"exact": n * n}
-    assert doc["cost_study"]["over_costed"] and doc["versus"]["games"] == 60
+    assert doc["cost_study"]["over_costed"] and doc["versus"]["games"] == 20
     # the run plays time_limit=levels, the cost study draws (its strength holds no cost)
     assert doc["rules"]["time_limit"] == "levels"
     assert doc["cost_study"]["rules"]["time_limit"] == "draw"
