@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -21,6 +23,33 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     set before the first test, it is part of the environment every test restores, and the
     commands the tests start inherit it."""
     os.environ["DECKKIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("deckkit-cache"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _charts_drawn_once() -> Iterator[None]:
+    """vl-convert draws each chart specification once per pytest process: the same
+    specification gives the same bytes (deckkit.report.charts), and the suite's pages repeat
+    many (the same sample deck, seed and games in several tests; a page and the page of its
+    saved rows), about two charts in five drawn here, at some 35 ms each. A specification
+    not seen before is drawn by vl-convert as always; a test that patches vl-convert replaces
+    this for its own duration."""
+    import vl_convert
+
+    real = vl_convert.vegalite_to_svg
+    drawn: dict[str, str] = {}
+
+    def once(spec: Any, *args: Any, **kwargs: Any) -> str:
+        try:
+            key = json.dumps([spec, args, kwargs], sort_keys=True)
+        except (TypeError, ValueError):
+            return str(real(spec, *args, **kwargs))
+        if key not in drawn:
+            drawn[key] = real(spec, *args, **kwargs)
+        return drawn[key]
+
+    vl_convert.vegalite_to_svg = once
+    yield
+    vl_convert.vegalite_to_svg = real
 
 
 @pytest.fixture(autouse=True)

@@ -27,11 +27,17 @@ EVERY_READING = {
 }
 
 
-@pytest.mark.parametrize("player", ["guarded", "random", "search:2"])
+# A search game costs a CPU-second or more (twice: played and traced): the fast suite traces
+# one game of a one-rollout search; two games of two rollouts each (a lead weighed against its
+# standard error) are `make test-slow`.
+@pytest.mark.parametrize(
+    "player", ["guarded", "random", "search:1", pytest.param("search:2", marks=pytest.mark.slow)]
+)
 @pytest.mark.parametrize("rules", [{}, EVERY_READING])
 def test_a_traced_game_is_the_game_the_run_plays(player: str, rules: dict[str, str]) -> None:
     setup = GAME.prepare([GAME.read(A), GAME.read(B)], player=player, rules=rules)
-    for index in range(2 if player.startswith("search") else 6):
+    searches = {"search:1": 1, "search:2": 2}
+    for index in range(searches.get(player, 6)):
         played = setup.play(4, index)
         traced, lines = setup.traced(4, index)
         assert traced == played

@@ -97,9 +97,15 @@ def test_tune_command_is_seeded_and_writes_a_legal_party(tmp_path: Path) -> None
     assert checked.exit_code == 0, checked.stdout
 
 
-def test_tune_takes_quiet_like_every_long_command() -> None:
-    """`-q` as for an Ani-Mayhem tune: no progress or notes, the same result."""
-    args = ["tune", str(START), "--vs", str(FIELD), "--pool", str(POOL), "--budget", "12",
+def test_tune_takes_quiet_like_every_long_command(tmp_path: Path) -> None:
+    """`-q` as for an Ani-Mayhem tune: no progress or notes, the same result. A pool of one
+    character: five swaps to race, not the sample pool's 25."""
+    pool = tmp_path / "pool.party"
+    pool.write_text(
+        "game: anima-tactics\nname: Pool\nlevels: 250\nedition: saga1\n\n[characters]\nKira\n",
+        encoding="utf-8",
+    )
+    args = ["tune", str(START), "--vs", str(FIELD), "--pool", str(pool), "--budget", "12",
             "--confirm", "0", "--steps", "1", "--seed", "4"]  # fmt: skip
     loud = runner.invoke(app, args)
     quiet = runner.invoke(app, [*args, "-q"])

@@ -53,6 +53,13 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         encoding="utf-8",
     )
     run_file = tmp / "run.parquet"
+    # tune's pool for a party: one character, five swaps to race (the sample party's 25 would
+    # play a hundred games)
+    at_pool = tmp / "pool.party"
+    at_pool.write_text(
+        "game: anima-tactics\nname: Pool\nlevels: 250\nedition: saga1\n\n[characters]\nKira\n",
+        encoding="utf-8",
+    )
     sides = {}
     for game, (first, second) in FILES.items():
         if game == "ani-mayhem":
@@ -141,7 +148,7 @@ def _json_cells(tmp: Path) -> dict[tuple[str, str], tuple[list[str | Path], str 
         ),
         ("tune", "anima-tactics"): (
             [
-                *("tune", AT, "--vs", AT2, "--pool", DECKS / "at-unaligned.party"),
+                *("tune", AT, "--vs", AT2, "--pool", at_pool),
                 *("--budget", "40", "--confirm", "4", "--steps", "1"),
             ],
             "tune",

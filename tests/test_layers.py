@@ -16,6 +16,7 @@ commands (``main``, the Anima Tactics package's ``__init__``) and start the prog
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deckkit"
@@ -62,9 +63,18 @@ ENGINE_BANNED_CALLS = {"print", "open", "input"}
 ENGINE_BANNED_MODULES = {"time", "datetime", "pathlib", "os", "sys", "typer", "rich", "polars"}
 
 
+@functools.cache
+def _import_nodes(path: Path, text: str) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """The import statements of ``text`` (the file at ``path``), anywhere in it: each of
+    deckkit's files parsed once for all the tests of this module, not once per test."""
+    return tuple(
+        n for n in ast.walk(ast.parse(text)) if isinstance(n, (ast.Import, ast.ImportFrom))
+    )
+
+
 def _imports(path: Path) -> list[str]:
     names = []
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in _import_nodes(path, path.read_text()):
         if isinstance(node, ast.Import):
             names += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -81,7 +91,7 @@ def _imported_modules(path: Path) -> set[str]:
     """Every module a file imports, anywhere in it (in functions too): ``from deckkit.cli import
     simulate_cmd`` names ``deckkit.cli.simulate_cmd``."""
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in _import_nodes(path, path.read_text()):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
