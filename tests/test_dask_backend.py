@@ -261,6 +261,46 @@ def test_the_client_loop_drops_only_an_orphaned_gather_s_stop_waiting() -> None:
     assert [type(context.get("exception")) for context in reported] == [ValueError]
 
 
+class _ClosedOnFetch:
+    """A finished chunk whose result fetch meets a closed connection: the scheduler went
+    between the chunk's end and the fetch."""
+
+    def done(self) -> bool:
+        return True
+
+    def result(self, timeout: float | None = None) -> Any:
+        raise distributed.comm.CommClosedError("in <TCP (closed) ConnectionPool.gather>")
+
+
+class _GoneSchedulerClient:
+    """The few client calls a run makes, with every chunk's fetch cut off."""
+
+    status = "running"
+
+    def nthreads(self) -> dict[str, int]:
+        return {"tcp://127.0.0.1:1": 1}
+
+    def submit(self, *args: Any, **kwargs: Any) -> _ClosedOnFetch:
+        return _ClosedOnFetch()
+
+    def cancel(self, futures: Any, force: bool = False) -> None:
+        pass
+
+
+def test_a_closed_connection_while_fetching_a_result_is_the_scheduler_lost() -> None:
+    """Dask's closed-connection error is an OSError: left to the command, it read as a failure
+    to write the output (exit 5, "cannot write the output: ... Stream is closed", seen once in
+    ten runs of the lost-scheduler test below); it is the scheduler lost, exit 7, with the
+    games finished."""
+    backend = dask_backend.DaskBackend("tcp://127.0.0.1:1")
+    backend._client = _GoneSchedulerClient()
+    payload = FakeEngine()
+    with pytest.raises(dask_backend.SchedulerUnreachable, match="during the run") as caught:
+        backend.play(payload, 1, iter([(0, 10), (10, 20)]), False, lambda result: None)
+    assert caught.value.exit_code == 7
+    backend._client = None
+
+
 @ON_THE_CLUSTER
 @pytest.mark.parametrize(("stop", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_stop_cancels_the_chunks_and_exits_128_plus_the_signal(
@@ -609,8 +649,10 @@ def test_the_command_ends_with_one_line_when_the_cluster_is_lost_mid_run(
     try:
         with distributed.Client(address, timeout=60, set_as_default=False) as watcher:
             watcher.wait_for_workers(1, timeout=NANNY_RESTART_SECONDS)
+            # 30 chunks of 250: the compiled engine plays a demo chunk in about 50 ms, so a run of
+            # three could end between two looks at the scheduler, before anything is killed.
             command = subprocess.Popen(
-                [sys.executable, "-m", "deckkit", "simulate", str(DEMO), "-n", "750",
+                [sys.executable, "-m", "deckkit", "simulate", str(DEMO), "-n", "7500",
                  "--scheduler", address],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
                 env={**os.environ, "PYTHONPATH": str(REPO)},

@@ -373,6 +373,11 @@ class DaskBackend:
                         # fetched: Dask plays the chunk again once a worker is there, and
                         # until then fetching it waits, so the run looks at its workers.
                         break
+                    except distributed.comm.CommClosedError:
+                        # The scheduler went between the chunk's end and the fetch of its
+                        # result. The error is an OSError, so left alone it would read as a
+                        # failure to write the run's output (exit 5), not as the lost scheduler.
+                        raise CancelledError from None
                     del in_flight[future]
                     fold(result)
                     folded = True
