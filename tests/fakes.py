@@ -9,7 +9,9 @@ engine must be. It lives only in tests: nothing in ``deckkit`` imports it.
 from __future__ import annotations
 
 import os
+import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -95,3 +97,17 @@ def fake_play(engine: FakeEngine, seed: int, index: int) -> GameRecord:
         record.bump(card, CardStat.SCAVENGE_ATTEMPTS, attempts)
         record.bump(card, CardStat.SCAVENGE_SUCCESSES, chance.below(attempts + 1))
     return record
+
+
+class Dice(random.Random):
+    """Loaded dice for the Anima Tactics rules tests: each ``randint`` gives the next of the
+    given results, in order (and fails when asked for more); ``rolled`` counts the rolls."""
+
+    def __init__(self, rolls: Sequence[int]) -> None:
+        super().__init__(0)
+        self.rolls = list(rolls)
+        self.rolled = 0
+
+    def randint(self, a: int, b: int) -> int:
+        self.rolled += 1
+        return self.rolls.pop(0)

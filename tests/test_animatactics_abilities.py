@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from fakes import Dice
 
 from deckkit.animatactics.analysis.coverage import entries, groups
 from deckkit.animatactics.analysis.matrix import kit_for
@@ -513,14 +514,3 @@ def test_exact_duel_with_powers_agrees_with_sampled_games() -> None:
                 k = sum(1 for g in mine if g.by_ko and g.winner == side)
                 low, high = wilson_interval(k, len(mine), 0.999)
                 assert low <= p <= high, (pa.name, pb.name, first, side, p, low, high)
-
-
-class Dice(random.Random):
-    """Dice rolling the given results in order."""
-
-    def __init__(self, rolls: list[int]) -> None:
-        super().__init__(0)
-        self.rolls = list(rolls)
-
-    def randint(self, a: int, b: int) -> int:
-        return self.rolls.pop(0)

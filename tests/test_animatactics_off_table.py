@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from fakes import Dice
+
 from deckkit.animatactics.analysis.matrix import kit_for
 from deckkit.animatactics.construction.carddb import abilities_csv
 from deckkit.animatactics.engine.abilities import (
@@ -70,17 +72,6 @@ class _Still(Policy):
 
 
 POLS = (_Still(), _Still())
-
-
-class Dice(random.Random):
-    """Dice rolling the given results in order."""
-
-    def __init__(self, rolls: list[int]) -> None:
-        super().__init__(0)
-        self.rolls = list(rolls)
-
-    def randint(self, a: int, b: int) -> int:
-        return self.rolls.pop(0)
 
 
 def _game(kite: Duellist) -> GameState:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import random
 import tomllib
-from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from fakes import Dice
 from typer.testing import CliRunner
 
 from deckkit.animatactics.analysis.readings import duel_rules, rule_set
@@ -61,19 +61,6 @@ TANK = Duellist("Tank", 0, 0, 20, 10, 10, 4, 3)
 WALL = Duellist("Wall", 0, 0, 20, 10, 10, 4, 3)
 FIGHTER = Duellist("Fighter", 6, 5, 5, 1, 12, 6, 5)
 TARGET = Duellist("Target", 4, 4, 6, 1, 40, 6, 5)
-
-
-class Dice(random.Random):
-    """Dice rolling the given results in order (and failing when asked for more)."""
-
-    def __init__(self, rolls: Sequence[int]) -> None:
-        super().__init__(0)
-        self.rolls = list(rolls)
-        self.rolled = 0
-
-    def randint(self, a: int, b: int) -> int:
-        self.rolled += 1
-        return self.rolls.pop(0)
 
 
 class Reacting(Policy):
