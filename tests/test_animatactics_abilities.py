@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from duel_checks import assert_exact_within_sampled
 from fakes import Dice
 
 from deckkit.animatactics.analysis.coverage import entries, groups
@@ -259,12 +260,7 @@ def test_exact_duel_with_abilities_agrees_with_sampled_games() -> None:
     for pa, pb in ((GUARDED, GUARDED), (ALL_OUT, COUNTERING)):
         exact = [play_exact(_Tables(a, b), schedule(a, b, pa, pb, f)) for f in (True, False)]
         games = [play_game((Side((a,), (60,), pa), Side((b,), (60,), pb)), 3, i) for i in range(n)]
-        for first, outcome in zip((True, False), exact, strict=True):
-            mine = [g for g in games if g.a_first is first]
-            for side, p in ((0, outcome.a_wins), (1, outcome.b_wins)):
-                k = sum(1 for g in mine if g.by_ko and g.winner == side)
-                low, high = wilson_interval(k, len(mine), 0.999)
-                assert low <= p <= high, (pa.name, pb.name, first, side, p, low, high)
+        assert_exact_within_sampled(exact, games, pa.name, pb.name)
 
 
 def test_one_against_one_with_abilities_is_still_the_duel() -> None:
@@ -508,9 +504,4 @@ def test_exact_duel_with_powers_agrees_with_sampled_games() -> None:
     for pa, pb in ((GUARDED, GUARDED), (ALL_OUT, COUNTERING)):
         exact = [play_exact(_Tables(a, b), schedule(a, b, pa, pb, f)) for f in (True, False)]
         games = [play_game((Side((a,), (45,), pa), Side((b,), (50,), pb)), 3, i) for i in range(n)]
-        for first, outcome in zip((True, False), exact, strict=True):
-            mine = [g for g in games if g.a_first is first]
-            for side, p in ((0, outcome.a_wins), (1, outcome.b_wins)):
-                k = sum(1 for g in mine if g.by_ko and g.winner == side)
-                low, high = wilson_interval(k, len(mine), 0.999)
-                assert low <= p <= high, (pa.name, pb.name, first, side, p, low, high)
+        assert_exact_within_sampled(exact, games, pa.name, pb.name)

@@ -8,6 +8,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from duel_checks import assert_exact_within_sampled
 
 from deckkit.analysis.summary import wilson_interval
 from deckkit.animatactics.construction.carddb import load_card_db
@@ -184,12 +185,7 @@ def test_exact_duel_agrees_with_sampled_games() -> None:
         exact = [play_exact(_Tables(a, b), schedule(a, b, pa, pb, f)) for f in (True, False)]
         n = 4000
         games = [play_game((Side((a,), (45,), pa), Side((b,), (55,), pb)), 7, i) for i in range(n)]
-        for first, outcome in zip((True, False), exact, strict=True):
-            mine = [g for g in games if g.a_first is first]
-            for side, p in ((0, outcome.a_wins), (1, outcome.b_wins)):
-                k = sum(1 for g in mine if g.by_ko and g.winner == side)
-                low, high = wilson_interval(k, len(mine), 0.999)
-                assert low <= p <= high, (pa.name, pb.name, first, side, p, low, high)
+        assert_exact_within_sampled(exact, games, pa.name, pb.name)
 
 
 @pytest.mark.slow
@@ -204,12 +200,7 @@ def test_exact_duel_with_counter_dodge_agrees_with_sampled_games() -> None:
         exact = [play_branching(_Tables(a, b), pa, pb, f, rules) for f in (True, False)]
         sides = (Side((a,), (45,), pa), Side((b,), (55,), pb))
         games = [play_game(sides, 7, i, rules=rules) for i in range(n)]
-        for first, outcome in zip((True, False), exact, strict=True):
-            mine = [g for g in games if g.a_first is first]
-            for side, p in ((0, outcome.a_wins), (1, outcome.b_wins)):
-                k = sum(1 for g in mine if g.by_ko and g.winner == side)
-                low, high = wilson_interval(k, len(mine), 0.999)
-                assert low <= p <= high, (pa.name, pb.name, first, side, p, low, high)
+        assert_exact_within_sampled(exact, games, pa.name, pb.name)
 
 
 def test_duel_values_are_zero_sum() -> None:

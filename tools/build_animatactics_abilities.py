@@ -19,6 +19,7 @@ import csv
 import glob
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -359,11 +360,17 @@ def build(gst_dir: Path, out: Path) -> int:
                 row["tokens"] = "actions"  # tokens bought with actions in the Maintenance Phase
             row.update(parse_power(text or ""))
             rows.append(row)
+    return write_rows(out, COLUMNS, rows)
+
+
+def write_rows(out: Path, columns: Sequence[str], rows: list[dict[str, str]]) -> int:
+    """Write ``rows`` to the CSV file ``out`` under ``columns`` (a missing cell empty); their
+    number."""
     with out.open("w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
+        w = csv.DictWriter(f, fieldnames=columns, lineterminator="\n")
         w.writeheader()
         for r in rows:
-            w.writerow({k: r.get(k, "") for k in COLUMNS})
+            w.writerow({k: r.get(k, "") for k in columns})
     return len(rows)
 
 
@@ -408,12 +415,7 @@ def build_advantages(gst_dir: Path, out: Path) -> int:
         if text is not None:
             row.update(parse_advantage(text))
         rows.append(row)
-    with out.open("w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, fieldnames=ADVANTAGE_COLUMNS, lineterminator="\n")
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: r.get(k, "") for k in ADVANTAGE_COLUMNS})
-    return len(rows)
+    return write_rows(out, ADVANTAGE_COLUMNS, rows)
 
 
 def main() -> None:
