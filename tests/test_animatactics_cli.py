@@ -60,6 +60,24 @@ def test_simulate_alone_gives_exact_odds_against_the_roster() -> None:
     assert yuri["members"][0] == pytest.approx(0.5)  # Yuri against himself
 
 
+@pytest.mark.parametrize(
+    "flags",
+    [["--scheduler", "tcp://127.0.0.1:1"], ["--games", "10", "--workers", "2"], ["--seed", "3"]],
+)
+def test_simulate_alone_refuses_the_flags_that_play_games(
+    flags: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alone, a party's odds are exact and no game is played: a flag of a run of games is a
+    user expecting games, told so (exit 2), not ignored; the environment's scheduler, set for
+    every command, is not a flag given."""
+    result = runner.invoke(app, ["simulate", LIGHT, *flags])
+    assert result.exit_code == 2, result.output
+    named = [f for f in flags if f.startswith("--")]
+    assert f"{', '.join(named)} " in result.stderr and "--vs PARTY" in result.stderr
+    monkeypatch.setenv("DECKKIT_SCHEDULER", "tcp://127.0.0.1:1")
+    assert runner.invoke(app, ["simulate", LIGHT, "-f", "json"]).exit_code == 0
+
+
 def test_illegal_party_is_refused_unless_allowed() -> None:
     result = runner.invoke(app, ["simulate", ILLEGAL, "--vs", DARK, "--games", "10"])
     assert result.exit_code == 1 and "Light and Darkness" in result.output

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer._click.core import ParameterSource
 
 from deckkit.analysis.output import check_destination
 from deckkit.animatactics.analysis.caveats import caveat
@@ -73,7 +74,39 @@ def _save(
     doc["out"] = str(out)
 
 
+# The flags that only play games: alone, a party gets exact odds and plays none, so one of them
+# given on the command line means the user expected games (the environment's scheduler, set for
+# every command, is not counted).
+GAME_FLAGS = {
+    "games": "--games",
+    "seed": "--seed",
+    "workers": "--workers",
+    "scheduler": "--scheduler",
+    "plan": "--plan",
+    "policy": "--policy",
+    "vs_policy": "--vs-policy",
+    "rollouts": "--rollouts",
+}
+
+
+def refuse_game_flags_alone(ctx: typer.Context) -> None:
+    """Exit 2 naming the game-playing flags given without --vs, instead of ignoring them."""
+    given = [
+        flag
+        for name, flag in GAME_FLAGS.items()
+        if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise UsageError(
+            f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} for playing games, and a "
+            "party alone plays none: its duel odds against the roster are exact",
+            hint="give --vs PARTY to play games against another party, or leave "
+            f"{'it' if len(given) == 1 else 'them'} out",
+        )
+
+
 def simulate(
+    ctx: typer.Context,
     party: Annotated[Path, typer.Argument(metavar="PARTY", help="The party file.")],
     vs: VsOpt = None,
     games: GamesOpt = 10_000,
@@ -96,6 +129,8 @@ def simulate(
 
     Exit code 0 done, 1 an illegal party refused (see --allow-illegal), 2 bad input.
     """
+    if vs is None:
+        refuse_game_flags_alone(ctx)
     chosen = plan_of(plan)
     settings = parse_settings(rule)
     rules = rule_set(settings) if vs is not None else duel_rules(settings)
