@@ -232,3 +232,27 @@ def test_validate_prints_the_same_with_and_without_the_cache(tmp_path: Path) -> 
         (runs[0].returncode, runs[0].stdout, runs[0].stderr)
     }
     assert runs[0].returncode == 0 and '"legal": true' in runs[0].stdout
+
+
+def test_entries_unused_for_a_month_are_removed_when_their_family_stores(cache: Path) -> None:
+    """Each place a database is read from has its own entry: a store removes the entries of its
+    family nobody has used for MAX_AGE_DAYS, a hit keeps its entry young, and nothing of
+    another family is touched."""
+    month_ago = diskcache.MAX_AGE_DAYS * 86_400 + 60
+    assert diskcache.store("animayhem-cards-old.pickle", "k", 1)
+    assert diskcache.store("animayhem-cards-used.pickle", "k", 2)
+    assert diskcache.store("other-thing-old.pickle", "k", 3)
+    for name in (
+        "animayhem-cards-old.pickle",
+        "animayhem-cards-used.pickle",
+        "other-thing-old.pickle",
+    ):
+        stamp = (cache / name).stat().st_mtime - month_ago
+        os.utime(cache / name, (stamp, stamp))
+    assert diskcache.load("animayhem-cards-used.pickle", "k") == 2  # a hit: used now
+    assert diskcache.store("animayhem-cards-new.pickle", "k", 4)
+    assert sorted(p.name for p in entries(cache)) == [
+        "animayhem-cards-new.pickle",
+        "animayhem-cards-used.pickle",
+        "other-thing-old.pickle",
+    ]

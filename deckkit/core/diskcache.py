@@ -16,6 +16,11 @@ leaves the value unstored. An entry is written to a temporary file beside it and
 it, so a concurrent reader (a worker process, another command) sees the old entry or the new
 one, never part of one. Entries are pickles, so only files the current user owns and no one
 else can write are read.
+
+Entries are named FAMILY-ID.SUFFIX (one card database per place it is read from), so a user who
+reads databases from many places would gather entries for good: a hit marks its entry used
+(its modification time), and each store removes the entries of its family unused for
+:data:`MAX_AGE_DAYS`.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import os
 import pickle
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 CACHE_DIR_ENV = "DECKKIT_CACHE_DIR"
@@ -32,6 +38,8 @@ NO_CACHE_ENV = "DECKKIT_NO_CACHE"
 # What every entry starts with, so that a file of another kind (or of an older layout of this
 # one) is a miss before it is unpickled.
 MAGIC = b"deckkit-cache-1\n"
+# An entry of a family not read or written for this long is removed at the family's next store.
+MAX_AGE_DAYS = 30
 
 
 def cache_dir() -> Path | None:
@@ -79,9 +87,11 @@ def load(name: str, key: str) -> object | None:
             if stored_key != key:
                 return None
             value: object = pickle.load(handle)
-            return value
     except Exception:  # a damaged entry of any kind is a miss, never an error
         return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # used now: not pruned while it serves
+    return value
 
 
 def store(name: str, key: str, value: object) -> bool:
@@ -105,4 +115,36 @@ def store(name: str, key: str, value: object) -> bool:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         return False
+    prune(directory, name)
     return True
+
+
+def prune(directory: Path, name: str, now: float | None = None) -> list[str]:
+    """Remove the entries of ``name``'s family (the part before its last ``-``, and its
+    suffix) that no load or store has used for :data:`MAX_AGE_DAYS`; the names removed. Only
+    this user's regular files are touched, and any error leaves the entry where it is."""
+    stem, dash, last = name.rpartition("-")
+    if not dash:
+        return []
+    suffix = Path(last).suffix
+    oldest = (time.time() if now is None else now) - MAX_AGE_DAYS * 86_400
+    removed = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return []
+    for entry in entries:
+        if (
+            entry.name == name
+            or not entry.name.startswith(stem + "-")
+            or not entry.name.endswith(suffix)
+        ):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if _trusted(info) and info.st_mtime < oldest:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue
+    return removed
