@@ -62,6 +62,8 @@ def test_level_budget_with_its_arithmetic() -> None:
     v = r.violations[0]
     assert "Legion 100 + Ergo Mundus 100 + Ophiel 65 = 265 levels > 250 (over by 15)" in v.message
     assert "--levels 265" in v.fix
+    # every command reads the header (impact and compare take no --levels)
+    assert "`levels: 265` in the party file's header" in v.fix
     assert _check("[characters]\nLegion\nErgo Mundus\nOphiel\n", levels=265).legal
 
 

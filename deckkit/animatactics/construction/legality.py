@@ -324,8 +324,10 @@ def check_party(party: Party, edition: Edition, levels: int) -> LegalityReport:
             Violation(
                 "level budget",
                 f"{_sum_text(level_items)} = {spent} levels > {levels} (over by {over})",
+                # The party file's header, which every command reads (not all take --levels).
                 f"remove {over} levels (e.g. {dearest[0]}, {dearest[1]}) or play a "
-                f"{spent}-level game with --levels {spent}",
+                f"{spent}-level game (`levels: {spent}` in the party file's header, or "
+                f"--levels {spent} on validate, simulate, report, tune and build)",
                 ORGANIZING,
             )
         )
