@@ -236,14 +236,20 @@ def follow_on(g: GameState, side: int, actor: int, act: Action) -> tuple[float, 
     return best
 
 
-def action_value(g: GameState, side: int, actor: int, act: Action) -> float:
+def action_value(
+    g: GameState, side: int, actor: int, act: Action, worths: dict[int, float] | None = None
+) -> float:
     """Expected Life Points per action point ``act`` takes from its target (as
     :func:`.abilities.option_value`, which the duel's schedule weighs by), no more than the
     target has left (:func:`.abilities.use_outcome`), and with the follow-on special it opens
     (:func:`follow_on`, the two weighed with both costs); plus what it does once, in Life Points
     an Attack's 2 actions are worth: a knock-out's lost Attacks (:func:`knockout_worth`) and a
     Paralyze's (:func:`paralyze_worth`). Those are per use, not per action point: the actions a
-    cheaper use saves cannot knock the same enemy out, or Paralyze it, twice."""
+    cheaper use saves cannot knock the same enemy out, or Paralyze it, twice.
+
+    A knock-out's worth is asked only when the action can knock its target out (three uses in
+    four cannot), and ``worths`` keeps it by target for the caller's other actions of one
+    decision (nothing changes between them): the same values, a fraction of the work."""
     me = g.teams[side][actor].stats
     target = g.teams[1 - side][act.target]
     spec = me.kit.specials[act.special] if act.special >= 0 else None
@@ -252,7 +258,14 @@ def action_value(g: GameState, side: int, actor: int, act: Action) -> float:
                                  g.roll_mod(act), _defends(g, side, act), target.life,
                                  powers(g, side, actor, act.target))  # fmt: skip
     p, cost, lp = follow_on(g, side, actor, act)
-    once = ko * knockout_worth(g, side, act.target)
+    once = 0.0
+    if ko:
+        worth = None if worths is None else worths.get(act.target)
+        if worth is None:
+            worth = knockout_worth(g, side, act.target)
+            if worths is not None:
+                worths[act.target] = worth
+        once = ko * worth
     if spec is not None and spec.paralyze:
         fails = resist_fails(spec.effect, target.stats.resistance)
         once += hit * fails * paralyze_worth(g, side, act.target, spec.paralyze)
@@ -282,12 +295,13 @@ def affordable(g: GameState, side: int, actor: int, legal: list[Action]) -> list
     me = g.teams[side][actor]
     kitted = bool(me.stats.kit.specials) or me.stats.kit.ranged
     best: dict[int, tuple[float, Action]] = {}
+    worths: dict[int, float] = {}  # a knock-out's worth by target, for this decision
     for a in legal:
         if a.kind in (LEAVE, LAND):
             continue  # no Life Points: never weighed (a landing is forced when nothing else is)
         if a.kind != CHARGE and me.ap < a.cost + plan.reserve:
             continue
-        v = action_value(g, side, actor, a) if kitted else 0.0
+        v = action_value(g, side, actor, a, worths) if kitted else 0.0
         if a.target not in best or v > best[a.target][0] + 1e-12:
             best[a.target] = (v, a)
     return [a for _, a in best.values()]
