@@ -96,8 +96,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# This engine against the commit before the speed work (83ef061), compiled and pure, on the demo
-# deck and a long-game deck: games/CPU-second per core, interleaved rounds (build/bench.json).
+# This engine against three earlier ones (1138d9a: the same rules and games, before the speed work
+# that followed the rule fixes; 83ef061 and 1b040a5: before the first speed work), compiled and
+# pure, on the demo, medium and long-game decks: games/CPU-second per core, interleaved rounds
+# (build/bench.json).
 # Options: make bench BENCH_ARGS="--rounds 9 --games-scale 2".
 bench: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_engine.py $(BENCH_ARGS)

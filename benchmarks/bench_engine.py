@@ -1,9 +1,12 @@
-"""`make bench`: this tree's engine against base commits, compiled and pure, on two decks.
+"""`make bench`: this tree's engine against base commits, compiled and pure, on three decks.
 
 Run: ``.venv/bin/python benchmarks/bench_engine.py [--rounds R] [--games-scale X]
 [--min-cpu S] [--base COMMIT ...] [--builds compiled,pure] [--json PATH]``
 
-Two bases by default:
+Three bases by default:
+- 1138d9a, the engine after the rule fixes and the player's later rules, before the speed work
+  that followed them: the same rules and the same games as this tree (the fingerprint and each
+  run's hash say so), so its ratio is that speed work's gain alone;
 - 83ef061, the commit before the speed-and-scale work: the base its target names. Its rules are
   older (its disasters take items still buried under face-down disasters), so its games are
   shorter and its games/s is not a like-for-like figure;
@@ -51,14 +54,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_paired import REPO, Run, run_once
 
-# The commit before the speed work (the issue's base), and the last one before it with the
-# rules of today (same games as this tree).
-BASE_COMMITS = ("83ef061", "1b040a5")
+# The commit before the speed work that followed the rule fixes (same rules and games as this
+# tree), the commit before the first speed work (older rules), and the last one before it with
+# the rules of its day.
+BASE_COMMITS = ("1138d9a", "83ef061", "1b040a5")
 BASES_DIR = REPO / "build" / "bench-base"
 JSON_OUT = REPO / "build" / "bench.json"
 # Decks, with the games a run plays at scale 1 per build (repeated until --min-cpu is reached).
 DECKS: dict[str, tuple[Path, dict[str, int]]] = {
     "demo-solo": (REPO / "decks" / "demo-solo.deck", {"compiled": 600, "pure": 200}),
+    "medium-solo": (REPO / "decks" / "medium-solo.deck", {"compiled": 300, "pure": 100}),
     "long-solo": (REPO / "benchmarks" / "decks" / "long-solo.deck", {"compiled": 60, "pure": 20}),
 }
 EXIT_GIT = 2  # the base commit cannot be extracted
