@@ -174,13 +174,13 @@ def _range(s: dict[str, float], fmt: str) -> str:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    head = (f"{'deck':<11}{'build':<10}{'base':<9}{'base games/CPU s':>22}{'this games/CPU s':>22}"
+    head = (f"{'deck':<13}{'build':<10}{'base':<9}{'base games/CPU s':>22}{'this games/CPU s':>22}"
             f"{'this/base games':>21}{'this/base turns':>21}{'mean turns b/t':>17}"
             f"{'same games':>12}")  # fmt: skip
     lines = [head, "-" * len(head)]
     for row in rows:
         lines.append(
-            f"{row['deck']:<11}{row['build']:<10}{row['base']:<9}"
+            f"{row['deck']:<13}{row['build']:<10}{row['base']:<9}"
             f"{_range(row['base_games_per_cpu_s'], '.0f'):>22}"
             f"{_range(row['this_games_per_cpu_s'], '.0f'):>22}"
             f"{_range(row['ratio_games'], '.2f'):>21}"
