@@ -129,7 +129,7 @@ def measure(args: argparse.Namespace, bases: dict[str, Path]) -> list[dict[str, 
     configs = [(deck, build) for deck in args.decks for build in args.builds]
     runs: dict[tuple[str, str, str], list[Run]] = {}
     for r in range(args.rounds):
-        order = names[r % len(names):] + names[: r % len(names)]  # rotating, round by round
+        order = names[r % len(names) :] + names[: r % len(names)]  # rotating, round by round
         for deck, build in configs:
             path, games = DECKS[deck]
             n = max(1, round(games[build] * args.games_scale))

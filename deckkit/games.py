@@ -74,7 +74,15 @@ GAMES: tuple[Game, ...] = (
 
 # The top-level commands a game may take over, and the one option that names a game.
 VERBS = (
-    "validate", "stats", "simulate", "report", "cards", "play", "build", "tune", "sensitivity",
+    "validate",
+    "stats",
+    "simulate",
+    "report",
+    "cards",
+    "play",
+    "build",
+    "tune",
+    "sensitivity",
 )
 # The commands a game with its own commands module (a two-sided game: parties, teams) gets
 # through its game interface (deckkit.core.game), from this module's ``app``.

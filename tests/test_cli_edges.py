@@ -188,7 +188,6 @@ def test_card_db_after_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     ]  # fmt: skip
 
 
-
 def test_card_db_in_a_symbolic_link_loop_is_a_card_data_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -199,6 +198,7 @@ def test_card_db_in_a_symbolic_link_loop_is_a_card_data_error(
     (tmp_path / "b").symlink_to(tmp_path / "a")
     code, _, err = deckkit("--card-db", tmp_path / "a", "validate", DEMO)
     assert code == 3 and str(tmp_path / "a") in err, err
+
 
 # --- default report names ------------------------------------------------------------------
 

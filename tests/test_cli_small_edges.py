@@ -44,9 +44,7 @@ def test_compare_and_impact_write_differences_in_pts_as_balance_does() -> None:
 
 
 @pytest.mark.parametrize("command", ["validate", "simulate", "play", "stats"])
-def test_a_missing_deck_file_gets_no_hint_about_a_decks_lines(
-    command: str, tmp_path: Path
-) -> None:
+def test_a_missing_deck_file_gets_no_hint_about_a_decks_lines(command: str, tmp_path: Path) -> None:
     """The file is not there: "a deck lists one card per line" would send the user to fix a
     file they do not have."""
     code, _, err = deckkit(command, tmp_path / "nope.deck")

@@ -264,36 +264,34 @@ def test_every_problem_of_a_deck_is_reported_at_once(db: CardDB) -> None:
     assert [p["line"] for p in info.value.as_dict()["problems"]] == [2, 4, 6]
 
 
-_ANY_LINES = (
-    st.lists(
-        st.one_of(
-            st.text(max_size=60),
-            st.sampled_from(
-                [
-                    "[characters]",
-                    "[disasters]",
-                    "[frob]",
-                    "name: x",
-                    "players: 0",
-                    "players: x",
-                    "edition: nope",
-                    "3 Goku #33",
-                    "0 Sewer",
-                    "999999 Sewer",
-                    "3x",
-                    "# c",
-                    "Goku #0",
-                    "Smash / ",
-                    "\ufeff",
-                    "\x00",
-                    "\r",
-                    "1 2 Dragon Balls",
-                    "-1 Sewer",
-                ]
-            ),
+_ANY_LINES = st.lists(
+    st.one_of(
+        st.text(max_size=60),
+        st.sampled_from(
+            [
+                "[characters]",
+                "[disasters]",
+                "[frob]",
+                "name: x",
+                "players: 0",
+                "players: x",
+                "edition: nope",
+                "3 Goku #33",
+                "0 Sewer",
+                "999999 Sewer",
+                "3x",
+                "# c",
+                "Goku #0",
+                "Smash / ",
+                "\ufeff",
+                "\x00",
+                "\r",
+                "1 2 Dragon Balls",
+                "-1 Sewer",
+            ]
         ),
-        max_size=25,
-    )
+    ),
+    max_size=25,
 )
 
 

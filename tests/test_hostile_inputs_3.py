@@ -586,9 +586,7 @@ def test_errors_do_not_echo_huge_inputs(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("command", ["stats", "play", "sensitivity"])
 @pytest.mark.parametrize("source", [TEAM, PARTY])
-def test_a_command_not_serving_a_games_file_says_so_in_one_line(
-    command: str, source: Path
-) -> None:
+def test_a_command_not_serving_a_games_file_says_so_in_one_line(command: str, source: Path) -> None:
     code, out = invoke(command, source)
     two_sided = (("play", TEAM), ("play", PARTY), ("sensitivity", TEAM), ("sensitivity", PARTY))
     if (command, source) in two_sided:

@@ -488,10 +488,7 @@ def _run_plan(
             if record["snapshot"]["deck_file"]["sha256"] != _sha(item.deck_text):
                 changed = ("the deck file", *changed)
             if changed:
-                warn(
-                    f"warning: check {c.name!r}: changed since the baseline: "
-                    f"{', '.join(changed)}"
-                )
+                warn(f"warning: check {c.name!r}: changed since the baseline: {', '.join(changed)}")
         notify(f"checking {c.name!r} ({c.kind}, budget {c.budget:,})")
         if old is None:
             result = run_band(c, item.factory, **runner)

@@ -92,6 +92,8 @@ NO_MEANING = {
     "--turn-cap": "no meaning: a game ends by its own rules (the engine's safety stop is no "
     "option)",
 }
+
+
 def _refused(help_name: str) -> Any:
     """A hidden option taking any value, only so that giving it is refused by name."""
     return typer.Option(help_name, hidden=True, metavar="VALUE")
@@ -221,8 +223,6 @@ def print_impact(doc: dict[str, Any]) -> None:
         echo(f"  {c['card']}: not measured ({c['why']})")
     echo("")
     echo(f"method: {imp['method']}")
-
-
 
 
 def refuse_remove_where_size_is_fixed(game: Game, side: Side, members: list[str]) -> None:

@@ -140,8 +140,7 @@ def _placed_labels(
             top = py - LABEL_HEIGHT / 2 + shift
             box = (left, top, left + wide, top + LABEL_HEIGHT)
             clear = all(
-                box[2] <= b[0] or box[0] >= b[2] or box[3] <= b[1] or box[1] >= b[3]
-                for b in placed
+                box[2] <= b[0] or box[0] >= b[2] or box[3] <= b[1] or box[1] >= b[3] for b in placed
             )
             if clear and top >= 0 and top + LABEL_HEIGHT <= h:
                 break
@@ -181,32 +180,65 @@ def cost_chart(study: dict[str, Any], matrix: dict[str, Any]) -> Spec:
     present = sorted({faction[p["name"]] for p in pts if p["name"] in faction})
     layers: list[Spec] = [
         {
-            "data": {"values": [{"strength": p["strength"], "low": p["interval95"][0],
-                                 "high": p["interval95"][1]} for p in band]},
+            "data": {
+                "values": [
+                    {
+                        "strength": p["strength"],
+                        "low": p["interval95"][0],
+                        "high": p["interval95"][1],
+                    }
+                    for p in band
+                ]
+            },
             "mark": {"type": "area", "color": "#4a7fc8", "opacity": 0.15},
-            "encoding": {"x": x_axis, "y": {"field": "low", "type": "quantitative",
-                                            "scale": y_scale, "title": "level cost"},
-                         "y2": {"field": "high"}},
+            "encoding": {
+                "x": x_axis,
+                "y": {
+                    "field": "low",
+                    "type": "quantitative",
+                    "scale": y_scale,
+                    "title": "level cost",
+                },
+                "y2": {"field": "high"},
+            },
         },
         {
-            "data": {"values": [{"strength": s, "levels": a + b * s}
-                                for s in (band[0]["strength"], band[-1]["strength"])]},
+            "data": {
+                "values": [
+                    {"strength": s, "levels": a + b * s}
+                    for s in (band[0]["strength"], band[-1]["strength"])
+                ]
+            },
             "mark": {"type": "line", "color": "#4a7fc8", "strokeWidth": 1.5},
             "encoding": {"x": x_axis, "y": {"field": "levels", "type": "quantitative"}},
         },
         {
-            "data": {"values": [{"name": p["name"], "strength": p["strength"],
-                                 "levels": p["levels"], "fit": round(p["predicted_levels"], 1),
-                                 "faction": faction.get(p["name"], "no faction")}
-                                for p in pts]},
+            "data": {
+                "values": [
+                    {
+                        "name": p["name"],
+                        "strength": p["strength"],
+                        "levels": p["levels"],
+                        "fit": round(p["predicted_levels"], 1),
+                        "faction": faction.get(p["name"], "no faction"),
+                    }
+                    for p in pts
+                ]
+            },
             "mark": {"type": "point", "filled": True, "size": 40, "opacity": 1},
             "encoding": {
                 "x": x_axis,
                 "y": {"field": "levels", "type": "quantitative"},
-                "color": {"field": "faction", "type": "nominal", "title": "faction",
-                          "scale": {"domain": present,
-                                    "range": [colours.get(f, "#4a7fc8") for f in present]},
-                          "legend": {"orient": "bottom", "direction": "horizontal"}},
+                "color": {
+                    "field": "faction",
+                    "type": "nominal",
+                    "title": "faction",
+                    "scale": {
+                        "domain": present,
+                        "range": [colours.get(f, "#4a7fc8") for f in present],
+                    },
+                    "legend": {"orient": "bottom", "direction": "horizontal"},
+                },
                 "tooltip": [{"field": "name"}, {"field": "levels"}, {"field": "fit"}],
             },
         },
@@ -246,8 +278,7 @@ def headline(doc: dict[str, Any]) -> dict[str, Any]:
         "mean_duel_value": fmean(means) if means else None,
         "favoured_against": sum(m > 0.5 for m in means),
         "roster": len(means),
-        "hardest": [{"opponent": r["opponent"], "party_mean": r["party_mean"]}
-                    for r in ranked[:3]],
+        "hardest": [{"opponent": r["opponent"], "party_mean": r["party_mean"]} for r in ranked[:3]],
     }
 
 

@@ -162,7 +162,14 @@ def simulate(
         return
     doc = {
         **versus(
-            parties[0].party, parties[1].party, games, seed, workers, chosen, player, vs_player,
+            parties[0].party,
+            parties[1].party,
+            games,
+            seed,
+            workers,
+            chosen,
+            player,
+            vs_player,
             rules,
         ),
         "caveat": caveat(),
