@@ -1065,11 +1065,14 @@ def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
     # identity (cards are shared, hashing a half is not cheap): the halves in the order the
     # piles first show them, as counting card by card would list them.
     by_card: dict[GameCard, int] = {}
-    for pile in (game.combat_pile, game.combat_discard):
-        for x in pile:
-            g = x.g
-            if g.charm_half is not None:  # a combat card
-                by_card[g] = by_card.get(g, 0) + 1
+    _count_charm_cards(game.combat_pile, by_card)
+    _count_charm_cards(game.combat_discard, by_card)
+    # Every game of a deck has the same make-up: the answer is kept by the counts (a frozenset
+    # of (card record, count): records are hashed by identity and held, so never mistaken).
+    makeup = frozenset(by_card.items())
+    known = _MAKEUPS.get(makeup)
+    if known is not None:
+        return known
     counts: dict[int, int] = {}
     halves: dict[int, CharmHalf] = {}
     for g, n in by_card.items():
@@ -1078,7 +1081,24 @@ def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
         key = id(half)
         counts[key] = counts.get(key, 0) + n
         halves[key] = half
-    return tuple(sorted(((halves[k], n) for k, n in counts.items()), key=_by_half))
+    made = tuple(sorted(((halves[k], n) for k, n in counts.items()), key=_by_half))
+    if len(_MAKEUPS) >= _MAKEUPS_KEPT:
+        _MAKEUPS.clear()
+    _MAKEUPS[makeup] = made
+    return made
+
+
+def _count_charm_cards(pile: list[Copy], by_card: dict[GameCard, int]) -> None:
+    """The combat cards of ``pile`` counted by card record into ``by_card``."""
+    for x in pile:
+        g = x.g
+        if g.charm_half is not None:  # a combat card
+            by_card[g] = by_card.get(g, 0) + 1
+
+
+# charm_halves' answers by combat pile make-up (a run plays one or a few decks).
+_MAKEUPS: Final[dict[frozenset[tuple[GameCard, int]], tuple[tuple[CharmHalf, int], ...]]] = {}
+_MAKEUPS_KEPT: Final = 64
 
 
 def _by_half(hn: tuple[CharmHalf, int]) -> tuple[tuple[str, str, str], int]:
