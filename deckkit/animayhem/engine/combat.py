@@ -867,7 +867,9 @@ def fight(
         for c in chars:
             if c.fx is not None and TRIGGER_COMBAT in c.fx:
                 fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
-            if carries_effects_for(game, c, TRIGGER_COMBAT):
+            if (c.items or c.equipment or c.enhancements) and carries_effects_for(
+                game, c, TRIGGER_COMBAT
+            ):
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.cid in game.fx and d.zone == "field":
                         fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
@@ -1036,7 +1038,9 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         for c in fighters:
             if c.fx is not None and TRIGGER_ROUND in c.fx:
                 fire(game, c, TRIGGER_ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
-            if carries_effects_for(game, c, TRIGGER_ROUND):
+            if (c.items or c.equipment or c.enhancements) and carries_effects_for(
+                game, c, TRIGGER_ROUND
+            ):
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.cid in game.fx:
                         fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)

@@ -24,7 +24,7 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.requirements import term_met
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
-from deckkit.animayhem.engine.cardrules import apply_mod, met, requirement_met
+from deckkit.animayhem.engine.cardrules import apply_mod, met, met_by, requirement_met
 from deckkit.animayhem.engine.codes import (
     ACT_BAR,
     ACT_BOOST,
@@ -77,7 +77,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_PLAYED,
     TRIGGER_STOPS,
 )
-from deckkit.animayhem.engine.gamecards import GameCard, game_card, matches
+from deckkit.animayhem.engine.gamecards import GameCard, game_card, game_requirement, matches
 from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
@@ -1013,9 +1013,11 @@ def _waived(c: Char, card: PowerCard) -> bool:
 
 def fits(e: Effect, c: Char) -> bool:
     """A character meets an effect's ``filter`` and not its ``exclude``."""
-    if e.filter is not None and not requirement_met(e.filter, [c]):
+    req = e.filter
+    if req is not None and not met_by(game_requirement(req), c):
         return False
-    return e.exclude is None or not requirement_met(e.exclude, [c])
+    req = e.exclude
+    return req is None or not met_by(game_requirement(req), c)
 
 
 # --- items under locations, charm battles ---------------------------------------------------
