@@ -126,7 +126,7 @@ from deckkit.animayhem.engine.state import (
 )
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.construction.editions import Edition, PlayRules
+    from deckkit.animayhem.construction.editions import Edition
     from deckkit.animayhem.engine.gamecards import GameCard
     from deckkit.animayhem.engine.policy import Policy
 
@@ -256,6 +256,67 @@ class Combat:
         if not isinstance(own, set):
             own = self.energised = set()
         return own
+
+
+class _CombatRules:
+    """The rule options a combat reads (construction/readings.py), settled once per edition:
+    each is an attribute of an interpreted dataclass (``Edition.play``), read here once instead
+    of several times a combat."""
+
+    __slots__ = (
+        "blocked",
+        "charm",
+        "charm_tie_lost",
+        "chosen",
+        "edition",
+        "kill",
+        "lasting",
+        "max_party",
+        "per_attacker",
+        "special_any",
+        "stalemate_rounds",
+    )
+
+    def __init__(self, edition: Edition) -> None:
+        play = edition.play
+        self.edition = edition  # held, so its id is not reused while this record lives
+        self.charm: str = play.charm
+        self.charm_tie_lost = play.charm_tie == "lost"
+        self.special_any = play.charm_all_lost == "any"
+        self.lasting = play.charm_loss == "until_attacked"
+        self.blocked = play.retreat_blocked == "no_retreat"
+        self.chosen = play.combat_card == "chosen" and play.combat_cards == "one_each_side"
+        self.per_attacker = play.combat_cards == "per_attacker"
+        self.stalemate_rounds: int = play.stalemate_rounds
+        self.max_party: int = play.max_party or 0
+        self.kill: str = play.kill
+
+
+class _LatestRules:
+    """The record :func:`_rules` gave last: a run plays one edition, so an identity test finds
+    it."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self) -> None:
+        self.rules: _CombatRules | None = None
+
+
+_LATEST: Final = _LatestRules()
+_RULES: Final[dict[int, _CombatRules]] = {}
+
+
+def _rules(edition: Edition) -> _CombatRules:
+    """The combat rule options of ``edition`` (frozen: the same edition, the same options)."""
+    r = _LATEST.rules
+    if r is not None and r.edition is edition:
+        return r
+    r = _RULES.get(id(edition))
+    if r is None or r.edition is not edition:
+        r = _CombatRules(edition)
+        _RULES[id(edition)] = r
+    _LATEST.rules = r
+    return r
 
 
 COMBATS: Final[list[Combat]] = []
@@ -643,7 +704,7 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     return spent
 
 
-def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> str | None:
+def _charm_battles(game: Game, play: _CombatRules, policy: Policy, f: Combat) -> str | None:
     """The charm battles before a combat with ``d``, by the edition's rule (rule option
     ``charm``). Returns the combat's result when no combat follows ("charmed": a minor disaster
     incapacitated, or every character there ignored by a major; "ignored": the special case),
@@ -728,7 +789,7 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
             f.charmer = c
             return _charmed_minor(game, policy, d, c)
     here = [c for c in chars if c.zone == "field" and c.slot == slot]
-    special = d.major or play.charm_all_lost == "any"
+    special = d.major or play.special_any
     if special and here and all(c.uid in tried and c.uid in lost for c in here):
         # "Special Case of a Character Charming a Disaster": the player declared for every
         # character at its location and all lost: the disaster takes the item card underneath
@@ -747,12 +808,12 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
     return None
 
 
-def _charm_one(game: Game, play: PlayRules, c: Char, d: Dis, lost: set[int]) -> bool:
+def _charm_one(game: Game, play: _CombatRules, c: Char, d: Dis, lost: set[int]) -> bool:
     """One charm battle of ``c`` against ``d`` and what it settles ("End of Charm Battle"): a
     loser goes in ``lost``; a winner against a major is ignored by it. True when ``c`` won
     against a minor disaster (the player then makes one legal action for it)."""
     diff = charm_battle(game, c, d)
-    if diff == 0 and play.charm_tie == "lost":
+    if diff == 0 and play.charm_tie_lost:
         diff = -1  # rule option charm_tie=lost: a charmer who did not win lost
     if diff > 0:
         if not d.major:
@@ -885,18 +946,14 @@ def fight(
         extra = extra_cards(game, d, auras)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
     f = Combat(d, slot, initiator, chars, warded, start_health, char_mods)
-    play = edition.play
-    f.lasting = play.charm_loss == "until_attacked"
+    rules = _rules(edition)
+    f.lasting = rules.lasting
     # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
     # Retreat": survivors "must move one location in any legal direction") none is declared.
-    f.blocked = play.retreat_blocked == "no_retreat"
+    f.blocked = rules.blocked
     # Rule option combat_card=chosen: set0 "A Disaster Attacking Your Character" plays the
     # player's one card "on any of your retaliating characters"; by default the attacked one.
-    f.choose_card = (
-        play.combat_card == "chosen"
-        and play.combat_cards == "one_each_side"
-        and initiator == "disaster"
-    )
+    f.choose_card = rules.chosen and initiator == "disaster"
     f.incapacitated = incapacitated
     f.effects = effects
     f.fx_sides = fx_sides
@@ -920,7 +977,7 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
     ended: str | None = None
     if f.stage in ("charm", "charm_action"):
         if f.stage == "charm":
-            ended = _charm_battles(game, edition.play, policy, f)
+            ended = _charm_battles(game, _rules(edition), policy, f)
         else:
             assert f.charmer is not None
             ended = _charmed_minor(game, policy, d, f.charmer)
@@ -962,7 +1019,7 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
 def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
     """A round up to the flash effects: retreat, who is attacked and who fights, the combat
     cards. The combat's result when it ends here, else None (``f`` then stands at "flash")."""
-    play = edition.play
+    play = _rules(edition)
     d, slot, chars, rnd, charmed = f.d, f.slot, f.chars, f.rnd, f.charmed
     effects, fx_sides, warded, cap = f.effects, f.fx_sides, f.warded, f.cap
     initiator, start_health, char_mods, extra = f.initiator, f.start_health, f.char_mods, f.extra
@@ -1070,7 +1127,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
             spent.append(c)
     # Draw Combat Cards.
     drawn: list[str] | None = [] if game.trace is not None else None
-    if play.combat_cards == "per_attacker":
+    if play.per_attacker:
         for side in fsides:
             _play_card(game, side, dside, drawn, shielded, slot, fx_sides)
         if not _among(target, fighters):
@@ -1096,7 +1153,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
 def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
     """The rest of a round from the flash effects: damage, health, the end of combat. The
     combat's result when it ends, else None (``f`` then stands at the next round's start)."""
-    play = edition.play
+    play = _rules(edition)
     d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
     effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
     target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
@@ -1306,7 +1363,7 @@ def _retreat(
             loss=loss,
             health=v.health,
         )
-    state = health_state(edition.play.kill, v.health, start_health[v.uid], dmg, v.health_max)
+    state = health_state(_rules(edition).kill, v.health, start_health[v.uid], dmg, v.health_max)
     if state != "ok":
         knock_out(game, v, state, d)
     survivors = [c for c in retreating if c.zone == "field"]
