@@ -578,7 +578,7 @@ def test_a_disaster_drawn_again_has_no_memory() -> None:
     reshuffled disaster comes back without the charm it lost or the ally it had."""
     game = bare_game(NINE)
     d = new_disaster(game, "Goons")
-    d.ignores.add(7)
+    d.own_ignores().add(7)
     d.incapacitated_turn = 3
     d.first_move_done = True
     game.draw_pile = [d]

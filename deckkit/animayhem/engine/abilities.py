@@ -52,10 +52,18 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
             _reaching_standing(game, c, x, mods, skills)
     turn = game.turn
     if c.timed:
-        c.timed = [(m, last) for m, last in c.timed if last >= turn]
-        mods.extend(m for m, _ in c.timed)
+        # Those that have run out are dropped (a new list only when one has).
+        for _, last in c.timed:
+            if last < turn:
+                c.timed = [(m, last) for m, last in c.timed if last >= turn]
+                break
+        for m, _ in c.timed:
+            mods.append(m)
     if c.grants:
-        c.grants = [(s, last) for s, last in c.grants if last >= turn]
+        for _, last in c.grants:
+            if last < turn:
+                c.grants = [(s, last) for s, last in c.grants if last >= turn]
+                break
         for s, _ in c.grants:
             skills[s] = skills.get(s, 0) + 1
     return mods, skills

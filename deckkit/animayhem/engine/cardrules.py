@@ -92,6 +92,24 @@ def met(req: GameRequirement, party: Sequence[Char], totals: dict[str, int] | No
     return False
 
 
+def met_by(req: GameRequirement, c: Char) -> bool:
+    """:func:`met` for a party of one (an effect's filter on a character, :func:`queries.fits`):
+    a skill read from the character's own counts, no party list made to ask."""
+    for alt in req.alternatives:
+        ok = True
+        for t in alt:
+            if t.op == TERM_SKILL:
+                if c.skill_counts.get(t.text, 0) < t.count:
+                    ok = False
+                    break
+            elif not term_holds(t, [c]):
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
 def term_holds(t: GameTerm, party: Sequence[Char]) -> bool:
     """:func:`requirements.term_met` on a term's game-time form."""
     op = t.op

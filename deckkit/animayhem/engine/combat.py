@@ -51,8 +51,17 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_ROUND,
     TRIGGER_WINS,
 )
+from deckkit.animayhem.engine.gamecards import (
+    ADD,
+    DIV,
+    MUL,
+    NO_MOD,
+    CombatHalf,
+    game_card,
+    mod_op,
+)
 from deckkit.animayhem.engine.interpreter.combat_cards import apply_charm, combat_card
-from deckkit.animayhem.engine.interpreter.common import Sides, apply_mods
+from deckkit.animayhem.engine.interpreter.common import Sides, apply_mods, carries_effects_for
 from deckkit.animayhem.engine.interpreter.dispatcher import (
     fire,
     flash_extra_cards,
@@ -82,10 +91,10 @@ from deckkit.animayhem.engine.interpreter.standing import (
     disaster_bonus,
     extra_cards,
     has_rule,
-    has_standing,
     immune,
     party_combat_mods,
     record_uses,
+    rules_of,
     shielded_from,
     spared,
     spend_use,
@@ -101,10 +110,23 @@ from deckkit.animayhem.engine.queries import (
     retreat_options,
     usable,
 )
-from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game, Mods, bump
+from deckkit.animayhem.engine.state import (
+    CHA,
+    DEF,
+    DMG,
+    ENE,
+    NO_UIDS,
+    Char,
+    Copy,
+    Dis,
+    Game,
+    Mods,
+    UidSet,
+    bump,
+)
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.construction.editions import Edition, PlayRules
+    from deckkit.animayhem.construction.editions import Edition
     from deckkit.animayhem.engine.gamecards import GameCard
     from deckkit.animayhem.engine.policy import Policy
 
@@ -174,7 +196,7 @@ class Combat:
         slot: int,
         initiator: str,
         chars: list[Char],
-        warded: set[int] | None = None,
+        warded: UidSet = NO_UIDS,
         start_health: dict[int, int] | None = None,
         char_mods: dict[int, list[Mods]] | None = None,
     ) -> None:
@@ -186,7 +208,7 @@ class Combat:
         self.charmer: Char | None = None
         self.incapacitated = False
         # Given by fight (one container each, none made only to be replaced), else empty.
-        self.warded: set[int] = set() if warded is None else warded
+        self.warded: UidSet = warded
         self.start_health: dict[int, int] = {} if start_health is None else start_health
         self.effects = False
         self.fx_sides: Sides | None = None
@@ -194,11 +216,13 @@ class Combat:
         self.bonus_def = 0
         self.char_mods: dict[int, list[Mods]] = {} if char_mods is None else char_mods
         self.extra = 0
-        self.charmed: set[int] = set()  # charmers who lost: they do not attack it yet
+        # Charmers who lost: they do not attack it yet. This and ``energised``: the shared empty
+        # NO_UIDS until one is added (``own_charmed``, ``own_energised``): most combats add none.
+        self.charmed: UidSet = NO_UIDS
         self.cap = 3
         self.ally_damage = 0
         self.ally_defense = 0
-        self.energised: set[int] = set()
+        self.energised: UidSet = NO_UIDS
         self.rnd = 1
         # The round in progress (stage "flash").
         # Until then the shared empty placeholders, never changed: a round sets its own.
@@ -218,6 +242,81 @@ class Combat:
         self.lasting = False  # charm_loss=until_attacked
         self.blocked = False  # retreat_blocked=no_retreat
         self.choose_card = False  # combat_card=chosen, where the rule lets the player choose
+
+    def own_charmed(self) -> set[int]:
+        """``charmed``, as a set of its own to add to."""
+        own = self.charmed
+        if not isinstance(own, set):
+            own = self.charmed = set()
+        return own
+
+    def own_energised(self) -> set[int]:
+        """``energised``, as a set of its own to add to."""
+        own = self.energised
+        if not isinstance(own, set):
+            own = self.energised = set()
+        return own
+
+
+class _CombatRules:
+    """The rule options a combat reads (construction/readings.py), settled once per edition:
+    each is an attribute of an interpreted dataclass (``Edition.play``), read here once instead
+    of several times a combat."""
+
+    __slots__ = (
+        "blocked",
+        "charm",
+        "charm_tie_lost",
+        "chosen",
+        "edition",
+        "kill",
+        "lasting",
+        "max_party",
+        "per_attacker",
+        "special_any",
+        "stalemate_rounds",
+    )
+
+    def __init__(self, edition: Edition) -> None:
+        play = edition.play
+        self.edition = edition  # held, so its id is not reused while this record lives
+        self.charm: str = play.charm
+        self.charm_tie_lost = play.charm_tie == "lost"
+        self.special_any = play.charm_all_lost == "any"
+        self.lasting = play.charm_loss == "until_attacked"
+        self.blocked = play.retreat_blocked == "no_retreat"
+        self.chosen = play.combat_card == "chosen" and play.combat_cards == "one_each_side"
+        self.per_attacker = play.combat_cards == "per_attacker"
+        self.stalemate_rounds: int = play.stalemate_rounds
+        self.max_party: int = play.max_party or 0
+        self.kill: str = play.kill
+
+
+class _LatestRules:
+    """The record :func:`_rules` gave last: a run plays one edition, so an identity test finds
+    it."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self) -> None:
+        self.rules: _CombatRules | None = None
+
+
+_LATEST: Final = _LatestRules()
+_RULES: Final[dict[int, _CombatRules]] = {}
+
+
+def _rules(edition: Edition) -> _CombatRules:
+    """The combat rule options of ``edition`` (frozen: the same edition, the same options)."""
+    r = _LATEST.rules
+    if r is not None and r.edition is edition:
+        return r
+    r = _RULES.get(id(edition))
+    if r is None or r.edition is not edition:
+        r = _CombatRules(edition)
+        _RULES[id(edition)] = r
+    _LATEST.rules = r
+    return r
 
 
 COMBATS: Final[list[Combat]] = []
@@ -253,19 +352,8 @@ def take_item_here(game: Game, d: Dis) -> bool:
     return True
 
 
-# A modifier's operation (cards.Modifier.op) as a small integer: NO_MOD where the half prints
-# none. :func:`_apply` is :func:`cardrules.apply_mod` on these codes.
-NO_MOD: Final = 0
-ADD: Final = 1
-MUL: Final = 2
-DIV: Final = 3
-SET: Final = 4
-
-
 def _op(mod: Modifier | None) -> int:
-    if mod is None:
-        return NO_MOD
-    return {"+": ADD, "x": MUL, "/": DIV}.get(mod.op, SET)
+    return mod_op(mod)
 
 
 def _apply(op: int, value: int, current: int) -> int:
@@ -278,50 +366,10 @@ def _apply(op: int, value: int, current: int) -> int:
     return value
 
 
-class _Half:
-    """A combat card's physical half in integers, read from the card once for every game: a
-    combat round reads it from compiled slots, not from the construction layer's dataclasses."""
-
-    __slots__ = (
-        "card",
-        "dfn",
-        "dfn_op",
-        "dmg",
-        "dmg_op",
-        "extra_draw",
-        "id",
-        "name",
-        "opp_dfn",
-        "opp_dfn_op",
-        "opp_dmg",
-        "opp_dmg_op",
-    )
-
-    def __init__(self, card: CombatCard) -> None:
-        half = card.physical
-        self.card = card
-        self.id = card.id
-        self.name = half.name
-        self.dmg_op = _op(half.damage)
-        self.dmg = 0 if half.damage is None else half.damage.value
-        self.dfn_op = _op(half.defense)
-        self.dfn = 0 if half.defense is None else half.defense.value
-        self.opp_dmg_op = _op(half.opp_damage)
-        self.opp_dmg = 0 if half.opp_damage is None else half.opp_damage.value
-        self.opp_dfn_op = _op(half.opp_defense)
-        self.opp_dfn = 0 if half.opp_defense is None else half.opp_defense.value
-        self.extra_draw = half.extra_draw
-
-
-# By card id; a card of the same id read again replaces it.
-_HALVES: Final[dict[str, _Half]] = {}
-
-
-def _half_of(card: AnyCard) -> _Half:
-    h = _HALVES.get(card.id)
-    if h is None or h.card is not card:
-        h = _Half(cast(CombatCard, card))
-        _HALVES[card.id] = h
+def _half_of(card: AnyCard) -> CombatHalf:
+    """A combat card's physical half in integers (``GameCard.half``, read once per card)."""
+    h = game_card(card).half
+    assert h is not None
     return h
 
 
@@ -344,7 +392,8 @@ def _play_card(
         copy = draw_combat_card(game)
         if copy is None:
             return
-        h = _half_of(copy.card)
+        h = copy.g.half
+        assert h is not None  # a combat card
         if pick is not None:
             recipient = pick(cast(CombatCard, copy.card))
         if recipient is not shielded:
@@ -523,17 +572,6 @@ def _shuffle_back(game: Game, d: Dis) -> None:
         game.say("effect", f"{d.name} is shuffled back into the draw pile")
 
 
-def carries_effects(game: Game, c: Char) -> bool:
-    """A card ``c`` carries has encoded effects (interpreter/): only then is a copy of its
-    piles made to fire them, as their effects may change the piles."""
-    fx = game.fx
-    return (
-        any(x.cid in fx for x in c.items)
-        or any(x.cid in fx for x in c.equipment)
-        or any(x.cid in fx for x in c.enhancements)
-    )
-
-
 def _flash_effects(
     game: Game,
     policy: Policy,
@@ -666,7 +704,7 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     return spent
 
 
-def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> str | None:
+def _charm_battles(game: Game, play: _CombatRules, policy: Policy, f: Combat) -> str | None:
     """The charm battles before a combat with ``d``, by the edition's rule (rule option
     ``charm``). Returns the combat's result when no combat follows ("charmed": a minor disaster
     incapacitated, or every character there ignored by a major; "ignored": the special case),
@@ -708,7 +746,7 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
         for c in order:
             if c.zone != "field" or c.slot != f.slot or d.zone != "field":
                 continue
-            if _charm_one(game, play, c, d, f.charmed):
+            if _charm_one(game, play, c, d, f.own_charmed()):
                 f.stage = "charm_action"
                 f.charmer = c
                 return _charmed_minor(game, policy, d, c)
@@ -739,7 +777,7 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
             order = [chars[0]]  # the automatic one is not the player's to refuse
         if automatic and not d.major:
             order = order[:1]  # "Each person ... may engage" is said of a major disaster
-    slot, lost = f.slot, f.charmed
+    slot, lost = f.slot, f.own_charmed()
     for i, c in enumerate(order):
         if c.zone != "field" or c.slot != slot or d.zone != "field":
             continue
@@ -751,7 +789,7 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
             f.charmer = c
             return _charmed_minor(game, policy, d, c)
     here = [c for c in chars if c.zone == "field" and c.slot == slot]
-    special = d.major or play.charm_all_lost == "any"
+    special = d.major or play.special_any
     if special and here and all(c.uid in tried and c.uid in lost for c in here):
         # "Special Case of a Character Charming a Disaster": the player declared for every
         # character at its location and all lost: the disaster takes the item card underneath
@@ -761,7 +799,7 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
         # a minor one fights on, those who lost not attacking it until it attacks them.
         if d.combat and not d.carrying:
             take_item_here(game, d)
-        d.ignores.update(lost)
+        d.own_ignores().update(lost)
         if game.trace is not None:
             game.say("charm", f"every charmer lost: {d.name} ignores them")
         return "ignored"
@@ -770,19 +808,19 @@ def _charm_battles(game: Game, play: PlayRules, policy: Policy, f: Combat) -> st
     return None
 
 
-def _charm_one(game: Game, play: PlayRules, c: Char, d: Dis, lost: set[int]) -> bool:
+def _charm_one(game: Game, play: _CombatRules, c: Char, d: Dis, lost: set[int]) -> bool:
     """One charm battle of ``c`` against ``d`` and what it settles ("End of Charm Battle"): a
     loser goes in ``lost``; a winner against a major is ignored by it. True when ``c`` won
     against a minor disaster (the player then makes one legal action for it)."""
     diff = charm_battle(game, c, d)
-    if diff == 0 and play.charm_tie == "lost":
+    if diff == 0 and play.charm_tie_lost:
         diff = -1  # rule option charm_tie=lost: a charmer who did not win lost
     if diff > 0:
         if not d.major:
             return True
         # "If your charmer won the charm battle against a major disaster, that disaster
         # will ignore the charmer until the charmer attacks it."
-        d.ignores.add(c.uid)
+        d.own_ignores().add(c.uid)
     elif diff < 0:
         lost.add(c.uid)
     return False
@@ -839,14 +877,16 @@ def fight(
             # Ignored until they attack it ("End of Charm Battle": "until the charmer attacks
             # it"; "Special Case ...": "The disaster will ignore the characters if they do not
             # attack it"): attacking ends it.
-            d.ignores.difference_update(c.uid for c in chars)
+            d.own_ignores().difference_update(c.uid for c in chars)
         chars = [c for c in chars if c.uid not in d.ignores]
-    if chars and initiator == "disaster" and has_standing(d.fx, ACT_SPARE):
+    if chars and initiator == "disaster" and ACT_SPARE in rules_of(d.fx):
         # It never attacks them; they may still attack it (SPARE).
         chars = [c for c in chars if not spared(game, d, c)]
     # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
     # attacked: not drawn into its attack, and never its target when the party attacks it.
-    warded = {c.uid for c in chars if immune(game, d, c)} if ACT_IMMUNE in game.acts else set()
+    warded: UidSet = NO_UIDS
+    if ACT_IMMUNE in game.acts:
+        warded = {c.uid for c in chars if immune(game, d, c)}
     if warded and initiator == "disaster":
         chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
@@ -875,7 +915,9 @@ def fight(
     if effects:
         # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
-        if d.fx is not None:
+        # Each card's effects are fired only where it has some for the trigger (``fire`` would
+        # find none, after its arguments were made).
+        if d.fx is not None and TRIGGER_COMBAT in d.fx:
             fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
         loc = game.locs[slot].copy
         if loc.cid in game.fx:
@@ -884,9 +926,11 @@ def fight(
             if g.cid in game.fx and d.zone == "field":
                 fire(game, g, TRIGGER_COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
         for c in chars:
-            if c.fx is not None:
+            if c.fx is not None and TRIGGER_COMBAT in c.fx:
                 fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
-            if carries_effects(game, c):
+            if (c.items or c.equipment or c.enhancements) and carries_effects_for(
+                game, c, TRIGGER_COMBAT
+            ):
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.cid in game.fx and d.zone == "field":
                         fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
@@ -902,18 +946,14 @@ def fight(
         extra = extra_cards(game, d, auras)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
     f = Combat(d, slot, initiator, chars, warded, start_health, char_mods)
-    play = edition.play
-    f.lasting = play.charm_loss == "until_attacked"
+    rules = _rules(edition)
+    f.lasting = rules.lasting
     # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
     # Retreat": survivors "must move one location in any legal direction") none is declared.
-    f.blocked = play.retreat_blocked == "no_retreat"
+    f.blocked = rules.blocked
     # Rule option combat_card=chosen: set0 "A Disaster Attacking Your Character" plays the
     # player's one card "on any of your retaliating characters"; by default the attacked one.
-    f.choose_card = (
-        play.combat_card == "chosen"
-        and play.combat_cards == "one_each_side"
-        and initiator == "disaster"
-    )
+    f.choose_card = rules.chosen and initiator == "disaster"
     f.incapacitated = incapacitated
     f.effects = effects
     f.fx_sides = fx_sides
@@ -937,7 +977,7 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
     ended: str | None = None
     if f.stage in ("charm", "charm_action"):
         if f.stage == "charm":
-            ended = _charm_battles(game, edition.play, policy, f)
+            ended = _charm_battles(game, _rules(edition), policy, f)
         else:
             assert f.charmer is not None
             ended = _charmed_minor(game, policy, d, f.charmer)
@@ -945,8 +985,8 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
             # Rule option charm_loss=until_attacked: a charmer who lost in an earlier combat
             # still may not attack it "until that disaster attacks the charmer" ("End of Charm
             # Battle").
-            d.shunned.update(f.charmed)
-            f.charmed.update(c.uid for c in f.chars if c.uid in d.shunned)
+            d.own_shunned().update(f.charmed)
+            f.own_charmed().update(c.uid for c in f.chars if c.uid in d.shunned)
     if ended is not None:
         return ended
     if f.stage in ("charm", "charm_action"):
@@ -969,7 +1009,9 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
     _end_of_combat(game, chars, d, f.energised)
     for c in chars:
         c.pinned = False  # No Way Out lasts one fight
-    if f.effects and result != "defeated" and d.zone == "field" and d.fx is not None:
+    fx = d.fx
+    won = f.effects and result != "defeated" and d.zone == "field"
+    if won and fx is not None and TRIGGER_WINS in fx:
         fire(game, d, TRIGGER_WINS, f.slot, opponents=[c for c in chars if c.zone == "field"])
     return result
 
@@ -977,7 +1019,7 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
 def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
     """A round up to the flash effects: retreat, who is attacked and who fights, the combat
     cards. The combat's result when it ends here, else None (``f`` then stands at "flash")."""
-    play = edition.play
+    play = _rules(edition)
     d, slot, chars, rnd, charmed = f.d, f.slot, f.chars, f.rnd, f.charmed
     effects, fx_sides, warded, cap = f.effects, f.fx_sides, f.warded, f.cap
     initiator, start_health, char_mods, extra = f.initiator, f.start_health, f.char_mods, f.extra
@@ -1030,9 +1072,9 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     if target.uid in charmed:
         # A charmer who lost "cannot attack the disaster it tried to charm until that
         # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
-        charmed.discard(target.uid)
+        f.own_charmed().discard(target.uid)
         if lasting:
-            d.shunned.discard(target.uid)
+            d.own_shunned().discard(target.uid)
         if not effects or can_act(game, target):
             able.append(target)
     fighters = _retaliators(
@@ -1053,7 +1095,9 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         for c in fighters:
             if c.fx is not None and TRIGGER_ROUND in c.fx:
                 fire(game, c, TRIGGER_ROUND, slot, opponents=[c], fought=d, sides=fx_sides)
-            if carries_effects(game, c):
+            if (c.items or c.equipment or c.enhancements) and carries_effects_for(
+                game, c, TRIGGER_ROUND
+            ):
                 for x in (*c.items, *c.equipment, *c.enhancements):
                     if x.cid in game.fx:
                         fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
@@ -1083,7 +1127,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
             spent.append(c)
     # Draw Combat Cards.
     drawn: list[str] | None = [] if game.trace is not None else None
-    if play.combat_cards == "per_attacker":
+    if play.per_attacker:
         for side in fsides:
             _play_card(game, side, dside, drawn, shielded, slot, fx_sides)
         if not _among(target, fighters):
@@ -1098,7 +1142,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         for _ in range(extra):
             _play_card(game, dside, tside, drawn, shielded, slot, fx_sides)
     for c in spent:
-        f.energised.add(c.uid)
+        f.own_energised().add(c.uid)
     f.stage = "flash"
     f.target, f.fighters, f.alive, f.spent, f.drawn = target, fighters, alive, spent, drawn
     f.sides, f.dside, f.shielded = sides, dside, shielded
@@ -1109,7 +1153,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
 def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
     """The rest of a round from the flash effects: damage, health, the end of combat. The
     combat's result when it ends, else None (``f`` then stands at the next round's start)."""
-    play = edition.play
+    play = _rules(edition)
     d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
     effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
     target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
@@ -1124,10 +1168,10 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         # back at the end ("End of Combat and Revitalization": "All characters in play regain
         # full energy").
         spent = spent + [c for c in paid if c not in spent]
-        f.energised.update(c.uid for c in paid)
+        f.own_energised().update(c.uid for c in paid)
     # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
     hitting = fsides  # the sides of those whose attack reaches it
-    if effects and d.fx is not None and has_standing(d.fx, ACT_SHIELD):
+    if effects and d.fx is not None and ACT_SHIELD in rules_of(d.fx):
         hitting = [sides[c.uid] for c in fighters if not shielded_from(game, d, c)]
     total = sum(max(0, s.damage) for s in hitting)
     to_disaster = total - max(0, dside.defense)
@@ -1206,7 +1250,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         state = health_state(kill, v.health, start_health[v.uid], attack, v.health_max)
         if state != "ok":
             knock_out(game, v, state, d)
-            if effects and d.fx is not None:
+            if effects and d.fx is not None and TRIGGER_KNOCKS_OUT in d.fx:
                 fire(game, d, TRIGGER_KNOCKS_OUT, slot, opponents=[v])
     # Energy Gain: characters who expended energy this round gain 1.
     for c in spent:
@@ -1218,7 +1262,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         return "defeated" if gone(d) else "none"
     if d.health <= 0:
         winners = [c for c in chars if c.zone == "field" and c.slot == slot]
-        if effects and d.fx is not None:
+        if effects and d.fx is not None and TRIGGER_DEFEATED in d.fx:
             fire(game, d, TRIGGER_DEFEATED, slot, opponents=winners)
         defeat_disaster(game, d, winners, policy)
         return "defeated"
@@ -1319,7 +1363,7 @@ def _retreat(
             loss=loss,
             health=v.health,
         )
-    state = health_state(edition.play.kill, v.health, start_health[v.uid], dmg, v.health_max)
+    state = health_state(_rules(edition).kill, v.health, start_health[v.uid], dmg, v.health_max)
     if state != "ok":
         knock_out(game, v, state, d)
     survivors = [c for c in retreating if c.zone == "field"]
@@ -1341,7 +1385,7 @@ def _retreat(
             )
 
 
-def _end_of_combat(game: Game, chars: list[Char], d: Dis, energised: set[int]) -> None:
+def _end_of_combat(game: Game, chars: list[Char], d: Dis, energised: UidSet) -> None:
     """End of Combat and Revitalization: everyone still in play heals and regains energy."""
     for c in chars:
         if c.zone in ("field", "haven"):

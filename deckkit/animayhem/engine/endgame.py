@@ -84,12 +84,15 @@ _END_RULES: Final[dict[int, _EndRules]] = {}
 
 
 class _Latest:
-    """The play rules :func:`check_end` was last called with and their record: a game calls it
-    dozens of times with the same rules, and an identity test is cheaper than the look-up."""
+    """The edition :func:`check_end` was last called with and the record of its play rules: a
+    game calls it dozens of times with the same edition, and an identity test is cheaper than
+    reading the edition's rules (an interpreted dataclass's attribute) and looking them up. An
+    edition is frozen: the same edition has the same play rules."""
 
-    __slots__ = ("rules",)
+    __slots__ = ("edition", "rules")
 
     def __init__(self) -> None:
+        self.edition: Edition | None = None  # held, so its id is not reused meanwhile
         self.rules: _EndRules | None = None
 
 
@@ -97,20 +100,20 @@ _LATEST: Final = _Latest()
 
 
 def _end_rules(play: PlayRules) -> _EndRules:
-    latest = _LATEST.rules
-    if latest is not None and latest.play is play:
-        return latest
     r = _END_RULES.get(id(play))
     if r is None:
         r = _EndRules(play)
         _END_RULES[id(play)] = r
-    _LATEST.rules = r
     return r
 
 
 def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     """Raise GameOver when the edition's end conditions hold now."""
-    rules = _end_rules(edition.play)
+    rules = _LATEST.rules
+    if rules is None or _LATEST.edition is not edition:
+        rules = _end_rules(edition.play)
+        _LATEST.edition = edition
+        _LATEST.rules = rules
     if rules.guidelines and not at_discard:
         return
     # C-ko Kotobuki's card: she "counts as 2 items" in the final item tally (card text beats

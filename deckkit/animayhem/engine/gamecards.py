@@ -110,6 +110,65 @@ class GameRequirement:
         )
 
 
+# A modifier's operation (cards.Modifier.op) as a small integer: NO_MOD where a combat card's
+# half prints none (combat._apply is cardrules.apply_mod on these codes).
+NO_MOD: Final = 0
+ADD: Final = 1
+MUL: Final = 2
+DIV: Final = 3
+SET: Final = 4
+
+
+def mod_op(mod: Modifier | None) -> int:
+    """The code of a modifier's operation (NO_MOD for none)."""
+    if mod is None:
+        return NO_MOD
+    op = mod.op
+    if op == "+":
+        return ADD
+    if op == "x":
+        return MUL
+    if op == "/":
+        return DIV
+    return SET
+
+
+class CombatHalf:
+    """A combat card's physical half in integers, read from the card once per card object and
+    process (``GameCard.half``): a combat round reads it from compiled slots, not from the
+    construction layer's dataclasses."""
+
+    __slots__ = (
+        "card",
+        "dfn",
+        "dfn_op",
+        "dmg",
+        "dmg_op",
+        "extra_draw",
+        "id",
+        "name",
+        "opp_dfn",
+        "opp_dfn_op",
+        "opp_dmg",
+        "opp_dmg_op",
+    )
+
+    def __init__(self, card: CombatCard) -> None:
+        half = card.physical
+        self.card = card
+        self.id = card.id
+        self.name = half.name
+        self.dmg_op = mod_op(half.damage)
+        self.dmg = 0 if half.damage is None else half.damage.value
+        self.dfn_op = mod_op(half.defense)
+        self.dfn = 0 if half.defense is None else half.defense.value
+        self.opp_dmg_op = mod_op(half.opp_damage)
+        self.opp_dmg = 0 if half.opp_damage is None else half.opp_damage.value
+        self.opp_dfn_op = mod_op(half.opp_defense)
+        self.opp_dfn = 0 if half.opp_defense is None else half.opp_defense.value
+        self.extra_draw = half.extra_draw
+
+
 class GameCard:
     """What the game loop reads of one card. ``kind`` is its type (codes.KIND_*), ``traits``
     a disaster's traits as bits (codes.TRAIT_BIT_*), ``kinds`` the casefolded words it matches
@@ -128,6 +187,7 @@ class GameCard:
         "defense",
         "defense_bonus",
         "energy_cost",
+        "half",
         "health",
         "horde",
         "kind",
@@ -180,6 +240,8 @@ class GameCard:
         # A combat card's charm half (queries.charm_halves reads it for every copy of a game
         # the search player plays out, where the card's own attribute is a generic lookup).
         self.charm_half: CharmHalf | None = card.charm if isinstance(card, CombatCard) else None
+        # And its physical half, coded (combat._play_card).
+        self.half: CombatHalf | None = CombatHalf(card) if isinstance(card, CombatCard) else None
         # A power card's ability modifiers: as printed, by ability index (``Char.cur``), the
         # abilities they modify, and the sum of the additive ones (abilities.refresh).
         self.modifiers: tuple[tuple[str, Modifier], ...] = ()

@@ -24,7 +24,7 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.requirements import term_met
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
-from deckkit.animayhem.engine.cardrules import apply_mod, met, requirement_met
+from deckkit.animayhem.engine.cardrules import apply_mod, met, met_by, requirement_met
 from deckkit.animayhem.engine.codes import (
     ACT_BAR,
     ACT_BOOST,
@@ -77,7 +77,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_PLAYED,
     TRIGGER_STOPS,
 )
-from deckkit.animayhem.engine.gamecards import GameCard, game_card, matches
+from deckkit.animayhem.engine.gamecards import GameCard, game_card, game_requirement, matches
 from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
@@ -1013,9 +1013,11 @@ def _waived(c: Char, card: PowerCard) -> bool:
 
 def fits(e: Effect, c: Char) -> bool:
     """A character meets an effect's ``filter`` and not its ``exclude``."""
-    if e.filter is not None and not requirement_met(e.filter, [c]):
+    req = e.filter
+    if req is not None and not met_by(game_requirement(req), c):
         return False
-    return e.exclude is None or not requirement_met(e.exclude, [c])
+    req = e.exclude
+    return req is None or not met_by(game_requirement(req), c)
 
 
 # --- items under locations, charm battles ---------------------------------------------------
@@ -1065,11 +1067,14 @@ def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
     # identity (cards are shared, hashing a half is not cheap): the halves in the order the
     # piles first show them, as counting card by card would list them.
     by_card: dict[GameCard, int] = {}
-    for pile in (game.combat_pile, game.combat_discard):
-        for x in pile:
-            g = x.g
-            if g.charm_half is not None:  # a combat card
-                by_card[g] = by_card.get(g, 0) + 1
+    _count_charm_cards(game.combat_pile, by_card)
+    _count_charm_cards(game.combat_discard, by_card)
+    # Every game of a deck has the same make-up: the answer is kept by the counts (a frozenset
+    # of (card record, count): records are hashed by identity and held, so never mistaken).
+    makeup = frozenset(by_card.items())
+    known = _MAKEUPS.get(makeup)
+    if known is not None:
+        return known
     counts: dict[int, int] = {}
     halves: dict[int, CharmHalf] = {}
     for g, n in by_card.items():
@@ -1078,7 +1083,24 @@ def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
         key = id(half)
         counts[key] = counts.get(key, 0) + n
         halves[key] = half
-    return tuple(sorted(((halves[k], n) for k, n in counts.items()), key=_by_half))
+    made = tuple(sorted(((halves[k], n) for k, n in counts.items()), key=_by_half))
+    if len(_MAKEUPS) >= _MAKEUPS_KEPT:
+        _MAKEUPS.clear()
+    _MAKEUPS[makeup] = made
+    return made
+
+
+def _count_charm_cards(pile: list[Copy], by_card: dict[GameCard, int]) -> None:
+    """The combat cards of ``pile`` counted by card record into ``by_card``."""
+    for x in pile:
+        g = x.g
+        if g.charm_half is not None:  # a combat card
+            by_card[g] = by_card.get(g, 0) + 1
+
+
+# charm_halves' answers by combat pile make-up (a run plays one or a few decks).
+_MAKEUPS: Final[dict[frozenset[tuple[GameCard, int]], tuple[tuple[CharmHalf, int], ...]]] = {}
+_MAKEUPS_KEPT: Final = 64
 
 
 def _by_half(hn: tuple[CharmHalf, int]) -> tuple[tuple[str, str, str], int]:

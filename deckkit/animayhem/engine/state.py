@@ -255,6 +255,13 @@ class Char:
         return f"<{self.name}#{self.uid}>"
 
 
+# The ``ignores`` and ``shunned`` of a disaster that has none yet: one shared empty frozenset
+# (most disasters of most games never get one, and a game then builds no two sets for each); a
+# disaster is given a set of its own (``Dis.own_ignores``/``own_shunned``) before one is added.
+NO_UIDS: Final[frozenset[int]] = frozenset()
+UidSet = set[int] | frozenset[int]
+
+
 class Dis:
     """A disaster card and, once face up, where it is on the disaster path."""
 
@@ -318,15 +325,30 @@ class Dis:
         self.entered = 0  # order of arrival, for ties
         # Characters it ignores until they attack it: a charmer who won against a major ("will
         # ignore the charmer until the charmer attacks it"), or all who lost ("Special Case").
-        self.ignores: set[int] = set()
+        # NO_UIDS until it has any (add through ``own_ignores``).
+        self.ignores: UidSet = NO_UIDS
         # Characters who lost a charm battle against it and may not attack it until it attacks
         # them, across combats (kept only under the rule option charm_loss=until_attacked).
-        self.shunned: set[int] = set()
+        self.shunned: UidSet = NO_UIDS
         self.incapacitated_turn = -1
         self.ally_of: Dis | None = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
         self.fx: Triggers | None = None  # its effects by trigger (interpreter/)
         self.recycled = False  # defeated and shuffled back into the draw pile (RECYCLE)
+
+    def own_ignores(self) -> set[int]:
+        """``ignores``, as a set of its own to add to."""
+        own = self.ignores
+        if not isinstance(own, set):
+            own = self.ignores = set()
+        return own
+
+    def own_shunned(self) -> set[int]:
+        """``shunned``, as a set of its own to add to."""
+        own = self.shunned
+        if not isinstance(own, set):
+            own = self.shunned = set()
+        return own
 
     def reset_damage_defense(self) -> None:
         """The printed damage and defense. Bugrom Horde and 55-C Bodyguard Boomer print a bonus
@@ -393,8 +415,8 @@ class Dis:
         self.stationary = False
         self.backward = False
         self.health = self.health_max
-        self.ignores = set()
-        self.shunned = set()
+        self.ignores = NO_UIDS
+        self.shunned = NO_UIDS
         self.incapacitated_turn = -1
         self.ally_of = None
         self.reset_damage_defense()

@@ -80,6 +80,12 @@ def _name(src: Source) -> str:
     return src.g.name
 
 
+# Shared empty containers of :class:`Sides`, never added to (only its methods add, to
+# containers of its own).
+NO_CHAR_MODS: Final[dict[int, list[Mods]]] = {}
+NO_MODS: Final[list[Mods]] = []
+
+
 class Sides:
     """Round-local modifiers the combat code reads back: per character and for the disaster,
     for this round or for the rest of the combat."""
@@ -99,10 +105,12 @@ class Sides:
     def __init__(self, dis: Dis, chars: list[Char]) -> None:
         self.dis = dis
         self.chars = {c.uid for c in chars}
-        self.round_chars: dict[int, list[Mods]] = {}
-        self.combat_chars: dict[int, list[Mods]] = {}
-        self.dis_round: list[Mods] = []
-        self.combat_dis: list[Mods] = []
+        # The shared empty NO_CHAR_MODS and NO_MODS until a card adds one (``char_mod``,
+        # ``dis_mod``): most combats get none, and build none of these four.
+        self.round_chars: dict[int, list[Mods]] = NO_CHAR_MODS
+        self.combat_chars: dict[int, list[Mods]] = NO_CHAR_MODS
+        self.dis_round: list[Mods] = NO_MODS
+        self.combat_dis: list[Mods] = NO_MODS
         self.first = False  # the characters strike first this combat (FIRST_STRIKE)
         # This round only (flash additions): the disaster's health loss is multiplied by
         # loss_times (0: any loss defeats it: FRAIL); only the character ``lone`` deals damage
@@ -111,17 +119,31 @@ class Sides:
         self.lone = -1
 
     def char_mod(self, uid: int, mods: Mods, whole: bool) -> None:
-        (self.combat_chars if whole else self.round_chars).setdefault(uid, []).append(mods)
+        if whole:
+            if self.combat_chars is NO_CHAR_MODS:
+                self.combat_chars = {}
+            self.combat_chars.setdefault(uid, []).append(mods)
+        else:
+            if self.round_chars is NO_CHAR_MODS:
+                self.round_chars = {}
+            self.round_chars.setdefault(uid, []).append(mods)
 
     def dis_mod(self, mods: Mods, whole: bool) -> None:
-        (self.combat_dis if whole else self.dis_round).append(mods)
+        if whole:
+            if self.combat_dis is NO_MODS:
+                self.combat_dis = []
+            self.combat_dis.append(mods)
+        else:
+            if self.dis_round is NO_MODS:
+                self.dis_round = []
+            self.dis_round.append(mods)
 
     def new_round(self) -> None:
-        # Most rounds add no modifier: an empty container is kept, not made anew.
+        # Most rounds add no modifier: the shared empty container is kept, none made anew.
         if self.round_chars:
-            self.round_chars = {}
+            self.round_chars = NO_CHAR_MODS
         if self.dis_round:
-            self.dis_round = []
+            self.dis_round = NO_MODS
         self.loss_times = 1
         self.lone = -1
 

@@ -547,9 +547,11 @@ def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) ->
     character's own effects fire, then those of the cards carried by anyone at the location
     (a groupmate may give up Senzu Beans)."""
     for c in who:
-        if c.fx is not None and c.zone == "field":
+        if c.fx is not None and TRIGGER_HURT in c.fx and c.zone == "field":
             fire(game, c, TRIGGER_HURT, slot, opponents=[c], fought=d, sides=sides)
     for c in game.at(slot):
+        if not (c.items or c.equipment or c.enhancements):
+            continue
         if not carries_effects_for(game, c, TRIGGER_HURT):
             continue
         for x in (*c.items, *c.equipment, *c.enhancements):

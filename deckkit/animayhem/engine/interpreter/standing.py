@@ -7,7 +7,7 @@ read-only query (:mod:`deckkit.animayhem.engine.queries`) found acting once the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard, PowerCard
 from deckkit.animayhem.construction.vocabulary import Action, Effect
@@ -123,7 +123,7 @@ def spared(game: Game, d: Dis, c: Char) -> bool:
 
 def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
     """Whom the disaster attacks first (PREFER); everyone when nobody matches."""
-    if not has_standing(d.fx, ACT_PREFER):
+    if ACT_PREFER not in rules_of(d.fx):
         return pool  # nobody first, asked without a list every round
     prefs = standing(d.fx, ACT_PREFER)
     first = [c for c in pool if any(fits(e, c) for e in prefs)]
@@ -135,15 +135,55 @@ def attack_order(game: Game, d: Dis, pool: list[Char]) -> list[Char]:
 def has_rule(game: Game, d: Dis, rule: Action) -> bool:
     """The disaster carries this standing rule (NO_RETREAT, IGNORE_CARDS, DUEL, APART); each
     time it shapes a combat counts as a use of the card's effect. Asked several times a combat
-    round: a scan, not a list of them (:func:`queries.standing`)."""
-    fx = d.fx
-    if fx is None:
+    round: a set made once (:func:`rules_of`), not a list of them
+    (:func:`queries.standing`)."""
+    if d.fx is None or rule not in rules_of(d.fx):
         return False
-    for _, e in fx.get(TRIGGER_ALWAYS, ()):
-        if e.do is rule:
-            _credit(game, d.card)
-            return True
-    return False
+    _credit(game, d.card)
+    return True
+
+
+class _Rules:
+    """The effects table :func:`rules_of` was last asked about and its answer: a combat asks
+    about the same disaster several times a round."""
+
+    __slots__ = ("fx", "rules")
+
+    def __init__(self) -> None:
+        self.fx: Triggers | None = None  # held, so its id is not reused while kept
+        self.rules: frozenset[Action] = frozenset()
+
+
+_LAST_RULES: Final = _Rules()
+# Every effects table asked about, by id, with the table held (a run's tables are made once,
+# at its start, and never changed: setup.py shares them between its games).
+_RULES: Final[dict[int, tuple[Triggers, frozenset[Action]]]] = {}
+
+
+def rules_of(fx: Triggers | None) -> frozenset[Action]:
+    """The actions of a card's standing (ALWAYS) effects, from its effects table ``fx``: what
+    a combat round asks several times of its disaster (NO_RETREAT, IGNORE_CARDS, PREFER,
+    SHIELD, APART), worked out once per table instead of a scan of its effects each time."""
+    if fx is None:
+        return _NO_RULES
+    last = _LAST_RULES
+    if last.fx is fx:
+        return last.rules
+    known = _RULES.get(id(fx))
+    if known is not None and known[0] is fx:
+        rules = known[1]
+    else:
+        rules = frozenset(e.do for _, e in fx.get(TRIGGER_ALWAYS, ()))
+        if len(_RULES) >= _RULES_KEPT:
+            _RULES.clear()
+        _RULES[id(fx)] = (fx, rules)
+    last.fx = fx
+    last.rules = rules
+    return rules
+
+
+_NO_RULES: Final[frozenset[Action]] = frozenset()
+_RULES_KEPT: Final = 4096
 
 
 def has_standing(fx: Triggers | None, do: Action) -> bool:

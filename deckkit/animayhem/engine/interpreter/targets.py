@@ -74,11 +74,11 @@ def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     if t is TARGET_OPPONENT:
         # In play, or just bonked by it (an effect on whom it knocks out).
         return [c for c in ctx.opponents if c.zone in ("field", "bonked") and fits(e, c)]
-    if t in (TARGET_PLAY,):
-        pool = [c for c in game.chars if c.zone in ("field", "haven")]
+    # Those in play (or on the field) that meet its filter, in one pass.
+    if t is TARGET_PLAY:
+        pool = [c for c in game.chars if c.zone in ("field", "haven") and fits(e, c)]
     else:
-        pool = game.on_field()
-    pool = [c for c in pool if fits(e, c)]
+        pool = [c for c in game.chars if c.zone == "field" and fits(e, c)]
     if e.do is ACT_SEND and e.to == "here" and isinstance(ctx.source, Copy):
         # A player's card brings characters from elsewhere to its holder (Transmitter Bra).
         pool = [c for c in pool if c.slot != ctx.slot] if ctx.slot >= 0 else []
@@ -87,7 +87,7 @@ def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     if t is TARGET_FIELD or t is TARGET_PLAY:
         return pool
     if t is TARGET_STRONGEST:
-        return [max(pool, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))]
+        return [max(pool, key=_strength)]
     start = _from_slot(game, ctx)
     dist = game.dist[start]
     if t is TARGET_WITHIN:
@@ -103,8 +103,14 @@ def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     if t is TARGET_ONE_HERE:
         return [game.chance.pick(here)]
     if t is TARGET_STRONGEST_HERE:
-        return [max(here, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))]
+        return [max(here, key=_strength)]
     return here  # HERE
+
+
+def _strength(c: Char) -> tuple[int, int]:
+    """The order of the strongest character: damage plus defense, then the lowest uid (a
+    function of the module, so resolving a target makes no closure)."""
+    return (c.cur[0] + c.cur[1], -c.uid)
 
 
 def _holders(game: Game, e: Effect, ctx: Context) -> list[Char]:
