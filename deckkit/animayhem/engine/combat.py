@@ -304,6 +304,7 @@ class _LatestRules:
 
 _LATEST: Final = _LatestRules()
 _RULES: Final[dict[int, _CombatRules]] = {}
+_RULES_KEPT: Final = 64  # editions (one per rule reading a run plays): cleared when full
 
 
 def _rules(edition: Edition) -> _CombatRules:
@@ -314,6 +315,8 @@ def _rules(edition: Edition) -> _CombatRules:
     r = _RULES.get(id(edition))
     if r is None or r.edition is not edition:
         r = _CombatRules(edition)
+        if len(_RULES) >= _RULES_KEPT:
+            _RULES.clear()
         _RULES[id(edition)] = r
     _LATEST.rules = r
     return r
