@@ -22,8 +22,6 @@ from typing import Final
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharacterCard,
-    CharmHalf,
-    CombatCard,
     DisasterCard,
     ItemCard,
     LocationCard,
@@ -119,7 +117,6 @@ class GameCard:
         "card",
         "categories",
         "charm",
-        "charm_half",
         "cid",
         "columns_off",
         "combat",
@@ -177,9 +174,6 @@ class GameCard:
         self.damage_bonus: int | None = None
         self.defense_bonus: int | None = None
         self.health: int | None = None  # a printed health (characters, disasters)
-        # A combat card's charm half (queries.charm_halves reads it for every copy of a game
-        # the search player plays out, where the card's own attribute is a generic lookup).
-        self.charm_half: CharmHalf | None = card.charm if isinstance(card, CombatCard) else None
         # A power card's ability modifiers: as printed, by ability index (``Char.cur``), the
         # abilities they modify, and the sum of the additive ones (abilities.refresh).
         self.modifiers: tuple[tuple[str, Modifier], ...] = ()
