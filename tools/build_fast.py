@@ -51,8 +51,11 @@ COMPILED = (
     "gamecards",
     "cardrules",
     "havens",
-    # (The search player's three modules stay interpreted in this base tree, as before the
-    # search player's speed work.)
+    # The search player: its rollouts play thousands of copied games a game (policies compiled
+    # together, so its forced player is a native subclass of the heuristic).
+    "determinize",
+    "rollout",
+    "search",
     # The effect interpreter's package (its __init__ stays interpreted: it only finds the build).
     "interpreter/common",
     "interpreter/standing",

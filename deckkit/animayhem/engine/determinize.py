@@ -1,8 +1,8 @@
 """A copy of a game in which every card the player cannot see is dealt anew: a determinization.
 
 A player who plans by simulating (the search player, ``search.py``) must not read the true order
-of face-down cards. It plans on copies made here instead: the copy shares nothing mutable with
-the game, and every hidden card (disasters and items under the locations, the draw pile, the
+of face-down cards. It plans on copies made here instead: the copy shares nothing it can change
+with the game, and every hidden card (disasters and items under the locations, the draw pile, the
 combat pile, the items set aside as unused) is first put in a canonical order (by card uid) and
 then reshuffled among the hidden places it could be in, with the caller's random generator. So
 the copy depends on what the player could know (the counts it sees, the cards it has looked at
@@ -21,154 +21,264 @@ This module copies and deals; it plays no rule (it imports only the game state a
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TypeVar
 
-from deckkit.animayhem.construction.cards import ItemCard
+from deckkit.animayhem.construction.cards import CharacterCard, CharTemplate, ItemCard
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import KIND_ITEM
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Building, Char, Copy, Dis, Game, Loc
 
-_CHAR_PLAIN = (
-    "base", "base_skills", "bonked_turn", "captor", "card", "categories", "charm_turn", "cur",
-    "disabled_until", "fx", "gender", "health", "health_base", "health_max", "held_until",
-    "name", "pinned", "return_turn", "skill_counts", "slot", "uid", "wounded_turn", "zone",
-)  # fmt: skip
-_DIS_PLAIN = (
-    "backward", "base_damage", "base_defense", "card", "charm", "combat",
-    "damage_counts_characters", "defense_counts_characters", "entered", "first_move_done", "fx",
-    "health", "incapacitated_turn", "major", "movement", "name", "pos", "recycled",
-    "stationary", "uid", "zone",
-)  # fmt: skip
-_LOC_PLAIN = ("card", "destroyed", "dimensional", "planetary", "slot")
-_GAME_PLAIN = (
-    "field", "turn", "phase", "dist", "items_in_play", "tally_extra", "arrivals", "ended",
-    "outcome", "fx", "hooks", "acts", "recycle_next",
-)  # fmt: skip
+T = TypeVar("T")
 
 
 class _Copier:
     """Copies the state's objects once each, keeping who refers to whom (a disaster's ally, a
-    form's character): immutable card data is shared, lists, sets and dicts are new."""
+    form's character): immutable card data is shared, and so is every card that cannot change
+    (``copy``); lists, sets and dicts are new. Every
+    attribute is copied by name (tests/test_search.py checks that none is forgotten): the
+    compiled engine reads and writes them directly, where a loop over names would go through
+    Python's generic attribute access for each."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, chance: SeededChance) -> None:
         self.game = game
-        self.new = Game(game.chance, game.record, None)  # chance and record replaced in run
-        self.seen: dict[int, Any] = {}
+        # The copy's record is a blank one (a copy's events never count): built directly, not
+        # from the game's (whose counters a new game would load, only for them to be dropped).
+        self.new = Game(chance, GameRecord(game._record.index, "stall", 0, 0, 0, 0, ""), None)
+        # Nor are its per-card counters read, but for the two the rules read back (state.bump).
+        self.new.counts_all = False
+        self.seen_copies: dict[int, Copy] = {}
+        self.seen_chars: dict[int, Char] = {}
+        self.seen_dis: dict[int, Dis] = {}
 
     def copy(self, x: Copy) -> Copy:
-        y = self.seen.get(id(x))
+        g = x.g
+        if not g.power or g.uses is None:
+            # A card without a usage limit never changes: every write to its one mutable
+            # attribute, ``uses_left``, sets its printed value, None (state.Copy; combat.py
+            # and interpreter/standing.py count uses down only from a number). The copy shares
+            # it, as it shares the card data, instead of building it anew.
+            return x
+        y = self.seen_copies.get(id(x))
         if y is None:
-            y = Copy(x.uid, x.card)
+            y = Copy(x.uid, x.card, x.g)
             y.uses_left = x.uses_left
-            self.seen[id(x)] = y
+            self.seen_copies[id(x)] = y
         return y
 
     def copies(self, xs: list[Copy]) -> list[Copy]:
         return [self.copy(x) for x in xs]
 
     def char(self, c: Char) -> Char:
-        seen = self.seen.get(id(c))
+        seen = self.seen_chars.get(id(c))
         if seen is not None:
-            return seen  # type: ignore[no-any-return]
-        y = Char(c.uid, c.card)  # (the compiled classes are built only by their constructor)
-        self.seen[id(c)] = y
-        for a in _CHAR_PLAIN:
-            setattr(y, a, getattr(c, a))
-        y.items = self.copies(c.items)
-        y.equipment = self.copies(c.equipment)
-        y.enhancements = self.copies(c.enhancements)
-        y.timed = list(c.timed)
-        y.pending = list(c.pending)
-        y.grants = list(c.grants)
+            return seen
+        # (The compiled classes are built only by their constructor; every attribute it sets
+        # is copied below, so its template is any one of the card's, built once.)
+        y = Char(c.uid, c.card, _template(c.card), c.g)
+        self.seen_chars[id(c)] = y
+        y.base = c.base
+        y.base_skills = c.base_skills
+        y.bonked_turn = c.bonked_turn
+        y.captor = c.captor
+        y.categories = c.categories
+        y.charm_turn = c.charm_turn
+        y.cur = c.cur
+        y.disabled_until = c.disabled_until
+        y.fx = c.fx
+        y.gender = c.gender
+        y.health = c.health
+        y.health_base = c.health_base
+        y.health_max = c.health_max
+        y.held_until = c.held_until
+        y.name = c.name
+        y.pinned = c.pinned
+        y.return_turn = c.return_turn
+        y.skill_counts = c.skill_counts
+        y.slot = c.slot
+        y.wounded_turn = c.wounded_turn
+        y.zone = c.zone
+        # (A list empty in the game stays the constructor's own new empty list, here and
+        # below: the same copy, one list fewer to build and free.)
+        if c.items:
+            y.items = self.copies(c.items)
+        if c.equipment:
+            y.equipment = self.copies(c.equipment)
+        if c.enhancements:
+            y.enhancements = self.copies(c.enhancements)
+        if c.timed:
+            y.timed = list(c.timed)
+        if c.pending:
+            y.pending = list(c.pending)
+        if c.grants:
+            y.grants = list(c.grants)
         return y
 
     def dis(self, d: Dis) -> Dis:
-        seen = self.seen.get(id(d))
+        seen = self.seen_dis.get(id(d))
         if seen is not None:
-            return seen  # type: ignore[no-any-return]
-        y = Dis(d.uid, d.card)
-        self.seen[id(d)] = y
-        for a in _DIS_PLAIN:
-            setattr(y, a, getattr(d, a))
+            return seen
+        y = Dis(d.uid, d.card, d.g)
+        self.seen_dis[id(d)] = y
+        y.backward = d.backward
+        y.base_damage = d.base_damage
+        y.base_defense = d.base_defense
+        y.card = d.card
+        y.charm = d.charm
+        y.combat = d.combat
+        y.damage_counts_characters = d.damage_counts_characters
+        y.defense_counts_characters = d.defense_counts_characters
+        y.entered = d.entered
+        y.first_move_done = d.first_move_done
+        y.fx = d.fx
+        y.health = d.health
+        y.incapacitated_turn = d.incapacitated_turn
+        y.major = d.major
+        y.movement = d.movement
+        y.name = d.name
+        y.pos = d.pos
+        y.recycled = d.recycled
+        y.stationary = d.stationary
+        y.zone = d.zone
         y.game = self.new if d.game is not None else None
-        y.carrying = self.copies(d.carrying)
+        if d.carrying:
+            y.carrying = self.copies(d.carrying)
         y.stolen = self.copy(d.stolen) if d.stolen is not None else None
-        y.ignores = set(d.ignores)
-        y.shunned = set(d.shunned)
+        if d.ignores:
+            y.ignores = set(d.ignores)
+        if d.shunned:
+            y.shunned = set(d.shunned)
         y.ally_of = self.dis(d.ally_of) if d.ally_of is not None else None
         return y
 
-    def any(self, x: Copy | Char | Dis) -> Any:
+    def any(self, x: Copy | Char | Dis) -> Copy | Char | Dis:
         if isinstance(x, Char):
             return self.char(x)
         if isinstance(x, Dis):
             return self.dis(x)
         return self.copy(x)
 
+    def in_hand(self, x: Copy | Char) -> Copy | Char:
+        if isinstance(x, Char):
+            return self.char(x)
+        return self.copy(x)
+
     def loc(self, loc: Loc) -> Loc:
         y = Loc(loc.slot, self.copy(loc.copy))
-        for a in _LOC_PLAIN:
-            setattr(y, a, getattr(loc, a))
-        y.hidden_cards = self.copies(loc.hidden_cards)
-        y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
+        y.card = loc.card
+        y.destroyed = loc.destroyed
+        y.dimensional = loc.dimensional
+        y.planetary = loc.planetary
+        y.slot = loc.slot
+        if loc.hidden_cards:
+            y.hidden_cards = self.copies(loc.hidden_cards)
+        if loc.hidden_disasters:
+            y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
         return y
 
-    def run(self, chance: SeededChance) -> Game:
+    def run(self) -> Game:
+        # (A list, set or dict empty in the game stays the new game's own empty one.)
         g, new = self.game, self.new
-        for a in _GAME_PLAIN:
-            setattr(new, a, getattr(g, a))
-        new.chance = chance
-        new.record = GameRecord(g.record.index, "stall", 0, 0, 0, 0, "")  # never counted
+        new.field = g.field
+        new.turn = g.turn
+        new.phase = g.phase
+        new.dist = g.dist
+        new.items_in_play = g.items_in_play
+        new.tally_extra = g.tally_extra
+        new.arrivals = g.arrivals
+        new.ended = g.ended
+        new.outcome = g.outcome
+        new.fx = g.fx
+        new.hooks = g.hooks
+        new.acts = g.acts
+        new.recycle_next = g.recycle_next
         new.trace = None
         new.chars = [self.char(c) for c in g.chars]
         new.locs = [self.loc(loc) for loc in g.locs]
         new.draw_pile = [self.any(x) for x in g.draw_pile]
-        new.hand = [self.any(x) for x in g.hand]
-        new.discard = [self.any(x) for x in g.discard]
+        new.hand = [self.in_hand(x) for x in g.hand]
+        if g.discard:
+            new.discard = [self.any(x) for x in g.discard]
         new.combat_pile = self.copies(g.combat_pile)
-        new.combat_discard = self.copies(g.combat_discard)
+        if g.combat_discard:
+            new.combat_discard = self.copies(g.combat_discard)
         new.havens = self.copies(g.havens)
-        new.haven_cards = self.copies(g.haven_cards)
-        new.globals_in_play = [(self.copy(x), t) for x, t in g.globals_in_play]
+        if g.haven_cards:
+            new.haven_cards = self.copies(g.haven_cards)
+        if g.globals_in_play:
+            new.globals_in_play = [(self.copy(x), t) for x, t in g.globals_in_play]
         new.disasters = [self.dis(d) for d in g.disasters]
-        new.drawn = [self.dis(d) for d in g.drawn]
-        new.carried_off = self.copies(g.carried_off)
-        new.unused = self.copies(g.unused)
-        new.scavenged = set(g.scavenged)
-        new.scavenge_started = set(g.scavenge_started)
-        new.done_scavenging = set(g.done_scavenging)
-        new.lasting = [(self.dis(d), t) for d, t in g.lasting]
-        new.blocked = dict(g.blocked)
-        new.fired = dict(g.fired)
-        new.standing_seen = set(g.standing_seen)
-        new.dis_timers = [(t, self.dis(d), v) for t, d, v in g.dis_timers]
-        new.turned_havens = self.copies(g.turned_havens)
+        if g.drawn:
+            new.drawn = [self.dis(d) for d in g.drawn]
+        if g.carried_off:
+            new.carried_off = self.copies(g.carried_off)
+        if g.unused:
+            new.unused = self.copies(g.unused)
+        if g.scavenged:
+            new.scavenged = set(g.scavenged)
+        if g.scavenge_started:
+            new.scavenge_started = set(g.scavenge_started)
+        if g.done_scavenging:
+            new.done_scavenging = set(g.done_scavenging)
+        if g.lasting:
+            new.lasting = [(self.dis(d), t) for d, t in g.lasting]
+        if g.blocked:
+            new.blocked = dict(g.blocked)
+        if g.fired:
+            new.fired = dict(g.fired)
+        if g.standing_seen:
+            new.standing_seen = set(g.standing_seen)
+        if g.dis_timers:
+            new.dis_timers = [(t, self.dis(d), v) for t, d, v in g.dis_timers]
+        if g.turned_havens:
+            new.turned_havens = self.copies(g.turned_havens)
         # Havens built on the field, and the run's rule option: a rollout plays the rules of
         # the game it copies (Building, havens.py; construction/readings.py).
-        new.annexed = {slot: self.copy(h) for slot, h in g.annexed.items()}
+        if g.annexed:
+            new.annexed = {slot: self.copy(h) for slot, h in g.annexed.items()}
         new.item_pickup = g.item_pickup
-        new.forms = [(self.char(a), self.char(b), t) for a, b, t in g.forms]
-        new.building = [
-            Building(self.copy(b.haven), b.slot, [self.char(c) for c in b.builders], b.last_turn,
-                     list(b.before))
-            for b in g.building
-        ]  # fmt: skip
-        new.known = set(g.known)
+        if g.forms:
+            new.forms = [(self.char(a), self.char(b), t) for a, b, t in g.forms]
+        if g.building:
+            new.building = [
+                Building(self.copy(b.haven), b.slot, [self.char(c) for c in b.builders],
+                         b.last_turn, list(b.before))
+                for b in g.building
+            ]  # fmt: skip
+        if g.known:
+            new.known = set(g.known)
+        # Every disaster of the copy, so the copy's one cycle can be broken when it is done
+        # with (rollout.play_out, as play.release does for a game).
+        new.disasters_dealt = [self.dis(d) for d in g.disasters_dealt]
         return new
 
 
+def copy_game(game: Game, chance: SeededChance) -> Game:
+    """A copy of ``game`` that shares only what cannot change (cards, the field, effect tables,
+    templates, the physical cards without a usage limit) and the rule hooks, and plays with
+    ``chance``; its record is a blank one (a copy's events never count) and it keeps no
+    trace."""
+    return _Copier(game, chance).run()
+
+
 def clone(game: Game, rng: random.Random) -> Game:
-    """A copy of ``game`` that shares only immutable card data (cards, the field, effect tables,
-    templates) and the rule hooks; its chance is a new generator drawn from ``rng``, its record
-    a blank one (a copy's events never count) and it keeps no trace."""
-    return _Copier(game).run(SeededChance(rng.getrandbits(64)))
+    """:func:`copy_game` with a new generator drawn from ``rng`` as its chance."""
+    return copy_game(game, SeededChance(rng.getrandbits(64)))
 
 
 def determinize(game: Game, rng: random.Random) -> Game:
     """A copy of ``game`` with every card the player cannot see reshuffled among the places it
-    could lie (see the module's docstring); ``game`` itself is left untouched."""
-    g = clone(game, rng)
+    could lie (see the module's docstring); ``game`` itself is left untouched. Its chance is a
+    new generator seeded by ``rng``'s first 64 bits."""
+    return deal(game, rng.getrandbits(64), rng)
+
+
+def deal(game: Game, seed: int, rng: random.Random) -> Game:
+    """:func:`determinize` with its chance's seed given: the hidden cards are dealt with
+    ``rng``. A player weighing several choices on one such sample plays each on a
+    :func:`copy_game` of it with a chance of the same seed: the same game as dealing it again
+    from the same generator, without dealing it again."""
+    g = copy_game(game, SeededChance(seed))
     known = g.known
     # Disasters: the unseen ones under the locations trade places with those in the draw pile.
     under = [(loc, i) for loc in g.locs for i, d in enumerate(loc.hidden_disasters)
@@ -179,7 +289,7 @@ def determinize(game: Game, rng: random.Random) -> Game:
         + [x for x in g.draw_pile if isinstance(x, Dis)],
         key=lambda d: d.uid,
     )
-    rng.shuffle(pool)
+    _shuffle(rng, pool)
     for (loc, i), d in zip(under, pool, strict=False):
         loc.hidden_disasters[i] = d
         d.zone = "location"
@@ -193,7 +303,7 @@ def determinize(game: Game, rng: random.Random) -> Game:
     items: list[Copy] = sorted(
         [loc.hidden_cards[i] for loc, i in slots] + list(g.unused), key=lambda x: x.uid
     )
-    rng.shuffle(items)
+    _shuffle(rng, items)
     for (loc, i), x in zip(slots, items, strict=False):
         loc.hidden_cards[i] = x
     g.unused = items[len(slots) :]
@@ -201,10 +311,41 @@ def determinize(game: Game, rng: random.Random) -> Game:
     g.tally_extra += sum(_extra(loc.hidden_cards[i]) for loc, i in slots) - before
     # The piles: any order.
     g.draw_pile.sort(key=lambda x: x.uid)
-    rng.shuffle(g.draw_pile)
+    _shuffle(rng, g.draw_pile)
     g.combat_pile.sort(key=lambda x: x.uid)
-    rng.shuffle(g.combat_pile)
+    _shuffle(rng, g.combat_pile)
     return g
+
+
+def _shuffle(rng: random.Random, xs: list[T]) -> None:
+    """``rng.shuffle(xs)``: CPython's own draws and swaps (Fisher-Yates, each index drawn by
+    ``getrandbits`` with rejection, as ``Random._randbelow`` does), run as compiled code where
+    the library's loop is interpreted (tests/test_search.py holds the two equal). A subclass of
+    ``random.Random`` may draw otherwise: it shuffles its own way."""
+    if type(rng) is not random.Random:
+        rng.shuffle(xs)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(xs) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        xs[i], xs[j] = xs[j], xs[i]
+
+
+def _template(card: CharacterCard) -> CharTemplate:
+    """A template of ``card`` (CharTemplate.of), built once per card."""
+    known = _TEMPLATES.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    t = CharTemplate.of(card)
+    _TEMPLATES[id(card)] = (card, t)
+    return t
+
+
+_TEMPLATES: dict[int, tuple[CharacterCard, CharTemplate]] = {}
 
 
 def _extra(x: Copy) -> int:

@@ -22,6 +22,8 @@ from typing import Final
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharacterCard,
+    CharmHalf,
+    CombatCard,
     DisasterCard,
     ItemCard,
     LocationCard,
@@ -117,6 +119,7 @@ class GameCard:
         "card",
         "categories",
         "charm",
+        "charm_half",
         "cid",
         "columns_off",
         "combat",
@@ -174,6 +177,9 @@ class GameCard:
         self.damage_bonus: int | None = None
         self.defense_bonus: int | None = None
         self.health: int | None = None  # a printed health (characters, disasters)
+        # A combat card's charm half (queries.charm_halves reads it for every copy of a game
+        # the search player plays out, where the card's own attribute is a generic lookup).
+        self.charm_half: CharmHalf | None = card.charm if isinstance(card, CombatCard) else None
         # A power card's ability modifiers: as printed, by ability index (``Char.cur``), the
         # abilities they modify, and the sum of the additive ones (abilities.refresh).
         self.modifiers: tuple[tuple[str, Modifier], ...] = ()

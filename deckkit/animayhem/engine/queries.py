@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharmHalf,
-    CombatCard,
     Modifier,
     PowerCard,
 )
@@ -1062,21 +1061,41 @@ def apply_charm_half(half: CharmHalf, recipient: int, opponent: int) -> tuple[in
 def charm_halves(game: Game) -> tuple[tuple[CharmHalf, int], ...]:
     """The charm halves of the player's combat cards, with their counts: what the player knows
     of the combat pile (its make-up, never its order)."""
-    counts: dict[int, int] = {}  # by the half's identity: cards are shared, hashing is not cheap
-    halves: dict[int, CharmHalf] = {}
+    # Counted by card record first (hashed by identity, no key to build), then by the half's
+    # identity (cards are shared, hashing a half is not cheap): the halves in the order the
+    # piles first show them, as counting card by card would list them.
+    by_card: dict[GameCard, int] = {}
     for pile in (game.combat_pile, game.combat_discard):
         for x in pile:
-            card = x.card
-            if isinstance(card, CombatCard):
-                key = id(card.charm)
-                counts[key] = counts.get(key, 0) + 1
-                halves[key] = card.charm
-    return tuple(
-        sorted(
-            ((halves[k], n) for k, n in counts.items()),
-            key=lambda hn: (hn[0].name, hn[0].target, str(hn[0].modifier), hn[1]),
-        )
-    )
+            g = x.g
+            if g.charm_half is not None:  # a combat card
+                by_card[g] = by_card.get(g, 0) + 1
+    counts: dict[int, int] = {}
+    halves: dict[int, CharmHalf] = {}
+    for g, n in by_card.items():
+        half = g.charm_half
+        assert half is not None
+        key = id(half)
+        counts[key] = counts.get(key, 0) + n
+        halves[key] = half
+    return tuple(sorted(((halves[k], n) for k, n in counts.items()), key=_by_half))
+
+
+def _by_half(hn: tuple[CharmHalf, int]) -> tuple[tuple[str, str, str], int]:
+    """The order of :func:`charm_halves`: by the half's name, target and modifier as printed
+    (worked out once per half: the search player's rollouts ask for every copy of a game), then
+    by count."""
+    half = hn[0]
+    known = _HALF_ORDER.get(id(half))
+    if known is None or known[0] is not half:
+        known = (half, (half.name, half.target, str(half.modifier)))
+        _HALF_ORDER[id(half)] = known
+    return known[1], hn[1]
+
+
+# The order key of each charm half, by identity (halves are shared card data; with the half
+# kept, so a recycled id never matches).
+_HALF_ORDER: dict[int, tuple[CharmHalf, tuple[str, str, str]]] = {}
 
 
 def charm_chance(

@@ -148,8 +148,8 @@ def value(game: Game) -> float:
 
 
 def play_out(game: Game, policy: Policy, resume: str, turns: int) -> float:
-    """Play ``game`` (a copy: it is changed) from ``resume`` with ``policy``, then up to
-    ``turns`` whole turns; the :func:`value` where it stops."""
+    """Play ``game`` (a copy: it is changed, and is done with afterwards) from ``resume`` with
+    ``policy``, then up to ``turns`` whole turns; the :func:`value` where it stops."""
     hooks = game.hooks
     assert isinstance(hooks, EngineHooks)
     edition = hooks.edition
@@ -160,4 +160,12 @@ def play_out(game: Game, policy: Policy, resume: str, turns: int) -> float:
             play_turn(game, edition, policy)
     except GameOver:
         pass
-    return value(game)
+    worth = value(game)
+    # The copy is done with: break its cycles (its disasters point back at it, and so does the
+    # player, through the hooks, once it has read the copy's charm odds), so that reference
+    # counting frees it at once. Left cyclic, thousands of copies a game were garbage only the
+    # cyclic collector could free, and its runs walked every young copy still alive.
+    game.hooks = hooks
+    for d in game.disasters_dealt:
+        d.game = None
+    return worth

@@ -32,11 +32,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from deckkit.animayhem.construction.cards import CardType, PowerCard
-from deckkit.animayhem.engine.chance import sampling_seed
-from deckkit.animayhem.engine.determinize import determinize
+from deckkit.animayhem.construction.cards import CardType, CharmHalf, PowerCard
+from deckkit.animayhem.engine.chance import SeededChance, sampling_seed
+from deckkit.animayhem.engine.determinize import copy_game, deal
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Move, Policy, _combat_modifiers
-from deckkit.animayhem.engine.queries import horde_bonus, retreat_options, usable
+from deckkit.animayhem.engine.queries import charm_halves, horde_bonus, retreat_options, usable
 from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
@@ -59,13 +59,38 @@ def plan_key(plans: Sequence[Move]) -> PlanKey:
 
 class _Forced(HeuristicPolicy):
     """The heuristic player, except that the first decision of ``kind`` about ``about`` is
-    answered with ``choice`` (on a copy of the game: characters are found again by uid)."""
+    answered with ``choice`` (on a copy of the game: characters are found again by uid).
 
-    def __init__(self, kind: str, about: int, choice: Any) -> None:
+    Given the player it plays for (``of``), it shares that player's memo tables (charm odds by
+    combat-pile make-up and charms, a flash card's combat bonuses by card and text): each entry
+    is a function of its key alone, the same for every copy of a game, so a rollout reads them
+    instead of working them out again; what a table keeps about one game (the game whose
+    make-up was read last) stays its own. Given the copy it plays (``game``) with the make-up
+    of the game copied (``makeup``: the halves and their number in the shared table), it takes
+    that as the copy's: a copy holds the same combat cards, and every combat card lies in the
+    combat pile or its discards whenever the charm odds are asked (a card drawn is discarded
+    before the rules move on), so reading the copy's piles again would find the same."""
+
+    def __init__(
+        self,
+        kind: str,
+        about: int,
+        choice: Any,
+        of: HeuristicPolicy | None = None,
+        game: Game | None = None,
+        makeup: tuple[tuple[tuple[CharmHalf, int], ...], int] | None = None,
+    ) -> None:
         super().__init__()
         self.kind = kind
         self.about = about
         self.choice = choice
+        if of is not None:
+            self._makeups = of._makeups
+            self._charm_odds = of._charm_odds
+            self._bonus = of._bonus
+        if game is not None and makeup is not None:
+            self._charm_game = game
+            self._halves, self._makeup = makeup
 
     def _take(self, kind: str, about: int) -> bool:
         if self.kind == kind and self.about == about:
@@ -146,6 +171,10 @@ class SearchPolicy(HeuristicPolicy):
         self.weighed: dict[str, int] = {}  # those decisions by kind
         self.changed: dict[str, int] = {}  # and those where the heuristic's choice lost
         self._retreat_to: tuple[int, int, int] | None = None  # (turn, disaster, where) chosen
+        # The combat pile's make-up of the game being played, read at its first weighed
+        # decision and handed to every rollout's player (_Forced): the same in every copy.
+        self._makeup_game: Game | None = None
+        self._game_makeup: tuple[tuple[tuple[CharmHalf, int], ...], int] = ((), 0)
 
     def best(self, game: Game, kind: str, about: int, resume: str, choices: list[Any]) -> int:
         """The index of the choice with the best mean value over the rollouts. In a combat
@@ -159,12 +188,22 @@ class SearchPolicy(HeuristicPolicy):
         self.weighed[kind] = self.weighed.get(kind, 0) + 1
         salt = game.turn * 1009 + about + _SALT.get(kind, 0)
         rng = random.Random(sampling_seed(game.chance, salt))
+        if self._makeup_game is not game:
+            halves = charm_halves(game)
+            self._makeup_game = game
+            self._game_makeup = (halves, self._makeups.setdefault(halves, len(self._makeups)))
+        makeup = self._game_makeup
         values: list[list[float]] = [[] for _ in choices]
+        last = len(choices) - 1
         for _ in range(self.rollouts):
-            sample = rng.getrandbits(64)
+            # One sample, dealt once: every choice plays on its own copy of it (common random
+            # numbers), each with a chance of the same seed, the last on the sample itself.
+            dealer = random.Random(rng.getrandbits(64))
+            seed = dealer.getrandbits(64)
+            sample = deal(game, seed, dealer)
             for i, choice in enumerate(choices):
-                copy = determinize(game, random.Random(sample))
-                forced = _Forced(kind, about, choice)
+                copy = sample if i == last else copy_game(sample, SeededChance(seed))
+                forced = _Forced(kind, about, choice, self, copy, makeup)
                 values[i].append(self.simulate(copy, forced, resume, self.horizon))
         totals = [sum(v) for v in values]
         best = 0
