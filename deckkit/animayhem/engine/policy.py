@@ -873,12 +873,19 @@ class HeuristicPolicy(Policy):
         winner."""
         if not options:
             return []
-        odds = {c.uid: self._odds(game, c.cur[CHA], d.charm) for c in options}
-        ranked = sorted(options, key=lambda c: (-odds[c.uid][0], odds[c.uid][1], c.uid))
-        picks = ranked[:automatic]
-        if can_beat(game, game.at(options[0].slot), d):
+        # Best first: the likeliest to win, then the least likely to lose, then the smaller uid
+        # (uids differ, so a character is never compared).
+        ranked: list[tuple[float, float, int, Char]] = []
+        for c in options:
+            win, lose = self._odds(game, c.cur[CHA], d.charm)
+            ranked.append((-win, lose, c.uid, c))
+        ranked.sort()
+        picks = [r[3] for r in ranked[:automatic]]
+        more = [r[3] for r in ranked[automatic:] if -r[0] > 0.5]
+        # (The fight is weighed only when someone more would charm: a query, asked or not.)
+        if not more or can_beat(game, game.at(options[0].slot), d):
             return picks
-        return picks + [c for c in ranked[automatic:] if odds[c.uid][0] > 0.5]
+        return picks + more
 
     def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
         """Take the item it carries (items win the game); otherwise incapacitate it."""
@@ -1178,8 +1185,7 @@ class HeuristicPolicy(Policy):
         toward the goal the party would pick from there among the other locations it may
         scavenge, around the combat disasters it could not beat (and, for a party carrying items,
         the slots of ``harm``); none when there is none."""
-        targets = [s for s in self._targets(game, everyone) if s != slot]
-        goal = self._pick_goal(game, slot, targets, [], everyone)
+        goal = self._goal_beyond(game, everyone, slot)
         if goal is None:
             return []
         walls = _unbeatable_slots(game, party) if AROUND_UNBEATABLE else []
@@ -1188,6 +1194,16 @@ class HeuristicPolicy(Policy):
         if walls:
             return safe_route(game, slot, goal, budget, walls, True)
         return route_to(game, slot, goal, budget)
+
+    def _goal_beyond(self, game: Game, everyone: list[Char], slot: int) -> int | None:
+        """The goal a party at ``slot`` would pick among the other locations it may scavenge:
+        ``_pick_goal`` over ``_targets`` but ``slot``; while the player has seen nothing under
+        a location, the nearest-first search of ``_nearest_goal``, which asks most locations
+        nothing (the same pick: tests/test_policy_goal.py)."""
+        if game.known:
+            targets = [s for s in self._targets(game, everyone) if s != slot]
+            return self._pick_goal(game, slot, targets, [], everyone)
+        return self._nearest_from(game, slot, everyone, [], slot)
 
     def _pick_goal(
         self,
@@ -1235,6 +1251,12 @@ class HeuristicPolicy(Policy):
         a location: the locations are asked whether the party may scavenge them nearest first
         (by distance and risk, then slot), until the first yes or until a disaster worth
         hunting is nearer, so most are never asked."""
+        return self._nearest_from(game, anchor, party, hunt, -1)
+
+    def _nearest_from(
+        self, game: Game, anchor: int, party: list[Char], hunt: list[Dis], skip: int
+    ) -> int | None:
+        """``_nearest_goal``, the location at ``skip`` left out (none when -1)."""
         row, extra = _distances_from(game, anchor)
         scale, index = _path_scale(game)
         hunted = -1
@@ -1256,7 +1278,7 @@ class HeuristicPolicy(Policy):
             far = 0
             for loc in game.locs:
                 s = loc.slot
-                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
+                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
                     continue
                 if refused is not None and s in refused:
                     continue
