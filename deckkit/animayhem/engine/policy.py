@@ -835,7 +835,11 @@ class HeuristicPolicy(Policy):
         self._charm_game: Game | None = None
         self._halves: tuple[tuple[CharmHalf, int], ...] = ()
         self._makeup = 0  # the number standing for ``_halves`` in the keys below
-        self._makeups: dict[tuple[tuple[CharmHalf, int], ...], int] = {}
+        # Each make-up's number, by its halves' identities and counts (``_makeup_number``),
+        # with the halves kept so that no identity is reused while the table lives.
+        self._makeups: dict[
+            tuple[tuple[int, int], ...], tuple[int, tuple[tuple[CharmHalf, int], ...]]
+        ] = {}
         self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
         # A flash effect's combat bonuses depend only on the card and its encoded text (the
         # run's, the same for every game), so they are worked out once per card: by card id,
@@ -854,11 +858,24 @@ class HeuristicPolicy(Policy):
         self._bonus[cid] = (card, text, mods)
         return mods
 
+    def _makeup_number(self, halves: tuple[tuple[CharmHalf, int], ...]) -> int:
+        """The number standing for a combat pile's make-up in the charm odds' keys. Looked up
+        by the halves' identities (card data, shared by every game of a run) rather than by
+        the halves: hashing a half runs its dataclass's interpreted ``__hash__``, once per half
+        and game. Halves equal but not the same get a number each: the odds worked out for
+        each are the same (``charm_chance`` reads their values)."""
+        key = tuple([(id(half), n) for half, n in halves])
+        known = self._makeups.get(key)
+        if known is None:
+            known = (len(self._makeups), halves)
+            self._makeups[key] = known
+        return known[0]
+
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
         if self._charm_game is not game:
             self._charm_game = game
             self._halves = charm_halves(game)
-            self._makeup = self._makeups.setdefault(self._halves, len(self._makeups))
+            self._makeup = self._makeup_number(self._halves)
         key = (self._makeup, mine, theirs)
         odds = self._charm_odds.get(key)
         if odds is None:
