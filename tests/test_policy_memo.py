@@ -14,6 +14,7 @@ from deckkit.animayhem.engine.determinize import clone, deal
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.play import GameOptions, prepare_game, start_game
 from deckkit.animayhem.engine.policy import HeuristicPolicy
+from deckkit.animayhem.engine.prepared import GameSetup
 from deckkit.animayhem.engine.queries import charm_halves
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 
@@ -76,3 +77,48 @@ def test_a_copy_holds_one_object_for_each_object_of_the_game() -> None:
                 old = olds[uid][0]
                 if isinstance(old, Char | Dis) or (isinstance(old, Copy) and xs[0] is not old):
                     assert xs[0] is not old
+
+
+def _setup(deck: str) -> GameSetup:
+    cards = read_deck(ROOT / "decks" / deck, load_card_db())
+    return prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+
+
+def test_the_actions_of_a_deck_s_effects_are_read_again_when_they_change() -> None:
+    """set_up reads the actions a deck's effects use once for all its games (setup._Dealt),
+    and again once a caller has changed the effects: an entry taken out or put back."""
+    setup = _setup("tricky-solo.deck")
+    policy = HeuristicPolicy()
+    first = start_game(setup, policy, 1, 0).acts
+    assert start_game(setup, policy, 1, 1).acts is first  # read once
+    uses: dict[str, set[object]] = {
+        cid: {e.do for entries in triggers.values() for _, e in entries}
+        for cid, triggers in setup.fx.items()
+    }
+    cid, only = next(
+        (cid, acts - set().union(*(u for c, u in uses.items() if c != cid)))
+        for cid, acts in uses.items()
+        if acts - set().union(*(u for c, u in uses.items() if c != cid))
+    )
+    taken = setup.fx.pop(cid)
+    try:
+        assert not only & start_game(setup, policy, 1, 2).acts
+    finally:
+        setup.fx[cid] = taken
+    assert start_game(setup, policy, 1, 3).acts == first
+
+
+def test_a_deck_s_combat_pile_make_up_is_read_once_and_a_changed_pile_again() -> None:
+    """The heuristic player reads a combat pile's make-up once for every game holding the same
+    combat cards (HeuristicPolicy._pile_makeup), and anew for a pile that differs."""
+    setup = _setup("medium-solo.deck")
+    policy = HeuristicPolicy()
+    a, b = start_game(setup, policy, 1, 0), start_game(setup, policy, 1, 1)
+    first = policy._pile_makeup(a)
+    assert policy._pile_makeup(b) is first and len(policy._piles) == 1
+    assert first[0] == charm_halves(a) == charm_halves(b)
+    b.combat_discard.append(b.combat_pile.pop())  # the same cards: the same make-up
+    assert policy._pile_makeup(b) is first
+    b.combat_discard.pop()  # one card fewer
+    other = policy._pile_makeup(b)
+    assert other[1] != first[1] and other[0] == charm_halves(b) and len(policy._piles) == 2

@@ -85,6 +85,7 @@ from deckkit.animayhem.engine.state import (
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.gamecards import GameCard
 
 Move = tuple[list[Char], list[int]]
 
@@ -841,6 +842,10 @@ class HeuristicPolicy(Policy):
             tuple[tuple[int, int], ...], tuple[int, tuple[tuple[CharmHalf, int], ...]]
         ] = {}
         self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
+        # Each combat pile's make-up and its number, by the pile's cards (``_pile_makeup``).
+        self._piles: dict[
+            frozenset[tuple[GameCard, int]], tuple[tuple[tuple[CharmHalf, int], ...], int]
+        ] = {}
         # A flash effect's combat bonuses depend only on the card and its encoded text (the
         # run's, the same for every game), so they are worked out once per card: by card id,
         # with the card and its text kept to check the entry is theirs.
@@ -871,11 +876,31 @@ class HeuristicPolicy(Policy):
             self._makeups[key] = known
         return known[0]
 
+    def _pile_makeup(self, game: Game) -> tuple[tuple[tuple[CharmHalf, int], ...], int]:
+        """:func:`charm_halves` of ``game`` and its number, read once for each make-up of the
+        combat pile and its discards (counted by the cards' game-time records, shared by every
+        game of a run): every game of a deck holds the same combat cards, so its first charm
+        odds find them here instead of reading and sorting the halves again. A make-up read
+        from another game may list halves that print alike in another order: the odds come out
+        the same (``charm_chance`` sums whole counts, whatever their order)."""
+        by_card: dict[GameCard, int] = {}
+        for pile in (game.combat_pile, game.combat_discard):
+            for x in pile:
+                g = x.g
+                if g.charm_half is not None:  # a combat card
+                    by_card[g] = by_card.get(g, 0) + 1
+        key = frozenset(by_card.items())
+        known = self._piles.get(key)
+        if known is None:
+            halves = charm_halves(game)
+            known = (halves, self._makeup_number(halves))
+            self._piles[key] = known
+        return known
+
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
         if self._charm_game is not game:
             self._charm_game = game
-            self._halves = charm_halves(game)
-            self._makeup = self._makeup_number(self._halves)
+            self._halves, self._makeup = self._pile_makeup(game)
         key = (self._makeup, mine, theirs)
         odds = self._charm_odds.get(key)
         if odds is None:
