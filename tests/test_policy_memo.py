@@ -115,10 +115,11 @@ def test_a_deck_s_combat_pile_make_up_is_read_once_and_a_changed_pile_again() ->
     policy = HeuristicPolicy()
     a, b = start_game(setup, policy, 1, 0), start_game(setup, policy, 1, 1)
     first = policy._pile_makeup(a)
-    assert policy._pile_makeup(b) is first and len(policy._piles) == 1
+    # (Compared by their halves: the compiled engine hands out a new pair each time.)
+    assert policy._pile_makeup(b)[0] is first[0] and len(policy._piles) == 1
     assert first[0] == charm_halves(a) == charm_halves(b)
     b.combat_discard.append(b.combat_pile.pop())  # the same cards: the same make-up
-    assert policy._pile_makeup(b) is first
+    assert policy._pile_makeup(b)[0] is first[0]
     b.combat_discard.pop()  # one card fewer
     other = policy._pile_makeup(b)
     assert other[1] != first[1] and other[0] == charm_halves(b) and len(policy._piles) == 2
