@@ -104,7 +104,7 @@ typecheck: $(STAMP)
 bench: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_engine.py $(BENCH_ARGS)
 
-# The search player against itself before its speed work under today's rules (013dcad), compiled:
+# The search player against itself before its speed work under today's rules (c731dca), compiled:
 # search games per CPU second, paired interleaved rounds, the same games on both trees
 # (build/bench-search.json).
 # Options: make bench-search SEARCH_BENCH_ARGS="--rounds 5 --games 6".

@@ -14,19 +14,22 @@ per-round ratios (this / base).
 The base tree is extracted and built as ``make bench`` does it (benchmarks/bench_engine.py:
 build/bench-base/<commit>/, its own tools/build_fast.py, cached).
 
-The default base, 013dcad, is the search player without its speed work under today's rules. The
-commit before that work (d30287c) no longer plays the same games: the heuristic the rollouts
-play has gained rules since (HUNT_PASS_ON, FIGHT_FOR_ITEMS, RETREAT_AWAY_FROM_RISK, rule fixes),
-so the benchmark stopped after one round against it. 013dcad is main (f9aac0c) with the search
-player's modules (search.py, determinize.py, rollout.py) as they were at d30287c plus the one
-rule fix made among the speed commits (8a4aba3: a copy keeps the item pickup reading and the
-built havens), the charm make-up speed-ups of queries.py and gamecards.py undone, and those three
-modules left out of the compiled build; fingerprint.py --search-games gives the same total on it
-as on f9aac0c. It is a commit of its own, restored by the next one (448f9c9), so it lies in
-main's history once merged and any clone can build it; a branch of its own would be lost to a
-clone of main, and a merge with ``-s ours`` would hide the base's tree behind a merge. When the
-heuristic's rules change again, make a new base the same way (that tree's rules, the search
-player's modules from the base) and name it here.
+The default base, c731dca, is the search player without its speed work under the rules of
+main at 1138d9a. The commit before that work (d30287c) and the earlier base 013dcad (made from
+f9aac0c) no longer play the same games: the heuristic the rollouts play has gained rules since
+(HUNT_PASS_ON, FIGHT_FOR_ITEMS, RETREAT_AWAY_FROM_RISK, WEAR_DOWN_ROUNDS, HUNT_SPOILS_SAFE, rule
+fixes), so the benchmark stops after one round against them. c731dca is main (1138d9a) with the
+search player's modules (search.py, determinize.py, rollout.py) as they were at d30287c plus the
+one rule fix made among the speed commits (8a4aba3: a copy keeps the item pickup reading and the
+built havens), the charm make-up speed-ups of queries.py and gamecards.py undone (all three as at
+013dcad), and those three modules left out of the compiled build (tools/build_fast.py), as they
+were before the speed work (013dcad's tree still compiled them, so its ratios were measured
+against a compiled base); fingerprint.py --search-games gives the same total on it as on
+1138d9a. It is a commit of its own, restored by the next one, so it lies in main's history once
+merged and any clone can build it; a branch of its own would be lost to a clone of main, and a
+merge with ``-s ours`` would hide the base's tree behind a merge. When the heuristic's rules
+change again, make a new base the same way (that tree's rules, the search player's modules and
+the charm make-up code from the base, the three modules out of the build) and name it here.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from bench_engine import base_tree
 from bench_paired import REPO, deck_path
 
 # The search player before its speed work under today's rules (see the module's docstring).
-BASE_COMMIT = "013dcad"
+BASE_COMMIT = "c731dca"
 JSON_OUT = REPO / "build" / "bench-search.json"
 
 # One timed run in a fresh interpreter, on the tree given as argv[1]: whether the compiled

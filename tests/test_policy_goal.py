@@ -47,3 +47,33 @@ def test_nearest_goal_is_the_goal_picked_among_all_targets(deck: str) -> None:
         play_game(setup, policy, 7, i)
     assert policy.compared > 200
     assert policy.mismatches == []
+
+
+class _CheckedBeyond(HeuristicPolicy):
+    """The heuristic player, comparing the two ways to the goal past a hunted disaster
+    (``HUNT_PASS_ON``) each time a party passes one on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.compared = 0
+        self.mismatches: list[tuple[int | None, int | None]] = []
+
+    def _goal_beyond(self, game: Game, everyone: list[Char], slot: int) -> int | None:
+        fast = super()._goal_beyond(game, everyone, slot)
+        targets = [s for s in self._targets(game, everyone) if s != slot]
+        full = self._pick_goal(game, slot, targets, [], everyone)
+        self.compared += 1
+        if fast != full:
+            self.mismatches.append((fast, full))
+        return full
+
+
+@pytest.mark.parametrize("deck", ["medium-solo.deck", "tough-solo.deck"])
+def test_goal_past_a_hunt_is_the_goal_picked_among_all_targets(deck: str) -> None:
+    cards = read_deck(ROOT / "decks" / deck, load_card_db())
+    setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+    policy = _CheckedBeyond()
+    for i in range(60):
+        play_game(setup, policy, 7, i)
+    assert policy.compared > 40
+    assert policy.mismatches == []

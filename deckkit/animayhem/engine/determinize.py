@@ -47,6 +47,9 @@ class _Copier:
         self.new = Game(chance, GameRecord(game._record.index, "stall", 0, 0, 0, 0, ""), None)
         # Nor are its per-card counters read, but for the two the rules read back (state.bump).
         self.new.counts_all = False
+        # The copies made so far, by uid: set_up gives every card of a game its own uid and no
+        # rule makes another object of a card, so a uid stands for one object of its class (a
+        # small int is hashed as itself and, up to 256, never built, where ``id()`` builds one).
         self.seen_copies: dict[int, Copy] = {}
         self.seen_chars: dict[int, Char] = {}
         self.seen_dis: dict[int, Dis] = {}
@@ -59,24 +62,26 @@ class _Copier:
             # and interpreter/standing.py count uses down only from a number). The copy shares
             # it, as it shares the card data, instead of building it anew.
             return x
-        y = self.seen_copies.get(id(x))
+        uid = x.uid
+        y = self.seen_copies.get(uid)
         if y is None:
-            y = Copy(x.uid, x.card, x.g)
+            y = Copy(uid, x.card, x.g)
             y.uses_left = x.uses_left
-            self.seen_copies[id(x)] = y
+            self.seen_copies[uid] = y
         return y
 
     def copies(self, xs: list[Copy]) -> list[Copy]:
         return [self.copy(x) for x in xs]
 
     def char(self, c: Char) -> Char:
-        seen = self.seen_chars.get(id(c))
+        uid = c.uid
+        seen = self.seen_chars.get(uid)
         if seen is not None:
             return seen
         # (The compiled classes are built only by their constructor; every attribute it sets
         # is copied below, so its template is any one of the card's, built once.)
-        y = Char(c.uid, c.card, _template(c.card), c.g)
-        self.seen_chars[id(c)] = y
+        y = Char(uid, c.card, _template(c.card), c.g)
+        self.seen_chars[uid] = y
         y.base = c.base
         y.base_skills = c.base_skills
         y.bonked_turn = c.bonked_turn
@@ -115,11 +120,12 @@ class _Copier:
         return y
 
     def dis(self, d: Dis) -> Dis:
-        seen = self.seen_dis.get(id(d))
+        uid = d.uid
+        seen = self.seen_dis.get(uid)
         if seen is not None:
             return seen
-        y = Dis(d.uid, d.card, d.g)
-        self.seen_dis[id(d)] = y
+        y = Dis(uid, d.card, d.g)
+        self.seen_dis[uid] = y
         y.backward = d.backward
         y.base_damage = d.base_damage
         y.base_defense = d.base_defense

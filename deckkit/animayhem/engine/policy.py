@@ -85,6 +85,7 @@ from deckkit.animayhem.engine.state import (
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.engine.gamecards import GameCard
 
 Move = tuple[list[Char], list[int]]
 
@@ -835,8 +836,16 @@ class HeuristicPolicy(Policy):
         self._charm_game: Game | None = None
         self._halves: tuple[tuple[CharmHalf, int], ...] = ()
         self._makeup = 0  # the number standing for ``_halves`` in the keys below
-        self._makeups: dict[tuple[tuple[CharmHalf, int], ...], int] = {}
+        # Each make-up's number, by its halves' identities and counts (``_makeup_number``),
+        # with the halves kept so that no identity is reused while the table lives.
+        self._makeups: dict[
+            tuple[tuple[int, int], ...], tuple[int, tuple[tuple[CharmHalf, int], ...]]
+        ] = {}
         self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
+        # Each combat pile's make-up and its number, by the pile's cards (``_pile_makeup``).
+        self._piles: dict[
+            frozenset[tuple[GameCard, int]], tuple[tuple[tuple[CharmHalf, int], ...], int]
+        ] = {}
         # A flash effect's combat bonuses depend only on the card and its encoded text (the
         # run's, the same for every game), so they are worked out once per card: by card id,
         # with the card and its text kept to check the entry is theirs.
@@ -854,11 +863,44 @@ class HeuristicPolicy(Policy):
         self._bonus[cid] = (card, text, mods)
         return mods
 
+    def _makeup_number(self, halves: tuple[tuple[CharmHalf, int], ...]) -> int:
+        """The number standing for a combat pile's make-up in the charm odds' keys. Looked up
+        by the halves' identities (card data, shared by every game of a run) rather than by
+        the halves: hashing a half runs its dataclass's interpreted ``__hash__``, once per half
+        and game. Halves equal but not the same get a number each: the odds worked out for
+        each are the same (``charm_chance`` reads their values)."""
+        key = tuple([(id(half), n) for half, n in halves])
+        known = self._makeups.get(key)
+        if known is None:
+            known = (len(self._makeups), halves)
+            self._makeups[key] = known
+        return known[0]
+
+    def _pile_makeup(self, game: Game) -> tuple[tuple[tuple[CharmHalf, int], ...], int]:
+        """:func:`charm_halves` of ``game`` and its number, read once for each make-up of the
+        combat pile and its discards (counted by the cards' game-time records, shared by every
+        game of a run): every game of a deck holds the same combat cards, so its first charm
+        odds find them here instead of reading and sorting the halves again. A make-up read
+        from another game may list halves that print alike in another order: the odds come out
+        the same (``charm_chance`` sums whole counts, whatever their order)."""
+        by_card: dict[GameCard, int] = {}
+        for pile in (game.combat_pile, game.combat_discard):
+            for x in pile:
+                g = x.g
+                if g.charm_half is not None:  # a combat card
+                    by_card[g] = by_card.get(g, 0) + 1
+        key = frozenset(by_card.items())
+        known = self._piles.get(key)
+        if known is None:
+            halves = charm_halves(game)
+            known = (halves, self._makeup_number(halves))
+            self._piles[key] = known
+        return known
+
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
         if self._charm_game is not game:
             self._charm_game = game
-            self._halves = charm_halves(game)
-            self._makeup = self._makeups.setdefault(self._halves, len(self._makeups))
+            self._halves, self._makeup = self._pile_makeup(game)
         key = (self._makeup, mine, theirs)
         odds = self._charm_odds.get(key)
         if odds is None:
@@ -873,12 +915,19 @@ class HeuristicPolicy(Policy):
         winner."""
         if not options:
             return []
-        odds = {c.uid: self._odds(game, c.cur[CHA], d.charm) for c in options}
-        ranked = sorted(options, key=lambda c: (-odds[c.uid][0], odds[c.uid][1], c.uid))
-        picks = ranked[:automatic]
-        if can_beat(game, game.at(options[0].slot), d):
+        # Best first: the likeliest to win, then the least likely to lose, then the smaller uid
+        # (uids differ, so a character is never compared).
+        ranked: list[tuple[float, float, int, Char]] = []
+        for c in options:
+            win, lose = self._odds(game, c.cur[CHA], d.charm)
+            ranked.append((-win, lose, c.uid, c))
+        ranked.sort()
+        picks = [r[3] for r in ranked[:automatic]]
+        more = [r[3] for r in ranked[automatic:] if -r[0] > 0.5]
+        # (The fight is weighed only when someone more would charm: a query, asked or not.)
+        if not more or can_beat(game, game.at(options[0].slot), d):
             return picks
-        return picks + [c for c in ranked[automatic:] if odds[c.uid][0] > 0.5]
+        return picks + more
 
     def charm_action(self, game: Game, d: Dis, c: Char, options: list[str]) -> str:
         """Take the item it carries (items win the game); otherwise incapacitate it."""
@@ -1178,8 +1227,7 @@ class HeuristicPolicy(Policy):
         toward the goal the party would pick from there among the other locations it may
         scavenge, around the combat disasters it could not beat (and, for a party carrying items,
         the slots of ``harm``); none when there is none."""
-        targets = [s for s in self._targets(game, everyone) if s != slot]
-        goal = self._pick_goal(game, slot, targets, [], everyone)
+        goal = self._goal_beyond(game, everyone, slot)
         if goal is None:
             return []
         walls = _unbeatable_slots(game, party) if AROUND_UNBEATABLE else []
@@ -1188,6 +1236,16 @@ class HeuristicPolicy(Policy):
         if walls:
             return safe_route(game, slot, goal, budget, walls, True)
         return route_to(game, slot, goal, budget)
+
+    def _goal_beyond(self, game: Game, everyone: list[Char], slot: int) -> int | None:
+        """The goal a party at ``slot`` would pick among the other locations it may scavenge:
+        ``_pick_goal`` over ``_targets`` but ``slot``; while the player has seen nothing under
+        a location, the nearest-first search of ``_nearest_goal``, which asks most locations
+        nothing (the same pick: tests/test_policy_goal.py)."""
+        if game.known:
+            targets = [s for s in self._targets(game, everyone) if s != slot]
+            return self._pick_goal(game, slot, targets, [], everyone)
+        return self._nearest_from(game, slot, everyone, [], slot)
 
     def _pick_goal(
         self,
@@ -1235,6 +1293,12 @@ class HeuristicPolicy(Policy):
         a location: the locations are asked whether the party may scavenge them nearest first
         (by distance and risk, then slot), until the first yes or until a disaster worth
         hunting is nearer, so most are never asked."""
+        return self._nearest_from(game, anchor, party, hunt, -1)
+
+    def _nearest_from(
+        self, game: Game, anchor: int, party: list[Char], hunt: list[Dis], skip: int
+    ) -> int | None:
+        """``_nearest_goal``, the location at ``skip`` left out (none when -1)."""
         row, extra = _distances_from(game, anchor)
         scale, index = _path_scale(game)
         hunted = -1
@@ -1256,7 +1320,7 @@ class HeuristicPolicy(Policy):
             far = 0
             for loc in game.locs:
                 s = loc.slot
-                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed:
+                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
                     continue
                 if refused is not None and s in refused:
                     continue

@@ -191,7 +191,7 @@ class SearchPolicy(HeuristicPolicy):
         if self._makeup_game is not game:
             halves = charm_halves(game)
             self._makeup_game = game
-            self._game_makeup = (halves, self._makeups.setdefault(halves, len(self._makeups)))
+            self._game_makeup = (halves, self._makeup_number(halves))
         makeup = self._game_makeup
         values: list[list[float]] = [[] for _ in choices]
         last = len(choices) - 1

@@ -53,9 +53,13 @@ class _Dealt:
     each pile's cards with their game-time records (gamecards.py), looked up once instead of
     once per card and game, the play rules it reads, and the field when its layout does not
     depend on chance. Card effects are still read from ``setup.fx`` in every game (a game's
-    ``fx`` is that dictionary, which a caller may change)."""
+    ``fx`` is that dictionary, which a caller may change); the actions they use are worked out
+    again whenever its entries are not those they were worked out from (``actions``)."""
 
     __slots__ = (
+        "acts",
+        "acts_entries",
+        "acts_fx",
         "characters",
         "combat",
         "disasters",
@@ -94,12 +98,32 @@ class _Dealt:
         self.starting_characters = play.starting_characters
         self.hand_from_characters = play.hand_from_characters
         self.hand_limit = play.hand_limit
+        self.acts: frozenset[Action] = frozenset()
+        self.acts_fx: dict[str, Triggers] | None = None  # the dictionary they were read from
+        self.acts_entries: list[tuple[str, Triggers]] = []  # and its entries then
         # The compact and straight-line fields depend on the number of locations alone.
         self.field: Field | None = None
         self.dist: tuple[tuple[int, ...], ...] = ()
         if setup.options.layout != "random":
             self.field = lay_out(len(self.locations), setup.options.layout, _NO_CHANCE)
             self.dist = all_distances(self.field)
+
+    def actions(self, fx: dict[str, Triggers]) -> frozenset[Action]:
+        """:func:`_actions` of ``fx``, worked out again only when ``fx`` is another dictionary
+        or its entries are not the same cards' same effect objects in the same order (a caller
+        that changes a deck's effects puts new ones in; none is changed in place)."""
+        kept = self.acts_entries
+        if fx is self.acts_fx and len(fx) == len(kept):
+            for i, (cid, triggers) in enumerate(fx.items()):
+                entry = kept[i]
+                if entry[1] is not triggers or entry[0] != cid:
+                    break
+            else:
+                return self.acts
+        self.acts = _actions(fx)
+        self.acts_fx = fx
+        self.acts_entries = list(fx.items())
+        return self.acts
 
 
 def _with_records(cards: tuple[AnyCard, ...]) -> list[tuple[AnyCard, GameCard]]:
@@ -142,7 +166,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     dealt = _dealt(setup, edition)
     fx = setup.fx
     game.fx = fx
-    game.acts = _actions(fx)
+    game.acts = dealt.actions(fx)
     game.hooks = EngineHooks(edition, policy)
     game.item_pickup = dealt.item_pickup
     uid = 0  # each card's uid, in the order dealt

@@ -1,0 +1,125 @@
+"""The tables the players keep between decisions and games, and the copies the search player
+plays on: each may save work, none may change a game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
+from deckkit.animayhem.engine.combat import GameOver
+from deckkit.animayhem.engine.determinize import clone, deal
+from deckkit.animayhem.engine.phases import play_turn
+from deckkit.animayhem.engine.play import GameOptions, prepare_game, start_game
+from deckkit.animayhem.engine.policy import HeuristicPolicy
+from deckkit.animayhem.engine.prepared import GameSetup
+from deckkit.animayhem.engine.queries import charm_halves
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _game(deck: str, index: int, turns: int) -> Game:
+    cards = read_deck(ROOT / "decks" / deck, load_card_db())
+    setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+    policy = HeuristicPolicy()
+    game = start_game(setup, policy, 1, index)
+    try:
+        for _ in range(turns):
+            play_turn(game, setup.edition, policy)
+    except GameOver:
+        pass
+    return game
+
+
+def test_a_make_up_keeps_its_number_across_games_and_another_gets_a_new_one() -> None:
+    """The charm odds' make-up numbers: the same halves in two games (each game's own tuple)
+    are one make-up; a pile with one card fewer is another; the table holds the halves."""
+    policy = HeuristicPolicy()
+    first = charm_halves(_game("medium-solo.deck", 0, 0))
+    again = charm_halves(_game("medium-solo.deck", 1, 2))
+    assert first == again and first is not again
+    n = policy._makeup_number(first)
+    assert policy._makeup_number(again) == n
+    fewer = ((first[0][0], first[0][1] - 1), *first[1:]) if first[0][1] > 1 else first[1:]
+    m = policy._makeup_number(fewer)
+    assert m != n and policy._makeup_number(fewer) == m
+    assert [halves for _, halves in policy._makeups.values()] == [first, fewer]
+
+
+def _objects(game: Game) -> dict[int, list[object]]:
+    """Every character, disaster and card object of ``game`` where it lies, by uid."""
+    seen: dict[int, list[object]] = {}
+    for _, x in game.zones_of():
+        seen.setdefault(x.uid, []).append(x)
+    for d in game.disasters_dealt:
+        seen.setdefault(d.uid, []).append(d)
+    for c in game.chars:
+        seen.setdefault(c.uid, []).append(c)
+    return seen
+
+
+def test_a_copy_holds_one_object_for_each_object_of_the_game() -> None:
+    """A copy (determinize._Copier, its tables by uid) builds one object for each character,
+    disaster and card of the game, found again wherever the game holds it, and shares none it
+    may change."""
+    for deck, index in (("medium-solo.deck", 0), ("tough-solo.deck", 3), ("hard-solo.deck", 5)):
+        game = _game(deck, index, 4)
+        olds = _objects(game)
+        for copy in (clone(game, random.Random(index)), deal(game, 7, random.Random(index))):
+            news = _objects(copy)
+            assert news.keys() == olds.keys()
+            for uid, xs in news.items():
+                assert all(x is xs[0] for x in xs), (deck, uid)  # one object a uid
+                assert {type(x) for x in xs} == {type(olds[uid][0])}
+                old = olds[uid][0]
+                if isinstance(old, Char | Dis) or (isinstance(old, Copy) and xs[0] is not old):
+                    assert xs[0] is not old
+
+
+def _setup(deck: str) -> GameSetup:
+    cards = read_deck(ROOT / "decks" / deck, load_card_db())
+    return prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+
+
+def test_the_actions_of_a_deck_s_effects_are_read_again_when_they_change() -> None:
+    """set_up reads the actions a deck's effects use once for all its games (setup._Dealt),
+    and again once a caller has changed the effects: an entry taken out or put back."""
+    setup = _setup("tricky-solo.deck")
+    policy = HeuristicPolicy()
+    first = start_game(setup, policy, 1, 0).acts
+    assert start_game(setup, policy, 1, 1).acts is first  # read once
+    uses: dict[str, set[object]] = {
+        cid: {e.do for entries in triggers.values() for _, e in entries}
+        for cid, triggers in setup.fx.items()
+    }
+    cid, only = next(
+        (cid, acts - set().union(*(u for c, u in uses.items() if c != cid)))
+        for cid, acts in uses.items()
+        if acts - set().union(*(u for c, u in uses.items() if c != cid))
+    )
+    taken = setup.fx.pop(cid)
+    try:
+        assert not only & start_game(setup, policy, 1, 2).acts
+    finally:
+        setup.fx[cid] = taken
+    assert start_game(setup, policy, 1, 3).acts == first
+
+
+def test_a_deck_s_combat_pile_make_up_is_read_once_and_a_changed_pile_again() -> None:
+    """The heuristic player reads a combat pile's make-up once for every game holding the same
+    combat cards (HeuristicPolicy._pile_makeup), and anew for a pile that differs."""
+    setup = _setup("medium-solo.deck")
+    policy = HeuristicPolicy()
+    a, b = start_game(setup, policy, 1, 0), start_game(setup, policy, 1, 1)
+    first = policy._pile_makeup(a)
+    # (Compared by their halves: the compiled engine hands out a new pair each time.)
+    assert policy._pile_makeup(b)[0] is first[0] and len(policy._piles) == 1
+    assert first[0] == charm_halves(a) == charm_halves(b)
+    b.combat_discard.append(b.combat_pile.pop())  # the same cards: the same make-up
+    assert policy._pile_makeup(b)[0] is first[0]
+    b.combat_discard.pop()  # one card fewer
+    other = policy._pile_makeup(b)
+    assert other[1] != first[1] and other[0] == charm_halves(b) and len(policy._piles) == 2
