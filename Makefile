@@ -51,6 +51,7 @@ TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/build/p
 
 test: $(STAMP) $(FAST)
 	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
+	$(BIN)/ruff format --check deckkit tests tools benchmarks hatch_build.py
 	$(BIN)/mypy
 	# worksteal: a worker that runs out of tests takes some of the other's (no idle core at the end).
 	# Measured against load and loadfile, two runs side by side under the same load: worksteal took
@@ -92,6 +93,7 @@ wheel: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
+	$(BIN)/ruff format --check deckkit tests tools benchmarks hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

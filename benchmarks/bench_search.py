@@ -145,8 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         "load_after": os.getloadavg()[0],
     }  # fmt: skip
     b, t, x = result["base_games_per_cpu_s"], result["this_games_per_cpu_s"], result["ratio"]
-    print(f"{args.player} on {args.deck}, {result['build']}, {args.games} games x "
-          f"{args.rounds} rounds (same games: hash {result['games_hash']})")
+    print(
+        f"{args.player} on {args.deck}, {result['build']}, {args.games} games x "
+        f"{args.rounds} rounds (same games: hash {result['games_hash']})"
+    )
     print(f"  base {args.base}: {b['median']:.3f} [{b['min']:.3f}-{b['max']:.3f}] games/CPU s")
     print(f"  this tree:    {t['median']:.3f} [{t['min']:.3f}-{t['max']:.3f}] games/CPU s")
     print(f"  this / base:  {x['median']:.2f}x [{x['min']:.2f}-{x['max']:.2f}] (paired rounds)")
