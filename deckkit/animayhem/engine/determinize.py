@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import TypeVar
 
-from deckkit.animayhem.construction.cards import CharacterCard, CharTemplate, ItemCard
+from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import KIND_ITEM
 from deckkit.animayhem.engine.record import GameRecord
@@ -38,7 +38,9 @@ class _Copier:
     (``copy``); lists, sets and dicts are new. Every
     attribute is copied by name (tests/test_search.py checks that none is forgotten): the
     compiled engine reads and writes them directly, where a loop over names would go through
-    Python's generic attribute access for each."""
+    Python's generic attribute access for each. A character, disaster or location is built by
+    its class's copy constructor (``like``: the state's own values, not worked out from the
+    card again), and only what points at other objects is filled in here."""
 
     def __init__(self, game: Game, chance: SeededChance) -> None:
         self.game = game
@@ -78,31 +80,9 @@ class _Copier:
         seen = self.seen_chars.get(uid)
         if seen is not None:
             return seen
-        # (The compiled classes are built only by their constructor; every attribute it sets
-        # is copied below, so its template is any one of the card's, built once.)
-        y = Char(uid, c.card, _template(c.card), c.g)
+        # Built as a copy of ``c`` (state.Char: its card's template is not read again).
+        y = Char(uid, c.card, None, c.g, c)
         self.seen_chars[uid] = y
-        y.base = c.base
-        y.base_skills = c.base_skills
-        y.bonked_turn = c.bonked_turn
-        y.captor = c.captor
-        y.categories = c.categories
-        y.charm_turn = c.charm_turn
-        y.cur = c.cur
-        y.disabled_until = c.disabled_until
-        y.fx = c.fx
-        y.gender = c.gender
-        y.health = c.health
-        y.health_base = c.health_base
-        y.health_max = c.health_max
-        y.held_until = c.held_until
-        y.name = c.name
-        y.pinned = c.pinned
-        y.return_turn = c.return_turn
-        y.skill_counts = c.skill_counts
-        y.slot = c.slot
-        y.wounded_turn = c.wounded_turn
-        y.zone = c.zone
         # (A list empty in the game stays the constructor's own new empty list, here and
         # below: the same copy, one list fewer to build and free.)
         if c.items:
@@ -124,37 +104,20 @@ class _Copier:
         seen = self.seen_dis.get(uid)
         if seen is not None:
             return seen
-        y = Dis(uid, d.card, d.g)
+        y = Dis(uid, d.card, d.g, d)  # a copy of ``d`` but for what points elsewhere
         self.seen_dis[uid] = y
-        y.backward = d.backward
-        y.base_damage = d.base_damage
-        y.base_defense = d.base_defense
-        y.card = d.card
-        y.charm = d.charm
-        y.combat = d.combat
-        y.damage_counts_characters = d.damage_counts_characters
-        y.defense_counts_characters = d.defense_counts_characters
-        y.entered = d.entered
-        y.first_move_done = d.first_move_done
-        y.fx = d.fx
-        y.health = d.health
-        y.incapacitated_turn = d.incapacitated_turn
-        y.major = d.major
-        y.movement = d.movement
-        y.name = d.name
-        y.pos = d.pos
-        y.recycled = d.recycled
-        y.stationary = d.stationary
-        y.zone = d.zone
-        y.game = self.new if d.game is not None else None
+        if d.game is not None:
+            y.game = self.new
         if d.carrying:
             y.carrying = self.copies(d.carrying)
-        y.stolen = self.copy(d.stolen) if d.stolen is not None else None
+        if d.stolen is not None:
+            y.stolen = self.copy(d.stolen)
         if d.ignores:
             y.ignores = set(d.ignores)
         if d.shunned:
             y.shunned = set(d.shunned)
-        y.ally_of = self.dis(d.ally_of) if d.ally_of is not None else None
+        if d.ally_of is not None:
+            y.ally_of = self.dis(d.ally_of)
         return y
 
     def any(self, x: Copy | Char | Dis) -> Copy | Char | Dis:
@@ -170,12 +133,7 @@ class _Copier:
         return self.copy(x)
 
     def loc(self, loc: Loc) -> Loc:
-        y = Loc(loc.slot, self.copy(loc.copy))
-        y.card = loc.card
-        y.destroyed = loc.destroyed
-        y.dimensional = loc.dimensional
-        y.planetary = loc.planetary
-        y.slot = loc.slot
+        y = Loc(loc.slot, self.copy(loc.copy), loc)  # a copy but for what lies beneath it
         if loc.hidden_cards:
             y.hidden_cards = self.copies(loc.hidden_cards)
         if loc.hidden_disasters:
@@ -339,19 +297,6 @@ def _shuffle(rng: random.Random, xs: list[T]) -> None:
         while j >= n:
             j = getrandbits(k)
         xs[i], xs[j] = xs[j], xs[i]
-
-
-def _template(card: CharacterCard) -> CharTemplate:
-    """A template of ``card`` (CharTemplate.of), built once per card."""
-    known = _TEMPLATES.get(id(card))
-    if known is not None and known[0] is card:
-        return known[1]
-    t = CharTemplate.of(card)
-    _TEMPLATES[id(card)] = (card, t)
-    return t
-
-
-_TEMPLATES: dict[int, tuple[CharacterCard, CharTemplate]] = {}
 
 
 def _extra(x: Copy) -> int:

@@ -160,15 +160,84 @@ class Char:
         "zone",
     )
 
+    # Declared here, not in the constructor: it sets them on one of two paths.
+    uid: int
+    _card: CharacterCard
+    g: GameCard
+    cid: str
+    name: str
+    gender: str
+    base: tuple[int, int, int, int, int]
+    health_max: int
+    health_base: int
+    health: int
+    skill_counts: dict[str, int]
+    base_skills: dict[str, int]
+    categories: frozenset[str]
+    cur: tuple[int, int, int, int, int]
+    items: list[Copy]
+    equipment: list[Copy]
+    enhancements: list[Copy]
+    slot: int
+    zone: str
+    bonked_turn: int
+    charm_turn: int
+    fx: Triggers | None
+    disabled_until: int
+    held_until: int
+    timed: list[Timed]
+    pending: list[Mods]
+    grants: list[tuple[str, int]]
+    captor: int
+    return_turn: int
+    wounded_turn: int
+    pinned: bool
+
     def __init__(
         self,
         uid: int,
         card: CharacterCard,
         template: CharTemplate | None = None,
         g: GameCard | None = None,
+        like: Char | None = None,
     ) -> None:
+        """A character as its card prints it; or, given ``like`` (a character of the game a
+        search player copies: determinize.py), one in the state ``like`` is in, but for what
+        it carries and what was done to it (its lists, new and empty here: the copier fills
+        them), its card's template not read."""
         self.uid = uid
         self._card = card
+        if like is not None:
+            self.g = like.g
+            self.cid = like.cid
+            self.name = like.name
+            self.gender = like.gender
+            self.base = like.base
+            self.health_max = like.health_max
+            self.health_base = like.health_base
+            self.health = like.health
+            self.skill_counts = like.skill_counts
+            self.base_skills = like.base_skills
+            self.categories = like.categories
+            self.cur = like.cur
+            self.slot = like.slot
+            self.zone = like.zone
+            self.bonked_turn = like.bonked_turn
+            self.charm_turn = like.charm_turn
+            self.fx = like.fx
+            self.disabled_until = like.disabled_until
+            self.held_until = like.held_until
+            self.captor = like.captor
+            self.return_turn = like.return_turn
+            self.wounded_turn = like.wounded_turn
+            self.pinned = like.pinned
+            self.items = []
+            self.equipment = []
+            self.enhancements = []
+            self.timed = []
+            self.pending = []
+            self.grants = []
+            return
         if g is None:
             g = game_card(card)
         self.g = g
@@ -183,21 +252,21 @@ class Char:
         self.skill_counts = t.skill_counts  # shared with the template: never mutated
         self.base_skills = t.skill_counts  # printed skills; skill_counts adds granted ones
         self.categories = t.categories
-        self.cur: tuple[int, int, int, int, int] = self.base
-        self.items: list[Copy] = []
-        self.equipment: list[Copy] = []
-        self.enhancements: list[Copy] = []
+        self.cur = self.base
+        self.items = []
+        self.equipment = []
+        self.enhancements = []
         self.slot = -1  # location slot while on the field
         self.zone = "draw"  # draw, hand, haven, field, bonked, captured, discard, aside (REPLACE)
         self.bonked_turn = -1
         self.charm_turn = -1  # the turn it last declared a charm battle (one a turn)
         # Effects (interpreter/): the card's own effects by trigger, and what others did to it.
-        self.fx: Triggers | None = None
+        self.fx = None
         self.disabled_until = 0  # no move, scavenge or attack through this turn
         self.held_until = 0  # no move through this turn
-        self.timed: list[Timed] = []  # ability modifiers lasting through a turn
-        self.pending: list[Mods] = []  # modifiers for its next combat
-        self.grants: list[tuple[str, int]] = []  # (skill, through turn); 0 = while the source
+        self.timed = []  # ability modifiers lasting through a turn
+        self.pending = []  # modifiers for its next combat
+        self.grants = []  # (skill, through turn); 0 = while the source
         self.captor = -1  # uid of the disaster holding it captive (-1: none)
         self.return_turn = 0  # a captive returns to the haven at this turn's reload
         self.wounded_turn = -1  # took direct damage this turn; heals at the next turn
@@ -297,15 +366,81 @@ class Dis:
         "zone",
     )
 
-    def __init__(self, uid: int, card: DisasterCard, g: GameCard | None = None) -> None:
+    # Declared here, not in the constructor: it sets them on one of two paths.
+    uid: int
+    card: DisasterCard
+    g: GameCard
+    cid: str
+    name: str
+    game: Game | None
+    base_damage: int
+    base_defense: int
+    damage_counts_characters: bool
+    defense_counts_characters: bool
+    movement: int
+    charm: int
+    major: bool
+    combat: bool
+    health: int
+    pos: int
+    carrying: list[Copy]
+    stolen: Copy | None
+    first_move_done: bool
+    stationary: bool
+    backward: bool
+    entered: int
+    ignores: UidSet
+    shunned: UidSet
+    incapacitated_turn: int
+    ally_of: Dis | None
+    zone: str
+    fx: Triggers | None
+    recycled: bool
+
+    def __init__(
+        self, uid: int, card: DisasterCard, g: GameCard | None = None, like: Dis | None = None
+    ) -> None:
+        """A disaster as its card prints it; or, given ``like`` (a disaster of the game a
+        search player copies: determinize.py), one in the state ``like`` is in, but for what
+        points at other objects (its game, what it carries or stole, whom it ignores or shuns,
+        its ally: none here, the copier sets them), its card not read again."""
         self.uid = uid
         self.card = card
+        if like is not None:
+            self.g = like.g
+            self.cid = like.cid
+            self.name = like.name
+            self.game = None
+            self.base_damage = like.base_damage
+            self.base_defense = like.base_defense
+            self.damage_counts_characters = like.damage_counts_characters
+            self.defense_counts_characters = like.defense_counts_characters
+            self.movement = like.movement
+            self.charm = like.charm
+            self.major = like.major
+            self.combat = like.combat
+            self.health = like.health
+            self.pos = like.pos
+            self.carrying = []
+            self.stolen = None
+            self.first_move_done = like.first_move_done
+            self.stationary = like.stationary
+            self.backward = like.backward
+            self.entered = like.entered
+            self.ignores = NO_UIDS
+            self.shunned = NO_UIDS
+            self.incapacitated_turn = like.incapacitated_turn
+            self.ally_of = None
+            self.zone = like.zone
+            self.fx = like.fx
+            self.recycled = like.recycled
+            return
         if g is None:
             g = game_card(card)
         self.g = g
         self.cid = g.cid
         self.name = card.name
-        self.game: Game | None = None  # set when it enters the field, to count characters
+        self.game = None  # set when it enters the field, to count characters
         self.base_damage = 0
         self.base_defense = 0
         self.damage_counts_characters = False
@@ -317,8 +452,8 @@ class Dis:
         self.combat = g.combat
         self.health = self.health_max
         self.pos = -1  # index on the field's disaster path while on the field
-        self.carrying: list[Copy] = []  # at most one item (set0 rulebook, "Major Disaster")
-        self.stolen: Copy | None = None  # the card it last stole (held while in ``carrying``)
+        self.carrying = []  # at most one item (set0 rulebook, "Major Disaster")
+        self.stolen = None  # the card it last stole (held while in ``carrying``)
         self.first_move_done = False
         self.stationary = False  # "Moves N" disasters stay put after their N movements
         self.backward = False  # moves against the disaster path (REVERSE: Change Direction)
@@ -326,14 +461,14 @@ class Dis:
         # Characters it ignores until they attack it: a charmer who won against a major ("will
         # ignore the charmer until the charmer attacks it"), or all who lost ("Special Case").
         # NO_UIDS until it has any (add through ``own_ignores``).
-        self.ignores: UidSet = NO_UIDS
+        self.ignores = NO_UIDS
         # Characters who lost a charm battle against it and may not attack it until it attacks
         # them, across combats (kept only under the rule option charm_loss=until_attacked).
-        self.shunned: UidSet = NO_UIDS
+        self.shunned = NO_UIDS
         self.incapacitated_turn = -1
-        self.ally_of: Dis | None = None
+        self.ally_of = None
         self.zone = "draw"  # draw, location (face down), drawn, field, lasting, discard
-        self.fx: Triggers | None = None  # its effects by trigger (interpreter/)
+        self.fx = None  # its effects by trigger (interpreter/)
         self.recycled = False  # defeated and shuffled back into the draw pile (RECYCLE)
 
     def own_ignores(self) -> set[int]:
@@ -444,16 +579,41 @@ class Loc:
         "slot",
     )
 
-    def __init__(self, slot: int, copy: Copy) -> None:
+    # Declared here, not in the constructor: it sets them on one of two paths.
+    slot: int
+    copy: Copy
+    card: LocationCard
+    g: GameCard
+    cid: str
+    hidden_disasters: list[Dis]
+    hidden_cards: list[Copy]
+    destroyed: bool
+    planetary: bool
+    dimensional: bool
+
+    def __init__(self, slot: int, copy: Copy, like: Loc | None = None) -> None:
+        """A location laid out; or, given ``like`` (a location of the game a search player
+        copies: determinize.py), one in the state ``like`` is in, but for what lies beneath it
+        (new and empty here: the copier fills them)."""
         self.slot = slot
         self.copy = copy
+        if like is not None:
+            self.card = like.card
+            self.g = like.g
+            self.cid = like.cid
+            self.hidden_disasters = []
+            self.hidden_cards = []
+            self.destroyed = like.destroyed
+            self.planetary = like.planetary
+            self.dimensional = like.dimensional
+            return
         card = copy.card
         assert isinstance(card, LocationCard)
-        self.card: LocationCard = card
+        self.card = card
         self.g = copy.g
         self.cid = copy.cid
-        self.hidden_disasters: list[Dis] = []  # index 0 is the top card
-        self.hidden_cards: list[Copy] = []  # items and dropped equipment
+        self.hidden_disasters = []  # index 0 is the top card
+        self.hidden_cards = []  # items and dropped equipment
         self.destroyed = False
         # LocationCard.planetary and .dimensional, read from the record's symbols (the card's
         # properties would run interpreted code for every location of every game).
