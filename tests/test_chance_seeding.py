@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import platform
 import random
 
 import pytest
@@ -23,3 +24,31 @@ def test_the_sampling_seed_hashes_the_state_as_random_random_gives_it() -> None:
     chance = SeededChance(game_seed(3, 9))
     state = random.Random(game_seed(3, 9)).getstate()[1]
     assert sampling_seed(chance, 11) == hash((11, state)) & (2**64 - 1)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**64 - 1, game_seed(5, 1234)])
+def test_a_chance_made_like_a_fresh_one_has_the_state_seeding_gives(seed: int) -> None:
+    """The search player's copies of one sample take their generator's state from the sample's
+    (not drawn from yet) instead of seeding again: the same state and stream, its own object."""
+    fresh = SeededChance(seed)
+    copy = SeededChance(seed, fresh)
+    assert copy._gen is not fresh._gen
+    assert copy._gen.getstate() == random.Random(seed).getstate()[1]
+    assert [copy.below(1000) for _ in range(50)] == [fresh.below(1000) for _ in range(50)]
+    # The generators are apart: drawing from one leaves the other where it was.
+    again = SeededChance(seed, SeededChance(seed))
+    assert again._gen.getstate() == random.Random(seed).getstate()[1]
+
+
+def test_on_cpython_the_state_is_copied_not_seeded_again() -> None:
+    """CPython's generator is copied byte for byte (the check on first use passed): a copy of a
+    generator drawn from mid-stream is in that very state, not the state its seed gives."""
+    gen = random.Random(7)
+    gen.random()
+    source = SeededChance(7)
+    source._gen.setstate(gen.getstate()[1])
+    copied = SeededChance(0, source)  # (the seed is read only where nothing can be copied)
+    if platform.python_implementation() != "CPython":
+        pytest.skip("the byte copy is CPython's alone")
+    assert copied._gen.getstate() == gen.getstate()[1]
+    assert copied.below(10**9) == int(gen.random() * 10**9)

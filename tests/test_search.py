@@ -3,6 +3,7 @@ game alone, and it plays the same games for any number of worker processes."""
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -162,11 +163,14 @@ def test_the_dealer_shuffles_as_the_library_does() -> None:
 
     for seed in range(40):
         for n in (0, 1, 2, 3, 7, 8, 9, 31, 64, 100):
-            ours, theirs = random.Random(seed), random.Random(seed)
-            a, b = list(range(n)), list(range(n))
-            _shuffle(ours, a)
-            theirs.shuffle(b)
-            assert a == b and ours.getrandbits(32) == theirs.getrandbits(32), (seed, n)
+            # The search player deals with the C generator under random.Random (no
+            # Python-level seeding): it too must shuffle as the library does.
+            for ours in (random.Random(seed), _random.Random(seed)):
+                theirs = random.Random(seed)
+                a, b = list(range(n)), list(range(n))
+                _shuffle(ours, a)
+                theirs.shuffle(b)
+                assert a == b and ours.getrandbits(32) == theirs.getrandbits(32), (seed, n)
 
 
 def test_determinize_never_reads_the_true_hidden_order() -> None:

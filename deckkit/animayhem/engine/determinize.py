@@ -20,6 +20,7 @@ This module copies and deals; it plays no rule (it imports only the game state a
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import TypeVar
 
@@ -225,19 +226,19 @@ def copy_game(game: Game, chance: SeededChance) -> Game:
     return _Copier(game, chance).run()
 
 
-def clone(game: Game, rng: random.Random) -> Game:
+def clone(game: Game, rng: _random.Random) -> Game:
     """:func:`copy_game` with a new generator drawn from ``rng`` as its chance."""
     return copy_game(game, SeededChance(rng.getrandbits(64)))
 
 
-def determinize(game: Game, rng: random.Random) -> Game:
+def determinize(game: Game, rng: _random.Random) -> Game:
     """A copy of ``game`` with every card the player cannot see reshuffled among the places it
     could lie (see the module's docstring); ``game`` itself is left untouched. Its chance is a
     new generator seeded by ``rng``'s first 64 bits."""
     return deal(game, rng.getrandbits(64), rng)
 
 
-def deal(game: Game, seed: int, rng: random.Random) -> Game:
+def deal(game: Game, seed: int, rng: _random.Random) -> Game:
     """:func:`determinize` with its chance's seed given: the hidden cards are dealt with
     ``rng``. A player weighing several choices on one such sample plays each on a
     :func:`copy_game` of it with a chance of the same seed: the same game as dealing it again
@@ -281,12 +282,14 @@ def deal(game: Game, seed: int, rng: random.Random) -> Game:
     return g
 
 
-def _shuffle(rng: random.Random, xs: list[T]) -> None:
-    """``rng.shuffle(xs)``: CPython's own draws and swaps (Fisher-Yates, each index drawn by
-    ``getrandbits`` with rejection, as ``Random._randbelow`` does), run as compiled code where
-    the library's loop is interpreted (tests/test_search.py holds the two equal). A subclass of
-    ``random.Random`` may draw otherwise: it shuffles its own way."""
-    if type(rng) is not random.Random:
+def _shuffle(rng: _random.Random, xs: list[T]) -> None:
+    """``random.Random(seed).shuffle(xs)`` for ``rng`` seeded with ``seed`` (a
+    ``random.Random`` or the C generator under it, ``_random.Random``): CPython's own draws and
+    swaps (Fisher-Yates, each index drawn by ``getrandbits`` with rejection, as
+    ``Random._randbelow`` does), run as compiled code where the library's loop is interpreted
+    (tests/test_search.py holds the two equal). A subclass of ``random.Random`` may draw
+    otherwise: it shuffles its own way."""
+    if isinstance(rng, random.Random) and type(rng) is not random.Random:
         rng.shuffle(xs)
         return
     getrandbits = rng.getrandbits

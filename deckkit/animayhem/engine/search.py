@@ -28,7 +28,7 @@ one entry of each.
 
 from __future__ import annotations
 
-import random
+import _random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -187,7 +187,9 @@ class SearchPolicy(HeuristicPolicy):
         self.decisions += 1
         self.weighed[kind] = self.weighed.get(kind, 0) + 1
         salt = game.turn * 1009 + about + _SALT.get(kind, 0)
-        rng = random.Random(sampling_seed(game.chance, salt))
+        # (The C generators under ``random.Random``, seeded as it seeds them, with no
+        # Python-level ``__init__``: the dealer draws as ``random.Random`` would.)
+        rng = _random.Random(sampling_seed(game.chance, salt))
         if self._makeup_game is not game:
             halves = charm_halves(game)
             self._makeup_game = game
@@ -198,11 +200,15 @@ class SearchPolicy(HeuristicPolicy):
         for _ in range(self.rollouts):
             # One sample, dealt once: every choice plays on its own copy of it (common random
             # numbers), each with a chance of the same seed, the last on the sample itself.
-            dealer = random.Random(rng.getrandbits(64))
+            # The sample's chance is not drawn from until then, so each copy's is a copy of
+            # it (SeededChance: the same state as seeding it again).
+            dealer = _random.Random(rng.getrandbits(64))
             seed = dealer.getrandbits(64)
             sample = deal(game, seed, dealer)
+            fresh = sample.chance
+            assert isinstance(fresh, SeededChance)
             for i, choice in enumerate(choices):
-                copy = sample if i == last else copy_game(sample, SeededChance(seed))
+                copy = sample if i == last else copy_game(sample, SeededChance(seed, fresh))
                 forced = _Forced(kind, about, choice, self, copy, makeup)
                 values[i].append(self.simulate(copy, forced, resume, self.horizon))
         totals = [sum(v) for v in values]
