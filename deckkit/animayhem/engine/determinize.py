@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import _random
 import random
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from deckkit.animayhem.construction.cards import ItemCard
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import KIND_ITEM
 from deckkit.animayhem.engine.record import GameRecord
@@ -50,12 +49,11 @@ class _Copier:
         self.new = Game(chance, GameRecord(game._record.index, "stall", 0, 0, 0, 0, ""), None)
         # Nor are its per-card counters read, but for the two the rules read back (state.bump).
         self.new.counts_all = False
-        # The copies made so far, by uid: set_up gives every card of a game its own uid and no
-        # rule makes another object of a card, so a uid stands for one object of its class (a
-        # small int is hashed as itself and, up to 256, never built, where ``id()`` builds one).
-        self.seen_copies: dict[int, Copy] = {}
-        self.seen_chars: dict[int, Char] = {}
-        self.seen_dis: dict[int, Dis] = {}
+        # The copies made so far, at their uid: set_up numbers the cards of a game 1, 2, ...,
+        # each its own, and no rule makes another object of a card, so a uid stands for one
+        # object. A list indexed by uid, grown as needed (``_seen``), where dictionaries would
+        # box the uid, hash it and grow several times a copy.
+        self.seen: list[Copy | Char | Dis | None] = [None] * _SEEN
 
     def copy(self, x: Copy) -> Copy:
         g = x.g
@@ -66,24 +64,34 @@ class _Copier:
             # it, as it shares the card data, instead of building it anew.
             return x
         uid = x.uid
-        y = self.seen_copies.get(uid)
-        if y is None:
-            y = Copy(uid, x.card, x.g)
-            y.uses_left = x.uses_left
-            self.seen_copies[uid] = y
-        return y
+        seen = self._seen(uid)
+        y = seen[uid]
+        if isinstance(y, Copy):
+            return y
+        z = Copy(uid, x.card, x.g)
+        z.uses_left = x.uses_left
+        seen[uid] = z
+        return z
+
+    def _seen(self, uid: int) -> list[Copy | Char | Dis | None]:
+        """The copies made so far, long enough to hold ``uid``."""
+        seen = self.seen
+        if uid >= len(seen):
+            seen.extend([None] * (uid + 1 - len(seen)))
+        return seen
 
     def copies(self, xs: list[Copy]) -> list[Copy]:
         return [self.copy(x) for x in xs]
 
     def char(self, c: Char) -> Char:
         uid = c.uid
-        seen = self.seen_chars.get(uid)
-        if seen is not None:
-            return seen
+        seen = self._seen(uid)
+        known = seen[uid]
+        if isinstance(known, Char):
+            return known
         # Built as a copy of ``c`` (state.Char: its card's template is not read again).
         y = Char(uid, c.card, None, c.g, c)
-        self.seen_chars[uid] = y
+        seen[uid] = y
         # (A list empty in the game stays the constructor's own new empty list, here and
         # below: the same copy, one list fewer to build and free.)
         if c.items:
@@ -102,11 +110,12 @@ class _Copier:
 
     def dis(self, d: Dis) -> Dis:
         uid = d.uid
-        seen = self.seen_dis.get(uid)
-        if seen is not None:
-            return seen
+        seen = self._seen(uid)
+        known = seen[uid]
+        if isinstance(known, Dis):
+            return known
         y = Dis(uid, d.card, d.g, d)  # a copy of ``d`` but for what points elsewhere
-        self.seen_dis[uid] = y
+        seen[uid] = y
         if d.game is not None:
             y.game = self.new
         if d.carrying:
@@ -218,6 +227,11 @@ class _Copier:
         return new
 
 
+# The length of the copier's first table of copies by uid: a game of up to 127 cards never
+# grows it (the sample decks deal 50 to 90).
+_SEEN: Final = 128
+
+
 def copy_game(game: Game, chance: SeededChance) -> Game:
     """A copy of ``game`` that shares only what cannot change (cards, the field, effect tables,
     templates, the physical cards without a usage limit) and the rule hooks, and plays with
@@ -245,41 +259,87 @@ def deal(game: Game, seed: int, rng: _random.Random) -> Game:
     from the same generator, without dealing it again."""
     g = copy_game(game, SeededChance(seed))
     known = g.known
+    # (Index loops and an insertion sort by uid, not tuples, zips and sorts by a key function:
+    # the same cards in the same places, worked out by compiled code.)
     # Disasters: the unseen ones under the locations trade places with those in the draw pile.
-    under = [(loc, i) for loc in g.locs for i, d in enumerate(loc.hidden_disasters)
-             if d.uid not in known]  # fmt: skip
-    in_pile = [i for i, x in enumerate(g.draw_pile) if isinstance(x, Dis)]
-    pool: list[Dis] = sorted(
-        [loc.hidden_disasters[i] for loc, i in under]
-        + [x for x in g.draw_pile if isinstance(x, Dis)],
-        key=lambda d: d.uid,
-    )
+    under: list[Loc] = []  # the location of each unseen disaster beneath one...
+    under_at: list[int] = []  # ...and its place there
+    pool: list[Dis] = []
+    for loc in g.locs:
+        hidden = loc.hidden_disasters
+        for i in range(len(hidden)):
+            d = hidden[i]
+            if d.uid not in known:
+                under.append(loc)
+                under_at.append(i)
+                pool.append(d)
+    pile = g.draw_pile
+    in_pile: list[int] = []
+    for i in range(len(pile)):
+        x = pile[i]
+        if isinstance(x, Dis):
+            in_pile.append(i)
+            pool.append(x)
+    _sort_by_uid(pool, [d.uid for d in pool])
     _shuffle(rng, pool)
-    for (loc, i), d in zip(under, pool, strict=False):
-        loc.hidden_disasters[i] = d
+    n = len(under)
+    for j in range(n):
+        d = pool[j]
+        under[j].hidden_disasters[under_at[j]] = d
         d.zone = "location"
-    for i, d in zip(in_pile, pool[len(under) :], strict=True):
-        g.draw_pile[i] = d
+    for j in range(len(in_pile)):
+        d = pool[n + j]
+        pile[in_pile[j]] = d
         d.zone = "draw"
     # Items: the unseen ones under the locations trade places with the unused ones.
-    slots = [(loc, i) for loc in g.locs for i, x in enumerate(loc.hidden_cards)
-             if x.g.kind == KIND_ITEM and x.uid not in known]  # fmt: skip
-    before = sum(_extra(loc.hidden_cards[i]) for loc, i in slots)
-    items: list[Copy] = sorted(
-        [loc.hidden_cards[i] for loc, i in slots] + list(g.unused), key=lambda x: x.uid
-    )
+    slots: list[Loc] = []
+    slots_at: list[int] = []
+    items: list[Copy] = []
+    before = 0
+    for loc in g.locs:
+        cards = loc.hidden_cards
+        for i in range(len(cards)):
+            x = cards[i]
+            if x.g.kind == KIND_ITEM and x.uid not in known:
+                slots.append(loc)
+                slots_at.append(i)
+                items.append(x)
+                before += _extra(x)
+    items.extend(g.unused)
+    _sort_by_uid(items, [x.uid for x in items])
     _shuffle(rng, items)
-    for (loc, i), x in zip(slots, items, strict=False):
-        loc.hidden_cards[i] = x
-    g.unused = items[len(slots) :]
+    n = len(slots)
+    after = 0
+    for j in range(n):
+        x = items[j]
+        slots[j].hidden_cards[slots_at[j]] = x
+        after += _extra(x)
+    g.unused = items[n:]
     # An item that counts for more than one in the tally (C-ko) may have come into play.
-    g.tally_extra += sum(_extra(loc.hidden_cards[i]) for loc, i in slots) - before
+    g.tally_extra += after - before
     # The piles: any order.
-    g.draw_pile.sort(key=lambda x: x.uid)
-    _shuffle(rng, g.draw_pile)
-    g.combat_pile.sort(key=lambda x: x.uid)
-    _shuffle(rng, g.combat_pile)
+    _sort_by_uid(pile, [x.uid for x in pile])
+    _shuffle(rng, pile)
+    combat = g.combat_pile
+    _sort_by_uid(combat, [x.uid for x in combat])
+    _shuffle(rng, combat)
     return g
+
+
+def _sort_by_uid(xs: list[T], uids: list[int]) -> None:
+    """Sort ``xs`` in place by ``uids`` (``xs``'s uids, in its order; sorted alongside): an
+    insertion sort, the fastest for piles of a few dozen cards. Every card of a game has its
+    own uid, so the order is the one ``sorted(xs, key=uid)`` gives."""
+    for i in range(1, len(xs)):
+        u = uids[i]
+        x = xs[i]
+        j = i - 1
+        while j >= 0 and uids[j] > u:
+            uids[j + 1] = uids[j]
+            xs[j + 1] = xs[j]
+            j -= 1
+        uids[j + 1] = u
+        xs[j + 1] = x
 
 
 def _shuffle(rng: _random.Random, xs: list[T]) -> None:
@@ -303,5 +363,7 @@ def _shuffle(rng: _random.Random, xs: list[T]) -> None:
 
 
 def _extra(x: Copy) -> int:
-    card = x.card
-    return card.tally - 1 if isinstance(card, ItemCard) else 0
+    """How many more than one an item counts for in the tally (its card's ``tally`` - 1, read
+    from its game-time record); 0 for any other card."""
+    g = x.g
+    return g.tally - 1 if g.kind == KIND_ITEM else 0
