@@ -173,6 +173,20 @@ def test_the_dealer_shuffles_as_the_library_does() -> None:
                 assert a == b and ours.getrandbits(32) == theirs.getrandbits(32), (seed, n)
 
 
+def test_the_dealer_sorts_by_uid_as_sorted_does() -> None:
+    """determinize's sort by uid (insertion for a few cards, a table by uid for more) puts a
+    pile in the order ``sorted(key=uid)`` gives, whatever its length."""
+    from deckkit.animayhem.engine.determinize import _sort_by_uid
+
+    rng = random.Random(4)
+    for n in (0, 1, 2, 7, 8, 9, 20, 60):
+        for _ in range(20):
+            uids = rng.sample(range(1, 120), n)
+            cards = [f"card {u}" for u in uids]
+            _sort_by_uid(cards, list(uids))
+            assert cards == [f"card {u}" for u in sorted(uids)], (n, uids)
+
+
 def test_determinize_never_reads_the_true_hidden_order() -> None:
     """Rearranging the face-down cards of the game gives the very same determinization for the
     same generator: the copy depends on what the player could know, not on the true order."""

@@ -327,19 +327,34 @@ def deal(game: Game, seed: int, rng: _random.Random) -> Game:
 
 
 def _sort_by_uid(xs: list[T], uids: list[int]) -> None:
-    """Sort ``xs`` in place by ``uids`` (``xs``'s uids, in its order; sorted alongside): an
-    insertion sort, the fastest for piles of a few dozen cards. Every card of a game has its
-    own uid, so the order is the one ``sorted(xs, key=uid)`` gives."""
-    for i in range(1, len(xs)):
-        u = uids[i]
-        x = xs[i]
-        j = i - 1
-        while j >= 0 and uids[j] > u:
-            uids[j + 1] = uids[j]
-            xs[j + 1] = xs[j]
-            j -= 1
-        uids[j + 1] = u
-        xs[j + 1] = x
+    """Sort ``xs`` in place by ``uids`` (``xs``'s uids, in its order). Every card of a game
+    has its own uid, so the order is the one ``sorted(xs, key=uid)`` gives: a few cards by
+    insertion, more by placing each at its uid in a table and reading the table in order
+    (the uids are small: set_up numbers the cards 1, 2, ...)."""
+    n = len(xs)
+    if n <= _FEW:
+        for i in range(1, n):
+            u = uids[i]
+            x = xs[i]
+            j = i - 1
+            while j >= 0 and uids[j] > u:
+                uids[j + 1] = uids[j]
+                xs[j + 1] = xs[j]
+                j -= 1
+            uids[j + 1] = u
+            xs[j + 1] = x
+        return
+    at: list[T | None] = [None] * (max(uids) + 1)
+    for i in range(n):
+        at[uids[i]] = xs[i]
+    k = 0
+    for y in at:
+        if y is not None:
+            xs[k] = y
+            k += 1
+
+
+_FEW: Final = 8  # the longest list _sort_by_uid sorts by insertion
 
 
 def _shuffle(rng: _random.Random, xs: list[T]) -> None:
