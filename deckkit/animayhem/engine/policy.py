@@ -820,6 +820,32 @@ def _blow_value(b: tuple[int, Copy, PowerCard, int]) -> int:
     return -b[0]
 
 
+class _Flash:
+    """What ``combat_flash`` weighs of a flash effect in the hand, all of it fixed by the card
+    and its encoded text (the run's, the same for every game): worked out once per card
+    instead of once per card and combat round, with the card and its text kept to check the
+    entry is theirs."""
+
+    __slots__ = (
+        "bonus", "card", "cost", "damage", "defense", "guards", "held", "hits", "plain", "text"
+    )  # fmt: skip
+
+    def __init__(self, game: Game, card: PowerCard, text: Triggers | None) -> None:
+        self.card = card
+        self.text = text
+        # Kept for the round it finishes the disaster (frail_blow), or for a charm battle it
+        # turns (held_for_charm); without a text neither holds.
+        self.held = text is not None and (frail_times(game, card) != 1 or charm_only(game, card))
+        self.cost = card.energy_cost or 0
+        mods = _combat_modifiers(card, game)
+        self.bonus = bool(mods)
+        self.plain = not mods and combat_only(game, card)  # encoded combat effects only
+        self.guards = "defense" in mods
+        self.defense = mods.get("defense", 0)
+        self.hits = "damage" in mods
+        self.damage = mods.get("damage", 0)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPolicy(Policy):
     """A sensible player: heads for locations it can scavenge, fights what it can beat, retreats
@@ -850,6 +876,12 @@ class HeuristicPolicy(Policy):
         # run's, the same for every game), so they are worked out once per card: by card id,
         # with the card and its text kept to check the entry is theirs.
         self._bonus: dict[str, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
+        # The make-up read last and its entry of ``_piles``, by the counts it was read from.
+        self._last_pile: (
+            tuple[dict[GameCard, int], tuple[tuple[tuple[CharmHalf, int], ...], int]] | None
+        ) = None
+        # The same for what ``combat_flash`` weighs of each flash effect (``_Flash``).
+        self._flash: dict[str, _Flash] = {}
 
     def _bonuses(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
         """:func:`_combat_modifiers` of ``x``'s card, from the cache (read it, never change
@@ -889,12 +921,16 @@ class HeuristicPolicy(Policy):
                 g = x.g
                 if g.charm_half is not None:  # a combat card
                     by_card[g] = by_card.get(g, 0) + 1
+        last = self._last_pile
+        if last is not None and by_card == last[0]:
+            return last[1]  # most often the last game's: compared as counted, not hashed
         key = frozenset(by_card.items())
         known = self._piles.get(key)
         if known is None:
             halves = charm_halves(game)
             known = (halves, self._makeup_number(halves))
             self._piles[key] = known
+        self._last_pile = (by_card, known)
         return known
 
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
@@ -1508,32 +1544,36 @@ class HeuristicPolicy(Policy):
         guard: list[tuple[int, Copy, int]] = []  # (defense, card, cost) playable on the target
         blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
         plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus
+        fx = game.fx
         for x in game.hand:
             if x.g.kind != KIND_FLASH_EFFECT:
                 continue
             card = x.card
             if not isinstance(card, PowerCard):
                 continue
-            if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
-                # Kept for the round it finishes the disaster (frail_blow), or for a charm
-                # battle it turns (held_for_charm).
+            cid = x.cid
+            text = fx.get(cid)
+            info = self._flash.get(cid)
+            if info is None or info.card is not card or info.text is not text:
+                info = _Flash(game, card, text)
+                self._flash[cid] = info
+            if info.held:
                 continue
             assert isinstance(x, Copy)
-            mods = self._bonuses(game, x, card)
-            cost = card.energy_cost or 0
-            if not mods:
-                if short_damage > 0 and combat_only(game, card):
+            cost = info.cost
+            if not info.bonus:
+                if short_damage > 0 and info.plain:
                     plain.append((x, card, cost))
                 continue
             if (
                 short_defense > 0
-                and "defense" in mods
+                and info.guards
                 and usable(target, card)
                 and _reaches(game, card, target)
             ):
-                guard.append((mods["defense"], x, cost))
-            if short_damage > 0 and "damage" in mods:
-                blows.append((mods["damage"], x, card, cost))
+                guard.append((info.defense, x, cost))
+            if short_damage > 0 and info.hits:
+                blows.append((info.damage, x, card, cost))
         if not (guard or blows or plain):
             return []
         aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
