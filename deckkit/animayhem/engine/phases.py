@@ -231,24 +231,33 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     stopped there or stayed, is attacked by it once this turn; the party may then attack a
     combat disaster it shares a location with."""
     game.phase = "move"
+    play = edition.play
     # Who ended a move on a location this turn, kept only under location_attack=stopped.
-    stopped: set[int] | None = set() if edition.play.location_attack == "stopped" else None
+    stopped: set[int] | None = set() if play.location_attack == "stopped" else None
+    max_on_field = play.max_on_field
+    max_party = play.max_party
     for planned, route in policy.moves(game, edition):
         # A plan made at the start of the phase can be overtaken by an earlier party's combat
         # (a member bonked, a vehicle dropped): move who is still there, as far as they can.
+        # (Most often everyone is: the plan's own list, never changed, is moved then.)
         start = planned[0].slot if planned and planned[0].zone == "field" else HAVEN
-        party = [
-            c
-            for c in planned
-            if (c.zone == "field" and c.slot == start) or (c.zone == "haven" and start == HAVEN)
-        ]
+        party = planned
+        for c in planned:
+            if not _still_at(c, start):
+                party = [c for c in planned if _still_at(c, start)]
+                break
         if game.fx:
-            party = [c for c in party if can_move(game, c)]  # disabled or held in place
+            for c in party:
+                if not can_move(game, c):  # disabled or held in place
+                    party = [c for c in party if can_move(game, c)]
+                    break
         if start == HAVEN:
             # At most 6 characters on the field ("Character Cards"; "Equip Phase").
-            party = party[: max(0, edition.play.max_on_field - _on_field_count(game))]
-        if edition.play.max_party:
-            party = party[: edition.play.max_party]  # fifth2018: at most 4 in a group
+            room = max(0, max_on_field - _on_field_count(game))
+            if len(party) > room:
+                party = party[:room]
+        if max_party and len(party) > max_party:
+            party = party[:max_party]  # fifth2018: at most 4 in a group
         if not party or not route:
             continue
         # Re-validate the plan from where the party stands now (a retreat may have moved it).
@@ -278,6 +287,11 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     if game.building:
         stop_abandoned(game, edition.play.haven_abandoned)  # a builder knocked out just now
     party_attacks(game, edition, policy)
+
+
+def _still_at(c: Char, start: int) -> bool:
+    """A planned mover still where the plan found it (``start``: a slot, or HAVEN)."""
+    return (c.zone == "field" and c.slot == start) or (c.zone == "haven" and start == HAVEN)
 
 
 def occupied_slots(game: Game) -> list[int]:

@@ -810,16 +810,6 @@ def known_threat(game: Game, party: list[Char], slot: int) -> bool:
     return d.uid in game.known and d.combat and not can_beat(game, party, d)
 
 
-def _guard_value(g: tuple[int, Copy, int]) -> int:
-    """Sort key of ``combat_flash``'s shields: the most defense first."""
-    return -g[0]
-
-
-def _blow_value(b: tuple[int, Copy, PowerCard, int]) -> int:
-    """Sort key of ``combat_flash``'s blows: the most damage first."""
-    return -b[0]
-
-
 class _Flash:
     """What ``combat_flash`` weighs of a flash effect in the hand, all of it fixed by the card
     and its encoded text (the run's, the same for every game): worked out once per card
@@ -1565,15 +1555,25 @@ class HeuristicPolicy(Policy):
                 if short_damage > 0 and info.plain:
                     plain.append((x, card, cost))
                 continue
+            # Each list kept in the order a stable sort by value, highest first, gives it (the
+            # cards of equal value in the hand's order), without a key called per card.
             if (
                 short_defense > 0
                 and info.guards
                 and usable(target, card)
                 and _reaches(game, card, target)
             ):
-                guard.append((info.defense, x, cost))
+                value = info.defense
+                i = len(guard)
+                while i > 0 and guard[i - 1][0] < value:
+                    i -= 1
+                guard.insert(i, (value, x, cost))
             if short_damage > 0 and info.hits:
-                blows.append((info.damage, x, card, cost))
+                value = info.damage
+                i = len(blows)
+                while i > 0 and blows[i - 1][0] < value:
+                    i -= 1
+                blows.insert(i, (value, x, card, cost))
         if not (guard or blows or plain):
             return []
         aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
@@ -1582,7 +1582,6 @@ class HeuristicPolicy(Policy):
         energy = {c.uid: c.cur[ENE] for c in (*fighters, target)}
         standing = short_defense <= 0
         if guard:
-            guard.sort(key=_guard_value)
             chosen: list[Copy] = []
             need = short_defense
             spent = 0
@@ -1601,7 +1600,6 @@ class HeuristicPolicy(Policy):
         # Those the round does not knock out: every fighter but an unshielded target.
         safe = [c for c in fighters if c is not target or standing]
         if blows:
-            blows.sort(key=_blow_value)
             picks: list[tuple[Copy, Char]] = []
             need = short_damage
             saved = dict(energy)
