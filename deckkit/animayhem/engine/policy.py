@@ -1336,10 +1336,9 @@ class HeuristicPolicy(Policy):
                 hunted, hunt_far = slot, far
         # Each round asks the nearest location (distance and risk, then the path key, the
         # smaller slot on a tie) still to be asked: something is left beneath it and it was
-        # not asked before. The first round most often finds the goal, so the refused are
-        # listed only when one is.
+        # not asked before (a bit per slot of ``refused``).
         danger = _danger(game)
-        refused: list[int] | None = None
+        refused = 0
         view = _Party(party)
         while True:
             slot = -1
@@ -1348,7 +1347,7 @@ class HeuristicPolicy(Policy):
                 s = loc.slot
                 if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
                     continue
-                if refused is not None and s in refused:
+                if refused >> s & 1:
                     continue
                 f = row[s] + extra + len(loc.hidden_disasters)
                 if danger:
@@ -1360,9 +1359,7 @@ class HeuristicPolicy(Policy):
                 break
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
-            if refused is None:
-                refused = []
-            refused.append(slot)
+            refused |= 1 << slot
         return hunted if hunted >= 0 else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
