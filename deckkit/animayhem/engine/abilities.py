@@ -194,6 +194,19 @@ def refresh(game: Game, c: Char) -> None:
     per combat round", an ability modifier lasting "until the end of the phase or combat
     round"), each use buys one combat round (combat._activate) or one move (LEAP: Speed)."""
     b = c.base  # read by constant indices: the compiled engine keeps it unboxed
+    effects = bool(game.fx or c.timed or c.grants)
+    reached = effects and _reached(game, c)  # a question only: asked first, asked once
+    if (
+        not reached
+        and not c.enhancements
+        and not c.equipment
+        and (c.zone != "field" or not game.globals_in_play)
+    ):
+        # Nothing modifies the base (most calls): no list of abilities to build.
+        if effects:
+            _settle(c, c.health_base, c.base_skills)
+        c.cur = (max(0, b[0]), max(0, b[1]), max(0, b[2]), max(0, b[3]), max(0, b[4]))
+        return
     cur = [b[0], b[1], b[2], b[3], b[4]]
     if c.enhancements:
         base = cur.copy()
@@ -214,11 +227,11 @@ def refresh(game: Game, c: Char) -> None:
                 continue  # its text gates the bonus: its effects play it (Palace Guard)
             for i, mod in g.mod_slots:
                 cur[i] = apply_mod(mod, cur[i])
-    if game.fx or c.timed or c.grants:
+    if effects:
         # Card effects (interpreter/): lasting modifiers and granted skills.
         health = c.health_base
         counts = c.base_skills
-        if _reached(game, c):
+        if reached:
             mods, skills = standing_mods(game, c)
             for group in mods:
                 for stat, change in group:
@@ -231,15 +244,20 @@ def refresh(game: Game, c: Char) -> None:
                 counts = dict(c.base_skills)
                 for s, n in skills.items():
                     counts[s] = counts.get(s, 0) + n
-        health = max(1, health)
-        if health != c.health_max:
-            # Health moves with its maximum, so damage taken stays taken; losing the bonus
-            # never bonks by itself.
-            gain = health - c.health_max
-            c.health = c.health + gain if gain > 0 else max(min(c.health, 1), c.health + gain)
-            c.health_max = health
-        c.skill_counts = counts
+        _settle(c, health, counts)
     c.cur = (max(0, cur[0]), max(0, cur[1]), max(0, cur[2]), max(0, cur[3]), max(0, cur[4]))
+
+
+def _settle(c: Char, health: int, counts: dict[str, int]) -> None:
+    """:func:`refresh`'s health and skills once card effects are weighed."""
+    health = max(1, health)
+    if health != c.health_max:
+        # Health moves with its maximum, so damage taken stays taken; losing the bonus never
+        # bonks by itself.
+        gain = health - c.health_max
+        c.health = c.health + gain if gain > 0 else max(min(c.health, 1), c.health + gain)
+        c.health_max = health
+    c.skill_counts = counts
 
 
 def _apply_equipment(c: Char, cur: list[int]) -> None:

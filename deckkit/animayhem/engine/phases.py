@@ -61,10 +61,72 @@ def last_turn(turn: int, duration: int) -> int:
     return turn + duration - 1
 
 
+class _PhaseRules:
+    """The rule options the phases read, settled once per edition: each is an attribute of an
+    interpreted dataclass (``Edition.play``), read here once instead of several times a turn."""
+
+    __slots__ = (
+        "bonked_to_hand",
+        "bonked_to_haven",
+        "edition",
+        "enhance_anywhere",
+        "guidelines",
+        "hand_limit",
+        "haven_abandoned",
+        "max_on_field",
+        "max_party",
+        "stopped",
+    )
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition  # held, so its id is not reused while this record lives
+        play = edition.play
+        self.guidelines = play.end_conditions == "guidelines1998"
+        self.hand_limit = play.hand_limit
+        self.bonked_to_hand = play.bonked_return == "hand"
+        self.bonked_to_haven = play.bonked_return == "haven"
+        self.haven_abandoned: str = play.haven_abandoned
+        self.enhance_anywhere = not play.enhance_in_haven_only
+        self.stopped = play.location_attack == "stopped"
+        self.max_on_field = play.max_on_field
+        self.max_party = play.max_party
+
+
+class _LatestRules:
+    """The phase rules read last: a game asks for the same edition's a few times a turn."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self) -> None:
+        self.rules: _PhaseRules | None = None
+
+
+_LATEST: Final = _LatestRules()
+# The phase rules by edition id (an edition is frozen: the same edition, the same rules);
+# cleared when full, as the other identity-keyed tables are.
+_RULES: Final[dict[int, _PhaseRules]] = {}
+_RULES_KEPT: Final = 64
+
+
+def _rules(edition: Edition) -> _PhaseRules:
+    """The phase rule options of ``edition``."""
+    r = _LATEST.rules
+    if r is not None and r.edition is edition:
+        return r
+    r = _RULES.get(id(edition))
+    if r is None or r.edition is not edition:
+        r = _PhaseRules(edition)
+        if len(_RULES) >= _RULES_KEPT:
+            _RULES.clear()
+        _RULES[id(edition)] = r
+    _LATEST.rules = r
+    return r
+
+
 def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
     """Discard any cards from the hand (set0 rulebook, "Discard Phase")."""
     game.phase = "discard"
-    if edition.play.end_conditions == "guidelines1998":
+    if _rules(edition).guidelines:
         check_end(game, edition, at_discard=True)
     for x in policy.discards(game):
         game.hand.remove(x)
@@ -99,10 +161,11 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
     rulebook, "Reload Phase"). A disaster drawn waits in ``game.drawn`` to enter the field in the
     Maintenance phase."""
     game.phase = "reload"
-    limit = edition.play.hand_limit
+    rules = _rules(edition)
+    limit = rules.hand_limit
     if ACT_STORE in game.acts:
         limit += stored(game)  # flash effects kept aside do not count (Refuge)
-    if edition.play.bonked_return == "hand":
+    if rules.bonked_to_hand:
         for c in _rested(game):
             c.zone = "hand"
             c.health = c.health_max
@@ -157,7 +220,8 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
     haven; one enhancement, one equipment (on a character in a haven) and one global effect
     (set0 rulebook, "Equip Phase")."""
     game.phase = "equip"
-    if edition.play.bonked_return == "haven":
+    rules = _rules(edition)
+    if rules.bonked_to_haven:
         # 1998 guidelines, "Bonked": back in play, health restored, "at his owner's starting
         # Haven during the owner's next Equip phase" (not through the hand).
         for c in _rested(game):
@@ -166,7 +230,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             if game.trace is not None:
                 game.say("equip", f"{c.name} returns from being bonked to the haven", c)
     # Extra havens drawn: built on the field (havens.py; rule option haven_abandoned).
-    build_havens(game, policy, edition.play.haven_abandoned)
+    build_havens(game, policy, rules.haven_abandoned)
     for c in [x for x in game.hand if isinstance(x, Char)]:
         if game.acts and waits_to_replace(c):
             continue  # a form card enters only by replacing its character (REPLACE)
@@ -175,7 +239,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
             enter_haven(game, c)
             if game.trace is not None:
                 game.say("equip", f"{c.name} enters the haven", c)
-    anywhere = not edition.play.enhance_in_haven_only
+    anywhere = rules.enhance_anywhere
     kinds = [TYPE_ENHANCEMENT, TYPE_EQUIPMENT]
     if game.acts:
         kinds += [TYPE_EQUIPMENT] * extra_equipment(game)  # Bulma (EXTRA_EQUIP)
@@ -231,24 +295,33 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     stopped there or stayed, is attacked by it once this turn; the party may then attack a
     combat disaster it shares a location with."""
     game.phase = "move"
+    rules = _rules(edition)
     # Who ended a move on a location this turn, kept only under location_attack=stopped.
-    stopped: set[int] | None = set() if edition.play.location_attack == "stopped" else None
+    stopped: set[int] | None = set() if rules.stopped else None
+    max_on_field = rules.max_on_field
+    max_party = rules.max_party
     for planned, route in policy.moves(game, edition):
         # A plan made at the start of the phase can be overtaken by an earlier party's combat
         # (a member bonked, a vehicle dropped): move who is still there, as far as they can.
+        # (Most often everyone is: the plan's own list, never changed, is moved then.)
         start = planned[0].slot if planned and planned[0].zone == "field" else HAVEN
-        party = [
-            c
-            for c in planned
-            if (c.zone == "field" and c.slot == start) or (c.zone == "haven" and start == HAVEN)
-        ]
+        party = planned
+        for c in planned:
+            if not _still_at(c, start):
+                party = [c for c in planned if _still_at(c, start)]
+                break
         if game.fx:
-            party = [c for c in party if can_move(game, c)]  # disabled or held in place
+            for c in party:
+                if not can_move(game, c):  # disabled or held in place
+                    party = [c for c in party if can_move(game, c)]
+                    break
         if start == HAVEN:
             # At most 6 characters on the field ("Character Cards"; "Equip Phase").
-            party = party[: max(0, edition.play.max_on_field - _on_field_count(game))]
-        if edition.play.max_party:
-            party = party[: edition.play.max_party]  # fifth2018: at most 4 in a group
+            room = max(0, max_on_field - _on_field_count(game))
+            if len(party) > room:
+                party = party[:room]
+        if max_party and len(party) > max_party:
+            party = party[:max_party]  # fifth2018: at most 4 in a group
         if not party or not route:
             continue
         # Re-validate the plan from where the party stands now (a retreat may have moved it).
@@ -276,18 +349,29 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
         location_attack(game, edition, group, slot)
     check_end(game, edition)
     if game.building:
-        stop_abandoned(game, edition.play.haven_abandoned)  # a builder knocked out just now
+        stop_abandoned(game, rules.haven_abandoned)  # a builder knocked out just now
     party_attacks(game, edition, policy)
+
+
+def _still_at(c: Char, start: int) -> bool:
+    """A planned mover still where the plan found it (``start``: a slot, or HAVEN)."""
+    return (c.zone == "field" and c.slot == start) or (c.zone == "haven" and start == HAVEN)
 
 
 def occupied_slots(game: Game) -> list[int]:
     """The locations characters stand on, in slot order (``sorted({c.slot for c in
     game.on_field()})`` without the set and the list of characters)."""
-    slots: list[int] = []
+    occupied = 0  # a bit per slot: no look-up in the list, no sort
     for c in game.chars:
-        if c.zone == "field" and c.slot not in slots:
-            slots.append(c.slot)
-    slots.sort()
+        if c.zone == "field":
+            occupied |= 1 << c.slot
+    slots: list[int] = []
+    slot = 0
+    while occupied:
+        if occupied & 1:
+            slots.append(slot)
+        occupied >>= 1
+        slot += 1
     return slots
 
 
@@ -386,7 +470,7 @@ def _phase_done(game: Game, edition: Edition, after_phase: Callable[[Game], None
     other builders free again: havens.stop_abandoned), then the tests' check."""
     check_end(game, edition)
     if game.building:
-        stop_abandoned(game, edition.play.haven_abandoned)
+        stop_abandoned(game, _rules(edition).haven_abandoned)
     if after_phase is not None:
         after_phase(game)
 

@@ -810,14 +810,30 @@ def known_threat(game: Game, party: list[Char], slot: int) -> bool:
     return d.uid in game.known and d.combat and not can_beat(game, party, d)
 
 
-def _guard_value(g: tuple[int, Copy, int]) -> int:
-    """Sort key of ``combat_flash``'s shields: the most defense first."""
-    return -g[0]
+class _Flash:
+    """What ``combat_flash`` weighs of a flash effect in the hand, all of it fixed by the card
+    and its encoded text (the run's, the same for every game): worked out once per card
+    instead of once per card and combat round, with the card and its text kept to check the
+    entry is theirs."""
 
+    __slots__ = (
+        "bonus", "card", "cost", "damage", "defense", "guards", "held", "hits", "plain", "text"
+    )  # fmt: skip
 
-def _blow_value(b: tuple[int, Copy, PowerCard, int]) -> int:
-    """Sort key of ``combat_flash``'s blows: the most damage first."""
-    return -b[0]
+    def __init__(self, game: Game, card: PowerCard, text: Triggers | None) -> None:
+        self.card = card
+        self.text = text
+        # Kept for the round it finishes the disaster (frail_blow), or for a charm battle it
+        # turns (held_for_charm); without a text neither holds.
+        self.held = text is not None and (frail_times(game, card) != 1 or charm_only(game, card))
+        self.cost = card.energy_cost or 0
+        mods = _combat_modifiers(card, game)
+        self.bonus = bool(mods)
+        self.plain = not mods and combat_only(game, card)  # encoded combat effects only
+        self.guards = "defense" in mods
+        self.defense = mods.get("defense", 0)
+        self.hits = "damage" in mods
+        self.damage = mods.get("damage", 0)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -850,6 +866,12 @@ class HeuristicPolicy(Policy):
         # run's, the same for every game), so they are worked out once per card: by card id,
         # with the card and its text kept to check the entry is theirs.
         self._bonus: dict[str, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
+        # The make-up read last and its entry of ``_piles``, by the counts it was read from.
+        self._last_pile: (
+            tuple[dict[GameCard, int], tuple[tuple[tuple[CharmHalf, int], ...], int]] | None
+        ) = None
+        # The same for what ``combat_flash`` weighs of each flash effect (``_Flash``).
+        self._flash: dict[str, _Flash] = {}
 
     def _bonuses(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
         """:func:`_combat_modifiers` of ``x``'s card, from the cache (read it, never change
@@ -889,12 +911,16 @@ class HeuristicPolicy(Policy):
                 g = x.g
                 if g.charm_half is not None:  # a combat card
                     by_card[g] = by_card.get(g, 0) + 1
+        last = self._last_pile
+        if last is not None and by_card == last[0]:
+            return last[1]  # most often the last game's: compared as counted, not hashed
         key = frozenset(by_card.items())
         known = self._piles.get(key)
         if known is None:
             halves = charm_halves(game)
             known = (halves, self._makeup_number(halves))
             self._piles[key] = known
+        self._last_pile = (by_card, known)
         return known
 
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
@@ -1310,10 +1336,9 @@ class HeuristicPolicy(Policy):
                 hunted, hunt_far = slot, far
         # Each round asks the nearest location (distance and risk, then the path key, the
         # smaller slot on a tie) still to be asked: something is left beneath it and it was
-        # not asked before. The first round most often finds the goal, so the refused are
-        # listed only when one is.
+        # not asked before (a bit per slot of ``refused``).
         danger = _danger(game)
-        refused: list[int] | None = None
+        refused = 0
         view = _Party(party)
         while True:
             slot = -1
@@ -1322,7 +1347,7 @@ class HeuristicPolicy(Policy):
                 s = loc.slot
                 if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
                     continue
-                if refused is not None and s in refused:
+                if refused >> s & 1:
                     continue
                 f = row[s] + extra + len(loc.hidden_disasters)
                 if danger:
@@ -1334,9 +1359,7 @@ class HeuristicPolicy(Policy):
                 break
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
-            if refused is None:
-                refused = []
-            refused.append(slot)
+            refused |= 1 << slot
         return hunted if hunted >= 0 else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
@@ -1508,32 +1531,46 @@ class HeuristicPolicy(Policy):
         guard: list[tuple[int, Copy, int]] = []  # (defense, card, cost) playable on the target
         blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
         plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus
+        fx = game.fx
         for x in game.hand:
             if x.g.kind != KIND_FLASH_EFFECT:
                 continue
             card = x.card
             if not isinstance(card, PowerCard):
                 continue
-            if game.fx and (frail_times(game, card) != 1 or charm_only(game, card)):
-                # Kept for the round it finishes the disaster (frail_blow), or for a charm
-                # battle it turns (held_for_charm).
+            cid = x.cid
+            text = fx.get(cid)
+            info = self._flash.get(cid)
+            if info is None or info.card is not card or info.text is not text:
+                info = _Flash(game, card, text)
+                self._flash[cid] = info
+            if info.held:
                 continue
             assert isinstance(x, Copy)
-            mods = self._bonuses(game, x, card)
-            cost = card.energy_cost or 0
-            if not mods:
-                if short_damage > 0 and combat_only(game, card):
+            cost = info.cost
+            if not info.bonus:
+                if short_damage > 0 and info.plain:
                     plain.append((x, card, cost))
                 continue
+            # Each list kept in the order a stable sort by value, highest first, gives it (the
+            # cards of equal value in the hand's order), without a key called per card.
             if (
                 short_defense > 0
-                and "defense" in mods
+                and info.guards
                 and usable(target, card)
                 and _reaches(game, card, target)
             ):
-                guard.append((mods["defense"], x, cost))
-            if short_damage > 0 and "damage" in mods:
-                blows.append((mods["damage"], x, card, cost))
+                value = info.defense
+                i = len(guard)
+                while i > 0 and guard[i - 1][0] < value:
+                    i -= 1
+                guard.insert(i, (value, x, cost))
+            if short_damage > 0 and info.hits:
+                value = info.damage
+                i = len(blows)
+                while i > 0 and blows[i - 1][0] < value:
+                    i -= 1
+                blows.insert(i, (value, x, card, cost))
         if not (guard or blows or plain):
             return []
         aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
@@ -1542,7 +1579,6 @@ class HeuristicPolicy(Policy):
         energy = {c.uid: c.cur[ENE] for c in (*fighters, target)}
         standing = short_defense <= 0
         if guard:
-            guard.sort(key=_guard_value)
             chosen: list[Copy] = []
             need = short_defense
             spent = 0
@@ -1561,7 +1597,6 @@ class HeuristicPolicy(Policy):
         # Those the round does not knock out: every fighter but an unshielded target.
         safe = [c for c in fighters if c is not target or standing]
         if blows:
-            blows.sort(key=_blow_value)
             picks: list[tuple[Copy, Char]] = []
             need = short_damage
             saved = dict(energy)

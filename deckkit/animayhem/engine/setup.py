@@ -54,7 +54,14 @@ class _Dealt:
     once per card and game, the play rules it reads, and the field when its layout does not
     depend on chance. Card effects are still read from ``setup.fx`` in every game (a game's
     ``fx`` is that dictionary, which a caller may change); the actions they use are worked out
-    again whenever its entries are not those they were worked out from (``actions``)."""
+    again whenever its entries are not those they were worked out from (``actions``).
+
+    A card without a usage limit never changes in a game (its one mutable attribute,
+    ``uses_left``, is only ever set to its printed value, None: ``determinize._Copier.copy``),
+    and set_up gives each card the same uid in every game (counted in the order dealt, before
+    any shuffle): such a card is one object dealt to every game of the setup (``copies``),
+    instead of a new one per card and game. A power card with a usage limit gets a new copy each
+    game (``fresh``)."""
 
     __slots__ = (
         "acts",
@@ -62,17 +69,23 @@ class _Dealt:
         "acts_fx",
         "characters",
         "combat",
+        "combat_copies",
         "disasters",
         "dist",
         "edition",
         "field",
         "hand_from_characters",
         "hand_limit",
+        "haven_copies",
         "havens",
+        "item_copies",
         "item_pickup",
         "items",
+        "location_copies",
         "locations",
         "power",
+        "power_copies",
+        "power_fresh",
         "setup",
         "starting_characters",
     )
@@ -93,6 +106,23 @@ class _Dealt:
         for card, template in zip(setup.characters, setup.templates, strict=True):
             assert isinstance(card, CharacterCard)
             self.characters.append((card, template, game_card(card)))
+        # Each pile's cards as set_up deals them, their uids counted in its order: locations,
+        # items, disasters, havens, characters, power, combat.
+        uid = 0
+        self.location_copies = _copies(self.locations, uid)
+        uid += len(self.locations)
+        self.item_copies = _copies(self.items, uid)
+        uid += len(self.items) + len(self.disasters)
+        self.haven_copies = _copies(self.havens, uid)
+        uid += len(self.havens) + len(self.characters)
+        self.power_copies = _copies(self.power, uid)
+        self.power_fresh = [_changes(x) for x in self.power_copies]
+        uid += len(self.power)
+        self.combat_copies = _copies(self.combat, uid)
+        for x in (
+            *self.location_copies, *self.item_copies, *self.haven_copies, *self.combat_copies
+        ):  # fmt: skip
+            assert not _changes(x)  # only power cards have usage limits
         play = edition.play
         self.item_pickup = play.item_pickup
         self.starting_characters = play.starting_characters
@@ -128,6 +158,16 @@ class _Dealt:
 
 def _with_records(cards: tuple[AnyCard, ...]) -> list[tuple[AnyCard, GameCard]]:
     return [(card, game_card(card)) for card in cards]
+
+
+def _copies(cards: list[tuple[AnyCard, GameCard]], before: int) -> list[Copy]:
+    """A pile's cards as set_up deals them, numbered on from the uid ``before``."""
+    return [Copy(before + i + 1, card, g) for i, (card, g) in enumerate(cards)]
+
+
+def _changes(x: Copy) -> bool:
+    """A card that may change in a game: a power card with a usage limit (``uses_left``)."""
+    return x.g.power and x.g.uses is not None
 
 
 class _NoChance:
@@ -169,12 +209,10 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     game.acts = dealt.actions(fx)
     game.hooks = EngineHooks(edition, policy)
     game.item_pickup = dealt.item_pickup
-    uid = 0  # each card's uid, in the order dealt
+    # Each card's uid, in the order dealt (the cards that never change are dealt's own).
+    uid = len(dealt.locations) + len(dealt.items)
 
-    locations: list[Copy] = []
-    for card, g in dealt.locations:
-        uid += 1
-        locations.append(Copy(uid, card, g))
+    locations = dealt.location_copies.copy()
     chance.shuffle(locations)
     field = dealt.field
     if field is None:
@@ -188,10 +226,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         locs.append(Loc(i, cp))
     game.locs = locs
 
-    items: list[Copy] = []
-    for card, g in dealt.items:
-        uid += 1
-        items.append(Copy(uid, card, g))
+    items = dealt.item_copies.copy()
     chance.shuffle(items)
     for loc in locs:
         if items:
@@ -215,10 +250,8 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
                 d.zone = "location"
                 loc.hidden_disasters.append(d)
 
-    havens: list[Copy] = []
-    for card, g in dealt.havens:
-        uid += 1
-        havens.append(Copy(uid, card, g))
+    havens = dealt.haven_copies.copy()
+    uid += len(havens)
     start_haven = policy.starting_haven(havens)
     if start_haven is not None:
         havens.remove(start_haven)
@@ -239,9 +272,9 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     hand_from_characters = dealt.hand_from_characters
     hand_limit = dealt.hand_limit
     pool: list[Copy | Char] = []
-    for card, g in dealt.power:
-        uid += 1
-        pool.append(Copy(uid, card, g))
+    fresh = dealt.power_fresh
+    for i, power in enumerate(dealt.power_copies):
+        pool.append(Copy(power.uid, power.card, power.g) if fresh[i] else power)
     if hand_from_characters:
         pool.extend(rest_chars)
     chance.shuffle(pool)
@@ -258,10 +291,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     chance.shuffle(draw)
     game.draw_pile = draw
 
-    combat_pile: list[Copy] = []
-    for card, g in dealt.combat:
-        uid += 1
-        combat_pile.append(Copy(uid, card, g))
+    combat_pile = dealt.combat_copies.copy()
     chance.shuffle(combat_pile)
     game.combat_pile = combat_pile
     for c in chars:

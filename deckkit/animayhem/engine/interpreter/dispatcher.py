@@ -342,7 +342,19 @@ def _in_largest_groups(who: list[Char], n: int) -> list[Char]:
     """The first ``n`` of ``who`` by the size of their group at one location (largest first),
     then by uid. Each entry is sorted as (-size, uid, position): uids differ, so a character is
     never compared (the order of ``sorted(who, key=lambda c: (-size, c.uid))``), and no closure
-    is made per effect."""
+    is made per effect. For one (the usual "one of your characters"), the first in that order,
+    found in one pass."""
+    if n == 1:
+        best = who[0]
+        best_size = 0
+        for c in who:
+            size = 0
+            for o in who:
+                if o.slot == c.slot:
+                    size += 1
+            if size > best_size or (size == best_size and c.uid < best.uid):
+                best, best_size = c, size
+        return [best]
     ranked: list[tuple[int, int, int]] = []
     for i, c in enumerate(who):
         size = 0
