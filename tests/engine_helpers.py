@@ -9,7 +9,8 @@ from pathlib import Path
 
 from deckkit.animayhem.construction.carddb import CardDB, load_card_db
 from deckkit.animayhem.construction.cards import AnyCard, CharacterCard, DisasterCard
-from deckkit.animayhem.construction.editions import Edition, load_edition
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.editions import DEFAULT_EDITION, Edition, load_edition
 from deckkit.animayhem.construction.effectdb import read_effects_file
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.chance import Chance, ScriptedChance
@@ -17,9 +18,12 @@ from deckkit.animayhem.engine.field import Cell, all_distances, build_field, com
 from deckkit.animayhem.engine.hooks import EngineHooks
 from deckkit.animayhem.engine.interpreter.common import by_trigger
 from deckkit.animayhem.engine.movement import place_disaster
+from deckkit.animayhem.engine.play import GameOptions, GameSetup, play_game, prepare_game
 from deckkit.animayhem.engine.policy import Policy
 from deckkit.animayhem.engine.record import GameRecord
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace, Triggers
+
+SAMPLE_DECKS = Path(__file__).resolve().parent.parent / "decks"
 
 # Nine plain locations (no symbols, damage or defense): the rulebook's 3 x 3 solitaire field.
 NINE = [
@@ -134,3 +138,18 @@ def entry_of(card: AnyCard, body: str) -> Triggers:
     fx = by_trigger(entry[card.id])
     assert fx is not None
     return fx
+
+
+def sample_setup(deck: str) -> GameSetup:
+    """decks/DECK prepared under its edition (the default one when it names none) and the
+    default game options."""
+    cards = read_deck(SAMPLE_DECKS / deck, load_card_db())
+    return prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+
+
+def play_sample_deck(deck: str, policy: Policy, seed: int, games: int) -> None:
+    """Games 0..games-1 of ``seed`` on decks/DECK, played by ``policy`` (a checking player
+    subclass records what it saw)."""
+    setup = sample_setup(deck)
+    for i in range(games):
+        play_game(setup, policy, seed, i)

@@ -7,12 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.deck import read_deck
-from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
-from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
 from deckkit.animayhem.engine.policy import HeuristicPolicy
 from deckkit.animayhem.engine.state import Char, Dis, Game
+from tests.engine_helpers import play_sample_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,11 +37,8 @@ class _Checked(HeuristicPolicy):
 
 @pytest.mark.parametrize("deck", ["demo-solo.deck", "hard-solo.deck", "tricky-solo.deck"])
 def test_nearest_goal_is_the_goal_picked_among_all_targets(deck: str) -> None:
-    cards = read_deck(ROOT / "decks" / deck, load_card_db())
-    setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
     policy = _Checked()
-    for i in range(60):
-        play_game(setup, policy, 7, i)
+    play_sample_deck(deck, policy, 7, 60)
     assert policy.compared > 200
     assert policy.mismatches == []
 
@@ -70,10 +64,7 @@ class _CheckedBeyond(HeuristicPolicy):
 
 @pytest.mark.parametrize("deck", ["medium-solo.deck", "tough-solo.deck"])
 def test_goal_past_a_hunt_is_the_goal_picked_among_all_targets(deck: str) -> None:
-    cards = read_deck(ROOT / "decks" / deck, load_card_db())
-    setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
     policy = _CheckedBeyond()
-    for i in range(60):
-        play_game(setup, policy, 7, i)
+    play_sample_deck(deck, policy, 7, 60)
     assert policy.compared > 40
     assert policy.mismatches == []

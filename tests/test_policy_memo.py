@@ -6,24 +6,20 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.deck import read_deck
-from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
 from deckkit.animayhem.engine.combat import GameOver
 from deckkit.animayhem.engine.determinize import clone, deal
 from deckkit.animayhem.engine.phases import play_turn
-from deckkit.animayhem.engine.play import GameOptions, prepare_game, start_game
+from deckkit.animayhem.engine.play import start_game
 from deckkit.animayhem.engine.policy import HeuristicPolicy
-from deckkit.animayhem.engine.prepared import GameSetup
 from deckkit.animayhem.engine.queries import charm_halves
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+from tests.engine_helpers import sample_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _game(deck: str, index: int, turns: int) -> Game:
-    cards = read_deck(ROOT / "decks" / deck, load_card_db())
-    setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
+    setup = sample_setup(deck)
     policy = HeuristicPolicy()
     game = start_game(setup, policy, 1, index)
     try:
@@ -80,15 +76,10 @@ def test_a_copy_holds_one_object_for_each_object_of_the_game() -> None:
                     assert xs[0] is not old
 
 
-def _setup(deck: str) -> GameSetup:
-    cards = read_deck(ROOT / "decks" / deck, load_card_db())
-    return prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
-
-
 def test_the_actions_of_a_deck_s_effects_are_read_again_when_they_change() -> None:
     """set_up reads the actions a deck's effects use once for all its games (setup._Dealt),
     and again once a caller has changed the effects: an entry taken out or put back."""
-    setup = _setup("tricky-solo.deck")
+    setup = sample_setup("tricky-solo.deck")
     policy = HeuristicPolicy()
     first = start_game(setup, policy, 1, 0).acts
     assert start_game(setup, policy, 1, 1).acts is first  # read once
@@ -112,7 +103,7 @@ def test_the_actions_of_a_deck_s_effects_are_read_again_when_they_change() -> No
 def test_a_deck_s_combat_pile_make_up_is_read_once_and_a_changed_pile_again() -> None:
     """The heuristic player reads a combat pile's make-up once for every game holding the same
     combat cards (HeuristicPolicy._pile_makeup), and anew for a pile that differs."""
-    setup = _setup("medium-solo.deck")
+    setup = sample_setup("medium-solo.deck")
     policy = HeuristicPolicy()
     a, b = start_game(setup, policy, 1, 0), start_game(setup, policy, 1, 1)
     first = policy._pile_makeup(a)

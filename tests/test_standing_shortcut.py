@@ -12,13 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.deck import read_deck
-from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
 from deckkit.animayhem.engine.abilities import _reached, standing_mods
-from deckkit.animayhem.engine.play import GameOptions, play_game, prepare_game
 from deckkit.animayhem.engine.policy import HeuristicPolicy
 from deckkit.animayhem.engine.state import Char, Dis, Game
+from tests.engine_helpers import play_sample_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = sorted(p.name for p in (ROOT / "decks").glob("*-solo*.deck"))
@@ -49,11 +46,8 @@ class _Checked(HeuristicPolicy):
 
 @pytest.mark.parametrize("deck", DECKS)
 def test_nothing_reaches_a_character_the_shortcut_passes_over(deck: str) -> None:
-    cards = read_deck(ROOT / "decks" / deck, load_card_db())
-    setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
     policy = _Checked()
-    for i in range(40):
-        play_game(setup, policy, 3, i)
+    play_sample_deck(deck, policy, 3, 40)
     assert policy.unreached > 100
     assert policy.missed == []
 
@@ -62,10 +56,7 @@ def test_the_shortcut_is_not_always_no() -> None:
     """A deck with standing effects in play: the shortcut says yes for some characters."""
     reached = 0
     for deck in DECKS:
-        cards = read_deck(ROOT / "decks" / deck, load_card_db())
-        setup = prepare_game(cards, load_edition(cards.edition or DEFAULT_EDITION), GameOptions())
         policy = _Checked()
-        for i in range(10):
-            play_game(setup, policy, 3, i)
+        play_sample_deck(deck, policy, 3, 10)
         reached += policy.reached
     assert reached > 0
