@@ -821,8 +821,10 @@ def test_report_from_reads_a_saved_run_in_flat_memory(tmp_path: Path) -> None:
     games, peak_mb = map(int, done.stdout.split())
     assert games == n
     # All 2M games' columns in memory would be 75 x 8 x 2M = 1.2 GB; a slice at a time, a few
-    # hundred megabytes whatever the length.
-    assert peak_mb < 450, peak_mb
+    # hundred megabytes whatever the length: 224-238 MB on an idle 2-core machine, 464 MB once
+    # beside two benchmark runs (the streaming engine holds more slices when starved of CPU), so
+    # the bound is half of the whole, not the idle figure.
+    assert peak_mb < 600, peak_mb
     assert open_results(source).games == 500 and tally_of_frame(open_results(source).rows).games
 
 
