@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from deckkit.animayhem.engine.combat import GameOver
 from deckkit.animayhem.engine.determinize import clone, deal
 from deckkit.animayhem.engine.phases import play_turn
-from deckkit.animayhem.engine.play import start_game
+from deckkit.animayhem.engine.play import play_game, start_game
 from deckkit.animayhem.engine.policy import HeuristicPolicy
 from deckkit.animayhem.engine.queries import charm_halves
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
@@ -115,3 +117,26 @@ def test_a_deck_s_combat_pile_make_up_is_read_once_and_a_changed_pile_again() ->
     b.combat_discard.pop()  # one card fewer
     other = policy._pile_makeup(b)
     assert other[1] != first[1] and other[0] == charm_halves(b) and len(policy._piles) == 2
+
+
+@pytest.mark.parametrize("deck", ["medium-solo.deck", "tricky-solo.deck", "hard-solo.deck"])
+def test_the_cards_every_game_shares_come_out_of_each_game_unchanged(deck: str) -> None:
+    """set_up deals the cards without a usage limit as one object per setup (setup._Dealt): a
+    game that wrote to one (its uses, its uid) would leak into the next game, so after 30
+    games, every one of them still holds what it was dealt with."""
+    from deckkit.animayhem.engine.setup import _dealt
+
+    setup = sample_setup(deck)
+    policy = HeuristicPolicy()
+    play_game(setup, policy, 5, 0)
+    shared = _dealt(setup, setup.edition)
+    unlimited = zip(shared.power_copies, shared.power_fresh, strict=True)
+    copies = [
+        *shared.location_copies, *shared.item_copies, *shared.haven_copies,
+        *shared.combat_copies, *(x for x, fresh in unlimited if not fresh),
+    ]  # fmt: skip
+    before = [(x.uid, x.cid, x.uses_left, x.g) for x in copies]
+    assert copies and all(x.uses_left is None for x in copies)
+    for i in range(1, 31):
+        play_game(setup, policy, 5, i)
+    assert [(x.uid, x.cid, x.uses_left, x.g) for x in copies] == before
