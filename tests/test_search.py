@@ -264,20 +264,23 @@ def test_a_search_game_is_replayable() -> None:
 
 
 def test_rollouts_share_the_search_player_s_memo_tables_and_play_the_same() -> None:
-    """Each rollout's player shares the search player's memo tables (charm odds, flash bonuses:
-    search._Forced): the same games as with tables of its own, worked out afresh each rollout."""
+    """Each rollout's player shares the search player's memo tables (charm odds, flash bonuses,
+    what the flash weighing reads of a card: search._Forced): the same games as with tables of
+    its own, worked out afresh each rollout."""
     setup = _setup("decks/medium-solo.deck")
 
     def fresh(copy: Game, forced: Policy, resume: str, turns: int) -> float:
         assert isinstance(forced, _Forced)
-        forced._makeups, forced._charm_odds, forced._bonus = {}, {}, {}
+        forced._makeups, forced._charm_odds, forced._bonus, forced._flash = {}, {}, {}, {}
         return play_out(copy, forced, resume, turns)
 
     shared_tables: list[bool] = []
 
     def shared(copy: Game, forced: Policy, resume: str, turns: int) -> float:
         assert isinstance(forced, _Forced)
-        shared_tables.append(forced._charm_odds is sharing._charm_odds)
+        shared_tables.append(
+            forced._charm_odds is sharing._charm_odds and forced._flash is sharing._flash
+        )
         return play_out(copy, forced, resume, turns)
 
     for index in (0, 1):
@@ -597,6 +600,46 @@ def test_a_copy_keeps_every_attribute_of_the_state() -> None:
                     assert [getattr(x, "uid", x) for x in a] == [getattr(x, "uid", x) for x in b]
                 else:
                     assert a == b, (cls.__name__, name)
+
+
+def _as_data(x: object) -> object:
+    """A value of the state with its cards as uids, to compare a game with its copy."""
+    if isinstance(x, (Char, Dis, Copy)):
+        return (type(x).__name__, x.uid)
+    if isinstance(x, Loc):
+        return ("Loc", x.slot)
+    if isinstance(x, (list, tuple)):
+        return [_as_data(y) for y in x]
+    if isinstance(x, (set, frozenset)):
+        return sorted(map(repr, map(_as_data, x)))
+    if isinstance(x, dict):
+        return sorted((repr(_as_data(k)), repr(_as_data(v))) for k, v in x.items())
+    if hasattr(x, "haven") and hasattr(x, "builders"):  # a Building
+        return [_as_data(getattr(x, f)) for f in ("haven", "slot", "builders", "last_turn")]
+    return x
+
+
+def test_a_copy_keeps_every_attribute_of_the_game() -> None:
+    """A determinized copy of a game, and a copy of that copy, carry every attribute of the
+    game (state.Game's copy constructor and the copier: a forgotten one would let the rollouts
+    play another game), but for its chance, its record and trace, and the per-card counters a
+    copy does not keep."""
+    setup = _setup("decks/medium-solo.deck")
+    game = _midgame(setup, 1, 3)
+    assert game is not None
+    own = {"chance", "_record", "trace", "card_counts", "counted", "counts_synced", "counts_all"}
+    names = getattr(Game, "__mypyc_attrs__", None) or tuple(vars(game))  # compiled or not
+    assert {"turn", "fx", "draw_pile", "item_pickup", "dis_timers"} <= set(names)
+    copy = clone(game, random.Random(0))
+    again = clone(copy, random.Random(0))
+    for new in (copy, again):
+        assert new.trace is None and not new.counts_all and not new.counted
+        for name in set(names) - own - {"__dict__"}:
+            a, b = getattr(game, name), getattr(new, name)
+            assert _as_data(a) == _as_data(b), name
+            if isinstance(a, (list, set, dict)) and name not in ("fx", "dist"):
+                assert a is not b or not a, name  # a container of its own (or empty)
+    assert again._record is copy._record  # a copy of a copy shares its blank record
 
 
 def test_a_copy_keeps_only_the_counters_the_rules_read_and_plays_the_same() -> None:

@@ -51,6 +51,8 @@ COMPILED = (
     "gamecards",
     "cardrules",
     "havens",
+    "field",
+    "play",
     # The search player: its rollouts play thousands of copied games a game (policies compiled
     # together, so its forced player is a native subclass of the heuristic).
     "determinize",

@@ -44,11 +44,16 @@ class _Copier:
 
     def __init__(self, game: Game, chance: SeededChance) -> None:
         self.game = game
-        # The copy's record is a blank one (a copy's events never count): built directly, not
-        # from the game's (whose counters a new game would load, only for them to be dropped).
-        self.new = Game(chance, GameRecord(game._record.index, "stall", 0, 0, 0, 0, ""), None)
-        # Nor are its per-card counters read, but for the two the rules read back (state.bump).
-        self.new.counts_all = False
+        # The copy's record is a blank one (a copy's events never count, and nothing reads or
+        # writes a copy's record): built directly, not from the game's (whose counters a new
+        # game would load, only for them to be dropped), and shared by the copies of a copy.
+        # Nor are its per-card counters read, but for the two the rules read back (state.bump:
+        # the constructor's copy keeps only those).
+        record = game._record
+        if game.counts_all:
+            record = GameRecord(record.index, "stall", 0, 0, 0, 0, "")
+        # Built as a copy of ``game`` (state.Game: its plain values; the zones are filled here).
+        self.new = Game(chance, record, None, game)
         # The copies made so far, at their uid: set_up numbers the cards of a game 1, 2, ...,
         # each its own, and no rule makes another object of a card, so a uid stands for one
         # object. A list indexed by uid, grown as needed (``_seen``), where dictionaries would
@@ -153,20 +158,6 @@ class _Copier:
     def run(self) -> Game:
         # (A list, set or dict empty in the game stays the new game's own empty one.)
         g, new = self.game, self.new
-        new.field = g.field
-        new.turn = g.turn
-        new.phase = g.phase
-        new.dist = g.dist
-        new.items_in_play = g.items_in_play
-        new.tally_extra = g.tally_extra
-        new.arrivals = g.arrivals
-        new.ended = g.ended
-        new.outcome = g.outcome
-        new.fx = g.fx
-        new.hooks = g.hooks
-        new.acts = g.acts
-        new.recycle_next = g.recycle_next
-        new.trace = None
         new.chars = [self.char(c) for c in g.chars]
         new.locs = [self.loc(loc) for loc in g.locs]
         new.draw_pile = [self.any(x) for x in g.draw_pile]
@@ -206,11 +197,11 @@ class _Copier:
             new.dis_timers = [(t, self.dis(d), v) for t, d, v in g.dis_timers]
         if g.turned_havens:
             new.turned_havens = self.copies(g.turned_havens)
-        # Havens built on the field, and the run's rule option: a rollout plays the rules of
-        # the game it copies (Building, havens.py; construction/readings.py).
+        # Havens built on the field (and the run's rule option, set by the constructor): a
+        # rollout plays the rules of the game it copies (Building, havens.py;
+        # construction/readings.py).
         if g.annexed:
             new.annexed = {slot: self.copy(h) for slot, h in g.annexed.items()}
-        new.item_pickup = g.item_pickup
         if g.forms:
             new.forms = [(self.char(a), self.char(b), t) for a, b, t in g.forms]
         if g.building:

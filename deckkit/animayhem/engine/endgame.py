@@ -50,11 +50,19 @@ def end_reason_code(reason: str) -> str:
 
 
 def end(game: Game, outcome: str, reason: str) -> None:
+    """End the game now: its outcome set, then GameOver raised."""
+    _over(game, outcome, reason)
+    raise GameOver(reason)
+
+
+def _over(game: Game, outcome: str, reason: str) -> bool:
+    """Set the game's outcome and end reason (the trace says so); True, for
+    :func:`game_over` to return."""
     game.outcome = outcome
     game.ended = reason
     if game.trace is not None:
         game.say("end", f"game over: {outcome} ({reason})")
-    raise GameOver(reason)
+    return True
 
 
 def _dragon_balls(cards: list[ItemCard]) -> int:
@@ -109,28 +117,37 @@ def _end_rules(play: PlayRules) -> _EndRules:
 
 def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
     """Raise GameOver when the edition's end conditions hold now."""
+    if game_over(game, edition, at_discard):
+        raise GameOver(game.ended or "")
+
+
+def game_over(game: Game, edition: Edition, at_discard: bool = False) -> bool:
+    """:func:`check_end` without the exception: True, with the game's outcome set, when the
+    edition's end conditions hold now. The turn's own end checks ask this (phases.turn): a
+    raised GameOver builds a traceback entry for every compiled frame it leaves, a few
+    hundredths of a short game's time."""
     rules = _LATEST.rules
     if rules is None or _LATEST.edition is not edition:
         rules = _end_rules(edition.play)
         _LATEST.edition = edition
         _LATEST.rules = rules
     if rules.guidelines and not at_discard:
-        return
+        return False
     # C-ko Kotobuki's card: she "counts as 2 items" in the final item tally (card text beats
     # every edition); the majority and the all-scavenged comparison decide the game's result,
     # so both count the tally.
     total = game.tally_in_play()
     if total <= 0:
-        return
+        return False
     mine = game.items_player(tally=True)
     theirs = game.items_disasters(tally=True)
     player_wins = mine * 2 > total if rules.more_than_half else mine * 2 >= total
     if theirs * 2 > total:
         if _edged(game, theirs - mine):
-            end(game, "win", "the disasters' lead is small enough for the player's edge")
-        end(game, "loss", "the disasters control more than half the items")
+            return _over(game, "win", "the disasters' lead is small enough for the player's edge")
+        return _over(game, "loss", "the disasters control more than half the items")
     if player_wins:
-        end(game, "win", "the player controls a majority of the items")
+        return _over(game, "win", "the player controls a majority of the items")
     if not rules.guidelines:
         if rules.combined and (mine + theirs) * 2 > total:
             # Rule option majority_trigger=combined: set0 "Object of the Game", "When more than
@@ -138,8 +155,8 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
             # ends", read as both sides together; neither side holding more than half, nobody
             # wins ("If the players retrieve more than half ...", "If the disasters ..."), and
             # no document scores such a game: it is undecided, neither a win nor a loss.
-            end(game, "undecided", END_REASONS["majority_undecided"])
-        return
+            return _over(game, "undecided", END_REASONS["majority_undecided"])
+        return False
     keepers_in_play = any(
         c.name in _DRAGON_KEEPER_CHARACTERS for c in game.chars if c.zone in ("field", "haven")
     ) or any(g.g.name in _DRAGON_KEEPER_GLOBALS for g, _ in game.globals_in_play)
@@ -147,14 +164,15 @@ def check_end(game: Game, edition: Edition, at_discard: bool = False) -> None:
         for slot in {c.slot for c in game.on_field()}:
             balls = [x.card for c in game.at(slot) for x in c.items if isinstance(x.card, ItemCard)]
             if _dragon_balls(balls) >= 7:
-                end(game, "win", "7 Dragon Balls at one location")
+                return _over(game, "win", "7 Dragon Balls at one location")
     strict = rules.strict
     if all(_scavenged_or_empty(game, loc, strict) for loc in game.locs):
         if mine > theirs:
-            end(game, "win", "all locations scavenged; the player holds the most items")
+            return _over(game, "win", "all locations scavenged; the player holds the most items")
         if _edged(game, theirs - mine):
-            end(game, "win", "all locations scavenged; the player's edge decides")
-        end(game, "loss", "all locations scavenged")
+            return _over(game, "win", "all locations scavenged; the player's edge decides")
+        return _over(game, "loss", "all locations scavenged")
+    return False
 
 
 def _scavenged_or_empty(game: Game, loc: Loc, strict: bool = False) -> bool:

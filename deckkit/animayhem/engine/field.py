@@ -36,6 +36,21 @@ class Field:
     haven_slot: int  # the location the starting haven is annexed to
     haven_cell: Cell
 
+    def __reduce__(self) -> tuple[type[Field], tuple[object, ...]]:
+        """Pickled by its fields: the compiled class's frozen fields refuse the default
+        reconstruction, which sets them one by one."""
+        return (
+            Field,
+            (
+                self.cells,
+                self.neighbours,
+                self.path,
+                self.path_index,
+                self.haven_slot,
+                self.haven_cell,
+            ),
+        )
+
     @property
     def size(self) -> int:
         return len(self.cells)

@@ -21,8 +21,8 @@ from deckkit.animayhem.engine.codes import (
     TYPE_ENHANCEMENT,
     TYPE_EQUIPMENT,
 )
-from deckkit.animayhem.engine.combat import fight
-from deckkit.animayhem.engine.endgame import check_end
+from deckkit.animayhem.engine.combat import GameOver, fight
+from deckkit.animayhem.engine.endgame import check_end, game_over
 from deckkit.animayhem.engine.havens import build_havens, stop_abandoned
 from deckkit.animayhem.engine.interpreter.common import carries_effects_for, unplayed_label
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
@@ -128,6 +128,11 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
     game.phase = "discard"
     if _rules(edition).guidelines:
         check_end(game, edition, at_discard=True)
+    _discard(game, policy)
+
+
+def _discard(game: Game, policy: Policy) -> None:
+    """The Discard phase after its end check."""
     for x in policy.discards(game):
         game.hand.remove(x)
         set_zone(x, "discard")
@@ -441,8 +446,21 @@ def play_turn(
     after_phase: Callable[[Game], None] | None = None,
 ) -> None:
     """One full turn: the six phases in order, end conditions checked after each as the edition
-    says (immediately, or at the Discard phase under the 1998 guidelines). ``after_phase`` lets
-    tests check invariants between phases."""
+    says (immediately, or at the Discard phase under the 1998 guidelines); GameOver raised when
+    the game ends. ``after_phase`` lets tests check invariants between phases."""
+    if turn(game, edition, policy, after_phase):
+        raise GameOver(game.ended or "")
+
+
+def turn(
+    game: Game,
+    edition: Edition,
+    policy: Policy,
+    after_phase: Callable[[Game], None] | None = None,
+) -> bool:
+    """:func:`play_turn`, True when the game ended in it. The end checks between the phases
+    return instead of raising GameOver (the 1998 guidelines' games all end at the Discard
+    phase's: endgame.game_over); an end within a phase (a fight, a move) still raises."""
     game.turn += 1
     game.scavenge_started.clear()
     game.done_scavenging.clear()
@@ -451,28 +469,39 @@ def play_turn(
         start_turn(game)
     # The phases of PHASES, called by name: the compiled engine calls each directly, not
     # through a function object.
-    discard_phase(game, edition, policy)
-    _phase_done(game, edition, after_phase)
+    game.phase = "discard"
+    if _rules(edition).guidelines and game_over(game, edition, at_discard=True):
+        return True
+    _discard(game, policy)
+    if _phase_done(game, edition, after_phase):
+        return True
     reload_phase(game, edition, policy)
-    _phase_done(game, edition, after_phase)
+    if _phase_done(game, edition, after_phase):
+        return True
     maintenance_phase(game, edition, policy)
-    _phase_done(game, edition, after_phase)
+    if _phase_done(game, edition, after_phase):
+        return True
     equip_phase(game, edition, policy)
-    _phase_done(game, edition, after_phase)
+    if _phase_done(game, edition, after_phase):
+        return True
     move_phase(game, edition, policy)
-    _phase_done(game, edition, after_phase)
+    if _phase_done(game, edition, after_phase):
+        return True
     scavenge_phase(game, edition, policy)
-    _phase_done(game, edition, after_phase)
+    return _phase_done(game, edition, after_phase)
 
 
-def _phase_done(game: Game, edition: Edition, after_phase: Callable[[Game], None] | None) -> None:
-    """After each phase: the end conditions, a haven's building a builder left stopped (its
-    other builders free again: havens.stop_abandoned), then the tests' check."""
-    check_end(game, edition)
+def _phase_done(game: Game, edition: Edition, after_phase: Callable[[Game], None] | None) -> bool:
+    """After each phase: the end conditions (True: the game is over), a haven's building a
+    builder left stopped (its other builders free again: havens.stop_abandoned), then the
+    tests' check."""
+    if game_over(game, edition):
+        return True
     if game.building:
         stop_abandoned(game, _rules(edition).haven_abandoned)
     if after_phase is not None:
         after_phase(game)
+    return False
 
 
 PHASES: tuple[Callable[[Game, Edition, Policy], None], ...] = (

@@ -14,7 +14,7 @@ from deckkit.animayhem.construction.editions import Edition
 from deckkit.animayhem.engine.chance import Chance, SeededChance
 from deckkit.animayhem.engine.combat import GameOver
 from deckkit.animayhem.engine.interpreter.common import by_trigger
-from deckkit.animayhem.engine.phases import play_turn
+from deckkit.animayhem.engine.phases import turn
 from deckkit.animayhem.engine.policy import Policy
 
 # What a run's games are set up from, re-exported: play is the engine's entry point.
@@ -93,14 +93,18 @@ def finish(
 ) -> GameRecord:
     """Play turns until an end condition or the turn cap; a capped game is a stall, never a
     silent loss."""
+    cap = setup.options.turn_cap
+    edition = setup.edition
     try:
-        while game.turn < setup.options.turn_cap:
-            play_turn(game, setup.edition, policy, after_phase)
-        game.outcome = "stall"
-        game.ended = f"turn cap of {setup.options.turn_cap} reached"
-        if game.trace is not None:
-            game.say("end", f"game over: stall ({game.ended})")
-    except GameOver:
+        while game.turn < cap:
+            if turn(game, edition, policy, after_phase):
+                break
+        else:
+            game.outcome = "stall"
+            game.ended = f"turn cap of {cap} reached"
+            if game.trace is not None:
+                game.say("end", f"game over: stall ({game.ended})")
+    except GameOver:  # an end within a phase
         pass
     rec = game.record
     rec.outcome = game.outcome  # type: ignore[assignment]

@@ -62,14 +62,15 @@ class _Forced(HeuristicPolicy):
     answered with ``choice`` (on a copy of the game: characters are found again by uid).
 
     Given the player it plays for (``of``), it shares that player's memo tables (charm odds by
-    combat-pile make-up and charms, a flash card's combat bonuses by card and text): each entry
-    is a function of its key alone, the same for every copy of a game, so a rollout reads them
-    instead of working them out again; what a table keeps about one game (the game whose
-    make-up was read last) stays its own. Given the copy it plays (``game``) with the make-up
-    of the game copied (``makeup``: the halves and their number in the shared table), it takes
-    that as the copy's: a copy holds the same combat cards, and every combat card lies in the
-    combat pile or its discards whenever the charm odds are asked (a card drawn is discarded
-    before the rules move on), so reading the copy's piles again would find the same."""
+    combat-pile make-up and charms; a flash card's combat bonuses, and what the flash weighing
+    reads of it, by card and text): each entry is a function of its key alone, the same for
+    every copy of a game, so a rollout reads them instead of working them out again; what a
+    table keeps about one game (the game whose make-up was read last) stays its own. Given the
+    copy it plays (``game``) with the make-up of the game copied (``makeup``: the halves and
+    their number in the shared table), it takes that as the copy's: a copy holds the same
+    combat cards, and every combat card lies in the combat pile or its discards whenever the
+    charm odds are asked (a card drawn is discarded before the rules move on), so reading the
+    copy's piles again would find the same."""
 
     def __init__(
         self,
@@ -88,6 +89,7 @@ class _Forced(HeuristicPolicy):
             self._makeups = of._makeups
             self._charm_odds = of._charm_odds
             self._bonus = of._bonus
+            self._flash = of._flash
         if game is not None and makeup is not None:
             self._charm_game = game
             self._halves, self._makeup = makeup

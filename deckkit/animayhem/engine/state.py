@@ -665,9 +665,29 @@ class Game:
 
     field: Field  # laid out by setup
 
-    def __init__(self, chance: Chance, record: GameRecord, trace: Trace | None) -> None:
+    # Declared here, not in the constructor: a copy (``like``) sets them after it.
+    chars: list[Char]
+    locs: list[Loc]
+    draw_pile: list[Copy | Char | Dis]
+    hand: list[Copy | Char]
+    combat_pile: list[Copy]
+    havens: list[Copy]
+    disasters: list[Dis]
+    disasters_dealt: list[Dis]
+
+    def __init__(
+        self, chance: Chance, record: GameRecord, trace: Trace | None, like: Game | None = None
+    ) -> None:
+        """A new game; or, given ``like`` (the game a search player copies: determinize.py),
+        one with ``like``'s plain values (turn, phase, counts, the tables it shares) and its
+        per-card counters left out, whose zones are left to the copier: those it always fills
+        (the characters, locations, piles, hand, havens and disasters) are not built here
+        only to be replaced, the rest new and empty."""
         self.chance = chance
         self._record = record
+        if like is not None:
+            self._copy_of(like)
+            return
         # The per-card counters (``bump``): a row per card id, indexed by codes.STAT_*, and the
         # (card id, stat) pairs in the order first counted; written into the record when it is
         # read (``record``).
@@ -682,18 +702,18 @@ class Game:
         self.trace = trace
         self.turn = 0
         self.phase = "setup"
-        self.locs: list[Loc] = []
-        self.chars: list[Char] = []
-        self.draw_pile: list[Copy | Char | Dis] = []
-        self.hand: list[Copy | Char] = []
+        self.locs = []
+        self.chars = []
+        self.draw_pile = []
+        self.hand = []
         self.discard: list[Copy | Char | Dis] = []
-        self.combat_pile: list[Copy] = []
+        self.combat_pile = []
         self.combat_discard: list[Copy] = []
-        self.havens: list[Copy] = []  # havens in play; the first is the starting haven
+        self.havens = []  # havens in play; the first is the starting haven
         self.haven_cards: list[Copy] = []  # items and equipment stored in havens
         self.globals_in_play: list[tuple[Copy, int]] = []  # (card, last turn it lasts)
-        self.disasters: list[Dis] = []  # face up on the field
-        self.disasters_dealt: list[Dis] = []  # every disaster card of the game (play.release)
+        self.disasters = []  # face up on the field
+        self.disasters_dealt = []  # every disaster card of the game (play.release)
         self.drawn: list[Dis] = []  # drawn this reload phase, entering at maintenance
         self.carried_off: list[Copy] = []  # items destroyed by disasters completing a cycle
         self.unused: list[Copy] = []  # items beyond one per location (fifth2018), not in play
@@ -736,6 +756,48 @@ class Game:
         # Rule options (construction/readings.py) read below the rules' own modules; setup
         # copies them from the edition.
         self.item_pickup = "through"
+
+    def _copy_of(self, like: Game) -> None:
+        """The constructor's copy of ``like`` (see ``__init__``)."""
+        self.card_counts = {}
+        self.counted = []
+        self.counts_synced = True
+        self.counts_all = False  # a copy's record is never read (``bump``)
+        self.trace = None
+        self.field = like.field
+        self.turn = like.turn
+        self.phase = like.phase
+        self.dist = like.dist
+        self.items_in_play = like.items_in_play
+        self.tally_extra = like.tally_extra
+        self.arrivals = like.arrivals
+        self.ended = like.ended
+        self.outcome = like.outcome
+        self.fx = like.fx
+        self.hooks = like.hooks
+        self.acts = like.acts
+        self.recycle_next = like.recycle_next
+        self.item_pickup = like.item_pickup
+        self.discard = []
+        self.combat_discard = []
+        self.haven_cards = []
+        self.globals_in_play = []
+        self.drawn = []
+        self.carried_off = []
+        self.unused = []
+        self.scavenged = set()
+        self.scavenge_started = set()
+        self.done_scavenging = set()
+        self.lasting = []
+        self.blocked = {}
+        self.fired = {}
+        self.standing_seen = set()
+        self.dis_timers = []
+        self.turned_havens = []
+        self.annexed = {}
+        self.building = []
+        self.forms = []
+        self.known = set()
 
     @property
     def record(self) -> GameRecord:
