@@ -16,7 +16,7 @@ from deckkit.animayhem.construction.carddb import load_card_db
 from deckkit.animayhem.construction.deck import read_deck
 from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.engine.chance import SeededChance
-from deckkit.animayhem.engine.codes import STAT_DEFEATED, STAT_MET, STAT_WAS_BONKED
+from deckkit.animayhem.engine.codes import KIND_ITEM, STAT_DEFEATED, STAT_MET, STAT_WAS_BONKED
 from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, fight, go_on
 from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
@@ -155,6 +155,71 @@ def test_a_copy_of_a_dealt_sample_plays_as_dealing_it_again() -> None:
     assert played >= 4
 
 
+def _dealt_by_the_book(game: Game, seed: int, rng: random.Random) -> Game:
+    """The determinization ``deal`` makes, by the module docstring's words in plain Python:
+    the unseen disasters under the locations and those in the draw pile, the unseen items
+    under the locations and the unused ones, each pooled in order of uid and shuffled by the
+    library into the same places; then the draw and combat piles in order of uid, shuffled."""
+    from deckkit.animayhem.engine.determinize import _extra, copy_game
+
+    g = copy_game(game, SeededChance(seed))
+    under = [(loc, i) for loc in g.locs for i, d in enumerate(loc.hidden_disasters)
+             if d.uid not in g.known]  # fmt: skip
+    in_pile = [i for i, x in enumerate(g.draw_pile) if isinstance(x, Dis)]
+    pool = [loc.hidden_disasters[i] for loc, i in under]
+    pool += [g.draw_pile[i] for i in in_pile]  # type: ignore[misc]
+    pool.sort(key=lambda d: d.uid)
+    rng.shuffle(pool)
+    for (loc, i), d in zip(under, pool, strict=False):
+        loc.hidden_disasters[i], d.zone = d, "location"
+    for i, d in zip(in_pile, pool[len(under) :], strict=True):
+        g.draw_pile[i], d.zone = d, "draw"
+    slots = [(loc, i) for loc in g.locs for i, x in enumerate(loc.hidden_cards)
+             if x.g.kind == KIND_ITEM and x.uid not in g.known]  # fmt: skip
+    before = sum(_extra(loc.hidden_cards[i]) for loc, i in slots)
+    items = sorted([loc.hidden_cards[i] for loc, i in slots] + g.unused, key=lambda x: x.uid)
+    rng.shuffle(items)
+    for (loc, i), x in zip(slots, items, strict=False):
+        loc.hidden_cards[i] = x
+    g.unused = items[len(slots) :]
+    g.tally_extra += sum(_extra(x) for x in items[: len(slots)]) - before
+    for pile in (g.draw_pile, g.combat_pile):
+        pile.sort(key=lambda x: x.uid)
+        rng.shuffle(pile)
+    return g
+
+
+def test_deal_deals_as_the_book_says_with_its_plan_or_without() -> None:
+    """``deal`` (index loops and the game's DealPlan, worked out once for many samples) puts
+    every card where the plain reading of the rules puts it, in games of several turns with
+    disasters in the draw pile and cards the player has seen (REVEAL), and leaves the game
+    untouched."""
+    from deckkit.animayhem.engine.determinize import DealPlan, deal
+
+    setup = _setup("decks/medium-solo.deck")
+    checked = 0
+    for seed in range(5):
+        for turns in (1, 3, 6):
+            game = _midgame(setup, seed, turns)
+            if game is None:
+                continue
+            if seed % 2:  # the player has seen a disaster and an item beneath locations
+                for loc in game.locs:
+                    game.known.update(d.uid for d in loc.hidden_disasters[:1])
+                    game.known.update(x.uid for x in loc.hidden_cards[:1])
+            before = _state(game)
+            plan = DealPlan(game)
+            for sample in range(3):
+                book = _dealt_by_the_book(game, 11 + sample, random.Random(sample))
+                alone = deal(game, 11 + sample, random.Random(sample))
+                planned = deal(game, 11 + sample, _random.Random(sample), plan)
+                assert _state(alone) == _state(planned) == _state(book), (seed, turns)
+                assert alone.tally_extra == planned.tally_extra == book.tally_extra
+                assert _state(game) == before
+            checked += any(isinstance(x, Dis) for x in game.draw_pile)
+    assert checked >= 3
+
+
 def test_the_dealer_shuffles_as_the_library_does() -> None:
     """determinize's shuffle (compiled with the engine) makes the very draws and swaps of
     ``random.Random.shuffle``, whatever the pile's length: a determinization is the same
@@ -291,6 +356,25 @@ def test_rollouts_share_the_search_player_s_memo_tables_and_play_the_same() -> N
         assert (a.outcome, a.turns, a.counters) == (b.outcome, b.turns, b.counters)
         assert alone.weighed == sharing.weighed and alone.changed == sharing.changed
     assert shared_tables and all(shared_tables)
+
+
+def test_a_rollout_s_player_has_every_attribute_of_the_heuristic() -> None:
+    """A rollout's player given the search player's tables sets the heuristic's state itself
+    (search._Forced, without HeuristicPolicy.__init__): none of its attributes is forgotten,
+    the tables by key are the search player's and what it keeps of one game is its own."""
+    heuristic = HeuristicPolicy()
+    names = getattr(HeuristicPolicy, "__mypyc_attrs__", None) or tuple(vars(heuristic))
+    assert {"_charm_odds", "_flash", "_last_pile"} <= set(names)
+    of = SearchPolicy(play_out)
+    forced = _Forced("moves", 0, None, of)
+    for name in names:
+        if name == "__dict__":
+            continue
+        mine, theirs = getattr(forced, name), getattr(heuristic, name)
+        if isinstance(theirs, dict):
+            assert mine is getattr(of, name), name
+        else:
+            assert mine == theirs, name
 
 
 def test_rollouts_take_the_game_s_combat_pile_make_up_and_play_the_same() -> None:

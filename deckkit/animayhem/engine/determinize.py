@@ -35,12 +35,13 @@ T = TypeVar("T")
 class _Copier:
     """Copies the state's objects once each, keeping who refers to whom (a disaster's ally, a
     form's character): immutable card data is shared, and so is every card that cannot change
-    (``copy``); lists, sets and dicts are new. Every
-    attribute is copied by name (tests/test_search.py checks that none is forgotten): the
-    compiled engine reads and writes them directly, where a loop over names would go through
-    Python's generic attribute access for each. A character, disaster or location is built by
-    its class's copy constructor (``like``: the state's own values, not worked out from the
-    card again), and only what points at other objects is filled in here."""
+    (``copy``); lists, sets and dicts are new. Every attribute is copied by name
+    (tests/test_search.py checks that none is forgotten): the compiled engine reads and writes
+    them directly, where a loop over names would go through Python's generic attribute access
+    for each. The game, a character, disaster or location is built by its class's copy
+    constructor (``like``: the state's own values, not worked out from the card again), and
+    only its lists and what points at other objects are set here, each once (a list the
+    constructor built would be one more to build and free)."""
 
     def __init__(self, game: Game, chance: SeededChance) -> None:
         self.game = game
@@ -94,23 +95,16 @@ class _Copier:
         known = seen[uid]
         if isinstance(known, Char):
             return known
-        # Built as a copy of ``c`` (state.Char: its card's template is not read again).
+        # Built as a copy of ``c`` (state.Char: its card's template is not read again), but
+        # for its lists, each set here once: new and empty, or a copy of the game's.
         y = Char(uid, c.card, None, c.g, c)
         seen[uid] = y
-        # (A list empty in the game stays the constructor's own new empty list, here and
-        # below: the same copy, one list fewer to build and free.)
-        if c.items:
-            y.items = self.copies(c.items)
-        if c.equipment:
-            y.equipment = self.copies(c.equipment)
-        if c.enhancements:
-            y.enhancements = self.copies(c.enhancements)
-        if c.timed:
-            y.timed = list(c.timed)
-        if c.pending:
-            y.pending = list(c.pending)
-        if c.grants:
-            y.grants = list(c.grants)
+        y.items = self.copies(c.items) if c.items else []
+        y.equipment = self.copies(c.equipment) if c.equipment else []
+        y.enhancements = self.copies(c.enhancements) if c.enhancements else []
+        y.timed = list(c.timed)
+        y.pending = list(c.pending)
+        y.grants = list(c.grants)
         return y
 
     def dis(self, d: Dis) -> Dis:
@@ -123,8 +117,7 @@ class _Copier:
         seen[uid] = y
         if d.game is not None:
             y.game = self.new
-        if d.carrying:
-            y.carrying = self.copies(d.carrying)
+        y.carrying = self.copies(d.carrying) if d.carrying else []  # (not set by ``Dis``)
         if d.stolen is not None:
             y.stolen = self.copy(d.stolen)
         if d.ignores:
@@ -149,10 +142,8 @@ class _Copier:
 
     def loc(self, loc: Loc) -> Loc:
         y = Loc(loc.slot, self.copy(loc.copy), loc)  # a copy but for what lies beneath it
-        if loc.hidden_cards:
-            y.hidden_cards = self.copies(loc.hidden_cards)
-        if loc.hidden_disasters:
-            y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
+        y.hidden_cards = self.copies(loc.hidden_cards) if loc.hidden_cards else []
+        y.hidden_disasters = [self.dis(d) for d in loc.hidden_disasters]
         return y
 
     def run(self) -> Game:
@@ -243,78 +234,155 @@ def determinize(game: Game, rng: _random.Random) -> Game:
     return deal(game, rng.getrandbits(64), rng)
 
 
-def deal(game: Game, seed: int, rng: _random.Random) -> Game:
+def deal(game: Game, seed: int, rng: _random.Random, plan: DealPlan | None = None) -> Game:
     """:func:`determinize` with its chance's seed given: the hidden cards are dealt with
     ``rng``. A player weighing several choices on one such sample plays each on a
     :func:`copy_game` of it with a chance of the same seed: the same game as dealing it again
-    from the same generator, without dealing it again."""
+    from the same generator, without dealing it again. A player dealing many samples of one
+    game hands each deal the game's :class:`DealPlan`, worked out once."""
+    if plan is None or plan.game is not game:
+        plan = DealPlan(game)
     g = copy_game(game, SeededChance(seed))
-    known = g.known
-    # (Index loops and an insertion sort by uid, not tuples, zips and sorts by a key function:
-    # the same cards in the same places, worked out by compiled code.)
-    # Disasters: the unseen ones under the locations trade places with those in the draw pile.
-    under: list[Loc] = []  # the location of each unseen disaster beneath one...
-    under_at: list[int] = []  # ...and its place there
-    pool: list[Dis] = []
-    for loc in g.locs:
-        hidden = loc.hidden_disasters
-        for i in range(len(hidden)):
-            d = hidden[i]
-            if d.uid not in known:
-                under.append(loc)
-                under_at.append(i)
-                pool.append(d)
+    locs = g.locs
     pile = g.draw_pile
-    in_pile: list[int] = []
-    for i in range(len(pile)):
+    # Disasters: the unseen ones under the locations trade places with those in the draw pile,
+    # put in order by uid (the plan's order), then shuffled.
+    under_locs, under_at, in_pile = plan.under_locs, plan.under_at, plan.in_pile
+    n = len(under_locs)
+    found: list[Dis] = []
+    for j in range(n):
+        found.append(locs[under_locs[j]].hidden_disasters[under_at[j]])
+    for i in in_pile:
         x = pile[i]
-        if isinstance(x, Dis):
-            in_pile.append(i)
-            pool.append(x)
-    _sort_by_uid(pool, [d.uid for d in pool])
+        assert isinstance(x, Dis)
+        found.append(x)
+    pool = [found[k] for k in plan.dis_order]
     _shuffle(rng, pool)
-    n = len(under)
     for j in range(n):
         d = pool[j]
-        under[j].hidden_disasters[under_at[j]] = d
+        locs[under_locs[j]].hidden_disasters[under_at[j]] = d
         d.zone = "location"
     for j in range(len(in_pile)):
         d = pool[n + j]
         pile[in_pile[j]] = d
         d.zone = "draw"
     # Items: the unseen ones under the locations trade places with the unused ones.
-    slots: list[Loc] = []
-    slots_at: list[int] = []
-    items: list[Copy] = []
-    before = 0
-    for loc in g.locs:
-        cards = loc.hidden_cards
-        for i in range(len(cards)):
-            x = cards[i]
-            if x.g.kind == KIND_ITEM and x.uid not in known:
-                slots.append(loc)
-                slots_at.append(i)
-                items.append(x)
-                before += _extra(x)
-    items.extend(g.unused)
-    _sort_by_uid(items, [x.uid for x in items])
+    item_locs, item_at = plan.item_locs, plan.item_at
+    n = len(item_locs)
+    cards: list[Copy] = []
+    for j in range(n):
+        cards.append(locs[item_locs[j]].hidden_cards[item_at[j]])
+    cards.extend(g.unused)
+    items = [cards[k] for k in plan.item_order]
     _shuffle(rng, items)
-    n = len(slots)
     after = 0
     for j in range(n):
         x = items[j]
-        slots[j].hidden_cards[slots_at[j]] = x
+        locs[item_locs[j]].hidden_cards[item_at[j]] = x
         after += _extra(x)
     g.unused = items[n:]
     # An item that counts for more than one in the tally (C-ko) may have come into play.
-    g.tally_extra += after - before
-    # The piles: any order.
-    _sort_by_uid(pile, [x.uid for x in pile])
-    _shuffle(rng, pile)
+    g.tally_extra += after - plan.before
+    # The piles: any order. The draw pile by uid is its other cards in the plan's order with
+    # the disasters just dealt into it merged in by uid, then shuffled.
+    dealt = pool[len(under_locs) :]
+    _sort_by_uid(dealt, [d.uid for d in dealt])
+    rest, rest_uids = plan.rest, plan.rest_uids
+    m = len(rest)
+    ordered: list[Copy | Char | Dis] = []
+    a = 0
+    for d in dealt:
+        u = d.uid
+        while a < m and rest_uids[a] < u:
+            ordered.append(pile[rest[a]])
+            a += 1
+        ordered.append(d)
+    while a < m:
+        ordered.append(pile[rest[a]])
+        a += 1
+    g.draw_pile = ordered
+    _shuffle(rng, ordered)
     combat = g.combat_pile
-    _sort_by_uid(combat, [x.uid for x in combat])
+    combat = [combat[k] for k in plan.combat_order]
+    g.combat_pile = combat
     _shuffle(rng, combat)
     return g
+
+
+class DealPlan:
+    """Where :func:`deal` finds the cards it deals in a copy of ``game``, and their order by
+    uid, worked out once for the game: every copy lists its cards in the game's order
+    (``copy_game``) and knows the same cards, so a player dealing many samples of one game
+    (search.py) reads these positions instead of looking for the cards and sorting them by
+    uid in each sample (index loops, not tuples, zips and sorts by a key function: the same
+    cards in the same places, worked out by compiled code). ``game`` must not change while
+    the plan is used."""
+
+    __slots__ = (
+        "before", "combat_order", "dis_order", "game", "in_pile", "item_at", "item_locs",
+        "item_order", "rest", "rest_uids", "under_at", "under_locs",
+    )  # fmt: skip
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        known = game.known
+        locs = game.locs
+        # The unseen disasters under the locations (the location's index and the place
+        # beneath it), then those in the draw pile (their index); the draw pile's other cards.
+        self.under_locs: list[int] = []
+        self.under_at: list[int] = []
+        uids: list[int] = []
+        for k in range(len(locs)):
+            hidden = locs[k].hidden_disasters
+            for i in range(len(hidden)):
+                u = hidden[i].uid
+                if u not in known:
+                    self.under_locs.append(k)
+                    self.under_at.append(i)
+                    uids.append(u)
+        pile = game.draw_pile
+        self.in_pile: list[int] = []
+        rest: list[int] = []
+        rest_uids: list[int] = []
+        for i in range(len(pile)):
+            x = pile[i]
+            if isinstance(x, Dis):
+                self.in_pile.append(i)
+                uids.append(x.uid)
+            else:
+                rest.append(i)
+                rest_uids.append(x.uid)
+        self.dis_order = _order(uids)  # those disasters by uid, as indices of that list
+        order = _order(rest_uids)
+        self.rest = [rest[k] for k in order]  # the pile's other cards by uid
+        self.rest_uids = [rest_uids[k] for k in order]
+        # The unseen items under the locations, then the unused ones; how many more than one
+        # the unseen ones count for in the tally.
+        self.item_locs: list[int] = []
+        self.item_at: list[int] = []
+        uids = []
+        before = 0
+        for k in range(len(locs)):
+            cards = locs[k].hidden_cards
+            for i in range(len(cards)):
+                x = cards[i]
+                if x.g.kind == KIND_ITEM and x.uid not in known:
+                    self.item_locs.append(k)
+                    self.item_at.append(i)
+                    uids.append(x.uid)
+                    before += _extra(x)
+        for x in game.unused:
+            uids.append(x.uid)
+        self.item_order = _order(uids)
+        self.before = before
+        self.combat_order = _order([x.uid for x in game.combat_pile])
+
+
+def _order(uids: list[int]) -> list[int]:
+    """The indices of ``uids`` in the order of their uids (``_sort_by_uid``)."""
+    order = list(range(len(uids)))
+    _sort_by_uid(order, list(uids))
+    return order
 
 
 def _sort_by_uid(xs: list[T], uids: list[int]) -> None:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.animayhem.construction.cards import CardType, CharmHalf, PowerCard
 from deckkit.animayhem.engine.chance import SeededChance, sampling_seed
-from deckkit.animayhem.engine.determinize import copy_game, deal
+from deckkit.animayhem.engine.determinize import DealPlan, copy_game, deal
 from deckkit.animayhem.engine.policy import HeuristicPolicy, Move, Policy, _combat_modifiers
 from deckkit.animayhem.engine.queries import charm_halves, horde_bonus, retreat_options, usable
 from deckkit.animayhem.engine.state import CHA, DEF, DMG, ENE, Char, Copy, Dis, Game
@@ -62,10 +62,11 @@ class _Forced(HeuristicPolicy):
     answered with ``choice`` (on a copy of the game: characters are found again by uid).
 
     Given the player it plays for (``of``), it shares that player's memo tables (charm odds by
-    combat-pile make-up and charms; a flash card's combat bonuses, and what the flash weighing
-    reads of it, by card and text): each entry is a function of its key alone, the same for
-    every copy of a game, so a rollout reads them instead of working them out again; what a
-    table keeps about one game (the game whose make-up was read last) stays its own. Given the
+    combat-pile make-up and charms, the make-ups by the pile's cards, the starting characters
+    by deck; a flash card's combat bonuses, and what the flash weighing reads of it, by card
+    and text): each entry is a function of its key alone, the same for every copy of a game,
+    so a rollout reads them instead of working them out again; what a table keeps about one
+    game (the game whose make-up was read last) stays its own. Given the
     copy it plays (``game``) with the make-up of the game copied (``makeup``: the halves and
     their number in the shared table), it takes that as the copy's: a copy holds the same
     combat cards, and every combat card lies in the combat pile or its discards whenever the
@@ -81,15 +82,26 @@ class _Forced(HeuristicPolicy):
         game: Game | None = None,
         makeup: tuple[tuple[tuple[CharmHalf, int], ...], int] | None = None,
     ) -> None:
-        super().__init__()
+        if of is None:
+            super().__init__()
+        else:
+            # The heuristic's state (HeuristicPolicy.__init__), its tables by deck, card and
+            # make-up taken from ``of`` rather than built only to be replaced; a rollout is a
+            # player a few thousand times a game (tests/test_search.py checks that none is
+            # forgotten).
+            self._starters = of._starters
+            self._charm_game = None
+            self._halves = ()
+            self._makeup = 0
+            self._makeups = of._makeups
+            self._charm_odds = of._charm_odds
+            self._piles = of._piles
+            self._bonus = of._bonus
+            self._last_pile = None
+            self._flash = of._flash
         self.kind = kind
         self.about = about
         self.choice = choice
-        if of is not None:
-            self._makeups = of._makeups
-            self._charm_odds = of._charm_odds
-            self._bonus = of._bonus
-            self._flash = of._flash
         if game is not None and makeup is not None:
             self._charm_game = game
             self._halves, self._makeup = makeup
@@ -197,6 +209,7 @@ class SearchPolicy(HeuristicPolicy):
             self._makeup_game = game
             self._game_makeup = (halves, self._makeup_number(halves))
         makeup = self._game_makeup
+        plan = DealPlan(game)  # where each sample's hidden cards lie, found once
         values: list[list[float]] = [[] for _ in choices]
         last = len(choices) - 1
         for _ in range(self.rollouts):
@@ -206,7 +219,7 @@ class SearchPolicy(HeuristicPolicy):
             # it (SeededChance: the same state as seeding it again).
             dealer = _random.Random(rng.getrandbits(64))
             seed = dealer.getrandbits(64)
-            sample = deal(game, seed, dealer)
+            sample = deal(game, seed, dealer, plan)
             fresh = sample.chance
             assert isinstance(fresh, SeededChance)
             for i, choice in enumerate(choices):

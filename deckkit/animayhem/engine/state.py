@@ -203,8 +203,8 @@ class Char:
     ) -> None:
         """A character as its card prints it; or, given ``like`` (a character of the game a
         search player copies: determinize.py), one in the state ``like`` is in, but for what
-        it carries and what was done to it (its lists, new and empty here: the copier fills
-        them), its card's template not read."""
+        it carries and what was done to it (its lists, left to the copier, which sets every
+        one), its card's template not read."""
         self.uid = uid
         self._card = card
         if like is not None:
@@ -231,12 +231,6 @@ class Char:
             self.return_turn = like.return_turn
             self.wounded_turn = like.wounded_turn
             self.pinned = like.pinned
-            self.items = []
-            self.equipment = []
-            self.enhancements = []
-            self.timed = []
-            self.pending = []
-            self.grants = []
             return
         if g is None:
             g = game_card(card)
@@ -403,7 +397,8 @@ class Dis:
         """A disaster as its card prints it; or, given ``like`` (a disaster of the game a
         search player copies: determinize.py), one in the state ``like`` is in, but for what
         points at other objects (its game, what it carries or stole, whom it ignores or shuns,
-        its ally: none here, the copier sets them), its card not read again."""
+        its ally: none here, the copier sets them; what it carries is left to the copier, which
+        always sets it), its card not read again."""
         self.uid = uid
         self.card = card
         if like is not None:
@@ -421,7 +416,6 @@ class Dis:
             self.combat = like.combat
             self.health = like.health
             self.pos = like.pos
-            self.carrying = []
             self.stolen = None
             self.first_move_done = like.first_move_done
             self.stationary = like.stationary
@@ -594,15 +588,13 @@ class Loc:
     def __init__(self, slot: int, copy: Copy, like: Loc | None = None) -> None:
         """A location laid out; or, given ``like`` (a location of the game a search player
         copies: determinize.py), one in the state ``like`` is in, but for what lies beneath it
-        (new and empty here: the copier fills them)."""
+        (left to the copier, which sets both lists)."""
         self.slot = slot
         self.copy = copy
         if like is not None:
             self.card = like.card
             self.g = like.g
             self.cid = like.cid
-            self.hidden_disasters = []
-            self.hidden_cards = []
             self.destroyed = like.destroyed
             self.planetary = like.planetary
             self.dimensional = like.dimensional
