@@ -758,6 +758,25 @@ def test_a_copy_keeps_only_the_counters_the_rules_read_and_plays_the_same() -> N
         count(copy, "some card", STAT_MET)
 
 
+def test_a_copy_goes_on_from_the_game_s_defeats_and_times_bonked() -> None:
+    """The counters the rules read back carry over to a copy and a copy of a copy: a form that
+    waits for its character's third bonk (vehicles_and_forms.py) comes in a rollout as in the
+    game (copies once started from zero, so a rollout never saw Super Saiyan (Goku) come)."""
+    game = _midgame(_setup("decks/medium-solo.deck"), 1, 2)
+    assert game is not None
+    bump(game, "am-goku", STAT_WAS_BONKED, 3)
+    bump(game, "am-freeza", STAT_DEFEATED, 2)
+    bump(game, "am-freeza", STAT_MET, 4)
+    copy = clone(game, random.Random(0))
+    again = clone(copy, random.Random(1))
+    for c in (copy, again):
+        assert count(c, "am-goku", STAT_WAS_BONKED) == 3
+        assert count(c, "am-freeza", STAT_DEFEATED) == 2
+        bump(c, "am-goku", STAT_WAS_BONKED)
+        assert count(c, "am-goku", STAT_WAS_BONKED) == 4
+    assert count(game, "am-goku", STAT_WAS_BONKED) == 3  # the game's own row is not shared
+
+
 def test_a_copy_keeps_the_game_s_rule_option_and_built_havens() -> None:
     """The game-level state a rollout's rules read: the run's item pickup reading and the
     havens built on the field (a copy without them played the default reading and no built

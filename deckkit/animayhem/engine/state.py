@@ -755,6 +755,17 @@ class Game:
         self.counted = []
         self.counts_synced = True
         self.counts_all = False  # a copy's record is never read (``bump``)
+        # The two counters the rules read back (``count``) go on from the game's: a form that
+        # waits for its character's third bonk (Super Saiyan (Goku), vehicles_and_forms.py)
+        # comes in a rollout when it would in the game.
+        for card_id, row in like.card_counts.items():
+            defeated = row[STAT_DEFEATED]
+            bonked = row[STAT_WAS_BONKED]
+            if defeated or bonked:
+                mine = [0] * len(CARD_STATS)
+                mine[STAT_DEFEATED] = defeated
+                mine[STAT_WAS_BONKED] = bonked
+                self.card_counts[card_id] = mine
         self.trace = None
         self.field = like.field
         self.turn = like.turn
