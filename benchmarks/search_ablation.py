@@ -3,6 +3,8 @@
 Run: ``.venv/bin/python benchmarks/search_ablation.py DECK [--games N] [--seed S] [--workers W]
 [--kinds moves,retreat,...]``
 
+(A kind may join several with ``+``, e.g. ``moves+scavenge``: the search weighs those together.)
+
 For each decision kind (``moves``: where the parties go; ``attack``; ``scavenge``; ``charm``:
 who charms and what a won charm battle does; ``retreat``: whether and where to; ``flash``: combat
 flash effects) it plays games ``0..N-1`` of the seed with a search player that weighs only that
@@ -66,7 +68,8 @@ def player(kind: str) -> Policy:
     """The heuristic player ("heuristic"), or the search player weighing only ``kind``."""
     if kind == "heuristic":
         return HeuristicPolicy()
-    cls = type(f"Search_{kind}", (_Ablated,), {m: _forward(m) for m in KINDS[kind]})
+    methods = [m for k in kind.split("+") for m in KINDS[k]]
+    cls = type(f"Search_{kind.replace('+', '_')}", (_Ablated,), {m: _forward(m) for m in methods})
     return cls()  # type: ignore[no-any-return]
 
 
@@ -94,7 +97,7 @@ def main() -> int:
     parser.add_argument("--kinds", default=",".join(KINDS))
     args = parser.parse_args()
     kinds = ["heuristic", *args.kinds.split(",")]
-    unknown = [k for k in kinds[1:] if k not in KINDS]
+    unknown = [k for x in kinds[1:] for k in x.split("+") if k not in KINDS]
     if unknown:
         parser.error(f"unknown kind {unknown[0]!r}; choose from {', '.join(KINDS)}")
     won: dict[str, dict[int, bool]] = {k: {} for k in kinds}

@@ -149,6 +149,7 @@ class Logger(HeuristicPolicy):
         if kind == "moves":
             row["heur_plan"] = _plan(game, means[0][0])
             row["pick_plan"] = _plan(game, means[pick][0])
+            row["plans"] = [_plan(game, m) for m, _ in means]  # every candidate, in order
         self.rows.append(row)
         return out
 
