@@ -294,7 +294,7 @@ def build(profile: tuple[list[str], list[str]] = ([], [])) -> int:
 def main(argv: list[str] | None = None) -> int:
     """`make fast`; with --pgo, a profile-guided build (GCC on Linux): an instrumented build
     plays the TRAINING games, then the engine is built again laid out by what they ran (the
-    same code and games; about 1.2x demo and 1.3x medium games per CPU second on this project's
+    same code and games; about 1.2x the demo and medium games per CPU second on this project's
     machine, for two builds' time and the training run's)."""
     args = sys.argv[1:] if argv is None else argv
     if args not in ([], ["--pgo"]):
