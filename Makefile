@@ -11,7 +11,7 @@ FAST := build/fast/.built
 ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py) deckkit/core/chance.py
 DEMO_DECK := decks/demo-solo.deck
 
-.PHONY: demo test test-slow lint typecheck fast bench bench-search bench-simulate clean browser wheel
+.PHONY: demo test test-slow lint typecheck fast fast-pgo bench bench-search bench-simulate clean browser wheel
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ $(FAST): $(STAMP) $(ENGINE) tools/build_fast.py
 	@mkdir -p build/fast && touch $(FAST)
 
 fast: $(FAST)
+
+# The profile-guided build (GCC on Linux): two builds and a training run, several minutes.
+fast-pgo: $(STAMP)
+	$(BIN)/python tools/build_fast.py --pgo
 
 demo: $(STAMP) $(FAST)
 	$(BIN)/deckkit validate $(DEMO_DECK)
