@@ -671,8 +671,8 @@ class Game:
         self, chance: Chance, record: GameRecord, trace: Trace | None, like: Game | None = None
     ) -> None:
         """A new game; or, given ``like`` (the game a search player copies: determinize.py),
-        one with ``like``'s plain values (turn, phase, counts, the tables it shares) and its
-        per-card counters left out, whose zones are left to the copier: those it always fills
+        one with ``like``'s plain values (turn, phase, counts, the tables it shares) and of its
+        per-card counters only the two the rules read back (``count``), whose zones are left to the copier: those it always fills
         (the characters, locations, piles, hand, havens and disasters) are not built here
         only to be replaced, the rest new and empty."""
         self.chance = chance
