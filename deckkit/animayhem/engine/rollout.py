@@ -35,8 +35,8 @@ from deckkit.animayhem.engine.phases import (
     PHASES,
     move_phase,
     party_attacks,
-    play_turn,
     scavenge_phase,
+    turn,
 )
 from deckkit.animayhem.engine.state import Char, Game
 
@@ -157,8 +157,9 @@ def play_out(game: Game, policy: Policy, resume: str, turns: int) -> float:
     try:
         RESUME[resume](game, edition, policy)
         for _ in range(turns):
-            play_turn(game, edition, policy)
-    except GameOver:
+            if turn(game, edition, policy):  # the turn's end checks return, not raise
+                break
+    except GameOver:  # an end within a phase
         pass
     worth = value(game)
     # The copy is done with: break its cycles (its disasters point back at it, and so does the
