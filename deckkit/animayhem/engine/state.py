@@ -672,9 +672,9 @@ class Game:
     ) -> None:
         """A new game; or, given ``like`` (the game a search player copies: determinize.py),
         one with ``like``'s plain values (turn, phase, counts, the tables it shares) and of its
-        per-card counters only the two the rules read back (``count``), whose zones are left to the copier: those it always fills
-        (the characters, locations, piles, hand, havens and disasters) are not built here
-        only to be replaced, the rest new and empty."""
+        per-card counters only the two the rules read back (``count``), whose zones are left
+        to the copier: those it always fills (the characters, locations, piles, hand, havens
+        and disasters) are not built here only to be replaced, the rest new and empty."""
         self.chance = chance
         self._record = record
         if like is not None:
