@@ -5,6 +5,7 @@ still loading; 141 when the reader of stdout has gone; 5 when stdout is not open
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -69,12 +70,35 @@ def test_every_playing_command_exits_128_plus_the_signal(
     assert _all_gone(workers)
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time a process has used so far (/proc/PID/stat: user and system clock ticks)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_to_deckkit_s_handler() -> float:
+    """CPU seconds Python takes to start and load the console script's module, after which
+    deckkit notes a Ctrl-C (deckkit.cli.launch.run): a signal before then is Python's own
+    start-up to report. Counted in CPU time, the same on a loaded machine, where a wall-clock
+    delay of half a second once fell inside Python's start-up."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", "import deckkit.cli.launch"], cwd=REPO, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
 def test_ctrl_c_while_loading_is_an_interruption_not_a_traceback() -> None:
-    # From 0.2 s on: by then Python itself has started (a signal during its own start-up is
-    # Python's to report) and deckkit is loading its commands.
-    for delay in (0.2, 0.3, 0.4, 0.5):
+    # Once Python has started and deckkit's launcher is loaded (its CPU time, plus a margin of
+    # two clock ticks), at several points while deckkit loads its commands.
+    start = _cpu_to_deckkit_s_handler() + 0.02
+    for extra in (0.0, 0.1, 0.2, 0.3):
         proc = _deckkit("validate", str(DECK))
-        time.sleep(delay)
+        try:
+            while proc.poll() is None and _cpu_seconds(proc.pid) < start + extra:
+                time.sleep(0.002)
+        except (FileNotFoundError, ProcessLookupError):  # already gone
+            pass
+        delay = extra
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
         # 130 stopped by deckkit; -2 stopped by the signal before Python set up its handler;
