@@ -3,7 +3,9 @@
 Run: ``.venv/bin/python benchmarks/search_ablation.py DECK [--games N] [--seed S] [--workers W]
 [--kinds moves,retreat,...]``
 
-(A kind may join several with ``+``, e.g. ``moves+scavenge``: the search weighs those together.)
+(A kind may join several with ``+``, e.g. ``moves+scavenge``: the search weighs those together;
+``all`` is every kind; ``@A-B`` after a kind limits it to turns A to B, e.g. ``all@1-2`` or
+``moves@6-150``: which part of a game carries the lead.)
 
 For each decision kind (``moves``: where the parties go; ``attack``; ``scavenge``; ``charm``:
 who charms and what a won charm battle does; ``retreat``: whether and where to; ``flash``: combat
@@ -57,19 +59,36 @@ class _Ablated(HeuristicPolicy):
         self.search = SearchPolicy(play_out)
 
 
-def _forward(method: str) -> Callable[..., Any]:
-    def call(self: _Ablated, *args: Any) -> Any:
-        return getattr(self.search, method)(*args)
+def _forward(method: str, first: int, last: int) -> Callable[..., Any]:
+    """The search player's answer in turns ``first`` to ``last`` (each method's first argument
+    is the game), the heuristic's otherwise."""
+    own = getattr(HeuristicPolicy, method)
+
+    def call(self: _Ablated, game: Any, *args: Any) -> Any:
+        if first <= game.turn <= last:
+            return getattr(self.search, method)(game, *args)
+        return own(self, game, *args)
 
     return call
+
+
+def _parse(kind: str) -> tuple[list[str], int, int]:
+    """A kind's names and its turn window (every turn when it names none)."""
+    names, _, window = kind.partition("@")
+    first, last = (int(x) for x in window.split("-")) if window else (0, 10**9)
+    parts = list(KINDS) if names == "all" else names.split("+")
+    return parts, first, last
 
 
 def player(kind: str) -> Policy:
     """The heuristic player ("heuristic"), or the search player weighing only ``kind``."""
     if kind == "heuristic":
         return HeuristicPolicy()
-    methods = [m for k in kind.split("+") for m in KINDS[k]]
-    cls = type(f"Search_{kind.replace('+', '_')}", (_Ablated,), {m: _forward(m) for m in methods})
+    parts, first, last = _parse(kind)
+    methods = [m for k in parts for m in KINDS[k]]
+    name = "".join(ch if ch.isalnum() else "_" for ch in kind)
+    forwards = {m: _forward(m, first, last) for m in methods}
+    cls = type(f"Search_{name}", (_Ablated,), forwards)
     return cls()  # type: ignore[no-any-return]
 
 
@@ -97,7 +116,7 @@ def main() -> int:
     parser.add_argument("--kinds", default=",".join(KINDS))
     args = parser.parse_args()
     kinds = ["heuristic", *args.kinds.split(",")]
-    unknown = [k for x in kinds[1:] for k in x.split("+") if k not in KINDS]
+    unknown = [k for x in kinds[1:] for k in _parse(x)[0] if k not in KINDS]
     if unknown:
         parser.error(f"unknown kind {unknown[0]!r}; choose from {', '.join(KINDS)}")
     won: dict[str, dict[int, bool]] = {k: {} for k in kinds}
