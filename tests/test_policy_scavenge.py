@@ -7,7 +7,13 @@ first ("Determine Attackers").
 
 from __future__ import annotations
 
-from deckkit.animayhem.engine.policy import CARRIERS_SKIP_SCAVENGE, HeuristicPolicy, carriers_skip
+from deckkit.animayhem.engine.policy import (
+    CARRIERS_SKIP_SCAVENGE,
+    COUNTED_THREAT,
+    HeuristicPolicy,
+    carriers_skip,
+    counted_threat,
+)
 from tests.engine_helpers import add_char, copy_of, effect_table, new_disaster
 
 
@@ -32,4 +38,36 @@ def test_a_party_carrying_an_item_does_not_scavenge_above_a_face_down_disaster()
     assert not player.scavenge(game, party, 0)
     loc.hidden_disasters.clear()
     assert not carriers_skip(game, party, 0)
+    assert player.scavenge(game, party, 0)
+
+
+def test_a_party_counts_the_unseen_disasters_before_it_scavenges() -> None:
+    """A-ko Magami and Krillin stand at Sewer (slot 0), an item beneath it under a face-down
+    Goons, which they could beat. With two more Goons in the draw pile they scavenge; with
+    Freeza (1st form), whom they could not beat, and two Satellite Strikes (major non-combat)
+    there instead, three of the four unseen disasters count against them, and they do not
+    (``COUNTED_THREAT``); with one Satellite Strike swapped for a Goons, two of four, they
+    still do not (half counts). Once the player has seen the disaster at Sewer (REVEAL), it
+    weighs that one alone (``known_threat``) and scavenges. Before, they scavenged in every
+    case."""
+    assert COUNTED_THREAT
+    game = effect_table()
+    party = [add_char(game, "A-ko Magami", 0), add_char(game, "Krillin", 0)]
+    loc = game.locs[0]
+    loc.hidden_cards.append(copy_of(game, "Earrings"))
+    goons = new_disaster(game, "Goons")
+    loc.hidden_disasters.append(goons)
+    game.draw_pile.extend(new_disaster(game, "Goons") for _ in range(2))
+    player = HeuristicPolicy()
+    assert not counted_threat(game, party, 0)
+    assert player.scavenge(game, party, 0)
+    strikes = [new_disaster(game, "Satellite Strike") for _ in range(2)]
+    game.draw_pile[:] = [new_disaster(game, "Freeza (1st form)"), *strikes]
+    assert counted_threat(game, party, 0)
+    assert not player.scavenge(game, party, 0)
+    game.draw_pile[2:] = [new_disaster(game, "Goons")]  # two of four unseen count
+    assert counted_threat(game, party, 0)
+    assert not player.scavenge(game, party, 0)
+    game.known.add(goons.uid)
+    assert not counted_threat(game, party, 0)
     assert player.scavenge(game, party, 0)
