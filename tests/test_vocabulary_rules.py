@@ -3359,12 +3359,15 @@ def hide(game: Game, slot: int, defense: int) -> Dis:
 def test_stops_reveal_dream_mirror_and_the_player_weighs_what_it_saw() -> None:
     """Stopping with the Dream Mirror shows the first disaster beneath, and only that one; the
     heuristic player then leaves a location whose disaster it cannot beat and scavenges one
-    whose disaster it can. Without the mirror it knows nothing and scavenges."""
+    whose disaster it can. Without the mirror it knows nothing of that one and scavenges (the
+    disasters it has not seen, three Goons in the draw pile among them, are mostly ones it
+    could beat: ``COUNTED_THREAT``)."""
     for mirror, defense, goes in ((True, 50, False), (True, 0, True), (False, 50, True)):
         game = table()
         ako = add_char(game, "A-ko Magami", game.field.neighbours[4][0])
         if mirror:
             ako.equipment.append(shipped_copy(game, "Dream Mirror"))
+        game.draw_pile.extend(new_disaster(game, "Goons") for _ in range(3))
         second = hide(game, 4, 0)
         first = hide(game, 4, defense)
         arm(game)
