@@ -1,8 +1,14 @@
-"""The engine's per-card counters (state.bump): a row of integers per card id, and the record's
-``counters`` dictionary they fill, keyed and ordered as counting straight into it would."""
+"""The engine's per-card counters (state.bump): one list of integers a game, a card id's counters
+at its slot (state.CardSlots, its deck's made once per setup), and the record's ``counters``
+dictionary they fill, keyed and ordered as counting straight into it would."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from deckkit.animayhem.construction.carddb import load_card_db
+from deckkit.animayhem.construction.deck import read_deck
+from deckkit.animayhem.construction.editions import DEFAULT_EDITION, load_edition
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import (
     CARD_STATS,
@@ -11,8 +17,12 @@ from deckkit.animayhem.engine.codes import (
     STAT_MET,
     STAT_WAS_BONKED,
 )
+from deckkit.animayhem.engine.play import GameOptions, finish, prepare_game, start_game
+from deckkit.animayhem.engine.policy import make_policy
 from deckkit.animayhem.engine.record import GameRecord
-from deckkit.animayhem.engine.state import Game, bump, count
+from deckkit.animayhem.engine.state import Game, bump, count, counted_keys
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def _record() -> GameRecord:
@@ -85,3 +95,28 @@ def test_a_game_goes_on_from_its_records_counters() -> None:
     assert count(second, "am010", STAT_MET) == 0
     bump(second, "am002", STAT_EFFECTS)
     assert second.record.counters == {("am002", CARD_STATS[STAT_EFFECTS]): 1}
+
+
+def test_games_of_a_setup_share_its_slots_and_a_card_outside_them_gets_a_copy() -> None:
+    """The games of a setup count by its deck's slots, one object made once; a card id the deck
+    does not hold is counted in a copy of the slots the game makes its own, the shared ones
+    left as they were (another game of the setup counts as before)."""
+    deck = read_deck(REPO / "decks" / "demo-solo.deck", load_card_db())
+    setup = prepare_game(deck, load_edition(deck.edition or DEFAULT_EDITION), GameOptions())
+    policy = make_policy("heuristic")
+    first, second = (start_game(setup, policy, 0, i) for i in range(2))
+    shared = first.slots
+    assert second.slots is shared and not first.slots_own
+    assert set(shared.ids) == {card.id for card in deck.cards()}
+    ids = list(shared.ids)
+    before = counted_keys(first)  # (setting up may count effects)
+    counts = [count(first, card_id, STAT_EFFECTS) for card_id in ids]
+    bump(first, "not in the deck", STAT_MET, 2)
+    assert first.slots is not shared and first.slots_own and shared.ids == ids
+    assert counted_keys(first) == [*before, ("not in the deck", STAT_MET)]
+    assert count(first, "not in the deck", STAT_MET) == 2
+    assert [count(first, card_id, STAT_EFFECTS) for card_id in ids] == counts
+    assert count(second, "not in the deck", STAT_MET) == 0
+    record = finish(second, setup, policy)
+    assert record.counters  # the game counted by the shared slots
+    assert all(key[0] in shared.index for key in record.counters)

@@ -12,12 +12,13 @@ import dataclasses
 import random
 
 from deckkit.animayhem.construction.carddb import load_card_db
-from deckkit.animayhem.construction.cards import CombatCard, DisasterCard
+from deckkit.animayhem.construction.cards import CombatCard, DisasterCard, PowerCard
 from deckkit.animayhem.construction.modifiers import Modifier
 from deckkit.animayhem.construction.vocabulary import Action
 from deckkit.animayhem.engine import combat
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.chance import ScriptedChance
+from deckkit.animayhem.engine.gamecards import GameMod, apply_op, game_card
 from deckkit.animayhem.engine.interpreter.standing import has_rule, has_standing
 from deckkit.animayhem.engine.play import effects_of
 from deckkit.animayhem.engine.queries import standing
@@ -31,7 +32,7 @@ def _combat_cards() -> list[CombatCard]:
 
 def _applied(op: int, value: int, mod: Modifier | None, current: int) -> tuple[int, int]:
     """A half's coded modifier and the card's own on ``current`` (no modifier: unchanged)."""
-    coded = current if op == combat.NO_MOD else combat._apply(op, value, current)
+    coded = current if op == combat.NO_MOD else apply_op(op, value, current)
     return coded, current if mod is None else apply_mod(mod, current)
 
 
@@ -63,7 +64,22 @@ def test_every_operation_code_is_the_modifiers_rule() -> None:
         for value in (-2, 1, 3):
             mod = Modifier(sign, value)  # type: ignore[arg-type]
             for current in range(-4, 9):
-                assert combat._apply(combat._op(mod), value, current) == mod.apply(current)
+                assert apply_op(combat._op(mod), value, current) == mod.apply(current)
+                assert apply_mod(GameMod(mod), current) == mod.apply(current)
+
+
+def test_a_power_cards_compiled_modifiers_are_its_printed_ones() -> None:
+    """``GameCard.mod_slots`` (gamecards.GameMod) holds every printed modifier of a power card,
+    in order, at its ability's slot, and applies as the printed one does."""
+    slots = {"damage": 0, "defense": 1, "movement": 2, "charm": 3, "energy": 4}
+    cards = [c for c in load_card_db().cards if isinstance(c, PowerCard) and c.modifiers]
+    assert len(cards) > 20  # the whole database
+    for card in cards:
+        mods = game_card(card).mod_slots
+        assert [(i, m.mod) for i, m in mods] == [(slots[a], m) for a, m in card.modifiers]
+        for _, m in mods:
+            for current in range(-3, 13):
+                assert apply_mod(m, current) == m.mod.apply(current), (card.name, m.mod)
 
 
 def test_a_changed_card_of_the_same_id_is_read_again() -> None:

@@ -33,7 +33,17 @@ from deckkit.animayhem.engine.policy import HeuristicPolicy, Policy, make_policy
 from deckkit.animayhem.engine.queries import charm_halves
 from deckkit.animayhem.engine.rollout import carried, play_out
 from deckkit.animayhem.engine.search import SearchPolicy, _Forced, plan_key
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc, Trace, bump, count
+from deckkit.animayhem.engine.state import (
+    Char,
+    Copy,
+    Dis,
+    Game,
+    Loc,
+    Trace,
+    bump,
+    count,
+    counted_keys,
+)
 from deckkit.animayhem.runs import EngineGames
 from tests.test_policy import _reshuffle_hidden
 
@@ -711,13 +721,15 @@ def test_a_copy_keeps_every_attribute_of_the_game() -> None:
     setup = _setup("decks/medium-solo.deck")
     game = _midgame(setup, 1, 3)
     assert game is not None
-    own = {"chance", "_record", "trace", "card_counts", "counted", "counts_synced", "counts_all"}
+    own = {"chance", "_record", "trace", "counts", "counted", "counts_synced", "counts_all"}
     names = getattr(Game, "__mypyc_attrs__", None) or tuple(vars(game))  # compiled or not
     assert {"turn", "fx", "draw_pile", "item_pickup", "dis_timers"} <= set(names)
     copy = clone(game, random.Random(0))
     again = clone(copy, random.Random(0))
     for new in (copy, again):
-        assert new.trace is None and not new.counts_all and not new.counted
+        assert new.trace is None and not new.counts_all
+        assert {stat for _, stat in counted_keys(new)} <= {STAT_DEFEATED, STAT_WAS_BONKED}
+        assert all(count(new, cid, s) == count(game, cid, s) for cid, s in counted_keys(new))
         for name in set(names) - own - {"__dict__"}:
             a, b = getattr(game, name), getattr(new, name)
             assert _as_data(a) == _as_data(b), name
@@ -743,17 +755,19 @@ def test_a_copy_keeps_only_the_counters_the_rules_read_and_plays_the_same() -> N
         b = play_out(full, make_policy("heuristic"), "scavenge", 3)
         assert (a, lean.turn, lean.outcome) == (b, full.turn, full.outcome)
         assert _zones(lean) == _zones(full)
-        assert {stat for _, stat in full.counted} - {STAT_DEFEATED, STAT_WAS_BONKED}
-        assert {stat for _, stat in lean.counted} <= {STAT_DEFEATED, STAT_WAS_BONKED}
-        kept = [(cid, s) for cid, s in full.counted if s in (STAT_DEFEATED, STAT_WAS_BONKED)]
-        assert lean.counted == kept
+        full_keys, lean_keys = counted_keys(full), counted_keys(lean)
+        assert {stat for _, stat in full_keys} - {STAT_DEFEATED, STAT_WAS_BONKED}
+        assert {stat for _, stat in lean_keys} <= {STAT_DEFEATED, STAT_WAS_BONKED}
+        kept = [(cid, s) for cid, s in full_keys if s in (STAT_DEFEATED, STAT_WAS_BONKED)]
+        assert lean_keys == kept
         assert all(count(lean, cid, s) == count(full, cid, s) for cid, s in kept)
         last = game
     assert last is not None
     copy = clone(last, random.Random(2))
     bump(copy, "some card", STAT_MET)
     bump(copy, "some card", STAT_DEFEATED)
-    assert copy.counted == [("some card", STAT_DEFEATED)]
+    assert counted_keys(copy)[-1] == ("some card", STAT_DEFEATED)
+    assert ("some card", STAT_MET) not in counted_keys(copy)
     with pytest.raises(ValueError, match="keeps no counter"):
         count(copy, "some card", STAT_MET)
 

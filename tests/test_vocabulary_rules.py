@@ -3019,7 +3019,7 @@ def test_always_amplify_shayla_shayla_fire_effects_one_more() -> None:
     panic = card("Panic Attack")
     assert isinstance(panic, PowerCard) and "Fire" in panic.categories
     side = _Side(ako, 5, 3)
-    _apply_round_modifiers(game, side, panic)
+    _apply_round_modifiers(game, side, Copy(900, panic))
     assert (side.damage, side.defense) == (5 + 3, 3)
     assert game.record.counters[(shayla.card.id, CardStat.EFFECTS)] == 1
     plain = next(
@@ -3031,11 +3031,11 @@ def test_always_amplify_shayla_shayla_fire_effects_one_more() -> None:
         and c.modifiers == (("damage", Modifier("+", 2)),)
     )
     side = _Side(ako, 5, 3)
-    _apply_round_modifiers(game, side, plain)
+    _apply_round_modifiers(game, side, Copy(901, plain))
     assert side.damage == 5 + 2
     shayla.zone = "draw"
     side = _Side(ako, 5, 3)
-    _apply_round_modifiers(game, side, panic)
+    _apply_round_modifiers(game, side, Copy(900, panic))
     assert side.damage == 5 + 2
     assert game.record.counters[(shayla.card.id, CardStat.EFFECTS)] == 1
 

@@ -23,12 +23,21 @@ from deckkit.animayhem.engine.codes import (
     TERM_SKILL,
     TERM_STAT,
 )
-from deckkit.animayhem.engine.gamecards import GameRequirement, GameTerm, game_requirement
+from deckkit.animayhem.engine.gamecards import (
+    GameMod,
+    GameRequirement,
+    GameTerm,
+    apply_op,
+    game_requirement,
+)
 from deckkit.animayhem.engine.state import Char
 
 
-def apply_mod(mod: Modifier, current: int) -> int:
-    """:meth:`Modifier.apply`: a sign modifies, a bare number replaces."""
+def apply_mod(mod: Modifier | GameMod, current: int) -> int:
+    """:meth:`Modifier.apply`: a sign modifies, a bare number replaces; a power card's printed
+    modifier in its game-time form (``GameCard.mod_slots``) on its coded operation."""
+    if isinstance(mod, GameMod):
+        return apply_op(mod.op, mod.value, current)
     op = mod.op
     if op == "+":
         return current + mod.value

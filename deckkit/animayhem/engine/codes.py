@@ -5,7 +5,7 @@ enum metaclass defines ``__getattr__``, so every read goes through a Python-leve
 the compiled engine makes millions of them. These names are ``Final``: mypyc keeps each in a C
 static, read at the cost of a pointer load. They are the same objects as the enum members, so
 results do not change; the pure-Python engine reads them as plain module globals. The per-card
-counters' ``CardStat`` names are the exception: integers, a counter's index in a card's row.
+counters' ``CardStat`` names are the exception: integers, a counter's offset in a card's counters.
 """
 
 from __future__ import annotations
@@ -146,8 +146,9 @@ COVERAGE_FULL: Final = Coverage.FULL
 COVERAGE_APPROXIMATE: Final = Coverage.APPROXIMATE
 COVERAGE_NONE: Final = Coverage.NONE
 
-# CardStat, as the index of its counter in a card's row of counters (state.bump): a list index
-# where a (card id, CardStat) key was a tuple to build and hash. CARD_STATS maps back.
+# CardStat, as its counter's offset in a card's counters (state.bump: the card's slot times
+# state.N_STATS, plus this), where a (card id, CardStat) key was a tuple to build and hash.
+# CARD_STATS maps back.
 STAT_MET: Final = 0
 STAT_DEFEATED: Final = 1
 STAT_ITEMS_CARRIED_OFF: Final = 2

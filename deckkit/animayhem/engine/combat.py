@@ -18,7 +18,6 @@ from deckkit.animayhem.construction.cards import (
     PowerCard,
 )
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
-from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
     ACT_APART,
     ACT_DEFENDS_ONLY,
@@ -53,10 +52,9 @@ from deckkit.animayhem.engine.codes import (
 )
 from deckkit.animayhem.engine.gamecards import (
     ADD,
-    DIV,
-    MUL,
     NO_MOD,
     CombatHalf,
+    apply_op,
     game_card,
     mod_op,
 )
@@ -328,16 +326,23 @@ _NO_SIDES: Final[dict[int, _Side]] = {}
 _NO_FIGHTERS: Final[list[_Side]] = []
 
 
-def _apply_round_modifiers(game: Game, side: _Side, card: PowerCard) -> None:
-    """A power card's damage/defense modifiers for this combat round only; a character in play
-    may strengthen its additive ones (AMPLIFY: Shayla-Shayla's Fire effects)."""
-    more = amplified(game, card) if card.modifiers else 0
-    for ability, mod in card.modifiers:
-        bonus = more if mod.op == "+" else 0
-        if ability == "damage":
-            side.damage = apply_mod(mod, side.damage) + bonus
-        elif ability == "defense":
-            side.defense = apply_mod(mod, side.defense) + bonus
+def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
+    """A power card's damage/defense modifiers for this combat round only (read from its
+    game-time record: ``GameCard.mod_slots``, in the card's order); a character in play may
+    strengthen its additive ones (AMPLIFY: Shayla-Shayla's Fire effects)."""
+    mods = copy.g.mod_slots
+    if not mods:
+        return
+    card = copy.card
+    assert isinstance(card, PowerCard)
+    more = amplified(game, card)
+    for slot, mod in mods:
+        op = mod.op
+        bonus = more if op == ADD else 0
+        if slot == DMG:
+            side.damage = apply_op(op, mod.value, side.damage) + bonus
+        elif slot == DEF:
+            side.defense = apply_op(op, mod.value, side.defense) + bonus
 
 
 def take_item_here(game: Game, d: Dis) -> bool:
@@ -357,16 +362,6 @@ def take_item_here(game: Game, d: Dis) -> bool:
 
 def _op(mod: Modifier | None) -> int:
     return mod_op(mod)
-
-
-def _apply(op: int, value: int, current: int) -> int:
-    if op == ADD:
-        return current + value
-    if op == MUL:
-        return current * value
-    if op == DIV:
-        return current // value
-    return value
 
 
 def _half_of(card: AnyCard) -> CombatHalf:
@@ -401,14 +396,14 @@ def _play_card(
             recipient = pick(cast(CombatCard, copy.card))
         if recipient is not shielded:
             if h.dmg_op != NO_MOD:
-                recipient.damage = _apply(h.dmg_op, h.dmg, recipient.damage)
+                recipient.damage = apply_op(h.dmg_op, h.dmg, recipient.damage)
             if h.dfn_op != NO_MOD:
-                recipient.defense = _apply(h.dfn_op, h.dfn, recipient.defense)
+                recipient.defense = apply_op(h.dfn_op, h.dfn, recipient.defense)
         if opponent is not shielded:
             if h.opp_dmg_op != NO_MOD:
-                opponent.damage = _apply(h.opp_dmg_op, h.opp_dmg, opponent.damage)
+                opponent.damage = apply_op(h.opp_dmg_op, h.opp_dmg, opponent.damage)
             if h.opp_dfn_op != NO_MOD:
-                opponent.defense = _apply(h.opp_dfn_op, h.opp_dfn, opponent.defense)
+                opponent.defense = apply_op(h.opp_dfn_op, h.opp_dfn, opponent.defense)
         if fx is not None and h.id in game.fx:
             mine, theirs = combat_card(
                 game, copy.card, recipient.owner, opponent.owner, slot, False, fx
@@ -621,7 +616,7 @@ def _flash_effects(
             cost = 0  # another flash effect paid it (Supreme Battle Aura)
         if cost:
             c.set_energy(c.cur[ENE] - cost)
-        _apply_round_modifiers(game, sides[c.uid], card)
+        _apply_round_modifiers(game, sides[c.uid], copy)
         if card.id in game.fx:
             side = sides[c.uid]
             slot = game.slot_of(d) if d.pos >= 0 else -1
@@ -664,7 +659,7 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             assert isinstance(card, PowerCard)
             c.set_energy(c.cur[ENE] - cost)
             spent = True
-            _apply_round_modifiers(game, side, card)
+            _apply_round_modifiers(game, side, copy)
         elif not cost and copy.uses_left is not None and _round_bonus(copy.g):
             # "N uses" (Akagiyama Missiles, Wrist Lasers): one use buys this round's bonus, as
             # for equipment ("Declare 1 use to have character carrying Dimensional Hammer gain
@@ -672,7 +667,7 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             # the card is discarded (an enhancement is no weapon: no reload).
             card = copy.card
             assert isinstance(card, PowerCard)
-            _apply_round_modifiers(game, side, card)
+            _apply_round_modifiers(game, side, copy)
             spend_use(game, c, copy)
     if not c.equipment:
         return spent
@@ -688,13 +683,13 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
                 if usable(c, card):
                     c.set_energy(c.cur[ENE] - cost)
                     spent = True
-                    _apply_round_modifiers(game, side, card)
+                    _apply_round_modifiers(game, side, copy)
             continue
         if not g.modifiers:
             continue
         card = copy.card
         assert isinstance(card, PowerCard)
-        _apply_round_modifiers(game, side, card)
+        _apply_round_modifiers(game, side, copy)
         copy.uses_left -= 1
         if copy.uses_left <= 0:
             c.equipment.remove(copy)

@@ -133,6 +133,32 @@ def mod_op(mod: Modifier | None) -> int:
     return SET
 
 
+def apply_op(op: int, value: int, current: int) -> int:
+    """:meth:`Modifier.apply` on a coded operation (``mod_op``): a sign modifies, a bare number
+    replaces."""
+    if op == ADD:
+        return current + value
+    if op == MUL:
+        return current * value
+    if op == DIV:
+        return current // value
+    return value
+
+
+class GameMod:
+    """A power card's printed modifier as the game loop reads it: its operation coded
+    (``mod_op``) and its value, fields compiled code reads directly (cardrules.apply_mod),
+    where each of a :class:`Modifier`'s is a lookup through the interpreter. ``mod`` is the
+    printed one."""
+
+    __slots__ = ("mod", "op", "value")
+
+    def __init__(self, mod: Modifier) -> None:
+        self.mod = mod
+        self.op = mod_op(mod)
+        self.value = mod.value
+
+
 class CombatHalf:
     """A combat card's physical half in integers, read from the card once per card object and
     process (``GameCard.half``): a combat round reads it from compiled slots, not from the
@@ -245,7 +271,7 @@ class GameCard:
         # A power card's ability modifiers: as printed, by ability index (``Char.cur``), the
         # abilities they modify, and the sum of the additive ones (abilities.refresh).
         self.modifiers: tuple[tuple[str, Modifier], ...] = ()
-        self.mod_slots: tuple[tuple[int, Modifier], ...] = ()
+        self.mod_slots: tuple[tuple[int, GameMod], ...] = ()
         self.mod_names: frozenset[str] = frozenset()
         self.plus_sum = 0
         self.energy_cost: int | None = None
@@ -259,7 +285,7 @@ class GameCard:
             self.vehicle = card.vehicle
             self.weapon = card.weapon
             self.modifiers = card.modifiers
-            self.mod_slots = tuple((_ABILITY_SLOT[a], m) for a, m in card.modifiers)
+            self.mod_slots = tuple((_ABILITY_SLOT[a], GameMod(m)) for a, m in card.modifiers)
             self.mod_names = frozenset(a for a, _ in card.modifiers)
             self.plus_sum = sum(m.value for _, m in card.modifiers if m.op == "+")
             self.energy_cost = card.energy_cost

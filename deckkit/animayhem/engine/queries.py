@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CharmHalf,
-    Modifier,
     PowerCard,
 )
 from deckkit.animayhem.construction.requirements import term_met
@@ -77,7 +76,13 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_PLAYED,
     TRIGGER_STOPS,
 )
-from deckkit.animayhem.engine.gamecards import GameCard, game_card, game_requirement, matches
+from deckkit.animayhem.engine.gamecards import (
+    GameCard,
+    GameMod,
+    game_card,
+    game_requirement,
+    matches,
+)
 from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
@@ -851,7 +856,7 @@ def _pace(game: Game, party: list[Char], uses: Uses = None) -> int:
     return speed
 
 
-def _movement_modifier(g: GameCard) -> Modifier | None:
+def _movement_modifier(g: GameCard) -> GameMod | None:
     """A power card's movement modifier (``PowerCard.modifier("movement")``: the first)."""
     for slot, mod in g.mod_slots:
         if slot == MOV:

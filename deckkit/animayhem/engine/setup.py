@@ -33,7 +33,7 @@ from deckkit.animayhem.engine.field import Field, all_distances, lay_out
 from deckkit.animayhem.engine.gamecards import GameCard, game_card
 from deckkit.animayhem.engine.hooks import EngineHooks
 from deckkit.animayhem.engine.prepared import GameSetup
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Loc
+from deckkit.animayhem.engine.state import CardSlots, Char, Copy, Dis, Game, Loc, use_slots
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -61,15 +61,22 @@ class _Dealt:
     and set_up gives each card the same uid in every game (counted in the order dealt, before
     any shuffle): such a card is one object dealt to every game of the setup (``copies``),
     instead of a new one per card and game. A power card with a usage limit gets a new copy each
-    game (``fresh``)."""
+    game (``fresh``).
+
+    The characters and disasters, which change in a game, are each built once here as dealt
+    (``char_protos``, ``dis_protos``) and copied for each game by their classes' copy
+    constructors (state.Char, state.Dis), their cards and templates not read again; and the
+    deck's card ids are given their counters' slots once (``slots``: state.CardSlots)."""
 
     __slots__ = (
         "acts",
         "acts_entries",
         "acts_fx",
+        "char_protos",
         "characters",
         "combat",
         "combat_copies",
+        "dis_protos",
         "disasters",
         "dist",
         "edition",
@@ -87,6 +94,7 @@ class _Dealt:
         "power_copies",
         "power_fresh",
         "setup",
+        "slots",
         "starting_characters",
     )
 
@@ -112,9 +120,16 @@ class _Dealt:
         self.location_copies = _copies(self.locations, uid)
         uid += len(self.locations)
         self.item_copies = _copies(self.items, uid)
-        uid += len(self.items) + len(self.disasters)
+        uid += len(self.items)
+        self.dis_protos = [Dis(uid + i + 1, card, g) for i, (card, g) in enumerate(self.disasters)]
+        uid += len(self.disasters)
         self.haven_copies = _copies(self.havens, uid)
-        uid += len(self.havens) + len(self.characters)
+        uid += len(self.havens)
+        self.char_protos = [
+            Char(uid + i + 1, card, template, g)
+            for i, (card, template, g) in enumerate(self.characters)
+        ]
+        uid += len(self.characters)
         self.power_copies = _copies(self.power, uid)
         self.power_fresh = [_changes(x) for x in self.power_copies]
         uid += len(self.power)
@@ -123,6 +138,14 @@ class _Dealt:
             *self.location_copies, *self.item_copies, *self.haven_copies, *self.combat_copies
         ):  # fmt: skip
             assert not _changes(x)  # only power cards have usage limits
+        self.slots = CardSlots(
+            card.id
+            for pile in (
+                setup.locations, setup.items, setup.disasters, setup.havens, setup.characters,
+                setup.power, setup.combat,
+            )
+            for card in pile
+        )  # fmt: skip
         play = edition.play
         self.item_pickup = play.item_pickup
         self.starting_characters = play.starting_characters
@@ -208,9 +231,10 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     game.fx = fx
     game.acts = dealt.actions(fx)
     game.hooks = EngineHooks(edition, policy)
+    use_slots(game, dealt.slots)
     game.item_pickup = dealt.item_pickup
-    # Each card's uid, in the order dealt (the cards that never change are dealt's own).
-    uid = len(dealt.locations) + len(dealt.items)
+    # Each card's uid is the one dealt gave it (the cards that never change are dealt's own,
+    # the characters and disasters copies of its prototypes).
 
     locations = dealt.location_copies.copy()
     chance.shuffle(locations)
@@ -236,10 +260,10 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     game.tally_extra = game.items_hidden(tally=True) - game.items_in_play
 
     disasters: list[Dis] = []
-    for dcard, g in dealt.disasters:
-        uid += 1
-        d = Dis(uid, dcard, g)
-        d.fx = fx.get(g.cid)
+    for dp in dealt.dis_protos:
+        d = Dis(dp.uid, dp.card, dp.g, dp)
+        d.carrying = []  # (a copy's is left to its copier)
+        d.fx = fx.get(dp.cid)
         disasters.append(d)
     game.disasters_dealt = list(disasters)
     chance.shuffle(disasters)
@@ -251,17 +275,22 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
                 loc.hidden_disasters.append(d)
 
     havens = dealt.haven_copies.copy()
-    uid += len(havens)
     start_haven = policy.starting_haven(havens)
     if start_haven is not None:
         havens.remove(start_haven)
         game.havens.append(start_haven)
 
     chars: list[Char] = []
-    for ccard, template, g in dealt.characters:
-        uid += 1
-        c = Char(uid, ccard, template, g)
-        c.fx = fx.get(g.cid)
+    for proto in dealt.char_protos:
+        c = Char(proto.uid, proto.card, None, proto.g, proto)
+        # Its lists, left to a copier by the copy constructor.
+        c.items = []
+        c.equipment = []
+        c.enhancements = []
+        c.timed = []
+        c.pending = []
+        c.grants = []
+        c.fx = fx.get(proto.cid)
         chars.append(c)
     game.chars = chars
     starters = policy.starting_characters(game, chars, dealt.starting_characters)

@@ -7,7 +7,7 @@ zone at any time (checked by ``zones_of`` in the invariant tests).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -54,23 +54,73 @@ ENE: Final = 4
 ABILITY_INDEX: Final = {"damage": DMG, "defense": DEF, "movement": MOV, "charm": CHA, "energy": ENE}
 
 
+# The number of per-card counters (codes.STAT_*): a card's counters are this many entries of a
+# game's ``counts``, from its slot times this.
+N_STATS: Final = 12
+assert len(CARD_STATS) == N_STATS
+
+
+class CardSlots:
+    """The card ids a game counts, each at a slot of its ``counts`` (``bump``): made once per
+    setup from its deck (setup.py) and shared by its games, so counting looks a card id up in a
+    dictionary no game builds and keeps its counters in one list made once a game. A game that
+    counts a card id not listed (a card brought in by an effect, a test's) gives itself a copy
+    to add it to (``_slot_for``), never adding to a shared one."""
+
+    __slots__ = ("ids", "index")
+
+    def __init__(self, ids: Iterable[str] = ()) -> None:
+        self.ids: list[str] = []  # by slot
+        self.index: dict[str, int] = {}  # card id -> slot
+        for card_id in ids:
+            if card_id not in self.index:
+                self.add(card_id)
+
+    def add(self, card_id: str) -> int:
+        """The new slot of ``card_id`` (not listed yet)."""
+        slot = len(self.ids)
+        self.ids.append(card_id)
+        self.index[card_id] = slot
+        return slot
+
+    def copy(self) -> CardSlots:
+        new = CardSlots()
+        new.ids = list(self.ids)
+        new.index = dict(self.index)
+        return new
+
+
+NO_SLOTS: Final = CardSlots()  # a game's until setup deals it its deck's (never added to)
+
+
 def bump(game: Game, card_id: str, stat: int, n: int = 1) -> None:
     """:meth:`GameRecord.bump` in the engine: one more of a card's counter. ``stat`` is a
-    counter's index (codes.STAT_*); each card id has a preallocated row of them, so counting
-    hashes a card id (cached in the string) and builds no key. A game that keeps only the
-    counters the rules read back (``Game.counts_all`` False: a search player's copy, whose
-    record is never read) counts nothing else."""
+    counter's index (codes.STAT_*); the card's counters lie at its slot (``CardSlots``) in the
+    game's one list of them, so counting hashes a card id (cached in the string) and builds
+    neither a key nor a row. A game that keeps only the counters the rules read back
+    (``Game.counts_all`` False: a search player's copy, whose record is never read) counts
+    nothing else."""
     if not game.counts_all and stat != STAT_DEFEATED and stat != STAT_WAS_BONKED:
         return
-    row = game.card_counts.get(card_id)
-    if row is None:
-        row = [0] * len(CARD_STATS)
-        game.card_counts[card_id] = row
-    before = row[stat]
+    slot = game.slots.index.get(card_id)
+    if slot is None:
+        slot = _slot_for(game, card_id)
+    at = slot * N_STATS + stat
+    counts = game.counts
+    before = counts[at]
     if before == 0:
-        game.counted.append((card_id, stat))  # the order the record's counters are listed in
-    row[stat] = before + n
+        game.counted.append(at)  # the order the record's counters are listed in
+    counts[at] = before + n
     game.counts_synced = False
+
+
+def _slot_for(game: Game, card_id: str) -> int:
+    """A slot for a card id the game's slots do not list, in a copy of them its own."""
+    if not game.slots_own:
+        game.slots = game.slots.copy()
+        game.slots_own = True
+    game.counts.extend([0] * N_STATS)
+    return game.slots.add(card_id)
 
 
 def count(game: Game, card_id: str, stat: int) -> int:
@@ -78,25 +128,45 @@ def count(game: Game, card_id: str, stat: int) -> int:
     the times bonked: a game that keeps no other (``Game.counts_all`` False) refuses the rest."""
     if not game.counts_all and stat != STAT_DEFEATED and stat != STAT_WAS_BONKED:
         raise ValueError(f"this game keeps no counter {CARD_STATS[stat]} (a copy: state.bump)")
-    row = game.card_counts.get(card_id)
-    return 0 if row is None else row[stat]
+    slot = game.slots.index.get(card_id)
+    return 0 if slot is None else game.counts[slot * N_STATS + stat]
+
+
+def counted_keys(game: Game) -> list[tuple[str, int]]:
+    """The (card id, stat) of each counter counted, in the order first counted."""
+    ids = game.slots.ids
+    return [(ids[at // N_STATS], at % N_STATS) for at in game.counted]
+
+
+def use_slots(game: Game, slots: CardSlots) -> None:
+    """Count by ``slots`` (setup.py: its deck's), the counters so far carried over (a game
+    started from a record that counted: ``_load_counters``)."""
+    ids = game.slots.ids
+    counts = game.counts
+    kept = [(ids[at // N_STATS], at % N_STATS, counts[at]) for at in game.counted]
+    game.slots = slots
+    game.slots_own = False
+    game.counts = [0] * (len(slots.ids) * N_STATS)
+    game.counted = []
+    for card_id, stat, n in kept:
+        bump(game, card_id, stat, n)
 
 
 def _sync_counters(game: Game) -> None:
     """Write the counters into the record's ``counters`` (keyed (card id, CardStat)), each key
     where a dictionary counting as they happened would have it: in the order first counted."""
     counters = game._record.counters
-    rows = game.card_counts
-    for card_id, stat in game.counted:
-        counters[(card_id, CARD_STATS[stat])] = rows[card_id][stat]
+    ids = game.slots.ids
+    counts = game.counts
+    for at in game.counted:
+        counters[(ids[at // N_STATS], CARD_STATS[at % N_STATS])] = counts[at]
     game.counts_synced = True
 
 
 def _load_counters(game: Game, record: GameRecord) -> None:
-    """Start the counters from a record's (empty for a new game)."""
-    game.card_counts = {}
+    """Start the counters from a record's (empty for a new game), by the game's slots."""
+    game.counts = [0] * (len(game.slots.ids) * N_STATS)
     game.counted = []
-    game.counts_synced = True
     for (card_id, stat), n in record.counters.items():
         bump(game, card_id, CARD_STATS.index(stat), n)
     game.counts_synced = True
@@ -680,11 +750,14 @@ class Game:
         if like is not None:
             self._copy_of(like)
             return
-        # The per-card counters (``bump``): a row per card id, indexed by codes.STAT_*, and the
-        # (card id, stat) pairs in the order first counted; written into the record when it is
-        # read (``record``).
-        self.card_counts: dict[str, list[int]] = {}
-        self.counted: list[tuple[str, int]] = []
+        # The per-card counters (``bump``): the card ids' slots (setup gives the deck's), a list
+        # of every slot's counters (codes.STAT_* after the slot's first), and where each counter
+        # first counted lies in it, in that order; written into the record when it is read
+        # (``record``).
+        self.slots = NO_SLOTS
+        self.slots_own = False  # ``slots`` this game's own to add to (``_slot_for``)
+        self.counts: list[int] = []
+        self.counted: list[int] = []
         self.counts_synced = True
         # Every counter (a game played), or only those the rules read back (``count``: a
         # search player's copy, whose record is never read; set by determinize).
@@ -751,21 +824,24 @@ class Game:
 
     def _copy_of(self, like: Game) -> None:
         """The constructor's copy of ``like`` (see ``__init__``)."""
-        self.card_counts = {}
-        self.counted = []
-        self.counts_synced = True
         self.counts_all = False  # a copy's record is never read (``bump``)
+        self.counts_synced = True
         # The two counters the rules read back (``count``) go on from the game's: a form that
         # waits for its character's third bonk (Super Saiyan (Goku), vehicles_and_forms.py)
-        # comes in a rollout when it would in the game.
-        for card_id, row in like.card_counts.items():
-            defeated = row[STAT_DEFEATED]
-            bonked = row[STAT_WAS_BONKED]
-            if defeated or bonked:
-                mine = [0] * len(CARD_STATS)
-                mine[STAT_DEFEATED] = defeated
-                mine[STAT_WAS_BONKED] = bonked
-                self.card_counts[card_id] = mine
+        # comes in a rollout when it would in the game. The slots are the game's (a copy of
+        # them if it adds to its own); ``counted`` lists the counters kept.
+        self.slots_own = like.slots_own
+        self.slots = like.slots.copy() if like.slots_own else like.slots
+        theirs = like.counts
+        counts = [0] * len(theirs)
+        counted: list[int] = []
+        for at in like.counted:
+            stat = at % N_STATS
+            if stat in (STAT_DEFEATED, STAT_WAS_BONKED):
+                counts[at] = theirs[at]
+                counted.append(at)
+        self.counts = counts
+        self.counted = counted
         self.trace = None
         self.field = like.field
         self.turn = like.turn
