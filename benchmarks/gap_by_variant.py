@@ -22,39 +22,34 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 _COUNT_LINE = re.compile(r"^(\d+)\s+(.+?)\s*(#.*)?$")
 
 
-def disasters(deck: Path) -> list[str]:
-    """The disaster names of ``deck``'s ``[disasters]`` section, in file order."""
-    names: list[str] = []
+def _lines(deck: Path) -> Iterator[tuple[str, re.Match[str] | None]]:
+    """Each line of ``deck`` with, in its ``[disasters]`` section, its count line's match."""
     section = ""
     for line in deck.read_text().splitlines():
         text = line.strip()
         if text.startswith("[") and text.endswith("]"):
             section = text[1:-1]
-            continue
-        m = _COUNT_LINE.match(text)
-        if section == "disasters" and m:
-            names.append(m.group(2))
-    return names
+        m = _COUNT_LINE.match(text) if section == "disasters" else None
+        yield line, m
+
+
+def disasters(deck: Path) -> list[str]:
+    """The disaster names of ``deck``'s ``[disasters]`` section, in file order."""
+    return [m.group(2) for _, m in _lines(deck) if m]
 
 
 def variant(deck: Path, name: str, stand_in: str) -> str:
     """``deck``'s text with every copy of the disaster ``name`` replaced by ``stand_in``."""
-    out: list[str] = []
-    section = ""
-    for line in deck.read_text().splitlines():
-        text = line.strip()
-        if text.startswith("[") and text.endswith("]"):
-            section = text[1:-1]
-        m = _COUNT_LINE.match(text)
-        if section == "disasters" and m and m.group(2) == name:
-            line = f"{m.group(1)} {stand_in}"
-        out.append(line)
+    out = [
+        f"{m.group(1)} {stand_in}" if m and m.group(2) == name else line for line, m in _lines(deck)
+    ]
     return "\n".join(out) + "\n"
 
 
