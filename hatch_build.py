@@ -50,12 +50,15 @@ def engine_build(
     build_fast = load_build_fast(root)
     lib = work / "lib"
     try:
-        built = build_fast.compile_engine(root, lib, work / "tmp", work / "mypy-cache")
+        done = build_fast.compile_engine(root, lib, work / "tmp", work / "mypy-cache")
     except build_fast.BuildError as err:
         reason = " ".join(str(err).split())[:200] or "mypyc failed"
         print(f"deckkit: compiled engine not built ({reason}); the wheel is pure Python",
               file=sys.stderr)  # fmt: skip
         return {"engine": "pure", "expected": True, "reason": reason}, {}, None
+    # Guided by the sdist's tools/engine-profile.tar.xz as `make fast` is (pip -v shows it).
+    print(f"deckkit: compiled engine built, {done.status} ({done.timings})", file=sys.stderr)
+    built = done.files
     files: dict[str, str] = {}
     modules: dict[Path, list[str]] = {Path(build_fast.ENGINE): [], Path(build_fast.CORE): []}
     for rel in built:

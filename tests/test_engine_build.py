@@ -9,8 +9,11 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
+import warnings
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -197,11 +200,11 @@ def test_the_wheel_places_each_compiled_module_in_its_package_overlay(
              Path(f"deckkit/animayhem/engine/interpreter/turns{so}"),
              Path(f"deckkit/core/chance{so}")]  # fmt: skip
 
-    def compile_engine(root: Path, lib: Path, tmp: Path, cache: Path) -> list[Path]:
+    def compile_engine(root: Path, lib: Path, tmp: Path, cache: Path) -> Any:
         for rel in built:
             (lib / rel).parent.mkdir(parents=True, exist_ok=True)
             (lib / rel).write_bytes(b"")
-        return built
+        return build_fast.Built(built, "profile-guided")
 
     monkeypatch.setattr(build_fast, "compile_engine", compile_engine)
     monkeypatch.setattr(hook, "load_build_fast", lambda root: build_fast)
@@ -220,3 +223,97 @@ def test_the_wheel_places_each_compiled_module_in_its_package_overlay(
                     "modules": [f"chance{so}"]}  # fmt: skip
     monkeypatch.setenv("DECKKIT_PURE", "1")
     assert hook.engine_build(ROOT, tmp_path)[1:] == ({}, None)
+
+
+def test_the_committed_profile_is_of_the_library_s_files_and_says_when_it_is_stale() -> None:
+    """tools/engine-profile.tar.xz, which every GCC build is guided by: a .gcda file for each of
+    the library's C files, named relative to mypyc's C directory (any checkout or wheel build
+    finds them), and a manifest naming what it was made from. A profile older than the sources
+    is a warning, not a failure: the build still uses it (gcc skips the functions that
+    changed), and a branch that changes the engine need not carry a new binary profile."""
+    build_fast = _build_fast()
+    manifest = json.loads((ROOT / build_fast.PROFILE_MANIFEST).read_text(encoding="utf-8"))
+    assert {"gcc", "mypyc", "python", "sources", "files", "training"} <= set(manifest)
+    with tarfile.open(ROOT / build_fast.PROFILE) as archive:
+        names = archive.getnames()
+    assert len(names) == manifest["files"] and all(n.endswith(".gcda") for n in names)
+    assert not any(n.startswith("/") or ".." in n or "/" in n for n in names), names
+    assert f"__native_{build_fast.GROUP}.gcda" in names
+    assert sum(n.startswith("__native_deckkit___") for n in names) == len(
+        build_fast.compiled_sources(ROOT)
+    )
+    if manifest["sources"] != build_fast.sources_hash(ROOT):
+        warnings.warn(
+            "tools/engine-profile.tar.xz was made from other engine sources than these: builds "
+            "still use it, but `make profile` (and committing its two files) brings it up to "
+            "date",
+            stacklevel=1,
+        )
+
+
+def test_the_profile_guides_a_gcc_build_unless_it_cannot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """plan_profile: guided by a profile of this GCC; still guided, and saying so, by a stale
+    one; not guided without GCC, without a profile, with another GCC's or with --no-profile."""
+    build_fast = _build_fast()
+    monkeypatch.setattr(build_fast, "sources_hash", lambda root: "s1")
+    monkeypatch.setattr(build_fast, "toolchain", lambda: {"mypyc": "2.4", "python": "3.11"})
+    monkeypatch.delenv("DECKKIT_PROFILE_WARNINGS", raising=False)
+    (tmp_path / "tools").mkdir()
+    manifest = {"gcc": "12.2.0", "mypyc": "2.4", "python": "3.11", "sources": "s1"}
+
+    def plan(gcc: str | None = "12.2.0", wanted: bool = True, **changed: str) -> Any:
+        doc = {**manifest, **changed}
+        (tmp_path / build_fast.PROFILE_MANIFEST).write_text(json.dumps(doc), encoding="utf-8")
+        return build_fast.plan_profile(tmp_path, gcc, wanted)
+
+    assert "no tools/engine-profile.tar.xz" in plan().status
+    (tmp_path / build_fast.PROFILE).write_bytes(b"")
+    guided = plan()
+    assert guided.guided and guided.status == "profile-guided"
+    assert guided.data == tmp_path / build_fast.PROFILE
+    assert "-fprofile-use" in guided.compile and "-Wno-coverage-mismatch" in guided.compile
+    stale = plan(sources="s0", mypyc="2.3")
+    assert stale.guided and stale.status.startswith("profile-guided from a stale profile")
+    assert "sources, mypyc changed" in stale.status and "make profile" in stale.status
+    for off, why in ((plan(gcc=None), "needs GCC"), (plan(gcc="13.1.0"), "GCC 12.2.0's"),
+                     (plan(wanted=False), "--no-profile")):  # fmt: skip
+        assert not off.guided and off.compile == off.link == []
+        assert off.status.startswith("not profile-guided") and why in off.status
+    monkeypatch.setenv("DECKKIT_PROFILE_WARNINGS", "1")
+    assert "-Wno-error" in plan().compile and "-Wno-coverage-mismatch" not in plan().compile
+
+
+def test_objects_are_named_relative_to_the_c_directory(tmp_path: Path) -> None:
+    """With GCC the library's C files compile from mypyc's C directory by relative names, into
+    objects of those names: gcc names a profile's counts after the object and keys them by the
+    source's name, so the committed profile matches in any checkout."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    build_fast = _build_fast()
+    cdir = tmp_path / "c"
+    (cdir / "sub").mkdir(parents=True)
+    (cdir / "sub" / "m.c").write_text("const char *where(void) { return __FILE__; }\n")
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    build_fast.parallel_compile(compiler, 2, cdir)
+    (obj,) = compiler.compile([str(cdir / "sub" / "m.c")], output_dir=str(tmp_path / "obj"))
+    assert Path(obj) == tmp_path / "obj" / "sub" / "m.o"
+    code = Path(obj).read_bytes()
+    assert b"sub/m.c" in code and str(cdir / "sub" / "m.c").encode() not in code
+
+
+def test_the_default_build_is_the_fast_one_and_quick_is_quicker() -> None:
+    """The default library flags optimise across the C files (-O3, mypyc's, with -flto) and
+    carry no debug information; --quick compiles at -O1 without -flto (about half gcc's time,
+    about 0.92x the games: the README's "The compiled engine's build")."""
+    build_fast = _build_fast()
+    compile_flags, link_flags = build_fast.gcc_flags(2)
+    assert "-flto=2" in compile_flags and "-flto=2" in link_flags and "-O3" in link_flags
+    assert "-g0" in compile_flags and "-fno-semantic-interposition" in compile_flags
+    quick_compile, quick_link = build_fast.gcc_flags(2, quick=True)
+    assert "-O1" in quick_compile and not any(f.startswith("-flto") for f in quick_compile)
+    assert not any(f.startswith("-flto") for f in quick_link)
+    assert build_fast.main(["--pgo"]) == 2  # replaced by the committed profile (--profile)
