@@ -505,25 +505,3 @@ def test_exact_duel_with_powers_agrees_with_sampled_games() -> None:
         exact = [play_exact(_Tables(a, b), schedule(a, b, pa, pb, f)) for f in (True, False)]
         games = [play_game((Side((a,), (45,), pa), Side((b,), (50,), pb)), 3, i) for i in range(n)]
         assert_exact_within_sampled(exact, games, pa.name, pb.name)
-
-
-def test_a_kit_s_kept_hash_is_its_fields_hash_and_stays_out_of_a_pickle() -> None:
-    """abilities.hash_once: the hash kept on a Special, Kit or Duellist is the hash of its
-    fields (an equal object built apart hashes the same, so the players' caches find it), and a
-    pickle (how a run's parties reach its worker processes) carries no hash from this process."""
-    import dataclasses
-    import pickle
-
-    kit = kit_for("Erika")
-    assert kit.specials
-    stats = Duellist("Erika", 5, 4, 5, 2, 12, 6, 4, kit)
-    for thing in (kit.specials[0], kit, stats):
-        fields = tuple(getattr(thing, f.name) for f in dataclasses.fields(thing))
-        assert hash(thing) == hash(fields)  # kept on first use, the fields' hash
-        assert vars(thing)["_hash_once"] == hash(fields)
-        assert hash(thing) == hash(fields)  # and the same when read back
-        twin = dataclasses.replace(thing)
-        assert twin == thing and twin is not thing and hash(twin) == hash(thing)
-        copy = pickle.loads(pickle.dumps(thing))
-        assert copy == thing and "_hash_once" not in vars(copy)
-        assert hash(copy) == hash(thing)

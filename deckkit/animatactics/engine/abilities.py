@@ -103,7 +103,6 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TypeVar
 
 from deckkit.animatactics.engine.combat import DIE, NATURAL_SUCCESS
 
@@ -159,34 +158,6 @@ INNATE: dict[str, tuple[str, str]] = {
 BLOCKING = frozenset({"rules text not in the source"})
 
 
-_T = TypeVar("_T")
-_HASH = "_hash_once"
-
-
-def hash_once(cls: type[_T]) -> type[_T]:
-    """A frozen dataclass that hashes its fields once per object: the players' and the odds'
-    caches (``functools.cache``) key on a character's stats, kit and specials (dozens of fields,
-    nested) hundreds of times an activation, and the dataclass's own hash walks every field each
-    time. The hash is that same hash of the fields, kept on the object; it is left out of a
-    pickle (a string's hash differs from process to process), so a worker computes its own."""
-    field_hash = cls.__hash__
-
-    def __hash__(self: object) -> int:
-        kept: int | None = self.__dict__.get(_HASH)
-        if kept is None:
-            kept = field_hash(self)
-            object.__setattr__(self, _HASH, kept)
-        return kept
-
-    def __getstate__(self: object) -> dict[str, object]:
-        return {k: v for k, v in self.__dict__.items() if k != _HASH}
-
-    setattr(cls, "__hash__", __hash__)  # noqa: B010 (mypy: no assignment to a method)
-    setattr(cls, "__getstate__", __getstate__)  # noqa: B010
-    return cls
-
-
-@hash_once
 @dataclass(frozen=True)
 class Special:
     """One special ability the engine plays: an attack with its cost and modifiers."""
@@ -293,7 +264,6 @@ def follows(spec: Special, chain: frozenset[str]) -> bool:
     return spec.after in chain
 
 
-@hash_once
 @dataclass(frozen=True)
 class Kit:
     """What a character's abilities change in play."""

@@ -62,7 +62,6 @@ from deckkit.animatactics.engine.abilities import (
     Kit,
     Option,
     choose,
-    hash_once,
     initiative_first,
     make_swing,
     powers_between,
@@ -84,7 +83,6 @@ ATTACK_COST, CHARGE_COST, DODGE_COST, COUNTER_COST = 2, 3, 1, 3  # "Basic abilit
 Array = npt.NDArray[np.float64]
 
 
-@hash_once
 @dataclass(frozen=True)
 class Duellist:
     """What a duel reads of a character."""

@@ -307,21 +307,6 @@ def affordable(g: GameState, side: int, actor: int, legal: list[Action]) -> list
     return [a for _, a in best.values()]
 
 
-def _keyed_best(
-    g: GameState, side: int, actor: int, legal: list[Action]
-) -> tuple[Action | None, tuple[float, int, str, str] | None]:
-    """The heuristic's action among ``legal`` (the smallest :func:`_key` of :func:`affordable`,
-    the first of equals, as ``min``) with its key, so a caller comparing actors need not work
-    the key out again; (None, None) when it would take none."""
-    chosen: Action | None = None
-    chosen_key: tuple[float, int, str, str] | None = None
-    for a in affordable(g, side, actor, legal):
-        k = _key(g, side, actor, a)
-        if chosen_key is None or k < chosen_key:
-            chosen, chosen_key = a, k
-    return chosen, chosen_key
-
-
 def plan_reaction(plan: Plan, ap: int) -> int:
     """The plan's reaction: a Counterattack when it says so and can pay, else a Dodge."""
     if plan.counter and ap >= COUNTER_COST:
@@ -335,15 +320,19 @@ class Heuristic(Policy):
     name = "heuristic"
 
     def best(self, g: GameState, side: int, actor: int) -> Action | None:
-        return _keyed_best(g, side, actor, g.legal(side, actor))[0]
+        options = affordable(g, side, actor, g.legal(side, actor))
+        if not options:
+            return None
+        return min(options, key=lambda a: _key(g, side, actor, a))
 
     def choose_actor(self, g: GameState, side: int, ready: list[int], rng: random.Random) -> int:
         best_actor = -1
         best_key: tuple[float, int, str, str] | None = None
         for i in ready:
-            act, k = _keyed_best(g, side, i, g.legal(side, i))
-            if act is None or k is None:
+            act = self.best(g, side, i)
+            if act is None:
                 continue
+            k = _key(g, side, i, act)
             if best_key is None or k < best_key:
                 best_actor, best_key = i, k
         if best_actor >= 0:
@@ -354,7 +343,10 @@ class Heuristic(Policy):
     def choose_action(
         self, g: GameState, side: int, actor: int, legal: list[Action], rng: random.Random
     ) -> Action | None:
-        return _keyed_best(g, side, actor, legal)[0]
+        options = affordable(g, side, actor, legal)
+        if not options:
+            return None
+        return min(options, key=lambda a: _key(g, side, actor, a))
 
     def react(
         self, g: GameState, side: int, defender: int, attacker: int, charge: bool,
