@@ -28,12 +28,23 @@ EVERY_READING = {
 
 
 # A search game costs a CPU-second or more (twice: played and traced): the fast suite traces
-# one game of a one-rollout search; two games of two rollouts each (a lead weighed against its
-# standard error) are `make test-slow`.
-@pytest.mark.parametrize(
-    "player", ["guarded", "random", "search:1", pytest.param("search:2", marks=pytest.mark.slow)]
-)
-@pytest.mark.parametrize("rules", [{}, EVERY_READING])
+# one game of a one-rollout search under the default readings; the same under every other
+# reading (the readings' traces are the guarded and random players' cases here), and two games
+# of two rollouts each (a lead weighed against its standard error), are `make test-slow`.
+SLOW = pytest.mark.slow
+PLAYERS = ["guarded", "random", "search:1", "search:2"]
+CASES = [
+    pytest.param(
+        player,
+        rules,
+        marks=[SLOW] if player == "search:2" or (rules and "search" in player) else [],
+    )
+    for rules in ({}, EVERY_READING)
+    for player in PLAYERS
+]
+
+
+@pytest.mark.parametrize(("player", "rules"), CASES)
 def test_a_traced_game_is_the_game_the_run_plays(player: str, rules: dict[str, str]) -> None:
     setup = GAME.prepare([GAME.read(A), GAME.read(B)], player=player, rules=rules)
     searches = {"search:1": 1, "search:2": 2}

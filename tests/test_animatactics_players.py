@@ -248,6 +248,9 @@ def test_unknown_players_are_usage_errors() -> None:
     assert result.exit_code == 2
 
 
+# Worker processes playing search games: `make test-slow`; the fast suite checks workers with
+# the heuristic (test_animatactics_cli.py) and the search player's games in-process.
+@pytest.mark.slow
 def test_search_is_the_same_for_any_workers() -> None:
     # two games: one chunk for each of the two workers
     args = ["--games", "2", "--policy", "search", "--rollouts", "1", "--vs-policy", "random"]

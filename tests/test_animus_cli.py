@@ -130,6 +130,7 @@ def test_report_writes_page_and_sidecar_and_never_overwrites(tmp_path: Path) -> 
     assert result.exit_code == 2 and page.read_text() == "mine"
 
 
+@pytest.mark.slow  # a process of its own; the same command in-process is the tests above
 @pytest.mark.skipif(sys.platform != "linux", reason="uses the installed console script")
 def test_the_command_runs_as_a_user_runs_it(tmp_path: Path) -> None:
     """End to end in a subprocess, from another directory: the shipped sample set is found."""

@@ -46,6 +46,13 @@ def working_copy(tmp_path: Path) -> Path:
     return root
 
 
+@pytest.fixture(scope="module")
+def full_read() -> CardDB:
+    """The shipped database read in full, once for the module (0.2 CPU-s a read): a working
+    copy holds the same files, so an unedited copy reads to the same database."""
+    return read_card_db(card_db_dir() / "animayhem" / "cards.csv")
+
+
 def entries(cache: Path) -> list[Path]:
     return sorted(p for p in cache.glob("*.pickle"))
 
@@ -76,9 +83,9 @@ def rename_rarity(working_copy: Path) -> None:
     edit_same_size(working_copy / "animayhem" / "cards.csv", row + "Common", row + "Cxmmon")
 
 
-def test_cached_database_equals_a_full_read(cache: Path) -> None:
+def test_cached_database_equals_a_full_read(cache: Path, full_read: CardDB) -> None:
     csv_file = card_db_dir() / "animayhem" / "cards.csv"
-    fresh = read_card_db(csv_file)
+    fresh = full_read
     first = cached_card_db(csv_file)  # a miss: read, then stored
     assert len(entries(cache)) == 1
     second = cached_card_db(csv_file)  # read back from the entry
@@ -153,10 +160,10 @@ def test_each_database_named_by_the_environment_is_its_own(
     ids=["truncated", "corrupt", "foreign", "old-layout", "other-key"],
 )
 def test_a_damaged_entry_is_ignored_and_replaced(
-    cache: Path, working_copy: Path, damage: Callable[[bytes], bytes]
+    cache: Path, working_copy: Path, damage: Callable[[bytes], bytes], full_read: CardDB
 ) -> None:
     csv_file = working_copy / "animayhem" / "cards.csv"
-    expected = read_card_db(csv_file)
+    expected = full_read
     cached_card_db(csv_file)
     (entry,) = entries(cache)
     entry.write_bytes(damage(entry.read_bytes()))
@@ -205,17 +212,18 @@ def test_unreadable_sources_are_reported_as_without_the_cache(
 
 
 def test_no_cache_when_turned_off_or_unwritable(
-    cache: Path, working_copy: Path, monkeypatch: pytest.MonkeyPatch
+    cache: Path, working_copy: Path, monkeypatch: pytest.MonkeyPatch, full_read: CardDB
 ) -> None:
     csv_file = working_copy / "animayhem" / "cards.csv"
     monkeypatch.setenv(diskcache.NO_CACHE_ENV, "1")
-    same_database(cached_card_db(csv_file), read_card_db(csv_file))
+    same_database(cached_card_db(csv_file), full_read)
     assert not cache.exists()
     monkeypatch.delenv(diskcache.NO_CACHE_ENV)
     cache.write_text("a file where the directory should be", encoding="utf-8")
-    same_database(cached_card_db(csv_file), read_card_db(csv_file))
+    same_database(cached_card_db(csv_file), full_read)
 
 
+@pytest.mark.slow  # three processes; the cache's reads and stores are the in-process tests above
 def test_validate_prints_the_same_with_and_without_the_cache(tmp_path: Path) -> None:
     """The command line: a cold cache, a warm one and none give the same output and exit code."""
     env = {**os.environ, diskcache.CACHE_DIR_ENV: str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}

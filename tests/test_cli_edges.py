@@ -228,8 +228,17 @@ def test_default_report_names_carry_policy_and_edition(
 # --- exit 141 on a closed pipe ---------------------------------------------------------------
 
 
+# A process each (about a CPU-second): the fast suite closes the pipe on a command's own
+# output (one handler serves every command, deckkit.cli.exits); the help and version texts'
+# cases are `make test-slow`.
 @pytest.mark.parametrize(
-    "args", [["--help"], ["--version"], ["report", "--help"], ["cards", "list", "-f", "json"]]
+    "args",
+    [
+        pytest.param(["--help"], marks=pytest.mark.slow),
+        pytest.param(["--version"], marks=pytest.mark.slow),
+        pytest.param(["report", "--help"], marks=pytest.mark.slow),
+        ["cards", "list", "-f", "json"],
+    ],
 )
 def test_a_closed_pipe_exits_141(args: list[str]) -> None:
     read, write = os.pipe()

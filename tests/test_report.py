@@ -37,7 +37,16 @@ def report(
     return code, page.read_text("utf-8"), json.loads(page.with_suffix(".json").read_text())
 
 
-@pytest.mark.parametrize("deck", SOLO_DECKS, ids=lambda p: p.stem)
+# The fast suite draws the page of one deck per edition and one deck of another size; the
+# other sample decks' pages (the same page code, other numbers) are `make test-slow`.
+FAST_PAGES = {"demo-solo", "demo-solo-set0", "demo-solo-fifth2018", "tough-solo"}
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [pytest.param(d, marks=[] if d.stem in FAST_PAGES else [pytest.mark.slow]) for d in SOLO_DECKS],
+    ids=lambda p: p.stem,
+)
 def test_sample_deck_page_shows_the_sidecar_numbers(deck: Path, tmp_path: Path) -> None:
     code, html, doc = report(tmp_path, deck, "-n", 60, "--seed", 3)
     assert code == 0

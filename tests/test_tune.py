@@ -271,14 +271,14 @@ def test_tune_command_writes_a_legal_deck_and_its_json(tmp_path: Path) -> None:
     out = tmp_path / "best.deck"
     result = CliRunner().invoke(
         app,
-        ["tune", str(DECKS / "easy-solo.deck"), "--budget", "400", "--confirm", "60",
+        ["tune", str(DECKS / "easy-solo.deck"), "--budget", "100", "--confirm", "20",
          "--seed", "3", "--out", str(out), "--format", "json", "-q"],
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     doc = json.loads(result.stdout)
     for key in ("start", "best"):
         rate = doc[key]
-        assert rate["games"] == 60 and rate["ci"][0] <= rate["rate"] <= rate["ci"][1]
+        assert rate["games"] == 20 and rate["ci"][0] <= rate["rate"] <= rate["ci"][1]
     assert doc["rates_from"] == "confirmation"
     assert doc["swaps"] and {"out", "in", "difference", "ci"} <= set(doc["swaps"][0])
     written = read_deck(out, DB)
