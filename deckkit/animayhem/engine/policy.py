@@ -804,19 +804,34 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     here = game.locs[slot].hidden_disasters
     if not any(d.uid not in known for d in here):
         return False
-    # The party's hardest hitters, the same against every disaster counted: worked out once.
-    top3 = _top_damage(party, 3)
-    top4 = _top_damage(party, 4)
-    unseen = bad = 0
+    # The unseen disasters, counted first: then each is weighed only until the answer is
+    # settled either way (a half of them bad already, or too few left to make a half).
+    unseen = 0
     for loc in game.locs:
         for d in loc.hidden_disasters:
-            if d.uid not in known:
+            if not known or d.uid not in known:
                 unseen += 1
-                bad += _threat(game, party, d, top3, top4)
     for x in game.draw_pile:
         if isinstance(x, Dis):
             unseen += 1
+    # The party's hardest hitters, the same against every disaster weighed: worked out once.
+    top3 = _top_damage(party, 3)
+    top4 = _top_damage(party, 4)
+    bad = 0
+    left = unseen
+    for loc in game.locs:
+        for d in loc.hidden_disasters:
+            if not known or d.uid not in known:
+                bad += _threat(game, party, d, top3, top4)
+                left -= 1
+                if bad * 2 >= unseen or (bad + left) * 2 < unseen:
+                    return bad * 2 >= unseen
+    for x in game.draw_pile:
+        if isinstance(x, Dis):
             bad += _threat(game, party, x, top3, top4)
+            left -= 1
+            if bad * 2 >= unseen or (bad + left) * 2 < unseen:
+                return bad * 2 >= unseen
     return bad * 2 >= unseen
 
 
