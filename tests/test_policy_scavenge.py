@@ -7,13 +7,18 @@ first ("Determine Attackers").
 
 from __future__ import annotations
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from deckkit.animayhem.engine.policy import (
     CARRIERS_SKIP_SCAVENGE,
     COUNTED_THREAT,
     HeuristicPolicy,
+    can_beat,
     carriers_skip,
     counted_threat,
 )
+from deckkit.animayhem.engine.state import Dis
 from tests.engine_helpers import add_char, copy_of, effect_table, new_disaster
 
 
@@ -71,3 +76,44 @@ def test_a_party_counts_the_unseen_disasters_before_it_scavenges() -> None:
     game.known.add(goons.uid)
     assert not counted_threat(game, party, 0)
     assert player.scavenge(game, party, 0)
+
+
+# Goons: a combat disaster A-ko Magami and Krillin can beat; Freeza (1st form): one they cannot;
+# Satellite Strike: a major non-combat one.
+THREATS = ["Goons", "Freeza (1st form)", "Satellite Strike"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    under=st.lists(st.sampled_from(THREATS), min_size=1, max_size=3),
+    elsewhere=st.lists(st.sampled_from(THREATS), max_size=3),
+    drawn=st.lists(st.sampled_from(THREATS), max_size=6),
+    seen=st.integers(min_value=0, max_value=3),
+)
+# Exactly half bad, the bad one weighed last (the answer is settled only by it); and the
+# first one weighed bad, then too few left to make a half.
+@example(under=["Goons"], elsewhere=[], drawn=["Freeza (1st form)"], seen=0)
+@example(
+    under=["Goons"], elsewhere=["Satellite Strike"], drawn=["Goons", "Freeza (1st form)"], seen=0
+)
+@example(under=["Freeza (1st form)"], elsewhere=["Goons", "Goons"], drawn=["Goons"], seen=0)
+def test_counted_threat_is_the_count_of_every_unseen_disaster(
+    under: list[str], elsewhere: list[str], drawn: list[str], seen: int
+) -> None:
+    """``counted_threat`` stops weighing disasters once its answer is settled: it answers as
+    its definition does, with every unseen disaster weighed (under the locations, the first
+    ``seen`` at Sewer seen already, and in the draw pile)."""
+    assert COUNTED_THREAT
+    game = effect_table()
+    party = [add_char(game, "A-ko Magami", 0), add_char(game, "Krillin", 0)]
+    game.locs[0].hidden_disasters.extend(new_disaster(game, n) for n in under)
+    game.locs[1].hidden_disasters.extend(new_disaster(game, n) for n in elsewhere)
+    game.draw_pile.extend(new_disaster(game, n) for n in drawn)
+    for d in game.locs[0].hidden_disasters[:seen]:
+        game.known.add(d.uid)
+    unseen = [d for loc in game.locs for d in loc.hidden_disasters if d.uid not in game.known] + [
+        x for x in game.draw_pile if isinstance(x, Dis)
+    ]
+    bad = sum(1 for d in unseen if (not can_beat(game, party, d) if d.combat else d.major))
+    unseen_here = any(d.uid not in game.known for d in game.locs[0].hidden_disasters)
+    assert counted_threat(game, party, 0) == (unseen_here and 2 * bad >= len(unseen))

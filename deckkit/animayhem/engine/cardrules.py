@@ -10,8 +10,6 @@ definition; the engine tests hold the two to the same results.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from deckkit.animayhem.construction.cards import Modifier
 from deckkit.animayhem.construction.requirements import Requirement
 from deckkit.animayhem.engine.codes import (
@@ -48,7 +46,7 @@ def apply_mod(mod: Modifier | GameMod, current: int) -> int:
     return mod.value
 
 
-def skill_totals(party: Sequence[Char]) -> dict[str, int]:
+def skill_totals(party: list[Char]) -> dict[str, int]:
     """:func:`requirements.skill_totals`: every skill the party holds, anti-skills subtracted."""
     if not party:
         return {}
@@ -60,7 +58,7 @@ def skill_totals(party: Sequence[Char]) -> dict[str, int]:
     return totals
 
 
-def skill_total(party: Sequence[Char], skill: str) -> int:
+def skill_total(party: list[Char], skill: str) -> int:
     """:func:`requirements.skill_total`: anti-skills cancel instances held by others."""
     n = 0
     for m in party:
@@ -69,14 +67,14 @@ def skill_total(party: Sequence[Char], skill: str) -> int:
 
 
 def requirement_met(
-    req: Requirement, party: Sequence[Char], totals: dict[str, int] | None = None
+    req: Requirement, party: list[Char], totals: dict[str, int] | None = None
 ) -> bool:
     """:func:`requirements.requirement_met`: any alternative whose every term the party
     meets, checked on the requirement's game-time form (gamecards.py)."""
     return met(game_requirement(req), party, totals)
 
 
-def met(req: GameRequirement, party: Sequence[Char], totals: dict[str, int] | None = None) -> bool:
+def met(req: GameRequirement, party: list[Char], totals: dict[str, int] | None = None) -> bool:
     """:func:`requirement_met` on a requirement's game-time form (``GameCard.requirement``)."""
     for alt in req.alternatives:
         ok = True
@@ -119,7 +117,7 @@ def met_by(req: GameRequirement, c: Char) -> bool:
     return False
 
 
-def term_holds(t: GameTerm, party: Sequence[Char]) -> bool:
+def term_holds(t: GameTerm, party: list[Char]) -> bool:
     """:func:`requirements.term_met` on a term's game-time form."""
     op = t.op
     if op == TERM_SKILL:

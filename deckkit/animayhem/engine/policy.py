@@ -408,9 +408,56 @@ def _home_route(game: Game, start: int, budget: int, harm: list[int]) -> list[in
 
 
 def _top_damage(party: list[Char], cap: int) -> int:
-    """The damage of the party's ``cap`` hardest hitters together: the whole party's less its
-    weakest hits, taken from the lowest up (a party of four or five is read once more for each
-    level taken away, rather than copied and sorted)."""
+    """The damage of the party's ``cap`` hardest hitters together. For the caps the player asks
+    (3, or 4 against a major disaster) the party is read once, its four hardest hits kept in
+    order as it goes; any other cap takes the whole party's less its weakest hits
+    (:func:`_top_damage_any`)."""
+    n = len(party)
+    if n <= cap:
+        total = 0
+        for c in party:
+            total += c.cur[DMG]
+        return total
+    if cap != 3 and cap != 4:
+        return _top_damage_any(party, cap)
+    # The party has at least four members: its first four hits in order, hardest first, then
+    # each further hit put in its place among them.
+    t0 = party[0].cur[DMG]
+    t1 = party[1].cur[DMG]
+    t2 = party[2].cur[DMG]
+    t3 = party[3].cur[DMG]
+    if t0 < t1:
+        t0, t1 = t1, t0
+    if t2 < t3:
+        t2, t3 = t3, t2
+    if t0 < t2:
+        t0, t2 = t2, t0
+    if t1 < t3:
+        t1, t3 = t3, t1
+    if t1 < t2:
+        t1, t2 = t2, t1
+    for i in range(4, n):
+        hit = party[i].cur[DMG]
+        if hit > t3:
+            if hit > t2:
+                t3 = t2
+                if hit > t1:
+                    t2 = t1
+                    if hit > t0:
+                        t1 = t0
+                        t0 = hit
+                    else:
+                        t1 = hit
+                else:
+                    t2 = hit
+            else:
+                t3 = hit
+    return t0 + t1 + t2 + t3 if cap == 4 else t0 + t1 + t2
+
+
+def _top_damage_any(party: list[Char], cap: int) -> int:
+    """:func:`_top_damage` for any cap: the whole party's damage less its weakest hits, taken
+    from the lowest up (the party read once more for each level taken away)."""
     total = 0
     for c in party:
         total += c.cur[DMG]
@@ -757,23 +804,42 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     here = game.locs[slot].hidden_disasters
     if not any(d.uid not in known for d in here):
         return False
-    unseen = bad = 0
+    # The unseen disasters, counted first: then each is weighed only until the answer is
+    # settled either way (a half of them bad already, or too few left to make a half).
+    unseen = 0
     for loc in game.locs:
         for d in loc.hidden_disasters:
-            if d.uid not in known:
+            if not known or d.uid not in known:
                 unseen += 1
-                bad += _threat(game, party, d)
     for x in game.draw_pile:
         if isinstance(x, Dis):
             unseen += 1
-            bad += _threat(game, party, x)
+    # The party's hardest hitters, the same against every disaster weighed: worked out once.
+    top3 = _top_damage(party, 3)
+    top4 = _top_damage(party, 4)
+    bad = 0
+    left = unseen
+    for loc in game.locs:
+        for d in loc.hidden_disasters:
+            if not known or d.uid not in known:
+                bad += _threat(game, party, d, top3, top4)
+                left -= 1
+                if bad * 2 >= unseen or (bad + left) * 2 < unseen:
+                    return bad * 2 >= unseen
+    for x in game.draw_pile:
+        if isinstance(x, Dis):
+            bad += _threat(game, party, x, top3, top4)
+            left -= 1
+            if bad * 2 >= unseen or (bad + left) * 2 < unseen:
+                return bad * 2 >= unseen
     return bad * 2 >= unseen
 
 
-def _threat(game: Game, party: list[Char], d: Dis) -> int:
-    """1 when ``d`` is a disaster ``counted_threat`` counts against the party, else 0."""
+def _threat(game: Game, party: list[Char], d: Dis, top3: int, top4: int) -> int:
+    """1 when ``d`` is a disaster ``counted_threat`` counts against the party, else 0
+    (``top3``, ``top4``: the damage of the party's 3 and 4 hardest hitters, ``_top_damage``)."""
     if d.combat:
-        return 0 if can_beat(game, party, d) else 1
+        return 0 if _can_beat(game, party, d, True, top3, top4) else 1
     return 1 if d.major else 0
 
 
@@ -823,12 +889,21 @@ def can_beat(game: Game, party: list[Char], d: Dis) -> bool:
     ``WEAR_DOWN_ROUNDS`` rounds, against its current defense; or the party can defeat it a
     special way (the costlier question, asked second). Those it takes no damage from (SHIELD:
     Kishiime but for Speed) do not count."""
+    return _can_beat(game, party, d, False, 0, 0)
+
+
+def _can_beat(game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4: int) -> bool:
+    """:func:`can_beat`; given ``tops``, ``top3`` and ``top4`` are the party's
+    ``_top_damage(party, 3)`` and ``(party, 4)``, worked out once by a caller that asks about
+    many disasters."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
     shields = standing(d.fx, ACT_SHIELD) if game.fx and d.fx is not None else None
     if shields:
         hitters = [c for c in party if not any(fits(e, c) for e in shields)]
         per_round = _top_damage(hitters, cap) - dfn
+    elif tops:
+        per_round = (top4 if cap == 4 else top3) - dfn
     else:
         per_round = _top_damage(party, cap) - dfn
     if per_round > 0 and per_round * WEAR_DOWN_ROUNDS >= d.health_max:

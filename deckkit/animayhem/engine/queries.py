@@ -264,7 +264,7 @@ def defeats(game: Game, card: AnyCard, d: Dis) -> bool:
     return False
 
 
-def special_defeat(game: Game, party: Sequence[Char], d: Dis) -> bool:
+def special_defeat(game: Game, party: list[Char], d: Dis) -> bool:
     """Can ``party`` defeat ``d`` by one of its special ways (a DEFEAT when combat begins
     whose condition the party meets, paying with equipment it carries)? A read-only query."""
     if d.fx is None:
@@ -295,7 +295,7 @@ def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Actio
     return [e for _, e in fx.get(TRIGGER_ALWAYS, ()) if e.do is do]
 
 
-def unlocked(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
+def unlocked(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
     """A card a party member holds (or the member itself) lets it scavenge this location
     without the listed skills (UNLOCK), or with some of them missing (EASE). An unlock limited
     to ``max_times`` a game (Alarm Clock: once) is used up only through ``uses`` (a real
@@ -406,7 +406,7 @@ def _pile_matches(x: Copy | Char | Dis, words: Sequence[str]) -> bool:
     return matches(x.g, words)
 
 
-def _eased(game: Game, e: Effect, party: Sequence[Char], slot: int) -> bool:
+def _eased(game: Game, e: Effect, party: list[Char], slot: int) -> bool:
     """The location's requirement is met but for ``n`` of the skills one of its alternatives
     lists (only where it lists more than ``n``), or, with ``n = 0``, by any one of them."""
     loc = game.locs[slot].card
@@ -421,7 +421,7 @@ def _eased(game: Game, e: Effect, party: Sequence[Char], slot: int) -> bool:
     return False
 
 
-def eased(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
+def eased(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
     """A card a party member carries, or a global effect in play, eases this location's
     requirement enough for the party (EASE). A carried card printing "N uses" (Electronic Day
     Planner: 2) spends one on the attempt it eases (set0 rulebook, "Equipment Cards With Usage
@@ -462,7 +462,7 @@ def strikes_first_card(game: Game, card: AnyCard) -> bool:
     )
 
 
-def barred(game: Game, party: Sequence[Char], slot: int, uses: Uses = None) -> bool:
+def barred(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
     """The location bars this party from scavenging it: a member meets its BAR (Kozo Karino
     at the Shinjuku Police Building)."""
     if ACT_BAR not in game.acts:
@@ -584,7 +584,7 @@ def haven_equips(game: Game, card: AnyCard | None, uses: Uses = None) -> bool:
     return False
 
 
-def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
+def traps(game: Game, party: list[Char], slot: int) -> bool:
     """Would stopping on this location keep the party in place (a STOPS effect that holds,
     disables or captures it, whose conditions the party with those already there meets)? A
     read for the player's route planning."""
@@ -604,7 +604,7 @@ def traps(game: Game, party: Sequence[Char], slot: int) -> bool:
 
 
 def carried_movement(
-    game: Game, party: Sequence[Char], rides: Sequence[tuple[int, Char, Copy]], uses: Uses
+    game: Game, party: list[Char], rides: Sequence[tuple[int, Char, Copy]], uses: Uses
 ) -> int:
     """How far a party with vehicles moves when a vehicle's card limits what it carries
     (CARRY): the fastest vehicle seats its holder and up to ``n - 1`` others, the slowest
@@ -864,9 +864,7 @@ def _movement_modifier(g: GameCard) -> GameMod | None:
     return None
 
 
-def leap_room(
-    game: Game, party: Sequence[Char]
-) -> tuple[int, Char, Copy, tuple[int, int], int] | None:
+def leap_room(game: Game, party: list[Char]) -> tuple[int, Char, Copy, tuple[int, int], int] | None:
     """The extra locations a member's enhancement or equipment lets the party move (LEAP: Jump
     lets it jump over one, Goz' Flying Machine flies it two further once), with who holds it,
     the card, its use counter and its ``max_times``; one card lends it per move, while it has
@@ -893,7 +891,7 @@ def leap_room(
     return None
 
 
-def _modified_pace(party: Sequence[Char], holder: Char, mods: Mods) -> int:
+def _modified_pace(party: list[Char], holder: Char, mods: Mods) -> int:
     """The party's walking pace with ``holder``'s movement changed by an enhancement's
     ``mods``, applied to its base movement as every enhancement is (set0 rulebook, "An
     enhancement that modifies abilities is always applied to the target character's base

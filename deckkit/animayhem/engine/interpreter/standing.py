@@ -582,7 +582,7 @@ def amplified(game: Game, card: PowerCard) -> int:
 # --- a party jumping over a location (LEAP) ---------------------------------------------------
 
 
-def leaps(game: Game, party: Sequence[Char]) -> int:
+def leaps(game: Game, party: list[Char]) -> int:
     """The party's move needs the location a member's card lets it jump over (LEAP: Jump):
     one use of that card (``max_times``), which is discarded when its uses are spent ("use
     twice, then discard"). A card printing "N uses" (the uses column: Speed) counts them on
