@@ -161,14 +161,20 @@ def test_parallel_compile_builds_every_file_and_fails_on_any(tmp_path: Path) -> 
     compiler = new_compiler()
     customize_compiler(compiler)
     compile_one = compiler._compile
-    lock = threading.Lock()
+    lock = threading.Condition()
     running = [0, 0]  # now, most at once
 
     def counted(obj: str, *args: object) -> None:
         with lock:
             running[0] += 1
             running[1] = max(running)
-        time.sleep(0.3)  # long enough for the pool's other threads to start theirs
+            lock.notify_all()
+            # Hold this compile until three have run at once (the pool's other threads start
+            # theirs meanwhile), or for at most 5 seconds: a pool that runs fewer at once
+            # waits the whole time and fails below.
+            deadline = time.monotonic() + 5.0
+            while running[1] < 3 and time.monotonic() < deadline:
+                lock.wait(deadline - time.monotonic())
         compile_one(obj, *args)
         with lock:
             running[0] -= 1

@@ -73,10 +73,33 @@ def _wait_for_workers(proc: subprocess.Popen[str], count: int = 2) -> list[int]:
         assert proc.poll() is None, proc.communicate()
         kids = [k for k in _children(proc.pid) if "deckkit" in _cmdline(k) or _is_worker(k)]
         if len(kids) >= count:
-            time.sleep(1.0)  # let them build the engine and play a few chunks
+            _wait_until_playing(kids)
             return _children(proc.pid)
         time.sleep(0.1)
     raise AssertionError("the workers never started")
+
+
+PLAYING_CPU_SECONDS = 0.4  # a pool worker's start-up (imports, engine) takes about 0.15
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def _wait_until_playing(kids: list[int]) -> None:
+    """Until every pool worker among ``kids`` has used more CPU than its start-up takes, so
+    that it builds its engine and plays (at most 10 s; a busy machine may leave it starting)."""
+    workers = [k for k in kids if "spawn_main" in _cmdline(k)] or kids
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if all(_cpu_seconds(w) >= PLAYING_CPU_SECONDS for w in workers):
+            return
+        time.sleep(0.05)
 
 
 def _cmdline(pid: int) -> str:

@@ -223,7 +223,8 @@ def test_a_dead_chart_helper_falls_back_to_drawing_here(
                                  for k in ("win", "loss", "stall")})  # fmt: skip
     big = {"outcomes": spec}  # small: it waits in the pipe's buffer, flushed again at close
     with ChartProcess() as drawer:
-        time.sleep(0.5)  # the helper has exited
+        assert drawer._proc is not None
+        drawer._proc.wait(timeout=60)  # the helper has exited
         drawer.send(big)
         svgs = drawer.receive()
     assert set(svgs) == set(big) and all("<svg" in svg for svg in svgs.values())
