@@ -82,10 +82,10 @@ browser:
 # process). The prefix keeps the source tree free of __pycache__ directories; `make clean` removes it.
 TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache
 
-test: $(STAMP) $(TEST_BUILD)
-	$(BIN)/ruff check deckkit tests tools benchmarks hatch_build.py
-	$(BIN)/ruff format --check deckkit tests tools benchmarks hatch_build.py
-	$(BIN)/mypy
+test: $(STAMP)
+	# The engine's build beside the lint and the type checks (one core each at most of the time;
+	# mypyc keeps its own cache): 5 to 8 s less on a fresh clone.
+	@$(MAKE) --no-print-directory -j2 --output-sync=target $(TEST_BUILD) lint typecheck
 	# worksteal: a worker that runs out of tests takes some of the other's (no idle core at the end).
 	# Measured against load and loadfile, two runs side by side under the same load: worksteal took
 	# the least wall time (2-4% less) and CPU (the same as load, 2% less than loadfile).

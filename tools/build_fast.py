@@ -517,11 +517,14 @@ TRAINING_SEARCH_GAMES = 2
 
 
 def build(profile: Profile | None = None, quick: bool = False) -> int:
-    """Build into build/fast-new, then swap it in whole for build/fast."""
+    """Build into build/fast-new, then swap it in whole for build/fast. mypyc's cache is its
+    own (build/fast-tmp/mypy-cache, not the checkout's .mypy_cache): `make test` type-checks
+    the project with mypy while the engine builds, and mypyc checks with other options."""
     staging = TARGET.with_name("fast-new")
     shutil.rmtree(staging, ignore_errors=True)
+    work = ROOT / "build" / "fast-tmp"
     try:
-        done = compile_engine(ROOT, staging, ROOT / "build" / "fast-tmp", profile=profile,
+        done = compile_engine(ROOT, staging, work, work / "mypy-cache", profile=profile,
                               quick=quick)  # fmt: skip
     except BuildError as err:
         print(f"build_fast: {err}; the engine stays pure Python", file=sys.stderr)
