@@ -1,6 +1,7 @@
 # The two commands a newcomer needs: `make demo` and `make test`.
 # Each creates the project's virtual environment when it is missing, and compiles the engine's
-# hot modules with mypyc when it can (the pure-Python engine is used otherwise).
+# hot modules with mypyc when it can (the pure-Python engine is used otherwise); make test
+# builds them quickly when no fresh full build is there.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
