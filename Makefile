@@ -140,9 +140,9 @@ typecheck: $(STAMP)
 bench: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_engine.py $(BENCH_ARGS)
 
-# The search player against itself before its speed work under today's rules (c731dca), compiled:
-# search games per CPU second, paired interleaved rounds, the same games on both trees
-# (build/bench-search.json).
+# The search player against itself before its speed work (c731dca), compiled: search games per
+# CPU second, paired interleaved rounds (build/bench-search.json). Since the heuristic's counted
+# threat the two trees play other games: it says so and gives turns per CPU second too.
 # Options: make bench-search SEARCH_BENCH_ARGS="--rounds 5 --games 6".
 bench-search: $(STAMP) $(FAST)
 	$(BIN)/python benchmarks/bench_search.py $(SEARCH_BENCH_ARGS)
