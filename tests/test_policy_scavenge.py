@@ -14,11 +14,12 @@ from deckkit.animayhem.engine.policy import (
     CARRIERS_SKIP_SCAVENGE,
     COUNTED_THREAT,
     HeuristicPolicy,
+    _top_damage,
     can_beat,
     carriers_skip,
     counted_threat,
 )
-from deckkit.animayhem.engine.state import Dis
+from deckkit.animayhem.engine.state import DMG, Dis
 from tests.engine_helpers import add_char, copy_of, effect_table, new_disaster
 
 
@@ -117,3 +118,22 @@ def test_counted_threat_is_the_count_of_every_unseen_disaster(
     bad = sum(1 for d in unseen if (not can_beat(game, party, d) if d.combat else d.major))
     unseen_here = any(d.uid not in game.known for d in game.locs[0].hidden_disasters)
     assert counted_threat(game, party, 0) == (unseen_here and 2 * bad >= len(unseen))
+
+
+@settings(max_examples=80, deadline=None)
+@given(hits=st.lists(st.integers(min_value=0, max_value=12), min_size=1, max_size=7),
+       cap=st.integers(min_value=1, max_value=6))  # fmt: skip
+@example(hits=[1, 2, 3, 4, 5], cap=3)
+@example(hits=[5, 4, 3, 2, 1, 9], cap=4)
+@example(hits=[2, 2, 7, 2, 7], cap=3)
+def test_top_damage_is_the_sum_of_the_hardest_hits(hits: list[int], cap: int) -> None:
+    """``_top_damage`` keeps the four hardest hits in order as it reads the party (caps 3 and
+    4, the player's) and takes the weakest off the whole for other caps: both are the sum of
+    the ``cap`` largest hits."""
+    game = effect_table()
+    party = [add_char(game, "Krillin", 0) for _ in hits]
+    for c, hit in zip(party, hits, strict=True):
+        cur = list(c.cur)
+        cur[DMG] = hit
+        c.cur = (cur[0], cur[1], cur[2], cur[3], cur[4])
+    assert _top_damage(party, cap) == sum(sorted(hits, reverse=True)[:cap])
