@@ -43,8 +43,8 @@ $(FAST): $(STAMP) $(ENGINE) tools/build_fast.py tools/engine-profile.tar.xz
 # test-slow, which also installs and plays the full build of the wheel).
 TEST_BUILD := build/fast/.tested
 $(TEST_BUILD): $(STAMP) $(ENGINE) tools/build_fast.py tools/engine-profile.tar.xz
-	@if [ -f $(FAST) ] && [ -z "$$(find $(ENGINE) $(STAMP) tools/build_fast.py \
-			tools/engine-profile.tar.xz -newer $(FAST))" ]; then :; else \
+	@# make -q: is the full build up to date by its own rule above?
+	@if $(MAKE) --no-print-directory -q $(FAST); then :; else \
 		rm -f $(FAST); \
 		echo "compiling the engine with mypyc, quick build for the tests (pure Python is used if this fails)"; \
 		$(BIN)/python tools/build_fast.py --quick > build-fast.log 2>&1 \

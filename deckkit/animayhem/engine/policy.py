@@ -804,35 +804,23 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     here = game.locs[slot].hidden_disasters
     if not any(d.uid not in known for d in here):
         return False
-    # The unseen disasters, counted first: then each is weighed only until the answer is
-    # settled either way (a half of them bad already, or too few left to make a half).
-    unseen = 0
-    for loc in game.locs:
-        for d in loc.hidden_disasters:
-            if not known or d.uid not in known:
-                unseen += 1
+    # The unseen disasters (under the locations, then in the draw pile), each weighed only
+    # until the answer is settled either way: half of them bad already, or too few left to
+    # make a half.
+    unseen: list[Dis] = [d for loc in game.locs for d in loc.hidden_disasters if d.uid not in known]
     for x in game.draw_pile:
         if isinstance(x, Dis):
-            unseen += 1
+            unseen.append(x)
+    n = len(unseen)
     # The party's hardest hitters, the same against every disaster weighed: worked out once.
     top3 = _top_damage(party, 3)
     top4 = _top_damage(party, 4)
     bad = 0
-    left = unseen
-    for loc in game.locs:
-        for d in loc.hidden_disasters:
-            if not known or d.uid not in known:
-                bad += _threat(game, party, d, top3, top4)
-                left -= 1
-                if bad * 2 >= unseen or (bad + left) * 2 < unseen:
-                    return bad * 2 >= unseen
-    for x in game.draw_pile:
-        if isinstance(x, Dis):
-            bad += _threat(game, party, x, top3, top4)
-            left -= 1
-            if bad * 2 >= unseen or (bad + left) * 2 < unseen:
-                return bad * 2 >= unseen
-    return bad * 2 >= unseen
+    for i, d in enumerate(unseen):
+        bad += _threat(game, party, d, top3, top4)
+        if bad * 2 >= n or (bad + n - 1 - i) * 2 < n:
+            break
+    return bad * 2 >= n
 
 
 def _threat(game: Game, party: list[Char], d: Dis, top3: int, top4: int) -> int:
