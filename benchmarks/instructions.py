@@ -6,7 +6,8 @@ Run: ``.venv/bin/python benchmarks/instructions.py [TREE] [--decks demo-solo,med
 For each deck it runs, under ``valgrind --tool=cachegrind --cache-sim=no``, a child that plays
 games 0..N-1 of seed 0 in the tree's engine (compiled when its build is fresh), and the same child
 playing none; the difference over N is the instructions of one game, from its set-up to its
-record. ``PYTHONHASHSEED=0`` for both: left random, a set's or a dictionary's layout moves a
+record (a run without valgrind goes first, so that writing bytecode caches is counted in
+neither). ``PYTHONHASHSEED=0`` for both: left random, a set's or a dictionary's layout moves a
 medium game's count by up to 1% from one process to the next, as much as one speed step gains.
 The CPU clock (``benchmarks/bench_engine.py``) stays the figure a speed claim rests on; this one
 says, without noise, whether a step removed work.
@@ -79,6 +80,9 @@ def main() -> int:
         raise SystemExit("--games: one count, or one per deck")
     for name, n in zip(names, games, strict=True):
         deck = Path(name) if name.endswith(".deck") else REPO / "decks" / f"{name}.deck"
+        # Unmeasured first: a tree's first run writes the bytecode caches of what it imports.
+        subprocess.run([sys.executable, "-c", CHILD, str(tree), str(deck), "0", args.policy],
+                       capture_output=True, check=True)  # fmt: skip
         full, build = count(tree, deck, n, args.policy)
         none, _ = count(tree, deck, 0, args.policy)
         each = (full - none) / n
