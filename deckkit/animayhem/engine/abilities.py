@@ -8,7 +8,7 @@ Effect" (applies to current abilities), "Haven".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.cardrules import apply_mod
@@ -194,7 +194,7 @@ def refresh(game: Game, c: Char) -> None:
     per combat round", an ability modifier lasting "until the end of the phase or combat
     round"), each use buys one combat round (combat._activate) or one move (LEAP: Speed)."""
     b = c.base  # read by constant indices: the compiled engine keeps it unboxed
-    effects = bool(game.fx or c.timed or c.grants)
+    effects = bool(game.fx) or bool(c.timed) or bool(c.grants)
     reached = effects and _reached(game, c)  # a question only: asked first, asked once
     if (
         not reached
@@ -207,15 +207,19 @@ def refresh(game: Game, c: Char) -> None:
             _settle(c, c.health_base, c.base_skills)
         c.cur = (max(0, b[0]), max(0, b[1]), max(0, b[2]), max(0, b[3]), max(0, b[4]))
         return
-    cur = [b[0], b[1], b[2], b[3], b[4]]
+    # The abilities worked on: one list for every call (refresh never runs inside itself),
+    # not a list made and freed each time.
+    cur = _CUR
+    cur[0], cur[1], cur[2], cur[3], cur[4] = b[0], b[1], b[2], b[3], b[4]
     if c.enhancements:
-        base = cur.copy()
         for copy in c.enhancements:
             g = copy.g
             if g.energy_cost or copy.uses_left is not None or g.columns_off:
                 continue  # columns off: its effects play the text (Speed: LEAP)
             for i, mod in g.mod_slots:
-                cur[i] = apply_mod(mod, base[i]) + (cur[i] - base[i])
+                # Modifiers apply to base abilities (set0 rulebook, "Enhancement").
+                base = b[i]
+                cur[i] = apply_mod(mod, base) + (cur[i] - base)
     if c.equipment:
         _apply_equipment(c, cur)
     if c.zone == "field":
@@ -246,6 +250,10 @@ def refresh(game: Game, c: Char) -> None:
                     counts[s] = counts.get(s, 0) + n
         _settle(c, health, counts)
     c.cur = (max(0, cur[0]), max(0, cur[1]), max(0, cur[2]), max(0, cur[3]), max(0, cur[4]))
+
+
+# refresh's abilities in the making, by their indices (state.DMG, DEF, MOV, CHA, ENE).
+_CUR: Final[list[int]] = [0, 0, 0, 0, 0]
 
 
 def _settle(c: Char, health: int, counts: dict[str, int]) -> None:

@@ -256,10 +256,11 @@ class Combat:
         return own
 
 
-class _CombatRules:
+class CombatRules:
     """The rule options a combat reads (construction/readings.py), settled once per edition:
     each is an attribute of an interpreted dataclass (``Edition.play``), read here once instead
-    of several times a combat."""
+    of several times a combat. Disaster movement (movement.py) and scavenging (scavenge.py),
+    which lead to combat, read theirs here too."""
 
     __slots__ = (
         "blocked",
@@ -270,9 +271,13 @@ class _CombatRules:
         "kill",
         "lasting",
         "max_party",
+        "passes_charmed",
         "per_attacker",
+        "pickup_first",
+        "skip_destroyed",
         "special_any",
         "stalemate_rounds",
+        "steal_again",
     )
 
     def __init__(self, edition: Edition) -> None:
@@ -288,31 +293,38 @@ class _CombatRules:
         self.stalemate_rounds: int = play.stalemate_rounds
         self.max_party: int = play.max_party or 0
         self.kill: str = play.kill
+        # Disaster movement: pickup=first_item_location, steal_holding_stolen,
+        # disasters_skip_destroyed.
+        self.pickup_first = play.pickup == "first_item_location"
+        self.steal_again: bool = play.steal_holding_stolen
+        self.skip_destroyed: bool = play.disasters_skip_destroyed
+        # Scavenging: scavenge_after_charm=continue (a charmed disaster is dealt with).
+        self.passes_charmed = play.scavenge_after_charm == "continue"
 
 
 class _LatestRules:
-    """The record :func:`_rules` gave last: a run plays one edition, so an identity test finds
+    """The record :func:`combat_rules` gave last: a run plays one edition, so an identity test finds
     it."""
 
     __slots__ = ("rules",)
 
     def __init__(self) -> None:
-        self.rules: _CombatRules | None = None
+        self.rules: CombatRules | None = None
 
 
 _LATEST: Final = _LatestRules()
-_RULES: Final[dict[int, _CombatRules]] = {}
+_RULES: Final[dict[int, CombatRules]] = {}
 _RULES_KEPT: Final = 64  # editions (one per rule reading a run plays): cleared when full
 
 
-def _rules(edition: Edition) -> _CombatRules:
+def combat_rules(edition: Edition) -> CombatRules:
     """The combat rule options of ``edition`` (frozen: the same edition, the same options)."""
     r = _LATEST.rules
     if r is not None and r.edition is edition:
         return r
     r = _RULES.get(id(edition))
     if r is None or r.edition is not edition:
-        r = _CombatRules(edition)
+        r = CombatRules(edition)
         if len(_RULES) >= _RULES_KEPT:
             _RULES.clear()
         _RULES[id(edition)] = r
@@ -702,7 +714,7 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     return spent
 
 
-def _charm_battles(game: Game, play: _CombatRules, policy: Policy, f: Combat) -> str | None:
+def _charm_battles(game: Game, play: CombatRules, policy: Policy, f: Combat) -> str | None:
     """The charm battles before a combat with ``d``, by the edition's rule (rule option
     ``charm``). Returns the combat's result when no combat follows ("charmed": a minor disaster
     incapacitated, or every character there ignored by a major; "ignored": the special case),
@@ -806,7 +818,7 @@ def _charm_battles(game: Game, play: _CombatRules, policy: Policy, f: Combat) ->
     return None
 
 
-def _charm_one(game: Game, play: _CombatRules, c: Char, d: Dis, lost: set[int]) -> bool:
+def _charm_one(game: Game, play: CombatRules, c: Char, d: Dis, lost: set[int]) -> bool:
     """One charm battle of ``c`` against ``d`` and what it settles ("End of Charm Battle"): a
     loser goes in ``lost``; a winner against a major is ignored by it. True when ``c`` won
     against a minor disaster (the player then makes one legal action for it)."""
@@ -944,7 +956,7 @@ def fight(
         extra = extra_cards(game, d, auras)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
     f = Combat(d, slot, initiator, chars, warded, start_health, char_mods)
-    rules = _rules(edition)
+    rules = combat_rules(edition)
     f.lasting = rules.lasting
     # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
     # Retreat": survivors "must move one location in any legal direction") none is declared.
@@ -975,7 +987,7 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
     ended: str | None = None
     if f.stage in ("charm", "charm_action"):
         if f.stage == "charm":
-            ended = _charm_battles(game, _rules(edition), policy, f)
+            ended = _charm_battles(game, combat_rules(edition), policy, f)
         else:
             assert f.charmer is not None
             ended = _charmed_minor(game, policy, d, f.charmer)
@@ -1017,7 +1029,7 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
 def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
     """A round up to the flash effects: retreat, who is attacked and who fights, the combat
     cards. The combat's result when it ends here, else None (``f`` then stands at "flash")."""
-    play = _rules(edition)
+    play = combat_rules(edition)
     d, slot, chars, rnd, charmed = f.d, f.slot, f.chars, f.rnd, f.charmed
     effects, fx_sides, warded, cap = f.effects, f.fx_sides, f.warded, f.cap
     initiator, start_health, char_mods, extra = f.initiator, f.start_health, f.char_mods, f.extra
@@ -1151,7 +1163,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
 def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
     """The rest of a round from the flash effects: damage, health, the end of combat. The
     combat's result when it ends, else None (``f`` then stands at the next round's start)."""
-    play = _rules(edition)
+    play = combat_rules(edition)
     d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
     effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
     target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
@@ -1361,7 +1373,8 @@ def _retreat(
             loss=loss,
             health=v.health,
         )
-    state = health_state(_rules(edition).kill, v.health, start_health[v.uid], dmg, v.health_max)
+    kill = combat_rules(edition).kill
+    state = health_state(kill, v.health, start_health[v.uid], dmg, v.health_max)
     if state != "ok":
         knock_out(game, v, state, d)
     survivors = [c for c in retreating if c.zone == "field"]

@@ -25,7 +25,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_LANDS,
     TRIGGER_PASSES,
 )
-from deckkit.animayhem.engine.combat import fight, take_item_here
+from deckkit.animayhem.engine.combat import combat_rules, fight, take_item_here
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.interpreter.common import unplayed_label
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
@@ -103,7 +103,7 @@ def _entry_pos(game: Game, edition: Edition, backward: bool = False) -> int:
     path = game.field.path
     n = len(path)
     first = n - 1 if backward else 0
-    if not edition.play.disasters_skip_destroyed:
+    if not combat_rules(edition).skip_destroyed:
         return first
     step = -1 if backward else 1
     locs = game.locs
@@ -170,10 +170,10 @@ def move_disaster(
     """Move one disaster up to ``steps`` locations along the path, meeting characters as the
     set0 rulebook's "Maintenance Phase" describes; it passes over the group at ``hidden``
     (a card hides it: HIDE)."""
-    play = edition.play
-    pickup_first = play.pickup == "first_item_location"
-    steal_again = play.steal_holding_stolen
-    skip_destroyed = play.disasters_skip_destroyed
+    rules = combat_rules(edition)  # the edition's rule options, read once per edition
+    pickup_first = rules.pickup_first
+    steal_again = rules.steal_again
+    skip_destroyed = rules.skip_destroyed
     path = game.field.path
     chars = game.on_field()  # nobody moves during maintenance but the disasters
     if hidden >= 0:

@@ -23,7 +23,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_ENTERS,
     TRIGGER_SCAVENGED,
 )
-from deckkit.animayhem.engine.combat import fight, health_state, knock_out
+from deckkit.animayhem.engine.combat import combat_rules, fight, health_state, knock_out
 from deckkit.animayhem.engine.interpreter.common import unplayed_label
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import can_act, record_uses
@@ -74,7 +74,7 @@ def location_attack(game: Game, edition: Edition, party: list[Char], slot: int) 
                 "location_attack",
                 f"{loc.name} deals {loc.damage} - {c.cur[DEF]} = {loss} to {c.name}",
             )
-        state = health_state(edition.play.kill, c.health, start, loc.damage, c.health_max)
+        state = health_state(combat_rules(edition).kill, c.health, start, loc.damage, c.health_max)
         if state != "ok":
             knock_out(game, c, state, None)
         else:
@@ -137,10 +137,10 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
                 # A disaster charmed instead of fought (incapacitated, or ignoring the party)
                 # is dealt with unless the rule option scavenge_after_charm says the attempt
                 # stops ("Scavenge Phase": "must defeat it in combat to continue").
-                passed = ["defeated", "stole"]
-                if edition.play.scavenge_after_charm == "continue":
-                    passed += ["charmed", "ignored"]
-                if result not in passed:
+                passed = result in ("defeated", "stole") or (
+                    result in ("charmed", "ignored") and combat_rules(edition).passes_charmed
+                )
+                if not passed:
                     game.done_scavenging.add(slot)
                     return False
         # Whoever the disaster knocked out, captured or sent away has left the party at once
