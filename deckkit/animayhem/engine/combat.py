@@ -357,6 +357,17 @@ def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
             side.defense = apply_op(op, mod.value, side.defense) + bonus
 
 
+def take_from_hand(game: Game, x: Copy | Char) -> None:
+    """``game.hand.remove(x)`` by identity (a card is equal only to itself): compiled, a scan
+    without the generic comparison of each card before it."""
+    hand = game.hand
+    for i in range(len(hand)):
+        if hand[i] is x:
+            del hand[i]
+            return
+    raise ValueError("the card is not in the hand")
+
+
 def take_item_here(game: Game, d: Dis) -> bool:
     """A combat disaster takes an item card from underneath its current location (set0
     rulebook, "Maintenance Phase"; 1996 rules: "it will pick the Item up"), if one is within its
@@ -618,7 +629,7 @@ def _flash_effects(
     for copy, c in plays:
         card = copy.card
         assert isinstance(card, PowerCard)
-        game.hand.remove(copy)
+        take_from_hand(game, copy)
         game.discard.append(copy)
         energy = c.cur[ENE]
         cost = card.energy_cost or 0
@@ -882,7 +893,7 @@ def fight(
     if incapacitated and initiator == "disaster":
         return "none"  # incapacitated for the turn by a charm battle: it attacks no one
     chars = game.at(slot)
-    if d.ignores:
+    if d.ignores is not NO_UIDS and d.ignores:
         if initiator == "party":
             # Ignored until they attack it ("End of Charm Battle": "until the charmer attacks
             # it"; "Special Case ...": "The disaster will ignore the characters if they do not
@@ -897,7 +908,7 @@ def fight(
     warded: UidSet = NO_UIDS
     if ACT_IMMUNE in game.acts:
         warded = {c.uid for c in chars if immune(game, d, c)}
-    if warded and initiator == "disaster":
+    if warded is not NO_UIDS and warded and initiator == "disaster":
         chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
         return "none"
@@ -946,7 +957,9 @@ def fight(
                         fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
         if d.zone != "field":
             return "defeated" if gone(d) else "none"
-        chars = [c for c in chars if c.zone == "field" and c.slot == slot]
+        if not all(c.zone == "field" and c.slot == slot for c in chars):
+            # An effect as combat began knocked one out (a new list only then).
+            chars = [c for c in chars if c.zone == "field" and c.slot == slot]
         if not chars:
             return "none"
         auras = auras_in_play(game)  # what the cards in play lend, gathered once
@@ -1036,12 +1049,19 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     bonus_dmg, bonus_def = f.bonus_dmg, f.bonus_def
     ally_damage, ally_defense = f.ally_damage, f.ally_defense
     lasting, blocked, choose_card = f.lasting, f.blocked, f.choose_card
-    alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in d.ignores]
+    ignores = d.ignores
+    if ignores is NO_UIDS:  # most disasters ignore nobody: no look-up a character
+        alive = [c for c in chars if c.zone == "field" and c.slot == slot]
+    else:
+        alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in ignores]
     if not alive:
         return "wiped" if rnd > 1 else "none"
     # Disabled characters only defend (and charmers who lost do not attack): often nobody.
     able = alive
-    if charmed or (effects and not all(can_act(game, c) for c in alive)):
+    # (``charmed``, ``warded``: the shared empty NO_UIDS in most combats, told by identity.)
+    if (charmed is not NO_UIDS and charmed) or (
+        effects and not all(can_act(game, c) for c in alive)
+    ):
         able = [c for c in alive if c.uid not in charmed and (not effects or can_act(game, c))]
     # Declare Retreat, every round from the first ("You may immediately declare a retreat"):
     # the disaster strikes one retreating character, no cards drawn.
@@ -1073,13 +1093,13 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     pool = alive if initiator == "disaster" or not able else able
     if effects and d.fx is not None:
         pool = attack_order(game, d, pool)
-    if warded:
+    if warded is not NO_UIDS and warded:
         pool = [c for c in pool if c.uid not in warded] or pool
     pool = vehicle_first(game, pool)  # a combat vehicle is struck before those aboard (GUARD)
     if any(c.items for c in pool):
         pool = [c for c in pool if c.items]
     target = game.chance.pick(pool)
-    if target.uid in charmed:
+    if charmed is not NO_UIDS and target.uid in charmed:
         # A charmer who lost "cannot attack the disaster it tried to charm until that
         # disaster attacks the charmer" ("Charm Battle"): attacked, it retaliates from now on.
         f.own_charmed().discard(target.uid)
@@ -1113,7 +1133,8 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
                         fire(game, x, TRIGGER_ROUND, slot, holder=c, fought=d, sides=fx_sides)
         # A fighter a round effect knocked out (Super Saiyan's 1 damage to those beside him)
         # is out of play at once (set0 rulebook, Lexicon "Bonked"): it deals no damage.
-        fighters = [c for c in fighters if c.zone == "field" and c.slot == slot]
+        if not all(c.zone == "field" and c.slot == slot for c in fighters):
+            fighters = [c for c in fighters if c.zone == "field" and c.slot == slot]
     sides: dict[int, _Side] = {}
     fsides: list[_Side] = []
     for c in fighters:
@@ -1131,9 +1152,11 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     if fx_sides is not None:
         _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
         shielded = dside if has_rule(game, d, ACT_IGNORE_CARDS) else None
-    spent: list[Char] = []
+    spent: list[Char] = _NOBODY  # a list of its own once one spends energy (most rounds none)
     for i, c in enumerate(fighters):
         if (c.enhancements or c.equipment) and _activate(game, c, fsides[i]):
+            if spent is _NOBODY:
+                spent = []
             spent.append(c)
     # Draw Combat Cards.
     drawn: list[str] | None = [] if game.trace is not None else None
@@ -1193,7 +1216,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     # An incapacitated disaster deals no damage in combat (Lexicon "Incapacitated").
     attack = 0 if incapacitated else max(0, dside.damage)
     if game.acts and attack:
-        if target.uid in warded:
+        if warded is not NO_UIDS and target.uid in warded:
             attack = 0  # only characters immune to it are left to strike (IMMUNE)
         elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
             attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
@@ -1249,9 +1272,10 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             for v, loss in hits:
                 if loss > 0:
                     fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
-        wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
-        if wounded:
-            hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
+        if any(loss > 0 for _, loss in hits):
+            wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
+            if wounded:
+                hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
     # Check Health: the kill threshold weighs the attack's damage, not the health it took.
     kill = play.kill
     for v, _ in hits:
@@ -1401,6 +1425,6 @@ def _end_of_combat(game: Game, chars: list[Char], d: Dis, energised: UidSet) -> 
     for c in chars:
         if c.zone in ("field", "haven"):
             c.health = c.health_max
-            if c.uid in energised:
+            if energised is not NO_UIDS and c.uid in energised:
                 refresh(game, c)
     d.health = d.health_max

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from deckkit.animayhem.construction.cards import PowerCard
+from deckkit.animayhem.construction.cards import CardType, PowerCard
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_STORE,
@@ -21,7 +21,7 @@ from deckkit.animayhem.engine.codes import (
     TYPE_ENHANCEMENT,
     TYPE_EQUIPMENT,
 )
-from deckkit.animayhem.engine.combat import GameOver, fight
+from deckkit.animayhem.engine.combat import GameOver, fight, take_from_hand
 from deckkit.animayhem.engine.endgame import check_end, game_over
 from deckkit.animayhem.engine.havens import build_havens, stop_abandoned
 from deckkit.animayhem.engine.interpreter.common import carries_effects_for, unplayed_label
@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 
 # A global effect without uses or duration lasts 5 of your turns (set0 rulebook, "Global Effect").
 GLOBAL_TURNS: Final = 5
+# The Equip phase's plays: one enhancement, one equipment (set0 rulebook, "Equip Phase").
+_KINDS: Final[tuple[CardType, ...]] = (TYPE_ENHANCEMENT, TYPE_EQUIPMENT)
 
 
 def last_turn(turn: int, duration: int) -> int:
@@ -134,7 +136,7 @@ def discard_phase(game: Game, edition: Edition, policy: Policy) -> None:
 def _discard(game: Game, policy: Policy) -> None:
     """The Discard phase after its end check."""
     for x in policy.discards(game):
-        game.hand.remove(x)
+        take_from_hand(game, x)
         set_zone(x, "discard")
         game.discard.append(x)
         played = x.g.kind == KIND_FLASH_EFFECT
@@ -240,14 +242,16 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         if game.acts and waits_to_replace(c):
             continue  # a form card enters only by replacing its character (REPLACE)
         if policy.bring_character(game, c):
-            game.hand.remove(c)
+            take_from_hand(game, c)
             enter_haven(game, c)
             if game.trace is not None:
                 game.say("equip", f"{c.name} enters the haven", c)
     anywhere = rules.enhance_anywhere
-    kinds = [TYPE_ENHANCEMENT, TYPE_EQUIPMENT]
+    kinds = _KINDS
     if game.acts:
-        kinds += [TYPE_EQUIPMENT] * extra_equipment(game)  # Bulma (EXTRA_EQUIP)
+        more = extra_equipment(game)  # Bulma (EXTRA_EQUIP)
+        if more:
+            kinds = _KINDS + (TYPE_EQUIPMENT,) * more
     for kind in kinds:
         choice = policy.power_card(game, kind, anywhere)
         if choice is None:
@@ -255,7 +259,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
         copy, c = choice
         card = copy.card
         assert isinstance(card, PowerCard)
-        game.hand.remove(copy)
+        take_from_hand(game, copy)
         (c.enhancements if kind is TYPE_ENHANCEMENT else c.equipment).append(copy)
         refresh(game, c)
         if game.acts:
@@ -271,7 +275,7 @@ def equip_phase(game: Game, edition: Edition, policy: Policy) -> None:
     if g is not None:
         card = g.card
         assert isinstance(card, PowerCard)
-        game.hand.remove(g)
+        take_from_hand(game, g)
         game.globals_in_play.append((g, last_turn(game.turn, GLOBAL_TURNS)))
         for c in game.on_field():
             refresh(game, c)
@@ -331,7 +335,10 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             continue
         # Re-validate the plan from where the party stands now (a retreat may have moved it).
         route = legal_route(game, start, route)
-        route = trim_to_stop(game, party, route[: party_movement(game, party)])
+        budget = party_movement(game, party)
+        if len(route) > budget:
+            route = route[:budget]
+        route = trim_to_stop(game, party, route)
         if not route:
             continue
         move_party(game, edition, policy, party, route)
