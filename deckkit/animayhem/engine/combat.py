@@ -336,6 +336,8 @@ COMBATS: Final[list[Combat]] = []
 _NOBODY: Final[list[Char]] = []
 _NO_SIDES: Final[dict[int, _Side]] = {}
 _NO_FIGHTERS: Final[list[_Side]] = []
+# A combat's start_health under the kill rules that never read it: never changed.
+_NO_HEALTH: Final[dict[int, int]] = {}
 
 
 def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
@@ -675,7 +677,12 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     lasts the round). Returns True when energy was expended. Costs, uses and whether a card has
     modifiers are read from its game-time record (``Copy.g``)."""
     spent = False
-    for copy in list(c.enhancements):  # a copy: one whose uses run out leaves
+    # A copy of the pile when a card with a usage limit may leave it as its uses run out
+    # (the round's cards are those of its start); else the pile itself, no list made.
+    enhancements = c.enhancements
+    if _any_limited(enhancements):
+        enhancements = list(enhancements)
+    for copy in enhancements:
         cost = copy.g.energy_cost
         if cost and c.cur[ENE] >= cost:
             card = copy.card
@@ -694,7 +701,10 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             spend_use(game, c, copy)
     if not c.equipment:
         return spent
-    for copy in list(c.equipment):
+    equipment = c.equipment
+    if _any_limited(equipment):
+        equipment = list(equipment)
+    for copy in equipment:
         g = copy.g
         if copy.uses_left is None:
             # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
@@ -723,6 +733,11 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             else:
                 game.discard.append(copy)
     return spent
+
+
+def _any_limited(pile: list[Copy]) -> bool:
+    """A card of ``pile`` has a usage limit (it leaves the pile when its uses run out)."""
+    return any(x.uses_left is not None for x in pile)
 
 
 def _charm_battles(game: Game, play: CombatRules, policy: Policy, f: Combat) -> str | None:
@@ -927,7 +942,13 @@ def fight(
             disaster_damage=d.damage,
             disaster_defense=d.defense,
         )
-    start_health = {c.uid: c.health for c in chars}
+    # The health each began the combat with: only the triple_damage kill rule weighs it
+    # (health_state), so only under it is it recorded (else the shared empty _NO_HEALTH).
+    start_health = (
+        {c.uid: c.health for c in chars}
+        if combat_rules(edition).kill == "triple_damage"
+        else _NO_HEALTH
+    )
     d.health = d.health_max
     effects = bool(game.fx)
     fx_sides: Sides | None = None
@@ -1108,7 +1129,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         if not effects or can_act(game, target):
             able.append(target)
     fighters = _retaliators(
-        policy.fighters(game, d, able, target, cap) if able else [],
+        policy.fighters(game, d, able, target, cap) if able else _NOBODY,
         able,
         target,
         min(cap, play.max_party or cap),
@@ -1281,7 +1302,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     for v, _ in hits:
         if v.zone != "field":
             continue
-        state = health_state(kill, v.health, start_health[v.uid], attack, v.health_max)
+        state = health_state(kill, v.health, start_health.get(v.uid, 0), attack, v.health_max)
         if state != "ok":
             knock_out(game, v, state, d)
             if effects and d.fx is not None and TRIGGER_KNOCKS_OUT in d.fx:
@@ -1398,7 +1419,7 @@ def _retreat(
             health=v.health,
         )
     kill = combat_rules(edition).kill
-    state = health_state(kill, v.health, start_health[v.uid], dmg, v.health_max)
+    state = health_state(kill, v.health, start_health.get(v.uid, 0), dmg, v.health_max)
     if state != "ok":
         knock_out(game, v, state, d)
     survivors = [c for c in retreating if c.zone == "field"]
