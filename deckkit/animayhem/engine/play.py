@@ -22,7 +22,7 @@ from deckkit.animayhem.engine.prepared import DEFAULT_TURN_CAP as DEFAULT_TURN_C
 from deckkit.animayhem.engine.prepared import GameOptions as GameOptions
 from deckkit.animayhem.engine.prepared import GameSetup as GameSetup
 from deckkit.animayhem.engine.record import GameRecord
-from deckkit.animayhem.engine.setup import deck_piles, set_up
+from deckkit.animayhem.engine.setup import deck_piles, set_up, take_back
 from deckkit.animayhem.engine.state import Game, Trace, Triggers
 
 
@@ -128,6 +128,7 @@ def play_game(
     game = start_game(setup, policy, seed, index, trace, chance)
     record = finish(game, setup, policy)
     release(game)
+    take_back(game, setup)  # its characters, disasters and locations set up again next game
     return record
 
 

@@ -66,7 +66,15 @@ class _Dealt:
     The characters and disasters, which change in a game, are each built once here as dealt
     (``char_protos``, ``dis_protos``) and copied for each game by their classes' copy
     constructors (state.Char, state.Dis), their cards and templates not read again; and the
-    deck's card ids are given their counters' slots once (``slots``: state.CardSlots)."""
+    deck's card ids are given their counters' slots once (``slots``: state.CardSlots). The
+    locations, which change little, are built once too (``loc_protos``, one a location card,
+    in the order dealt) and copied the same way.
+
+    A game that :func:`.play.play_game` played to its end hands its characters, disasters and
+    locations back (:func:`take_back`: ``spare``), and the next game dealt from this record
+    sets each of them up again from its prototype (its class's copy constructor run on it, its
+    lists left that are empty and replaced that are not) instead of making new ones and freeing
+    the old: a game's objects are the same ones, in the same state, as new ones would be."""
 
     __slots__ = (
         "acts",
@@ -88,6 +96,7 @@ class _Dealt:
         "item_copies",
         "item_pickup",
         "items",
+        "loc_protos",
         "location_copies",
         "locations",
         "power",
@@ -95,6 +104,7 @@ class _Dealt:
         "power_fresh",
         "setup",
         "slots",
+        "spare",
         "starting_characters",
     )
 
@@ -118,6 +128,7 @@ class _Dealt:
         # items, disasters, havens, characters, power, combat.
         uid = 0
         self.location_copies = _copies(self.locations, uid)
+        self.loc_protos = [Loc(0, cp) for cp in self.location_copies]
         uid += len(self.locations)
         self.item_copies = _copies(self.items, uid)
         uid += len(self.items)
@@ -151,6 +162,9 @@ class _Dealt:
         self.starting_characters = play.starting_characters
         self.hand_from_characters = play.hand_from_characters
         self.hand_limit = play.hand_limit
+        # The last finished game's characters, disasters and locations (``take_back``), each
+        # list in its prototypes' order, or None: taken by the next game dealt.
+        self.spare: tuple[list[Char], list[Dis], list[Loc]] | None = None
         self.acts: frozenset[Action] = frozenset()
         self.acts_fx: dict[str, Triggers] | None = None  # the dictionary they were read from
         self.acts_entries: list[tuple[str, Triggers]] = []  # and its entries then
@@ -236,7 +250,13 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     # Each card's uid is the one dealt gave it (the cards that never change are dealt's own,
     # the characters and disasters copies of its prototypes).
 
-    locations = dealt.location_copies.copy()
+    # A finished game's objects to set up again, if one was handed back (``take_back``).
+    spare = dealt.spare
+    dealt.spare = None
+
+    # The locations' prototypes shuffled as their cards would be (the same draws, the same
+    # order), each laid out at its slot.
+    locations = dealt.loc_protos.copy()
     chance.shuffle(locations)
     field = dealt.field
     if field is None:
@@ -246,8 +266,22 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         game.dist = dealt.dist
     game.field = field
     locs: list[Loc] = []
-    for i, cp in enumerate(locations):
-        locs.append(Loc(i, cp))
+    if spare is None:
+        for i, lp in enumerate(locations):
+            loc = Loc(i, lp.copy, lp)
+            loc.hidden_disasters = []  # (a copy's are left to its copier)
+            loc.hidden_cards = []
+            locs.append(loc)
+    else:
+        old_locs = spare[2]
+        for i, lp in enumerate(locations):
+            loc = old_locs[i]
+            Loc.__init__(loc, i, lp.copy, lp)
+            if loc.hidden_disasters:
+                loc.hidden_disasters = []
+            if loc.hidden_cards:
+                loc.hidden_cards = []
+            locs.append(loc)
     game.locs = locs
 
     items = dealt.item_copies.copy()
@@ -260,11 +294,21 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     game.tally_extra = game.items_hidden(tally=True) - game.items_in_play
 
     disasters: list[Dis] = []
-    for dp in dealt.dis_protos:
-        d = Dis(dp.uid, dp.card, dp.g, dp)
-        d.carrying = []  # (a copy's is left to its copier)
-        d.fx = fx.get(dp.cid)
-        disasters.append(d)
+    if spare is None:
+        for dp in dealt.dis_protos:
+            d = Dis(dp.uid, dp.card, dp.g, dp)
+            d.carrying = []  # (a copy's is left to its copier)
+            d.fx = fx.get(dp.cid)
+            disasters.append(d)
+    else:
+        old_dis = spare[1]
+        for i, dp in enumerate(dealt.dis_protos):
+            d = old_dis[i]
+            Dis.__init__(d, dp.uid, dp.card, dp.g, dp)
+            if d.carrying:
+                d.carrying = []
+            d.fx = fx.get(dp.cid)
+            disasters.append(d)
     game.disasters_dealt = list(disasters)
     chance.shuffle(disasters)
     for loc in locs:
@@ -281,17 +325,38 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         game.havens.append(start_haven)
 
     chars: list[Char] = []
-    for proto in dealt.char_protos:
-        c = Char(proto.uid, proto.card, None, proto.g, proto)
-        # Its lists, left to a copier by the copy constructor.
-        c.items = []
-        c.equipment = []
-        c.enhancements = []
-        c.timed = []
-        c.pending = []
-        c.grants = []
-        c.fx = fx.get(proto.cid)
-        chars.append(c)
+    if spare is None:
+        for proto in dealt.char_protos:
+            c = Char(proto.uid, proto.card, None, proto.g, proto)
+            # Its lists, left to a copier by the copy constructor.
+            c.items = []
+            c.equipment = []
+            c.enhancements = []
+            c.timed = []
+            c.pending = []
+            c.grants = []
+            c.fx = fx.get(proto.cid)
+            chars.append(c)
+    else:
+        old_chars = spare[0]
+        for i, proto in enumerate(dealt.char_protos):
+            c = old_chars[i]
+            Char.__init__(c, proto.uid, proto.card, None, proto.g, proto)
+            # Its lists: those left empty by the last game kept, the others new.
+            if c.items:
+                c.items = []
+            if c.equipment:
+                c.equipment = []
+            if c.enhancements:
+                c.enhancements = []
+            if c.timed:
+                c.timed = []
+            if c.pending:
+                c.pending = []
+            if c.grants:
+                c.grants = []
+            c.fx = fx.get(proto.cid)
+            chars.append(c)
     game.chars = chars
     starters = policy.starting_characters(game, chars, dealt.starting_characters)
     for c in starters:
@@ -332,6 +397,23 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
             f"starting characters: {', '.join(c.name for c in starters)}",
             field=game.field.render([field_label(loc.g.name) for loc in game.locs]),
         )
+
+
+def take_back(game: Game, setup: GameSetup) -> None:
+    """Keep a finished game's characters, disasters and locations for the next game dealt from
+    ``setup`` (``_Dealt.spare``). Only :func:`.play.play_game` calls this, on a game it dealt,
+    played to its end and released, whose objects nothing else holds: a game handed to a
+    caller (``start_game``) is never taken back."""
+    dealt = _DEALT.get(id(setup))
+    if dealt is None or dealt.setup is not setup or dealt.edition is not setup.edition:
+        return
+    chars, disasters, locs = game.chars, game.disasters_dealt, game.locs
+    if (
+        len(chars) == len(dealt.char_protos)
+        and len(disasters) == len(dealt.dis_protos)
+        and len(locs) == len(dealt.loc_protos)
+    ):
+        dealt.spare = (chars, disasters, locs)
 
 
 FIELD_LABEL = 14  # characters of a location's name in the trace's picture of the field
