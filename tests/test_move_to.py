@@ -7,14 +7,17 @@ from __future__ import annotations
 import random
 
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Target, Trigger
+from deckkit.animayhem.engine.cardrules import GameEffect
 from deckkit.animayhem.engine.field import all_distances
 from deckkit.animayhem.engine.interpreter.on_disasters_and_locations import _move_to
 from deckkit.animayhem.engine.movement import place_disaster
 from deckkit.animayhem.engine.state import Game
 from tests.engine_helpers import NINE, add_char, bare_game, new_disaster
 
-TO_CHARACTER = Effect(Trigger.LANDS, Action.MOVE_TO, Target.SELF, to="nearest_character")
-TO_DISASTER = Effect(Trigger.ENTERS, Action.MOVE_TO, Target.SELF, to="nearest_disaster")
+TO_CHARACTER = GameEffect(
+    Effect(Trigger.LANDS, Action.MOVE_TO, Target.SELF, to="nearest_character")
+)
+TO_DISASTER = GameEffect(Effect(Trigger.ENTERS, Action.MOVE_TO, Target.SELF, to="nearest_disaster"))
 
 
 def _game(rng: random.Random) -> Game:

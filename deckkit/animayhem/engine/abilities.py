@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
     ACT_DOUBLE_SKILLS,
@@ -27,6 +26,7 @@ from deckkit.animayhem.engine.queries import can_use, fits
 from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
 
 if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
     from deckkit.animayhem.engine.state import Mods, Triggers
 
 
@@ -139,7 +139,7 @@ def _own_standing(
     game: Game,
     c: Char,
     card_id: str,
-    effects: tuple[tuple[int, Effect], ...],
+    effects: tuple[tuple[int, GameEffect], ...],
     mods: list[Mods],
     skills: dict[str, int],
 ) -> None:
@@ -171,7 +171,7 @@ def _credit_standing(game: Game, card_id: str, c: Char) -> None:
         bump(game, card_id, STAT_EFFECTS)
 
 
-def conditional(e: Effect) -> bool:
+def conditional(e: GameEffect) -> bool:
     """An effect whose conditions depend on who else is around."""
     return bool(
         e.when_met is not None or e.unless_met is not None or e.if_in_play or e.unless_in_play

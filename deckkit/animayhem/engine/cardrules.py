@@ -5,13 +5,16 @@ times a game; called from the compiled engine, the construction layer's function
 interpreter. These are the same logic, for a party of the engine's characters and on the
 requirements' game-time form (gamecards.py: terms coded as integers, a name's pattern compiled
 once), so the compiled engine stays compiled. The construction layer's functions stay the
-definition; the engine tests hold the two to the same results.
+definition; the engine tests hold the two to the same results. A card's effects are read in
+their game-time form too (:class:`GameEffect`, made from each record when a game is prepared:
+``interpreter.common.by_trigger``), so the interpreter reads native fields.
 """
 
 from __future__ import annotations
 
 from deckkit.animayhem.construction.cards import Modifier
 from deckkit.animayhem.construction.requirements import Requirement
+from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
 from deckkit.animayhem.engine.codes import (
     TERM_ANY_SKILL,
     TERM_CARD,
@@ -28,7 +31,91 @@ from deckkit.animayhem.engine.gamecards import (
     apply_op,
     game_requirement,
 )
-from deckkit.animayhem.engine.state import Char
+from deckkit.animayhem.engine.state import Char, Mods
+
+
+class GameEffect:
+    """An effect's game-time form, made once per prepared game from its record (the
+    construction layer's :class:`Effect`, which stays the definition and is kept as
+    ``record``): the same fields, read by the compiled interpreter as native attributes instead
+    of through the record's generic attribute reads, plus what it would otherwise work out at
+    each firing: whether it has any condition (``conditional``, :func:`queries.conditions_hold`)
+    and the game-time forms of its requirements (``filter_req``, ``exclude_req``,
+    ``when_req``, ``unless_req``: gamecards.py). Picklable, as the prepared game is."""
+
+    __slots__ = (
+        "against",
+        "cards",
+        "conditional",
+        "do",
+        "every",
+        "exclude",
+        "exclude_req",
+        "filter",
+        "filter_req",
+        "if_here",
+        "if_in_play",
+        "max_times",
+        "mods",
+        "n",
+        "pay",
+        "record",
+        "scope",
+        "skill",
+        "target",
+        "to",
+        "turns",
+        "unless_in_play",
+        "unless_met",
+        "unless_req",
+        "when",
+        "when_met",
+        "when_req",
+    )
+
+    def __init__(self, e: Effect) -> None:
+        self.record = e
+        self.when: Trigger = e.when
+        self.do: Action = e.do
+        self.target: Target = e.target
+        self.n: int = e.n
+        self.turns: int = e.turns
+        self.every: int = e.every
+        self.scope: Scope | None = e.scope
+        self.mods: Mods = e.mods
+        self.skill: str = e.skill
+        self.to: str = e.to
+        self.filter: Requirement | None = e.filter
+        self.exclude: Requirement | None = e.exclude
+        self.cards: tuple[str, ...] = e.cards
+        self.when_met: Requirement | None = e.when_met
+        self.unless_met: Requirement | None = e.unless_met
+        self.if_in_play: tuple[str, ...] = e.if_in_play
+        self.unless_in_play: tuple[str, ...] = e.unless_in_play
+        self.pay: tuple[str, ...] = e.pay
+        self.against: tuple[str, ...] = e.against
+        self.max_times: int = e.max_times
+        self.if_here: tuple[str, ...] = e.if_here
+        self.conditional: bool = bool(
+            e.if_here
+            or e.when_met is not None
+            or e.unless_met is not None
+            or e.if_in_play
+            or e.unless_in_play
+        )
+        self.filter_req: GameRequirement | None = _game_req(e.filter)
+        self.exclude_req: GameRequirement | None = _game_req(e.exclude)
+        self.when_req: GameRequirement | None = _game_req(e.when_met)
+        self.unless_req: GameRequirement | None = _game_req(e.unless_met)
+
+    def __reduce__(self) -> tuple[type[GameEffect], tuple[Effect]]:
+        """Pickled as its record, and made again from it where unpickled (a prepared game goes
+        to each worker process so)."""
+        return (GameEffect, (self.record,))
+
+
+def _game_req(req: Requirement | None) -> GameRequirement | None:
+    return None if req is None else GameRequirement(req)
 
 
 def apply_mod(mod: Modifier | GameMod, current: int) -> int:

@@ -22,8 +22,8 @@ from deckkit.animayhem.construction.cards import (
     PowerCard,
 )
 from deckkit.animayhem.construction.requirements import term_met
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
-from deckkit.animayhem.engine.cardrules import apply_mod, met, met_by, requirement_met
+from deckkit.animayhem.construction.vocabulary import Action, Trigger
+from deckkit.animayhem.engine.cardrules import apply_mod, met, met_by
 from deckkit.animayhem.engine.codes import (
     ACT_BAR,
     ACT_BOOST,
@@ -80,12 +80,12 @@ from deckkit.animayhem.engine.gamecards import (
     GameCard,
     GameMod,
     game_card,
-    game_requirement,
     matches,
 )
 from deckkit.animayhem.engine.state import MOV, Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
     from deckkit.animayhem.engine.state import Mods
 
 
@@ -146,14 +146,17 @@ def _all_here(game: Game, names: Sequence[str], slot: int) -> bool:
     return all(n.casefold() in held for n in names)
 
 
-def conditions_hold(game: Game, e: Effect, slot: int) -> bool:
+def conditions_hold(game: Game, e: GameEffect, slot: int) -> bool:
+    if not e.conditional:
+        return True  # most effects have no condition: one native field read
     if e.if_here and not _all_here(game, e.if_here, slot):
         return False
-    if e.when_met is not None or e.unless_met is not None:
+    when, unless = e.when_req, e.unless_req
+    if when is not None or unless is not None:
         party = _party(game, slot)
-        if e.when_met is not None and not requirement_met(e.when_met, party):
+        if when is not None and not met(when, party):
             return False
-        if e.unless_met is not None and requirement_met(e.unless_met, party):
+        if unless is not None and met(unless, party):
             return False
     if e.if_in_play or e.unless_in_play:
         names = in_play_names(game)
@@ -272,9 +275,9 @@ def special_defeat(game: Game, party: list[Char], d: Dis) -> bool:
     for _, e in d.fx.get(TRIGGER_COMBAT, ()):
         if e.do is not ACT_DEFEAT:
             continue
-        if e.when_met is not None and not requirement_met(e.when_met, party):
+        if e.when_req is not None and not met(e.when_req, party):
             continue
-        if e.unless_met is not None and requirement_met(e.unless_met, party):
+        if e.unless_req is not None and met(e.unless_req, party):
             continue
         if e.pay and not any(
             x.g.kind != KIND_ITEM for c in party for _, _, x in _carried(c, e.pay)
@@ -289,7 +292,9 @@ def harmful(d: Dis) -> bool:
     return d.fx is not None and TRIGGER_AFFECT in d.fx
 
 
-def standing(fx: dict[Trigger, tuple[tuple[int, Effect], ...]] | None, do: Action) -> list[Effect]:
+def standing(
+    fx: dict[Trigger, tuple[tuple[int, GameEffect], ...]] | None, do: Action
+) -> list[GameEffect]:
     if fx is None:
         return []
     return [e for _, e in fx.get(TRIGGER_ALWAYS, ()) if e.do is do]
@@ -360,9 +365,9 @@ def _lent(mods: Mods, d: Dis) -> tuple[int, int]:
     return dmg, dfn
 
 
-def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+def _carried_standing(game: Game, c: Char) -> list[tuple[AnyCard, GameEffect]]:
     """The ALWAYS effects of a character's own card and of the cards it carries."""
-    out: list[tuple[AnyCard, Effect]] = []
+    out: list[tuple[AnyCard, GameEffect]] = []
     if c.fx is not None:
         card = c.card
         for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
@@ -406,7 +411,7 @@ def _pile_matches(x: Copy | Char | Dis, words: Sequence[str]) -> bool:
     return matches(x.g, words)
 
 
-def _eased(game: Game, e: Effect, party: list[Char], slot: int) -> bool:
+def _eased(game: Game, e: GameEffect, party: list[Char], slot: int) -> bool:
     """The location's requirement is met but for ``n`` of the skills one of its alternatives
     lists (only where it lists more than ``n``), or, with ``n = 0``, by any one of them."""
     loc = game.locs[slot].card
@@ -528,7 +533,7 @@ def waits_for_a_use(game: Game, card: AnyCard) -> bool:
     return bool(pile) and not any(_would_act(game, e) for e in pile)
 
 
-def _would_act(game: Game, e: Effect) -> bool:
+def _would_act(game: Game, e: GameEffect) -> bool:
     do = e.do
     if do is ACT_RECOVER:
         return any(_pile_matches(x, e.cards) for x in game.discard)
@@ -595,9 +600,9 @@ def traps(game: Game, party: list[Char], slot: int) -> bool:
     for _, e in fx[TRIGGER_STOPS]:
         if e.do not in (ACT_HOLD, ACT_DISABLE, ACT_CAPTURE):
             continue
-        if e.when_met is not None and not requirement_met(e.when_met, who):
+        if e.when_req is not None and not met(e.when_req, who):
             continue
-        if e.unless_met is not None and requirement_met(e.unless_met, who):
+        if e.unless_req is not None and met(e.unless_req, who):
             continue
         return True
     return False
@@ -1014,13 +1019,14 @@ def _waived(c: Char, card: PowerCard) -> bool:
     )
 
 
-def fits(e: Effect, c: Char) -> bool:
-    """A character meets an effect's ``filter`` and not its ``exclude``."""
-    req = e.filter
-    if req is not None and not met_by(game_requirement(req), c):
+def fits(e: GameEffect, c: Char) -> bool:
+    """A character meets an effect's ``filter`` and not its ``exclude`` (their game-time
+    forms, made with the effect's)."""
+    req = e.filter_req
+    if req is not None and not met_by(req, c):
         return False
-    req = e.exclude
-    return req is None or not met_by(game_requirement(req), c)
+    req = e.exclude_req
+    return req is None or not met_by(req, c)
 
 
 # --- items under locations, charm battles ---------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from deckkit.animayhem.construction.cards import (
     AnyCard,
@@ -20,14 +20,17 @@ from deckkit.animayhem.construction.cards import (
     Modifier,
     Stat,
 )
-from deckkit.animayhem.construction.vocabulary import Action, Effect, Trigger
+from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.chance import Chance
 from deckkit.animayhem.engine.codes import CARD_STATS, KIND_ITEM, STAT_DEFEATED, STAT_WAS_BONKED
 from deckkit.animayhem.engine.field import Field
 from deckkit.animayhem.engine.gamecards import GameCard, game_card
 from deckkit.animayhem.engine.record import GameRecord
 
-Triggers = dict[Trigger, tuple[tuple[int, Effect], ...]]  # a card's effects by trigger
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
+
+Triggers = dict[Trigger, tuple[tuple[int, "GameEffect"], ...]]  # a card's effects by trigger
 Mods = tuple[tuple[Stat, Modifier], ...]
 Timed = tuple[Mods, int]  # modifiers and the last turn they last
 

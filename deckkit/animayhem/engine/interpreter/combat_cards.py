@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from deckkit.animayhem.construction.cards import AnyCard
 from deckkit.animayhem.construction.requirements import requirement_met
-from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
     ACT_HEAL,
@@ -20,6 +19,7 @@ from deckkit.animayhem.engine.queries import conditions_hold, fits
 from deckkit.animayhem.engine.state import Char, Dis, Game
 
 if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
     from deckkit.animayhem.engine.state import Mods
 
 
@@ -52,7 +52,7 @@ class _Foe:
         return False  # a disaster's carried cards name no skill listing's term
 
 
-def _meets(e: Effect, who: Char | Dis) -> bool:
+def _meets(e: GameEffect, who: Char | Dis) -> bool:
     """``filter`` and ``exclude`` on a combat card's recipient or its opponent."""
     if isinstance(who, Char):
         return fits(e, who)

@@ -7,8 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard
-from deckkit.animayhem.construction.vocabulary import CardEffects, Coverage, Effect, Trigger
-from deckkit.animayhem.engine.cardrules import apply_mod
+from deckkit.animayhem.construction.vocabulary import (
+    CardEffects,
+    Coverage,
+    Trigger,
+)
+from deckkit.animayhem.engine.cardrules import GameEffect, apply_mod
 from deckkit.animayhem.engine.codes import (
     STAT_EFFECTS,
 )
@@ -21,14 +25,17 @@ Source = Dis | Char | Copy
 FOREVER: Final = 1 << 30
 
 
-def by_trigger(entry: CardEffects | None) -> dict[Trigger, tuple[tuple[int, Effect], ...]] | None:
+def by_trigger(
+    entry: CardEffects | None,
+) -> dict[Trigger, tuple[tuple[int, GameEffect], ...]] | None:
     """A card's effects grouped by trigger (with their index, for ``every`` and
-    ``max_times``); None when it has none, so the rules skip it at the cost of one test."""
+    ``max_times``), each in its game-time form; None when it has none, so the rules skip it at
+    the cost of one test."""
     if entry is None or not entry.effects:
         return None
-    out: dict[Trigger, list[tuple[int, Effect]]] = {}
+    out: dict[Trigger, list[tuple[int, GameEffect]]] = {}
     for i, e in enumerate(entry.effects):
-        out.setdefault(e.when, []).append((i, e))
+        out.setdefault(e.when, []).append((i, GameEffect(e)))
     return {k: tuple(v) for k, v in out.items()}
 
 
@@ -60,7 +67,7 @@ def _any_effects_for(fx: dict[str, Triggers], pile: list[Copy], trigger: Trigger
     return False
 
 
-def _until(game: Game, e: Effect) -> int:
+def _until(game: Game, e: GameEffect) -> int:
     """The last turn an effect lasts: ``turns`` counts the current one (Lexicon "Duration")."""
     return game.turn + max(1, e.turns) - 1
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard, Modifier
-from deckkit.animayhem.construction.vocabulary import Effect, Trigger
+from deckkit.animayhem.construction.vocabulary import Trigger
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.codes import (
     ACT_ATTACK,
@@ -114,6 +114,7 @@ from deckkit.animayhem.engine.queries import (
 from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game, bump, count
 
 if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
     from deckkit.animayhem.engine.state import Mods
 
 
@@ -139,7 +140,7 @@ _ON_CHARACTERS: Final = frozenset(
 
 def run(
     game: Game,
-    e: Effect,
+    e: GameEffect,
     ctx: Context,
     sides: Sides | None = None,
 ) -> bool:
@@ -252,13 +253,13 @@ def run(
     return False
 
 
-def _pile_action(game: Game, e: Effect, ctx: Context) -> bool:
+def _pile_action(game: Game, e: GameEffect, ctx: Context) -> bool:
     """The actions on piles, cards and locations (queries._PILE_ACTIONS), by their handler."""
     return _PILE_HANDLERS[e.do](game, e, ctx)
 
 
 def _on_characters(
-    game: Game, e: Effect, ctx: Context, who: list[Char], sides: Sides | None
+    game: Game, e: GameEffect, ctx: Context, who: list[Char], sides: Sides | None
 ) -> bool:
     do = e.do
     by = _source_dis(ctx)
@@ -531,7 +532,7 @@ def play_in_combat(
     return mine, theirs
 
 
-def _charge(game: Game, e: Effect, holder: Char, sides: Sides) -> Mods:
+def _charge(game: Game, e: GameEffect, holder: Char, sides: Sides) -> Mods:
     """CHARGE: the holder's attack this round rises by ``n`` times energy: its own, which it
     spends (Kamehameha, Makkankoupousou), or every character in play's, and then its
     groupmates deal no damage this round (Genki-Dama)."""
@@ -595,7 +596,7 @@ def guarded(game: Game, d: Dis, slot: int) -> bool:
 # dispatcher, and the modules below it never import it back.
 
 
-def _under_action(game: Game, e: Effect, ctx: Context) -> bool:
+def _under_action(game: Game, e: GameEffect, ctx: Context) -> bool:
     if e.do is ACT_CLEAR:
         return _clear(game, e, ctx)
     if e.do is ACT_UNEARTH:
@@ -607,7 +608,7 @@ def _under_action(game: Game, e: Effect, ctx: Context) -> bool:
     return _supply(game, e, ctx)
 
 
-def _rematch(game: Game, e: Effect, ctx: Context) -> bool:
+def _rematch(game: Game, e: GameEffect, ctx: Context) -> bool:
     """A random combat disaster from the discard pile (matching ``cards``) enters face up at the
     card's location and attacks the party there at once, as one revealed while scavenging
     does; if the party defeats it, ``mods`` reach every character in play for the rest of the

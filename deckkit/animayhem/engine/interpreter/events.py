@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.codes import (
     ACT_FIRST_STRIKE,
     ACT_RECYCLE,
@@ -16,6 +15,9 @@ from deckkit.animayhem.engine.interpreter.on_disasters_and_locations import _spe
 from deckkit.animayhem.engine.interpreter.targets import Context
 from deckkit.animayhem.engine.state import Char, Copy, Game
 
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
+
 # --- character-side additions played as events (RECYCLE, FIRST_STRIKE) ------------------------
 # The others: IMMUNE in standing.py, STAY in on_characters.py, WAIVE in piles.py, the HURT
 # trigger and items acting on AFFECT in dispatcher.py.
@@ -23,7 +25,7 @@ from deckkit.animayhem.engine.state import Char, Copy, Game
 _ADDED_EVENTS: Final = frozenset({ACT_RECYCLE, ACT_FIRST_STRIKE})
 
 
-def _added_event(game: Game, e: Effect, ctx: Context, sides: Sides | None) -> bool:
+def _added_event(game: Game, e: GameEffect, ctx: Context, sides: Sides | None) -> bool:
     """RECYCLE and FIRST_STRIKE as one-off events (their standing forms are read by combat)."""
     if e.do is ACT_RECYCLE:
         if e.target is not TARGET_DISASTERS:

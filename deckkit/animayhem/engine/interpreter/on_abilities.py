@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from deckkit.animayhem.construction.vocabulary import Effect
+from typing import TYPE_CHECKING
+
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
@@ -21,10 +22,13 @@ from deckkit.animayhem.engine.interpreter.targets import Context
 from deckkit.animayhem.engine.queries import nearest_disaster
 from deckkit.animayhem.engine.state import Char, Dis, Game
 
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
+
 # --- actions on abilities ----------------------------------------------------------------
 
 
-def _modify_char(game: Game, e: Effect, ctx: Context, c: Char, sides: Sides | None) -> None:
+def _modify_char(game: Game, e: GameEffect, ctx: Context, c: Char, sides: Sides | None) -> None:
     scope = e.scope
     if scope in (SCOPE_ROUND, SCOPE_COMBAT):
         if sides is not None and c.uid in sides.chars:
@@ -38,7 +42,7 @@ def _modify_char(game: Game, e: Effect, ctx: Context, c: Char, sides: Sides | No
     refresh(game, c)
 
 
-def _modify_dis(game: Game, e: Effect, d: Dis, sides: Sides | None) -> None:
+def _modify_dis(game: Game, e: GameEffect, d: Dis, sides: Sides | None) -> None:
     scope = e.scope
     if scope is SCOPE_RETREAT:
         return  # only the final attack on a retreat (retreat_attack)
@@ -63,7 +67,7 @@ def _modify_dis(game: Game, e: Effect, d: Dis, sides: Sides | None) -> None:
         game.dis_timers.append((_until(game, e), d, old))
 
 
-def disasters(game: Game, e: Effect, ctx: Context) -> list[Dis]:
+def disasters(game: Game, e: GameEffect, ctx: Context) -> list[Dis]:
     if e.target is TARGET_SELF:
         src = ctx.source
         if isinstance(src, Dis):

@@ -3,7 +3,8 @@ stop them)."""
 
 from __future__ import annotations
 
-from deckkit.animayhem.construction.vocabulary import Effect
+from typing import TYPE_CHECKING
+
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.codes import (
     ACT_PRESERVE,
@@ -22,6 +23,9 @@ from deckkit.animayhem.engine.interpreter.standing import kept_in_deck, preserve
 from deckkit.animayhem.engine.interpreter.targets import Context, _from_slot, _holders, _source_dis
 from deckkit.animayhem.engine.queries import _carried, fits, reachable_item, under_reach
 from deckkit.animayhem.engine.state import Char, Copy, Game, bump
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
 
 # --- actions on cards --------------------------------------------------------------------
 
@@ -54,7 +58,7 @@ def _destroy_card(
     _say(game, ctx.source, f"destroys {x.g.name}")
 
 
-def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
+def _destroy(game: Game, e: GameEffect, ctx: Context) -> bool:
     n = e.n if e.n > 0 else FOREVER
     if e.target is TARGET_ITEMS_HERE:
         if ctx.slot < 0:
@@ -93,7 +97,7 @@ def _destroy(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _take(game: Game, e: Effect, ctx: Context) -> bool:
+def _take(game: Game, e: GameEffect, ctx: Context) -> bool:
     d = _source_dis(ctx)
     if d is None or d.zone != "field":
         return False

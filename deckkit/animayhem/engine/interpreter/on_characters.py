@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckkit.animayhem.construction.cards import CharacterCard
-from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_STAY,
@@ -17,8 +18,11 @@ from deckkit.animayhem.engine.interpreter.targets import Context, _from_slot, _s
 from deckkit.animayhem.engine.queries import _carried_standing, conditions_hold, fits
 from deckkit.animayhem.engine.state import Char, Game
 
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
 
-def _send(game: Game, e: Effect, ctx: Context, who: list[Char]) -> bool:
+
+def _send(game: Game, e: GameEffect, ctx: Context, who: list[Char]) -> bool:
     """Move the characters; True when someone was moved."""
     to = e.to
     if ACT_STAY in game.acts:
@@ -84,7 +88,7 @@ def stays(game: Game, c: Char) -> bool:
     return False
 
 
-def _drop(game: Game, e: Effect, c: Char) -> None:
+def _drop(game: Game, e: GameEffect, c: Char) -> None:
     if c.zone != "field":
         return
     loc = game.locs[c.slot]
@@ -105,7 +109,7 @@ def _heal_on_release(c: Char) -> None:
         c.health = c.health_max
 
 
-def _capture(game: Game, e: Effect, ctx: Context, c: Char) -> None:
+def _capture(game: Game, e: GameEffect, ctx: Context, c: Char) -> None:
     if c.zone == "field":
         game.locs[c.slot].hidden_cards.extend(c.items)
         c.items = []

@@ -3,8 +3,9 @@ disaster leaving play without being defeated, and a carried card spent or paid (
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckkit.animayhem.construction.cards import ItemCard
-from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.codes import (
     KIND_ITEM,
     TARGET_LOCATION,
@@ -16,10 +17,13 @@ from deckkit.animayhem.engine.interpreter.targets import Context
 from deckkit.animayhem.engine.queries import _carried, _party, fits
 from deckkit.animayhem.engine.state import Copy, Dis, Game
 
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
+
 # --- actions on disasters and locations --------------------------------------------------
 
 
-def _move_to(game: Game, e: Effect, d: Dis) -> bool:
+def _move_to(game: Game, e: GameEffect, d: Dis) -> bool:
     if d.zone != "field":
         return False
     here = game.slot_of(d)
@@ -53,7 +57,7 @@ def _move_to(game: Game, e: Effect, d: Dis) -> bool:
     return True
 
 
-def _pull(game: Game, e: Effect, ctx: Context) -> bool:
+def _pull(game: Game, e: GameEffect, ctx: Context) -> bool:
     if ctx.slot < 0:
         return False
     pos = game.field.path_index[ctx.slot]
@@ -68,7 +72,7 @@ def _pull(game: Game, e: Effect, ctx: Context) -> bool:
     return pulled > 0
 
 
-def _block(game: Game, e: Effect, ctx: Context) -> bool:
+def _block(game: Game, e: GameEffect, ctx: Context) -> bool:
     if e.target is TARGET_LOCATION:
         slots = [ctx.slot] if ctx.slot >= 0 else []
     elif e.cards:  # locations named by kind (Lady Tokimi: dimensional ones)
@@ -147,7 +151,7 @@ def _spend(game: Game, ctx: Context) -> bool:
     return False
 
 
-def _pay(game: Game, e: Effect, ctx: Context) -> bool:
+def _pay(game: Game, e: GameEffect, ctx: Context) -> bool:
     """Discard one carried card matching ``pay`` from the party concerned: equipment before
     items, since a discarded item counts for the disasters (1998 guidelines 4.3); ``self`` is
     the carried card whose effect this is, given up only when the player judges it worth it."""

@@ -8,10 +8,10 @@ actions' handlers are in ``_PILE_HANDLERS``, one per action of ``queries._PILE_A
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import PowerCard
-from deckkit.animayhem.construction.vocabulary import Action, Effect
+from deckkit.animayhem.construction.vocabulary import Action
 from deckkit.animayhem.engine.abilities import enter_haven, refresh
 from deckkit.animayhem.engine.cardrules import requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
@@ -78,6 +78,9 @@ from deckkit.animayhem.engine.queries import (
 )
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
+
 # --- the player's piles, captives, blocks, disasters' places and card uses ---------------
 # Power cards that reach the discard pile or the draw pile, free captives, open blocked
 # locations, push disasters, restore uses and spare lives. A "search" of the draw pile
@@ -126,7 +129,7 @@ def _to_pile(game: Game, x: Copy | Char, to: str, holder: Char | None) -> str:
     return "the hand"
 
 
-def _recover(game: Game, e: Effect, ctx: Context) -> bool:
+def _recover(game: Game, e: GameEffect, ctx: Context) -> bool:
     pool = [x for x in game.discard if _pile_matches(x, e.cards)]
     if e.to == "play":
         pool = [x for x in pool if isinstance(x, Char)]
@@ -141,7 +144,7 @@ def _recover(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _fetch(game: Game, e: Effect, ctx: Context) -> bool:
+def _fetch(game: Game, e: GameEffect, ctx: Context) -> bool:
     pool = [x for x in game.draw_pile if _pile_matches(x, e.cards)]
     holder = ctx.holder
     if e.to == "holder" and holder is None and ctx.slot >= 0:
@@ -171,7 +174,7 @@ def _fetch(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _draw(game: Game, e: Effect, ctx: Context) -> bool:
+def _draw(game: Game, e: GameEffect, ctx: Context) -> bool:
     drawn = 0
     for _ in range(max(1, e.n)):
         if not game.draw_pile:
@@ -190,7 +193,7 @@ def _draw(game: Game, e: Effect, ctx: Context) -> bool:
     return drawn > 0
 
 
-def _free(game: Game, e: Effect, ctx: Context) -> bool:
+def _free(game: Game, e: GameEffect, ctx: Context) -> bool:
     captives = [c for c in game.chars if c.zone == "captured" and fits(e, c)]
     for c in captives[: e.n if e.n > 0 else None]:
         c.captor = -1
@@ -201,7 +204,7 @@ def _free(game: Game, e: Effect, ctx: Context) -> bool:
     return bool(captives)
 
 
-def _unblock(game: Game, e: Effect, ctx: Context) -> bool:
+def _unblock(game: Game, e: GameEffect, ctx: Context) -> bool:
     if e.target is TARGET_LOCATION:
         slots = [ctx.slot] if ctx.slot >= 0 and blocked(game, ctx.slot) else []
     else:
@@ -221,7 +224,7 @@ def _unblock(game: Game, e: Effect, ctx: Context) -> bool:
     return bool(slots)
 
 
-def _push(game: Game, e: Effect, ctx: Context) -> bool:
+def _push(game: Game, e: GameEffect, ctx: Context) -> bool:
     """Each target moves ``n`` locations along the disaster path, in the direction that takes
     it farther from the holder's location (forward on a tie); it does not attack where it
     ends (it did not move by itself)."""
@@ -239,7 +242,7 @@ def _push(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _reload(game: Game, e: Effect, ctx: Context) -> bool:
+def _reload(game: Game, e: GameEffect, ctx: Context) -> bool:
     spent = [
         x
         for c in _holders(game, e, ctx)
@@ -253,7 +256,7 @@ def _reload(game: Game, e: Effect, ctx: Context) -> bool:
     return bool(spent)
 
 
-def _reorder(game: Game, e: Effect, ctx: Context) -> bool:
+def _reorder(game: Game, e: GameEffect, ctx: Context) -> bool:
     """The player looks at the top ``n`` cards of the draw pile and puts them back in the order
     it likes (Briefing): disasters deepest, so the Reload phase, which stops at a disaster
     drawn (set0 rulebook, "Reload Phase"), draws the other cards first; those keep their order.
@@ -269,7 +272,7 @@ def _reorder(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _share(game: Game, e: Effect, ctx: Context) -> bool:
+def _share(game: Game, e: GameEffect, ctx: Context) -> bool:
     """One printed skill passes for ``turns`` turns: to the holder from a character in play
     meeting ``filter`` (``self``: Data Stream, the skills of Computer characters), or from the
     holder to another character on the field (``field``: Mind Scanner). The player passes the
@@ -449,7 +452,7 @@ def endures(game: Game, c: Char) -> bool:
     return False
 
 
-def _own_rule(c: Char, do: Action) -> Effect | None:
+def _own_rule(c: Char, do: Action) -> GameEffect | None:
     if c.fx is None:
         return None
     for _, e in c.fx.get(TRIGGER_ALWAYS, ()):
@@ -488,7 +491,7 @@ def strikes(game: Game, d: Dis) -> int:
     return max((e.n for e in rules), default=1)
 
 
-def _retrieve(game: Game, e: Effect, ctx: Context) -> bool:
+def _retrieve(game: Game, e: GameEffect, ctx: Context) -> bool:
     """Each disaster carrying a card (matching ``cards``) at a location with characters gives
     it up to the character standing there that carries the least."""
     took = 0
@@ -541,7 +544,7 @@ def credit_edge(game: Game) -> None:
             _credit(game, g.card)
 
 
-def _swap(game: Game, e: Effect, ctx: Context) -> bool:
+def _swap(game: Game, e: GameEffect, ctx: Context) -> bool:
     """The combat disaster nearest the card changes places with the combat disaster farthest
     from it (Out of the Frying Pan)."""
     near = [d for d in disasters(game, e, ctx) if d.zone == "field" and d.combat]
@@ -558,7 +561,7 @@ def _swap(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _reverse(game: Game, e: Effect, ctx: Context) -> bool:
+def _reverse(game: Game, e: GameEffect, ctx: Context) -> bool:
     """REVERSE: the disaster reached, if it moves, goes the other way along the disaster path
     from its next movement on, for good (Change Direction); completing its cycle at the entry
     end, a minor one is discarded and a major one starts again from the far end
@@ -597,7 +600,7 @@ def retreat_attack(game: Game, damage: int) -> int:
 
 # Defined last, once every handler is: one per action of queries._PILE_ACTIONS (a test holds
 # the two equal).
-_PILE_HANDLERS: Final[dict[Action, Callable[[Game, Effect, Context], bool]]] = {
+_PILE_HANDLERS: Final[dict[Action, Callable[[Game, GameEffect, Context], bool]]] = {
     ACT_RECOVER: _recover,
     ACT_FETCH: _fetch,
     ACT_DRAW: _draw,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard, PowerCard
-from deckkit.animayhem.construction.vocabulary import Action, Effect
+from deckkit.animayhem.construction.vocabulary import Action
 from deckkit.animayhem.engine.abilities import conditional, pile_has_standing, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_AMPLIFY,
@@ -50,6 +50,7 @@ from deckkit.animayhem.engine.queries import (
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
 
 if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
     from deckkit.animayhem.engine.state import Mods, Triggers
 
 
@@ -202,10 +203,10 @@ def shielded_from(game: Game, d: Dis, c: Char) -> bool:
     return False
 
 
-def auras_in_play(game: Game) -> list[tuple[Source, Effect]]:
+def auras_in_play(game: Game) -> list[tuple[Source, GameEffect]]:
     """ALWAYS effects of cards in play that reach others: face-up and lasting disasters and
     global effects."""
-    out: list[tuple[Source, Effect]] = []
+    out: list[tuple[Source, GameEffect]] = []
     for d in game.disasters:
         if d.fx is not None:
             for _, e in d.fx.get(TRIGGER_ALWAYS, ()):
@@ -222,7 +223,7 @@ def auras_in_play(game: Game) -> list[tuple[Source, Effect]]:
     return out
 
 
-def extra_cards(game: Game, d: Dis, auras: list[tuple[Source, Effect]] | None = None) -> int:
+def extra_cards(game: Game, d: Dis, auras: list[tuple[Source, GameEffect]] | None = None) -> int:
     """Combat cards the disaster draws beyond its one (EXTRA_CARDS of itself and others).
     ``auras``: :func:`auras_in_play`, when the caller has gathered them for the combat."""
     n = 0
@@ -238,7 +239,7 @@ def extra_cards(game: Game, d: Dis, auras: list[tuple[Source, Effect]] | None = 
 
 
 def disaster_bonus(
-    game: Game, d: Dis, auras: list[tuple[Source, Effect]] | None = None
+    game: Game, d: Dis, auras: list[tuple[Source, GameEffect]] | None = None
 ) -> tuple[int, int]:
     """Damage and defense a disaster gains while cards last: its own standing modifiers and
     those others lend (e.g. every Bugrom +2). ``auras`` as for :func:`extra_cards`."""
@@ -269,7 +270,7 @@ def disaster_bonus(
     return dmg, dfn
 
 
-def party_lenders(game: Game, slot: int) -> list[tuple[AnyCard, Effect]]:
+def party_lenders(game: Game, slot: int) -> list[tuple[AnyCard, GameEffect]]:
     """The MODIFY effects lent to everyone at ``slot`` (target ``here``) by the characters there
     and the cards they carry, in table order: gathered once per combat, not once per fighter."""
     return [
@@ -281,13 +282,13 @@ def party_lenders(game: Game, slot: int) -> list[tuple[AnyCard, Effect]]:
 
 
 def party_combat_mods(
-    game: Game, chars: list[Char], d: Dis, slot: int, auras: list[tuple[Source, Effect]]
+    game: Game, chars: list[Char], d: Dis, slot: int, auras: list[tuple[Source, GameEffect]]
 ) -> dict[int, list[Mods]]:
     """:func:`combat_mods` of each of ``chars`` (all at ``slot``) by uid, with what they share
     gathered once for the combat: each character's standing effects there (read for its own
     bonuses and for those it lends), the party bonuses, and ``auras`` (:func:`auras_in_play`)."""
     # Only those with standing effects are kept (most characters have none).
-    carried: dict[int, list[tuple[AnyCard, Effect]]] = {}
+    carried: dict[int, list[tuple[AnyCard, GameEffect]]] = {}
     for other in game.at(slot):
         mine = _standing_of(game, other)
         if mine:
@@ -310,11 +311,11 @@ def party_combat_mods(
 
 
 def _auras_reaching(
-    game: Game, auras: list[tuple[Source, Effect]], slot: int
-) -> list[tuple[Source, Effect]]:
+    game: Game, auras: list[tuple[Source, GameEffect]], slot: int
+) -> list[tuple[Source, GameEffect]]:
     """The ``auras`` that may lend a character at ``slot`` a modifier in :func:`combat_mods`:
     its tests that do not depend on the character, made once for the combat."""
-    out: list[tuple[Source, Effect]] = []
+    out: list[tuple[Source, GameEffect]] = []
     for src, e in auras:
         if e.do is not ACT_MODIFY:
             continue
@@ -326,7 +327,7 @@ def _auras_reaching(
     return out
 
 
-def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, GameEffect]]:
     """:func:`queries._carried_standing`, with no lists made for a character whose card and
     carried cards have no standing effect (most of them)."""
     if (
@@ -344,9 +345,9 @@ def combat_mods(
     c: Char,
     d: Dis,
     slot: int,
-    lenders: list[tuple[AnyCard, Effect]] | None = None,
-    auras: list[tuple[Source, Effect]] | None = None,
-    own: list[tuple[AnyCard, Effect]] | None = None,
+    lenders: list[tuple[AnyCard, GameEffect]] | None = None,
+    auras: list[tuple[Source, GameEffect]] | None = None,
+    own: list[tuple[AnyCard, GameEffect]] | None = None,
 ) -> list[Mods]:
     """Modifiers a character fights with against ``d`` beyond its current abilities: its own
     and its cards' ALWAYS effects against this kind of disaster (``own``:
@@ -410,7 +411,7 @@ def can_move(game: Game, c: Char) -> bool:
 # --- protection from a disaster (IMMUNE) ------------------------------------------------------
 
 
-def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, Effect]]:
+def _ward_effects(game: Game, c: Char) -> list[tuple[AnyCard, GameEffect]]:
     """The IMMUNE effects covering ``c``: its own and its cards' (self), those of cards its
     group carries (here), and a haven's for the one character it names (play, n of them: the
     earliest in play; n = 0: all)."""
@@ -464,9 +465,9 @@ def havens_in_play(game: Game) -> list[Copy]:
     return game.havens + game.turned_havens if game.turned_havens else game.havens
 
 
-def _haven_rules(game: Game, do: Action) -> list[tuple[AnyCard, Effect]]:
+def _haven_rules(game: Game, do: Action) -> list[tuple[AnyCard, GameEffect]]:
     """The standing effects of this kind of the havens in play."""
-    out: list[tuple[AnyCard, Effect]] = []
+    out: list[tuple[AnyCard, GameEffect]] = []
     for h in havens_in_play(game):
         fx = game.fx.get(h.cid)
         if fx is not None:

@@ -4,7 +4,8 @@ A disaster's effect never reaches a character immune to it (IMMUNE, :mod:`.stand
 
 from __future__ import annotations
 
-from deckkit.animayhem.construction.vocabulary import Effect
+from typing import TYPE_CHECKING
+
 from deckkit.animayhem.engine.codes import (
     ACT_IMMUNE,
     ACT_SEND,
@@ -25,6 +26,9 @@ from deckkit.animayhem.engine.interpreter.common import Source
 from deckkit.animayhem.engine.interpreter.standing import immune
 from deckkit.animayhem.engine.queries import fits
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
 
 # --- targets ------------------------------------------------------------------------------
 
@@ -55,7 +59,7 @@ def _from_slot(game: Game, ctx: Context) -> int:
     return ctx.slot if ctx.slot >= 0 else game.field.path[0]
 
 
-def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
+def characters(game: Game, e: GameEffect, ctx: Context) -> list[Char]:
     """The characters an effect reaches; a disaster's never reach those immune to it."""
     who = _characters(game, e, ctx)
     src = ctx.source
@@ -64,7 +68,7 @@ def characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
     return who
 
 
-def _characters(game: Game, e: Effect, ctx: Context) -> list[Char]:
+def _characters(game: Game, e: GameEffect, ctx: Context) -> list[Char]:
     t = e.target
     if t is TARGET_SELF:
         who = [ctx.source] if isinstance(ctx.source, Char) else []
@@ -113,7 +117,7 @@ def _strength(c: Char) -> tuple[int, int]:
     return (c.cur[0] + c.cur[1], -c.uid)
 
 
-def _holders(game: Game, e: Effect, ctx: Context) -> list[Char]:
+def _holders(game: Game, e: GameEffect, ctx: Context) -> list[Char]:
     """Whose carried cards an effect reaches; a disaster's never those immune to it."""
     who = _holders_of(game, e, ctx)
     src = ctx.source
@@ -122,7 +126,7 @@ def _holders(game: Game, e: Effect, ctx: Context) -> list[Char]:
     return who
 
 
-def _holders_of(game: Game, e: Effect, ctx: Context) -> list[Char]:
+def _holders_of(game: Game, e: GameEffect, ctx: Context) -> list[Char]:
     if e.target is TARGET_CARRIED_HERE:
         return [c for c in game.at(ctx.slot) if fits(e, c)] if ctx.slot >= 0 else []
     if e.target is TARGET_CARDS_IN_PLAY:

@@ -5,10 +5,9 @@ REMATCH, which fires the effects of the disaster it brings back, is played in :m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import ItemCard, LocationCard
-from deckkit.animayhem.construction.vocabulary import Effect
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.codes import (
     ACT_BURY,
@@ -25,6 +24,9 @@ from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import _knock, _name, _say
 from deckkit.animayhem.engine.interpreter.targets import Context
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
+
+if TYPE_CHECKING:
+    from deckkit.animayhem.engine.cardrules import GameEffect
 
 # --- information and the cards under locations (REVEAL, CLEAR, UNEARTH, BURY, SUPPLY) ---------
 # REMATCH, which fires the disaster it brings back, is played in dispatcher.py.
@@ -43,7 +45,7 @@ def _unknown_under(game: Game, slot: int, words: Sequence[str]) -> list[Copy | D
     return [x for x in under if x.uid not in game.known and matches(x.g, words)]
 
 
-def _reveal_slots(game: Game, e: Effect, ctx: Context) -> list[int]:
+def _reveal_slots(game: Game, e: GameEffect, ctx: Context) -> list[int]:
     """Where a REVEAL looks: its own location; every location whose requirement names
     ``skill`` (Jacking In); else the one the player picks within ``n`` locations (0: any) of
     the holder (or the card), the nearest with something unseen, the lowest slot on a tie."""
@@ -65,7 +67,7 @@ def _reveal_slots(game: Game, e: Effect, ctx: Context) -> list[int]:
     return [min(options, key=lambda s: (near[s], s))] if options else []
 
 
-def _reveal(game: Game, e: Effect, ctx: Context) -> bool:
+def _reveal(game: Game, e: GameEffect, ctx: Context) -> bool:
     """Face-down cards become known to the player (Security Camera, Surveillance, Survey): the
     top ``n`` of the draw pile, or the cards under locations (``n`` from the top of its own);
     True when it showed something not seen before."""
@@ -104,7 +106,7 @@ def _nearest_slot(game: Game, ctx: Context, slots: list[int]) -> int:
     return min(slots, key=lambda s: (near[s], s))
 
 
-def _clear(game: Game, e: Effect, ctx: Context) -> bool:
+def _clear(game: Game, e: GameEffect, ctx: Context) -> bool:
     """Random face-down disasters under the card's location are discarded, unrevealed (Julian's
     Gravesite); a character named in ``pay`` standing there is discarded to do it, which the
     player does whenever a disaster lies beneath."""
@@ -130,7 +132,7 @@ def _clear(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _unearth(game: Game, e: Effect, ctx: Context) -> bool:
+def _unearth(game: Game, e: GameEffect, ctx: Context) -> bool:
     """Cards matching ``cards`` lying under a location go to the holder without scavenging
     (Capsule Army Knife: equipment); the location is the nearest with one."""
     holder = ctx.holder
@@ -156,7 +158,7 @@ def _unearth(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _bury(game: Game, e: Effect, ctx: Context) -> bool:
+def _bury(game: Game, e: GameEffect, ctx: Context) -> bool:
     """Items the disasters hold as discarded (1998 guidelines 4.3: discarded items count for
     them) go back under a location that still hides a disaster (Presents): the nearest."""
     pool = [x for x in game.carried_off if matches(x.g, e.cards)]
@@ -171,7 +173,7 @@ def _bury(game: Game, e: Effect, ctx: Context) -> bool:
     return True
 
 
-def _supply(game: Game, e: Effect, ctx: Context) -> bool:
+def _supply(game: Game, e: GameEffect, ctx: Context) -> bool:
     """The deck's items left out of play (beyond one per location) matching ``cards`` go into
     the player's haven, as items in play (Planet Namek: a Dragon Ball)."""
     pool = [x for x in game.unused if matches(x.g, e.cards)]

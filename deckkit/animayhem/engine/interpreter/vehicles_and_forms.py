@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckkit.animayhem.engine.abilities import refresh
-from deckkit.animayhem.engine.cardrules import requirement_met
+from deckkit.animayhem.engine.cardrules import met
 from deckkit.animayhem.engine.codes import (
     ACT_GUARD,
     ACT_REPLACE,
@@ -82,7 +82,7 @@ def change_forms(game: Game) -> None:
         for b in game.chars:
             if b.zone not in ("field", "haven") or b.uid in busy or not fits(e, b):
                 continue
-            if e.when_met is not None and not requirement_met(e.when_met, [b]):
+            if e.when_req is not None and not met(e.when_req, [b]):
                 continue
             if e.n and count(game, b.cid, STAT_WAS_BONKED) < e.n:
                 continue
