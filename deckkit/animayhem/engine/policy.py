@@ -675,19 +675,20 @@ class _Party:
 STRIKE_PATH_RISK: Final = 6
 
 
-def _danger(game: Game) -> dict[int, int]:
+def _danger_slots(game: Game) -> list[int]:
     """Three steps of risk at a location for each disaster there that fights or acts, and
     ``STRIKE_PATH_RISK`` for each location a face-up non-combat disaster that acts will pass in
     its next movement (it acts on the characters it meets as it moves: movement.move_disaster,
     set0 rulebook "Maintenance Phase"), where a party that stops to scavenge would wait for it;
-    a major disaster's path goes on past the field's end into its next cycle."""
-    danger: dict[int, int] = {}
+    a major disaster's path goes on past the field's end into its next cycle. By slot: 0 where
+    there is none."""
+    danger = [0] * len(game.locs)
     path = game.field.path
     last = len(path) - 1
     for d in game.disasters:
         if d.combat or harmful(d):
             slot = path[d.pos]
-            danger[slot] = danger.get(slot, 0) + 3
+            danger[slot] += 3
             if d.combat or d.stationary or d.ally_of is not None:
                 continue
             step = -1 if d.backward else 1
@@ -704,8 +705,13 @@ def _danger(game: Game) -> dict[int, int]:
                     # (movement._leave_field), the other end for one moving back.
                     pos = last if d.backward else 0
                 slot = path[pos]
-                danger[slot] = danger.get(slot, 0) + STRIKE_PATH_RISK
+                danger[slot] += STRIKE_PATH_RISK
     return danger
+
+
+def _danger(game: Game) -> dict[int, int]:
+    """:func:`_danger_slots` by slot, for the slots at any risk."""
+    return {s: v for s, v in enumerate(_danger_slots(game)) if v}
 
 
 # A party that carries no item never retreats from a disaster that carries one: a won fight takes
@@ -802,25 +808,43 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
         return False
     known = game.known
     here = game.locs[slot].hidden_disasters
-    if not any(d.uid not in known for d in here):
+    if not here or (known and all(d.uid in known for d in here)):
         return False
-    # The unseen disasters (under the locations, then in the draw pile), each weighed only
-    # until the answer is settled either way: half of them bad already, or too few left to
-    # make a half.
-    unseen: list[Dis] = [d for loc in game.locs for d in loc.hidden_disasters if d.uid not in known]
+    # How many disasters are unseen (under the locations, then in the draw pile): counted
+    # first, then each weighed in that order only until the answer is settled either way, half
+    # of them bad already, or too few left to make a half (``bad * 2 >= n`` is ``bad >= need``).
+    n = 0
+    for loc in game.locs:
+        if known:
+            for d in loc.hidden_disasters:
+                if d.uid not in known:
+                    n += 1
+        else:
+            n += len(loc.hidden_disasters)
     for x in game.draw_pile:
         if isinstance(x, Dis):
-            unseen.append(x)
-    n = len(unseen)
+            n += 1
+    need = (n + 1) // 2
     # The party's hardest hitters, the same against every disaster weighed: worked out once.
     top3 = _top_damage(party, 3)
     top4 = _top_damage(party, 4)
     bad = 0
-    for i, d in enumerate(unseen):
-        bad += _threat(game, party, d, top3, top4)
-        if bad * 2 >= n or (bad + n - 1 - i) * 2 < n:
-            break
-    return bad * 2 >= n
+    left = n  # the unseen disasters not yet weighed
+    for loc in game.locs:
+        for d in loc.hidden_disasters:
+            if known and d.uid in known:
+                continue
+            bad += _threat(game, party, d, top3, top4)
+            left -= 1
+            if bad >= need or bad + left < need:
+                return bad >= need
+    for x in game.draw_pile:
+        if isinstance(x, Dis):
+            bad += _threat(game, party, x, top3, top4)
+            left -= 1
+            if bad >= need or bad + left < need:
+                return bad >= need
+    return bad >= need
 
 
 def _threat(game: Game, party: list[Char], d: Dis, top3: int, top4: int) -> int:
@@ -977,9 +1001,10 @@ class HeuristicPolicy(Policy):
         # run's, the same for every game), so they are worked out once per card: by card id,
         # with the card and its text kept to check the entry is theirs.
         self._bonus: dict[str, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
-        # The make-up read last and its entry of ``_piles``, by the counts it was read from.
+        # The make-up read last and its entry of ``_piles``: the record of each combat card it
+        # was read from by the card's uid (None for the other uids), and how many they were.
         self._last_pile: (
-            tuple[dict[GameCard, int], tuple[tuple[tuple[CharmHalf, int], ...], int]] | None
+            tuple[list[GameCard | None], int, tuple[tuple[tuple[CharmHalf, int], ...], int]] | None
         ) = None
         # The same for what ``combat_flash`` weighs of each flash effect (``_Flash``).
         self._flash: dict[str, _Flash] = {}
@@ -1015,23 +1040,54 @@ class HeuristicPolicy(Policy):
         game of a run): every game of a deck holds the same combat cards, so its first charm
         odds find them here instead of reading and sorting the halves again. A make-up read
         from another game may list halves that print alike in another order: the odds come out
-        the same (``charm_chance`` sums whole counts, whatever their order)."""
+        the same (``charm_chance`` sums whole counts, whatever their order).
+
+        Most often the cards are the last make-up's: each one's uid names a card of that
+        make-up with the same record, and there are as many. A game's uids are its own
+        (set_up counts them), so the piles then hold exactly that make-up's cards: no tally."""
+        last = self._last_pile
+        if last is not None:
+            table, total, found = last
+            size = len(table)
+            n = 0
+            same = True
+            for pile in (game.combat_pile, game.combat_discard):
+                for x in pile:
+                    g = x.g
+                    if g.charm_half is None:
+                        continue  # not a combat card
+                    uid = x.uid
+                    if uid < 0 or uid >= size or table[uid] is not g:
+                        same = False
+                        break
+                    n += 1
+                if not same:
+                    break
+            if same and n == total:
+                return found
         by_card: dict[GameCard, int] = {}
+        top = 0
+        n = 0
         for pile in (game.combat_pile, game.combat_discard):
             for x in pile:
                 g = x.g
                 if g.charm_half is not None:  # a combat card
                     by_card[g] = by_card.get(g, 0) + 1
-        last = self._last_pile
-        if last is not None and by_card == last[0]:
-            return last[1]  # most often the last game's: compared as counted, not hashed
+                    top = max(top, x.uid)
+                    n += 1
         key = frozenset(by_card.items())
         known = self._piles.get(key)
         if known is None:
             halves = charm_halves(game)
             known = (halves, self._makeup_number(halves))
             self._piles[key] = known
-        self._last_pile = (by_card, known)
+        cards: list[GameCard | None] = [None] * (top + 1)
+        for pile in (game.combat_pile, game.combat_discard):
+            for x in pile:
+                g = x.g
+                if g.charm_half is not None and x.uid >= 0:
+                    cards[x.uid] = g
+        self._last_pile = (cards, n, known)
         return known
 
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
@@ -1400,14 +1456,14 @@ class HeuristicPolicy(Policy):
         targets equally far, the one further along the disaster path (``_path_key``), then the
         smaller slot. Distances from the haven count the step into the field."""
         row, extra = _distances_from(game, anchor)
-        danger = _danger(game)
+        danger = _danger_slots(game)
         scale, index = _path_scale(game)
         # The least (distance + risk, path key, prize, slot), compared term by term: distance
         # and path key are one number, ``far * scale - path position``.
         best = -1
         best_far = best_prize = 0
         for slot in targets:
-            far = row[slot] + extra + danger.get(slot, 0)
+            far = row[slot] + extra + danger[slot]
             far += len(game.locs[slot].hidden_disasters)
             far = far * scale - index[slot]
             prize = 0
@@ -1445,32 +1501,35 @@ class HeuristicPolicy(Policy):
             far = (row[slot] + extra - HUNT_STEPS) * scale
             if hunted < 0 or _before(far, 0, slot, hunt_far, 0, hunted):
                 hunted, hunt_far = slot, far
-        # Each round asks the nearest location (distance and risk, then the path key, the
-        # smaller slot on a tie) still to be asked: something is left beneath it and it was
-        # not asked before (a bit per slot of ``refused``).
-        danger = _danger(game)
-        refused = 0
-        view = _Party(party)
-        while True:
-            slot = -1
-            far = 0
-            for loc in game.locs:
-                s = loc.slot
-                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
-                    continue
-                if refused >> s & 1:
-                    continue
-                f = row[s] + extra + len(loc.hidden_disasters)
-                if danger:
-                    f += danger.get(s, 0)
-                f = f * scale - index[s]
-                if slot < 0 or f < far:
-                    slot, far = s, f
-            if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
+        # The locations asked, nearest first (distance and risk, then the path key; the first
+        # in the layout's order on a tie): those with something left beneath, each key worked
+        # out once, and each round asks the nearest not asked before.
+        danger = _danger_slots(game)
+        keys: list[int] = []
+        slots: list[int] = []
+        for loc in game.locs:
+            s = loc.slot
+            if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
+                continue
+            keys.append((row[s] + extra + len(loc.hidden_disasters) + danger[s]) * scale - index[s])
+            slots.append(s)
+        view: _Party | None = None
+        while keys:
+            k = 0
+            far = keys[0]
+            for i in range(1, len(keys)):
+                f = keys[i]
+                if f < far:
+                    k, far = i, f
+            slot = slots[k]
+            if hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot):
                 break
+            if view is None:
+                view = _Party(party)
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
-            refused |= 1 << slot
+            keys.pop(k)
+            slots.pop(k)
         return hunted if hunted >= 0 else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
