@@ -93,6 +93,8 @@ Move = tuple[list[Char], list[int]]
 PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
 # The same as game-time kinds (gamecards.py), for the decisions that read the records.
 PLAYED_OUT_KINDS: Final = frozenset(KIND_OF_TYPE[t] for t in PLAYED_OUT)
+# The same as a bit per kind, read without a set look-up.
+PLAYED_OUT_BITS: Final = sum(1 << k for k in PLAYED_OUT_KINDS)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -247,16 +249,24 @@ class Policy:
 def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     """Who may receive a power card of this kind in the Equip phase: characters in a haven;
     enhancements also on the field where the edition allows it; equipment also a character on
-    the field whose card allows it (Mousse)."""
-    targets = game.in_haven()
-    if anywhere and kind is TYPE_ENHANCEMENT:
-        for c in game.chars:
-            if c.zone == "field":
-                targets.append(c)
-        return targets
-    if game.acts and kind is TYPE_EQUIPMENT:
-        some = haven_equips(game, None)  # a haven's rule for some equipment (Squad Bay)
-        targets += [c for c in game.on_field() if some or equips_anywhere(game, c)]
+    the field whose card allows it (Mousse). The haven's first, then the field's, each in the
+    game's order, from one pass over the characters."""
+    enhancement = anywhere and kind is TYPE_ENHANCEMENT
+    equipment = not enhancement and bool(game.acts) and kind is TYPE_EQUIPMENT
+    # A haven's rule for some equipment (Squad Bay) lets it on anyone on the field.
+    some = equipment and haven_equips(game, None)
+    targets: list[Char] = []
+    field: list[Char] = []
+    for c in game.chars:
+        zone = c.zone
+        if zone == "haven":
+            targets.append(c)
+        elif zone == "field" and (
+            enhancement or (equipment and (some or equips_anywhere(game, c)))
+        ):
+            field.append(c)
+    if field:
+        targets += field
     return targets
 
 
@@ -648,7 +658,10 @@ class _Party:
 
     def __init__(self, members: list[Char]) -> None:
         self.members = members
-        self.damage = sum(c.cur[DMG] for c in members)
+        damage = 0
+        for c in members:
+            damage += c.cur[DMG]
+        self.damage = damage
         self._asked = False
         self._totals: dict[str, int] | None = None
 
@@ -1130,7 +1143,22 @@ class HeuristicPolicy(Policy):
         """The four who together can scavenge most of the field, then the strongest."""
         if len(chars) <= n:
             return list(chars)
-        key = (*(c.cid for c in chars), "|", *sorted(loc.cid for loc in game.locs))
+        # The characters in their order, then the locations' ids: in the order of their
+        # uids, which set_up deals alike in every game of a setup (0 up to their number), else
+        # sorted. Either way the key holds every id, so a key found is this deck's choice.
+        locs = game.locs
+        size = len(locs)
+        ids = [""] * size
+        for loc in locs:
+            uid = loc.copy.uid
+            if uid < 0 or uid >= size or ids[uid]:
+                ids = sorted([loc.cid for loc in locs])
+                break
+            ids[uid] = loc.cid
+        parts = [c.cid for c in chars]
+        parts.append("|")
+        parts += ids
+        key = tuple(parts)
         picks = self._starters.get(key)
         if picks is None:
             picks = self._choose_starters(game, chars, n)
@@ -1157,7 +1185,7 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             g = x.g
             kind = g.kind
-            if kind in PLAYED_OUT_KINDS:
+            if PLAYED_OUT_BITS >> kind & 1:
                 card = x.card
                 kept = isinstance(card, PowerCard) and (
                     bool(self._bonuses(game, x, card))
@@ -1302,10 +1330,16 @@ class HeuristicPolicy(Policy):
         """The Move phase's plans: toward the goal this player picks, or ``goal_slot`` when
         given (a player weighing other goals: ``search.py``)."""
         play = edition.play
-        everyone = game.on_field()
+        everyone: list[Char] = []  # those on the field, then (below) some in the haven
+        haven: list[Char] = []
+        for c in game.chars:
+            zone = c.zone
+            if zone == "field":
+                everyone.append(c)
+            elif zone == "haven":
+                haven.append(c)
         room = play.max_on_field - len(everyone)
-        if room > 0:  # the strongest in the haven join while there is room on the field
-            haven = game.in_haven()
+        if room > 0 and haven:  # the strongest in the haven join while there is room
             _rank(haven, 0, True)
             everyone += haven[:room]
         if play.max_party:
@@ -1501,35 +1535,32 @@ class HeuristicPolicy(Policy):
             far = (row[slot] + extra - HUNT_STEPS) * scale
             if hunted < 0 or _before(far, 0, slot, hunt_far, 0, hunted):
                 hunted, hunt_far = slot, far
-        # The locations asked, nearest first (distance and risk, then the path key; the first
-        # in the layout's order on a tie): those with something left beneath, each key worked
-        # out once, and each round asks the nearest not asked before.
+        # Each round asks the nearest location (distance and risk, then the path key, the
+        # smaller slot on a tie) still to be asked: something is left beneath it and it was
+        # not asked before (a bit per slot of ``refused``). Most often the first round's is
+        # the answer, so the keys are worked out as each round goes, never kept.
         danger = _danger_slots(game)
-        keys: list[int] = []
-        slots: list[int] = []
-        for loc in game.locs:
-            s = loc.slot
-            if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
-                continue
-            keys.append((row[s] + extra + len(loc.hidden_disasters) + danger[s]) * scale - index[s])
-            slots.append(s)
+        refused = 0
         view: _Party | None = None
-        while keys:
-            k = 0
-            far = keys[0]
-            for i in range(1, len(keys)):
-                f = keys[i]
-                if f < far:
-                    k, far = i, f
-            slot = slots[k]
-            if hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot):
+        while True:
+            slot = -1
+            far = 0
+            for loc in game.locs:
+                s = loc.slot
+                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
+                    continue
+                if refused and refused >> s & 1:
+                    continue
+                f = (row[s] + extra + len(loc.hidden_disasters) + danger[s]) * scale - index[s]
+                if slot < 0 or f < far:
+                    slot, far = s, f
+            if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
                 break
             if view is None:
                 view = _Party(party)
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
-            keys.pop(k)
-            slots.pop(k)
+            refused |= 1 << slot
         return hunted if hunted >= 0 else None
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:
