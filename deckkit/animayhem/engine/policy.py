@@ -93,6 +93,8 @@ Move = tuple[list[Char], list[int]]
 PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
 # The same as game-time kinds (gamecards.py), for the decisions that read the records.
 PLAYED_OUT_KINDS: Final = frozenset(KIND_OF_TYPE[t] for t in PLAYED_OUT)
+# The same as a bit per kind, read without a set look-up.
+PLAYED_OUT_BITS: Final = sum(1 << k for k in PLAYED_OUT_KINDS)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -247,16 +249,24 @@ class Policy:
 def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     """Who may receive a power card of this kind in the Equip phase: characters in a haven;
     enhancements also on the field where the edition allows it; equipment also a character on
-    the field whose card allows it (Mousse)."""
-    targets = game.in_haven()
-    if anywhere and kind is TYPE_ENHANCEMENT:
-        for c in game.chars:
-            if c.zone == "field":
-                targets.append(c)
-        return targets
-    if game.acts and kind is TYPE_EQUIPMENT:
-        some = haven_equips(game, None)  # a haven's rule for some equipment (Squad Bay)
-        targets += [c for c in game.on_field() if some or equips_anywhere(game, c)]
+    the field whose card allows it (Mousse). The haven's first, then the field's, each in the
+    game's order, from one pass over the characters."""
+    enhancement = anywhere and kind is TYPE_ENHANCEMENT
+    equipment = not enhancement and bool(game.acts) and kind is TYPE_EQUIPMENT
+    # A haven's rule for some equipment (Squad Bay) lets it on anyone on the field.
+    some = equipment and haven_equips(game, None)
+    targets: list[Char] = []
+    field: list[Char] = []
+    for c in game.chars:
+        zone = c.zone
+        if zone == "haven":
+            targets.append(c)
+        elif zone == "field" and (
+            enhancement or (equipment and (some or equips_anywhere(game, c)))
+        ):
+            field.append(c)
+    if field:
+        targets += field
     return targets
 
 
@@ -648,7 +658,10 @@ class _Party:
 
     def __init__(self, members: list[Char]) -> None:
         self.members = members
-        self.damage = sum(c.cur[DMG] for c in members)
+        damage = 0
+        for c in members:
+            damage += c.cur[DMG]
+        self.damage = damage
         self._asked = False
         self._totals: dict[str, int] | None = None
 
@@ -675,19 +688,20 @@ class _Party:
 STRIKE_PATH_RISK: Final = 6
 
 
-def _danger(game: Game) -> dict[int, int]:
+def _danger_slots(game: Game) -> list[int]:
     """Three steps of risk at a location for each disaster there that fights or acts, and
     ``STRIKE_PATH_RISK`` for each location a face-up non-combat disaster that acts will pass in
     its next movement (it acts on the characters it meets as it moves: movement.move_disaster,
     set0 rulebook "Maintenance Phase"), where a party that stops to scavenge would wait for it;
-    a major disaster's path goes on past the field's end into its next cycle."""
-    danger: dict[int, int] = {}
+    a major disaster's path goes on past the field's end into its next cycle. By slot: 0 where
+    there is none."""
+    danger = [0] * len(game.locs)
     path = game.field.path
     last = len(path) - 1
     for d in game.disasters:
         if d.combat or harmful(d):
             slot = path[d.pos]
-            danger[slot] = danger.get(slot, 0) + 3
+            danger[slot] += 3
             if d.combat or d.stationary or d.ally_of is not None:
                 continue
             step = -1 if d.backward else 1
@@ -704,8 +718,13 @@ def _danger(game: Game) -> dict[int, int]:
                     # (movement._leave_field), the other end for one moving back.
                     pos = last if d.backward else 0
                 slot = path[pos]
-                danger[slot] = danger.get(slot, 0) + STRIKE_PATH_RISK
+                danger[slot] += STRIKE_PATH_RISK
     return danger
+
+
+def _danger(game: Game) -> dict[int, int]:
+    """:func:`_danger_slots` by slot, for the slots at any risk."""
+    return {s: v for s, v in enumerate(_danger_slots(game)) if v}
 
 
 # A party that carries no item never retreats from a disaster that carries one: a won fight takes
@@ -802,25 +821,43 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
         return False
     known = game.known
     here = game.locs[slot].hidden_disasters
-    if not any(d.uid not in known for d in here):
+    if not here or (known and all(d.uid in known for d in here)):
         return False
-    # The unseen disasters (under the locations, then in the draw pile), each weighed only
-    # until the answer is settled either way: half of them bad already, or too few left to
-    # make a half.
-    unseen: list[Dis] = [d for loc in game.locs for d in loc.hidden_disasters if d.uid not in known]
+    # How many disasters are unseen (under the locations, then in the draw pile): counted
+    # first, then each weighed in that order only until the answer is settled either way, half
+    # of them bad already, or too few left to make a half (``bad * 2 >= n`` is ``bad >= need``).
+    n = 0
+    for loc in game.locs:
+        if known:
+            for d in loc.hidden_disasters:
+                if d.uid not in known:
+                    n += 1
+        else:
+            n += len(loc.hidden_disasters)
     for x in game.draw_pile:
         if isinstance(x, Dis):
-            unseen.append(x)
-    n = len(unseen)
+            n += 1
+    need = (n + 1) // 2
     # The party's hardest hitters, the same against every disaster weighed: worked out once.
     top3 = _top_damage(party, 3)
     top4 = _top_damage(party, 4)
     bad = 0
-    for i, d in enumerate(unseen):
-        bad += _threat(game, party, d, top3, top4)
-        if bad * 2 >= n or (bad + n - 1 - i) * 2 < n:
-            break
-    return bad * 2 >= n
+    left = n  # the unseen disasters not yet weighed
+    for loc in game.locs:
+        for d in loc.hidden_disasters:
+            if known and d.uid in known:
+                continue
+            bad += _threat(game, party, d, top3, top4)
+            left -= 1
+            if bad >= need or bad + left < need:
+                return bad >= need
+    for x in game.draw_pile:
+        if isinstance(x, Dis):
+            bad += _threat(game, party, x, top3, top4)
+            left -= 1
+            if bad >= need or bad + left < need:
+                return bad >= need
+    return bad >= need
 
 
 def _threat(game: Game, party: list[Char], d: Dis, top3: int, top4: int) -> int:
@@ -977,9 +1014,10 @@ class HeuristicPolicy(Policy):
         # run's, the same for every game), so they are worked out once per card: by card id,
         # with the card and its text kept to check the entry is theirs.
         self._bonus: dict[str, tuple[PowerCard, Triggers | None, dict[str, int]]] = {}
-        # The make-up read last and its entry of ``_piles``, by the counts it was read from.
+        # The make-up read last and its entry of ``_piles``: the record of each combat card it
+        # was read from by the card's uid (None for the other uids), and how many they were.
         self._last_pile: (
-            tuple[dict[GameCard, int], tuple[tuple[tuple[CharmHalf, int], ...], int]] | None
+            tuple[list[GameCard | None], int, tuple[tuple[tuple[CharmHalf, int], ...], int]] | None
         ) = None
         # The same for what ``combat_flash`` weighs of each flash effect (``_Flash``).
         self._flash: dict[str, _Flash] = {}
@@ -1015,23 +1053,54 @@ class HeuristicPolicy(Policy):
         game of a run): every game of a deck holds the same combat cards, so its first charm
         odds find them here instead of reading and sorting the halves again. A make-up read
         from another game may list halves that print alike in another order: the odds come out
-        the same (``charm_chance`` sums whole counts, whatever their order)."""
+        the same (``charm_chance`` sums whole counts, whatever their order).
+
+        Most often the cards are the last make-up's: each one's uid names a card of that
+        make-up with the same record, and there are as many. A game's uids are its own
+        (set_up counts them), so the piles then hold exactly that make-up's cards: no tally."""
+        last = self._last_pile
+        if last is not None:
+            table, total, found = last
+            size = len(table)
+            n = 0
+            same = True
+            for pile in (game.combat_pile, game.combat_discard):
+                for x in pile:
+                    g = x.g
+                    if g.charm_half is None:
+                        continue  # not a combat card
+                    uid = x.uid
+                    if uid < 0 or uid >= size or table[uid] is not g:
+                        same = False
+                        break
+                    n += 1
+                if not same:
+                    break
+            if same and n == total:
+                return found
         by_card: dict[GameCard, int] = {}
+        top = 0
+        n = 0
         for pile in (game.combat_pile, game.combat_discard):
             for x in pile:
                 g = x.g
                 if g.charm_half is not None:  # a combat card
                     by_card[g] = by_card.get(g, 0) + 1
-        last = self._last_pile
-        if last is not None and by_card == last[0]:
-            return last[1]  # most often the last game's: compared as counted, not hashed
+                    top = max(top, x.uid)
+                    n += 1
         key = frozenset(by_card.items())
         known = self._piles.get(key)
         if known is None:
             halves = charm_halves(game)
             known = (halves, self._makeup_number(halves))
             self._piles[key] = known
-        self._last_pile = (by_card, known)
+        cards: list[GameCard | None] = [None] * (top + 1)
+        for pile in (game.combat_pile, game.combat_discard):
+            for x in pile:
+                g = x.g
+                if g.charm_half is not None and x.uid >= 0:
+                    cards[x.uid] = g
+        self._last_pile = (cards, n, known)
         return known
 
     def _odds(self, game: Game, mine: int, theirs: int) -> tuple[float, float]:
@@ -1074,7 +1143,22 @@ class HeuristicPolicy(Policy):
         """The four who together can scavenge most of the field, then the strongest."""
         if len(chars) <= n:
             return list(chars)
-        key = (*(c.cid for c in chars), "|", *sorted(loc.cid for loc in game.locs))
+        # The characters in their order, then the locations' ids: in the order of their
+        # uids, which set_up deals alike in every game of a setup (0 up to their number), else
+        # sorted. Either way the key holds every id, so a key found is this deck's choice.
+        locs = game.locs
+        size = len(locs)
+        ids = [""] * size
+        for loc in locs:
+            uid = loc.copy.uid
+            if uid < 0 or uid >= size or ids[uid]:
+                ids = sorted([loc.cid for loc in locs])
+                break
+            ids[uid] = loc.cid
+        parts = [c.cid for c in chars]
+        parts.append("|")
+        parts += ids
+        key = tuple(parts)
         picks = self._starters.get(key)
         if picks is None:
             picks = self._choose_starters(game, chars, n)
@@ -1101,7 +1185,7 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             g = x.g
             kind = g.kind
-            if kind in PLAYED_OUT_KINDS:
+            if PLAYED_OUT_BITS >> kind & 1:
                 card = x.card
                 kept = isinstance(card, PowerCard) and (
                     bool(self._bonuses(game, x, card))
@@ -1246,10 +1330,16 @@ class HeuristicPolicy(Policy):
         """The Move phase's plans: toward the goal this player picks, or ``goal_slot`` when
         given (a player weighing other goals: ``search.py``)."""
         play = edition.play
-        everyone = game.on_field()
+        everyone: list[Char] = []  # those on the field, then (below) some in the haven
+        haven: list[Char] = []
+        for c in game.chars:
+            zone = c.zone
+            if zone == "field":
+                everyone.append(c)
+            elif zone == "haven":
+                haven.append(c)
         room = play.max_on_field - len(everyone)
-        if room > 0:  # the strongest in the haven join while there is room on the field
-            haven = game.in_haven()
+        if room > 0 and haven:  # the strongest in the haven join while there is room
             _rank(haven, 0, True)
             everyone += haven[:room]
         if play.max_party:
@@ -1400,14 +1490,14 @@ class HeuristicPolicy(Policy):
         targets equally far, the one further along the disaster path (``_path_key``), then the
         smaller slot. Distances from the haven count the step into the field."""
         row, extra = _distances_from(game, anchor)
-        danger = _danger(game)
+        danger = _danger_slots(game)
         scale, index = _path_scale(game)
         # The least (distance + risk, path key, prize, slot), compared term by term: distance
         # and path key are one number, ``far * scale - path position``.
         best = -1
         best_far = best_prize = 0
         for slot in targets:
-            far = row[slot] + extra + danger.get(slot, 0)
+            far = row[slot] + extra + danger[slot]
             far += len(game.locs[slot].hidden_disasters)
             far = far * scale - index[slot]
             prize = 0
@@ -1447,10 +1537,11 @@ class HeuristicPolicy(Policy):
                 hunted, hunt_far = slot, far
         # Each round asks the nearest location (distance and risk, then the path key, the
         # smaller slot on a tie) still to be asked: something is left beneath it and it was
-        # not asked before (a bit per slot of ``refused``).
-        danger = _danger(game)
+        # not asked before (a bit per slot of ``refused``). Most often the first round's is
+        # the answer, so the keys are worked out as each round goes, never kept.
+        danger = _danger_slots(game)
         refused = 0
-        view = _Party(party)
+        view: _Party | None = None
         while True:
             slot = -1
             far = 0
@@ -1458,16 +1549,15 @@ class HeuristicPolicy(Policy):
                 s = loc.slot
                 if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
                     continue
-                if refused >> s & 1:
+                if refused and refused >> s & 1:
                     continue
-                f = row[s] + extra + len(loc.hidden_disasters)
-                if danger:
-                    f += danger.get(s, 0)
-                f = f * scale - index[s]
+                f = (row[s] + extra + len(loc.hidden_disasters) + danger[s]) * scale - index[s]
                 if slot < 0 or f < far:
                     slot, far = s, f
             if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
                 break
+            if view is None:
+                view = _Party(party)
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
             refused |= 1 << slot
