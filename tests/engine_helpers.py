@@ -13,7 +13,7 @@ from deckkit.animayhem.construction.deck import read_deck
 from deckkit.animayhem.construction.editions import DEFAULT_EDITION, Edition, load_edition
 from deckkit.animayhem.construction.effectdb import read_effects_file
 from deckkit.animayhem.engine.abilities import refresh
-from deckkit.animayhem.engine.chance import Chance, ScriptedChance
+from deckkit.animayhem.engine.chance import ScriptedChance, SeededChance
 from deckkit.animayhem.engine.field import Cell, all_distances, build_field, compact_cells
 from deckkit.animayhem.engine.hooks import EngineHooks
 from deckkit.animayhem.engine.interpreter.common import by_trigger
@@ -61,7 +61,7 @@ def uid() -> int:
 def bare_game(
     locations: Sequence[str],
     cells: Sequence[Cell] | None = None,
-    chance: Chance | None = None,
+    chance: SeededChance | None = None,
 ) -> Game:
     """A traced game whose field holds the named locations (compact layout unless ``cells``)."""
     game = Game(chance or ScriptedChance(), GameRecord(0, "stall", 0, 0, 0, 0, ""), Trace())
@@ -113,7 +113,7 @@ class ScriptedPolicy(Policy):
         return [c for c in able if c.name in self.names]
 
 
-def effect_table(policy: Policy | None = None, chance: Chance | None = None) -> Game:
+def effect_table(policy: Policy | None = None, chance: SeededChance | None = None) -> Game:
     """A bare game on the nine-location field, in turn 1, whose effects call back into the rules
     of guidelines1998 with ``policy``."""
     game = bare_game(NINE, chance=chance)

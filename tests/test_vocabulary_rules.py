@@ -23,7 +23,7 @@ from deckkit.animayhem.construction.cards import (
 from deckkit.animayhem.construction.requirements import parse_requirement, requirement_met
 from deckkit.animayhem.construction.vocabulary import Action, Coverage, Trigger
 from deckkit.animayhem.engine.abilities import refresh
-from deckkit.animayhem.engine.chance import Chance
+from deckkit.animayhem.engine.chance import ScriptedChance, SeededChance
 from deckkit.animayhem.engine.codes import STAT_WAS_BONKED
 from deckkit.animayhem.engine.combat import fight
 from deckkit.animayhem.engine.interpreter.common import apply_mods, by_trigger
@@ -91,7 +91,7 @@ def covers(card_name: str, *pairs: Pair) -> Callable[[F], F]:
 # --- building blocks ------------------------------------------------------------------------
 
 
-def table(policy: ScriptedPolicy | None = None, chance: Chance | None = None) -> Game:
+def table(policy: ScriptedPolicy | None = None, chance: SeededChance | None = None) -> Game:
     return effect_table(policy, chance)
 
 
@@ -121,7 +121,7 @@ def combats(game: Game, c: Char) -> int:
     return game.record.counters.get((c.card.id, CardStat.COMBATS), 0)
 
 
-class ReversingChance:
+class ReversingChance(ScriptedChance):
     """Like ScriptedChance, picks the first option; a shuffle turns the pile over (deterministic,
     but it moves cards, so a reshuffle can be seen)."""
 

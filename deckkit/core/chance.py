@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 
@@ -33,10 +35,15 @@ class Chance(Protocol):
     def below(self, n: int) -> int: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeededChance:
     """A seeded Mersenne Twister, used through its C-level ``random()``: the library's
     ``shuffle``/``randrange`` go through a Python-level rejection loop that costs a tenth of a
-    game's budget. Index = floor(u x n) has a bias below 2**-40 for any pile in this game."""
+    game's budget. Index = floor(u x n) has a bias below 2**-40 for any pile in this game.
+
+    The engine's games hold this class, not the :class:`Chance` protocol, so the compiled
+    engine calls its methods natively (a protocol's are generic Python calls); other chances
+    of a game (:class:`ScriptedChance`, a test's own) are subclasses of it."""
 
     __slots__ = ("_gen", "_random")
 
@@ -138,17 +145,23 @@ def sampling_seed(chance: Chance, salt: int) -> int:
     so the game, is the same whether or not a player asks; and the seed follows from the run's
     seed and the game's index alone, whatever the number of workers. A scripted chance gives
     ``salt``."""
-    if isinstance(chance, SeededChance):
+    if isinstance(chance, SeededChance) and not isinstance(chance, ScriptedChance):
         # The generator's state as ``random.Random.getstate()[1]`` gives it.
         return hash((salt, chance._gen.getstate())) & (2**64 - 1)
     return salt
 
 
-class ScriptedChance:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ScriptedChance(SeededChance):
     """Given outcomes, for rulebook examples: ``picks`` are indices into the options offered
-    (the die roll of the sample combat); shuffles keep the order the test laid out."""
+    (the die roll of the sample combat); shuffles keep the order the test laid out. A
+    :class:`SeededChance` only so that a game can hold it; it has no generator, and a test's
+    own chance may subclass it."""
+
+    __slots__ = ("_picks",)
 
     def __init__(self, picks: Sequence[int] = ()) -> None:
+        # (No generator: every draw is overridden below.)
         self._picks = list(picks)
 
     def shuffle(self, cards: MutableSequence[T]) -> None:

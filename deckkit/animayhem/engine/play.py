@@ -11,7 +11,7 @@ from collections.abc import Callable
 from deckkit.animayhem.construction.cards import AnyCard, CharacterCard, CharTemplate, Coverage
 from deckkit.animayhem.construction.deck import Deck
 from deckkit.animayhem.construction.editions import Edition
-from deckkit.animayhem.engine.chance import Chance, SeededChance
+from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.combat import GameOver
 from deckkit.animayhem.engine.interpreter.common import by_trigger
 from deckkit.animayhem.engine.phases import turn
@@ -76,7 +76,7 @@ def start_game(
     seed: int,
     index: int,
     trace: Trace | None = None,
-    chance: Chance | None = None,
+    chance: SeededChance | None = None,
 ) -> Game:
     """A game laid out and dealt, before its first turn (tests drive it from here)."""
     record = GameRecord(index, "stall", 0, 0, 0, 0, "")
@@ -122,7 +122,7 @@ def play_game(
     seed: int,
     index: int,
     trace: Trace | None = None,
-    chance: Chance | None = None,
+    chance: SeededChance | None = None,
 ) -> GameRecord:
     """Play game ``index`` of a run seeded ``seed`` to its end."""
     game = start_game(setup, policy, seed, index, trace, chance)

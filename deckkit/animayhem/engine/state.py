@@ -21,7 +21,7 @@ from deckkit.animayhem.construction.cards import (
     Stat,
 )
 from deckkit.animayhem.construction.vocabulary import Action, Trigger
-from deckkit.animayhem.engine.chance import Chance
+from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import CARD_STATS, KIND_ITEM, STAT_DEFEATED, STAT_WAS_BONKED
 from deckkit.animayhem.engine.field import Field
 from deckkit.animayhem.engine.gamecards import GameCard, game_card
@@ -741,7 +741,11 @@ class Game:
     disasters_dealt: list[Dis]
 
     def __init__(
-        self, chance: Chance, record: GameRecord, trace: Trace | None, like: Game | None = None
+        self,
+        chance: SeededChance,
+        record: GameRecord,
+        trace: Trace | None,
+        like: Game | None = None,
     ) -> None:
         """A new game; or, given ``like`` (the game a search player copies: determinize.py),
         one with ``like``'s plain values (turn, phase, counts, the tables it shares) and of its

@@ -80,21 +80,40 @@ def _destroy(game: Game, e: GameEffect, ctx: Context) -> bool:
             game.hand.remove(x)
             game.discard.append(x)
         return bool(found)
-    owned = [t for c in _holders(game, e, ctx) for t in _carried(c, e.cards)]
-    if not owned:
-        return False
+    holders = _holders(game, e, ctx)
     if e.target is TARGET_NEAREST_CARD:
-        start = _from_slot(game, ctx)
-        near = min(game.dist[start][h.slot] for h, _, _ in owned)
-        owned = [t for t in owned if game.dist[start][t[0].slot] == near]
+        # The nearest holders' matching cards, listed only for them: the cards of all
+        # holders narrowed to the nearest distance, in the same order.
+        dist = game.dist[_from_slot(game, ctx)]
+        near = FOREVER
+        for c in holders:
+            if dist[c.slot] < near and _carries_any(c, e.cards):
+                near = dist[c.slot]
+        owned = [t for c in holders if dist[c.slot] == near for t in _carried(c, e.cards)]
+        if not owned:
+            return False
         owned = [game.chance.pick(owned)]
-    elif n < len(owned):
-        game.chance.shuffle(owned)
+    else:
+        owned = [t for c in holders for t in _carried(c, e.cards)]
+        if not owned:
+            return False
+        if n < len(owned):
+            game.chance.shuffle(owned)
     for holder, pile, x in owned[:n]:
         if ACT_PRESERVE in game.acts and preserved(game, x):
             continue
         _destroy_card(game, ctx, holder, pile, x, to_draw=e.to == "draw")
     return True
+
+
+def _carries_any(c: Char, words: tuple[str, ...]) -> bool:
+    """``c`` carries a card :func:`queries._carried` would list for ``words``."""
+    want = words or ("item",)
+    for pile in (c.items, c.equipment, c.enhancements):
+        for x in pile:
+            if matches(x.g, want):
+                return True
+    return False
 
 
 def _take(game: Game, e: GameEffect, ctx: Context) -> bool:

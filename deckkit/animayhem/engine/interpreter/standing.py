@@ -290,9 +290,10 @@ def party_combat_mods(
     # Only those with standing effects are kept (most characters have none).
     carried: dict[int, list[tuple[AnyCard, GameEffect]]] = {}
     for other in game.at(slot):
-        mine = _standing_of(game, other)
-        if mine:
-            carried[other.uid] = mine
+        if _has_standing(game, other):
+            mine = _carried_standing(game, other)
+            if mine:
+                carried[other.uid] = mine
     lenders = [
         (card, e)
         for mine in carried.values()
@@ -327,17 +328,15 @@ def _auras_reaching(
     return out
 
 
-def _standing_of(game: Game, c: Char) -> list[tuple[AnyCard, GameEffect]]:
-    """:func:`queries._carried_standing`, with no lists made for a character whose card and
-    carried cards have no standing effect (most of them)."""
-    if (
+def _has_standing(game: Game, c: Char) -> bool:
+    """``c``'s card or a card it carries has a standing effect (most have none): tested
+    before :func:`queries._carried_standing` lists them, so no list is made for the others."""
+    return (
         (c.fx is not None and TRIGGER_ALWAYS in c.fx)
         or pile_has_standing(game.fx, c.items)
         or pile_has_standing(game.fx, c.equipment)
         or pile_has_standing(game.fx, c.enhancements)
-    ):
-        return _carried_standing(game, c)
-    return []
+    )
 
 
 def combat_mods(

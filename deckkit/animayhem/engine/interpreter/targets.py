@@ -12,6 +12,7 @@ from deckkit.animayhem.engine.codes import (
     TARGET_CARDS_IN_PLAY,
     TARGET_CARRIED_HERE,
     TARGET_FIELD,
+    TARGET_HERE,
     TARGET_NEAREST,
     TARGET_NEAREST_ONE,
     TARGET_ONE_HERE,
@@ -78,6 +79,20 @@ def _characters(game: Game, e: GameEffect, ctx: Context) -> list[Char]:
     if t is TARGET_OPPONENT:
         # In play, or just bonked by it (an effect on whom it knocks out).
         return [c for c in ctx.opponents if c.zone in ("field", "bonked") and fits(e, c)]
+    if t is TARGET_HERE or t is TARGET_ONE_HERE or t is TARGET_STRONGEST_HERE:
+        # Those on the field at the card's location that meet its filter, in one pass: the
+        # list the general case below would build of the whole field, narrowed to the slot.
+        if e.do is ACT_SEND and e.to == "here" and isinstance(ctx.source, Copy):
+            return []  # brought from elsewhere: none of those here
+        slot = ctx.slot
+        here = [c for c in game.chars if c.slot == slot and c.zone == "field" and fits(e, c)]
+        if not here:
+            return []
+        if t is TARGET_ONE_HERE:
+            return [game.chance.pick(here)]
+        if t is TARGET_STRONGEST_HERE:
+            return [_strongest(here)]
+        return here
     # Those in play (or on the field) that meet its filter, in one pass.
     if t is TARGET_PLAY:
         pool = [c for c in game.chars if c.zone in ("field", "haven") and fits(e, c)]
@@ -91,7 +106,7 @@ def _characters(game: Game, e: GameEffect, ctx: Context) -> list[Char]:
     if t is TARGET_FIELD or t is TARGET_PLAY:
         return pool
     if t is TARGET_STRONGEST:
-        return [max(pool, key=_strength)]
+        return [_strongest(pool)]
     start = _from_slot(game, ctx)
     dist = game.dist[start]
     if t is TARGET_WITHIN:
@@ -101,20 +116,21 @@ def _characters(game: Game, e: GameEffect, ctx: Context) -> list[Char]:
         slot = min(c.slot for c in pool if dist[c.slot] == near)
         group = [c for c in pool if c.slot == slot]
         return group if t is TARGET_NEAREST else [game.chance.pick(group)]
-    here = [c for c in pool if c.slot == ctx.slot]
-    if not here:
-        return []
-    if t is TARGET_ONE_HERE:
-        return [game.chance.pick(here)]
-    if t is TARGET_STRONGEST_HERE:
-        return [max(here, key=_strength)]
-    return here  # HERE
+    return [c for c in pool if c.slot == ctx.slot]  # any other target: those here
 
 
-def _strength(c: Char) -> tuple[int, int]:
-    """The order of the strongest character: damage plus defense, then the lowest uid (a
-    function of the module, so resolving a target makes no closure)."""
-    return (c.cur[0] + c.cur[1], -c.uid)
+def _strongest(pool: list[Char]) -> Char:
+    """The strongest of ``pool`` (not empty): the most damage plus defense, then the lowest
+    uid; ``max(pool, key=lambda c: (c.cur[0] + c.cur[1], -c.uid))`` in one pass, with no key
+    tuples made or compared."""
+    best = pool[0]
+    top = best.cur[0] + best.cur[1]
+    for i in range(1, len(pool)):
+        c = pool[i]
+        s = c.cur[0] + c.cur[1]
+        if s > top or (s == top and c.uid < best.uid):
+            best, top = c, s
+    return best
 
 
 def _holders(game: Game, e: GameEffect, ctx: Context) -> list[Char]:
