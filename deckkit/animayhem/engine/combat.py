@@ -226,9 +226,8 @@ class Combat:
         # Until then the shared empty placeholders, never changed: a round sets its own.
         self.target: Char | None = None
         self.fighters: list[Char] = _NOBODY
-        self.sides: dict[int, _Side] = _NO_SIDES
-        # The same sides without a look-up by uid: those of ``fighters`` in their order, and
-        # the attacked character's.
+        # The characters' sides: those of ``fighters`` in their order, and the attacked
+        # character's (one of them when it fights; ``side_of`` finds one's by identity).
         self.fsides: list[_Side] = _NO_FIGHTERS
         self.tside: _Side | None = None
         self.dside: _Side | None = None
@@ -334,7 +333,6 @@ def combat_rules(edition: Edition) -> CombatRules:
 
 COMBATS: Final[list[Combat]] = []
 _NOBODY: Final[list[Char]] = []
-_NO_SIDES: Final[dict[int, _Side]] = {}
 _NO_FIGHTERS: Final[list[_Side]] = []
 # A combat's start_health under the kill rules that never read it: never changed.
 _NO_HEALTH: Final[dict[int, int]] = {}
@@ -601,7 +599,6 @@ def _flash_effects(
     d: Dis,
     fighters: list[Char],
     target: Char,
-    sides: dict[int, _Side],
     fsides: list[_Side],
     tside: _Side,
     dside: _Side,
@@ -641,9 +638,9 @@ def _flash_effects(
             cost = 0  # another flash effect paid it (Supreme Battle Aura)
         if cost:
             c.set_energy(c.cur[ENE] - cost)
-        _apply_round_modifiers(game, sides[c.uid], copy)
+        side = side_of(c, fighters, fsides, target, tside)
+        _apply_round_modifiers(game, side, copy)
         if card.id in game.fx:
-            side = sides[c.uid]
             slot = game.slot_of(d) if d.pos >= 0 else -1
             mine, theirs = play_in_combat(game, copy, c, d, slot, fx)
             side.damage, side.defense = apply_mods(mine, side.damage, side.defense)
@@ -655,9 +652,9 @@ def _flash_effects(
                 _play_card(game, side, dside, None, dside if ignores else None, slot, fx)
             if lone_attacker(fx) == c.uid:
                 # Everyone's energy went into its attack: the others deal none (Genki-Dama).
-                for o in fighters:
+                for i, o in enumerate(fighters):
                     if o is not c:
-                        sides[o.uid].damage = 0
+                        fsides[i].damage = 0
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}", target=c, card=card.id)
         if c.cur[ENE] < energy and c not in paid:
@@ -1156,22 +1153,22 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         # is out of play at once (set0 rulebook, Lexicon "Bonked"): it deals no damage.
         if not all(c.zone == "field" and c.slot == slot for c in fighters):
             fighters = [c for c in fighters if c.zone == "field" and c.slot == slot]
-    sides: dict[int, _Side] = {}
     fsides: list[_Side] = []
+    tside: _Side | None = None
     for c in fighters:
         side = _Side(c, c.cur[DMG], c.cur[DEF])
-        sides[c.uid] = side
         fsides.append(side)
-    tside = sides.get(target.uid)
+        if c is target:
+            tside = side
     if tside is None:
-        tside = sides[target.uid] = _Side(target, target.cur[DMG], target.cur[DEF])
+        tside = _Side(target, target.cur[DMG], target.cur[DEF])
     dside = _Side(d, d.damage, d.defense)
     bonus = horde_bonus(game, d)
     dside.damage += bonus + ally_damage
     dside.defense += bonus + ally_defense
     shielded: _Side | None = None
     if fx_sides is not None:
-        _effect_mods(sides, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
+        _effect_mods(fsides, tside, dside, fx_sides, char_mods, bonus_dmg, bonus_def)
         shielded = dside if has_rule(game, d, ACT_IGNORE_CARDS) else None
     spent: list[Char] = _NOBODY  # a list of its own once one spends energy (most rounds none)
     for i, c in enumerate(fighters):
@@ -1187,7 +1184,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         if not _among(target, fighters):
             _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
     elif choose_card and len(fighters) > 1:
-        pick = _card_chooser(game, policy, d, fighters, target, sides)
+        pick = _card_chooser(game, policy, d, fighters, target, fsides, tside)
         _play_card(game, tside, dside, drawn, shielded, slot, fx_sides, pick)
     else:
         _play_card(game, tside, dside, drawn, shielded, slot, fx_sides)
@@ -1199,7 +1196,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         f.own_energised().add(c.uid)
     f.stage = "flash"
     f.target, f.fighters, f.alive, f.spent, f.drawn = target, fighters, alive, spent, drawn
-    f.sides, f.dside, f.shielded = sides, dside, shielded
+    f.dside, f.shielded = dside, shielded
     f.fsides, f.tside = fsides, tside
     return None
 
@@ -1211,12 +1208,12 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
     effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
     target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
-    sides, dside, fsides, tside = f.sides, f.dside, f.fsides, f.tside
+    dside, fsides, tside = f.dside, f.fsides, f.tside
     assert target is not None and dside is not None and tside is not None
     incapacitated = f.incapacitated
     frenzy = d.g.traits & TRAIT_BIT_FRENZY
 
-    paid = _flash_effects(game, policy, d, fighters, target, sides, fsides, tside, dside, fx_sides)
+    paid = _flash_effects(game, policy, d, fighters, target, fsides, tside, dside, fx_sides)
     if paid:
         # Energy a flash effect took counts as expended this round ("Energy Gain") and comes
         # back at the end ("End of Combat and Revitalization": "All characters in play regain
@@ -1226,7 +1223,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     # Damage Dealing (simultaneous); totals never below 0 (1998 guidelines 1.5).
     hitting = fsides  # the sides of those whose attack reaches it
     if effects and d.fx is not None and ACT_SHIELD in rules_of(d.fx):
-        hitting = [sides[c.uid] for c in fighters if not shielded_from(game, d, c)]
+        hitting = [fsides[i] for i, c in enumerate(fighters) if not shielded_from(game, d, c)]
     total = sum(max(0, s.damage) for s in hitting)
     to_disaster = total - max(0, dside.defense)
     if effects and has_rule(game, d, ACT_APART):
@@ -1254,7 +1251,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     for v in victims:
         if v.zone != "field":
             continue  # a flash effect took it out this round (Ultimate Sacrifice)
-        loss = attack - max(0, (tside if v is target else sides[v.uid]).defense)
+        loss = attack - max(0, side_of(v, fighters, fsides, target, tside).defense)
         hits.append((v, loss if loss >= 1 else 0))
     if to_disaster >= 1:
         d.health -= to_disaster
@@ -1268,7 +1265,8 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             f"round {rnd}: cards {', '.join(drawn or []) or 'none'}; party deals {total} - "
             f"{max(0, dside.defense)} = {max(0, to_disaster)} to {d.name} (health {d.health}); "
             + "; ".join(
-                f"{d.name} deals {attack} - {max(0, sides[v.uid].defense)} = "
+                f"{d.name} deals {attack} - "
+                f"{max(0, side_of(v, fighters, fsides, target, tside).defense)} = "
                 f"{loss} to {v.name} (health {v.health})"
                 for v, loss in hits
             ),
@@ -1330,7 +1328,8 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
 
 
 def _effect_mods(
-    sides: dict[int, _Side],
+    fsides: list[_Side],
+    tside: _Side,
     dside: _Side,
     fx: Sides,
     char_mods: dict[int, list[Mods]],
@@ -1346,22 +1345,53 @@ def _effect_mods(
     # The character's lasting modifiers, then this combat's, then this round's, in turn.
     for mods_of in (char_mods, fx.combat_chars, fx.round_chars):
         if mods_of:
-            for uid, side in sides.items():
-                mods = mods_of.get(uid)
-                if mods:
-                    side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
+            for side in fsides:
+                _own_mods(side, mods_of)
+            if not _has_side(tside, fsides):
+                _own_mods(tside, mods_of)
+
+
+def _own_mods(side: _Side, mods_of: dict[int, list[Mods]]) -> None:
+    """A character's side with its modifiers in ``mods_of`` (by uid) applied."""
+    mods = mods_of.get(side.owner.uid)
+    if mods:
+        side.damage, side.defense = apply_mods(mods, side.damage, side.defense)
+
+
+def _has_side(side: _Side, sides: list[_Side]) -> bool:
+    """``side`` is one of ``sides`` (by identity)."""
+    return any(s is side for s in sides)
+
+
+def side_of(
+    c: Char, fighters: list[Char], fsides: list[_Side], target: Char, tside: _Side
+) -> _Side:
+    """A character's side this round: the attacked character's, or a fighter's (``fsides``
+    lists those of ``fighters`` in their order), found by identity."""
+    if c is target:
+        return tside
+    for i, o in enumerate(fighters):
+        if o is c:
+            return fsides[i]
+    raise KeyError(c.uid)  # not in this round
 
 
 def _card_chooser(
-    game: Game, policy: Policy, d: Dis, fighters: list[Char], target: Char, sides: dict[int, _Side]
+    game: Game,
+    policy: Policy,
+    d: Dis,
+    fighters: list[Char],
+    target: Char,
+    fsides: list[_Side],
+    tside: _Side,
 ) -> Callable[[CombatCard], _Side]:
     """The recipient of a seen combat card among the retaliating characters, the player's
     choice held to the rule (one of ``fighters``; rule option combat_card=chosen)."""
 
     def pick(card: CombatCard) -> _Side:
-        options = [(c, sides[c.uid].damage, sides[c.uid].defense) for c in fighters]
+        options = [(c, fsides[i].damage, fsides[i].defense) for i, c in enumerate(fighters)]
         c = policy.combat_card_to(game, d, card, options, target)
-        return sides[c.uid] if c in fighters else sides[target.uid]
+        return side_of(c, fighters, fsides, target, tside) if c in fighters else tside
 
     return pick
 

@@ -122,8 +122,14 @@ def carried(f: Combat, game: Game) -> Combat:
         g.target = chars[f.target.uid]
         g.fighters, g.alive, g.spent = each(f.fighters), each(f.alive), each(f.spent)
         g.drawn = None if f.drawn is None else list(f.drawn)
-        g.sides = {u: _Side(chars[u], side.damage, side.defense) for u, side in f.sides.items()}
-        g.fsides, g.tside = [g.sides[c.uid] for c in g.fighters], g.sides[g.target.uid]
+        was, t = f.fsides, f.tside
+        assert t is not None
+        g.fsides = [_Side(c, was[i].damage, was[i].defense) for i, c in enumerate(g.fighters)]
+        # The target's side: a fighter's when it fights (the same side), else its own.
+        g.tside = _Side(g.target, t.damage, t.defense)
+        for i in range(len(was)):
+            if was[i] is t:
+                g.tside = g.fsides[i]
         if f.dside is not None:
             g.dside = _Side(d, f.dside.damage, f.dside.defense)
             g.shielded = g.dside if f.shielded is f.dside else None
