@@ -34,6 +34,7 @@ from deckkit.animayhem.engine.codes import (
     TYPE_FLASH_EFFECT,
 )
 from deckkit.animayhem.engine.queries import (
+    ACTIONS,
     HAVEN,
     ally_bonus,
     barred,
@@ -88,6 +89,10 @@ if TYPE_CHECKING:
     from deckkit.animayhem.engine.gamecards import GameCard
 
 Move = tuple[list[Char], list[int]]
+
+# The charm odds' memo keys a combat pile's make-up and two charm values each below this as one
+# number (a value outside is worked out and not kept).
+CHARM_KEY_RANGE: Final = 1024
 
 # Flash effects are card text the engine does not play; a player spends them from the hand.
 PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
@@ -923,7 +928,8 @@ def _can_beat(game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4
     many disasters."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
-    shields = standing(d.fx, ACT_SHIELD) if game.fx and d.fx is not None else None
+    acts = ACTIONS.of(game)
+    shields = standing(d.fx, ACT_SHIELD) if acts.shield and d.fx is not None else None
     if shields:
         hitters = [c for c in party if not any(fits(e, c) for e in shields)]
         per_round = _top_damage(hitters, cap) - dfn
@@ -933,7 +939,7 @@ def _can_beat(game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4
         per_round = _top_damage(party, cap) - dfn
     if per_round > 0 and per_round * WEAR_DOWN_ROUNDS >= d.health_max:
         return True
-    return bool(game.fx) and special_defeat(game, party, d)
+    return acts.defeat and special_defeat(game, party, d)
 
 
 def known_outlook(game: Game, party: list[Char], slot: int) -> tuple[int, int]:
@@ -1005,7 +1011,8 @@ class HeuristicPolicy(Policy):
         self._makeups: dict[
             tuple[tuple[int, int], ...], tuple[int, tuple[tuple[CharmHalf, int], ...]]
         ] = {}
-        self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
+        # (By one number for the three: ``_odds_key``.)
+        self._charm_odds: dict[int, tuple[float, float]] = {}
         # Each combat pile's make-up and its number, by the pile's cards (``_pile_makeup``).
         self._piles: dict[
             frozenset[tuple[GameCard, int]], tuple[tuple[tuple[CharmHalf, int], ...], int]
@@ -1107,7 +1114,9 @@ class HeuristicPolicy(Policy):
         if self._charm_game is not game:
             self._charm_game = game
             self._halves, self._makeup = self._pile_makeup(game)
-        key = (self._makeup, mine, theirs)
+        if not (0 <= mine < CHARM_KEY_RANGE and 0 <= theirs < CHARM_KEY_RANGE):
+            return charm_chance(self._halves, mine, theirs)  # outside the keys: not kept
+        key = (self._makeup * CHARM_KEY_RANGE + mine) * CHARM_KEY_RANGE + theirs
         odds = self._charm_odds.get(key)
         if odds is None:
             odds = charm_chance(self._halves, mine, theirs)
@@ -1122,14 +1131,28 @@ class HeuristicPolicy(Policy):
         if not options:
             return []
         # Best first: the likeliest to win, then the least likely to lose, then the smaller uid
-        # (uids differ, so a character is never compared).
-        ranked: list[tuple[float, float, int, Char]] = []
+        # (uids differ: the order a sort by those three gives), each put in its place as its
+        # odds are read (an insertion sort of the few options).
+        ranked: list[Char] = []
+        odds: list[tuple[float, float]] = []
+        theirs = d.charm
         for c in options:
-            win, lose = self._odds(game, c.cur[CHA], d.charm)
-            ranked.append((-win, lose, c.uid, c))
-        ranked.sort()
-        picks = [r[3] for r in ranked[:automatic]]
-        more = [r[3] for r in ranked[automatic:] if -r[0] > 0.5]
+            mine = self._odds(game, c.cur[CHA], theirs)
+            win, lose = mine
+            uid = c.uid
+            i = len(ranked)
+            while i > 0:
+                w, lo = odds[i - 1]
+                if not (
+                    win > w
+                    or (win == w and (lose < lo or (lose == lo and uid < ranked[i - 1].uid)))
+                ):
+                    break
+                i -= 1
+            ranked.insert(i, c)
+            odds.insert(i, mine)
+        picks = ranked[:automatic]
+        more = [ranked[i] for i in range(automatic, len(ranked)) if odds[i][0] > 0.5]
         # (The fight is weighed only when someone more would charm: a query, asked or not.)
         if not more or can_beat(game, game.at(options[0].slot), d):
             return picks
@@ -1389,7 +1412,7 @@ class HeuristicPolicy(Policy):
                 order.append(s)
         for start in order:
             party = groups[start]
-            budget = party_movement(game, party)
+            budget = -1  # the party's movement, worked out when first needed
             carrying = start != HAVEN and any(c.items for c in party)
             if carrying:
                 carriers, rest = _carriers_apart(party)
@@ -1399,9 +1422,9 @@ class HeuristicPolicy(Policy):
                     if route and route[-1] == HAVEN:
                         plans.append((carriers, route))
                         party = rest
-                        budget = party_movement(game, party)
                         carrying = False
             if carrying:
+                budget = party_movement(game, party)
                 back = game.dist[start][home] + 1
                 if back <= budget:
                     route = _home_route(game, start, budget, harm)
@@ -1415,6 +1438,8 @@ class HeuristicPolicy(Policy):
                 if start == anchor:
                     meet = None if start == HAVEN else start
                 continue
+            if budget < 0:
+                budget = party_movement(game, party)
             # No party walks through a combat disaster it could not beat on its way to the goal
             # (``AROUND_UNBEATABLE``).
             walls = _unbeatable_slots(game, party) if AROUND_UNBEATABLE else []
@@ -1732,6 +1757,11 @@ class HeuristicPolicy(Policy):
         (measured: 352 of 794 such cards in 500 medium games were spent on one)."""
         if short_damage <= 0 and short_defense <= 0:
             return []  # the round is decided without a card
+        for x in game.hand:
+            if x.g.kind == KIND_FLASH_EFFECT:
+                break
+        else:
+            return []  # no flash effect in the hand
         guard: list[tuple[int, Copy, int]] = []  # (defense, card, cost) playable on the target
         blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
         plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus

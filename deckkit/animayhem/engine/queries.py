@@ -55,6 +55,7 @@ from deckkit.animayhem.engine.codes import (
     ACT_REVERSE_CHARM,
     ACT_SEND,
     ACT_SHARE,
+    ACT_SHIELD,
     ACT_SURVIVE,
     ACT_SWAP,
     ACT_UNBLOCK,
@@ -101,6 +102,37 @@ class Use(NamedTuple):
 
 
 Uses = list[Use] | None
+
+
+class ActionsInPlay:
+    """Whether the game's effects use a few actions its queries ask about on every fight and
+    move (``game.acts``: every action of the deck's effects), read as native fields instead of
+    a set look-up each time, and worked out again only when a game's ``acts`` is another set
+    (the games of one prepared deck share theirs)."""
+
+    def __init__(self) -> None:
+        self.acts: frozenset[Action] | None = None
+        self.defeat = False
+        self.leap = False
+        self.modify = False
+        self.shield = False
+
+    def of(self, game: Game) -> ActionsInPlay:
+        acts = game.acts
+        if acts is not self.acts:
+            self.acts = acts
+            self.defeat = ACT_DEFEAT in acts
+            self.leap = ACT_LEAP in acts
+            self.modify = ACT_MODIFY in acts
+            self.shield = ACT_SHIELD in acts
+        return self
+
+
+# The one record of the actions in play (``ACTIONS.of(game)``).
+ACTIONS: Final = ActionsInPlay()
+
+# What ``ally_bonus`` lends when no effect of the game modifies a disaster.
+_NO_BONUS: Final = (0, 0)
 
 
 # --- what cards match, what holds ------------------------------------------------------
@@ -339,6 +371,8 @@ def ally_bonus(game: Game, d: Dis, uses: Uses = None) -> tuple[int, int]:
     """The (damage, defense) its allies lend disaster ``d`` (set0 rulebook, Part III "Ally
     Disaster": Kodachi Kuno allied with Kiriya gives it +2 damage and +2 defense). An ally's
     bonus is its standing MODIFY of ``nearest_disaster``: the primary it stays with."""
+    if not ACTIONS.of(game).modify:
+        return _NO_BONUS  # no effect of the game modifies anything
     damage = defense = 0
     for a in game.disasters:
         if a.ally_of is not d or a.fx is None:
@@ -825,7 +859,7 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
     characters its card says it carries (CARRY). ``uses``: the party really moves, and
     collects the cards whose effects shaped its pace."""
     speed = _pace(game, party, uses)
-    if ACT_LEAP in game.acts and party:
+    if party and ACTIONS.of(game).leap:
         room = leap_room(game, party)  # a location jumped over (Jump): spent only when needed
         speed += room[0] if room is not None else 0
     return speed
