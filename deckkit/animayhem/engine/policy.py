@@ -257,7 +257,8 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     the field whose card allows it (Mousse). The haven's first, then the field's, each in the
     game's order, from one pass over the characters."""
     enhancement = anywhere and kind is TYPE_ENHANCEMENT
-    equipment = not enhancement and bool(game.acts) and kind is TYPE_EQUIPMENT
+    # (Equipment goes on the field only by an EQUIP_ANYWHERE, none when the game has none.)
+    equipment = not enhancement and kind is TYPE_EQUIPMENT and ACTIONS.of(game).equip_anywhere
     # A haven's rule for some equipment (Squad Bay) lets it on anyone on the field.
     some = equipment and haven_equips(game, None)
     targets: list[Char] = []
@@ -706,7 +707,7 @@ def _danger_slots(game: Game) -> list[int]:
     for d in game.disasters:
         if d.combat or harmful(d):
             slot = path[d.pos]
-            danger[slot] += 3
+            danger[slot] = danger[slot] + 3  # (not +=: a list item added to as an object)
             if d.combat or d.stationary or d.ally_of is not None:
                 continue
             step = -1 if d.backward else 1
@@ -723,7 +724,7 @@ def _danger_slots(game: Game) -> list[int]:
                     # (movement._leave_field), the other end for one moving back.
                     pos = last if d.backward else 0
                 slot = path[pos]
-                danger[slot] += STRIKE_PATH_RISK
+                danger[slot] = danger[slot] + STRIKE_PATH_RISK
     return danger
 
 
@@ -832,8 +833,9 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     # first, then each weighed in that order only until the answer is settled either way, half
     # of them bad already, or too few left to make a half (``bad * 2 >= n`` is ``bad >= need``).
     n = 0
+    seen = bool(known)
     for loc in game.locs:
-        if known:
+        if seen:
             for d in loc.hidden_disasters:
                 if d.uid not in known:
                     n += 1
@@ -850,7 +852,7 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     left = n  # the unseen disasters not yet weighed
     for loc in game.locs:
         for d in loc.hidden_disasters:
-            if known and d.uid in known:
+            if seen and d.uid in known:
                 continue
             bad += _threat(game, party, d, top3, top4)
             left -= 1
@@ -1028,6 +1030,10 @@ class HeuristicPolicy(Policy):
         ) = None
         # The same for what ``combat_flash`` weighs of each flash effect (``_Flash``).
         self._flash: dict[str, _Flash] = {}
+        # The edition's limits on who moves (``plan_moves``), read once for each edition.
+        self._limits_of: Edition | None = None
+        self._max_on_field = 0
+        self._max_party = 0
 
     def _bonuses(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
         """:func:`_combat_modifiers` of ``x``'s card, from the cache (read it, never change
@@ -1352,7 +1358,10 @@ class HeuristicPolicy(Policy):
     def plan_moves(self, game: Game, edition: Edition, goal_slot: int | None) -> list[Move]:
         """The Move phase's plans: toward the goal this player picks, or ``goal_slot`` when
         given (a player weighing other goals: ``search.py``)."""
-        play = edition.play
+        if self._limits_of is not edition:  # an edition's rules are frozen: read once
+            self._limits_of = edition
+            self._max_on_field = edition.play.max_on_field
+            self._max_party = edition.play.max_party or 0  # (None: no limit)
         everyone: list[Char] = []  # those on the field, then (below) some in the haven
         haven: list[Char] = []
         for c in game.chars:
@@ -1361,22 +1370,28 @@ class HeuristicPolicy(Policy):
                 everyone.append(c)
             elif zone == "haven":
                 haven.append(c)
-        room = play.max_on_field - len(everyone)
+        room = self._max_on_field - len(everyone)
         if room > 0 and haven:  # the strongest in the haven join while there is room
             _rank(haven, 0, True)
             everyone += haven[:room]
-        if play.max_party:
-            everyone = everyone[: play.max_party]
+        max_party = self._max_party
+        if max_party:
+            everyone = everyone[:max_party]
         if not everyone:
             return []
-        groups: dict[int, list[Char]] = {}
+        # The groups by where they start (a slot, or HAVEN) in the order first met: a few, so
+        # two lists read by position rather than a dictionary.
+        starts: list[int] = []
+        groups: list[list[Char]] = []
         for c in everyone:
             start = c.slot if c.zone == "field" else HAVEN
-            group = groups.get(start)
-            if group is None:
-                groups[start] = [c]
+            for i in range(len(starts)):
+                if starts[i] == start:
+                    groups[i].append(c)
+                    break
             else:
-                group.append(c)
+                starts.append(start)
+                groups.append([c])
         # Carriers take their items to the haven whenever they can reach it this turn (a
         # carried item is one a disaster can still take or destroy; measured, 1,000 paired
         # games under item_pickup=through: tricky +10.5 points, strike +9.1, medium +4.8,
@@ -1388,11 +1403,12 @@ class HeuristicPolicy(Policy):
                 live = d.combat and d.incapacitated_turn != game.turn
                 if live and d.carrying and can_beat(game, everyone, d):
                     hunt.append(d)
-        anchor = HAVEN  # the largest group (the first of the largest)
+        first = 0  # the largest group (the first of the largest)
         size = 0
-        for start, group in groups.items():
-            if len(group) > size:
-                anchor, size = start, len(group)
+        for i in range(len(groups)):
+            if len(groups[i]) > size:
+                first, size = i, len(groups[i])
+        anchor = starts[first]
         goal = goal_slot
         if goal is None and game.known:
             targets = self._targets(game, everyone)
@@ -1406,12 +1422,11 @@ class HeuristicPolicy(Policy):
         home = game.field.haven_slot
         meet: int | None = None
         harm = _harm_slots(game)
-        order = [anchor]
-        for s in groups:
-            if s != anchor:
-                order.append(s)
-        for start in order:
-            party = groups[start]
+        for k in range(len(groups)):
+            # The anchor's group first, then the others in their order.
+            i = first if k == 0 else (k - 1 if k <= first else k)
+            start = starts[i]
+            party = groups[i]
             budget = -1  # the party's movement, worked out when first needed
             carrying = start != HAVEN and any(c.items for c in party)
             if carrying:
@@ -1571,12 +1586,13 @@ class HeuristicPolicy(Policy):
             slot = -1
             far = 0
             for loc in game.locs:
+                hidden = loc.hidden_disasters
+                if not (hidden or loc.hidden_cards) or loc.destroyed:
+                    continue
                 s = loc.slot
-                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
+                if s == skip or (refused and refused >> s & 1):
                     continue
-                if refused and refused >> s & 1:
-                    continue
-                f = (row[s] + extra + len(loc.hidden_disasters) + danger[s]) * scale - index[s]
+                f = (row[s] + extra + len(hidden) + danger[s]) * scale - index[s]
                 if slot < 0 or f < far:
                     slot, far = s, f
             if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):

@@ -112,7 +112,9 @@ class ActionsInPlay:
 
     def __init__(self) -> None:
         self.acts: frozenset[Action] | None = None
+        self.bar = False
         self.defeat = False
+        self.equip_anywhere = False
         self.leap = False
         self.modify = False
         self.shield = False
@@ -121,7 +123,9 @@ class ActionsInPlay:
         acts = game.acts
         if acts is not self.acts:
             self.acts = acts
+            self.bar = ACT_BAR in acts
             self.defeat = ACT_DEFEAT in acts
+            self.equip_anywhere = ACT_EQUIP_ANYWHERE in acts
             self.leap = ACT_LEAP in acts
             self.modify = ACT_MODIFY in acts
             self.shield = ACT_SHIELD in acts
@@ -504,7 +508,7 @@ def strikes_first_card(game: Game, card: AnyCard) -> bool:
 def barred(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
     """The location bars this party from scavenging it: a member meets its BAR (Kozo Karino
     at the Shinjuku Police Building)."""
-    if ACT_BAR not in game.acts:
+    if not ACTIONS.of(game).bar:
         return False
     loc = game.locs[slot].card
     fx = game.fx.get(loc.id)
@@ -521,7 +525,7 @@ def barred(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
 def equips_anywhere(game: Game, c: Char, uses: Uses = None, card: AnyCard | None = None) -> bool:
     """Equipment (``card``; None: some equipment) may be played on this character on the field
     (EQUIP_ANYWHERE: Mousse); with ``uses``, the card that allows the play."""
-    if ACT_EQUIP_ANYWHERE not in game.acts:
+    if not ACTIONS.of(game).equip_anywhere:
         return False
     if c.fx is not None and any(
         e.do is ACT_EQUIP_ANYWHERE for _, e in c.fx.get(TRIGGER_ALWAYS, ())
@@ -606,7 +610,7 @@ def _would_act(game: Game, e: GameEffect) -> bool:
 def haven_equips(game: Game, card: AnyCard | None, uses: Uses = None) -> bool:
     """A haven lets this equipment (``None``: some equipment) be played on the player's
     characters on the field (EQUIP_ANYWHERE with target ``play``: Squad Bay and vehicles)."""
-    if ACT_EQUIP_ANYWHERE not in game.acts:
+    if not ACTIONS.of(game).equip_anywhere:
         return False
     for h in (*game.havens, *game.turned_havens):
         fx = game.fx.get(h.cid)
@@ -890,8 +894,9 @@ def _pace(game: Game, party: list[Char], uses: Uses = None) -> int:
     elif party:
         speed = party[0].cur[MOV]  # the slowest member's
         for c in party:
-            if c.cur[MOV] < speed:
-                speed = c.cur[MOV]
+            mov = c.cur[MOV]
+            if mov < speed:
+                speed = mov
     return speed
 
 
