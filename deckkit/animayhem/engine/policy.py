@@ -62,7 +62,7 @@ from deckkit.animayhem.engine.queries import (
     retreat_options,
     sends_to_goal,
     special_defeat,
-    standing,
+    standing_or_none,
     strikes_first_card,
     traps,
     trim_to_stop,
@@ -930,8 +930,7 @@ def _can_beat(game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4
     many disasters."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
-    acts = ACTIONS.of(game)
-    shields = standing(d.fx, ACT_SHIELD) if acts.shield and d.fx is not None else None
+    shields = standing_or_none(d.fx, ACT_SHIELD) if game.fx else None
     if shields:
         hitters = [c for c in party if not any(fits(e, c) for e in shields)]
         per_round = _top_damage(hitters, cap) - dfn
@@ -941,7 +940,7 @@ def _can_beat(game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4
         per_round = _top_damage(party, cap) - dfn
     if per_round > 0 and per_round * WEAR_DOWN_ROUNDS >= d.health_max:
         return True
-    return acts.defeat and special_defeat(game, party, d)
+    return bool(game.fx) and special_defeat(game, party, d)
 
 
 def known_outlook(game: Game, party: list[Char], slot: int) -> tuple[int, int]:

@@ -55,7 +55,6 @@ from deckkit.animayhem.engine.codes import (
     ACT_REVERSE_CHARM,
     ACT_SEND,
     ACT_SHARE,
-    ACT_SHIELD,
     ACT_SURVIVE,
     ACT_SWAP,
     ACT_UNBLOCK,
@@ -113,29 +112,23 @@ class ActionsInPlay:
     def __init__(self) -> None:
         self.acts: frozenset[Action] | None = None
         self.bar = False
-        self.defeat = False
         self.equip_anywhere = False
         self.leap = False
-        self.modify = False
-        self.shield = False
 
     def of(self, game: Game) -> ActionsInPlay:
         acts = game.acts
         if acts is not self.acts:
             self.acts = acts
             self.bar = ACT_BAR in acts
-            self.defeat = ACT_DEFEAT in acts
             self.equip_anywhere = ACT_EQUIP_ANYWHERE in acts
             self.leap = ACT_LEAP in acts
-            self.modify = ACT_MODIFY in acts
-            self.shield = ACT_SHIELD in acts
         return self
 
 
 # The one record of the actions in play (``ACTIONS.of(game)``).
 ACTIONS: Final = ActionsInPlay()
 
-# What ``ally_bonus`` lends when no effect of the game modifies a disaster.
+# What ``ally_bonus`` lends when no ally lends anything.
 _NO_BONUS: Final = (0, 0)
 
 
@@ -336,6 +329,21 @@ def standing(
     return [e for _, e in fx.get(TRIGGER_ALWAYS, ()) if e.do is do]
 
 
+def standing_or_none(
+    fx: dict[Trigger, tuple[tuple[int, GameEffect], ...]] | None, do: Action
+) -> list[GameEffect] | None:
+    """:func:`standing`, None when there is none (no list made for the most common answer)."""
+    if fx is None:
+        return None
+    out: list[GameEffect] | None = None
+    for _, e in fx.get(TRIGGER_ALWAYS, ()):
+        if e.do is do:
+            if out is None:
+                out = []
+            out.append(e)
+    return out
+
+
 def unlocked(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
     """A card a party member holds (or the member itself) lets it scavenge this location
     without the listed skills (UNLOCK), or with some of them missing (EASE). An unlock limited
@@ -375,8 +383,6 @@ def ally_bonus(game: Game, d: Dis, uses: Uses = None) -> tuple[int, int]:
     """The (damage, defense) its allies lend disaster ``d`` (set0 rulebook, Part III "Ally
     Disaster": Kodachi Kuno allied with Kiriya gives it +2 damage and +2 defense). An ally's
     bonus is its standing MODIFY of ``nearest_disaster``: the primary it stays with."""
-    if not ACTIONS.of(game).modify:
-        return _NO_BONUS  # no effect of the game modifies anything
     damage = defense = 0
     for a in game.disasters:
         if a.ally_of is not d or a.fx is None:
@@ -389,6 +395,8 @@ def ally_bonus(game: Game, d: Dis, uses: Uses = None) -> tuple[int, int]:
             dmg, dfn = _lent(e.mods, d)
             damage += dmg
             defense += dfn
+    if damage == 0 and defense == 0:
+        return _NO_BONUS  # (no new pair for the most common answer)
     return damage, defense
 
 
