@@ -34,6 +34,7 @@ from deckkit.animayhem.engine.codes import (
     TYPE_FLASH_EFFECT,
 )
 from deckkit.animayhem.engine.queries import (
+    ACTIONS,
     HAVEN,
     ally_bonus,
     barred,
@@ -61,7 +62,7 @@ from deckkit.animayhem.engine.queries import (
     retreat_options,
     sends_to_goal,
     special_defeat,
-    standing,
+    standing_or_none,
     strikes_first_card,
     traps,
     trim_to_stop,
@@ -88,6 +89,10 @@ if TYPE_CHECKING:
     from deckkit.animayhem.engine.gamecards import GameCard
 
 Move = tuple[list[Char], list[int]]
+
+# The charm odds' memo keys a combat pile's make-up and two charm values each below this as one
+# number (a value outside is worked out and not kept).
+CHARM_KEY_RANGE: Final = 1024
 
 # Flash effects are card text the engine does not play; a player spends them from the hand.
 PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
@@ -252,7 +257,8 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     the field whose card allows it (Mousse). The haven's first, then the field's, each in the
     game's order, from one pass over the characters."""
     enhancement = anywhere and kind is TYPE_ENHANCEMENT
-    equipment = not enhancement and bool(game.acts) and kind is TYPE_EQUIPMENT
+    # (Equipment goes on the field only by an EQUIP_ANYWHERE, none when the game has none.)
+    equipment = not enhancement and kind is TYPE_EQUIPMENT and ACTIONS.of(game).equip_anywhere
     # A haven's rule for some equipment (Squad Bay) lets it on anyone on the field.
     some = equipment and haven_equips(game, None)
     targets: list[Char] = []
@@ -701,7 +707,7 @@ def _danger_slots(game: Game) -> list[int]:
     for d in game.disasters:
         if d.combat or harmful(d):
             slot = path[d.pos]
-            danger[slot] += 3
+            danger[slot] = danger[slot] + 3  # (not +=: a list item added to as an object)
             if d.combat or d.stationary or d.ally_of is not None:
                 continue
             step = -1 if d.backward else 1
@@ -718,7 +724,7 @@ def _danger_slots(game: Game) -> list[int]:
                     # (movement._leave_field), the other end for one moving back.
                     pos = last if d.backward else 0
                 slot = path[pos]
-                danger[slot] += STRIKE_PATH_RISK
+                danger[slot] = danger[slot] + STRIKE_PATH_RISK
     return danger
 
 
@@ -827,8 +833,9 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     # first, then each weighed in that order only until the answer is settled either way, half
     # of them bad already, or too few left to make a half (``bad * 2 >= n`` is ``bad >= need``).
     n = 0
+    seen = bool(known)
     for loc in game.locs:
-        if known:
+        if seen:
             for d in loc.hidden_disasters:
                 if d.uid not in known:
                     n += 1
@@ -845,7 +852,7 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     left = n  # the unseen disasters not yet weighed
     for loc in game.locs:
         for d in loc.hidden_disasters:
-            if known and d.uid in known:
+            if seen and d.uid in known:
                 continue
             bad += _threat(game, party, d, top3, top4)
             left -= 1
@@ -923,7 +930,7 @@ def _can_beat(game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4
     many disasters."""
     dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
-    shields = standing(d.fx, ACT_SHIELD) if game.fx and d.fx is not None else None
+    shields = standing_or_none(d.fx, ACT_SHIELD) if game.fx else None
     if shields:
         hitters = [c for c in party if not any(fits(e, c) for e in shields)]
         per_round = _top_damage(hitters, cap) - dfn
@@ -1005,7 +1012,8 @@ class HeuristicPolicy(Policy):
         self._makeups: dict[
             tuple[tuple[int, int], ...], tuple[int, tuple[tuple[CharmHalf, int], ...]]
         ] = {}
-        self._charm_odds: dict[tuple[int, int, int], tuple[float, float]] = {}
+        # (By one number for the three: ``_odds_key``.)
+        self._charm_odds: dict[int, tuple[float, float]] = {}
         # Each combat pile's make-up and its number, by the pile's cards (``_pile_makeup``).
         self._piles: dict[
             frozenset[tuple[GameCard, int]], tuple[tuple[tuple[CharmHalf, int], ...], int]
@@ -1021,6 +1029,10 @@ class HeuristicPolicy(Policy):
         ) = None
         # The same for what ``combat_flash`` weighs of each flash effect (``_Flash``).
         self._flash: dict[str, _Flash] = {}
+        # The edition's limits on who moves (``plan_moves``), read once for each edition.
+        self._limits_of: Edition | None = None
+        self._max_on_field = 0
+        self._max_party = 0
 
     def _bonuses(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
         """:func:`_combat_modifiers` of ``x``'s card, from the cache (read it, never change
@@ -1107,7 +1119,9 @@ class HeuristicPolicy(Policy):
         if self._charm_game is not game:
             self._charm_game = game
             self._halves, self._makeup = self._pile_makeup(game)
-        key = (self._makeup, mine, theirs)
+        if not (0 <= mine < CHARM_KEY_RANGE and 0 <= theirs < CHARM_KEY_RANGE):
+            return charm_chance(self._halves, mine, theirs)  # outside the keys: not kept
+        key = (self._makeup * CHARM_KEY_RANGE + mine) * CHARM_KEY_RANGE + theirs
         odds = self._charm_odds.get(key)
         if odds is None:
             odds = charm_chance(self._halves, mine, theirs)
@@ -1122,14 +1136,28 @@ class HeuristicPolicy(Policy):
         if not options:
             return []
         # Best first: the likeliest to win, then the least likely to lose, then the smaller uid
-        # (uids differ, so a character is never compared).
-        ranked: list[tuple[float, float, int, Char]] = []
+        # (uids differ: the order a sort by those three gives), each put in its place as its
+        # odds are read (an insertion sort of the few options).
+        ranked: list[Char] = []
+        odds: list[tuple[float, float]] = []
+        theirs = d.charm
         for c in options:
-            win, lose = self._odds(game, c.cur[CHA], d.charm)
-            ranked.append((-win, lose, c.uid, c))
-        ranked.sort()
-        picks = [r[3] for r in ranked[:automatic]]
-        more = [r[3] for r in ranked[automatic:] if -r[0] > 0.5]
+            mine = self._odds(game, c.cur[CHA], theirs)
+            win, lose = mine
+            uid = c.uid
+            i = len(ranked)
+            while i > 0:
+                w, lo = odds[i - 1]
+                if not (
+                    win > w
+                    or (win == w and (lose < lo or (lose == lo and uid < ranked[i - 1].uid)))
+                ):
+                    break
+                i -= 1
+            ranked.insert(i, c)
+            odds.insert(i, mine)
+        picks = ranked[:automatic]
+        more = [ranked[i] for i in range(automatic, len(ranked)) if odds[i][0] > 0.5]
         # (The fight is weighed only when someone more would charm: a query, asked or not.)
         if not more or can_beat(game, game.at(options[0].slot), d):
             return picks
@@ -1329,7 +1357,10 @@ class HeuristicPolicy(Policy):
     def plan_moves(self, game: Game, edition: Edition, goal_slot: int | None) -> list[Move]:
         """The Move phase's plans: toward the goal this player picks, or ``goal_slot`` when
         given (a player weighing other goals: ``search.py``)."""
-        play = edition.play
+        if self._limits_of is not edition:  # an edition's rules are frozen: read once
+            self._limits_of = edition
+            self._max_on_field = edition.play.max_on_field
+            self._max_party = edition.play.max_party or 0  # (None: no limit)
         everyone: list[Char] = []  # those on the field, then (below) some in the haven
         haven: list[Char] = []
         for c in game.chars:
@@ -1338,22 +1369,28 @@ class HeuristicPolicy(Policy):
                 everyone.append(c)
             elif zone == "haven":
                 haven.append(c)
-        room = play.max_on_field - len(everyone)
+        room = self._max_on_field - len(everyone)
         if room > 0 and haven:  # the strongest in the haven join while there is room
             _rank(haven, 0, True)
             everyone += haven[:room]
-        if play.max_party:
-            everyone = everyone[: play.max_party]
+        max_party = self._max_party
+        if max_party:
+            everyone = everyone[:max_party]
         if not everyone:
             return []
-        groups: dict[int, list[Char]] = {}
+        # The groups by where they start (a slot, or HAVEN) in the order first met: a few, so
+        # two lists read by position rather than a dictionary.
+        starts: list[int] = []
+        groups: list[list[Char]] = []
         for c in everyone:
             start = c.slot if c.zone == "field" else HAVEN
-            group = groups.get(start)
-            if group is None:
-                groups[start] = [c]
+            for i in range(len(starts)):
+                if starts[i] == start:
+                    groups[i].append(c)
+                    break
             else:
-                group.append(c)
+                starts.append(start)
+                groups.append([c])
         # Carriers take their items to the haven whenever they can reach it this turn (a
         # carried item is one a disaster can still take or destroy; measured, 1,000 paired
         # games under item_pickup=through: tricky +10.5 points, strike +9.1, medium +4.8,
@@ -1365,11 +1402,12 @@ class HeuristicPolicy(Policy):
                 live = d.combat and d.incapacitated_turn != game.turn
                 if live and d.carrying and can_beat(game, everyone, d):
                     hunt.append(d)
-        anchor = HAVEN  # the largest group (the first of the largest)
+        first = 0  # the largest group (the first of the largest)
         size = 0
-        for start, group in groups.items():
-            if len(group) > size:
-                anchor, size = start, len(group)
+        for i in range(len(groups)):
+            if len(groups[i]) > size:
+                first, size = i, len(groups[i])
+        anchor = starts[first]
         goal = goal_slot
         if goal is None and game.known:
             targets = self._targets(game, everyone)
@@ -1383,13 +1421,12 @@ class HeuristicPolicy(Policy):
         home = game.field.haven_slot
         meet: int | None = None
         harm = _harm_slots(game)
-        order = [anchor]
-        for s in groups:
-            if s != anchor:
-                order.append(s)
-        for start in order:
-            party = groups[start]
-            budget = party_movement(game, party)
+        for k in range(len(groups)):
+            # The anchor's group first, then the others in their order.
+            i = first if k == 0 else (k - 1 if k <= first else k)
+            start = starts[i]
+            party = groups[i]
+            budget = -1  # the party's movement, worked out when first needed
             carrying = start != HAVEN and any(c.items for c in party)
             if carrying:
                 carriers, rest = _carriers_apart(party)
@@ -1399,9 +1436,9 @@ class HeuristicPolicy(Policy):
                     if route and route[-1] == HAVEN:
                         plans.append((carriers, route))
                         party = rest
-                        budget = party_movement(game, party)
                         carrying = False
             if carrying:
+                budget = party_movement(game, party)
                 back = game.dist[start][home] + 1
                 if back <= budget:
                     route = _home_route(game, start, budget, harm)
@@ -1415,6 +1452,8 @@ class HeuristicPolicy(Policy):
                 if start == anchor:
                     meet = None if start == HAVEN else start
                 continue
+            if budget < 0:
+                budget = party_movement(game, party)
             # No party walks through a combat disaster it could not beat on its way to the goal
             # (``AROUND_UNBEATABLE``).
             walls = _unbeatable_slots(game, party) if AROUND_UNBEATABLE else []
@@ -1546,12 +1585,13 @@ class HeuristicPolicy(Policy):
             slot = -1
             far = 0
             for loc in game.locs:
+                hidden = loc.hidden_disasters
+                if not (hidden or loc.hidden_cards) or loc.destroyed:
+                    continue
                 s = loc.slot
-                if not (loc.hidden_disasters or loc.hidden_cards) or loc.destroyed or s == skip:
+                if s == skip or (refused and refused >> s & 1):
                     continue
-                if refused and refused >> s & 1:
-                    continue
-                f = (row[s] + extra + len(loc.hidden_disasters) + danger[s]) * scale - index[s]
+                f = (row[s] + extra + len(hidden) + danger[s]) * scale - index[s]
                 if slot < 0 or f < far:
                     slot, far = s, f
             if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
@@ -1732,6 +1772,11 @@ class HeuristicPolicy(Policy):
         (measured: 352 of 794 such cards in 500 medium games were spent on one)."""
         if short_damage <= 0 and short_defense <= 0:
             return []  # the round is decided without a card
+        for x in game.hand:
+            if x.g.kind == KIND_FLASH_EFFECT:
+                break
+        else:
+            return []  # no flash effect in the hand
         guard: list[tuple[int, Copy, int]] = []  # (defense, card, cost) playable on the target
         blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
         plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus

@@ -103,6 +103,35 @@ class Use(NamedTuple):
 Uses = list[Use] | None
 
 
+class ActionsInPlay:
+    """Whether the game's effects use a few actions its queries ask about on every fight and
+    move (``game.acts``: every action of the deck's effects), read as native fields instead of
+    a set look-up each time, and worked out again only when a game's ``acts`` is another set
+    (the games of one prepared deck share theirs)."""
+
+    def __init__(self) -> None:
+        self.acts: frozenset[Action] | None = None
+        self.bar = False
+        self.equip_anywhere = False
+        self.leap = False
+
+    def of(self, game: Game) -> ActionsInPlay:
+        acts = game.acts
+        if acts is not self.acts:
+            self.acts = acts
+            self.bar = ACT_BAR in acts
+            self.equip_anywhere = ACT_EQUIP_ANYWHERE in acts
+            self.leap = ACT_LEAP in acts
+        return self
+
+
+# The one record of the actions in play (``ACTIONS.of(game)``).
+ACTIONS: Final = ActionsInPlay()
+
+# What ``ally_bonus`` lends when no ally lends anything.
+_NO_BONUS: Final = (0, 0)
+
+
 # --- what cards match, what holds ------------------------------------------------------
 
 
@@ -300,6 +329,21 @@ def standing(
     return [e for _, e in fx.get(TRIGGER_ALWAYS, ()) if e.do is do]
 
 
+def standing_or_none(
+    fx: dict[Trigger, tuple[tuple[int, GameEffect], ...]] | None, do: Action
+) -> list[GameEffect] | None:
+    """:func:`standing`, None when there is none (no list made for the most common answer)."""
+    if fx is None:
+        return None
+    out: list[GameEffect] | None = None
+    for _, e in fx.get(TRIGGER_ALWAYS, ()):
+        if e.do is do:
+            if out is None:
+                out = []
+            out.append(e)
+    return out
+
+
 def unlocked(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
     """A card a party member holds (or the member itself) lets it scavenge this location
     without the listed skills (UNLOCK), or with some of them missing (EASE). An unlock limited
@@ -351,6 +395,8 @@ def ally_bonus(game: Game, d: Dis, uses: Uses = None) -> tuple[int, int]:
             dmg, dfn = _lent(e.mods, d)
             damage += dmg
             defense += dfn
+    if damage == 0 and defense == 0:
+        return _NO_BONUS  # (no new pair for the most common answer)
     return damage, defense
 
 
@@ -470,7 +516,7 @@ def strikes_first_card(game: Game, card: AnyCard) -> bool:
 def barred(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
     """The location bars this party from scavenging it: a member meets its BAR (Kozo Karino
     at the Shinjuku Police Building)."""
-    if ACT_BAR not in game.acts:
+    if not ACTIONS.of(game).bar:
         return False
     loc = game.locs[slot].card
     fx = game.fx.get(loc.id)
@@ -487,7 +533,7 @@ def barred(game: Game, party: list[Char], slot: int, uses: Uses = None) -> bool:
 def equips_anywhere(game: Game, c: Char, uses: Uses = None, card: AnyCard | None = None) -> bool:
     """Equipment (``card``; None: some equipment) may be played on this character on the field
     (EQUIP_ANYWHERE: Mousse); with ``uses``, the card that allows the play."""
-    if ACT_EQUIP_ANYWHERE not in game.acts:
+    if not ACTIONS.of(game).equip_anywhere:
         return False
     if c.fx is not None and any(
         e.do is ACT_EQUIP_ANYWHERE for _, e in c.fx.get(TRIGGER_ALWAYS, ())
@@ -572,7 +618,7 @@ def _would_act(game: Game, e: GameEffect) -> bool:
 def haven_equips(game: Game, card: AnyCard | None, uses: Uses = None) -> bool:
     """A haven lets this equipment (``None``: some equipment) be played on the player's
     characters on the field (EQUIP_ANYWHERE with target ``play``: Squad Bay and vehicles)."""
-    if ACT_EQUIP_ANYWHERE not in game.acts:
+    if not ACTIONS.of(game).equip_anywhere:
         return False
     for h in (*game.havens, *game.turned_havens):
         fx = game.fx.get(h.cid)
@@ -825,7 +871,7 @@ def party_movement(game: Game, party: list[Char], uses: Uses = None) -> int:
     characters its card says it carries (CARRY). ``uses``: the party really moves, and
     collects the cards whose effects shaped its pace."""
     speed = _pace(game, party, uses)
-    if ACT_LEAP in game.acts and party:
+    if party and ACTIONS.of(game).leap:
         room = leap_room(game, party)  # a location jumped over (Jump): spent only when needed
         speed += room[0] if room is not None else 0
     return speed
@@ -856,8 +902,9 @@ def _pace(game: Game, party: list[Char], uses: Uses = None) -> int:
     elif party:
         speed = party[0].cur[MOV]  # the slowest member's
         for c in party:
-            if c.cur[MOV] < speed:
-                speed = c.cur[MOV]
+            mov = c.cur[MOV]
+            if mov < speed:
+                speed = mov
     return speed
 
 

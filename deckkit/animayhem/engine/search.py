@@ -99,6 +99,9 @@ class _Forced(HeuristicPolicy):
             self._bonus = of._bonus
             self._last_pile = None
             self._flash = of._flash
+            self._limits_of = None
+            self._max_on_field = 0
+            self._max_party = 0
         self.kind = kind
         self.about = about
         self.choice = choice

@@ -915,7 +915,8 @@ class Game:
         return [c for c in self.chars if c.zone == "haven"]
 
     def at(self, slot: int) -> list[Char]:
-        return [c for c in self.chars if c.zone == "field" and c.slot == slot]
+        # (The slot first: an integer compared, where most characters differ, before the zone.)
+        return [c for c in self.chars if c.slot == slot and c.zone == "field"]
 
     def disasters_at(self, slot: int) -> list[Dis]:
         path = self.field.path
