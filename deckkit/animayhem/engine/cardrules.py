@@ -168,13 +168,21 @@ def met(req: GameRequirement, party: list[Char], totals: dict[str, int] | None =
         for t in alt:
             if t.op == TERM_SKILL:
                 # The skill's total in the party: its entry of ``totals`` (skill_totals) when
-                # given, else summed for this one skill.
+                # given, else summed for this one skill: read by its id where a member's
+                # counts are its printed ones (Char.printed_vec), else looked up by name.
                 if totals is not None:
                     have = totals.get(t.text, 0)
                 else:
                     have = 0
+                    sid = t.sid
                     for m in party:
-                        have += m.skill_counts.get(t.text, 0)
+                        counts = m.skill_counts
+                        if counts is m.printed_skills:
+                            v = m.printed_vec
+                            if sid < len(v):
+                                have += v[sid]
+                        else:
+                            have += counts.get(t.text, 0)
                 if have < t.count:
                     ok = False
                     break
@@ -193,7 +201,14 @@ def met_by(req: GameRequirement, c: Char) -> bool:
         ok = True
         for t in alt:
             if t.op == TERM_SKILL:
-                if c.skill_counts.get(t.text, 0) < t.count:
+                counts = c.skill_counts
+                if counts is c.printed_skills:
+                    v = c.printed_vec
+                    sid = t.sid
+                    have = v[sid] if sid < len(v) else 0
+                else:
+                    have = counts.get(t.text, 0)
+                if have < t.count:
                     ok = False
                     break
             elif not term_holds(t, [c]):
@@ -212,14 +227,14 @@ def term_holds(t: GameTerm, party: list[Char]) -> bool:
     if op == TERM_STAT:
         for m in party:
             if m.cur[t.slot] >= t.count and (
-                not t.gender or m.gender == t.gender or m.skill_counts.get(t.gender_skill, 0) > 0
+                not t.gender or m.gender == t.gender or _holds(m, t.gender_sid, t.gender_skill)
             ):
                 return True
         return False
     if op == TERM_GENDER:
         n = 0
         for m in party:
-            if m.gender == t.gender or m.skill_counts.get(t.gender_skill, 0) > 0:
+            if m.gender == t.gender or _holds(m, t.gender_sid, t.gender_skill):
                 n += 1
         return n >= t.count
     if op == TERM_CATEGORY:
@@ -235,3 +250,12 @@ def term_holds(t: GameTerm, party: list[Char]) -> bool:
         skills = {s for m in party for s in m.skill_counts if s.endswith(family)}
         return any(skill_total(party, s) >= 1 for s in skills)
     return False  # a special term: never met
+
+
+def _holds(c: Char, sid: int, skill: str) -> bool:
+    """The character holds at least one of ``skill``, of id ``sid`` (gamecards.skill_id)."""
+    counts = c.skill_counts
+    if counts is not c.printed_skills:
+        return counts.get(skill, 0) > 0
+    v = c.printed_vec
+    return 0 <= sid < len(v) and v[sid] > 0

@@ -59,13 +59,57 @@ from deckkit.animayhem.engine.codes import (
 _ABILITY_SLOT: Final = {"damage": 0, "defense": 1, "movement": 2, "charm": 3, "energy": 4}
 
 
+# Skills as small integers: each skill name its id, given the first time the process meets
+# the name (a requirement's term, a character's skills), so that a character's skill counts are
+# read by index (``skill_vector``; state.Char.printed_vec) instead of looked up by name. An id
+# only places a count: no result depends on which id a skill has. Final: a C static.
+SKILL_IDS: Final[dict[str, int]] = {}
+
+
+def skill_id(name: str) -> int:
+    """The id of the skill ``name`` (given now if the process has not met it)."""
+    i = SKILL_IDS.get(name)
+    if i is None:
+        i = len(SKILL_IDS)
+        SKILL_IDS[name] = i
+    return i
+
+
+def skill_vector(counts: dict[str, int]) -> list[int]:
+    """Skill counts by skill id (``skill_id``), as long as the highest id held: a skill of a
+    higher id is not held (0)."""
+    top = -1
+    for name in counts:
+        i = SKILL_IDS.get(name)
+        if i is None:
+            i = skill_id(name)
+        if i > top:
+            top = i
+    v = [0] * (top + 1)
+    for name, n in counts.items():
+        v[SKILL_IDS[name]] = n
+    return v
+
+
 class GameTerm:
     """One term of a requirement (requirements.py's term classes), coded by ``op``
     (codes.TERM_*): ``text`` is the skill, family, category or name it names; ``count`` the
     count or minimum; ``slot`` the ability of a stat term; ``gender`` and ``gender_skill`` its
-    gender ("" for none) and the skill that counts as it."""
+    gender ("" for none) and the skill that counts as it; ``sid`` and ``gender_sid`` the ids
+    of the skill and of the gender's skill (``skill_id``; -1 for none)."""
 
-    __slots__ = ("count", "gender", "gender_skill", "op", "pattern", "slot", "term", "text")
+    __slots__ = (
+        "count",
+        "gender",
+        "gender_sid",
+        "gender_skill",
+        "op",
+        "pattern",
+        "sid",
+        "slot",
+        "term",
+        "text",
+    )
 
     def __init__(self, term: Term) -> None:
         self.term = term
@@ -75,9 +119,12 @@ class GameTerm:
         self.slot = 0
         self.gender = ""
         self.gender_skill = ""
+        self.sid = -1
+        self.gender_sid = -1
         self.pattern: re.Pattern[str] | None = None
         if isinstance(term, SkillTerm):
             self.op, self.text, self.count = TERM_SKILL, term.skill, term.count
+            self.sid = skill_id(term.skill)
         elif isinstance(term, AnySkillTerm):
             self.op, self.text = TERM_ANY_SKILL, term.family
         elif isinstance(term, StatTerm):
@@ -85,9 +132,11 @@ class GameTerm:
             self.slot = _ABILITY_SLOT[term.ability]
             if term.gender is not None:
                 self.gender, self.gender_skill = term.gender, GENDER_SKILLS[term.gender]
+                self.gender_sid = skill_id(self.gender_skill)
         elif isinstance(term, GenderTerm):
             self.op, self.count = TERM_GENDER, term.count
             self.gender, self.gender_skill = term.gender, GENDER_SKILLS[term.gender]
+            self.gender_sid = skill_id(self.gender_skill)
         elif isinstance(term, CategoryTerm):
             self.op, self.text = TERM_CATEGORY, term.category
         elif isinstance(term, NameTerm):
@@ -96,6 +145,11 @@ class GameTerm:
             self.pattern = re.compile(rf"(?<![\w-]){re.escape(term.name)}(?![\w-])", re.IGNORECASE)
         elif isinstance(term, CardTerm):
             self.op, self.text = TERM_CARD, term.name
+
+    def __reduce__(self) -> tuple[type[GameTerm], tuple[Term]]:
+        """Pickled as its term and made again from it where unpickled: skill ids are the
+        process's own (``skill_id``)."""
+        return (GameTerm, (self.term,))
 
 
 class GameRequirement:
@@ -108,6 +162,10 @@ class GameRequirement:
         self.alternatives: tuple[tuple[GameTerm, ...], ...] = tuple(
             tuple(GameTerm(t) for t in alt) for alt in requirement.alternatives
         )
+
+    def __reduce__(self) -> tuple[type[GameRequirement], tuple[Requirement]]:
+        """Pickled as its requirement, its terms made again where unpickled (``GameTerm``)."""
+        return (GameRequirement, (self.requirement,))
 
 
 # A modifier's operation (cards.Modifier.op) as a small integer: NO_MOD where a combat card's

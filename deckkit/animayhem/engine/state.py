@@ -24,7 +24,7 @@ from deckkit.animayhem.construction.vocabulary import Action, Trigger
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import CARD_STATS, KIND_ITEM, STAT_DEFEATED, STAT_WAS_BONKED
 from deckkit.animayhem.engine.field import Field
-from deckkit.animayhem.engine.gamecards import GameCard, game_card
+from deckkit.animayhem.engine.gamecards import GameCard, game_card, skill_vector
 from deckkit.animayhem.engine.record import GameRecord
 
 if TYPE_CHECKING:
@@ -224,6 +224,8 @@ class Char:
         "name",
         "pending",
         "pinned",
+        "printed_skills",
+        "printed_vec",
         "return_turn",
         "skill_counts",
         "slot",
@@ -245,6 +247,8 @@ class Char:
     health_base: int
     health: int
     skill_counts: dict[str, int]
+    printed_skills: dict[str, int]
+    printed_vec: list[int]
     base_skills: dict[str, int]
     categories: frozenset[str]
     cur: tuple[int, int, int, int, int]
@@ -290,6 +294,8 @@ class Char:
             self.health_base = like.health_base
             self.health = like.health
             self.skill_counts = like.skill_counts
+            self.printed_skills = like.printed_skills
+            self.printed_vec = like.printed_vec
             self.base_skills = like.base_skills
             self.categories = like.categories
             self.cur = like.cur
@@ -317,6 +323,13 @@ class Char:
         self.health_base = t.health_max  # printed health; card effects may change health_max
         self.health = t.health_max
         self.skill_counts = t.skill_counts  # shared with the template: never mutated
+        # The template's counts and the same by skill id (gamecards.skill_vector), made once
+        # for the prototype and shared by its copies: while ``skill_counts`` is that very
+        # dictionary (most characters, most of the time: nothing granted or forfeited), the
+        # requirement checks read a skill by its id (cardrules.py). Told by identity, so a
+        # form's swapped printed skills (interpreter/vehicles_and_forms) are read by name.
+        self.printed_skills = t.skill_counts
+        self.printed_vec = skill_vector(t.skill_counts)
         self.base_skills = t.skill_counts  # printed skills; skill_counts adds granted ones
         self.categories = t.categories
         self.cur = self.base
