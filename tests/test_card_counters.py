@@ -4,6 +4,7 @@ dictionary they fill, keyed and ordered as counting straight into it would."""
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 from deckkit.animayhem.construction.carddb import load_card_db
@@ -20,7 +21,7 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.play import GameOptions, finish, prepare_game, start_game
 from deckkit.animayhem.engine.policy import make_policy
 from deckkit.animayhem.engine.record import GameRecord
-from deckkit.animayhem.engine.state import Game, bump, count, counted_keys
+from deckkit.animayhem.engine.state import Game, bump, bump_card, count, counted_keys
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -120,3 +121,44 @@ def test_games_of_a_setup_share_its_slots_and_a_card_outside_them_gets_a_copy() 
     record = finish(second, setup, policy)
     assert record.counters  # the game counted by the shared slots
     assert all(key[0] in shared.index for key in record.counters)
+
+
+def test_a_card_counts_at_the_slot_it_keeps_and_a_wrong_one_is_looked_up_again() -> None:
+    """bump_card counts a card at the slot it keeps (``cslot``), looked up once by its id; a
+    kept slot the game's slots give another id (or none) is looked up again: the counter is
+    always the card id's, another card's left alone."""
+    deck = read_deck(REPO / "decks" / "demo-solo.deck", load_card_db())
+    setup = prepare_game(deck, load_edition(deck.edition or DEFAULT_EDITION), GameOptions())
+    game = start_game(setup, make_policy("heuristic"), 0, 0)
+    d = game.disasters_dealt[0]
+    before = count(game, d.cid, STAT_MET)
+    bump_card(game, d, STAT_MET)
+    slot = game.slots.index[d.cid]
+    assert d.cslot == slot
+    assert count(game, d.cid, STAT_MET) == before + 1
+    ids = game.slots.ids
+    other = next(i for i, card_id in enumerate(ids) if card_id != d.cid)
+    theirs = count(game, ids[other], STAT_MET)
+    for wrong in (other, len(ids) + 5, -1):
+        d.cslot = wrong
+        bump_card(game, d, STAT_MET)
+        assert d.cslot == slot
+    assert count(game, d.cid, STAT_MET) == before + 4
+    assert count(game, ids[other], STAT_MET) == theirs
+
+
+def test_a_record_makes_its_counters_when_read_and_pickles_them() -> None:
+    """A game's record makes its dictionary from the game's counts when read; it compares,
+    prints and pickles as a record given the same dictionary."""
+    game = _game()
+    for card_id, stat, n in COUNTS:
+        bump(game, card_id, stat, n)
+    record = game.record
+    assert record.counts_any()
+    given = GameRecord(0, "stall", 0, 0, 0, 0, "", counters=dict(record.counters))
+    assert record == given and repr(record) == repr(given)
+    copied = pickle.loads(pickle.dumps(game.record))
+    assert copied == record
+    assert list(copied.counters.items()) == list(record.counters.items())
+    fresh = _record()
+    assert not fresh.counts_any() and fresh.counters == {} and fresh != record

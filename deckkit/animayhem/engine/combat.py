@@ -120,7 +120,7 @@ from deckkit.animayhem.engine.state import (
     Game,
     Mods,
     UidSet,
-    bump,
+    bump_card,
 )
 
 if TYPE_CHECKING:
@@ -527,15 +527,15 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     if how == "killed":
         c.zone = "discard"
         game.discard.append(c)
-        bump(game, c.cid, STAT_WAS_KILLED)
+        bump_card(game, c, STAT_WAS_KILLED)
         if by is not None:
-            bump(game, by.cid, STAT_KILLED)
+            bump_card(game, by, STAT_KILLED)
     else:
         c.zone = "bonked"
         c.bonked_turn = game.turn
-        bump(game, c.cid, STAT_WAS_BONKED)
+        bump_card(game, c, STAT_WAS_BONKED)
         if by is not None:
-            bump(game, by.cid, STAT_BONKED)
+            bump_card(game, by, STAT_BONKED)
         if game.acts and revived(game, c):
             enter_haven(game, c)  # back at once, not a turn set aside (REVIVE)
     if game.trace is not None:
@@ -553,7 +553,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
     back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
     if not back:
         game.discard.append(d)
-    bump(game, d.cid, STAT_DEFEATED)
+    bump_card(game, d, STAT_DEFEATED)
     if game.trace is not None:
         game.say("defeated", f"{d.name} is defeated", target=d)
     for ally in game.disasters:
@@ -871,7 +871,7 @@ def _charmed_minor(game: Game, policy: Policy, d: Dis, c: Char) -> str | None:
         x = d.carrying.pop(0)
         if x.g.kind == KIND_ITEM:
             c.items.append(x)
-            bump(game, c.cid, STAT_ITEMS_RETRIEVED)
+            bump_card(game, c, STAT_ITEMS_RETRIEVED)
         else:  # stolen equipment
             c.equipment.append(x)
         if d.stolen is x:
@@ -924,9 +924,9 @@ def fight(
         chars = [c for c in chars if c.uid not in warded]
     if not chars or d.zone != "field":
         return "none"
-    bump(game, d.cid, STAT_MET)
+    bump_card(game, d, STAT_MET)
     for c in chars:
-        bump(game, c.cid, STAT_COMBATS)
+        bump_card(game, c, STAT_COMBATS)
     if game.trace is not None:
         who = "attacks" if initiator == "disaster" else "is attacked by"
         game.say(

@@ -33,7 +33,7 @@ from deckkit.animayhem.engine.interpreter.standing import hiding_slot, leaps, re
 from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.interpreter.vehicles_and_forms import entered
 from deckkit.animayhem.engine.queries import HAVEN, Use, leap_room, party_movement
-from deckkit.animayhem.engine.state import Char, Dis, Game, bump
+from deckkit.animayhem.engine.state import Char, Dis, Game, bump_card
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -75,7 +75,7 @@ def _leave_field(game: Game, edition: Edition, d: Dis) -> bool:
             game.discard.append(item)
             continue
         game.carried_off.append(item)
-        bump(game, d.cid, STAT_ITEMS_CARRIED_OFF)
+        bump_card(game, d, STAT_ITEMS_CARRIED_OFF)
         if game.trace is not None:
             game.say("carried_off", f"{d.name} carries {item.g.name} off the field", d, item)
     d.carrying = []
@@ -119,7 +119,7 @@ def _affect(game: Game, d: Dis, slot: int) -> None:
     """A non-combat disaster reaches characters: it counts as met, takes effect (its encoded
     effects, interpreter/turns.py) and, its condition done, is discarded or stays off the field
     while its effect lasts (set0 rulebook, "Maintenance Phase")."""
-    bump(game, d.cid, STAT_MET)
+    bump_card(game, d, STAT_MET)
     if game.trace is not None:
         how = unplayed_label(d.card)
         game.say(
@@ -153,7 +153,7 @@ def _steal(game: Game, d: Dis, carriers: list[Char], equipment: bool = False) ->
         refresh(game, victim)
     d.carrying.append(item)
     d.stolen = item
-    bump(game, d.cid, STAT_MET)
+    bump_card(game, d, STAT_MET)
     if game.trace is not None:
         game.say(
             "steal",

@@ -44,7 +44,7 @@ from deckkit.animayhem.engine.queries import (
     trim_to_stop,
 )
 from deckkit.animayhem.engine.scavenge import location_attack, scavenge
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump_card
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -211,7 +211,7 @@ def reload_phase(game: Game, edition: Edition, policy: Policy) -> None:
                     if game.trace is not None:
                         game.say("affect", f"{x.name} finds no target and is discarded", x)
                     continue
-                bump(game, x.cid, STAT_MET)
+                bump_card(game, x, STAT_MET)
                 if x.fx is None or TRIGGER_AFFECT not in x.fx:
                     x.zone = "discard"
                     game.discard.append(x)

@@ -30,7 +30,7 @@ from deckkit.animayhem.engine.interpreter.standing import can_act, record_uses
 from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.movement import join_primary, place_disaster, steal_when_revealed
 from deckkit.animayhem.engine.queries import Use, barred, blocked, unlocked
-from deckkit.animayhem.engine.state import DEF, DMG, Char, Game, bump
+from deckkit.animayhem.engine.state import DEF, DMG, Char, Game, bump_card
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -96,7 +96,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             return False
     if not passes_skill_test(game, party, slot):
         return False
-    bump(game, loc.cid, STAT_SCAVENGE_ATTEMPTS)
+    bump_card(game, loc.copy, STAT_SCAVENGE_ATTEMPTS)
     for c in party:
         game.scavenge_started.add(c.uid)
     if game.trace is not None:
@@ -109,7 +109,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             game.say("reveal", f"revealed {d.name}" + (" (combat)" if d.combat else ""), target=d)
         if not d.combat:
             # A non-combat disaster takes effect on the scavenging party, then is cleared.
-            bump(game, d.cid, STAT_MET)
+            bump_card(game, d, STAT_MET)
             if game.trace is not None:
                 how = unplayed_label(d.card)
                 game.say("affect", f"{d.name} takes effect on the party{how}", d)
@@ -171,13 +171,13 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             carrier.items.append(x)
             if x.cid in game.fx:
                 refresh(game, carrier)  # an item's standing effects (interpreter/)
-            bump(game, carrier.cid, STAT_ITEMS_RETRIEVED)
+            bump_card(game, carrier, STAT_ITEMS_RETRIEVED)
         else:
             carrier.equipment.append(x)
             refresh(game, carrier)
         if game.trace is not None:
             game.say("retrieve", f"{carrier.name} retrieves {x.g.name}", carrier, x)
-    bump(game, loc.cid, STAT_SCAVENGE_SUCCESSES)
+    bump_card(game, loc.copy, STAT_SCAVENGE_SUCCESSES)
     fire(game, loc.copy, TRIGGER_SCAVENGED, slot)
     game.scavenged.add(slot)
     game.done_scavenging.add(slot)

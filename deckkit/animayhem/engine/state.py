@@ -25,7 +25,7 @@ from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import CARD_STATS, KIND_ITEM, STAT_DEFEATED, STAT_WAS_BONKED
 from deckkit.animayhem.engine.field import Field
 from deckkit.animayhem.engine.gamecards import GameCard, game_card, skill_vector
-from deckkit.animayhem.engine.record import GameRecord
+from deckkit.animayhem.engine.record import CardStat, GameRecord
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.cardrules import GameEffect
@@ -68,13 +68,16 @@ class CardSlots:
     setup from its deck (setup.py) and shared by its games, so counting looks a card id up in a
     dictionary no game builds and keeps its counters in one list made once a game. A game that
     counts a card id not listed (a card brought in by an effect, a test's) gives itself a copy
-    to add it to (``_slot_for``), never adding to a shared one."""
+    to add it to (``_slot_for``), never adding to a shared one. ``keys`` are the record's
+    keys of the counters, by their place in ``counts`` (made once per setup, not per game:
+    ``_sync_counters``)."""
 
-    __slots__ = ("ids", "index")
+    __slots__ = ("ids", "index", "keys")
 
     def __init__(self, ids: Iterable[str] = ()) -> None:
         self.ids: list[str] = []  # by slot
         self.index: dict[str, int] = {}  # card id -> slot
+        self.keys: list[tuple[str, CardStat]] = []  # (card id, stat) at slot * N_STATS + stat
         for card_id in ids:
             if card_id not in self.index:
                 self.add(card_id)
@@ -84,12 +87,14 @@ class CardSlots:
         slot = len(self.ids)
         self.ids.append(card_id)
         self.index[card_id] = slot
+        self.keys.extend([(card_id, stat) for stat in CARD_STATS])
         return slot
 
     def copy(self) -> CardSlots:
         new = CardSlots()
         new.ids = list(self.ids)
         new.index = dict(self.index)
+        new.keys = list(self.keys)
         return new
 
 
@@ -114,6 +119,29 @@ def bump(game: Game, card_id: str, stat: int, n: int = 1) -> None:
     if before == 0:
         game.counted.append(at)  # the order the record's counters are listed in
     counts[at] = before + n
+    game.counts_synced = False
+
+
+def bump_card(game: Game, card: Char | Dis | Copy, stat: int) -> None:
+    """``bump`` for a card in play, by the slot it keeps (``cslot``: its id's slot, looked
+    up once and kept): a check of the game's slots at it, not a dictionary look-up. A card
+    is dealt again in each game of its setup, whose slots give its id the same slot (a game
+    adding ids adds them to a copy, after the setup's); the check looks the id up again when
+    they do not (a game given other slots, a card of another setup's)."""
+    if not game.counts_all and stat != STAT_DEFEATED and stat != STAT_WAS_BONKED:
+        return
+    ids = game.slots.ids
+    slot = card.cslot
+    if slot < 0 or slot >= len(ids) or ids[slot] != card.cid:
+        found = game.slots.index.get(card.cid)
+        slot = _slot_for(game, card.cid) if found is None else found
+        card.cslot = slot
+    at = slot * N_STATS + stat
+    counts = game.counts
+    before = counts[at]
+    if before == 0:
+        game.counted.append(at)  # the order the record's counters are listed in
+    counts[at] = before + 1
     game.counts_synced = False
 
 
@@ -156,13 +184,10 @@ def use_slots(game: Game, slots: CardSlots) -> None:
 
 
 def _sync_counters(game: Game) -> None:
-    """Write the counters into the record's ``counters`` (keyed (card id, CardStat)), each key
-    where a dictionary counting as they happened would have it: in the order first counted."""
-    counters = game._record.counters
-    ids = game.slots.ids
-    counts = game.counts
-    for at in game.counted:
-        counters[(ids[at // N_STATS], CARD_STATS[at % N_STATS])] = counts[at]
+    """Hand the counters to the record (keyed (card id, CardStat)), each key where a dictionary
+    counting as they happened would have it: in the order first counted. The record makes its
+    dictionary when it is read (``GameRecord.count_from``), from the slots' keys."""
+    game._record.count_from(game.slots.keys, game.counts, game.counted)
     game.counts_synced = True
 
 
@@ -181,10 +206,11 @@ class Copy:
     ``g`` is the card's game-time record (gamecards.py) and ``cid`` its id: the game loop reads
     those; ``card`` is the construction layer's card, for the rare paths."""
 
-    __slots__ = ("card", "cid", "g", "uid", "uses_left")
+    __slots__ = ("card", "cid", "cslot", "g", "uid", "uses_left")
 
     def __init__(self, uid: int, card: AnyCard, g: GameCard | None = None) -> None:
         self.uid = uid
+        self.cslot = -1  # its counters' slot, once counted (``bump_card``)
         self.card = card
         if g is None:
             g = game_card(card)
@@ -208,6 +234,7 @@ class Char:
         "categories",
         "charm_turn",
         "cid",
+        "cslot",
         "cur",
         "disabled_until",
         "enhancements",
@@ -240,6 +267,7 @@ class Char:
     _card: CharacterCard
     g: GameCard
     cid: str
+    cslot: int
     name: str
     gender: str
     base: tuple[int, int, int, int, int]
@@ -283,6 +311,8 @@ class Char:
         it carries and what was done to it (its lists, left to the copier, which sets every
         one), its card's template not read."""
         self.uid = uid
+        # Its counters' slot, once counted (``bump_card``): a copy's game has the same slots.
+        self.cslot = -1 if like is None else like.cslot
         self._card = card
         if like is not None:
             self.g = like.g
@@ -424,6 +454,7 @@ class Dis:
         "charm",
         "cid",
         "combat",
+        "cslot",
         "damage_counts_characters",
         "defense_counts_characters",
         "entered",
@@ -451,6 +482,7 @@ class Dis:
     card: DisasterCard
     g: GameCard
     cid: str
+    cslot: int
     name: str
     game: Game | None
     base_damage: int
@@ -486,6 +518,8 @@ class Dis:
         its ally: none here, the copier sets them; what it carries is left to the copier, which
         always sets it), its card not read again."""
         self.uid = uid
+        # Its counters' slot, once counted (``bump_card``): a copy's game has the same slots.
+        self.cslot = -1 if like is None else like.cslot
         self.card = card
         if like is not None:
             self.g = like.g
@@ -782,7 +816,7 @@ class Game:
         # Every counter (a game played), or only those the rules read back (``count``: a
         # search player's copy, whose record is never read; set by determinize).
         self.counts_all = True
-        if record.counters:
+        if record.counts_any():
             _load_counters(self, record)
         self.trace = trace
         self.turn = 0

@@ -111,7 +111,7 @@ from deckkit.animayhem.engine.queries import (
     fits,
     free_caster,
 )
-from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game, bump, count
+from deckkit.animayhem.engine.state import ENE, Char, Copy, Dis, Game, bump_card, count
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.cardrules import GameEffect
@@ -406,7 +406,7 @@ def fire(
             ctx = Context(source, slot, holder, opponents, fought)
         if run(game, e, ctx, sides):
             did = True
-            bump(game, source.cid, STAT_EFFECTS)
+            bump_card(game, source, STAT_EFFECTS)
             if max_times:
                 acted = (source.uid, -1 - i)
                 game.fired[acted] = game.fired.get(acted, 0) + 1
@@ -528,7 +528,7 @@ def play_in_combat(
                 mine.append(_charge(game, e, holder, sides))
             _credit(game, copy.card)
         elif run(game, e, ctx):
-            bump(game, copy.cid, STAT_EFFECTS)
+            bump_card(game, copy, STAT_EFFECTS)
     return mine, theirs
 
 

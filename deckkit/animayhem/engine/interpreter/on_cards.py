@@ -22,7 +22,7 @@ from deckkit.animayhem.engine.interpreter.common import FOREVER, _say
 from deckkit.animayhem.engine.interpreter.standing import kept_in_deck, preserved, safeguarded
 from deckkit.animayhem.engine.interpreter.targets import Context, _from_slot, _holders, _source_dis
 from deckkit.animayhem.engine.queries import _carried, fits, reachable_item, under_reach
-from deckkit.animayhem.engine.state import Char, Copy, Game, bump
+from deckkit.animayhem.engine.state import Char, Copy, Game, bump_card
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.cardrules import GameEffect
@@ -45,7 +45,7 @@ def _destroy_card(
         game.carried_off.append(x)  # destroyed items count for the disasters (4.3)
         d = _source_dis(ctx)
         if d is not None:
-            bump(game, d.cid, STAT_ITEMS_CARRIED_OFF)
+            bump_card(game, d, STAT_ITEMS_CARRIED_OFF)
     else:
         x.uses_left = x.g.uses if x.g.power else None
         if to_draw or (holder is not None and ACT_RECYCLE in game.acts and kept_in_deck(game, x)):

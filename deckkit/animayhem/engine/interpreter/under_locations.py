@@ -23,7 +23,7 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.gamecards import matches
 from deckkit.animayhem.engine.interpreter.common import _knock, _name, _say
 from deckkit.animayhem.engine.interpreter.targets import Context
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump_card
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.cardrules import GameEffect
@@ -150,7 +150,7 @@ def _unearth(game: Game, e: GameEffect, ctx: Context) -> bool:
         loc.hidden_cards.remove(x)
         if x.g.kind == KIND_ITEM:
             holder.items.append(x)
-            bump(game, holder.cid, STAT_ITEMS_RETRIEVED)
+            bump_card(game, holder, STAT_ITEMS_RETRIEVED)
         else:
             holder.equipment.append(x)
         _say(game, ctx.source, f"gives {holder.name} {x.g.name} from under {loc.g.name}")
