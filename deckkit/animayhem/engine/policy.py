@@ -848,30 +848,38 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     # The party's hardest hitters, the same against every disaster weighed: worked out once.
     top3 = _top_damage(party, 3)
     top4 = _top_damage(party, 4)
+    # Whether any disaster on the field is some disaster's ally (``ally_bonus`` lends nothing
+    # otherwise): asked once, not once for each disaster weighed.
+    allied = False
+    for a in game.disasters:
+        if a.ally_of is not None:
+            allied = True
+            break
     bad = 0
     left = n  # the unseen disasters not yet weighed
     for loc in game.locs:
         for d in loc.hidden_disasters:
             if seen and d.uid in known:
                 continue
-            bad += _threat(game, party, d, top3, top4)
+            bad += _threat(game, party, d, top3, top4, allied)
             left -= 1
             if bad >= need or bad + left < need:
                 return bad >= need
     for x in game.draw_pile:
         if isinstance(x, Dis):
-            bad += _threat(game, party, x, top3, top4)
+            bad += _threat(game, party, x, top3, top4, allied)
             left -= 1
             if bad >= need or bad + left < need:
                 return bad >= need
     return bad >= need
 
 
-def _threat(game: Game, party: list[Char], d: Dis, top3: int, top4: int) -> int:
+def _threat(game: Game, party: list[Char], d: Dis, top3: int, top4: int, allied: bool) -> int:
     """1 when ``d`` is a disaster ``counted_threat`` counts against the party, else 0
-    (``top3``, ``top4``: the damage of the party's 3 and 4 hardest hitters, ``_top_damage``)."""
+    (``top3``, ``top4``: the damage of the party's 3 and 4 hardest hitters, ``_top_damage``;
+    ``allied``: some disaster on the field is an ally)."""
     if d.combat:
-        return 0 if _can_beat(game, party, d, True, top3, top4) else 1
+        return 0 if _can_beat(game, party, d, True, top3, top4, allied) else 1
     return 1 if d.major else 0
 
 
@@ -921,14 +929,18 @@ def can_beat(game: Game, party: list[Char], d: Dis) -> bool:
     ``WEAR_DOWN_ROUNDS`` rounds, against its current defense; or the party can defeat it a
     special way (the costlier question, asked second). Those it takes no damage from (SHIELD:
     Kishiime but for Speed) do not count."""
-    return _can_beat(game, party, d, False, 0, 0)
+    return _can_beat(game, party, d, False, 0, 0, True)
 
 
-def _can_beat(game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4: int) -> bool:
+def _can_beat(
+    game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4: int, allied: bool
+) -> bool:
     """:func:`can_beat`; given ``tops``, ``top3`` and ``top4`` are the party's
     ``_top_damage(party, 3)`` and ``(party, 4)``, worked out once by a caller that asks about
-    many disasters."""
-    dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
+    many disasters. Without ``allied`` no disaster is an ally, so none lends ``d`` defense."""
+    dfn = d.defense + horde_bonus(game, d)
+    if allied:
+        dfn += ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
     shields = standing_or_none(d.fx, ACT_SHIELD) if game.fx else None
     if shields:
