@@ -1384,7 +1384,8 @@ class HeuristicPolicy(Policy):
         room = self._max_on_field - len(everyone)
         if room > 0 and haven:  # the strongest in the haven join while there is room
             _rank(haven, 0, True)
-            everyone += haven[:room]
+            for i in range(min(room, len(haven))):  # (not ``+= haven[:room]``: no slice)
+                everyone.append(haven[i])
         max_party = self._max_party
         if max_party:
             everyone = everyone[:max_party]
@@ -1589,13 +1590,17 @@ class HeuristicPolicy(Policy):
         # Each round asks the nearest location (distance and risk, then the path key, the
         # smaller slot on a tie) still to be asked: something is left beneath it and it was
         # not asked before (a bit per slot of ``refused``). Most often the first round's is
-        # the answer, so the keys are worked out as each round goes, never kept.
+        # the answer, so the keys are worked out as each round goes, never kept. The key's two
+        # terms are compared one after the other (the step into the field, the same for every
+        # location, left out): the path position is read only on a tie of distance and risk,
+        # and the one number ``far`` is made for the winner alone.
         danger = _danger_slots(game)
         refused = 0
         view: _Party | None = None
         while True:
             slot = -1
-            far = 0
+            near = 0  # the nearest's distance and risk, and its path position
+            pos = 0
             for loc in game.locs:
                 hidden = loc.hidden_disasters
                 if not (hidden or loc.hidden_cards) or loc.destroyed:
@@ -1603,9 +1608,14 @@ class HeuristicPolicy(Policy):
                 s = loc.slot
                 if s == skip or (refused and refused >> s & 1):
                     continue
-                f = (row[s] + extra + len(hidden) + danger[s]) * scale - index[s]
-                if slot < 0 or f < far:
-                    slot, far = s, f
+                f = row[s] + len(hidden) + danger[s]
+                if slot < 0 or f < near:
+                    slot, near, pos = s, f, index[s]
+                elif f == near:
+                    p = index[s]
+                    if p > pos:
+                        slot, pos = s, p
+            far = (near + extra) * scale - pos
             if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
                 break
             if view is None:
