@@ -353,6 +353,8 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     # (rule option location_attack=standing), or only one that ended a move there this turn
     # (location_attack=stopped).
     for slot in occupied_slots(game):
+        if game.locs[slot].card.damage is None:
+            continue  # no damage: no attack (location_attack's own first test), no list made
         group = game.at(slot)
         if stopped is not None:
             group = [c for c in group if c.uid in stopped]

@@ -848,30 +848,38 @@ def counted_threat(game: Game, party: list[Char], slot: int) -> bool:
     # The party's hardest hitters, the same against every disaster weighed: worked out once.
     top3 = _top_damage(party, 3)
     top4 = _top_damage(party, 4)
+    # Whether any disaster on the field is some disaster's ally (``ally_bonus`` lends nothing
+    # otherwise): asked once, not once for each disaster weighed.
+    allied = False
+    for a in game.disasters:
+        if a.ally_of is not None:
+            allied = True
+            break
     bad = 0
     left = n  # the unseen disasters not yet weighed
     for loc in game.locs:
         for d in loc.hidden_disasters:
             if seen and d.uid in known:
                 continue
-            bad += _threat(game, party, d, top3, top4)
+            bad += _threat(game, party, d, top3, top4, allied)
             left -= 1
             if bad >= need or bad + left < need:
                 return bad >= need
     for x in game.draw_pile:
         if isinstance(x, Dis):
-            bad += _threat(game, party, x, top3, top4)
+            bad += _threat(game, party, x, top3, top4, allied)
             left -= 1
             if bad >= need or bad + left < need:
                 return bad >= need
     return bad >= need
 
 
-def _threat(game: Game, party: list[Char], d: Dis, top3: int, top4: int) -> int:
+def _threat(game: Game, party: list[Char], d: Dis, top3: int, top4: int, allied: bool) -> int:
     """1 when ``d`` is a disaster ``counted_threat`` counts against the party, else 0
-    (``top3``, ``top4``: the damage of the party's 3 and 4 hardest hitters, ``_top_damage``)."""
+    (``top3``, ``top4``: the damage of the party's 3 and 4 hardest hitters, ``_top_damage``;
+    ``allied``: some disaster on the field is an ally)."""
     if d.combat:
-        return 0 if _can_beat(game, party, d, True, top3, top4) else 1
+        return 0 if _can_beat(game, party, d, True, top3, top4, allied) else 1
     return 1 if d.major else 0
 
 
@@ -921,14 +929,18 @@ def can_beat(game: Game, party: list[Char], d: Dis) -> bool:
     ``WEAR_DOWN_ROUNDS`` rounds, against its current defense; or the party can defeat it a
     special way (the costlier question, asked second). Those it takes no damage from (SHIELD:
     Kishiime but for Speed) do not count."""
-    return _can_beat(game, party, d, False, 0, 0)
+    return _can_beat(game, party, d, False, 0, 0, True)
 
 
-def _can_beat(game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4: int) -> bool:
+def _can_beat(
+    game: Game, party: list[Char], d: Dis, tops: bool, top3: int, top4: int, allied: bool
+) -> bool:
     """:func:`can_beat`; given ``tops``, ``top3`` and ``top4`` are the party's
     ``_top_damage(party, 3)`` and ``(party, 4)``, worked out once by a caller that asks about
-    many disasters."""
-    dfn = d.defense + horde_bonus(game, d) + ally_bonus(game, d)[1]
+    many disasters. Without ``allied`` no disaster is an ally, so none lends ``d`` defense."""
+    dfn = d.defense + horde_bonus(game, d)
+    if allied:
+        dfn += ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
     shields = standing_or_none(d.fx, ACT_SHIELD) if game.fx else None
     if shields:
@@ -1372,7 +1384,8 @@ class HeuristicPolicy(Policy):
         room = self._max_on_field - len(everyone)
         if room > 0 and haven:  # the strongest in the haven join while there is room
             _rank(haven, 0, True)
-            everyone += haven[:room]
+            for i in range(min(room, len(haven))):  # (not ``+= haven[:room]``: no slice)
+                everyone.append(haven[i])
         max_party = self._max_party
         if max_party:
             everyone = everyone[:max_party]
@@ -1577,13 +1590,17 @@ class HeuristicPolicy(Policy):
         # Each round asks the nearest location (distance and risk, then the path key, the
         # smaller slot on a tie) still to be asked: something is left beneath it and it was
         # not asked before (a bit per slot of ``refused``). Most often the first round's is
-        # the answer, so the keys are worked out as each round goes, never kept.
+        # the answer, so the keys are worked out as each round goes, never kept. The key's two
+        # terms are compared one after the other (the step into the field, the same for every
+        # location, left out): the path position is read only on a tie of distance and risk,
+        # and the one number ``far`` is made for the winner alone.
         danger = _danger_slots(game)
         refused = 0
         view: _Party | None = None
         while True:
             slot = -1
-            far = 0
+            near = 0  # the nearest's distance and risk, and its path position
+            pos = 0
             for loc in game.locs:
                 hidden = loc.hidden_disasters
                 if not (hidden or loc.hidden_cards) or loc.destroyed:
@@ -1591,9 +1608,14 @@ class HeuristicPolicy(Policy):
                 s = loc.slot
                 if s == skip or (refused and refused >> s & 1):
                     continue
-                f = (row[s] + extra + len(hidden) + danger[s]) * scale - index[s]
-                if slot < 0 or f < far:
-                    slot, far = s, f
+                f = row[s] + len(hidden) + danger[s]
+                if slot < 0 or f < near:
+                    slot, near, pos = s, f, index[s]
+                elif f == near:
+                    p = index[s]
+                    if p > pos:
+                        slot, pos = s, p
+            far = (near + extra) * scale - pos
             if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
                 break
             if view is None:

@@ -562,6 +562,15 @@ def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) ->
     for c in who:
         if c.fx is not None and TRIGGER_HURT in c.fx and c.zone == "field":
             fire(game, c, TRIGGER_HURT, slot, opponents=[c], fought=d, sides=sides)
+    # Most often nobody there carries a card with a HURT effect: asked first without the list
+    # of those there (``game.at``), nothing fired in between.
+    for c in game.chars:
+        if c.slot != slot or c.zone != "field" or not (c.items or c.equipment or c.enhancements):
+            continue
+        if carries_effects_for(game, c, TRIGGER_HURT):
+            break
+    else:
+        return
     for c in game.at(slot):
         if not (c.items or c.equipment or c.enhancements):
             continue

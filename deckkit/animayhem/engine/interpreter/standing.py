@@ -289,7 +289,11 @@ def party_combat_mods(
     bonuses and for those it lends), the party bonuses, and ``auras`` (:func:`auras_in_play`)."""
     # Only those with standing effects are kept (most characters have none).
     carried: dict[int, list[tuple[AnyCard, GameEffect]]] = {}
-    for other in game.at(slot):
+    # Those at ``slot`` (``game.at``) read in the game's order without the list: the loop only
+    # reads them.
+    for other in game.chars:
+        if other.slot != slot or other.zone != "field":
+            continue
         if _has_standing(game, other):
             mine = _carried_standing(game, other)
             if mine:
