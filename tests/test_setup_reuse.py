@@ -58,3 +58,17 @@ def test_play_game_hands_its_objects_back_and_a_started_game_keeps_them() -> Non
     assert dealt.spare is None and game.chars[0] is spare[0][0]
     play_game(setup, policy, 1, 2)  # dealt new objects, handed back
     assert dealt.spare is not None and not any(c is game.chars[0] for c in dealt.spare[0])
+
+
+def test_a_record_read_after_later_games_holds_its_own_game_s_counters() -> None:
+    """A record builds its counters' dictionary when first read, from the game's count lists;
+    read only after later games of the same setup were played on the same objects, it still
+    holds its own game's counts (as read at once, game by game, from another setup's)."""
+    at_once = sample_setup("medium-solo.deck")
+    expected = [dict(play_game(at_once, HeuristicPolicy(), 5, i).counters) for i in range(12)]
+    setup = sample_setup("medium-solo.deck")
+    policy = HeuristicPolicy()
+    unread = [play_game(setup, policy, 5, i) for i in range(12)]
+    for record, counters in zip(unread, expected, strict=True):
+        assert record.counters == counters and counters
+        assert list(record.counters) == list(counters)
