@@ -651,21 +651,23 @@ def test_the_command_ends_with_one_line_when_the_cluster_is_lost_mid_run(
     try:
         with distributed.Client(address, timeout=60, set_as_default=False) as watcher:
             watcher.wait_for_workers(1, timeout=NANNY_RESTART_SECONDS)
-            # 30 chunks of 250: the compiled engine plays a demo chunk in about 50 ms, so a run of
-            # three could end between two looks at the scheduler, before anything is killed.
+            # 300 chunks of 250: the compiled engine plays a demo chunk in about 20 ms, so a
+            # short run could end between two looks at the scheduler, before anything is killed.
             command = subprocess.Popen(
-                [sys.executable, "-m", "deckkit", "simulate", str(DEMO), "-n", "7500",
+                [sys.executable, "-m", "deckkit", "simulate", str(DEMO), "-n", "75000",
                  "--scheduler", address],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
                 env={**os.environ, "PYTHONPATH": str(REPO)},
             )  # fmt: skip
 
             def third_chunk_asked() -> bool:
-                """One slot: two chunks of 250 in flight, the third asked once one is in."""
+                """One slot: two chunks of 250 in flight, the third (games 500 on) asked once one
+                is in. Any later chunk counts: a chunk is played and forgotten between two looks."""
                 keys: list[str] = watcher.run_on_scheduler(
                     lambda dask_scheduler: [str(key) for key in dask_scheduler.tasks]
                 )
-                return any(key.endswith("-500") for key in keys)
+                starts = [key.rsplit("-", 1)[-1] for key in keys]
+                return any(start.isdigit() and int(start) >= 500 for start in starts)
 
             deadline = time.monotonic() + NANNY_RESTART_SECONDS
             while not third_chunk_asked():
