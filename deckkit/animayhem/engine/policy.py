@@ -563,6 +563,12 @@ def _payer(game: Game, card: PowerCard, fighters: Sequence[Char], cost: int) -> 
     return None
 
 
+def _among(cards: list[Copy], x: Copy) -> bool:
+    """``x`` is one of ``cards`` (by identity: a card in the hand is one object; mypyc runs
+    ``any`` over a generator expression as a loop, no generator made)."""
+    return any(y is x for y in cards)
+
+
 def _weak(party: Sequence[Char]) -> bool:
     """One character too weak to stand alone against a typical disaster (the threshold the
     player goes on scavenging with)."""
@@ -1799,9 +1805,15 @@ class HeuristicPolicy(Policy):
                 break
         else:
             return []  # no flash effect in the hand
-        guard: list[tuple[int, Copy, int]] = []  # (defense, card, cost) playable on the target
-        blows: list[tuple[int, Copy, PowerCard, int]] = []  # (damage, card, cost)
-        plain: list[tuple[Copy, PowerCard, int]] = []  # encoded combat effects, no plain bonus
+        # The candidates as lists side by side (a card and what ``_Flash`` keeps of it), not
+        # tuples: the cards playable on the target for defense, those adding damage, and those
+        # with encoded combat effects only (no plain bonus).
+        guard: list[Copy] = []
+        guard_info: list[_Flash] = []
+        blows: list[Copy] = []
+        blow_info: list[_Flash] = []
+        plain: list[Copy] = []
+        plain_info: list[_Flash] = []
         fx = game.fx
         for x in game.hand:
             if x.g.kind != KIND_FLASH_EFFECT:
@@ -1818,10 +1830,10 @@ class HeuristicPolicy(Policy):
             if info.held:
                 continue
             assert isinstance(x, Copy)
-            cost = info.cost
             if not info.bonus:
                 if short_damage > 0 and info.plain:
-                    plain.append((x, card, cost))
+                    plain.append(x)
+                    plain_info.append(info)
                 continue
             # Each list kept in the order a stable sort by value, highest first, gives it (the
             # cards of equal value in the hand's order), without a key called per card.
@@ -1833,84 +1845,102 @@ class HeuristicPolicy(Policy):
             ):
                 value = info.defense
                 i = len(guard)
-                while i > 0 and guard[i - 1][0] < value:
+                while i > 0 and guard_info[i - 1].defense < value:
                     i -= 1
-                guard.insert(i, (value, x, cost))
+                guard.insert(i, x)
+                guard_info.insert(i, info)
             if short_damage > 0 and info.hits:
                 value = info.damage
                 i = len(blows)
-                while i > 0 and blows[i - 1][0] < value:
+                while i > 0 and blow_info[i - 1].damage < value:
                     i -= 1
-                blows.insert(i, (value, x, card, cost))
+                blows.insert(i, x)
+                blow_info.insert(i, info)
         if not (guard or blows or plain):
             return []
         aura = bool(game.fx) and free_cast(game)  # pays one card's energy (Supreme Battle Aura)
         plays: list[tuple[Copy, Char]] = []
-        used: set[int] = set()
-        energy = {c.uid: c.cur[ENE] for c in (*fighters, target)}
+        # The cards the shield takes (a blow may be the same card: it is played once).
+        chosen: list[Copy] = []
+        # The target's energy left once the shield is paid for.
+        target_energy = target.cur[ENE]
         standing = short_defense <= 0
         if guard:
-            chosen: list[Copy] = []
             need = short_defense
             spent = 0
-            for value, x, cost in guard:
+            for i in range(len(guard)):
                 if need <= 0:
                     break
-                if energy[target.uid] - spent >= cost:
-                    chosen.append(x)
+                info = guard_info[i]
+                cost = info.cost
+                if target_energy - spent >= cost:
+                    chosen.append(guard[i])
                     spent += cost
-                    need -= value
+                    need -= info.defense
             if need <= 0:  # all of them, or none: a partial shield buys nothing this round
-                energy[target.uid] -= spent
-                plays += [(x, target) for x in chosen]
-                used.update(x.uid for x in chosen)
+                target_energy -= spent
+                for x in chosen:
+                    plays.append((x, target))
                 standing = True
+            else:
+                chosen = []
         # Those the round does not knock out: every fighter but an unshielded target.
         safe = [c for c in fighters if c is not target or standing]
         if blows:
             picks: list[tuple[Copy, Char]] = []
             need = short_damage
-            saved = dict(energy)
             saved_aura = aura
-            for value, x, card, cost in blows:
+            # Each safe fighter's energy left as the blows are paid for (the target's after
+            # its shield), by its place in ``safe``; only this trial of the blows spends it.
+            energy: list[int] = []
+            for c in safe:
+                energy.append(target_energy if c is target else c.cur[ENE])
+            for k in range(len(blows)):
                 if need <= 0:
                     break
-                if x.uid in used:
+                x = blows[k]
+                if _among(chosen, x):
                     continue
+                info = blow_info[k]
+                card = info.card
+                cost = info.cost
                 # The first safe fighter who can play it and pay for it; with the aura at
                 # hand, the first who can play it.
-                payer: Char | None = None
-                for c in safe:
-                    if energy[c.uid] >= cost and usable(c, card) and _reaches(game, card, c):
-                        payer = c
+                payer = -1
+                for j in range(len(safe)):
+                    c = safe[j]
+                    if energy[j] >= cost and usable(c, card) and _reaches(game, card, c):
+                        payer = j
                         break
-                if payer is None and aura and cost > 0:
-                    for c in safe:
+                if payer < 0 and aura and cost > 0:
+                    for j in range(len(safe)):
+                        c = safe[j]
                         if usable(c, card) and _reaches(game, card, c):
-                            payer = c
+                            payer = j
                             break
-                if payer is None:
+                if payer < 0:
                     continue
-                if energy[payer.uid] >= cost:
-                    energy[payer.uid] -= cost
+                if energy[payer] >= cost:
+                    energy[payer] -= cost
                 elif aura and cost > 0:
                     aura = False
                 else:
                     continue
-                picks.append((x, payer))
-                need -= value
+                picks.append((x, safe[payer]))
+                need -= info.damage
             if need <= 0:
                 plays += picks
-                used.update(x.uid for x, _ in picks)
                 short_damage = 0
             else:
-                energy, aura = saved, saved_aura
+                aura = saved_aura
         if short_damage > 0 and plain:
             # Encoded effects whose worth is not a plain bonus: one, while the round is not won.
-            for x, card, cost in plain:
-                payer = _payer(game, card, safe, 0 if aura else cost)
-                if payer is not None and x.uid not in used:
-                    plays.append((x, payer))
+            for k in range(len(plain)):
+                x = plain[k]
+                info = plain_info[k]
+                payer_c = _payer(game, info.card, safe, 0 if aura else info.cost)
+                if payer_c is not None and not _among(chosen, x):
+                    plays.append((x, payer_c))
                     break
         return plays
 
