@@ -12,6 +12,7 @@ slots 2, 5, 8, 1, 4, 7, 0, 3, 6.
 
 from __future__ import annotations
 
+from deckkit.animayhem.engine.field import random_cells
 from deckkit.animayhem.engine.play import effects_of
 from deckkit.animayhem.engine.policy import (
     CARRY_ALONE_REST,
@@ -20,11 +21,22 @@ from deckkit.animayhem.engine.policy import (
     HUNT_STEPS,
     HeuristicPolicy,
     can_beat,
+    route_to,
     safe_route,
 )
 from deckkit.animayhem.engine.queries import HAVEN
 from deckkit.animayhem.engine.state import Dis, Game
-from tests.engine_helpers import add_char, copy_of, edition, effect_table, new_disaster, on_field
+from deckkit.core.chance import SeededChance
+from tests.engine_helpers import (
+    NINE,
+    add_char,
+    bare_game,
+    copy_of,
+    edition,
+    effect_table,
+    new_disaster,
+    on_field,
+)
 
 ED = edition("guidelines1998")
 
@@ -272,3 +284,42 @@ def test_a_party_walks_around_a_combat_disaster_it_could_not_beat() -> None:
     goons = on_field(game, new_disaster(game, "Goons"), 1)
     assert can_beat(game, [c], goons)
     assert _route_of(game) == [1, 2]
+
+
+def _route_by_neighbours(game: Game, start: int, goal: int, budget: int) -> list[int]:
+    """The route of ``route_to``'s rule read straight from the field: from the haven, first its
+    slot; then each step the first neighbour nearest the goal."""
+    route: list[int] = []
+    here = start
+    if here == HAVEN:
+        if budget <= 0:
+            return []
+        here = game.field.haven_slot
+        route.append(here)
+        budget -= 1
+    while here != goal and budget > 0:
+        here = min(game.field.neighbours[here], key=lambda s: game.dist[s][goal])
+        route.append(here)
+        budget -= 1
+    return route
+
+
+def test_routes_take_the_first_nearest_neighbour_on_every_field() -> None:
+    """``route_to``'s table of next steps (kept while the games' distances are the same
+    object) gives the rule's route between every pair of slots and from the haven, on fields
+    asked in turn: a fixed layout's table is not read for a random layout's field, nor the
+    other way round."""
+    fields = [
+        bare_game(NINE),
+        bare_game(NINE[:7], random_cells(7, SeededChance(3))),
+        bare_game(NINE),  # a field like the first, its own distances
+        bare_game((NINE * 2)[:12], random_cells(12, SeededChance(8))),
+    ]
+    for _ in range(2):
+        for game in fields:
+            n = len(game.locs)
+            for goal in range(n):
+                for start in [HAVEN, *range(n)]:
+                    for budget in (0, 1, 3, n):
+                        expected = _route_by_neighbours(game, start, goal, budget)
+                        assert route_to(game, start, goal, budget) == expected

@@ -284,9 +284,49 @@ def may_equip(game: Game, c: Char, card: PowerCard) -> bool:
     return equips_anywhere(game, c, card=card) or haven_equips(game, card)
 
 
+class _Steps:
+    """Each slot's next step toward a goal as :func:`route_to` takes it: the first of its
+    neighbours nearest the goal (as min() with a key picks it). Worked out for a goal when
+    first asked, and kept while the games' distances are the same object (a setup's fixed
+    layout shares one for all its games; a random layout has its own each game)."""
+
+    def __init__(self) -> None:
+        self.dist: tuple[tuple[int, ...], ...] = ()  # held: its identity is the key
+        self.rows: list[list[int]] = []  # by goal, empty until asked
+
+    def toward(self, game: Game, goal: int) -> list[int]:
+        """The next step from each slot toward ``goal`` (``goal`` itself: its first
+        neighbour, never read)."""
+        dist = game.dist
+        if dist is not self.dist:
+            self.dist = dist
+            self.rows = [[] for _ in range(len(dist))]
+        row = self.rows[goal]
+        if not row:
+            neighbours = game.field.neighbours
+            for here in range(len(dist)):
+                nbrs = neighbours[here]
+                if not nbrs:  # (a lone location: never left, never read)
+                    row.append(here)
+                    continue
+                step = nbrs[0]
+                near = dist[step][goal]
+                for s in nbrs:
+                    if dist[s][goal] < near:
+                        step = s
+                        near = dist[s][goal]
+                row.append(step)
+        return row
+
+
+# The routes' table of next steps, shared by every game and policy (card-free geometry).
+_STEPS: Final = _Steps()
+
+
 def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
     """Steps along a shortest path from ``start`` (a slot, or HAVEN) toward ``goal``, at most
-    ``budget`` of them. From the haven the first step enters the haven's slot."""
+    ``budget`` of them. From the haven the first step enters the haven's slot. Each step is
+    the first neighbour nearest the goal (``_Steps``)."""
     route: list[int] = []
     here = start
     if here == HAVEN:
@@ -295,19 +335,12 @@ def route_to(game: Game, start: int, goal: int, budget: int) -> list[int]:
         here = game.field.haven_slot
         route.append(here)
         budget -= 1
-    dist = game.dist
-    neighbours = game.field.neighbours
-    while here != goal and budget > 0:
-        nbrs = neighbours[here]
-        # The first neighbour nearest the goal (as min() with a key picks it).
-        here = nbrs[0]
-        near = dist[here][goal]
-        for s in nbrs:
-            if dist[s][goal] < near:
-                here = s
-                near = dist[s][goal]
-        route.append(here)
-        budget -= 1
+    if here != goal and budget > 0:
+        toward = _STEPS.toward(game, goal)
+        while here != goal and budget > 0:
+            here = toward[here]
+            route.append(here)
+            budget -= 1
     return route
 
 
@@ -1009,6 +1042,32 @@ class _Flash:
         self.damage = mods.get("damage", 0)
 
 
+class _OddsRows:
+    """The entries of one charm odds table (``HeuristicPolicy._charm_odds``, held: its
+    identity is the key) for one make-up's number, by disaster charm then charm: list slots
+    read where the table's keys would be made, boxed and hashed. The odds of a key never change
+    (``charm_chance`` of the make-up's halves), so these are the table's own entries."""
+
+    def __init__(self) -> None:
+        self.table: dict[int, tuple[float, float]] | None = None
+        self.makeup = -1
+        self.rows: list[list[tuple[float, float] | None]] = []
+
+    def keep(self, mine: int, theirs: int, odds: tuple[float, float]) -> None:
+        rows = self.rows
+        while len(rows) <= theirs:
+            rows.append([])
+        row = rows[theirs]
+        while len(row) <= mine:
+            row.append(None)
+        row[mine] = odds
+
+
+# The odds rows of the table and make-up read last, shared by every player (a rollout's player
+# reads its search player's table: search._Forced).
+_ODDS_ROWS: Final = _OddsRows()
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPolicy(Policy):
     """A sensible player: heads for locations it can scavenge, fights what it can beat, retreats
@@ -1139,11 +1198,25 @@ class HeuristicPolicy(Policy):
             self._halves, self._makeup = self._pile_makeup(game)
         if not (0 <= mine < CHARM_KEY_RANGE and 0 <= theirs < CHARM_KEY_RANGE):
             return charm_chance(self._halves, mine, theirs)  # outside the keys: not kept
-        key = (self._makeup * CHARM_KEY_RANGE + mine) * CHARM_KEY_RANGE + theirs
+        rows = _ODDS_ROWS
+        makeup = self._makeup
+        if rows.table is self._charm_odds and rows.makeup == makeup:
+            if theirs < len(rows.rows):
+                row = rows.rows[theirs]
+                if mine < len(row):
+                    hit = row[mine]
+                    if hit is not None:
+                        return hit
+        else:
+            rows.table = self._charm_odds
+            rows.makeup = makeup
+            rows.rows = []
+        key = (makeup * CHARM_KEY_RANGE + mine) * CHARM_KEY_RANGE + theirs
         odds = self._charm_odds.get(key)
         if odds is None:
             odds = charm_chance(self._halves, mine, theirs)
             self._charm_odds[key] = odds
+        rows.keep(mine, theirs, odds)
         return odds
 
     def charmers(self, game: Game, d: Dis, options: list[Char], automatic: int) -> list[Char]:
@@ -1156,16 +1229,18 @@ class HeuristicPolicy(Policy):
         # Best first: the likeliest to win, then the least likely to lose, then the smaller uid
         # (uids differ: the order a sort by those three gives), each put in its place as its
         # odds are read (an insertion sort of the few options).
+        # (Each one's odds to win and to lose in lists beside ``ranked``, no tuple made.)
         ranked: list[Char] = []
-        odds: list[tuple[float, float]] = []
+        wins: list[float] = []
+        loses: list[float] = []
         theirs = d.charm
         for c in options:
-            mine = self._odds(game, c.cur[CHA], theirs)
-            win, lose = mine
+            win, lose = self._odds(game, c.cur[CHA], theirs)
             uid = c.uid
             i = len(ranked)
             while i > 0:
-                w, lo = odds[i - 1]
+                w = wins[i - 1]
+                lo = loses[i - 1]
                 if not (
                     win > w
                     or (win == w and (lose < lo or (lose == lo and uid < ranked[i - 1].uid)))
@@ -1173,9 +1248,10 @@ class HeuristicPolicy(Policy):
                     break
                 i -= 1
             ranked.insert(i, c)
-            odds.insert(i, mine)
+            wins.insert(i, win)
+            loses.insert(i, lose)
         picks = ranked[:automatic]
-        more = [ranked[i] for i in range(automatic, len(ranked)) if odds[i][0] > 0.5]
+        more = [ranked[i] for i in range(automatic, len(ranked)) if wins[i] > 0.5]
         # (The fight is weighed only when someone more would charm: a query, asked or not.)
         if not more or can_beat(game, game.at(options[0].slot), d):
             return picks
@@ -1487,7 +1563,7 @@ class HeuristicPolicy(Policy):
             if hunted and start == anchor and route and route[-1] == dest and len(route) < budget:
                 left = budget - len(route)
                 avoid = beyond_hunt_avoid(carrying, harm)
-                route += self._beyond_hunt(game, everyone, party, dest, left, avoid)
+                route += self._beyond_hunt(game, everyone, walls, dest, left, avoid)
             route = trim_to_stop(game, party, route)
             while game.acts and route and route[-1] != HAVEN and traps(game, party, route[-1]):
                 route = trim_to_stop(game, party, route[:-1])  # stop short of a trap (STOPS)
@@ -1503,19 +1579,19 @@ class HeuristicPolicy(Policy):
         self,
         game: Game,
         everyone: list[Char],
-        party: list[Char],
+        walls: list[int],
         slot: int,
         budget: int,
         harm: list[int],
     ) -> list[int]:
         """``HUNT_PASS_ON``: the steps past the hunted disaster at ``slot``, at most ``budget``,
         toward the goal the party would pick from there among the other locations it may
-        scavenge, around the combat disasters it could not beat (and, for a party carrying items,
-        the slots of ``harm``); none when there is none."""
+        scavenge, around the combat disasters it could not beat (``walls``: the party's
+        ``_unbeatable_slots``, which its route to ``slot`` went around already) (and, for a
+        party carrying items, the slots of ``harm``); none when there is none."""
         goal = self._goal_beyond(game, everyone, slot)
         if goal is None:
             return []
-        walls = _unbeatable_slots(game, party) if AROUND_UNBEATABLE else []
         if harm:
             return safe_route(game, slot, goal, budget, harm + walls, False)
         if walls:
