@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, cast
 
+from mypy_extensions import mypyc_attr
+
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CombatCard,
@@ -168,6 +170,10 @@ def draw_combat_card(game: Game) -> Copy | None:
     return game.combat_pile.pop()
 
 
+# A round's sides and a fight's record are made and dropped several times a game: compiled, they
+# are outside the cycle collector (nothing they hold leads back to them: ``acyclic``) and one
+# freed is kept for the next (``free_list_len``), no allocation then.
+@mypyc_attr(acyclic=True, free_list_len=1)
 class _Side:
     """Round-local abilities of one combatant, with the combat cards played on it."""
 
@@ -180,6 +186,7 @@ class _Side:
         self.defense = defense
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Combat:
     """One combat in progress, held between the steps where the player decides, so that a
     player who plans by simulating (rollout.py) can go on with it on a copy of the game: the
@@ -409,7 +416,9 @@ def _play_card(
     disaster unaffected by combat cards). The card's encoded text (interpreter.combat_cards)
     acts after its printed numbers. ``pick``, when given, names the recipient once the card is
     seen (rule option combat_card=chosen)."""
-    for _ in range(4):  # a chain of "draw another combat card" cannot run forever
+    drawn = 0
+    while drawn < 4:  # a chain of "draw another combat card" cannot run forever
+        drawn += 1
         copy = draw_combat_card(game)
         if copy is None:
             return
@@ -498,17 +507,18 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
     """A bonked or killed character drops its items and equipment under the location (1998
     guidelines, "Drop": they go under a location and must be scavenged); enhancements are
     discarded (set0 rulebook, "Enhancement")."""
-    if slot >= 0:
-        loc = game.locs[slot]
-        loc.hidden_cards.extend(c.items)
-        loc.hidden_cards.extend(c.equipment)
-    else:
-        game.haven_cards.extend(c.items)
-        game.haven_cards.extend(c.equipment)
-    c.items = []
-    c.equipment = []
-    game.discard.extend(c.enhancements)
-    c.enhancements = []
+    # An empty pile stays the character's own (most carry nothing of one kind): no list made.
+    if c.items or c.equipment:
+        under = game.locs[slot].hidden_cards if slot >= 0 else game.haven_cards
+        if c.items:
+            under.extend(c.items)
+            c.items = []
+        if c.equipment:
+            under.extend(c.equipment)
+            c.equipment = []
+    if c.enhancements:
+        game.discard.extend(c.enhancements)
+        c.enhancements = []
 
 
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
@@ -1238,7 +1248,9 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             attack = 0  # only characters immune to it are left to strike (IMMUNE)
         elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
             attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
-    hits: list[tuple[Char, int]] = []
+    # Those it hits and the health each loses, in step (no pair made for each).
+    hit: list[Char] = []
+    losses: list[int] = []
     # Frenzy hits "every character opposing it"; "Characters who are not fighting the
     # disaster are not affected" (Part III). The attacked character always fights.
     victims = fighters if frenzy and _among(target, fighters) else [target]
@@ -1252,13 +1264,15 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         if v.zone != "field":
             continue  # a flash effect took it out this round (Ultimate Sacrifice)
         loss = attack - max(0, side_of(v, fighters, fsides, target, tside).defense)
-        hits.append((v, loss if loss >= 1 else 0))
+        hit.append(v)
+        losses.append(loss if loss >= 1 else 0)
     if to_disaster >= 1:
         d.health -= to_disaster
-    for v, loss in hits:
-        v.health -= loss
+    for i, v in enumerate(hit):
+        v.health -= losses[i]
     if game.acts and ACT_WEAR in game.acts:
-        wear(game, hits)  # equipment that has taken its fill is discarded (Ross' suit)
+        # Equipment that has taken its fill is discarded (Ross' suit).
+        wear(game, list(zip(hit, losses, strict=True)))
     if game.trace is not None:
         game.say(
             "round",
@@ -1268,7 +1282,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
                 f"{d.name} deals {attack} - "
                 f"{max(0, side_of(v, fighters, fsides, target, tside).defense)} = "
                 f"{loss} to {v.name} (health {v.health})"
-                for v, loss in hits
+                for v, loss in zip(hit, losses, strict=True)
             ),
             round=rnd,
             cards=drawn,
@@ -1283,21 +1297,21 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
                     "loss": loss,
                     "health": v.health,
                 }
-                for v, loss in hits
+                for v, loss in zip(hit, losses, strict=True)
             ],
         )
     if effects:
         if d.fx is not None and TRIGGER_HITS in d.fx:
-            for v, loss in hits:
-                if loss > 0:
+            for i, v in enumerate(hit):
+                if losses[i] > 0:
                     fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
-        if any(loss > 0 for _, loss in hits):
-            wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
+        if any(loss > 0 for loss in losses):
+            wounded = [v for i, v in enumerate(hit) if losses[i] > 0 and v.zone == "field"]
             if wounded:
                 hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
     # Check Health: the kill threshold weighs the attack's damage, not the health it took.
     kill = play.kill
-    for v, _ in hits:
+    for v in hit:
         if v.zone != "field":
             continue
         state = health_state(kill, v.health, start_health.get(v.uid, 0), attack, v.health_max)
@@ -1340,15 +1354,26 @@ def _effect_mods(
     fighters' bonuses against it, and what fired this combat or this round."""
     dside.damage += bonus_dmg
     dside.defense += bonus_def
-    dside.damage, dside.defense = apply_mods(fx.combat_dis, dside.damage, dside.defense)
-    dside.damage, dside.defense = apply_mods(fx.dis_round, dside.damage, dside.defense)
+    # (Most rounds have none of these: an empty one is skipped, no pair made.)
+    if fx.combat_dis:
+        dside.damage, dside.defense = apply_mods(fx.combat_dis, dside.damage, dside.defense)
+    if fx.dis_round:
+        dside.damage, dside.defense = apply_mods(fx.dis_round, dside.damage, dside.defense)
     # The character's lasting modifiers, then this combat's, then this round's, in turn.
-    for mods_of in (char_mods, fx.combat_chars, fx.round_chars):
-        if mods_of:
-            for side in fsides:
-                _own_mods(side, mods_of)
-            if not _has_side(tside, fsides):
-                _own_mods(tside, mods_of)
+    if char_mods:
+        _mods_of(fsides, tside, char_mods)
+    if fx.combat_chars:
+        _mods_of(fsides, tside, fx.combat_chars)
+    if fx.round_chars:
+        _mods_of(fsides, tside, fx.round_chars)
+
+
+def _mods_of(fsides: list[_Side], tside: _Side, mods_of: dict[int, list[Mods]]) -> None:
+    """The fighters' sides and the attacked character's with their modifiers in ``mods_of``."""
+    for side in fsides:
+        _own_mods(side, mods_of)
+    if not _has_side(tside, fsides):
+        _own_mods(tside, mods_of)
 
 
 def _own_mods(side: _Side, mods_of: dict[int, list[Mods]]) -> None:
