@@ -455,6 +455,44 @@ def _play_card(
             return
 
 
+@mypyc_attr(acyclic=True)
+class CharmCard:
+    """A combat card's charm half in integers, read from the card's half once per card record
+    (``charm_card``): what :func:`queries.apply_charm_half` does with it, on compiled fields
+    instead of the construction layer's dataclasses (which stay the source, and which the
+    players' estimates read). ``op``: the modifier's coded operation (gamecards.mod_op), NO_MOD
+    when the half has none or names a special target (card text, not simulated); ``on_self``:
+    it modifies the recipient's charm, else the opponent's."""
+
+    __slots__ = ("card", "name", "on_self", "op", "value")
+
+    def __init__(self, card: CombatCard) -> None:
+        half = card.charm
+        self.card = card  # held: the record is found again only for this card object
+        self.name = half.name
+        mod = half.modifier
+        self.op = NO_MOD if mod is None or half.target == "special" else mod_op(mod)
+        self.value = 0 if mod is None else mod.value
+        self.on_self = half.target == "self"
+
+
+_CHARM_CARDS: Final[dict[GameCard, CharmCard]] = {}
+_CHARM_KEPT: Final = 512  # card records (a deck's combat cards): cleared when full
+
+
+def charm_card(g: GameCard) -> CharmCard:
+    """The charm half of the combat card whose game-time record is ``g``."""
+    h = _CHARM_CARDS.get(g)
+    if h is None or h.card is not g.card:
+        card = g.card
+        assert isinstance(card, CombatCard)
+        h = CharmCard(card)
+        if len(_CHARM_CARDS) >= _CHARM_KEPT:
+            _CHARM_CARDS.clear()
+        _CHARM_CARDS[g] = h
+    return h
+
+
 def charm_battle(game: Game, c: Char, d: Dis) -> int:
     """One charm round between a character and a disaster: one combat card's charm half on the
     disaster, one on the character ("Your Character Charming a Disaster > Draw Combat Cards").
@@ -462,20 +500,24 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
     1.5)."""
     mine = c.cur[CHA]
     theirs = d.charm
-    drawn = []
-    for recipient_is_char in (False, True):
+    drawn: list[str] | None = [] if game.trace is not None else None
+    for k in range(2):
+        recipient_is_char = k == 1  # the disaster's card first, then the character's
         copy = draw_combat_card(game)
         if copy is None:
             continue
-        card = copy.card
-        assert isinstance(card, CombatCard)
-        half = card.charm
-        if recipient_is_char:
-            mine, theirs = apply_charm_half(half, mine, theirs)
-        else:
-            theirs, mine = apply_charm_half(half, theirs, mine)
-        if card.id in game.fx and not has_rule(game, d, ACT_IGNORE_CARDS):
+        half = charm_card(copy.g)
+        if half.op != NO_MOD:
+            # The half's modifier on the recipient's charm or its opponent's
+            # (queries.apply_charm_half).
+            if half.on_self == recipient_is_char:
+                mine = apply_op(half.op, half.value, mine)
+            else:
+                theirs = apply_op(half.op, half.value, theirs)
+        if copy.cid in game.fx and not has_rule(game, d, ACT_IGNORE_CARDS):
             # Its encoded text: charm modifiers of the recipient and of its opponent.
+            card = copy.card
+            assert isinstance(card, CombatCard)
             who: Char | Dis = c if recipient_is_char else d
             other: Char | Dis = d if recipient_is_char else c
             own, opp = combat_card(game, card, who, other, c.slot, True, None)
@@ -484,13 +526,14 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
             else:
                 theirs, mine = apply_charm(own, theirs), apply_charm(opp, mine)
         game.combat_discard.append(copy)
-        drawn.append(half.name)
+        if drawn is not None:
+            drawn.append(half.name)
     diff = max(0, mine) - max(0, theirs)
     if game.trace is not None:
         game.say(
             "charm",
             f"charm battle {c.name} ({max(0, mine)}) vs {d.name} ({max(0, theirs)}) "
-            f"with {', '.join(drawn) or 'no cards'}: "
+            f"with {', '.join(drawn or []) or 'no cards'}: "
             + ("character wins" if diff > 0 else "disaster wins" if diff < 0 else "tie"),
             c,
             d,
@@ -556,8 +599,11 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
     """A defeated disaster is discarded; an item it carried goes to the party that beat it
     (those still standing: an effect of its defeat may have bonked some)."""
     winners = [c for c in winners if c.zone == "field"]
-    if d in game.disasters:
-        game.disasters.remove(d)
+    disasters = game.disasters
+    for i in range(len(disasters)):
+        if disasters[i] is d:  # by identity: no generic comparison of those before it
+            del disasters[i]
+            break
     d.zone = "discard"
     d.ally_of = None
     back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
@@ -1079,7 +1125,11 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     lasting, blocked, choose_card = f.lasting, f.blocked, f.choose_card
     ignores = d.ignores
     if ignores is NO_UIDS:  # most disasters ignore nobody: no look-up a character
-        alive = [c for c in chars if c.zone == "field" and c.slot == slot]
+        # All of them still there (most rounds): the combat's own list, never changed, no
+        # copy made.
+        alive = chars
+        if not all(c.zone == "field" and c.slot == slot for c in chars):
+            alive = [c for c in chars if c.zone == "field" and c.slot == slot]
     else:
         alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in ignores]
     if not alive:
