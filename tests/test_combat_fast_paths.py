@@ -160,3 +160,16 @@ def test_retaliators_are_capped_as_they_are_picked() -> None:
         cap = rng.randint(0, 5)
         got = combat._retaliators(chosen, able, target, cap)
         assert got == _retaliators_by_definition(chosen, able, target, cap)
+        # A choice the rule already allows (as a player's usually is) comes back as it is;
+        # one that breaks it by one member does not.
+        others = [c for c in able if c is not target]
+        allowed = ([target] if target in able else []) + rng.sample(
+            others, rng.randint(0, len(others))
+        )
+        assert combat._retaliators(allowed, able, target, cap) == _retaliators_by_definition(
+            allowed, able, target, cap
+        )
+        if allowed and len(allowed) <= cap:
+            assert combat._retaliators(allowed, able, target, cap) == allowed
+            broken = [*allowed, allowed[-1]]  # a member twice
+            assert combat._retaliators(broken, able, target, cap + 1) == allowed

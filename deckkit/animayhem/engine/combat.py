@@ -730,10 +730,10 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     lasts the round). Returns True when energy was expended. Costs, uses and whether a card has
     modifiers are read from its game-time record (``Copy.g``)."""
     spent = False
-    # A copy of the pile when a card with a usage limit may leave it as its uses run out
-    # (the round's cards are those of its start); else the pile itself, no list made.
+    # A copy of the pile when a card may leave it this round, its last use spent (the round's
+    # cards are those of its start); else the pile itself, no list made.
     enhancements = c.enhancements
-    if _any_limited(enhancements):
+    if _may_leave(enhancements):
         enhancements = list(enhancements)
     for copy in enhancements:
         cost = copy.g.energy_cost
@@ -755,11 +755,12 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     if not c.equipment:
         return spent
     equipment = c.equipment
-    if _any_limited(equipment):
+    if _may_leave(equipment):
         equipment = list(equipment)
     for copy in equipment:
         g = copy.g
-        if copy.uses_left is None:
+        left = copy.uses_left
+        if left is None:
             # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
             # Sword: 1 energy, +1 attack) is paid like an enhancement, once a round.
             cost = g.energy_cost
@@ -776,8 +777,9 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
         card = copy.card
         assert isinstance(card, PowerCard)
         _apply_round_modifiers(game, side, copy)
-        copy.uses_left -= 1
-        if copy.uses_left <= 0:
+        left -= 1
+        copy.uses_left = left
+        if left <= 0:
             c.equipment.remove(copy)
             copy.uses_left = g.uses
             if g.weapon:
@@ -788,9 +790,15 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     return spent
 
 
-def _any_limited(pile: list[Copy]) -> bool:
-    """A card of ``pile`` has a usage limit (it leaves the pile when its uses run out)."""
-    return any(x.uses_left is not None for x in pile)
+def _may_leave(pile: list[Copy]) -> bool:
+    """A card of ``pile`` may leave it this round: one with a usage limit and one use left or
+    none (a round spends at most one use of each card, and a card leaves only as its uses run
+    out)."""
+    for x in pile:
+        left = x.uses_left
+        if left is not None and left <= 1:
+            return True
+    return False
 
 
 def _charm_battles(game: Game, play: CombatRules, policy: Policy, f: Combat) -> str | None:
@@ -1303,13 +1311,18 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     losses: list[int] = []
     # Frenzy hits "every character opposing it"; "Characters who are not fighting the
     # disaster are not affected" (Part III). The attacked character always fights.
-    victims = fighters if frenzy and _among(target, fighters) else [target]
+    # (_NOBODY: the attacked character alone, most rounds: no list of one made.)
+    victims = fighters if frenzy and _among(target, fighters) else _NOBODY
     if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
         # It strikes more than one of those fighting it, each at full damage (STRIKES).
         others = [c for c in fighters if c is not target and c.uid not in warded]
         victims = [target, *others[: k - 1]]
         if len(victims) > 1:
             has_rule(game, d, ACT_STRIKES)  # counts as a use of its effect
+    if victims is _NOBODY and target.zone == "field":  # else a flash effect took it out
+        loss = attack - max(0, tside.defense)
+        hit.append(target)
+        losses.append(loss if loss >= 1 else 0)
     for v in victims:
         if v.zone != "field":
             continue  # a flash effect took it out this round (Ultimate Sacrifice)
@@ -1475,6 +1488,8 @@ def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -
     """The rule, whatever the policy chose: at most 3 characters against a minor and 4 against a
     major disaster, only those able to fight, and "one of the characters who is retaliating must
     be the character being attacked" ("A Disaster Attacking Your Character")."""
+    if _as_ruled(chosen, able, target, cap):
+        return chosen  # already what the rule makes of it (most rounds): no list made
     picked = [target] if _among(target, able) else []
     for c in chosen:
         if len(picked) >= cap:
@@ -1482,6 +1497,24 @@ def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -
         if _among(c, able) and not _among(c, picked):
             picked.append(c)
     return picked if len(picked) <= cap else picked[:cap]
+
+
+def _as_ruled(chosen: list[Char], able: list[Char], target: Char, cap: int) -> bool:
+    """``chosen`` is what :func:`_retaliators` makes of it: at most ``cap`` distinct characters
+    able to fight, the attacked one first when it is able to."""
+    n = len(chosen)
+    if n > cap:
+        return False
+    if _among(target, able) and (n == 0 or chosen[0] is not target):
+        return False
+    for i in range(n):
+        c = chosen[i]
+        if not _among(c, able):
+            return False
+        for j in range(i):
+            if chosen[j] is c:
+                return False
+    return True
 
 
 def _among(c: Char, group: list[Char]) -> bool:
