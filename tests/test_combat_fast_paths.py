@@ -93,6 +93,31 @@ def test_a_changed_card_of_the_same_id_is_read_again() -> None:
     assert combat._half_of(card).dmg == first.dmg  # and back
 
 
+def test_a_combat_cards_charm_half_in_integers_plays_as_the_printed_half() -> None:
+    """combat.charm_card's coded half changes the charms as queries.apply_charm_half does, on
+    either side of a charm battle, for every combat card."""
+    cards = _combat_cards()
+    targets: set[str] = set()
+    for card in cards:
+        h = combat.charm_card(game_card(card))
+        half = card.charm
+        assert h.card is card and h.name == half.name
+        targets.add(half.target)
+        for recipient in range(-2, 9):
+            for opponent in (0, 3, 7):
+                mine, theirs = recipient, opponent
+                if h.op != combat.NO_MOD:
+                    if h.on_self:
+                        mine = apply_op(h.op, h.value, mine)
+                    else:
+                        theirs = apply_op(h.op, h.value, theirs)
+                assert (mine, theirs) == combat.apply_charm_half(half, recipient, opponent), (
+                    card.name,
+                    half,
+                )
+    assert {"self", "opponent"} <= targets  # both directions were compared
+
+
 def test_a_standing_rule_is_found_as_the_list_of_them_finds_it() -> None:
     db = load_card_db()
     fx = effects_of(list(db.cards))
@@ -135,3 +160,16 @@ def test_retaliators_are_capped_as_they_are_picked() -> None:
         cap = rng.randint(0, 5)
         got = combat._retaliators(chosen, able, target, cap)
         assert got == _retaliators_by_definition(chosen, able, target, cap)
+        # A choice the rule already allows (as a player's usually is) comes back as it is;
+        # one that breaks it by one member does not.
+        others = [c for c in able if c is not target]
+        allowed = ([target] if target in able else []) + rng.sample(
+            others, rng.randint(0, len(others))
+        )
+        assert combat._retaliators(allowed, able, target, cap) == _retaliators_by_definition(
+            allowed, able, target, cap
+        )
+        if allowed and len(allowed) <= cap:
+            assert combat._retaliators(allowed, able, target, cap) == allowed
+            broken = [*allowed, allowed[-1]]  # a member twice
+            assert combat._retaliators(broken, able, target, cap + 1) == allowed

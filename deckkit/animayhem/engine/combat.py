@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, cast
 
+from mypy_extensions import mypyc_attr
+
 from deckkit.animayhem.construction.cards import (
     AnyCard,
     CombatCard,
@@ -168,6 +170,10 @@ def draw_combat_card(game: Game) -> Copy | None:
     return game.combat_pile.pop()
 
 
+# A round's sides and a fight's record are made and dropped several times a game: compiled, they
+# are outside the cycle collector (nothing they hold leads back to them: ``acyclic``) and one
+# freed is kept for the next (``free_list_len``), no allocation then.
+@mypyc_attr(acyclic=True, free_list_len=1)
 class _Side:
     """Round-local abilities of one combatant, with the combat cards played on it."""
 
@@ -180,6 +186,7 @@ class _Side:
         self.defense = defense
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Combat:
     """One combat in progress, held between the steps where the player decides, so that a
     player who plans by simulating (rollout.py) can go on with it on a copy of the game: the
@@ -409,7 +416,9 @@ def _play_card(
     disaster unaffected by combat cards). The card's encoded text (interpreter.combat_cards)
     acts after its printed numbers. ``pick``, when given, names the recipient once the card is
     seen (rule option combat_card=chosen)."""
-    for _ in range(4):  # a chain of "draw another combat card" cannot run forever
+    drawn = 0
+    while drawn < 4:  # a chain of "draw another combat card" cannot run forever
+        drawn += 1
         copy = draw_combat_card(game)
         if copy is None:
             return
@@ -446,6 +455,44 @@ def _play_card(
             return
 
 
+@mypyc_attr(acyclic=True)
+class CharmCard:
+    """A combat card's charm half in integers, read from the card's half once per card record
+    (``charm_card``): what :func:`queries.apply_charm_half` does with it, on compiled fields
+    instead of the construction layer's dataclasses (which stay the source, and which the
+    players' estimates read). ``op``: the modifier's coded operation (gamecards.mod_op), NO_MOD
+    when the half has none or names a special target (card text, not simulated); ``on_self``:
+    it modifies the recipient's charm, else the opponent's."""
+
+    __slots__ = ("card", "name", "on_self", "op", "value")
+
+    def __init__(self, card: CombatCard) -> None:
+        half = card.charm
+        self.card = card  # held: the record is found again only for this card object
+        self.name = half.name
+        mod = half.modifier
+        self.op = NO_MOD if mod is None or half.target == "special" else mod_op(mod)
+        self.value = 0 if mod is None else mod.value
+        self.on_self = half.target == "self"
+
+
+_CHARM_CARDS: Final[dict[GameCard, CharmCard]] = {}
+_CHARM_KEPT: Final = 512  # card records (a deck's combat cards): cleared when full
+
+
+def charm_card(g: GameCard) -> CharmCard:
+    """The charm half of the combat card whose game-time record is ``g``."""
+    h = _CHARM_CARDS.get(g)
+    if h is None or h.card is not g.card:
+        card = g.card
+        assert isinstance(card, CombatCard)
+        h = CharmCard(card)
+        if len(_CHARM_CARDS) >= _CHARM_KEPT:
+            _CHARM_CARDS.clear()
+        _CHARM_CARDS[g] = h
+    return h
+
+
 def charm_battle(game: Game, c: Char, d: Dis) -> int:
     """One charm round between a character and a disaster: one combat card's charm half on the
     disaster, one on the character ("Your Character Charming a Disaster > Draw Combat Cards").
@@ -453,20 +500,24 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
     1.5)."""
     mine = c.cur[CHA]
     theirs = d.charm
-    drawn = []
-    for recipient_is_char in (False, True):
+    drawn: list[str] | None = [] if game.trace is not None else None
+    for k in range(2):
+        recipient_is_char = k == 1  # the disaster's card first, then the character's
         copy = draw_combat_card(game)
         if copy is None:
             continue
-        card = copy.card
-        assert isinstance(card, CombatCard)
-        half = card.charm
-        if recipient_is_char:
-            mine, theirs = apply_charm_half(half, mine, theirs)
-        else:
-            theirs, mine = apply_charm_half(half, theirs, mine)
-        if card.id in game.fx and not has_rule(game, d, ACT_IGNORE_CARDS):
+        half = charm_card(copy.g)
+        if half.op != NO_MOD:
+            # The half's modifier on the recipient's charm or its opponent's
+            # (queries.apply_charm_half).
+            if half.on_self == recipient_is_char:
+                mine = apply_op(half.op, half.value, mine)
+            else:
+                theirs = apply_op(half.op, half.value, theirs)
+        if copy.cid in game.fx and not has_rule(game, d, ACT_IGNORE_CARDS):
             # Its encoded text: charm modifiers of the recipient and of its opponent.
+            card = copy.card
+            assert isinstance(card, CombatCard)
             who: Char | Dis = c if recipient_is_char else d
             other: Char | Dis = d if recipient_is_char else c
             own, opp = combat_card(game, card, who, other, c.slot, True, None)
@@ -475,13 +526,14 @@ def charm_battle(game: Game, c: Char, d: Dis) -> int:
             else:
                 theirs, mine = apply_charm(own, theirs), apply_charm(opp, mine)
         game.combat_discard.append(copy)
-        drawn.append(half.name)
+        if drawn is not None:
+            drawn.append(half.name)
     diff = max(0, mine) - max(0, theirs)
     if game.trace is not None:
         game.say(
             "charm",
             f"charm battle {c.name} ({max(0, mine)}) vs {d.name} ({max(0, theirs)}) "
-            f"with {', '.join(drawn) or 'no cards'}: "
+            f"with {', '.join(drawn or []) or 'no cards'}: "
             + ("character wins" if diff > 0 else "disaster wins" if diff < 0 else "tie"),
             c,
             d,
@@ -498,17 +550,18 @@ def drop_everything(game: Game, c: Char, slot: int) -> None:
     """A bonked or killed character drops its items and equipment under the location (1998
     guidelines, "Drop": they go under a location and must be scavenged); enhancements are
     discarded (set0 rulebook, "Enhancement")."""
-    if slot >= 0:
-        loc = game.locs[slot]
-        loc.hidden_cards.extend(c.items)
-        loc.hidden_cards.extend(c.equipment)
-    else:
-        game.haven_cards.extend(c.items)
-        game.haven_cards.extend(c.equipment)
-    c.items = []
-    c.equipment = []
-    game.discard.extend(c.enhancements)
-    c.enhancements = []
+    # An empty pile stays the character's own (most carry nothing of one kind): no list made.
+    if c.items or c.equipment:
+        under = game.locs[slot].hidden_cards if slot >= 0 else game.haven_cards
+        if c.items:
+            under.extend(c.items)
+            c.items = []
+        if c.equipment:
+            under.extend(c.equipment)
+            c.equipment = []
+    if c.enhancements:
+        game.discard.extend(c.enhancements)
+        c.enhancements = []
 
 
 def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
@@ -546,8 +599,11 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
     """A defeated disaster is discarded; an item it carried goes to the party that beat it
     (those still standing: an effect of its defeat may have bonked some)."""
     winners = [c for c in winners if c.zone == "field"]
-    if d in game.disasters:
-        game.disasters.remove(d)
+    disasters = game.disasters
+    for i in range(len(disasters)):
+        if disasters[i] is d:  # by identity: no generic comparison of those before it
+            del disasters[i]
+            break
     d.zone = "discard"
     d.ally_of = None
     back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
@@ -674,10 +730,10 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     lasts the round). Returns True when energy was expended. Costs, uses and whether a card has
     modifiers are read from its game-time record (``Copy.g``)."""
     spent = False
-    # A copy of the pile when a card with a usage limit may leave it as its uses run out
-    # (the round's cards are those of its start); else the pile itself, no list made.
+    # A copy of the pile when a card may leave it this round, its last use spent (the round's
+    # cards are those of its start); else the pile itself, no list made.
     enhancements = c.enhancements
-    if _any_limited(enhancements):
+    if _may_leave(enhancements):
         enhancements = list(enhancements)
     for copy in enhancements:
         cost = copy.g.energy_cost
@@ -699,11 +755,12 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     if not c.equipment:
         return spent
     equipment = c.equipment
-    if _any_limited(equipment):
+    if _may_leave(equipment):
         equipment = list(equipment)
     for copy in equipment:
         g = copy.g
-        if copy.uses_left is None:
+        left = copy.uses_left
+        if left is None:
             # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
             # Sword: 1 energy, +1 attack) is paid like an enhancement, once a round.
             cost = g.energy_cost
@@ -720,8 +777,9 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
         card = copy.card
         assert isinstance(card, PowerCard)
         _apply_round_modifiers(game, side, copy)
-        copy.uses_left -= 1
-        if copy.uses_left <= 0:
+        left -= 1
+        copy.uses_left = left
+        if left <= 0:
             c.equipment.remove(copy)
             copy.uses_left = g.uses
             if g.weapon:
@@ -732,9 +790,15 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     return spent
 
 
-def _any_limited(pile: list[Copy]) -> bool:
-    """A card of ``pile`` has a usage limit (it leaves the pile when its uses run out)."""
-    return any(x.uses_left is not None for x in pile)
+def _may_leave(pile: list[Copy]) -> bool:
+    """A card of ``pile`` may leave it this round: one with a usage limit and one use left or
+    none (a round spends at most one use of each card, and a card leaves only as its uses run
+    out)."""
+    for x in pile:
+        left = x.uses_left
+        if left is not None and left <= 1:
+            return True
+    return False
 
 
 def _charm_battles(game: Game, play: CombatRules, policy: Policy, f: Combat) -> str | None:
@@ -1069,7 +1133,11 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     lasting, blocked, choose_card = f.lasting, f.blocked, f.choose_card
     ignores = d.ignores
     if ignores is NO_UIDS:  # most disasters ignore nobody: no look-up a character
-        alive = [c for c in chars if c.zone == "field" and c.slot == slot]
+        # All of them still there (most rounds): the combat's own list, never changed, no
+        # copy made.
+        alive = chars
+        if not all(c.zone == "field" and c.slot == slot for c in chars):
+            alive = [c for c in chars if c.zone == "field" and c.slot == slot]
     else:
         alive = [c for c in chars if c.zone == "field" and c.slot == slot and c.uid not in ignores]
     if not alive:
@@ -1238,27 +1306,36 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             attack = 0  # only characters immune to it are left to strike (IMMUNE)
         elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
             attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
-    hits: list[tuple[Char, int]] = []
+    # Those it hits and the health each loses, in step (no pair made for each).
+    hit: list[Char] = []
+    losses: list[int] = []
     # Frenzy hits "every character opposing it"; "Characters who are not fighting the
     # disaster are not affected" (Part III). The attacked character always fights.
-    victims = fighters if frenzy and _among(target, fighters) else [target]
+    # (_NOBODY: the attacked character alone, most rounds: no list of one made.)
+    victims = fighters if frenzy and _among(target, fighters) else _NOBODY
     if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
         # It strikes more than one of those fighting it, each at full damage (STRIKES).
         others = [c for c in fighters if c is not target and c.uid not in warded]
         victims = [target, *others[: k - 1]]
         if len(victims) > 1:
             has_rule(game, d, ACT_STRIKES)  # counts as a use of its effect
+    if victims is _NOBODY and target.zone == "field":  # else a flash effect took it out
+        loss = attack - max(0, tside.defense)
+        hit.append(target)
+        losses.append(loss if loss >= 1 else 0)
     for v in victims:
         if v.zone != "field":
             continue  # a flash effect took it out this round (Ultimate Sacrifice)
         loss = attack - max(0, side_of(v, fighters, fsides, target, tside).defense)
-        hits.append((v, loss if loss >= 1 else 0))
+        hit.append(v)
+        losses.append(loss if loss >= 1 else 0)
     if to_disaster >= 1:
         d.health -= to_disaster
-    for v, loss in hits:
-        v.health -= loss
+    for i, v in enumerate(hit):
+        v.health -= losses[i]
     if game.acts and ACT_WEAR in game.acts:
-        wear(game, hits)  # equipment that has taken its fill is discarded (Ross' suit)
+        # Equipment that has taken its fill is discarded (Ross' suit).
+        wear(game, list(zip(hit, losses, strict=True)))
     if game.trace is not None:
         game.say(
             "round",
@@ -1268,7 +1345,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
                 f"{d.name} deals {attack} - "
                 f"{max(0, side_of(v, fighters, fsides, target, tside).defense)} = "
                 f"{loss} to {v.name} (health {v.health})"
-                for v, loss in hits
+                for v, loss in zip(hit, losses, strict=True)
             ),
             round=rnd,
             cards=drawn,
@@ -1283,21 +1360,21 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
                     "loss": loss,
                     "health": v.health,
                 }
-                for v, loss in hits
+                for v, loss in zip(hit, losses, strict=True)
             ],
         )
     if effects:
         if d.fx is not None and TRIGGER_HITS in d.fx:
-            for v, loss in hits:
-                if loss > 0:
+            for i, v in enumerate(hit):
+                if losses[i] > 0:
                     fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
-        if any(loss > 0 for _, loss in hits):
-            wounded = [v for v, loss in hits if loss > 0 and v.zone == "field"]
+        if any(loss > 0 for loss in losses):
+            wounded = [v for i, v in enumerate(hit) if losses[i] > 0 and v.zone == "field"]
             if wounded:
                 hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
     # Check Health: the kill threshold weighs the attack's damage, not the health it took.
     kill = play.kill
-    for v, _ in hits:
+    for v in hit:
         if v.zone != "field":
             continue
         state = health_state(kill, v.health, start_health.get(v.uid, 0), attack, v.health_max)
@@ -1340,15 +1417,26 @@ def _effect_mods(
     fighters' bonuses against it, and what fired this combat or this round."""
     dside.damage += bonus_dmg
     dside.defense += bonus_def
-    dside.damage, dside.defense = apply_mods(fx.combat_dis, dside.damage, dside.defense)
-    dside.damage, dside.defense = apply_mods(fx.dis_round, dside.damage, dside.defense)
+    # (Most rounds have none of these: an empty one is skipped, no pair made.)
+    if fx.combat_dis:
+        dside.damage, dside.defense = apply_mods(fx.combat_dis, dside.damage, dside.defense)
+    if fx.dis_round:
+        dside.damage, dside.defense = apply_mods(fx.dis_round, dside.damage, dside.defense)
     # The character's lasting modifiers, then this combat's, then this round's, in turn.
-    for mods_of in (char_mods, fx.combat_chars, fx.round_chars):
-        if mods_of:
-            for side in fsides:
-                _own_mods(side, mods_of)
-            if not _has_side(tside, fsides):
-                _own_mods(tside, mods_of)
+    if char_mods:
+        _mods_of(fsides, tside, char_mods)
+    if fx.combat_chars:
+        _mods_of(fsides, tside, fx.combat_chars)
+    if fx.round_chars:
+        _mods_of(fsides, tside, fx.round_chars)
+
+
+def _mods_of(fsides: list[_Side], tside: _Side, mods_of: dict[int, list[Mods]]) -> None:
+    """The fighters' sides and the attacked character's with their modifiers in ``mods_of``."""
+    for side in fsides:
+        _own_mods(side, mods_of)
+    if not _has_side(tside, fsides):
+        _own_mods(tside, mods_of)
 
 
 def _own_mods(side: _Side, mods_of: dict[int, list[Mods]]) -> None:
@@ -1400,6 +1488,8 @@ def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -
     """The rule, whatever the policy chose: at most 3 characters against a minor and 4 against a
     major disaster, only those able to fight, and "one of the characters who is retaliating must
     be the character being attacked" ("A Disaster Attacking Your Character")."""
+    if _as_ruled(chosen, able, target, cap):
+        return chosen  # already what the rule makes of it (most rounds): no list made
     picked = [target] if _among(target, able) else []
     for c in chosen:
         if len(picked) >= cap:
@@ -1407,6 +1497,24 @@ def _retaliators(chosen: list[Char], able: list[Char], target: Char, cap: int) -
         if _among(c, able) and not _among(c, picked):
             picked.append(c)
     return picked if len(picked) <= cap else picked[:cap]
+
+
+def _as_ruled(chosen: list[Char], able: list[Char], target: Char, cap: int) -> bool:
+    """``chosen`` is what :func:`_retaliators` makes of it: at most ``cap`` distinct characters
+    able to fight, the attacked one first when it is able to."""
+    n = len(chosen)
+    if n > cap:
+        return False
+    if _among(target, able) and (n == 0 or chosen[0] is not target):
+        return False
+    for i in range(n):
+        c = chosen[i]
+        if not _among(c, able):
+            return False
+        for j in range(i):
+            if chosen[j] is c:
+                return False
+    return True
 
 
 def _among(c: Char, group: list[Char]) -> bool:
