@@ -162,6 +162,18 @@ class _Dealt:
             )
             for card in pile
         )  # fmt: skip
+        # Each card's counters' slot given to the card as dealt (``cslot``: state.bump_card),
+        # so no game's copy of it looks its id up again.
+        index = self.slots.index
+        for x in (
+            *self.location_copies, *self.item_copies, *self.haven_copies, *self.power_copies,
+            *self.combat_copies,
+        ):  # fmt: skip
+            x.cslot = index.get(x.cid, -1)
+        for dp in self.dis_protos:
+            dp.cslot = index.get(dp.cid, -1)
+        for cp in self.char_protos:
+            cp.cslot = index.get(cp.cid, -1)
         play = edition.play
         self.item_pickup = play.item_pickup
         self.starting_characters = play.starting_characters
@@ -384,7 +396,9 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     pool: list[Copy | Char] = list(dealt.power_copies)
     for i in dealt.power_fresh:
         power = dealt.power_copies[i]
-        pool[i] = Copy(power.uid, power.card, power.g)
+        new = Copy(power.uid, power.card, power.g)
+        new.cslot = power.cslot
+        pool[i] = new
     if hand_from_characters:
         pool.extend(rest_chars)
     chance.shuffle(pool)
