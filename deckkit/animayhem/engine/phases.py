@@ -374,22 +374,18 @@ def _still_at(c: Char, start: int) -> bool:
 
 def occupied_slots(game: Game) -> list[int]:
     """The locations characters stand on, in slot order (``sorted({c.slot for c in
-    game.on_field()})`` without the set and the list of characters): each slot put in its
-    place as it is found, among the few found before (most often none or one)."""
-    slots: list[int] = []
+    game.on_field()})`` without the set and the list of characters)."""
+    occupied = 0  # a bit per slot: no look-up in the list, no sort
     for c in game.chars:
-        if c.zone != "field":
-            continue
-        slot = c.slot
-        i = len(slots)
-        while i > 0 and slots[i - 1] > slot:
-            i -= 1
-        if i > 0 and slots[i - 1] == slot:
-            continue  # listed already
-        if i == len(slots):
+        if c.zone == "field":
+            occupied |= 1 << c.slot
+    slots: list[int] = []
+    slot = 0
+    while occupied:
+        if occupied & 1:
             slots.append(slot)
-        else:
-            slots.insert(i, slot)
+        occupied >>= 1
+        slot += 1
     return slots
 
 
