@@ -106,6 +106,7 @@ class _Dealt:
         "power",
         "power_copies",
         "power_fresh",
+        "power_fresh_at",
         "setup",
         "slots",
         "spare",
@@ -146,8 +147,9 @@ class _Dealt:
         ]
         uid += len(self.characters)
         self.power_copies = _copies(self.power, uid)
-        # The places in ``power_copies`` of the cards each game gets a new copy of.
-        self.power_fresh = [i for i, x in enumerate(self.power_copies) if _changes(x)]
+        # Whether each game gets a new copy of each of them, and the places of those that do.
+        self.power_fresh = [_changes(x) for x in self.power_copies]
+        self.power_fresh_at = [i for i, fresh in enumerate(self.power_fresh) if fresh]
         uid += len(self.power)
         self.combat_copies = _copies(self.combat, uid)
         for x in (
@@ -394,7 +396,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     hand_limit = dealt.hand_limit
     # The power cards (those with a usage limit a new copy: ``power_fresh``), in their order.
     pool: list[Copy | Char] = list(dealt.power_copies)
-    for i in dealt.power_fresh:
+    for i in dealt.power_fresh_at:
         power = dealt.power_copies[i]
         new = Copy(power.uid, power.card, power.g)
         new.cslot = power.cslot
