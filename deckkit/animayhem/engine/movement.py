@@ -268,6 +268,12 @@ def _anyone_at(chars: list[Char], slot: int) -> bool:
     return any(c.slot == slot and c.zone == "field" for c in chars)
 
 
+def _disaster_at(game: Game, slot: int) -> bool:
+    """A face-up disaster at ``slot`` (``game.disasters_at`` without the list)."""
+    path = game.field.path
+    return any(path[d.pos] == slot for d in game.disasters)
+
+
 def _any_unignored_at(game: Game, d: Dis, slot: int) -> bool:
     """Anyone on the field at ``slot`` whom ``d`` does not ignore (``game.at`` without the list)."""
     ignores = d.ignores
@@ -299,14 +305,15 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
     """Maintenance: the disaster closest to completing its cycle moves first. Disasters drawn
     this turn enter at the top of the rightmost column at no cost; "Moves N" disasters drawn
     from the draw pile make N full movements, then stay for the rest of the game."""
-    held: set[int] = set()
+    held: set[int] | None = None  # those a magnet pulled (none, most turns: no set made)
     for d in newcomers:
         start = _entry_pos(game, edition)
         place_disaster(game, d, start)
         if d.g.traits & TRAIT_BIT_ALLY and join_primary(game, d):
             continue
         if d.g.traits & TRAIT_BIT_MAGNET:
-            held |= _magnet(game, d)
+            pulled = _magnet(game, d)
+            held = pulled if held is None else held | pulled
         if game.trace is not None:
             game.say(
                 "enter",
@@ -319,7 +326,9 @@ def move_disasters(game: Game, edition: Edition, policy: Policy, newcomers: list
     order = _moving_order(game)
     hidden = hiding_slot(game) if ACT_HIDE in game.acts else -1  # Hiding Out
     for d in order:
-        if d.zone != "field" or d.stationary or d.movement <= 0 or d.uid in held:
+        if d.zone != "field" or d.stationary or d.movement <= 0:
+            continue
+        if held is not None and d.uid in held:
             continue
         if d.incapacitated_turn == game.turn or d.ally_of is not None:
             continue
@@ -454,6 +463,8 @@ def move_party(
                 party,
                 game.locs[step],
             )
+        if not _disaster_at(game, step):
+            continue  # most steps meet none: no list of them made
         for d in game.disasters_at(step):  # a new list: a fight may change game.disasters
             if d.zone != "field" or d.ally_of is not None:
                 continue

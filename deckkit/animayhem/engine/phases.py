@@ -419,12 +419,13 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
     game.phase = "maintenance"
     drawn, game.drawn = game.drawn, []
     if game.fx:
-        acting = game.disasters.copy()  # face up, then lasting off the field
-        for d, _ in game.lasting:
-            acting.append(d)
-        for d in acting:
-            if d.fx is not None and TRIGGER_TURN in d.fx:
-                fire(game, d, TRIGGER_TURN, game.slot_of(d) if d.zone == "field" else -1)
+        if _turn_effects(game):  # (most often none: no list of them made)
+            acting = game.disasters.copy()  # face up, then lasting off the field
+            for d, _ in game.lasting:
+                acting.append(d)
+            for d in acting:
+                if d.fx is not None and TRIGGER_TURN in d.fx:
+                    fire(game, d, TRIGGER_TURN, game.slot_of(d) if d.zone == "field" else -1)
         for c in game.chars:
             if c.zone not in ("field", "haven"):
                 continue
@@ -440,12 +441,23 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
             fx = game.fx.get(h.cid)
             if fx is not None and TRIGGER_TURN in fx:
                 fire(game, h, TRIGGER_TURN, -1)
-        for g, _ in list(game.globals_in_play):
-            fx = game.fx.get(g.cid)
-            if fx is not None and TRIGGER_TURN in fx:
-                fire(game, g, TRIGGER_TURN, -1, holder=policy.flash_target(game, g))
+        if game.globals_in_play:
+            for g, _ in list(game.globals_in_play):
+                fx = game.fx.get(g.cid)
+                if fx is not None and TRIGGER_TURN in fx:
+                    fire(game, g, TRIGGER_TURN, -1, holder=policy.flash_target(game, g))
         change_forms(game)  # a form card in the hand replaces its character (REPLACE)
     move_disasters(game, edition, policy, drawn)
+
+
+def _turn_effects(game: Game) -> bool:
+    """A face-up or lasting disaster has effects at the start of the turn (TURN): those the
+    Maintenance phase fires first, from a list of them made only then (a disaster fired may
+    change ``game.disasters``)."""
+    for d in game.disasters:
+        if d.fx is not None and TRIGGER_TURN in d.fx:
+            return True
+    return any(d.fx is not None and TRIGGER_TURN in d.fx for d, _ in game.lasting)
 
 
 def play_turn(

@@ -66,24 +66,28 @@ class _Dealt:
     The characters and disasters, which change in a game, are each built once here as dealt
     (``char_protos``, ``dis_protos``) and copied for each game by their classes' copy
     constructors (state.Char, state.Dis), their cards and templates not read again; and the
-    deck's card ids are given their counters' slots once (``slots``: state.CardSlots). The
-    locations, which change little, are built once too (``loc_protos``, one a location card,
-    in the order dealt) and copied the same way.
+    deck's card ids are given their counters' slots once (``slots``: state.CardSlots), and
+    their effects looked up once (``char_fx``, ``dis_fx``: ``actions``). The locations, which
+    change little, are built once too (``loc_protos``, one a location card, in the order
+    dealt) and copied the same way.
 
     A game that :func:`.play.play_game` played to its end hands its characters, disasters and
     locations back (:func:`take_back`: ``spare``), and the next game dealt from this record
     sets each of them up again from its prototype (its class's copy constructor run on it, its
-    lists left that are empty and replaced that are not) instead of making new ones and freeing
-    the old: a game's objects are the same ones, in the same state, as new ones would be."""
+    lists left that are empty and replaced that are not), in the game's own lists of them
+    (``Game.chars``, ``disasters_dealt``, ``locs``), instead of making new ones and freeing the
+    old: a game's objects are the same ones, in the same state, as new ones would be."""
 
     __slots__ = (
         "acts",
         "acts_entries",
         "acts_fx",
+        "char_fx",
         "char_protos",
         "characters",
         "combat",
         "combat_copies",
+        "dis_fx",
         "dis_protos",
         "disasters",
         "dist",
@@ -102,6 +106,7 @@ class _Dealt:
         "power",
         "power_copies",
         "power_fresh",
+        "power_fresh_at",
         "setup",
         "slots",
         "spare",
@@ -142,7 +147,9 @@ class _Dealt:
         ]
         uid += len(self.characters)
         self.power_copies = _copies(self.power, uid)
+        # Whether each game gets a new copy of each of them, and the places of those that do.
         self.power_fresh = [_changes(x) for x in self.power_copies]
+        self.power_fresh_at = [i for i, fresh in enumerate(self.power_fresh) if fresh]
         uid += len(self.power)
         self.combat_copies = _copies(self.combat, uid)
         for x in (
@@ -157,6 +164,18 @@ class _Dealt:
             )
             for card in pile
         )  # fmt: skip
+        # Each card's counters' slot given to the card as dealt (``cslot``: state.bump_card),
+        # so no game's copy of it looks its id up again.
+        index = self.slots.index
+        for x in (
+            *self.location_copies, *self.item_copies, *self.haven_copies, *self.power_copies,
+            *self.combat_copies,
+        ):  # fmt: skip
+            x.cslot = index.get(x.cid, -1)
+        for dp in self.dis_protos:
+            dp.cslot = index.get(dp.cid, -1)
+        for cp in self.char_protos:
+            cp.cslot = index.get(cp.cid, -1)
         play = edition.play
         self.item_pickup = play.item_pickup
         self.starting_characters = play.starting_characters
@@ -168,6 +187,11 @@ class _Dealt:
         self.acts: frozenset[Action] = frozenset()
         self.acts_fx: dict[str, Triggers] | None = None  # the dictionary they were read from
         self.acts_entries: list[tuple[str, Triggers]] = []  # and its entries then
+        # Each prototype's effects in that dictionary (``fx.get`` of its card id), by the
+        # prototypes' order: worked out with the actions, so a game reads no dictionary for
+        # them.
+        self.char_fx: list[Triggers | None] = []
+        self.dis_fx: list[Triggers | None] = []
         # The compact and straight-line fields depend on the number of locations alone.
         self.field: Field | None = None
         self.dist: tuple[tuple[int, ...], ...] = ()
@@ -178,7 +202,8 @@ class _Dealt:
     def actions(self, fx: dict[str, Triggers]) -> frozenset[Action]:
         """:func:`_actions` of ``fx``, worked out again only when ``fx`` is another dictionary
         or its entries are not the same cards' same effect objects in the same order (a caller
-        that changes a deck's effects puts new ones in; none is changed in place)."""
+        that changes a deck's effects puts new ones in; none is changed in place); the
+        prototypes' effects (``char_fx``, ``dis_fx``) with them."""
         kept = self.acts_entries
         if fx is self.acts_fx and len(fx) == len(kept):
             for i, (cid, triggers) in enumerate(fx.items()):
@@ -188,6 +213,8 @@ class _Dealt:
             else:
                 return self.acts
         self.acts = _actions(fx)
+        self.char_fx = [fx.get(proto.cid) for proto in self.char_protos]
+        self.dis_fx = [fx.get(proto.cid) for proto in self.dis_protos]
         self.acts_fx = fx
         self.acts_entries = list(fx.items())
         return self.acts
@@ -265,23 +292,24 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     else:
         game.dist = dealt.dist
     game.field = field
-    locs: list[Loc] = []
     if spare is None:
+        locs: list[Loc] = []
         for i, lp in enumerate(locations):
             loc = Loc(i, lp.copy, lp)
             loc.hidden_disasters = []  # (a copy's are left to its copier)
             loc.hidden_cards = []
             locs.append(loc)
     else:
-        old_locs = spare[2]
+        # The last game's list of them, each set up again in its place (the list nobody else
+        # holds: ``take_back``).
+        locs = spare[2]
         for i, lp in enumerate(locations):
-            loc = old_locs[i]
+            loc = locs[i]
             Loc.__init__(loc, i, lp.copy, lp)
             if loc.hidden_disasters:
                 loc.hidden_disasters = []
             if loc.hidden_cards:
                 loc.hidden_cards = []
-            locs.append(loc)
     game.locs = locs
 
     items = dealt.item_copies.copy()
@@ -293,23 +321,24 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     game.items_in_play = sum(len(loc.hidden_cards) for loc in locs)
     game.tally_extra = game.items_hidden(tally=True) - game.items_in_play
 
-    disasters: list[Dis] = []
+    dis_fx = dealt.dis_fx
     if spare is None:
-        for dp in dealt.dis_protos:
+        dealt_dis: list[Dis] = []
+        for i, dp in enumerate(dealt.dis_protos):
             d = Dis(dp.uid, dp.card, dp.g, dp)
             d.carrying = []  # (a copy's is left to its copier)
-            d.fx = fx.get(dp.cid)
-            disasters.append(d)
+            d.fx = dis_fx[i]
+            dealt_dis.append(d)
     else:
-        old_dis = spare[1]
+        dealt_dis = spare[1]  # the last game's list, each set up again in its place
         for i, dp in enumerate(dealt.dis_protos):
-            d = old_dis[i]
+            d = dealt_dis[i]
             Dis.__init__(d, dp.uid, dp.card, dp.g, dp)
             if d.carrying:
                 d.carrying = []
-            d.fx = fx.get(dp.cid)
-            disasters.append(d)
-    game.disasters_dealt = list(disasters)
+            d.fx = dis_fx[i]
+    game.disasters_dealt = dealt_dis
+    disasters = dealt_dis.copy()
     chance.shuffle(disasters)
     for loc in locs:
         for _ in range(STARTING_DISASTERS_PER_LOCATION):
@@ -324,9 +353,10 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         havens.remove(start_haven)
         game.havens.append(start_haven)
 
-    chars: list[Char] = []
+    char_fx = dealt.char_fx
     if spare is None:
-        for proto in dealt.char_protos:
+        chars: list[Char] = []
+        for i, proto in enumerate(dealt.char_protos):
             c = Char(proto.uid, proto.card, None, proto.g, proto)
             # Its lists, left to a copier by the copy constructor.
             c.items = []
@@ -335,12 +365,12 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
             c.timed = []
             c.pending = []
             c.grants = []
-            c.fx = fx.get(proto.cid)
+            c.fx = char_fx[i]
             chars.append(c)
     else:
-        old_chars = spare[0]
+        chars = spare[0]  # the last game's list, each set up again in its place
         for i, proto in enumerate(dealt.char_protos):
-            c = old_chars[i]
+            c = chars[i]
             Char.__init__(c, proto.uid, proto.card, None, proto.g, proto)
             # Its lists: those left empty by the last game kept, the others new.
             if c.items:
@@ -355,8 +385,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
                 c.pending = []
             if c.grants:
                 c.grants = []
-            c.fx = fx.get(proto.cid)
-            chars.append(c)
+            c.fx = char_fx[i]
     game.chars = chars
     starters = policy.starting_characters(game, chars, dealt.starting_characters)
     for c in starters:
@@ -365,10 +394,13 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
 
     hand_from_characters = dealt.hand_from_characters
     hand_limit = dealt.hand_limit
-    pool: list[Copy | Char] = []
-    fresh = dealt.power_fresh
-    for i, power in enumerate(dealt.power_copies):
-        pool.append(Copy(power.uid, power.card, power.g) if fresh[i] else power)
+    # The power cards (those with a usage limit a new copy: ``power_fresh``), in their order.
+    pool: list[Copy | Char] = list(dealt.power_copies)
+    for i in dealt.power_fresh_at:
+        power = dealt.power_copies[i]
+        new = Copy(power.uid, power.card, power.g)
+        new.cslot = power.cslot
+        pool[i] = new
     if hand_from_characters:
         pool.extend(rest_chars)
     chance.shuffle(pool)
