@@ -8,7 +8,7 @@ Effect" (applies to current abilities), "Haven".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
@@ -103,20 +103,34 @@ def _reaching_standing(
 def _reached(game: Game, c: Char) -> bool:
     """Could :func:`standing_mods` find anything for ``c``? Only timed modifiers, granted skills
     and cards with standing (ALWAYS) effects add to it; most characters of most games have
-    none, and this asks without building the lists."""
+    none, and this asks without building the lists. The piles are walked here, not through
+    :func:`pile_has_standing`: five calls a question, most of them on an empty pile."""
     if c.timed or c.grants:
         return True
-    if c.fx is not None and TRIGGER_ALWAYS in c.fx:
+    own = c.fx
+    if own is not None and TRIGGER_ALWAYS in own:
         return True
     fx_of = game.fx
-    if (
-        pile_has_standing(fx_of, c.items)
-        or pile_has_standing(fx_of, c.equipment)
-        or pile_has_standing(fx_of, c.enhancements)
-        or pile_has_standing(fx_of, game.havens)
-        or pile_has_standing(fx_of, game.turned_havens)
-    ):
-        return True
+    for x in c.items:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    for x in c.equipment:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    for x in c.enhancements:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    for x in game.havens:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    for x in game.turned_havens:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
     if c.zone == "field":
         for x, _ in game.globals_in_play:
             fx = fx_of.get(x.cid)
@@ -207,10 +221,9 @@ def refresh(game: Game, c: Char) -> None:
             _settle(c, c.health_base, c.base_skills)
         c.cur = (max(0, b[0]), max(0, b[1]), max(0, b[2]), max(0, b[3]), max(0, b[4]))
         return
-    # The abilities worked on: one list for every call (refresh never runs inside itself),
-    # not a list made and freed each time.
-    cur = _CUR
-    cur[0], cur[1], cur[2], cur[3], cur[4] = b[0], b[1], b[2], b[3], b[4]
+    # The abilities worked on, as one unboxed tuple of five (state.DMG, DEF, MOV, CHA, ENE)
+    # replaced at each change (``_put``): no list of boxed ints written and read back.
+    cur = b
     if c.enhancements:
         for copy in c.enhancements:
             g = copy.g
@@ -218,10 +231,10 @@ def refresh(game: Game, c: Char) -> None:
                 continue  # columns off: its effects play the text (Speed: LEAP)
             for i, mod in g.mod_slots:
                 # Modifiers apply to base abilities (set0 rulebook, "Enhancement").
-                base = b[i]
-                cur[i] = apply_mod(mod, base) + (cur[i] - base)
+                base = _at(b, i)
+                cur = _put(cur, i, apply_mod(mod, base) + (_at(cur, i) - base))
     if c.equipment:
-        _apply_equipment(c, cur)
+        cur = _apply_equipment(c, cur)
     if c.zone == "field":
         for copy, _ in game.globals_in_play:
             g = copy.g
@@ -230,7 +243,7 @@ def refresh(game: Game, c: Char) -> None:
             if g.columns_off:
                 continue  # its text gates the bonus: its effects play it (Palace Guard)
             for i, mod in g.mod_slots:
-                cur[i] = apply_mod(mod, cur[i])
+                cur = _put(cur, i, apply_mod(mod, _at(cur, i)))
     if effects:
         # Card effects (interpreter/): lasting modifiers and granted skills.
         health = c.health_base
@@ -243,7 +256,7 @@ def refresh(game: Game, c: Char) -> None:
                         health = apply_mod(change, health)  # King Yemma's Fruit, Tail Steak
                         continue
                     i = ABILITY_INDEX[stat]
-                    cur[i] = apply_mod(change, cur[i])
+                    cur = _put(cur, i, apply_mod(change, _at(cur, i)))
             if skills:
                 counts = dict(c.base_skills)
                 for s, n in skills.items():
@@ -252,8 +265,31 @@ def refresh(game: Game, c: Char) -> None:
     c.cur = (max(0, cur[0]), max(0, cur[1]), max(0, cur[2]), max(0, cur[3]), max(0, cur[4]))
 
 
-# refresh's abilities in the making, by their indices (state.DMG, DEF, MOV, CHA, ENE).
-_CUR: Final[list[int]] = [0, 0, 0, 0, 0]
+def _at(t: tuple[int, int, int, int, int], i: int) -> int:
+    """``t[i]`` by constant indices: the compiled engine keeps ``t`` unboxed, where indexing it
+    by a variable would box it into a tuple object first."""
+    if i == 0:
+        return t[0]
+    if i == 1:
+        return t[1]
+    if i == 2:
+        return t[2]
+    if i == 3:
+        return t[3]
+    return t[4]
+
+
+def _put(t: tuple[int, int, int, int, int], i: int, v: int) -> tuple[int, int, int, int, int]:
+    """``t`` with ability ``i`` set to ``v`` (an unboxed tuple for another, in :func:`refresh`)."""
+    if i == 0:
+        return (v, t[1], t[2], t[3], t[4])
+    if i == 1:
+        return (t[0], v, t[2], t[3], t[4])
+    if i == 2:
+        return (t[0], t[1], v, t[3], t[4])
+    if i == 3:
+        return (t[0], t[1], t[2], v, t[4])
+    return (t[0], t[1], t[2], t[3], v)
 
 
 def _settle(c: Char, health: int, counts: dict[str, int]) -> None:
@@ -268,8 +304,10 @@ def _settle(c: Char, health: int, counts: dict[str, int]) -> None:
     c.skill_counts = counts
 
 
-def _apply_equipment(c: Char, cur: list[int]) -> None:
-    """Equipment's printed modifiers on ``cur``, in :func:`refresh`: no two equipment cards
+def _apply_equipment(
+    c: Char, cur: tuple[int, int, int, int, int]
+) -> tuple[int, int, int, int, int]:
+    """``cur`` with equipment's printed modifiers, in :func:`refresh`: no two equipment cards
     modifying the same ability (set0 rulebook, "Using Equipment Cards"), the most valuable used
     first."""
     equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
@@ -292,7 +330,8 @@ def _apply_equipment(c: Char, cur: list[int]) -> None:
         else:
             used |= names
         for i, mod in g.mod_slots:
-            cur[i] = apply_mod(mod, cur[i])
+            cur = _put(cur, i, apply_mod(mod, _at(cur, i)))
+    return cur
 
 
 def enter_haven(game: Game, c: Char) -> None:

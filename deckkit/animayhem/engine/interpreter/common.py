@@ -19,7 +19,7 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.engine.state import Mods, Triggers
+    from deckkit.animayhem.engine.state import Mods
 
 Source = Dis | Char | Copy
 FOREVER: Final = 1 << 30
@@ -50,19 +50,20 @@ def unplayed_label(card: AnyCard) -> str:
 def carries_effects_for(game: Game, c: Char, trigger: Trigger) -> bool:
     """A card on ``c`` (item, equipment, enhancement) has effects for ``trigger``. The callers
     test this before copying the three piles to fire them (a fired card may change the piles):
-    most characters carry none, and the copy is left out."""
-    fx = game.fx
-    return (
-        _any_effects_for(fx, c.items, trigger)
-        or _any_effects_for(fx, c.equipment, trigger)
-        or _any_effects_for(fx, c.enhancements, trigger)
-    )
-
-
-def _any_effects_for(fx: dict[str, Triggers], pile: list[Copy], trigger: Trigger) -> bool:
-    for x in pile:
-        cfx = fx.get(x.cid)
-        if cfx is not None and trigger in cfx:
+    most characters carry none, and the copy is left out. The three piles are walked here, not
+    by a helper called for each: most are empty."""
+    fx_of = game.fx
+    for x in c.items:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
+            return True
+    for x in c.equipment:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
+            return True
+    for x in c.enhancements:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
             return True
     return False
 
