@@ -27,7 +27,7 @@ from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.cardrules import GameEffect
-    from deckkit.animayhem.engine.state import Mods, Triggers
+    from deckkit.animayhem.engine.state import Mods
 
 
 def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
@@ -103,8 +103,8 @@ def _reaching_standing(
 def _reached(game: Game, c: Char) -> bool:
     """Could :func:`standing_mods` find anything for ``c``? Only timed modifiers, granted skills
     and cards with standing (ALWAYS) effects add to it; most characters of most games have
-    none, and this asks without building the lists. The piles are walked here, not through
-    :func:`pile_has_standing`: five calls a question, most of them on an empty pile."""
+    none, and this asks without building the lists. The piles are walked here, not by a
+    helper called for each: most of them are empty."""
     if c.timed or c.grants:
         return True
     own = c.fx
@@ -136,16 +136,6 @@ def _reached(game: Game, c: Char) -> bool:
             fx = fx_of.get(x.cid)
             if fx is not None and TRIGGER_ALWAYS in fx:
                 return True
-    return False
-
-
-def pile_has_standing(fx_of: dict[str, Triggers], pile: list[Copy]) -> bool:
-    """A card of ``pile`` has standing (ALWAYS) effects in the effect table ``fx_of`` (a game's
-    ``fx``)."""
-    for x in pile:
-        fx = fx_of.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
     return False
 
 

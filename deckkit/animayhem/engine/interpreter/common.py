@@ -99,7 +99,8 @@ class Sides:
     for this round or for the rest of the combat."""
 
     __slots__ = (
-        "chars",
+        "_chars",
+        "_fighters",
         "combat_chars",
         "combat_dis",
         "dis",
@@ -112,7 +113,10 @@ class Sides:
 
     def __init__(self, dis: Dis, chars: list[Char]) -> None:
         self.dis = dis
-        self.chars = {c.uid for c in chars}
+        # The characters as the combat began (a copy: the caller's list may change), and the
+        # set of their uids (``chars``), made when first asked for: most combats never ask.
+        self._fighters = chars[:]
+        self._chars: set[int] | None = None
         # The shared empty NO_CHAR_MODS and NO_MODS until a card adds one (``char_mod``,
         # ``dis_mod``): most combats get none, and build none of these four.
         self.round_chars: dict[int, list[Mods]] = NO_CHAR_MODS
@@ -125,6 +129,17 @@ class Sides:
         # (CHARGE with everyone's energy); -1: no such card was played.
         self.loss_times = 1
         self.lone = -1
+
+    @property
+    def chars(self) -> set[int]:
+        """The uids of the characters in the combat as it began."""
+        if self._chars is None:
+            self._chars = {c.uid for c in self._fighters}
+        return self._chars
+
+    @chars.setter
+    def chars(self, uids: set[int]) -> None:
+        self._chars = uids
 
     def char_mod(self, uid: int, mods: Mods, whole: bool) -> None:
         if whole:
