@@ -32,24 +32,26 @@ if TYPE_CHECKING:
 
 def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
     """What :func:`abilities.refresh` adds: the character's own, its cards' and global
-    effects' lasting modifiers and granted skills (ALWAYS, without ``against``), and timed ones.
-    """
+    effects' lasting modifiers (ALWAYS, without ``against``), and timed ones; and its skill
+    counts with the skills they grant or take away: ``c.base_skills`` itself when none does,
+    else a copy of it made at the first change and added to (no dictionary of changes made
+    and then added to a copy)."""
     mods: list[Mods] = []
-    skills: dict[str, int] = {}
+    counts = c.base_skills
     if c.fx is not None:
-        _own_standing(game, c, c.cid, c.fx.get(TRIGGER_ALWAYS, ()), mods, skills)
-    _carried_standing(game, c, c.items, mods, skills)
-    _carried_standing(game, c, c.equipment, mods, skills)
-    _carried_standing(game, c, c.enhancements, mods, skills)
+        counts = _own_standing(game, c, c.cid, c.fx.get(TRIGGER_ALWAYS, ()), mods, counts)
+    counts = _carried_standing(game, c, c.items, mods, counts)
+    counts = _carried_standing(game, c, c.equipment, mods, counts)
+    counts = _carried_standing(game, c, c.enhancements, mods, counts)
     # A haven's standing effects reach its player's characters; a global effect's, those on the
     # field.
     for x in game.havens:
-        _reaching_standing(game, c, x, mods, skills)
+        counts = _reaching_standing(game, c, x, mods, counts)
     for x in game.turned_havens:
-        _reaching_standing(game, c, x, mods, skills)
+        counts = _reaching_standing(game, c, x, mods, counts)
     if c.zone == "field":
         for x, _ in game.globals_in_play:
-            _reaching_standing(game, c, x, mods, skills)
+            counts = _reaching_standing(game, c, x, mods, counts)
     turn = game.turn
     if c.timed:
         # Those that have run out are dropped (a new list only when one has).
@@ -65,39 +67,50 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
                 c.grants = [(s, last) for s, last in c.grants if last >= turn]
                 break
         for s, _ in c.grants:
-            skills[s] = skills.get(s, 0) + 1
-    return mods, skills
+            counts = _add_skill(c, counts, s, 1)
+    return mods, counts
+
+
+def _add_skill(c: Char, counts: dict[str, int], skill: str, n: int) -> dict[str, int]:
+    """``counts`` with ``n`` more of ``skill``, in :func:`standing_mods`: while it is still the
+    character's ``base_skills``, a copy of them is made first (they are never changed)."""
+    if counts is c.base_skills:
+        counts = dict(counts)
+    counts[skill] = counts.get(skill, 0) + n
+    return counts
 
 
 def _carried_standing(
-    game: Game, c: Char, pile: list[Copy], mods: list[Mods], skills: dict[str, int]
-) -> None:
+    game: Game, c: Char, pile: list[Copy], mods: list[Mods], counts: dict[str, int]
+) -> dict[str, int]:
     """The standing effects of the cards in one of the character's piles, in
     :func:`standing_mods` (a helper, so no tuple of piles is built per call)."""
     for x in pile:
         fx = game.fx.get(x.cid)
         if fx is not None:
-            _own_standing(game, c, x.cid, fx.get(TRIGGER_ALWAYS, ()), mods, skills)
+            counts = _own_standing(game, c, x.cid, fx.get(TRIGGER_ALWAYS, ()), mods, counts)
+    return counts
 
 
 def _reaching_standing(
-    game: Game, c: Char, x: Copy, mods: list[Mods], skills: dict[str, int]
-) -> None:
+    game: Game, c: Char, x: Copy, mods: list[Mods], counts: dict[str, int]
+) -> dict[str, int]:
     """The standing effects of a haven, a location turned haven or a global effect ``x`` that
     reach character ``c``, in :func:`standing_mods`."""
     fx = game.fx.get(x.cid)
     if fx is None:
-        return
+        return counts
     for _, e in fx.get(TRIGGER_ALWAYS, ()):
         if e.target not in (TARGET_FIELD, TARGET_PLAY) or not fits(e, c):
             continue
         if e.do is ACT_MODIFY:
             mods.append(e.mods)
         elif e.do is ACT_GRANT and x in game.turned_havens:
-            skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
+            counts = _add_skill(c, counts, e.skill, 1)  # Galaxy Police HQ: Police
         else:
             continue
         _credit_standing(game, x.cid, c)
+    return counts
 
 
 def _reached(game: Game, c: Char) -> bool:
@@ -145,8 +158,8 @@ def _own_standing(
     card_id: str,
     effects: tuple[tuple[int, GameEffect], ...],
     mods: list[Mods],
-    skills: dict[str, int],
-) -> None:
+    counts: dict[str, int],
+) -> dict[str, int]:
     """The lasting modifiers and skills one card's ALWAYS effects on its holder (or on the
     character itself) add, in :func:`standing_mods`."""
     for _, e in effects:
@@ -155,15 +168,16 @@ def _own_standing(
         if e.do is ACT_MODIFY:
             mods.append(e.mods)
         elif e.do is ACT_GRANT:
-            skills[e.skill] = skills.get(e.skill, 0) + 1
+            counts = _add_skill(c, counts, e.skill, 1)
         elif e.do is ACT_FORFEIT:
-            skills[e.skill] = skills.get(e.skill, 0) - e.n  # an anti-skill (Blasters: -2 Chi)
+            counts = _add_skill(c, counts, e.skill, -e.n)  # an anti-skill (Blasters: -2 Chi)
         elif e.do is ACT_DOUBLE_SKILLS:
             for s, n in c.base_skills.items():  # Gene Doubling: every printed skill again
-                skills[s] = skills.get(s, 0) + n
+                counts = _add_skill(c, counts, s, n)
         else:
             continue
         _credit_standing(game, card_id, c)
+    return counts
 
 
 def _credit_standing(game: Game, card_id: str, c: Char) -> None:
@@ -239,7 +253,7 @@ def refresh(game: Game, c: Char) -> None:
         health = c.health_base
         counts = c.base_skills
         if reached:
-            mods, skills = standing_mods(game, c)
+            mods, counts = standing_mods(game, c)
             for group in mods:
                 for stat, change in group:
                     if stat == "health":
@@ -247,10 +261,6 @@ def refresh(game: Game, c: Char) -> None:
                         continue
                     i = ABILITY_INDEX[stat]
                     cur = _put(cur, i, apply_mod(change, _at(cur, i)))
-            if skills:
-                counts = dict(c.base_skills)
-                for s, n in skills.items():
-                    counts[s] = counts.get(s, 0) + n
         _settle(c, health, counts)
     c.cur = (max(0, cur[0]), max(0, cur[1]), max(0, cur[2]), max(0, cur[3]), max(0, cur[4]))
 

@@ -12,6 +12,8 @@ their game-time form too (:class:`GameEffect`, made from each record when a game
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckkit.animayhem.construction.cards import Modifier
 from deckkit.animayhem.construction.requirements import Requirement
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
@@ -211,12 +213,24 @@ def met_by(req: GameRequirement, c: Char) -> bool:
                 if have < t.count:
                     ok = False
                     break
-            elif not term_holds(t, [c]):
-                ok = False
-                break
+            else:
+                # The party of one in one list for every call (term_holds never asks met_by
+                # back), not a list made and freed for each term.
+                one = _ONE
+                one.append(c)
+                try:
+                    held = term_holds(t, one)
+                finally:
+                    one.pop()
+                if not held:
+                    ok = False
+                    break
         if ok:
             return True
     return False
+
+
+_ONE: Final[list[Char]] = []
 
 
 def term_holds(t: GameTerm, party: list[Char]) -> bool:
