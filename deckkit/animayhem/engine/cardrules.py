@@ -214,15 +214,15 @@ def met_by(req: GameRequirement, c: Char) -> bool:
                     ok = False
                     break
             else:
-                # The party of one in one list for every call (term_holds never asks met_by
-                # back), not a list made and freed for each term.
+                # The party of one in one list kept for every call, its member replaced
+                # (term_holds never asks met_by back): no list made and freed for each term,
+                # and none grown and shrunk (append and pop would each resize it).
                 one = _ONE
-                one.append(c)
-                try:
-                    held = term_holds(t, one)
-                finally:
-                    one.pop()
-                if not held:
+                if one:
+                    one[0] = c
+                else:
+                    one.append(c)
+                if not term_holds(t, one):
                     ok = False
                     break
         if ok:
