@@ -1,6 +1,7 @@
 """``abilities._reached``, the shortcut :func:`abilities.refresh` asks before it gathers a
 character's standing effects, against its definition: whenever it says nothing can reach a
-character, :func:`abilities.standing_mods` finds nothing for it (no modifier, no granted skill).
+character, :func:`abilities.standing_mods` finds nothing for it (no modifier, no granted skill:
+the skill counts it returns are the character's ``base_skills`` themselves).
 Checked on every character at every Move phase of games of each solitaire sample deck.
 Removing the havens' line from the shortcut does not fail this test: no sample deck's haven has
 a standing effect that reaches a character, so no test here holds that line (nor, for the same
@@ -38,9 +39,11 @@ class _Checked(HeuristicPolicy):
                 self.reached += 1  # standing_mods would count its effects: not called twice
                 continue
             self.unreached += 1
-            mods, skills = standing_mods(game, c)
-            if mods or skills:
-                self.missed.append(f"turn {game.turn}: {c.g.name} {mods} {skills}")
+            mods, counts = standing_mods(game, c)
+            # No modifier, and the skill counts are the character's own (a copy when any
+            # skill is granted or taken away).
+            if mods or counts is not c.base_skills:
+                self.missed.append(f"turn {game.turn}: {c.g.name} {mods} {counts}")
         return super()._nearest_goal(game, anchor, party, hunt)
 
 

@@ -8,7 +8,7 @@ Effect" (applies to current abilities), "Haven".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
@@ -27,29 +27,31 @@ from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
 
 if TYPE_CHECKING:
     from deckkit.animayhem.engine.cardrules import GameEffect
-    from deckkit.animayhem.engine.state import Mods, Triggers
+    from deckkit.animayhem.engine.state import Mods
 
 
 def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
     """What :func:`abilities.refresh` adds: the character's own, its cards' and global
-    effects' lasting modifiers and granted skills (ALWAYS, without ``against``), and timed ones.
-    """
+    effects' lasting modifiers (ALWAYS, without ``against``), and timed ones; and its skill
+    counts with the skills they grant or take away: ``c.base_skills`` itself when none does,
+    else a copy of it made at the first change and added to (no dictionary of changes made
+    and then added to a copy)."""
     mods: list[Mods] = []
-    skills: dict[str, int] = {}
+    counts = c.base_skills
     if c.fx is not None:
-        _own_standing(game, c, c.cid, c.fx.get(TRIGGER_ALWAYS, ()), mods, skills)
-    _carried_standing(game, c, c.items, mods, skills)
-    _carried_standing(game, c, c.equipment, mods, skills)
-    _carried_standing(game, c, c.enhancements, mods, skills)
+        counts = _own_standing(game, c, c.cid, c.fx.get(TRIGGER_ALWAYS, ()), mods, counts)
+    counts = _carried_standing(game, c, c.items, mods, counts)
+    counts = _carried_standing(game, c, c.equipment, mods, counts)
+    counts = _carried_standing(game, c, c.enhancements, mods, counts)
     # A haven's standing effects reach its player's characters; a global effect's, those on the
     # field.
     for x in game.havens:
-        _reaching_standing(game, c, x, mods, skills)
+        counts = _reaching_standing(game, c, x, mods, counts)
     for x in game.turned_havens:
-        _reaching_standing(game, c, x, mods, skills)
+        counts = _reaching_standing(game, c, x, mods, counts)
     if c.zone == "field":
         for x, _ in game.globals_in_play:
-            _reaching_standing(game, c, x, mods, skills)
+            counts = _reaching_standing(game, c, x, mods, counts)
     turn = game.turn
     if c.timed:
         # Those that have run out are dropped (a new list only when one has).
@@ -65,73 +67,88 @@ def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
                 c.grants = [(s, last) for s, last in c.grants if last >= turn]
                 break
         for s, _ in c.grants:
-            skills[s] = skills.get(s, 0) + 1
-    return mods, skills
+            counts = _add_skill(c, counts, s, 1)
+    return mods, counts
+
+
+def _add_skill(c: Char, counts: dict[str, int], skill: str, n: int) -> dict[str, int]:
+    """``counts`` with ``n`` more of ``skill``, in :func:`standing_mods`: while it is still the
+    character's ``base_skills``, a copy of them is made first (they are never changed)."""
+    if counts is c.base_skills:
+        counts = dict(counts)
+    counts[skill] = counts.get(skill, 0) + n
+    return counts
 
 
 def _carried_standing(
-    game: Game, c: Char, pile: list[Copy], mods: list[Mods], skills: dict[str, int]
-) -> None:
+    game: Game, c: Char, pile: list[Copy], mods: list[Mods], counts: dict[str, int]
+) -> dict[str, int]:
     """The standing effects of the cards in one of the character's piles, in
     :func:`standing_mods` (a helper, so no tuple of piles is built per call)."""
     for x in pile:
         fx = game.fx.get(x.cid)
         if fx is not None:
-            _own_standing(game, c, x.cid, fx.get(TRIGGER_ALWAYS, ()), mods, skills)
+            counts = _own_standing(game, c, x.cid, fx.get(TRIGGER_ALWAYS, ()), mods, counts)
+    return counts
 
 
 def _reaching_standing(
-    game: Game, c: Char, x: Copy, mods: list[Mods], skills: dict[str, int]
-) -> None:
+    game: Game, c: Char, x: Copy, mods: list[Mods], counts: dict[str, int]
+) -> dict[str, int]:
     """The standing effects of a haven, a location turned haven or a global effect ``x`` that
     reach character ``c``, in :func:`standing_mods`."""
     fx = game.fx.get(x.cid)
     if fx is None:
-        return
+        return counts
     for _, e in fx.get(TRIGGER_ALWAYS, ()):
         if e.target not in (TARGET_FIELD, TARGET_PLAY) or not fits(e, c):
             continue
         if e.do is ACT_MODIFY:
             mods.append(e.mods)
         elif e.do is ACT_GRANT and x in game.turned_havens:
-            skills[e.skill] = skills.get(e.skill, 0) + 1  # Galaxy Police HQ: Police
+            counts = _add_skill(c, counts, e.skill, 1)  # Galaxy Police HQ: Police
         else:
             continue
         _credit_standing(game, x.cid, c)
+    return counts
 
 
 def _reached(game: Game, c: Char) -> bool:
     """Could :func:`standing_mods` find anything for ``c``? Only timed modifiers, granted skills
     and cards with standing (ALWAYS) effects add to it; most characters of most games have
-    none, and this asks without building the lists."""
+    none, and this asks without building the lists. The piles are walked here, not by a
+    helper called for each: most of them are empty."""
     if c.timed or c.grants:
         return True
-    if c.fx is not None and TRIGGER_ALWAYS in c.fx:
+    own = c.fx
+    if own is not None and TRIGGER_ALWAYS in own:
         return True
     fx_of = game.fx
-    if (
-        pile_has_standing(fx_of, c.items)
-        or pile_has_standing(fx_of, c.equipment)
-        or pile_has_standing(fx_of, c.enhancements)
-        or pile_has_standing(fx_of, game.havens)
-        or pile_has_standing(fx_of, game.turned_havens)
-    ):
-        return True
+    for x in c.items:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    for x in c.equipment:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    for x in c.enhancements:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    for x in game.havens:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
+    for x in game.turned_havens:
+        fx = fx_of.get(x.cid)
+        if fx is not None and TRIGGER_ALWAYS in fx:
+            return True
     if c.zone == "field":
         for x, _ in game.globals_in_play:
             fx = fx_of.get(x.cid)
             if fx is not None and TRIGGER_ALWAYS in fx:
                 return True
-    return False
-
-
-def pile_has_standing(fx_of: dict[str, Triggers], pile: list[Copy]) -> bool:
-    """A card of ``pile`` has standing (ALWAYS) effects in the effect table ``fx_of`` (a game's
-    ``fx``)."""
-    for x in pile:
-        fx = fx_of.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
     return False
 
 
@@ -141,8 +158,8 @@ def _own_standing(
     card_id: str,
     effects: tuple[tuple[int, GameEffect], ...],
     mods: list[Mods],
-    skills: dict[str, int],
-) -> None:
+    counts: dict[str, int],
+) -> dict[str, int]:
     """The lasting modifiers and skills one card's ALWAYS effects on its holder (or on the
     character itself) add, in :func:`standing_mods`."""
     for _, e in effects:
@@ -151,15 +168,16 @@ def _own_standing(
         if e.do is ACT_MODIFY:
             mods.append(e.mods)
         elif e.do is ACT_GRANT:
-            skills[e.skill] = skills.get(e.skill, 0) + 1
+            counts = _add_skill(c, counts, e.skill, 1)
         elif e.do is ACT_FORFEIT:
-            skills[e.skill] = skills.get(e.skill, 0) - e.n  # an anti-skill (Blasters: -2 Chi)
+            counts = _add_skill(c, counts, e.skill, -e.n)  # an anti-skill (Blasters: -2 Chi)
         elif e.do is ACT_DOUBLE_SKILLS:
             for s, n in c.base_skills.items():  # Gene Doubling: every printed skill again
-                skills[s] = skills.get(s, 0) + n
+                counts = _add_skill(c, counts, s, n)
         else:
             continue
         _credit_standing(game, card_id, c)
+    return counts
 
 
 def _credit_standing(game: Game, card_id: str, c: Char) -> None:
@@ -207,10 +225,9 @@ def refresh(game: Game, c: Char) -> None:
             _settle(c, c.health_base, c.base_skills)
         c.cur = (max(0, b[0]), max(0, b[1]), max(0, b[2]), max(0, b[3]), max(0, b[4]))
         return
-    # The abilities worked on: one list for every call (refresh never runs inside itself),
-    # not a list made and freed each time.
-    cur = _CUR
-    cur[0], cur[1], cur[2], cur[3], cur[4] = b[0], b[1], b[2], b[3], b[4]
+    # The abilities worked on, as one unboxed tuple of five (state.DMG, DEF, MOV, CHA, ENE)
+    # replaced at each change (``_put``): no list of boxed ints written and read back.
+    cur = b
     if c.enhancements:
         for copy in c.enhancements:
             g = copy.g
@@ -218,10 +235,10 @@ def refresh(game: Game, c: Char) -> None:
                 continue  # columns off: its effects play the text (Speed: LEAP)
             for i, mod in g.mod_slots:
                 # Modifiers apply to base abilities (set0 rulebook, "Enhancement").
-                base = b[i]
-                cur[i] = apply_mod(mod, base) + (cur[i] - base)
+                base = _at(b, i)
+                cur = _put(cur, i, apply_mod(mod, base) + (_at(cur, i) - base))
     if c.equipment:
-        _apply_equipment(c, cur)
+        cur = _apply_equipment(c, cur)
     if c.zone == "field":
         for copy, _ in game.globals_in_play:
             g = copy.g
@@ -230,30 +247,49 @@ def refresh(game: Game, c: Char) -> None:
             if g.columns_off:
                 continue  # its text gates the bonus: its effects play it (Palace Guard)
             for i, mod in g.mod_slots:
-                cur[i] = apply_mod(mod, cur[i])
+                cur = _put(cur, i, apply_mod(mod, _at(cur, i)))
     if effects:
         # Card effects (interpreter/): lasting modifiers and granted skills.
         health = c.health_base
         counts = c.base_skills
         if reached:
-            mods, skills = standing_mods(game, c)
+            mods, counts = standing_mods(game, c)
             for group in mods:
                 for stat, change in group:
                     if stat == "health":
                         health = apply_mod(change, health)  # King Yemma's Fruit, Tail Steak
                         continue
                     i = ABILITY_INDEX[stat]
-                    cur[i] = apply_mod(change, cur[i])
-            if skills:
-                counts = dict(c.base_skills)
-                for s, n in skills.items():
-                    counts[s] = counts.get(s, 0) + n
+                    cur = _put(cur, i, apply_mod(change, _at(cur, i)))
         _settle(c, health, counts)
     c.cur = (max(0, cur[0]), max(0, cur[1]), max(0, cur[2]), max(0, cur[3]), max(0, cur[4]))
 
 
-# refresh's abilities in the making, by their indices (state.DMG, DEF, MOV, CHA, ENE).
-_CUR: Final[list[int]] = [0, 0, 0, 0, 0]
+def _at(t: tuple[int, int, int, int, int], i: int) -> int:
+    """``t[i]`` by constant indices: the compiled engine keeps ``t`` unboxed, where indexing it
+    by a variable would box it into a tuple object first."""
+    if i == 0:
+        return t[0]
+    if i == 1:
+        return t[1]
+    if i == 2:
+        return t[2]
+    if i == 3:
+        return t[3]
+    return t[4]
+
+
+def _put(t: tuple[int, int, int, int, int], i: int, v: int) -> tuple[int, int, int, int, int]:
+    """``t`` with ability ``i`` set to ``v`` (an unboxed tuple for another, in :func:`refresh`)."""
+    if i == 0:
+        return (v, t[1], t[2], t[3], t[4])
+    if i == 1:
+        return (t[0], v, t[2], t[3], t[4])
+    if i == 2:
+        return (t[0], t[1], v, t[3], t[4])
+    if i == 3:
+        return (t[0], t[1], t[2], v, t[4])
+    return (t[0], t[1], t[2], t[3], v)
 
 
 def _settle(c: Char, health: int, counts: dict[str, int]) -> None:
@@ -268,8 +304,10 @@ def _settle(c: Char, health: int, counts: dict[str, int]) -> None:
     c.skill_counts = counts
 
 
-def _apply_equipment(c: Char, cur: list[int]) -> None:
-    """Equipment's printed modifiers on ``cur``, in :func:`refresh`: no two equipment cards
+def _apply_equipment(
+    c: Char, cur: tuple[int, int, int, int, int]
+) -> tuple[int, int, int, int, int]:
+    """``cur`` with equipment's printed modifiers, in :func:`refresh`: no two equipment cards
     modifying the same ability (set0 rulebook, "Using Equipment Cards"), the most valuable used
     first."""
     equipment = c.equipment if len(c.equipment) < 2 else sorted(c.equipment, key=_equipment_value)
@@ -292,7 +330,8 @@ def _apply_equipment(c: Char, cur: list[int]) -> None:
         else:
             used |= names
         for i, mod in g.mod_slots:
-            cur[i] = apply_mod(mod, cur[i])
+            cur = _put(cur, i, apply_mod(mod, _at(cur, i)))
+    return cur
 
 
 def enter_haven(game: Game, c: Char) -> None:

@@ -12,6 +12,8 @@ their game-time form too (:class:`GameEffect`, made from each record when a game
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckkit.animayhem.construction.cards import Modifier
 from deckkit.animayhem.construction.requirements import Requirement
 from deckkit.animayhem.construction.vocabulary import Action, Effect, Scope, Target, Trigger
@@ -211,12 +213,24 @@ def met_by(req: GameRequirement, c: Char) -> bool:
                 if have < t.count:
                     ok = False
                     break
-            elif not term_holds(t, [c]):
-                ok = False
-                break
+            else:
+                # The party of one in one list kept for every call, its member replaced
+                # (term_holds never asks met_by back): no list made and freed for each term,
+                # and none grown and shrunk (append and pop would each resize it).
+                one = _ONE
+                if one:
+                    one[0] = c
+                else:
+                    one.append(c)
+                if not term_holds(t, one):
+                    ok = False
+                    break
         if ok:
             return True
     return False
+
+
+_ONE: Final[list[Char]] = []
 
 
 def term_holds(t: GameTerm, party: list[Char]) -> bool:

@@ -19,7 +19,7 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, bump
 
 if TYPE_CHECKING:
-    from deckkit.animayhem.engine.state import Mods, Triggers
+    from deckkit.animayhem.engine.state import Mods
 
 Source = Dis | Char | Copy
 FOREVER: Final = 1 << 30
@@ -50,19 +50,20 @@ def unplayed_label(card: AnyCard) -> str:
 def carries_effects_for(game: Game, c: Char, trigger: Trigger) -> bool:
     """A card on ``c`` (item, equipment, enhancement) has effects for ``trigger``. The callers
     test this before copying the three piles to fire them (a fired card may change the piles):
-    most characters carry none, and the copy is left out."""
-    fx = game.fx
-    return (
-        _any_effects_for(fx, c.items, trigger)
-        or _any_effects_for(fx, c.equipment, trigger)
-        or _any_effects_for(fx, c.enhancements, trigger)
-    )
-
-
-def _any_effects_for(fx: dict[str, Triggers], pile: list[Copy], trigger: Trigger) -> bool:
-    for x in pile:
-        cfx = fx.get(x.cid)
-        if cfx is not None and trigger in cfx:
+    most characters carry none, and the copy is left out. The three piles are walked here, not
+    by a helper called for each: most are empty."""
+    fx_of = game.fx
+    for x in c.items:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
+            return True
+    for x in c.equipment:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
+            return True
+    for x in c.enhancements:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
             return True
     return False
 
@@ -98,7 +99,8 @@ class Sides:
     for this round or for the rest of the combat."""
 
     __slots__ = (
-        "chars",
+        "_chars",
+        "_fighters",
         "combat_chars",
         "combat_dis",
         "dis",
@@ -111,7 +113,10 @@ class Sides:
 
     def __init__(self, dis: Dis, chars: list[Char]) -> None:
         self.dis = dis
-        self.chars = {c.uid for c in chars}
+        # The characters as the combat began (a copy: the caller's list may change), and the
+        # set of their uids (``chars``), made when first asked for: most combats never ask.
+        self._fighters = chars[:]
+        self._chars: set[int] | None = None
         # The shared empty NO_CHAR_MODS and NO_MODS until a card adds one (``char_mod``,
         # ``dis_mod``): most combats get none, and build none of these four.
         self.round_chars: dict[int, list[Mods]] = NO_CHAR_MODS
@@ -124,6 +129,17 @@ class Sides:
         # (CHARGE with everyone's energy); -1: no such card was played.
         self.loss_times = 1
         self.lone = -1
+
+    @property
+    def chars(self) -> set[int]:
+        """The uids of the characters in the combat as it began."""
+        if self._chars is None:
+            self._chars = {c.uid for c in self._fighters}
+        return self._chars
+
+    @chars.setter
+    def chars(self, uids: set[int]) -> None:
+        self._chars = uids
 
     def char_mod(self, uid: int, mods: Mods, whole: bool) -> None:
         if whole:

@@ -266,12 +266,14 @@ def _on_characters(
     n = len(who)
     if do is ACT_BONK or do is ACT_KILL:
         for c in who:
-            _say(game, ctx.source, f"{'bonks' if do is ACT_BONK else 'kills'} {c.name}")
+            if game.trace is not None:  # the message is built only for a trace
+                _say(game, ctx.source, f"{'bonks' if do is ACT_BONK else 'kills'} {c.name}")
             _knock(game, c, "bonked" if do is ACT_BONK else "killed", by)
     elif do is ACT_DAMAGE:
         for c in who:
             c.health -= e.n
-            _say(game, ctx.source, f"deals {e.n} damage to {c.name} (health {c.health})")
+            if game.trace is not None:  # the message is built only for a trace
+                _say(game, ctx.source, f"deals {e.n} damage to {c.name} (health {c.health})")
             if c.health <= 0:
                 _knock(game, c, "bonked", by)
             else:
@@ -285,7 +287,8 @@ def _on_characters(
             return False
         for c in who:
             c.health = c.health_max
-        _say(game, ctx.source, f"heals {', '.join(c.name for c in who)}")
+        if game.trace is not None:  # the message is built only for a trace
+            _say(game, ctx.source, f"heals {', '.join(c.name for c in who)}")
     elif do is ACT_DISABLE or do is ACT_HOLD:
         last = _until(game, e)
         for c in who:
@@ -294,18 +297,21 @@ def _on_characters(
             else:
                 c.held_until = max(c.held_until, last)
         verb = "disables" if do is ACT_DISABLE else "holds"
-        _say(game, ctx.source, f"{verb} {', '.join(c.name for c in who)} through turn {last}")
+        if game.trace is not None:  # the message is built only for a trace
+            _say(game, ctx.source, f"{verb} {', '.join(c.name for c in who)} through turn {last}")
     elif do is ACT_CAPTURE:
         for c in who:
             _capture(game, e, ctx, c)
-        _say(game, ctx.source, f"captures {', '.join(c.name for c in who)}")
+        if game.trace is not None:  # the message is built only for a trace
+            _say(game, ctx.source, f"captures {', '.join(c.name for c in who)}")
     elif do is ACT_SEND:
         if not _send(game, e, ctx, who) and e.to == "goal":
             return False  # no better place to go: the card is not spent
     elif do is ACT_DROP:
         for c in who:
             _drop(game, e, c)
-        _say(game, ctx.source, f"makes {', '.join(c.name for c in who)} drop what they carry")
+        if game.trace is not None:  # the message is built only for a trace
+            _say(game, ctx.source, f"makes {', '.join(c.name for c in who)} drop what they carry")
     elif do is ACT_GRANT:
         last = _until(game, e) if e.turns else FOREVER
         if e.target in (TARGET_FIELD, TARGET_PLAY) and len(who) > e.n > 0:
@@ -323,14 +329,16 @@ def _on_characters(
             return False
         slot = who[0].slot
         by.pos = game.field.path_index[slot]
-        _say(game, by, f"attacks at {game.locs[slot].g.name}")
+        if game.trace is not None:  # the message is built only for a trace
+            _say(game, by, f"attacks at {game.locs[slot].g.name}")
         game.hooks.attack(game, by, slot)
     elif do is ACT_MODIFY:
         if e.pay and not _give_up(game, ctx, who):
             return False
         for c in who:
             _modify_char(game, e, ctx, c, sides)
-        _say(game, ctx.source, f"changes {', '.join(c.name for c in who)}")
+        if game.trace is not None:  # the message is built only for a trace
+            _say(game, ctx.source, f"changes {', '.join(c.name for c in who)}")
     return n > 0
 
 

@@ -55,7 +55,8 @@ def _destroy_card(
             game.discard.append(x)
     if holder is not None:
         refresh(game, holder)
-    _say(game, ctx.source, f"destroys {x.g.name}")
+    if game.trace is not None:  # the message is built only for a trace
+        _say(game, ctx.source, f"destroys {x.g.name}")
 
 
 def _destroy(game: Game, e: GameEffect, ctx: Context) -> bool:
