@@ -52,3 +52,15 @@ def test_on_cpython_the_state_is_copied_not_seeded_again() -> None:
         pytest.skip("the byte copy is CPython's alone")
     assert copied._gen.getstate() == gen.getstate()[1]
     assert copied.below(10**9) == int(gen.random() * 10**9)
+
+
+def test_a_game_s_seed_is_the_digest_of_its_run_s_seed_and_index_whatever_came_before() -> None:
+    """``game_seed`` keeps the hasher of the last run's seed: seeds asked in turn, back and
+    forth, each still get the digest of their own text (a kept hasher never answers for
+    another seed)."""
+    import hashlib
+
+    for seed, index in [(0, 0), (1, 0), (0, 1), (-7, 5), (2**70, 3), (1, 12), (0, 0), (10, 1)]:
+        text = f"deckkit:{seed}:{index}".encode()
+        digest = hashlib.blake2b(text, digest_size=16).digest()
+        assert game_seed(seed, index) == int.from_bytes(digest, "little")
