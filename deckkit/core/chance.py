@@ -24,19 +24,17 @@ def game_seed(seed: int, index: int) -> int:
     pair, so neighbouring games get unrelated streams (numpy's SeedSequence does the same job but
     costs ~100 µs a game, a tenth of a whole game's budget). The hasher fed the run's part of the
     text is kept and copied for each game (the same digest, a third cheaper than hashing anew)."""
-    global _PRIMED_SEED, _PRIMED
-    primed = _PRIMED
-    if primed is None or seed != _PRIMED_SEED:
-        primed = _PRIMED = hashlib.blake2b(f"deckkit:{seed}:".encode(), digest_size=16)
-        _PRIMED_SEED = seed
-    hasher = primed.copy()
+    global _PRIMED
+    primed = _PRIMED  # (seed, hasher) in one object: threads of other runs replace it whole
+    if primed is None or primed[0] != seed:
+        primed = _PRIMED = (seed, hashlib.blake2b(f"deckkit:{seed}:".encode(), digest_size=16))
+    hasher = primed[1].copy()
     hasher.update(str(index).encode())
     return int.from_bytes(hasher.digest(), "little")
 
 
-# The hasher of the last run's seed, fed "deckkit:{seed}:" (``game_seed``).
-_PRIMED_SEED: int = 0
-_PRIMED: Any = None
+# The last run's seed and its hasher, fed "deckkit:{seed}:" (``game_seed``).
+_PRIMED: tuple[int, Any] | None = None
 
 
 class Chance(Protocol):
