@@ -24,6 +24,7 @@ from deckkit.animayhem.construction.cards import (
 from deckkit.animayhem.engine.cardrules import apply_mod, met, requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
     ACT_SHIELD,
+    KIND_ENHANCEMENT,
     KIND_EQUIPMENT,
     KIND_FLASH_EFFECT,
     KIND_GLOBAL_EFFECT,
@@ -100,6 +101,11 @@ PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
 PLAYED_OUT_KINDS: Final = frozenset(KIND_OF_TYPE[t] for t in PLAYED_OUT)
 # The same as a bit per kind, read without a set look-up.
 PLAYED_OUT_BITS: Final = sum(1 << k for k in PLAYED_OUT_KINDS)
+
+# The construction layer's power card class, for the isinstance checks of the hot decisions: a
+# name bound Final is read from the compiled module's own static, where the imported class's
+# name is looked up in the module's dictionary at each check (the class is interpreted).
+_POWER_CARD: Final = PowerCard
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1068,6 +1074,49 @@ class _OddsRows:
 _ODDS_ROWS: Final = _OddsRows()
 
 
+class _CardMemo:
+    """What the player worked out about one power card in the hand, read by the card's uid (a
+    list slot, where ``HeuristicPolicy._bonus`` and ``_flash`` each look the card's id up): its
+    combat bonuses (``_bonuses``) and what ``combat_flash`` weighs of it (``_Flash``), each
+    taken from those tables when first asked. Both are a function of the card and its encoded
+    text alone (the tables' own check), so the entry is the card's while the card and its text
+    (``game.fx``'s entry, held: its identity is never another's) are the ones it was made for."""
+
+    __slots__ = ("card", "flash", "mods", "text")
+
+    def __init__(self, card: PowerCard, text: Triggers | None) -> None:
+        self.card = card
+        self.text = text
+        self.mods: dict[str, int] | None = None
+        self.flash: _Flash | None = None
+
+
+# Uids from 0 to below this have a slot in ``_MEMO`` (a game's uids count its cards from 0:
+# setup.py); another, if any, is looked up by card id alone.
+MEMO_UIDS: Final = 4096
+
+# ``_CardMemo`` by uid, shared by every player (an entry is a function of its card and text).
+_MEMO: Final[list[_CardMemo | None]] = []
+
+
+def _memo(x: Copy | Char, card: PowerCard, text: Triggers | None) -> _CardMemo | None:
+    """``x``'s entry of ``_MEMO`` for ``card`` (its card) and ``text`` (its encoded text), made
+    when it has none or one for another card or text; None for a uid without a slot."""
+    uid = x.uid
+    memo = _MEMO
+    if 0 <= uid < len(memo):
+        e = memo[uid]
+        if e is not None and e.card is card and e.text is text:
+            return e
+    elif not 0 <= uid < MEMO_UIDS:
+        return None
+    while len(memo) <= uid:
+        memo.append(None)
+    e = _CardMemo(card, text)
+    memo[uid] = e
+    return e
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPolicy(Policy):
     """A sensible player: heads for locations it can scavenge, fights what it can beat, retreats
@@ -1113,7 +1162,19 @@ class HeuristicPolicy(Policy):
 
     def _bonuses(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
         """:func:`_combat_modifiers` of ``x``'s card, from the cache (read it, never change
-        it)."""
+        it): ``x``'s ``_CardMemo``, which takes it from the cache by card id when first
+        asked."""
+        e = _memo(x, card, game.fx.get(x.cid))
+        if e is None:
+            return self._bonuses_by_id(game, x, card)
+        mods = e.mods
+        if mods is None:
+            mods = self._bonuses_by_id(game, x, card)
+            e.mods = mods
+        return mods
+
+    def _bonuses_by_id(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
+        """:func:`_combat_modifiers` of ``x``'s card, from the cache by card id."""
         cid = x.cid
         text = game.fx.get(cid)
         hit = self._bonus.get(cid)
@@ -1309,7 +1370,7 @@ class HeuristicPolicy(Policy):
             kind = g.kind
             if PLAYED_OUT_BITS >> kind & 1:
                 card = x.card
-                kept = isinstance(card, PowerCard) and (
+                kept = isinstance(card, _POWER_CARD) and (
                     bool(self._bonuses(game, x, card))
                     # Without encoded text none of these keeps it.
                     or (
@@ -1345,7 +1406,13 @@ class HeuristicPolicy(Policy):
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
         """The card of this kind and the character it helps most: ten points for each point of
         damage and defense it adds, less the character's own (the weaker gain more from it)."""
-        want = KIND_OF_TYPE[kind]
+        # (The Equip phase's two kinds compared by identity, not looked up by the enum.)
+        if kind is TYPE_EQUIPMENT:
+            want = KIND_EQUIPMENT
+        elif kind is TYPE_ENHANCEMENT:
+            want = KIND_ENHANCEMENT
+        else:
+            want = KIND_OF_TYPE[kind]
         for x in game.hand:
             if x.g.kind == want:
                 break
@@ -1360,7 +1427,7 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             g = x.g
             card = x.card
-            if g.kind != want or not isinstance(card, PowerCard):
+            if g.kind != want or not isinstance(card, _POWER_CARD):
                 continue
             lost = forfeited(game, card) if g.cid in game.fx else ()
             unique = want == KIND_EQUIPMENT and bool(g.mod_slots)
@@ -1735,7 +1802,7 @@ class HeuristicPolicy(Policy):
     def carrier_for(self, game: Game, party: list[Char], card: Copy) -> Char:
         """Equipment to the weakest hitter who can use it; anything else to the sturdiest."""
         kept = card.card
-        if kept.type is TYPE_EQUIPMENT and isinstance(kept, PowerCard):
+        if kept.type is TYPE_EQUIPMENT and isinstance(kept, _POWER_CARD):
             user: Char | None = None  # the first with the least damage, as min() picks it
             for c in party:
                 if (user is None or c.cur[DMG] < user.cur[DMG]) and usable(c, kept):
@@ -1828,7 +1895,7 @@ class HeuristicPolicy(Policy):
             return None
         for x in game.hand:
             card = x.card
-            if card.type is not TYPE_FLASH_EFFECT or not isinstance(card, PowerCard):
+            if card.type is not TYPE_FLASH_EFFECT or not isinstance(card, _POWER_CARD):
                 continue
             n = frail_times(game, card)
             if n == 1 or (n > 1 and loss * n < d.health):
@@ -1895,14 +1962,19 @@ class HeuristicPolicy(Policy):
             if x.g.kind != KIND_FLASH_EFFECT:
                 continue
             card = x.card
-            if not isinstance(card, PowerCard):
+            if not isinstance(card, _POWER_CARD):
                 continue
             cid = x.cid
             text = fx.get(cid)
-            info = self._flash.get(cid)
-            if info is None or info.card is not card or info.text is not text:
-                info = _Flash(game, card, text)
-                self._flash[cid] = info
+            e = _memo(x, card, text)
+            info = e.flash if e is not None else None
+            if info is None:
+                info = self._flash.get(cid)
+                if info is None or info.card is not card or info.text is not text:
+                    info = _Flash(game, card, text)
+                    self._flash[cid] = info
+                if e is not None:
+                    e.flash = info
             if info.held:
                 continue
             assert isinstance(x, Copy)
