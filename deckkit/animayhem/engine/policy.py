@@ -703,18 +703,35 @@ def _distances_from(game: Game, anchor: int) -> tuple[tuple[int, ...], int]:
 
 
 class _Party:
-    """A party as the goal search asks about it: its damage, and its skills counted once a
-    second location's listing asks (the nearest goal is most often the first asked, and one
-    listing's few skills are summed faster than all of a party's are counted)."""
+    """A party as the goal search asks about it: its damage, summed when first read (a location
+    prints a defense more rarely than not), and its skills counted once a second location's
+    listing asks (the nearest goal is most often the first asked, and one listing's few skills
+    are summed faster than all of a party's are counted)."""
 
     def __init__(self, members: list[Char]) -> None:
         self.members = members
-        damage = 0
-        for c in members:
-            damage += c.cur[DMG]
-        self.damage = damage
+        self._damage = -1
         self._asked = False
         self._totals: dict[str, int] | None = None
+
+    def of(self, members: list[Char]) -> _Party:
+        """This view made over for ``members`` (``_PARTY``: one view, no object a goal search),
+        as new."""
+        self.members = members
+        self._damage = -1
+        self._asked = False
+        self._totals = None
+        return self
+
+    def damage(self) -> int:
+        """The members' damage together."""
+        damage = self._damage
+        if damage < 0:
+            damage = 0
+            for c in self.members:
+                damage += c.cur[DMG]
+            self._damage = damage
+        return damage
 
     def totals(self) -> dict[str, int] | None:
         """The party's skill totals (cardrules.skill_totals), or None on the first ask."""
@@ -724,6 +741,44 @@ class _Party:
         if self._totals is None:
             self._totals = skill_totals(self.members)
         return self._totals
+
+
+class _LocDefenses:
+    """Each location card's printed defense by its copy's uid (a setup deals a location the same
+    uid in every game, wherever the layout puts it), with the card it was read from (a location
+    card is the construction layer's, an interpreted class: its attribute is looked up by name,
+    a list slot is read)."""
+
+    def __init__(self) -> None:
+        self.cards: list[object] = []
+        self.values: list[int | None] = []
+
+
+_LOC_DEFENSES: Final = _LocDefenses()
+
+
+def _loc_defense(loc: Loc) -> int | None:
+    """The printed defense of the card of ``loc`` (None where it prints none)."""
+    card = loc.card
+    uid = loc.copy.uid
+    if uid < 0 or uid >= MEMO_UIDS:
+        return card.defense
+    keep = _LOC_DEFENSES
+    cards = keep.cards
+    if uid < len(cards) and cards[uid] is card:
+        return keep.values[uid]
+    while len(cards) <= uid:
+        cards.append(None)
+        keep.values.append(None)
+    dfn = card.defense
+    cards[uid] = card
+    keep.values[uid] = dfn
+    return dfn
+
+
+# The view the goal searches (``_targets``, ``_nearest_from``) make over for their party each
+# time (``_Party.of``): neither asks another search while it reads the view.
+_PARTY: Final = _Party([])
 
 
 # Steps of risk the goal search adds to a location for each face-up non-combat disaster that
@@ -739,20 +794,43 @@ class _Party:
 STRIKE_PATH_RISK: Final = 6
 
 
+class _DangerRow:
+    """The list ``_danger_slots`` hands out, kept from call to call (one slot per location),
+    and whether its last call wrote any (then it sets them back to 0 first)."""
+
+    def __init__(self) -> None:
+        self.row: list[int] = []
+        self.written = False
+
+
+_DANGER: Final = _DangerRow()
+
+
 def _danger_slots(game: Game) -> list[int]:
     """Three steps of risk at a location for each disaster there that fights or acts, and
     ``STRIKE_PATH_RISK`` for each location a face-up non-combat disaster that acts will pass in
     its next movement (it acts on the characters it meets as it moves: movement.move_disaster,
     set0 rulebook "Maintenance Phase"), where a party that stops to scavenge would wait for it;
     a major disaster's path goes on past the field's end into its next cycle. By slot: 0 where
-    there is none."""
-    danger = [0] * len(game.locs)
+    there is none. The list is ``_DANGER``'s, written again by the next call: the callers read
+    it before they ask again and keep none."""
+    keep = _DANGER
+    danger = keep.row
+    n = len(game.locs)
+    if len(danger) != n:
+        danger = [0] * n
+        keep.row = danger
+    elif keep.written:
+        for i in range(n):  # back to 0 where the last call wrote, not a new list
+            danger[i] = 0
+    keep.written = False
     path = game.field.path
     last = len(path) - 1
     for d in game.disasters:
         if d.combat or harmful(d):
             slot = path[d.pos]
             danger[slot] = danger[slot] + 3  # (not +=: a list item added to as an object)
+            keep.written = True
             if d.combat or d.stationary or d.ally_of is not None:
                 continue
             step = -1 if d.backward else 1
@@ -1432,7 +1510,10 @@ class HeuristicPolicy(Policy):
             lost = forfeited(game, card) if g.cid in game.fx else ()
             unique = want == KIND_EQUIPMENT and bool(g.mod_slots)
             for c in targets:
-                if not can_use(c, g) or not may_equip(game, c, card):
+                if not can_use(c, g):
+                    continue
+                # (may_equip holds but for equipment on the field: ``want`` is the card's kind.)
+                if want == KIND_EQUIPMENT and c.zone == "field" and not may_equip(game, c, card):
                     continue
                 if lost and any(c.skill_counts.get(s, 0) > 0 for s in lost):
                     continue  # it would take a skill the character holds (Blasters: Chi)
@@ -1488,7 +1569,7 @@ class HeuristicPolicy(Policy):
 
     def _targets(self, game: Game, party: list[Char]) -> list[int]:
         """The locations the party may stop at and scavenge."""
-        view = _Party(party)
+        view = _PARTY.of(party)
         return [loc.slot for loc in game.locs if self._scavengeable(game, view, loc)]
 
     def _scavengeable(self, game: Game, party: _Party, loc: Loc) -> bool:
@@ -1503,8 +1584,8 @@ class HeuristicPolicy(Policy):
             return False
         if game.acts and barred(game, members, loc.slot):
             return False
-        card = loc.card
-        if card.defense is not None and party.damage > card.defense:
+        dfn = _loc_defense(loc)
+        if dfn is not None and party.damage() > dfn:
             return True
         req = loc.g.requirement
         assert req is not None  # a location's listing
@@ -1768,7 +1849,7 @@ class HeuristicPolicy(Policy):
             if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
                 break
             if view is None:
-                view = _Party(party)
+                view = _PARTY.of(party)
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
             refused |= 1 << slot
