@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.animayhem.engine.policy import HeuristicPolicy
+from deckkit.animayhem.construction.editions import Edition
+from deckkit.animayhem.engine.play import start_game
+from deckkit.animayhem.engine.policy import HeuristicPolicy, Move, _danger_slots, _loc_defense
 from deckkit.animayhem.engine.state import Char, Dis, Game
-from tests.engine_helpers import play_sample_deck
+from tests.engine_helpers import play_sample_deck, sample_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,3 +70,40 @@ def test_goal_past_a_hunt_is_the_goal_picked_among_all_targets(deck: str) -> Non
     play_sample_deck(deck, policy, 7, 60)
     assert policy.compared > 40
     assert policy.mismatches == []
+
+
+class _CheckedTables(HeuristicPolicy):
+    """The heuristic player, checking at every Move phase the tables the goal search keeps from
+    call to call: the danger row (written again by each call, ``_danger_slots``) against the
+    row read again after a game without disasters, and each location's defense by its copy's
+    uid (``_loc_defense``) against its card's."""
+
+    def __init__(self, quiet: Game) -> None:
+        super().__init__()
+        self.quiet = quiet
+        self.compared = 0
+        self.dangers = 0
+        self.mismatches: list[str] = []
+
+    def moves(self, game: Game, edition: Edition) -> list[Move]:
+        first = list(_danger_slots(game))
+        none = list(_danger_slots(self.quiet))
+        again = list(_danger_slots(game))
+        self.compared += 1
+        self.dangers += any(first)
+        if none != [0] * len(self.quiet.locs) or again != first:
+            self.mismatches.append(f"danger {first} {none} {again}")
+        for loc in game.locs:
+            if _loc_defense(loc) != loc.card.defense:
+                self.mismatches.append(f"defense {loc.card.id}")
+        return super().moves(game, edition)
+
+
+def test_the_goal_search_s_kept_tables_are_each_game_s_own() -> None:
+    quiet = start_game(sample_setup("medium-solo.deck"), HeuristicPolicy(), 1, 0)
+    assert not quiet.disasters
+    for deck in ("hard-solo.deck", "demo-solo.deck", "hard-solo.deck"):
+        policy = _CheckedTables(quiet)
+        play_sample_deck(deck, policy, 3, 20)
+        assert policy.compared > 100 and policy.dangers > 20
+        assert policy.mismatches == []

@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from deckkit.animayhem.construction.cards import PowerCard
+from deckkit.animayhem.engine.codes import KIND_FLASH_EFFECT
 from deckkit.animayhem.engine.combat import GameOver
 from deckkit.animayhem.engine.determinize import clone, deal
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.play import play_game, start_game
-from deckkit.animayhem.engine.policy import HeuristicPolicy
+from deckkit.animayhem.engine.policy import MEMO_UIDS, HeuristicPolicy, _combat_modifiers, _memo
 from deckkit.animayhem.engine.queries import charm_halves
-from deckkit.animayhem.engine.state import Char, Copy, Dis, Game
+from deckkit.animayhem.engine.state import Char, Copy, Dis, Game, Triggers
 from tests.engine_helpers import sample_setup
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,3 +142,32 @@ def test_the_cards_every_game_shares_come_out_of_each_game_unchanged(deck: str) 
     for i in range(1, 31):
         play_game(setup, policy, 5, i)
     assert [(x.uid, x.cid, x.uses_left, x.g) for x in copies] == before
+
+
+def test_a_power_card_s_memo_by_uid_is_its_own_card_s_and_text_s() -> None:
+    """The heuristic player's memo of a power card by uid (policy._memo): one entry while the
+    card and its encoded text are the same; a copy of another card at that uid, or the card
+    under other text (a caller that changes a deck's effects), gets an entry of its own, and
+    the combat bonuses read through it (``_bonuses``) are always its own card's."""
+    game = _game("medium-solo.deck", 0, 0)
+    policy = HeuristicPolicy()
+    flashes = [
+        x for _, x in game.zones_of() if isinstance(x, Copy) and x.g.kind == KIND_FLASH_EFFECT
+    ]
+    a = flashes[0]
+    b = next(x for x in flashes if _combat_modifiers(x.card, game) != _combat_modifiers(a.card))
+    card_a, card_b = a.card, b.card
+    assert isinstance(card_a, PowerCard) and isinstance(card_b, PowerCard)
+    text = game.fx.get(a.cid)
+    first = _memo(a, card_a, text)
+    assert first is not None and _memo(a, card_a, text) is first
+    assert policy._bonuses(game, a, card_a) == _combat_modifiers(card_a, game)
+    assert first.mods == _combat_modifiers(card_a, game)
+    other = Copy(a.uid, card_b, b.g)  # another card at the same uid
+    assert policy._bonuses(game, other, card_b) == _combat_modifiers(card_b, game)
+    assert _memo(other, card_b, game.fx.get(b.cid)) is not first
+    assert policy._bonuses(game, a, card_a) == _combat_modifiers(card_a, game)
+    new_text: Triggers = {}  # the same card under another text
+    again = _memo(a, card_a, new_text)
+    assert again is not None and again is not _memo(a, card_a, text) and again.mods is None
+    assert _memo(Copy(MEMO_UIDS, card_a, a.g), card_a, text) is None  # no slot: by card id

@@ -24,6 +24,7 @@ from deckkit.animayhem.construction.cards import (
 from deckkit.animayhem.engine.cardrules import apply_mod, met, requirement_met, skill_totals
 from deckkit.animayhem.engine.codes import (
     ACT_SHIELD,
+    KIND_ENHANCEMENT,
     KIND_EQUIPMENT,
     KIND_FLASH_EFFECT,
     KIND_GLOBAL_EFFECT,
@@ -100,6 +101,11 @@ PLAYED_OUT = frozenset({TYPE_FLASH_EFFECT})
 PLAYED_OUT_KINDS: Final = frozenset(KIND_OF_TYPE[t] for t in PLAYED_OUT)
 # The same as a bit per kind, read without a set look-up.
 PLAYED_OUT_BITS: Final = sum(1 << k for k in PLAYED_OUT_KINDS)
+
+# The construction layer's power card class, for the isinstance checks of the hot decisions: a
+# name bound Final is read from the compiled module's own static, where the imported class's
+# name is looked up in the module's dictionary at each check (the class is interpreted).
+_POWER_CARD: Final = PowerCard
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -697,18 +703,35 @@ def _distances_from(game: Game, anchor: int) -> tuple[tuple[int, ...], int]:
 
 
 class _Party:
-    """A party as the goal search asks about it: its damage, and its skills counted once a
-    second location's listing asks (the nearest goal is most often the first asked, and one
-    listing's few skills are summed faster than all of a party's are counted)."""
+    """A party as the goal search asks about it: its damage, summed when first read (a location
+    prints a defense more rarely than not), and its skills counted once a second location's
+    listing asks (the nearest goal is most often the first asked, and one listing's few skills
+    are summed faster than all of a party's are counted)."""
 
     def __init__(self, members: list[Char]) -> None:
         self.members = members
-        damage = 0
-        for c in members:
-            damage += c.cur[DMG]
-        self.damage = damage
+        self._damage = -1
         self._asked = False
         self._totals: dict[str, int] | None = None
+
+    def of(self, members: list[Char]) -> _Party:
+        """This view made over for ``members`` (``_PARTY``: one view, no object a goal search),
+        as new."""
+        self.members = members
+        self._damage = -1
+        self._asked = False
+        self._totals = None
+        return self
+
+    def damage(self) -> int:
+        """The members' damage together."""
+        damage = self._damage
+        if damage < 0:
+            damage = 0
+            for c in self.members:
+                damage += c.cur[DMG]
+            self._damage = damage
+        return damage
 
     def totals(self) -> dict[str, int] | None:
         """The party's skill totals (cardrules.skill_totals), or None on the first ask."""
@@ -718,6 +741,44 @@ class _Party:
         if self._totals is None:
             self._totals = skill_totals(self.members)
         return self._totals
+
+
+class _LocDefenses:
+    """Each location card's printed defense by its copy's uid (a setup deals a location the same
+    uid in every game, wherever the layout puts it), with the card it was read from (a location
+    card is the construction layer's, an interpreted class: its attribute is looked up by name,
+    a list slot is read)."""
+
+    def __init__(self) -> None:
+        self.cards: list[object] = []
+        self.values: list[int | None] = []
+
+
+_LOC_DEFENSES: Final = _LocDefenses()
+
+
+def _loc_defense(loc: Loc) -> int | None:
+    """The printed defense of the card of ``loc`` (None where it prints none)."""
+    card = loc.card
+    uid = loc.copy.uid
+    if uid < 0 or uid >= MEMO_UIDS:
+        return card.defense
+    keep = _LOC_DEFENSES
+    cards = keep.cards
+    if uid < len(cards) and cards[uid] is card:
+        return keep.values[uid]
+    while len(cards) <= uid:
+        cards.append(None)
+        keep.values.append(None)
+    dfn = card.defense
+    cards[uid] = card
+    keep.values[uid] = dfn
+    return dfn
+
+
+# The view the goal searches (``_targets``, ``_nearest_from``) make over for their party each
+# time (``_Party.of``): neither asks another search while it reads the view.
+_PARTY: Final = _Party([])
 
 
 # Steps of risk the goal search adds to a location for each face-up non-combat disaster that
@@ -733,20 +794,43 @@ class _Party:
 STRIKE_PATH_RISK: Final = 6
 
 
+class _DangerRow:
+    """The list ``_danger_slots`` hands out, kept from call to call (one slot per location),
+    and whether its last call wrote any (then it sets them back to 0 first)."""
+
+    def __init__(self) -> None:
+        self.row: list[int] = []
+        self.written = False
+
+
+_DANGER: Final = _DangerRow()
+
+
 def _danger_slots(game: Game) -> list[int]:
     """Three steps of risk at a location for each disaster there that fights or acts, and
     ``STRIKE_PATH_RISK`` for each location a face-up non-combat disaster that acts will pass in
     its next movement (it acts on the characters it meets as it moves: movement.move_disaster,
     set0 rulebook "Maintenance Phase"), where a party that stops to scavenge would wait for it;
     a major disaster's path goes on past the field's end into its next cycle. By slot: 0 where
-    there is none."""
-    danger = [0] * len(game.locs)
+    there is none. The list is ``_DANGER``'s, written again by the next call: the callers read
+    it before they ask again and keep none."""
+    keep = _DANGER
+    danger = keep.row
+    n = len(game.locs)
+    if len(danger) != n:
+        danger = [0] * n
+        keep.row = danger
+    elif keep.written:
+        for i in range(n):  # back to 0 where the last call wrote, not a new list
+            danger[i] = 0
+    keep.written = False
     path = game.field.path
     last = len(path) - 1
     for d in game.disasters:
         if d.combat or harmful(d):
             slot = path[d.pos]
             danger[slot] = danger[slot] + 3  # (not +=: a list item added to as an object)
+            keep.written = True
             if d.combat or d.stationary or d.ally_of is not None:
                 continue
             step = -1 if d.backward else 1
@@ -1068,6 +1152,49 @@ class _OddsRows:
 _ODDS_ROWS: Final = _OddsRows()
 
 
+class _CardMemo:
+    """What the player worked out about one power card in the hand, read by the card's uid (a
+    list slot, where ``HeuristicPolicy._bonus`` and ``_flash`` each look the card's id up): its
+    combat bonuses (``_bonuses``) and what ``combat_flash`` weighs of it (``_Flash``), each
+    taken from those tables when first asked. Both are a function of the card and its encoded
+    text alone (the tables' own check), so the entry is the card's while the card and its text
+    (``game.fx``'s entry, held: its identity is never another's) are the ones it was made for."""
+
+    __slots__ = ("card", "flash", "mods", "text")
+
+    def __init__(self, card: PowerCard, text: Triggers | None) -> None:
+        self.card = card
+        self.text = text
+        self.mods: dict[str, int] | None = None
+        self.flash: _Flash | None = None
+
+
+# Uids from 0 to below this have a slot in ``_MEMO`` (a game's uids count its cards from 0:
+# setup.py); another, if any, is looked up by card id alone.
+MEMO_UIDS: Final = 4096
+
+# ``_CardMemo`` by uid, shared by every player (an entry is a function of its card and text).
+_MEMO: Final[list[_CardMemo | None]] = []
+
+
+def _memo(x: Copy | Char, card: PowerCard, text: Triggers | None) -> _CardMemo | None:
+    """``x``'s entry of ``_MEMO`` for ``card`` (its card) and ``text`` (its encoded text), made
+    when it has none or one for another card or text; None for a uid without a slot."""
+    uid = x.uid
+    memo = _MEMO
+    if 0 <= uid < len(memo):
+        e = memo[uid]
+        if e is not None and e.card is card and e.text is text:
+            return e
+    elif not 0 <= uid < MEMO_UIDS:
+        return None
+    while len(memo) <= uid:
+        memo.append(None)
+    e = _CardMemo(card, text)
+    memo[uid] = e
+    return e
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPolicy(Policy):
     """A sensible player: heads for locations it can scavenge, fights what it can beat, retreats
@@ -1113,7 +1240,19 @@ class HeuristicPolicy(Policy):
 
     def _bonuses(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
         """:func:`_combat_modifiers` of ``x``'s card, from the cache (read it, never change
-        it)."""
+        it): ``x``'s ``_CardMemo``, which takes it from the cache by card id when first
+        asked."""
+        e = _memo(x, card, game.fx.get(x.cid))
+        if e is None:
+            return self._bonuses_by_id(game, x, card)
+        mods = e.mods
+        if mods is None:
+            mods = self._bonuses_by_id(game, x, card)
+            e.mods = mods
+        return mods
+
+    def _bonuses_by_id(self, game: Game, x: Copy | Char, card: PowerCard) -> dict[str, int]:
+        """:func:`_combat_modifiers` of ``x``'s card, from the cache by card id."""
         cid = x.cid
         text = game.fx.get(cid)
         hit = self._bonus.get(cid)
@@ -1309,7 +1448,7 @@ class HeuristicPolicy(Policy):
             kind = g.kind
             if PLAYED_OUT_BITS >> kind & 1:
                 card = x.card
-                kept = isinstance(card, PowerCard) and (
+                kept = isinstance(card, _POWER_CARD) and (
                     bool(self._bonuses(game, x, card))
                     # Without encoded text none of these keeps it.
                     or (
@@ -1345,7 +1484,13 @@ class HeuristicPolicy(Policy):
     def power_card(self, game: Game, kind: CardType, anywhere: bool) -> tuple[Copy, Char] | None:
         """The card of this kind and the character it helps most: ten points for each point of
         damage and defense it adds, less the character's own (the weaker gain more from it)."""
-        want = KIND_OF_TYPE[kind]
+        # (The Equip phase's two kinds compared by identity, not looked up by the enum.)
+        if kind is TYPE_EQUIPMENT:
+            want = KIND_EQUIPMENT
+        elif kind is TYPE_ENHANCEMENT:
+            want = KIND_ENHANCEMENT
+        else:
+            want = KIND_OF_TYPE[kind]
         for x in game.hand:
             if x.g.kind == want:
                 break
@@ -1360,12 +1505,15 @@ class HeuristicPolicy(Policy):
         for x in game.hand:
             g = x.g
             card = x.card
-            if g.kind != want or not isinstance(card, PowerCard):
+            if g.kind != want or not isinstance(card, _POWER_CARD):
                 continue
             lost = forfeited(game, card) if g.cid in game.fx else ()
             unique = want == KIND_EQUIPMENT and bool(g.mod_slots)
             for c in targets:
-                if not can_use(c, g) or not may_equip(game, c, card):
+                if not can_use(c, g):
+                    continue
+                # (may_equip holds but for equipment on the field: ``want`` is the card's kind.)
+                if want == KIND_EQUIPMENT and c.zone == "field" and not may_equip(game, c, card):
                     continue
                 if lost and any(c.skill_counts.get(s, 0) > 0 for s in lost):
                     continue  # it would take a skill the character holds (Blasters: Chi)
@@ -1421,7 +1569,7 @@ class HeuristicPolicy(Policy):
 
     def _targets(self, game: Game, party: list[Char]) -> list[int]:
         """The locations the party may stop at and scavenge."""
-        view = _Party(party)
+        view = _PARTY.of(party)
         return [loc.slot for loc in game.locs if self._scavengeable(game, view, loc)]
 
     def _scavengeable(self, game: Game, party: _Party, loc: Loc) -> bool:
@@ -1436,8 +1584,8 @@ class HeuristicPolicy(Policy):
             return False
         if game.acts and barred(game, members, loc.slot):
             return False
-        card = loc.card
-        if card.defense is not None and party.damage > card.defense:
+        dfn = _loc_defense(loc)
+        if dfn is not None and party.damage() > dfn:
             return True
         req = loc.g.requirement
         assert req is not None  # a location's listing
@@ -1701,7 +1849,7 @@ class HeuristicPolicy(Policy):
             if slot < 0 or (hunted >= 0 and _before(hunt_far, 0, hunted, far, 0, slot)):
                 break
             if view is None:
-                view = _Party(party)
+                view = _PARTY.of(party)
             if self._scavengeable(game, view, game.locs[slot]):
                 return slot
             refused |= 1 << slot
@@ -1735,7 +1883,7 @@ class HeuristicPolicy(Policy):
     def carrier_for(self, game: Game, party: list[Char], card: Copy) -> Char:
         """Equipment to the weakest hitter who can use it; anything else to the sturdiest."""
         kept = card.card
-        if kept.type is TYPE_EQUIPMENT and isinstance(kept, PowerCard):
+        if kept.type is TYPE_EQUIPMENT and isinstance(kept, _POWER_CARD):
             user: Char | None = None  # the first with the least damage, as min() picks it
             for c in party:
                 if (user is None or c.cur[DMG] < user.cur[DMG]) and usable(c, kept):
@@ -1828,7 +1976,7 @@ class HeuristicPolicy(Policy):
             return None
         for x in game.hand:
             card = x.card
-            if card.type is not TYPE_FLASH_EFFECT or not isinstance(card, PowerCard):
+            if card.type is not TYPE_FLASH_EFFECT or not isinstance(card, _POWER_CARD):
                 continue
             n = frail_times(game, card)
             if n == 1 or (n > 1 and loss * n < d.health):
@@ -1895,14 +2043,19 @@ class HeuristicPolicy(Policy):
             if x.g.kind != KIND_FLASH_EFFECT:
                 continue
             card = x.card
-            if not isinstance(card, PowerCard):
+            if not isinstance(card, _POWER_CARD):
                 continue
             cid = x.cid
             text = fx.get(cid)
-            info = self._flash.get(cid)
-            if info is None or info.card is not card or info.text is not text:
-                info = _Flash(game, card, text)
-                self._flash[cid] = info
+            e = _memo(x, card, text)
+            info = e.flash if e is not None else None
+            if info is None:
+                info = self._flash.get(cid)
+                if info is None or info.card is not card or info.text is not text:
+                    info = _Flash(game, card, text)
+                    self._flash[cid] = info
+                if e is not None:
+                    e.flash = info
             if info.held:
                 continue
             assert isinstance(x, Copy)
