@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import mypyc_attr
+
 from deckkit.animayhem.construction.cards import AnyCard
 from deckkit.animayhem.construction.vocabulary import (
     CardEffects,
@@ -94,6 +96,11 @@ NO_CHAR_MODS: Final[dict[int, list[Mods]]] = {}
 NO_MODS: Final[list[Mods]] = []
 
 
+# A combat's sides are held by its ``combat.Combat`` (itself outside the cycle collector) and
+# hold only what that combat holds (its disaster and characters) and modifier tuples: nothing
+# leads back to them, so they stay outside the cycle collector too (``acyclic``), and one freed
+# is kept for the next combat (``free_list_len``).
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Sides:
     """Round-local modifiers the combat code reads back: per character and for the disaster,
     for this round or for the rest of the combat."""

@@ -36,7 +36,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_ALWAYS,
 )
 from deckkit.animayhem.engine.gamecards import matches
-from deckkit.animayhem.engine.interpreter.common import Source, _credit, _say
+from deckkit.animayhem.engine.interpreter.common import NO_CHAR_MODS, Source, _credit, _say
 from deckkit.animayhem.engine.queries import (
     Use,
     _carried_standing,
@@ -287,8 +287,9 @@ def party_combat_mods(
     """:func:`combat_mods` of each of ``chars`` (all at ``slot``) by uid, with what they share
     gathered once for the combat: each character's standing effects there (read for its own
     bonuses and for those it lends), the party bonuses, and ``auras`` (:func:`auras_in_play`)."""
-    # Only those with standing effects are kept (most characters have none).
-    carried: dict[int, list[tuple[AnyCard, GameEffect]]] = {}
+    # Only those with standing effects are kept (most characters have none): the dictionary is
+    # made at the first one, the lenders' list only from it.
+    carried: dict[int, list[tuple[AnyCard, GameEffect]]] | None = None
     # Those at ``slot`` (``game.at``) read in the game's order without the list: the loop only
     # reads them.
     for other in game.chars:
@@ -297,22 +298,37 @@ def party_combat_mods(
         if _has_standing(game, other):
             mine = _carried_standing(game, other)
             if mine:
+                if carried is None:
+                    carried = {}
                 carried[other.uid] = mine
-    lenders = [
-        (card, e)
-        for mine in carried.values()
-        for card, e in mine
-        if e.do is ACT_MODIFY and e.target is TARGET_HERE
-    ]
-    reach = _auras_reaching(game, auras, slot)
+    lenders = NO_LENDERS
+    if carried is not None:
+        lenders = [
+            (card, e)
+            for mine in carried.values()
+            for card, e in mine
+            if e.do is ACT_MODIFY and e.target is TARGET_HERE
+        ]
+    reach = _auras_reaching(game, auras, slot) if auras else NO_AURAS
     shared = bool(lenders) or bool(reach) or game.locs[slot].cid in game.fx
     # A character with nothing that may apply gets no entry (most of them): the same as none.
-    out: dict[int, list[Mods]] = {}
+    # With no entry at all, the shared empty NO_CHAR_MODS (the combat only reads it).
+    out = NO_CHAR_MODS
     for c in chars:
-        own = carried.get(c.uid) if carried else None
+        own = carried.get(c.uid) if carried is not None else None
         if shared or own is not None or c.pending:
-            out[c.uid] = combat_mods(game, c, d, slot, lenders, reach, own or [])
+            if out is NO_CHAR_MODS:
+                out = {}
+            out[c.uid] = combat_mods(
+                game, c, d, slot, lenders, reach, own if own is not None else NO_LENDERS
+            )
     return out
+
+
+# Shared empty lists of :func:`party_combat_mods` where it finds no lenders, no auras or none
+# of a character's own: only read (by :func:`combat_mods`), never added to.
+NO_LENDERS: Final[list[tuple[AnyCard, GameEffect]]] = []
+NO_AURAS: Final[list[tuple[Source, GameEffect]]] = []
 
 
 def _auras_reaching(

@@ -4,7 +4,9 @@ A disaster's effect never reaches a character immune to it (IMMUNE, :mod:`.stand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from mypy_extensions import mypyc_attr
 
 from deckkit.animayhem.engine.codes import (
     ACT_IMMUNE,
@@ -34,6 +36,15 @@ if TYPE_CHECKING:
 # --- targets ------------------------------------------------------------------------------
 
 
+# The opponents of a context given none: one shared empty list, never added to (only read, by
+# ``_characters``), not a new one for each effect fired.
+NO_OPPONENTS: Final[list[Char]] = []
+
+
+# A context lives while its effects run and is held by nothing else (nothing it holds leads back
+# to it): it stays outside the cycle collector (``acyclic``), and one freed is kept for the next
+# (``free_list_len``), no allocation then.
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Context:
     """Where and against whom an effect fires."""
 
@@ -50,7 +61,7 @@ class Context:
         self.source = source
         self.slot = slot  # the location it acts from (-1: off the field)
         self.holder = holder  # the character a power card or item is on
-        self.opponents = opponents or []
+        self.opponents = NO_OPPONENTS if opponents is None else opponents
         self.fought = fought  # the disaster a character-side effect is fighting
 
 

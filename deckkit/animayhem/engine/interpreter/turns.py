@@ -67,9 +67,11 @@ def lasting_turns(d: Dis) -> int:
     if d.fx is None:
         return 0
     n = 0
-    for trig in (TRIGGER_ALWAYS, TRIGGER_TURN):
-        for _, e in d.fx.get(trig, ()):
-            n = max(n, e.turns)
+    # The two triggers one after the other: no tuple of them walked per call.
+    for _, e in d.fx.get(TRIGGER_ALWAYS, ()):
+        n = max(n, e.turns)
+    for _, e in d.fx.get(TRIGGER_TURN, ()):
+        n = max(n, e.turns)
     return n
 
 
