@@ -436,7 +436,14 @@ def _play_card(
                 opponent.damage = apply_op(h.opp_dmg_op, h.opp_dmg, opponent.damage)
             if h.opp_dfn_op != NO_MOD:
                 opponent.defense = apply_op(h.opp_dfn_op, h.opp_dfn, opponent.defense)
-        if fx is not None and h.id in game.fx:
+        # Whether the card has effects: told when dealt (``Copy.texted``), while the game's
+        # effects are the ones it was told of; looked up otherwise.
+        texted = copy.texted
+        if fx is not None:
+            told = game.told
+            if texted < 0 or told is None or game.fx is not told.fx or len(game.fx) != told.size:
+                texted = 1 if h.id in game.fx else 0
+        if fx is not None and texted:
             mine, theirs = combat_card(
                 game, copy.card, recipient.owner, opponent.owner, slot, False, fx
             )

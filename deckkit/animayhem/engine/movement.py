@@ -424,13 +424,24 @@ def _names(party: list[Char]) -> str:
 
 
 def move_party(
-    game: Game, edition: Edition, policy: Policy, party: list[Char], route: list[int]
+    game: Game,
+    edition: Edition,
+    policy: Policy,
+    party: list[Char],
+    route: list[int],
+    paced: tuple[int, list[Use]] | None = None,
 ) -> list[Char]:
     """Walk a party along ``route`` (slots, or HAVEN). Entering the field from the haven costs 1,
     as does returning to it. Combat disasters on the way attack automatically; non-combat ones
-    affect the party. Returns the members still standing where the party stopped."""
-    uses: list[Use] = []
-    budget = party_movement(game, party, uses)
+    affect the party. Returns the members still standing where the party stopped. ``paced``:
+    the party's movement and the uses that shaped it (``party_movement`` given a list of uses)
+    when the caller has just worked them out for this party in this state (phases.move_phase),
+    not worked out again."""
+    if paced is None:
+        uses: list[Use] = []
+        budget = party_movement(game, party, uses)
+    else:
+        budget, uses = paced
     record_uses(game, uses)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")

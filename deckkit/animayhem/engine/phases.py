@@ -335,13 +335,16 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
             continue
         # Re-validate the plan from where the party stands now (a retreat may have moved it).
         route = legal_route(game, start, route)
-        budget = party_movement(game, party)
+        # The uses that shape the pace listed now, and both handed to the move: its movement
+        # not worked out twice (nothing in between changes it; the uses count only if it moves).
+        uses: list[Use] = []
+        budget = party_movement(game, party, uses)
         if len(route) > budget:
             route = route[:budget]
         route = trim_to_stop(game, party, route)
         if not route:
             continue
-        move_party(game, edition, policy, party, route)
+        move_party(game, edition, policy, party, route, (budget, uses))
         arrived = [c for c in party if c.zone == "field"]
         if stopped is not None:
             stopped.update(c.uid for c in arrived)
@@ -431,6 +434,8 @@ def maintenance_phase(game: Game, edition: Edition, policy: Policy) -> None:
                 continue
             if c.fx is not None and TRIGGER_TURN in c.fx:
                 fire(game, c, TRIGGER_TURN, c.slot)
+            if not (c.items or c.equipment or c.enhancements):
+                continue  # carries nothing (most): no pile looked at
             if not carries_effects_for(game, c, TRIGGER_TURN):
                 continue
             for x in (*c.equipment, *c.enhancements, *c.items):

@@ -33,7 +33,7 @@ from deckkit.animayhem.engine.field import Field, all_distances, lay_out
 from deckkit.animayhem.engine.gamecards import GameCard, game_card
 from deckkit.animayhem.engine.hooks import EngineHooks
 from deckkit.animayhem.engine.prepared import GameSetup
-from deckkit.animayhem.engine.state import CardSlots, Char, Copy, Dis, Game, Loc, use_slots
+from deckkit.animayhem.engine.state import CardSlots, Char, Copy, Dis, Game, Loc, Told, use_slots
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
@@ -74,9 +74,10 @@ class _Dealt:
     A game that :func:`.play.play_game` played to its end hands its characters, disasters and
     locations back (:func:`take_back`: ``spare``), and the next game dealt from this record
     sets each of them up again from its prototype (its class's copy constructor run on it, its
-    lists left that are empty and replaced that are not), in the game's own lists of them
-    (``Game.chars``, ``disasters_dealt``, ``locs``), instead of making new ones and freeing the
-    old: a game's objects are the same ones, in the same state, as new ones would be."""
+    lists kept and emptied in place: nothing but the finished game held them), in the game's
+    own lists of them (``Game.chars``, ``disasters_dealt``, ``locs``), instead of making new
+    ones and freeing the old: a game's objects are the same ones, in the same state, as new
+    ones would be."""
 
     __slots__ = (
         "acts",
@@ -111,6 +112,7 @@ class _Dealt:
         "slots",
         "spare",
         "starting_characters",
+        "told",
     )
 
     def __init__(self, setup: GameSetup, edition: Edition) -> None:
@@ -186,6 +188,7 @@ class _Dealt:
         self.spare: tuple[list[Char], list[Dis], list[Loc]] | None = None
         self.acts: frozenset[Action] = frozenset()
         self.acts_fx: dict[str, Triggers] | None = None  # the dictionary they were read from
+        self.told = Told()  # and what the combat cards were told of it (``Copy.texted``)
         self.acts_entries: list[tuple[str, Triggers]] = []  # and its entries then
         # Each prototype's effects in that dictionary (``fx.get`` of its card id), by the
         # prototypes' order: worked out with the actions, so a game reads no dictionary for
@@ -215,6 +218,12 @@ class _Dealt:
         self.acts = _actions(fx)
         self.char_fx = [fx.get(proto.cid) for proto in self.char_protos]
         self.dis_fx = [fx.get(proto.cid) for proto in self.dis_protos]
+        # Each combat card told whether it has effects (``Copy.texted``): a combat reads the
+        # flag instead of looking its id up at each draw (combat._play_card).
+        for x in self.combat_copies:
+            half = x.g.half
+            x.texted = 1 if half is not None and half.id in fx else 0
+        self.told = Told(fx)
         self.acts_fx = fx
         self.acts_entries = list(fx.items())
         return self.acts
@@ -271,6 +280,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     fx = setup.fx
     game.fx = fx
     game.acts = dealt.actions(fx)
+    game.told = dealt.told  # the effects its combat cards were told of (``Copy.texted``)
     game.hooks = EngineHooks(edition, policy)
     use_slots(game, dealt.slots)
     game.item_pickup = dealt.item_pickup
@@ -307,9 +317,9 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
             loc = locs[i]
             Loc.__init__(loc, i, lp.copy, lp)
             if loc.hidden_disasters:
-                loc.hidden_disasters = []
+                loc.hidden_disasters.clear()
             if loc.hidden_cards:
-                loc.hidden_cards = []
+                loc.hidden_cards.clear()
     game.locs = locs
 
     items = dealt.item_copies.copy()
@@ -335,7 +345,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
             d = dealt_dis[i]
             Dis.__init__(d, dp.uid, dp.card, dp.g, dp)
             if d.carrying:
-                d.carrying = []
+                d.carrying.clear()
             d.fx = dis_fx[i]
     game.disasters_dealt = dealt_dis
     disasters = dealt_dis.copy()
@@ -372,19 +382,19 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
         for i, proto in enumerate(dealt.char_protos):
             c = chars[i]
             Char.__init__(c, proto.uid, proto.card, None, proto.g, proto)
-            # Its lists: those left empty by the last game kept, the others new.
+            # Its lists: kept, those the last game left full emptied.
             if c.items:
-                c.items = []
+                c.items.clear()
             if c.equipment:
-                c.equipment = []
+                c.equipment.clear()
             if c.enhancements:
-                c.enhancements = []
+                c.enhancements.clear()
             if c.timed:
-                c.timed = []
+                c.timed.clear()
             if c.pending:
-                c.pending = []
+                c.pending.clear()
             if c.grants:
-                c.grants = []
+                c.grants.clear()
             c.fx = char_fx[i]
     game.chars = chars
     starters = policy.starting_characters(game, chars, dealt.starting_characters)

@@ -122,7 +122,7 @@ def bump(game: Game, card_id: str, stat: int, n: int = 1) -> None:
     game.counts_synced = False
 
 
-def bump_card(game: Game, card: Char | Dis | Copy, stat: int) -> None:
+def bump_card(game: Game, card: Counted, stat: int) -> None:
     """``bump`` for a card in play, by the slot it keeps (``cslot``: its id's slot, looked
     up once and kept): a check of the game's slots at it, not a dictionary look-up. A card
     is dealt again in each game of its setup, whose slots give its id the same slot (a game
@@ -132,9 +132,11 @@ def bump_card(game: Game, card: Char | Dis | Copy, stat: int) -> None:
         return
     ids = game.slots.ids
     slot = card.cslot
-    if slot < 0 or slot >= len(ids) or ids[slot] != card.cid:
-        found = game.slots.index.get(card.cid)
-        slot = _slot_for(game, card.cid) if found is None else found
+    cid = card.cid
+    # (The id listed is most often the card's own string: told by identity first.)
+    if slot < 0 or slot >= len(ids) or (ids[slot] is not cid and ids[slot] != cid):
+        found = game.slots.index.get(cid)
+        slot = _slot_for(game, cid) if found is None else found
         card.cslot = slot
     at = slot * N_STATS + stat
     counts = game.counts
@@ -200,17 +202,45 @@ def _load_counters(game: Game, record: GameRecord) -> None:
     game.counts_synced = True
 
 
-class Copy:
+class Told:
+    """The effects dictionary a deck's dealt combat cards were told of (``Copy.texted``) and
+    its size then (setup._Dealt.actions): their flags are read only while a game's ``fx`` is
+    still that dictionary of that size (a test adds a card's effects to a game's dictionary
+    after its setup; havens.py gives a game without effects a new one)."""
+
+    __slots__ = ("fx", "size")
+
+    def __init__(self, fx: dict[str, Triggers] | None = None) -> None:
+        self.fx = fx
+        self.size = -1 if fx is None else len(fx)
+
+
+class Counted:
+    """What a card in play is counted by (``bump_card``): its card's id and its counters' slot.
+    The base of :class:`Copy`, :class:`Char` and :class:`Dis`, so that counting reads both at
+    one place for all three (compiled: one field each, no test of which of them it is)."""
+
+    __slots__ = ("cid", "cslot")
+
+    cid: str
+    cslot: int
+
+
+class Copy(Counted):
     """One physical non-character, non-disaster card (item, power, combat, haven, location).
 
     ``g`` is the card's game-time record (gamecards.py) and ``cid`` its id: the game loop reads
     those; ``card`` is the construction layer's card, for the rare paths."""
 
-    __slots__ = ("card", "cid", "cslot", "g", "uid", "uses_left")
+    __slots__ = ("card", "g", "texted", "uid", "uses_left")
 
     def __init__(self, uid: int, card: AnyCard, g: GameCard | None = None) -> None:
         self.uid = uid
         self.cslot = -1  # its counters' slot, once counted (``bump_card``)
+        # Whether its card has effects in its game's ``fx`` (1 or 0), as its deck's dealt
+        # combat cards are told when the game is set up (setup._Dealt.actions, for the
+        # dictionary ``Game.texted_fx``); -1: not told, looked up.
+        self.texted = -1
         self.card = card
         if g is None:
             g = game_card(card)
@@ -222,7 +252,7 @@ class Copy:
         return f"<{self.g.name}#{self.uid}>"
 
 
-class Char:
+class Char(Counted):
     """A character card and, while in play, its health, energy and what it carries."""
 
     __slots__ = (
@@ -233,8 +263,6 @@ class Char:
         "captor",
         "categories",
         "charm_turn",
-        "cid",
-        "cslot",
         "cur",
         "disabled_until",
         "enhancements",
@@ -266,8 +294,6 @@ class Char:
     uid: int
     _card: CharacterCard
     g: GameCard
-    cid: str
-    cslot: int
     name: str
     gender: str
     base: tuple[int, int, int, int, int]
@@ -441,7 +467,7 @@ NO_UIDS: Final[frozenset[int]] = frozenset()
 UidSet = set[int] | frozenset[int]
 
 
-class Dis:
+class Dis(Counted):
     """A disaster card and, once face up, where it is on the disaster path."""
 
     __slots__ = (
@@ -452,9 +478,7 @@ class Dis:
         "card",
         "carrying",
         "charm",
-        "cid",
         "combat",
-        "cslot",
         "damage_counts_characters",
         "defense_counts_characters",
         "entered",
@@ -481,8 +505,6 @@ class Dis:
     uid: int
     card: DisasterCard
     g: GameCard
-    cid: str
-    cslot: int
     name: str
     game: Game | None
     base_damage: int
@@ -847,6 +869,8 @@ class Game:
         self.outcome: str | None = None
         # Effects (interpreter/)
         self.fx: dict[str, Triggers] = {}  # card id -> its effects by trigger
+        # What the dealt combat cards were told of (``Copy.texted``; set by setup).
+        self.told: Told | None = None
         self.hooks: RuleHooks  # the rules the interpreter calls back into (set by setup)
         self.lasting: list[tuple[Dis, int]] = []  # off-field disasters lasting through a turn
         self.blocked: dict[int, tuple[int, int]] = {}  # slot -> (through turn, source uid)
@@ -907,6 +931,7 @@ class Game:
         self.ended = like.ended
         self.outcome = like.outcome
         self.fx = like.fx
+        self.told = like.told  # (its combat cards are copies: never told)
         self.hooks = like.hooks
         self.acts = like.acts
         self.recycle_next = like.recycle_next
@@ -975,10 +1000,16 @@ class Game:
     def items_player(self, tally: bool = False) -> int:
         """Items the player controls: carried by characters or stored in havens. With ``tally``,
         counted as the final item tally counts them (C-ko Kotobuki's card: 2 items)."""
-        n = sum(
-            _count(x, tally) for c in self.chars if c.zone in ("field", "haven") for x in c.items
-        )
-        return n + sum(_count(x, tally) for x in self.haven_cards)
+        n = 0  # loops, not generators: the end checks ask this every turn
+        for c in self.chars:
+            if c.items:
+                zone = c.zone
+                if zone == "field" or zone == "haven":
+                    for x in c.items:
+                        n += _count(x, tally)
+        for x in self.haven_cards:
+            n += _count(x, tally)
+        return n
 
     def items_disasters(self, tally: bool = False) -> int:
         """Items the disasters control: carried, and carried off the field (1998 guidelines
@@ -989,7 +1020,9 @@ class Game:
         for d in self.disasters:
             for x in d.carrying:
                 held += _count(x, tally)
-        return held + sum(_count(x, tally) for x in self.carried_off)
+        for x in self.carried_off:
+            held += _count(x, tally)
+        return held
 
     def items_hidden(self, tally: bool = False) -> int:
         return sum(_count(x, tally) for loc in self.locs for x in loc.hidden_cards)
