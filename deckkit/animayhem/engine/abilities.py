@@ -26,6 +26,7 @@ from deckkit.animayhem.engine.queries import can_use, fits
 from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
 
 if TYPE_CHECKING:
+    from deckkit.animayhem.construction.vocabulary import Trigger
     from deckkit.animayhem.engine.cardrules import GameEffect
     from deckkit.animayhem.engine.state import Mods
 
@@ -113,29 +114,39 @@ def _reaching_standing(
     return counts
 
 
+def carries_effects_for(game: Game, c: Char, trigger: Trigger) -> bool:
+    """A card on ``c`` (item, equipment, enhancement) has effects for ``trigger``. The callers
+    test this before copying the three piles to fire them (a fired card may change the piles):
+    most characters carry none, and the copy is left out. The three piles are walked here, not
+    by a helper called for each: most are empty."""
+    fx_of = game.fx
+    for x in c.items:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
+            return True
+    for x in c.equipment:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
+            return True
+    for x in c.enhancements:
+        fx = fx_of.get(x.cid)
+        if fx is not None and trigger in fx:
+            return True
+    return False
+
+
 def _reached(game: Game, c: Char) -> bool:
     """Could :func:`standing_mods` find anything for ``c``? Only timed modifiers, granted skills
     and cards with standing (ALWAYS) effects add to it; most characters of most games have
-    none, and this asks without building the lists. The piles are walked here, not by a
-    helper called for each: most of them are empty."""
+    none, and this asks without building the lists."""
     if c.timed or c.grants:
         return True
     own = c.fx
     if own is not None and TRIGGER_ALWAYS in own:
         return True
+    if carries_effects_for(game, c, TRIGGER_ALWAYS):
+        return True
     fx_of = game.fx
-    for x in c.items:
-        fx = fx_of.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
-    for x in c.equipment:
-        fx = fx_of.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
-    for x in c.enhancements:
-        fx = fx_of.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
     for x in game.havens:
         fx = fx_of.get(x.cid)
         if fx is not None and TRIGGER_ALWAYS in fx:

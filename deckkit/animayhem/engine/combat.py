@@ -19,7 +19,7 @@ from deckkit.animayhem.construction.cards import (
     Modifier,
     PowerCard,
 )
-from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.abilities import carries_effects_for, enter_haven, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_APART,
     ACT_DEFENDS_ONLY,
@@ -61,7 +61,7 @@ from deckkit.animayhem.engine.gamecards import (
     mod_op,
 )
 from deckkit.animayhem.engine.interpreter.combat_cards import apply_charm, combat_card
-from deckkit.animayhem.engine.interpreter.common import Sides, apply_mods, carries_effects_for
+from deckkit.animayhem.engine.interpreter.common import Sides, apply_mods
 from deckkit.animayhem.engine.interpreter.dispatcher import (
     fire,
     flash_extra_cards,

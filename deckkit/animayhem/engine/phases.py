@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import CardType, PowerCard
-from deckkit.animayhem.engine.abilities import enter_haven, refresh
+from deckkit.animayhem.engine.abilities import carries_effects_for, enter_haven, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_STORE,
     KIND_FLASH_EFFECT,
@@ -24,7 +24,7 @@ from deckkit.animayhem.engine.codes import (
 from deckkit.animayhem.engine.combat import GameOver, fight, take_from_hand
 from deckkit.animayhem.engine.endgame import check_end, game_over
 from deckkit.animayhem.engine.havens import build_havens, stop_abandoned
-from deckkit.animayhem.engine.interpreter.common import carries_effects_for, unplayed_label
+from deckkit.animayhem.engine.interpreter.common import unplayed_label
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import extra_equipment, waived_for
 from deckkit.animayhem.engine.interpreter.standing import can_move, record_uses, stored

@@ -49,27 +49,6 @@ def unplayed_label(card: AnyCard) -> str:
     return " (card text not simulated)" if card.coverage is Coverage.NONE else ""
 
 
-def carries_effects_for(game: Game, c: Char, trigger: Trigger) -> bool:
-    """A card on ``c`` (item, equipment, enhancement) has effects for ``trigger``. The callers
-    test this before copying the three piles to fire them (a fired card may change the piles):
-    most characters carry none, and the copy is left out. The three piles are walked here, not
-    by a helper called for each: most are empty."""
-    fx_of = game.fx
-    for x in c.items:
-        fx = fx_of.get(x.cid)
-        if fx is not None and trigger in fx:
-            return True
-    for x in c.equipment:
-        fx = fx_of.get(x.cid)
-        if fx is not None and trigger in fx:
-            return True
-    for x in c.enhancements:
-        fx = fx_of.get(x.cid)
-        if fx is not None and trigger in fx:
-            return True
-    return False
-
-
 def _until(game: Game, e: GameEffect) -> int:
     """The last turn an effect lasts: ``turns`` counts the current one (Lexicon "Duration")."""
     return game.turn + max(1, e.turns) - 1

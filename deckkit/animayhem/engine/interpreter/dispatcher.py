@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard, Modifier
 from deckkit.animayhem.construction.vocabulary import Trigger
-from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.abilities import carries_effects_for, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_ATTACK,
     ACT_BECOME_HAVEN,
@@ -75,7 +75,6 @@ from deckkit.animayhem.engine.interpreter.common import (
     _name,
     _say,
     _until,
-    carries_effects_for,
 )
 from deckkit.animayhem.engine.interpreter.events import _ADDED_EVENTS, _added_event, _give_up
 from deckkit.animayhem.engine.interpreter.on_abilities import _modify_char, _modify_dis, disasters

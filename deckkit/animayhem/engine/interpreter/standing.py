@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard, PowerCard
 from deckkit.animayhem.construction.vocabulary import Action
-from deckkit.animayhem.engine.abilities import conditional, refresh
+from deckkit.animayhem.engine.abilities import carries_effects_for, conditional, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_AMPLIFY,
     ACT_EXTRA_CARDS,
@@ -350,25 +350,11 @@ def _auras_reaching(
 
 def _has_standing(game: Game, c: Char) -> bool:
     """``c``'s card or a card it carries has a standing effect (most have none): tested
-    before :func:`queries._carried_standing` lists them, so no list is made for the others.
-    The three piles are walked here, not by a helper called for each: most are empty."""
+    before :func:`queries._carried_standing` lists them, so no list is made for the others."""
     own = c.fx
     if own is not None and TRIGGER_ALWAYS in own:
         return True
-    fx_of = game.fx
-    for x in c.items:
-        fx = fx_of.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
-    for x in c.equipment:
-        fx = fx_of.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
-    for x in c.enhancements:
-        fx = fx_of.get(x.cid)
-        if fx is not None and TRIGGER_ALWAYS in fx:
-            return True
-    return False
+    return carries_effects_for(game, c, TRIGGER_ALWAYS)
 
 
 def combat_mods(

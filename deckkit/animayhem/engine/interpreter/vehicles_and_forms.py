@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckkit.animayhem.engine.abilities import refresh
+from deckkit.animayhem.engine.abilities import carries_effects_for, refresh
 from deckkit.animayhem.engine.cardrules import met
 from deckkit.animayhem.engine.codes import (
     ACT_GUARD,
@@ -14,7 +14,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_ENTERS,
     TRIGGER_STOPS,
 )
-from deckkit.animayhem.engine.interpreter.common import _credit, _say, _until, carries_effects_for
+from deckkit.animayhem.engine.interpreter.common import _credit, _say, _until
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.piles import _own_rule
 from deckkit.animayhem.engine.queries import fits
