@@ -64,3 +64,18 @@ def test_a_game_s_seed_is_the_digest_of_its_run_s_seed_and_index_whatever_came_b
         text = f"deckkit:{seed}:{index}".encode()
         digest = hashlib.blake2b(text, digest_size=16).digest()
         assert game_seed(seed, index) == int.from_bytes(digest, "little")
+
+
+def test_a_list_is_shuffled_with_the_draws_and_swaps_of_fisher_yates() -> None:
+    """The list path (native integers and a float count in the compiled build) against the
+    textbook loop on ``random.Random``'s stream, for every pile size a game deals and more."""
+    seed = game_seed(3, 17)
+    chance, reference = SeededChance(seed), random.Random(seed)
+    for size in range(0, 70):
+        cards = list(range(size))
+        expected = list(cards)
+        for i in range(size - 1, 0, -1):
+            j = int(reference.random() * (i + 1))
+            expected[i], expected[j] = expected[j], expected[i]
+        chance.shuffle(cards)
+        assert cards == expected, size

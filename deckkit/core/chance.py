@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 T = TypeVar("T")
 
@@ -144,9 +144,15 @@ def _find_mover() -> Any:
 def _shuffle_list(rnd: Callable[[], float], cards: list[T]) -> None:
     """:meth:`SeededChance.shuffle` of a list, the same draws and swaps (the compiled engine
     indexes a list directly, where a mutable sequence goes through the generic protocol)."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+    # (Native numbers: the compiled loop keeps no tagged int. ``size`` is ``i + 1`` as a float,
+    # exact for any pile; ``i64(x)`` truncates as ``int(x)`` does.)
+    i: i64 = len(cards) - 1
+    size = float(len(cards))
+    while i > 0:
+        j = i64(rnd() * size)
         cards[i], cards[j] = cards[j], cards[i]
+        i -= 1
+        size -= 1.0
 
 
 def sampling_seed(chance: Chance, salt: int) -> int:
