@@ -1195,6 +1195,69 @@ def _memo(x: Copy | Char, card: PowerCard, text: Triggers | None) -> _CardMemo |
     return e
 
 
+class _StartersSeen:
+    """The last starting choice read from a table of ``HeuristicPolicy._starters`` (held: its
+    identity is the key) and what its key was made of: the characters' game-time records in
+    their order, and the locations' by their copies' uids (a setup deals a location the same
+    uid in every game, wherever the layout puts it). A game whose characters are those records
+    in that order and whose locations are those records by uid, as many, makes the same key
+    (a card's id is its record's), so its choice is this one, found without the key's ids
+    gathered, sorted and hashed."""
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[str, ...], tuple[int, ...]] | None = None
+        self.chars: list[GameCard] = []
+        self.locs: list[GameCard | None] = []
+        self.n_locs = 0
+        self.picks: tuple[int, ...] = ()
+
+    def same(self, table: object, chars: Sequence[Char], locs: list[Loc]) -> bool:
+        """``chars`` and ``locs`` make the key of the choice kept, for ``table``."""
+        if self.table is not table or len(chars) != len(self.chars) or len(locs) != self.n_locs:
+            return False
+        records = self.chars
+        for i in range(len(records)):
+            if chars[i].g is not records[i]:
+                return False
+        by_uid = self.locs
+        size = len(by_uid)
+        for loc in locs:
+            uid = loc.copy.uid
+            if uid < 0 or uid >= size or by_uid[uid] is not loc.g:
+                return False
+        return True
+
+    def keep(
+        self,
+        table: dict[tuple[str, ...], tuple[int, ...]],
+        chars: Sequence[Char],
+        locs: list[Loc],
+        picks: tuple[int, ...],
+    ) -> None:
+        """Keep ``picks``, the choice of ``table`` for ``chars`` and ``locs`` (nothing kept
+        when a location's uid has no slot)."""
+        self.table = None
+        top = -1
+        for loc in locs:
+            uid = loc.copy.uid
+            if uid < 0 or uid >= MEMO_UIDS:
+                return
+            top = max(top, uid)
+        by_uid: list[GameCard | None] = [None] * (top + 1)
+        for loc in locs:
+            by_uid[loc.copy.uid] = loc.g
+        self.chars = [c.g for c in chars]
+        self.locs = by_uid
+        self.n_locs = len(locs)
+        self.picks = picks
+        self.table = table
+
+
+# The starting choice read last, shared by every player (a rollout's player shares its search
+# player's table: search._Forced).
+_STARTERS_SEEN: Final = _StartersSeen()
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicPolicy(Policy):
     """A sensible player: heads for locations it can scavenge, fights what it can beat, retreats
@@ -1404,6 +1467,9 @@ class HeuristicPolicy(Policy):
         """The four who together can scavenge most of the field, then the strongest."""
         if len(chars) <= n:
             return list(chars)
+        seen = _STARTERS_SEEN
+        if seen.same(self._starters, chars, game.locs):
+            return [chars[i] for i in seen.picks]
         # The characters in their order, then the locations' ids: in the order of their
         # uids, which set_up deals alike in every game of a setup (0 up to their number), else
         # sorted. Either way the key holds every id, so a key found is this deck's choice.
@@ -1424,6 +1490,7 @@ class HeuristicPolicy(Policy):
         if picks is None:
             picks = self._choose_starters(game, chars, n)
             self._starters[key] = picks
+        seen.keep(self._starters, chars, locs, picks)
         return [chars[i] for i in picks]
 
     def _choose_starters(self, game: Game, chars: Sequence[Char], n: int) -> tuple[int, ...]:
