@@ -447,6 +447,16 @@ def _carriers_apart(party: list[Char]) -> tuple[list[Char], list[Char]]:
     return carriers, rest
 
 
+def _empty_handed(party: list[Char]) -> int:
+    """How many members carry no item (the count :func:`_carriers_apart` would make ``rest``,
+    no list made)."""
+    n = 0
+    for c in party:
+        if not c.items:
+            n += 1
+    return n
+
+
 def _home_route(game: Game, start: int, budget: int, harm: list[int]) -> list[int]:
     """The steps from ``start`` (a slot) into the haven, never onto a slot of ``harm``, at most
     ``budget`` of them, the last the step into the haven (HAVEN); shorter when the haven is out
@@ -537,20 +547,23 @@ def _top_damage_any(party: list[Char], cap: int) -> int:
     return total
 
 
-def _score(c: Char, with_defense: bool) -> int:
-    return c.cur[DMG] + c.cur[DEF] if with_defense else c.cur[DMG]
-
-
 def _rank(chars: list[Char], start: int, with_defense: bool) -> None:
     """Order ``chars[start:]`` in place by damage (plus defense when ``with_defense``), highest
     first, ties in their order: what a stable sort with that key gives, without a key function
-    called for each of the handful of characters (an insertion sort)."""
+    called for each of the handful of characters (an insertion sort). Each score is read off
+    the character's abilities where it is compared (``cur`` read once: each read of the
+    attribute copies its five values)."""
     for i in range(start + 1, len(chars)):
         c = chars[i]
-        score = _score(c, with_defense)
+        cur = c.cur
+        score = cur[DMG] + cur[DEF] if with_defense else cur[DMG]
         j = i
-        while j > start and _score(chars[j - 1], with_defense) < score:
-            chars[j] = chars[j - 1]
+        while j > start:
+            before = chars[j - 1]
+            had = before.cur
+            if (had[DMG] + had[DEF] if with_defense else had[DMG]) >= score:
+                break
+            chars[j] = before
             j -= 1
         chars[j] = c
 
@@ -1671,16 +1684,29 @@ class HeuristicPolicy(Policy):
             self._max_on_field = edition.play.max_on_field
             self._max_party = edition.play.max_party or 0  # (None: no limit)
         everyone: list[Char] = []  # those on the field, then (below) some in the haven
-        haven: list[Char] = []
+        haven: list[Char] | None = None  # (made when someone is there)
+        here = -1  # the slot of the first on the field, and whether the others all stand there
+        together = True
         for c in game.chars:
             zone = c.zone
             if zone == "field":
                 everyone.append(c)
+                if here < 0:
+                    here = c.slot
+                elif c.slot != here:
+                    together = False
             elif zone == "haven":
-                haven.append(c)
+                if haven is None:
+                    haven = [c]
+                else:
+                    haven.append(c)
         room = self._max_on_field - len(everyone)
         if room > 0 and haven:  # the strongest in the haven join while there is room
             _rank(haven, 0, True)
+            if everyone:
+                together = False  # the field's and the haven's start apart
+            else:
+                here = HAVEN
             for i in range(min(room, len(haven))):  # (not ``+= haven[:room]``: no slice)
                 everyone.append(haven[i])
         max_party = self._max_party
@@ -1689,18 +1715,26 @@ class HeuristicPolicy(Policy):
         if not everyone:
             return []
         # The groups by where they start (a slot, or HAVEN) in the order first met: a few, so
-        # two lists read by position rather than a dictionary.
-        starts: list[int] = []
-        groups: list[list[Char]] = []
-        for c in everyone:
-            start = c.slot if c.zone == "field" else HAVEN
-            for i in range(len(starts)):
-                if starts[i] == start:
-                    groups[i].append(c)
-                    break
-            else:
-                starts.append(start)
-                groups.append([c])
+        # two lists read by position rather than a dictionary. Most often everyone starts
+        # together: then ``everyone`` is the one group (no list of it made; nothing here
+        # changes a party's list, and neither does the Move phase).
+        starts: list[int]
+        groups: list[list[Char]]
+        if together:
+            starts = [here]
+            groups = [everyone]
+        else:
+            starts = []
+            groups = []
+            for c in everyone:
+                start = c.slot if c.zone == "field" else HAVEN
+                for i in range(len(starts)):
+                    if starts[i] == start:
+                        groups[i].append(c)
+                        break
+                else:
+                    starts.append(start)
+                    groups.append([c])
         # Carriers take their items to the haven whenever they can reach it this turn (a
         # carried item is one a disaster can still take or destroy; measured, 1,000 paired
         # games under item_pickup=through: tricky +10.5 points, strike +9.1, medium +4.8,
@@ -1738,15 +1772,14 @@ class HeuristicPolicy(Policy):
             party = groups[i]
             budget = -1  # the party's movement, worked out when first needed
             carrying = start != HAVEN and any(c.items for c in party)
-            if carrying:
+            if carrying and _empty_handed(party) >= CARRY_ALONE_REST:
+                # The carriers alone take the items home this turn; the others go on.
                 carriers, rest = _carriers_apart(party)
-                if len(rest) >= CARRY_ALONE_REST:
-                    # The carriers alone take the items home this turn; the others go on.
-                    route = _home_route(game, start, party_movement(game, carriers), harm)
-                    if route and route[-1] == HAVEN:
-                        plans.append((carriers, route))
-                        party = rest
-                        carrying = False
+                route = _home_route(game, start, party_movement(game, carriers), harm)
+                if route and route[-1] == HAVEN:
+                    plans.append((carriers, route))
+                    party = rest
+                    carrying = False
             if carrying:
                 budget = party_movement(game, party)
                 back = game.dist[start][home] + 1
@@ -1976,8 +2009,11 @@ class HeuristicPolicy(Policy):
         if not fights:
             out.pop(0)
         _rank(out, 1 if fights else 0, False)
-        # The engine's cap is 1, 3 or 4: room for the attacked one.
-        return out if len(out) <= cap else out[:cap]
+        # The engine's cap is 1, 3 or 4: room for the attacked one. (The list cut to it in
+        # place: no slice made and the list dropped.)
+        while len(out) > cap:
+            out.pop()
+        return out
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         """Retreat from a disaster still at full health that the party does not expect to beat,
