@@ -261,24 +261,20 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     """Who may receive a power card of this kind in the Equip phase: characters in a haven;
     enhancements also on the field where the edition allows it; equipment also a character on
     the field whose card allows it (Mousse). The haven's first, then the field's, each in the
-    game's order, from one pass over the characters."""
+    game's order."""
     enhancement = anywhere and kind is TYPE_ENHANCEMENT
     # (Equipment goes on the field only by an EQUIP_ANYWHERE, none when the game has none.)
     equipment = not enhancement and kind is TYPE_EQUIPMENT and ACTIONS.of(game).equip_anywhere
     # A haven's rule for some equipment (Squad Bay) lets it on anyone on the field.
     some = equipment and haven_equips(game, None)
     targets: list[Char] = []
-    field: list[Char] = []
     for c in game.chars:
-        zone = c.zone
-        if zone == "haven":
+        if c.zone == "haven":
             targets.append(c)
-        elif zone == "field" and (
-            enhancement or (equipment and (some or equips_anywhere(game, c)))
-        ):
-            field.append(c)
-    if field:
-        targets += field
+    if enhancement or equipment:  # the field's after the haven's: a second pass, no list
+        for c in game.chars:
+            if c.zone == "field" and (enhancement or some or equips_anywhere(game, c)):
+                targets.append(c)
     return targets
 
 
@@ -1139,6 +1135,23 @@ class _Flash:
         self.damage = mods.get("damage", 0)
 
 
+class _FlashLists:
+    """The candidate lists ``combat_flash`` fills each call, kept from call to call and emptied
+    when it starts (it calls nothing that weighs flash effects again, and returns none of
+    them)."""
+
+    def __init__(self) -> None:
+        self.guard: list[Copy] = []
+        self.guard_info: list[_Flash] = []
+        self.blows: list[Copy] = []
+        self.blow_info: list[_Flash] = []
+        self.plain: list[Copy] = []
+        self.plain_info: list[_Flash] = []
+
+
+_FLASH_LISTS: Final = _FlashLists()
+
+
 class _OddsRows:
     """The entries of one charm odds table (``HeuristicPolicy._charm_odds``, held: its
     identity is the key) for one make-up's number, by disaster charm then charm: list slots
@@ -1584,8 +1597,10 @@ class HeuristicPolicy(Policy):
         best_score = 0
         for x in game.hand:
             g = x.g
+            if g.kind != want:
+                continue
             card = x.card
-            if g.kind != want or not isinstance(card, _POWER_CARD):
+            if not isinstance(card, _POWER_CARD):
                 continue
             lost = forfeited(game, card) if g.cid in game.fx else ()
             unique = want == KIND_EQUIPMENT and bool(g.mod_slots)
@@ -1599,7 +1614,8 @@ class HeuristicPolicy(Policy):
                     continue  # it would take a skill the character holds (Blasters: Chi)
                 if unique and _doubles_up(c, card):
                     continue
-                dmg, dfn = c.cur[DMG], c.cur[DEF]
+                cur = c.cur  # (read once: each read copies its five values)
+                dmg, dfn = cur[DMG], cur[DEF]
                 gain = 0  # what the card's damage and defense modifiers add
                 for slot, mod in g.mod_slots:
                     if slot == DMG:
@@ -2135,12 +2151,20 @@ class HeuristicPolicy(Policy):
         # The candidates as lists side by side (a card and what ``_Flash`` keeps of it), not
         # tuples: the cards playable on the target for defense, those adding damage, and those
         # with encoded combat effects only (no plain bonus).
-        guard: list[Copy] = []
-        guard_info: list[_Flash] = []
-        blows: list[Copy] = []
-        blow_info: list[_Flash] = []
-        plain: list[Copy] = []
-        plain_info: list[_Flash] = []
+        # (``_FLASH_LISTS``' lists, emptied here: none made and dropped a call.)
+        lists = _FLASH_LISTS
+        guard = lists.guard
+        guard_info = lists.guard_info
+        blows = lists.blows
+        blow_info = lists.blow_info
+        plain = lists.plain
+        plain_info = lists.plain_info
+        guard.clear()
+        guard_info.clear()
+        blows.clear()
+        blow_info.clear()
+        plain.clear()
+        plain_info.clear()
         fx = game.fx
         for x in game.hand:
             if x.g.kind != KIND_FLASH_EFFECT:
