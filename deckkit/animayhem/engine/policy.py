@@ -261,24 +261,20 @@ def equip_targets(game: Game, kind: CardType, anywhere: bool) -> list[Char]:
     """Who may receive a power card of this kind in the Equip phase: characters in a haven;
     enhancements also on the field where the edition allows it; equipment also a character on
     the field whose card allows it (Mousse). The haven's first, then the field's, each in the
-    game's order, from one pass over the characters."""
+    game's order."""
     enhancement = anywhere and kind is TYPE_ENHANCEMENT
     # (Equipment goes on the field only by an EQUIP_ANYWHERE, none when the game has none.)
     equipment = not enhancement and kind is TYPE_EQUIPMENT and ACTIONS.of(game).equip_anywhere
     # A haven's rule for some equipment (Squad Bay) lets it on anyone on the field.
     some = equipment and haven_equips(game, None)
     targets: list[Char] = []
-    field: list[Char] = []
     for c in game.chars:
-        zone = c.zone
-        if zone == "haven":
+        if c.zone == "haven":
             targets.append(c)
-        elif zone == "field" and (
-            enhancement or (equipment and (some or equips_anywhere(game, c)))
-        ):
-            field.append(c)
-    if field:
-        targets += field
+    if enhancement or equipment:  # the field's after the haven's: a second pass, no list
+        for c in game.chars:
+            if c.zone == "field" and (enhancement or some or equips_anywhere(game, c)):
+                targets.append(c)
     return targets
 
 
@@ -447,6 +443,16 @@ def _carriers_apart(party: list[Char]) -> tuple[list[Char], list[Char]]:
     return carriers, rest
 
 
+def _empty_handed(party: list[Char]) -> int:
+    """How many members carry no item (the count :func:`_carriers_apart` would make ``rest``,
+    no list made)."""
+    n = 0
+    for c in party:
+        if not c.items:
+            n += 1
+    return n
+
+
 def _home_route(game: Game, start: int, budget: int, harm: list[int]) -> list[int]:
     """The steps from ``start`` (a slot) into the haven, never onto a slot of ``harm``, at most
     ``budget`` of them, the last the step into the haven (HAVEN); shorter when the haven is out
@@ -537,20 +543,23 @@ def _top_damage_any(party: list[Char], cap: int) -> int:
     return total
 
 
-def _score(c: Char, with_defense: bool) -> int:
-    return c.cur[DMG] + c.cur[DEF] if with_defense else c.cur[DMG]
-
-
 def _rank(chars: list[Char], start: int, with_defense: bool) -> None:
     """Order ``chars[start:]`` in place by damage (plus defense when ``with_defense``), highest
     first, ties in their order: what a stable sort with that key gives, without a key function
-    called for each of the handful of characters (an insertion sort)."""
+    called for each of the handful of characters (an insertion sort). Each score is read off
+    the character's abilities where it is compared (``cur`` read once: each read of the
+    attribute copies its five values)."""
     for i in range(start + 1, len(chars)):
         c = chars[i]
-        score = _score(c, with_defense)
+        cur = c.cur
+        score = cur[DMG] + cur[DEF] if with_defense else cur[DMG]
         j = i
-        while j > start and _score(chars[j - 1], with_defense) < score:
-            chars[j] = chars[j - 1]
+        while j > start:
+            before = chars[j - 1]
+            had = before.cur
+            if (had[DMG] + had[DEF] if with_defense else had[DMG]) >= score:
+                break
+            chars[j] = before
             j -= 1
         chars[j] = c
 
@@ -1126,6 +1135,23 @@ class _Flash:
         self.damage = mods.get("damage", 0)
 
 
+class _FlashLists:
+    """The candidate lists ``combat_flash`` fills each call, kept from call to call and emptied
+    when it starts (it calls nothing that weighs flash effects again, and returns none of
+    them)."""
+
+    def __init__(self) -> None:
+        self.guard: list[Copy] = []
+        self.guard_info: list[_Flash] = []
+        self.blows: list[Copy] = []
+        self.blow_info: list[_Flash] = []
+        self.plain: list[Copy] = []
+        self.plain_info: list[_Flash] = []
+
+
+_FLASH_LISTS: Final = _FlashLists()
+
+
 class _OddsRows:
     """The entries of one charm odds table (``HeuristicPolicy._charm_odds``, held: its
     identity is the key) for one make-up's number, by disaster charm then charm: list slots
@@ -1193,6 +1219,69 @@ def _memo(x: Copy | Char, card: PowerCard, text: Triggers | None) -> _CardMemo |
     e = _CardMemo(card, text)
     memo[uid] = e
     return e
+
+
+class _StartersSeen:
+    """The last starting choice read from a table of ``HeuristicPolicy._starters`` (held: its
+    identity is the key) and what its key was made of: the characters' game-time records in
+    their order, and the locations' by their copies' uids (a setup deals a location the same
+    uid in every game, wherever the layout puts it). A game whose characters are those records
+    in that order and whose locations are those records by uid, as many, makes the same key
+    (a card's id is its record's), so its choice is this one, found without the key's ids
+    gathered, sorted and hashed."""
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[str, ...], tuple[int, ...]] | None = None
+        self.chars: list[GameCard] = []
+        self.locs: list[GameCard | None] = []
+        self.n_locs = 0
+        self.picks: tuple[int, ...] = ()
+
+    def same(self, table: object, chars: Sequence[Char], locs: list[Loc]) -> bool:
+        """``chars`` and ``locs`` make the key of the choice kept, for ``table``."""
+        if self.table is not table or len(chars) != len(self.chars) or len(locs) != self.n_locs:
+            return False
+        records = self.chars
+        for i in range(len(records)):
+            if chars[i].g is not records[i]:
+                return False
+        by_uid = self.locs
+        size = len(by_uid)
+        for loc in locs:
+            uid = loc.copy.uid
+            if uid < 0 or uid >= size or by_uid[uid] is not loc.g:
+                return False
+        return True
+
+    def keep(
+        self,
+        table: dict[tuple[str, ...], tuple[int, ...]],
+        chars: Sequence[Char],
+        locs: list[Loc],
+        picks: tuple[int, ...],
+    ) -> None:
+        """Keep ``picks``, the choice of ``table`` for ``chars`` and ``locs`` (nothing kept
+        when a location's uid has no slot)."""
+        self.table = None
+        top = -1
+        for loc in locs:
+            uid = loc.copy.uid
+            if uid < 0 or uid >= MEMO_UIDS:
+                return
+            top = max(top, uid)
+        by_uid: list[GameCard | None] = [None] * (top + 1)
+        for loc in locs:
+            by_uid[loc.copy.uid] = loc.g
+        self.chars = [c.g for c in chars]
+        self.locs = by_uid
+        self.n_locs = len(locs)
+        self.picks = picks
+        self.table = table
+
+
+# The starting choice read last, shared by every player (a rollout's player shares its search
+# player's table: search._Forced).
+_STARTERS_SEEN: Final = _StartersSeen()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1404,6 +1493,9 @@ class HeuristicPolicy(Policy):
         """The four who together can scavenge most of the field, then the strongest."""
         if len(chars) <= n:
             return list(chars)
+        seen = _STARTERS_SEEN
+        if seen.same(self._starters, chars, game.locs):
+            return [chars[i] for i in seen.picks]
         # The characters in their order, then the locations' ids: in the order of their
         # uids, which set_up deals alike in every game of a setup (0 up to their number), else
         # sorted. Either way the key holds every id, so a key found is this deck's choice.
@@ -1424,6 +1516,7 @@ class HeuristicPolicy(Policy):
         if picks is None:
             picks = self._choose_starters(game, chars, n)
             self._starters[key] = picks
+        seen.keep(self._starters, chars, locs, picks)
         return [chars[i] for i in picks]
 
     def _choose_starters(self, game: Game, chars: Sequence[Char], n: int) -> tuple[int, ...]:
@@ -1504,8 +1597,10 @@ class HeuristicPolicy(Policy):
         best_score = 0
         for x in game.hand:
             g = x.g
+            if g.kind != want:
+                continue
             card = x.card
-            if g.kind != want or not isinstance(card, _POWER_CARD):
+            if not isinstance(card, _POWER_CARD):
                 continue
             lost = forfeited(game, card) if g.cid in game.fx else ()
             unique = want == KIND_EQUIPMENT and bool(g.mod_slots)
@@ -1519,7 +1614,8 @@ class HeuristicPolicy(Policy):
                     continue  # it would take a skill the character holds (Blasters: Chi)
                 if unique and _doubles_up(c, card):
                     continue
-                dmg, dfn = c.cur[DMG], c.cur[DEF]
+                cur = c.cur  # (read once: each read copies its five values)
+                dmg, dfn = cur[DMG], cur[DEF]
                 gain = 0  # what the card's damage and defense modifiers add
                 for slot, mod in g.mod_slots:
                     if slot == DMG:
@@ -1604,16 +1700,29 @@ class HeuristicPolicy(Policy):
             self._max_on_field = edition.play.max_on_field
             self._max_party = edition.play.max_party or 0  # (None: no limit)
         everyone: list[Char] = []  # those on the field, then (below) some in the haven
-        haven: list[Char] = []
+        haven: list[Char] | None = None  # (made when someone is there)
+        here = -1  # the slot of the first on the field, and whether the others all stand there
+        together = True
         for c in game.chars:
             zone = c.zone
             if zone == "field":
                 everyone.append(c)
+                if here < 0:
+                    here = c.slot
+                elif c.slot != here:
+                    together = False
             elif zone == "haven":
-                haven.append(c)
+                if haven is None:
+                    haven = [c]
+                else:
+                    haven.append(c)
         room = self._max_on_field - len(everyone)
         if room > 0 and haven:  # the strongest in the haven join while there is room
             _rank(haven, 0, True)
+            if everyone:
+                together = False  # the field's and the haven's start apart
+            else:
+                here = HAVEN
             for i in range(min(room, len(haven))):  # (not ``+= haven[:room]``: no slice)
                 everyone.append(haven[i])
         max_party = self._max_party
@@ -1622,18 +1731,26 @@ class HeuristicPolicy(Policy):
         if not everyone:
             return []
         # The groups by where they start (a slot, or HAVEN) in the order first met: a few, so
-        # two lists read by position rather than a dictionary.
-        starts: list[int] = []
-        groups: list[list[Char]] = []
-        for c in everyone:
-            start = c.slot if c.zone == "field" else HAVEN
-            for i in range(len(starts)):
-                if starts[i] == start:
-                    groups[i].append(c)
-                    break
-            else:
-                starts.append(start)
-                groups.append([c])
+        # two lists read by position rather than a dictionary. Most often everyone starts
+        # together: then ``everyone`` is the one group (no list of it made; nothing here
+        # changes a party's list, and neither does the Move phase).
+        starts: list[int]
+        groups: list[list[Char]]
+        if together:
+            starts = [here]
+            groups = [everyone]
+        else:
+            starts = []
+            groups = []
+            for c in everyone:
+                start = c.slot if c.zone == "field" else HAVEN
+                for i in range(len(starts)):
+                    if starts[i] == start:
+                        groups[i].append(c)
+                        break
+                else:
+                    starts.append(start)
+                    groups.append([c])
         # Carriers take their items to the haven whenever they can reach it this turn (a
         # carried item is one a disaster can still take or destroy; measured, 1,000 paired
         # games under item_pickup=through: tricky +10.5 points, strike +9.1, medium +4.8,
@@ -1671,15 +1788,14 @@ class HeuristicPolicy(Policy):
             party = groups[i]
             budget = -1  # the party's movement, worked out when first needed
             carrying = start != HAVEN and any(c.items for c in party)
-            if carrying:
+            if carrying and _empty_handed(party) >= CARRY_ALONE_REST:
+                # The carriers alone take the items home this turn; the others go on.
                 carriers, rest = _carriers_apart(party)
-                if len(rest) >= CARRY_ALONE_REST:
-                    # The carriers alone take the items home this turn; the others go on.
-                    route = _home_route(game, start, party_movement(game, carriers), harm)
-                    if route and route[-1] == HAVEN:
-                        plans.append((carriers, route))
-                        party = rest
-                        carrying = False
+                route = _home_route(game, start, party_movement(game, carriers), harm)
+                if route and route[-1] == HAVEN:
+                    plans.append((carriers, route))
+                    party = rest
+                    carrying = False
             if carrying:
                 budget = party_movement(game, party)
                 back = game.dist[start][home] + 1
@@ -1909,8 +2025,11 @@ class HeuristicPolicy(Policy):
         if not fights:
             out.pop(0)
         _rank(out, 1 if fights else 0, False)
-        # The engine's cap is 1, 3 or 4: room for the attacked one.
-        return out if len(out) <= cap else out[:cap]
+        # The engine's cap is 1, 3 or 4: room for the attacked one. (The list cut to it in
+        # place: no slice made and the list dropped.)
+        while len(out) > cap:
+            out.pop()
+        return out
 
     def retreat(self, game: Game, d: Dis, chars: list[Char], rnd: int) -> bool:
         """Retreat from a disaster still at full health that the party does not expect to beat,
@@ -2032,12 +2151,20 @@ class HeuristicPolicy(Policy):
         # The candidates as lists side by side (a card and what ``_Flash`` keeps of it), not
         # tuples: the cards playable on the target for defense, those adding damage, and those
         # with encoded combat effects only (no plain bonus).
-        guard: list[Copy] = []
-        guard_info: list[_Flash] = []
-        blows: list[Copy] = []
-        blow_info: list[_Flash] = []
-        plain: list[Copy] = []
-        plain_info: list[_Flash] = []
+        # (``_FLASH_LISTS``' lists, emptied here: none made and dropped a call.)
+        lists = _FLASH_LISTS
+        guard = lists.guard
+        guard_info = lists.guard_info
+        blows = lists.blows
+        blow_info = lists.blow_info
+        plain = lists.plain
+        plain_info = lists.plain_info
+        guard.clear()
+        guard_info.clear()
+        blows.clear()
+        blow_info.clear()
+        plain.clear()
+        plain_info.clear()
         fx = game.fx
         for x in game.hand:
             if x.g.kind != KIND_FLASH_EFFECT:
