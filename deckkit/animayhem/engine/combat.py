@@ -24,11 +24,14 @@ from deckkit.animayhem.engine.codes import (
     ACT_APART,
     ACT_DEFENDS_ONLY,
     ACT_DUEL,
+    ACT_ENDURE,
+    ACT_FIRST_STRIKE,
     ACT_FRAIL,
     ACT_FREE_CAST,
     ACT_IGNORE_CARDS,
     ACT_IMMUNE,
     ACT_NO_RETREAT,
+    ACT_RECYCLE,
     ACT_RUN_ALONE,
     ACT_SHIELD,
     ACT_SPARE,
@@ -127,6 +130,7 @@ from deckkit.animayhem.engine.state import (
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.construction.vocabulary import Action
     from deckkit.animayhem.engine.gamecards import GameCard
     from deckkit.animayhem.engine.policy import Policy
 
@@ -345,6 +349,55 @@ _NO_FIGHTERS: Final[list[_Side]] = []
 _NO_HEALTH: Final[dict[int, int]] = {}
 
 
+@mypyc_attr(acyclic=True)
+class _ActionsInCombat:
+    """Whether the game's effects use the actions a combat asks about every fight or round
+    (``game.acts``: every action of the deck's effects), read as native fields instead of a set
+    look-up each time, and worked out again only when a game's ``acts`` is another set (the
+    games of one prepared deck share theirs). A card's own rule is still asked of the card."""
+
+    __slots__ = (
+        "acts",
+        "defends_only",
+        "endure",
+        "first_strike",
+        "immune",
+        "recycle",
+        "run_alone",
+        "strikes",
+        "wear",
+    )
+
+    def __init__(self) -> None:
+        self.acts: frozenset[Action] | None = None  # held, so its id is not reused
+        self.defends_only = False
+        self.endure = False
+        self.first_strike = False
+        self.immune = False
+        self.recycle = False
+        self.run_alone = False
+        self.strikes = False
+        self.wear = False
+
+    def of(self, game: Game) -> _ActionsInCombat:
+        acts = game.acts
+        if acts is not self.acts:
+            self.acts = acts
+            self.defends_only = ACT_DEFENDS_ONLY in acts
+            self.endure = ACT_ENDURE in acts
+            self.first_strike = ACT_FIRST_STRIKE in acts
+            self.immune = ACT_IMMUNE in acts
+            self.recycle = ACT_RECYCLE in acts
+            self.run_alone = ACT_RUN_ALONE in acts
+            self.strikes = ACT_STRIKES in acts
+            self.wear = ACT_WEAR in acts
+        return self
+
+
+# The one record of the combat's actions in play (``_ACTS.of(game)``).
+_ACTS: Final = _ActionsInCombat()
+
+
 def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
     """A power card's damage/defense modifiers for this combat round only (read from its
     game-time record: ``GameCard.mod_slots``, in the card's order); a character in play may
@@ -352,9 +405,9 @@ def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
     mods = copy.g.mod_slots
     if not mods:
         return
-    card = copy.card
-    assert isinstance(card, PowerCard)
-    more = amplified(game, card)
+    # A power card's (mod_slots are a power card's): told by the type, not asked of the
+    # interpreted class each round.
+    more = amplified(game, cast(PowerCard, copy.card))
     for slot, mod in mods:
         op = mod.op
         bonus = more if op == ADD else 0
@@ -575,7 +628,7 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     """Bonked: out of play for one full turn of the owner. Killed: discarded, unless a card
     turns the kill into a bonk (interpreter.piles.spares_a_kill). A character a card keeps standing
     (ENDURE) is left at 1 health instead."""
-    if game.acts and endures(game, c):
+    if _ACTS.of(game).endure and endures(game, c):
         c.health = max(c.health, 1)
         return
     if how == "killed" and game.fx and spares_a_kill(game, c, by):
@@ -613,7 +666,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
             break
     d.zone = "discard"
     d.ally_of = None
-    back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
+    back = _ACTS.of(game).recycle and recycled(game, d)  # shuffled back once what it carried is out
     if not back:
         game.discard.append(d)
     bump_card(game, d, STAT_DEFEATED)
@@ -672,8 +725,9 @@ def _flash_effects(
     ability modifier lasts the combat round). ``fsides``: the sides of ``fighters``, in order;
     ``tside``: the target's. Returns the characters who expended energy on them (a cost, or
     energy a card charges into an attack: Kamehameha), for "Energy Gain" and "End of Combat
-    and Revitalization"."""
-    paid: list[Char] = []
+    and Revitalization": the shared empty ``_NOBODY`` when none did (most rounds), no list
+    made."""
+    paid: list[Char] = _NOBODY
     if not any(x.g.kind == KIND_FLASH_EFFECT for x in game.hand):
         return paid
     total = sum(max(0, side.damage) for side in fsides)
@@ -720,7 +774,9 @@ def _flash_effects(
                         fsides[i].damage = 0
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}", target=c, card=card.id)
-        if c.cur[ENE] < energy and c not in paid:
+        if c.cur[ENE] < energy and not _among(c, paid):
+            if paid is _NOBODY:
+                paid = []
             paid.append(c)
     return paid
 
@@ -745,8 +801,6 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     for copy in enhancements:
         cost = copy.g.energy_cost
         if cost and c.cur[ENE] >= cost:
-            card = copy.card
-            assert isinstance(card, PowerCard)
             c.set_energy(c.cur[ENE] - cost)
             spent = True
             _apply_round_modifiers(game, side, copy)
@@ -755,8 +809,6 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             # for equipment ("Declare 1 use to have character carrying Dimensional Hammer gain
             # +2 damage for one combat round": set0 rulebook, Part III worked example); spent,
             # the card is discarded (an enhancement is no weapon: no reload).
-            card = copy.card
-            assert isinstance(card, PowerCard)
             _apply_round_modifiers(game, side, copy)
             spend_use(game, c, copy)
     if not c.equipment:
@@ -771,22 +823,22 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
             # Sword: 1 energy, +1 attack) is paid like an enhancement, once a round.
             cost = g.energy_cost
-            if cost and g.modifiers and c.cur[ENE] >= cost:
-                card = copy.card
-                assert isinstance(card, PowerCard)
-                if usable(c, card):
-                    c.set_energy(c.cur[ENE] - cost)
-                    spent = True
-                    _apply_round_modifiers(game, side, copy)
+            if (
+                cost
+                and g.modifiers
+                and c.cur[ENE] >= cost
+                and usable(c, cast(PowerCard, copy.card))
+            ):
+                c.set_energy(c.cur[ENE] - cost)
+                spent = True
+                _apply_round_modifiers(game, side, copy)
             continue
         if not g.modifiers:
             continue
-        card = copy.card
-        assert isinstance(card, PowerCard)
         _apply_round_modifiers(game, side, copy)
-        left -= 1
-        copy.uses_left = left
-        if left <= 0:
+        uses = left - 1  # (an int of its own: ``left`` may be None, so it is held boxed)
+        copy.uses_left = uses
+        if uses <= 0:
             c.equipment.remove(copy)
             copy.uses_left = g.uses
             if g.weapon:
@@ -989,7 +1041,7 @@ def fight(
     # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
     # attacked: not drawn into its attack, and never its target when the party attacks it.
     warded: UidSet = NO_UIDS
-    if ACT_IMMUNE in game.acts:
+    if _ACTS.of(game).immune:
         warded = {c.uid for c in chars if immune(game, d, c)}
     if warded is not NO_UIDS and warded and initiator == "disaster":
         chars = [c for c in chars if c.uid not in warded]
@@ -1012,11 +1064,8 @@ def fight(
         )
     # The health each began the combat with: only the triple_damage kill rule weighs it
     # (health_state), so only under it is it recorded (else the shared empty _NO_HEALTH).
-    start_health = (
-        {c.uid: c.health for c in chars}
-        if combat_rules(edition).kill == "triple_damage"
-        else _NO_HEALTH
-    )
+    rules = combat_rules(edition)
+    start_health = {c.uid: c.health for c in chars} if rules.kill == "triple_damage" else _NO_HEALTH
     d.health = d.health_max
     effects = bool(game.fx)
     fx_sides: Sides | None = None
@@ -1058,7 +1107,6 @@ def fight(
         extra = extra_cards(game, d, auras)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
     f = Combat(d, slot, initiator, chars, warded, start_health, char_mods)
-    rules = combat_rules(edition)
     f.lasting = rules.lasting
     # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
     # Retreat": survivors "must move one location in any legal direction") none is declared.
@@ -1132,6 +1180,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     """A round up to the flash effects: retreat, who is attacked and who fights, the combat
     cards. The combat's result when it ends here, else None (``f`` then stands at "flash")."""
     play = combat_rules(edition)
+    acts = _ACTS.of(game)
     d, slot, chars, rnd, charmed = f.d, f.slot, f.chars, f.rnd, f.charmed
     effects, fx_sides, warded, cap = f.effects, f.fx_sides, f.warded, f.cap
     initiator, start_health, char_mods, extra = f.initiator, f.start_health, f.char_mods, f.extra
@@ -1169,7 +1218,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
         _retreat(game, edition, policy, d, alive, slot, start_health)
         return "retreat"
-    if may_run and ACT_RUN_ALONE in game.acts and len(alive) > 1:
+    if may_run and acts.run_alone and len(alive) > 1:
         # One whose card lets it run on its own may leave its group fighting (RUN_ALONE).
         solo = [c for c in alive if runs_alone(game, c) and policy.run_alone(game, d, c)]
         for c in solo:
@@ -1206,7 +1255,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         target,
         min(cap, play.max_party or cap),
     )
-    if ACT_DEFENDS_ONLY in game.acts and initiator == "disaster":
+    if acts.defends_only and initiator == "disaster":
         fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
     if fx_sides is not None:
         # Round effects first, so a lasting change they make counts in this round.
@@ -1280,6 +1329,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     """The rest of a round from the flash effects: damage, health, the end of combat. The
     combat's result when it ends, else None (``f`` then stands at the next round's start)."""
     play = combat_rules(edition)
+    acts = _ACTS.of(game)
     d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
     effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
     target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
@@ -1311,7 +1361,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     if game.acts and attack:
         if warded is not NO_UIDS and target.uid in warded:
             attack = 0  # only characters immune to it are left to strike (IMMUNE)
-        elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
+        elif to_disaster >= d.health and acts.first_strike and strikes_first(game, d, fx_sides):
             attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
     # Those it hits and the health each loses, in step (no pair made for each).
     hit: list[Char] = []
@@ -1320,7 +1370,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     # disaster are not affected" (Part III). The attacked character always fights.
     # (_NOBODY: the attacked character alone, most rounds: no list of one made.)
     victims = fighters if frenzy and _among(target, fighters) else _NOBODY
-    if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
+    if not frenzy and acts.strikes and (k := strikes(game, d)) > 1 and attack:
         # It strikes more than one of those fighting it, each at full damage (STRIKES).
         others = [c for c in fighters if c is not target and c.uid not in warded]
         victims = [target, *others[: k - 1]]
@@ -1340,7 +1390,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         d.health -= to_disaster
     for i, v in enumerate(hit):
         v.health -= losses[i]
-    if game.acts and ACT_WEAR in game.acts:
+    if acts.wear:
         # Equipment that has taken its fill is discarded (Ross' suit).
         wear(game, list(zip(hit, losses, strict=True)))
     if game.trace is not None:
