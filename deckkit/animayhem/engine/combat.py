@@ -51,6 +51,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_COMBAT,
     TRIGGER_DEFEATED,
     TRIGGER_HITS,
+    TRIGGER_HURT,
     TRIGGER_KNOCKS_OUT,
     TRIGGER_ROUND,
     TRIGGER_WINS,
@@ -133,6 +134,7 @@ if TYPE_CHECKING:
     from deckkit.animayhem.construction.vocabulary import Action
     from deckkit.animayhem.engine.gamecards import GameCard
     from deckkit.animayhem.engine.policy import Policy
+    from deckkit.animayhem.engine.state import Triggers
 
 # Charm halves are read by the players' estimates too; the rules use the queries' one.
 apply_charm_half = apply_charm_half
@@ -342,7 +344,17 @@ def combat_rules(edition: Edition) -> CombatRules:
     return r
 
 
-COMBATS: Final[list[Combat]] = []
+def _list_sized_for_one() -> list[object]:
+    """An empty list whose storage is sized for one item: it stays through each append and
+    pop of one (CPython gives a list's storage back when it is emptied from a larger one, and
+    the next append asks for it again: two reallocations each time)."""
+    made: list[object] = [None]
+    made.pop()
+    return made
+
+
+# (Most often one combat at a time: a list sized for one, no reallocation a fight.)
+COMBATS: Final = cast(list[Combat], _list_sized_for_one())
 _NOBODY: Final[list[Char]] = []
 _NO_FIGHTERS: Final[list[_Side]] = []
 # A combat's start_health under the kill rules that never read it: never changed.
@@ -396,6 +408,45 @@ class _ActionsInCombat:
 
 # The one record of the combat's actions in play (``_ACTS.of(game)``).
 _ACTS: Final = _ActionsInCombat()
+
+
+@mypyc_attr(acyclic=True)
+class _TriggersInCombat:
+    """Whether any card of the game's effects (``game.fx``, where every card's table is found,
+    a character's and a disaster's own too) has effects for the triggers a combat fires on each
+    of its cards: as combat begins, each round and when characters are hurt. Most decks have
+    none of them, and a fight then asks no card (``fire`` would find nothing to run). Worked
+    out again when ``game.fx`` is another dictionary or has another number of entries: set-up
+    puts a deck's in and changes none in place (setup._Dealt.actions); a haven built adds an
+    empty one (havens.py)."""
+
+    __slots__ = ("combat", "fx", "hurt", "round", "size")
+
+    def __init__(self) -> None:
+        self.fx: dict[str, Triggers] | None = None  # held, so its id is not reused
+        self.size = 0
+        self.combat = True
+        self.round = True
+        self.hurt = True
+
+    def of(self, game: Game) -> _TriggersInCombat:
+        fx = game.fx
+        if fx is not self.fx or len(fx) != self.size:
+            self.fx = fx
+            self.size = len(fx)
+            self.combat = self.round = self.hurt = False
+            for triggers in fx.values():
+                if TRIGGER_COMBAT in triggers:
+                    self.combat = True
+                if TRIGGER_ROUND in triggers:
+                    self.round = True
+                if TRIGGER_HURT in triggers:
+                    self.hurt = True
+        return self
+
+
+# The one record of the combat's triggers in play (``_TRIGGERS.of(game)``).
+_TRIGGERS: Final = _TriggersInCombat()
 
 
 def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
@@ -658,7 +709,6 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
 def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> None:
     """A defeated disaster is discarded; an item it carried goes to the party that beat it
     (those still standing: an effect of its defeat may have bonked some)."""
-    winners = [c for c in winners if c.zone == "field"]
     disasters = game.disasters
     for i in range(len(disasters)):
         if disasters[i] is d:  # by identity: no generic comparison of those before it
@@ -676,6 +726,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         if ally.ally_of is d:
             ally.ally_of = None
     if d.carrying:
+        winners = [c for c in winners if c.zone == "field"]
         for item in d.carrying:
             if winners:
                 carrier = policy.carrier_for(game, winners, item)
@@ -1074,25 +1125,8 @@ def fight(
     if effects:
         # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
-        # Each card's effects are fired only where it has some for the trigger (``fire`` would
-        # find none, after its arguments were made).
-        if d.fx is not None and TRIGGER_COMBAT in d.fx:
-            fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
-        loc = game.locs[slot].copy
-        if loc.cid in game.fx:
-            fire(game, loc, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
-        for g, _ in game.globals_in_play:
-            if g.cid in game.fx and d.zone == "field":
-                fire(game, g, TRIGGER_COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
-        for c in chars:
-            if c.fx is not None and TRIGGER_COMBAT in c.fx:
-                fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
-            if (c.items or c.equipment or c.enhancements) and carries_effects_for(
-                game, c, TRIGGER_COMBAT
-            ):
-                for x in (*c.items, *c.equipment, *c.enhancements):
-                    if x.cid in game.fx and d.zone == "field":
-                        fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
+        if _TRIGGERS.of(game).combat:  # (no card of most decks has any: none asked)
+            _combat_begins(game, d, slot, chars, fx_sides)
         if d.zone != "field":
             return "defeated" if gone(d) else "none"
         if not all(c.zone == "field" and c.slot == slot for c in chars):
@@ -1120,6 +1154,29 @@ def fight(
     f.bonus_dmg, f.bonus_def = bonus_dmg, bonus_def
     f.extra = extra
     return go_on(game, edition, policy, f)
+
+
+def _combat_begins(game: Game, d: Dis, slot: int, chars: list[Char], fx_sides: Sides) -> None:
+    """What fires as combat begins: the disaster's, the location's, global and the characters'
+    effects and those of the cards they carry. Each card's effects are fired only where it has
+    some for the trigger (``fire`` would find none, after its arguments were made)."""
+    if d.fx is not None and TRIGGER_COMBAT in d.fx:
+        fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
+    loc = game.locs[slot].copy
+    if loc.cid in game.fx:
+        fire(game, loc, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+    for g, _ in game.globals_in_play:
+        if g.cid in game.fx and d.zone == "field":
+            fire(game, g, TRIGGER_COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
+    for c in chars:
+        if c.fx is not None and TRIGGER_COMBAT in c.fx:
+            fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+        if (c.items or c.equipment or c.enhancements) and carries_effects_for(
+            game, c, TRIGGER_COMBAT
+        ):
+            for x in (*c.items, *c.equipment, *c.enhancements):
+                if x.cid in game.fx and d.zone == "field":
+                    fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
 
 
 def go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
@@ -1153,9 +1210,10 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
         f.cap = 4 if d.major else 3
         if game.fx and has_rule(game, d, ACT_DUEL):
             f.cap = 1  # one character at a time (card text)
-        uses: list[Use] = []
-        f.ally_damage, f.ally_defense = ally_bonus(game, d, uses)
-        record_uses(game, uses)
+        if _has_ally(game, d):  # (most have none: their bonus 0, no use to record)
+            uses: list[Use] = []
+            f.ally_damage, f.ally_defense = ally_bonus(game, d, uses)
+            record_uses(game, uses)
         f.stage = "round"
     while True:
         result = None
@@ -1174,6 +1232,11 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
     if won and fx is not None and TRIGGER_WINS in fx:
         fire(game, d, TRIGGER_WINS, f.slot, opponents=[c for c in chars if c.zone == "field"])
     return result
+
+
+def _has_ally(game: Game, d: Dis) -> bool:
+    """A disaster in play is allied with ``d`` (what :func:`queries.ally_bonus` reads)."""
+    return any(a.ally_of is d for a in game.disasters)
 
 
 def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
@@ -1257,7 +1320,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     )
     if acts.defends_only and initiator == "disaster":
         fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
-    if fx_sides is not None:
+    if fx_sides is not None and _TRIGGERS.of(game).round:  # (most decks: no card has any)
         # Round effects first, so a lasting change they make counts in this round.
         if d.fx is not None and TRIGGER_ROUND in d.fx:
             fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
@@ -1277,13 +1340,13 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         # is out of play at once (set0 rulebook, Lexicon "Bonked"): it deals no damage.
         if not all(c.zone == "field" and c.slot == slot for c in fighters):
             fighters = [c for c in fighters if c.zone == "field" and c.slot == slot]
-    fsides: list[_Side] = []
+    # (A comprehension over the list: made at its length, not grown one append at a time.)
+    fsides = [_Side(c, c.cur[DMG], c.cur[DEF]) for c in fighters]
     tside: _Side | None = None
-    for c in fighters:
-        side = _Side(c, c.cur[DMG], c.cur[DEF])
-        fsides.append(side)
+    for i, c in enumerate(fighters):
         if c is target:
-            tside = side
+            tside = fsides[i]
+            break
     if tside is None:
         tside = _Side(target, target.cur[DMG], target.cur[DEF])
     dside = _Side(d, d.damage, d.defense)
@@ -1363,9 +1426,6 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             attack = 0  # only characters immune to it are left to strike (IMMUNE)
         elif to_disaster >= d.health and acts.first_strike and strikes_first(game, d, fx_sides):
             attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
-    # Those it hits and the health each loses, in step (no pair made for each).
-    hit: list[Char] = []
-    losses: list[int] = []
     # Frenzy hits "every character opposing it"; "Characters who are not fighting the
     # disaster are not affected" (Part III). The attacked character always fights.
     # (_NOBODY: the attacked character alone, most rounds: no list of one made.)
@@ -1376,16 +1436,24 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
         victims = [target, *others[: k - 1]]
         if len(victims) > 1:
             has_rule(game, d, ACT_STRIKES)  # counts as a use of its effect
-    if victims is _NOBODY and target.zone == "field":  # else a flash effect took it out
-        loss = attack - max(0, tside.defense)
-        hit.append(target)
-        losses.append(loss if loss >= 1 else 0)
-    for v in victims:
-        if v.zone != "field":
-            continue  # a flash effect took it out this round (Ultimate Sacrifice)
-        loss = attack - max(0, side_of(v, fighters, fsides, target, tside).defense)
-        hit.append(v)
-        losses.append(loss if loss >= 1 else 0)
+    # Those it hits and the health each loses, in step (no pair made for each): tuples, of one
+    # each in most rounds (the attacked character alone), no list grown.
+    hit: tuple[Char, ...] = ()
+    losses: tuple[int, ...] = ()
+    if victims is _NOBODY:
+        if target.zone == "field":  # else a flash effect took it out
+            loss = attack - max(0, tside.defense)
+            hit, losses = (target,), (loss if loss >= 1 else 0,)
+    else:
+        struck: list[Char] = []
+        lost: list[int] = []
+        for v in victims:
+            if v.zone != "field":
+                continue  # a flash effect took it out this round (Ultimate Sacrifice)
+            loss = attack - max(0, side_of(v, fighters, fsides, target, tside).defense)
+            struck.append(v)
+            lost.append(loss if loss >= 1 else 0)
+        hit, losses = tuple(struck), tuple(lost)
     if to_disaster >= 1:
         d.health -= to_disaster
     for i, v in enumerate(hit):
@@ -1425,7 +1493,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             for i, v in enumerate(hit):
                 if losses[i] > 0:
                     fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
-        if any(loss > 0 for loss in losses):
+        if _TRIGGERS.of(game).hurt and any(loss > 0 for loss in losses):
             wounded = [v for i, v in enumerate(hit) if losses[i] > 0 and v.zone == "field"]
             if wounded:
                 hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
@@ -1448,7 +1516,10 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     if d.zone != "field":  # an effect removed it
         return "defeated" if gone(d) else "none"
     if d.health <= 0:
-        winners = [c for c in chars if c.zone == "field" and c.slot == slot]
+        # Those still there: the combat's own list when every one of them is (most fights).
+        winners = chars
+        if not all(c.zone == "field" and c.slot == slot for c in chars):
+            winners = [c for c in chars if c.zone == "field" and c.slot == slot]
         if effects and d.fx is not None and TRIGGER_DEFEATED in d.fx:
             fire(game, d, TRIGGER_DEFEATED, slot, opponents=winners)
         defeat_disaster(game, d, winners, policy)
@@ -1562,10 +1633,10 @@ def _as_ruled(chosen: list[Char], able: list[Char], target: Char, cap: int) -> b
     n = len(chosen)
     if n > cap:
         return False
-    if _among(target, able) and (n == 0 or chosen[0] is not target):
+    # (The attacked one first, most rounds: whether it is able is then asked in the loop.)
+    if (n == 0 or chosen[0] is not target) and _among(target, able):
         return False
-    for i in range(n):
-        c = chosen[i]
+    for i, c in enumerate(chosen):
         if not _among(c, able):
             return False
         for j in range(i):
