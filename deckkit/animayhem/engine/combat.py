@@ -24,11 +24,14 @@ from deckkit.animayhem.engine.codes import (
     ACT_APART,
     ACT_DEFENDS_ONLY,
     ACT_DUEL,
+    ACT_ENDURE,
+    ACT_FIRST_STRIKE,
     ACT_FRAIL,
     ACT_FREE_CAST,
     ACT_IGNORE_CARDS,
     ACT_IMMUNE,
     ACT_NO_RETREAT,
+    ACT_RECYCLE,
     ACT_RUN_ALONE,
     ACT_SHIELD,
     ACT_SPARE,
@@ -48,6 +51,7 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_COMBAT,
     TRIGGER_DEFEATED,
     TRIGGER_HITS,
+    TRIGGER_HURT,
     TRIGGER_KNOCKS_OUT,
     TRIGGER_ROUND,
     TRIGGER_WINS,
@@ -127,8 +131,10 @@ from deckkit.animayhem.engine.state import (
 
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.editions import Edition
+    from deckkit.animayhem.construction.vocabulary import Action
     from deckkit.animayhem.engine.gamecards import GameCard
     from deckkit.animayhem.engine.policy import Policy
+    from deckkit.animayhem.engine.state import Triggers
 
 # Charm halves are read by the players' estimates too; the rules use the queries' one.
 apply_charm_half = apply_charm_half
@@ -338,11 +344,109 @@ def combat_rules(edition: Edition) -> CombatRules:
     return r
 
 
-COMBATS: Final[list[Combat]] = []
+def _list_sized_for_one() -> list[object]:
+    """An empty list whose storage is sized for one item: it stays through each append and
+    pop of one (CPython gives a list's storage back when it is emptied from a larger one, and
+    the next append asks for it again: two reallocations each time)."""
+    made: list[object] = [None]
+    made.pop()
+    return made
+
+
+# (Most often one combat at a time: a list sized for one, no reallocation a fight.)
+COMBATS: Final = cast(list[Combat], _list_sized_for_one())
 _NOBODY: Final[list[Char]] = []
 _NO_FIGHTERS: Final[list[_Side]] = []
 # A combat's start_health under the kill rules that never read it: never changed.
 _NO_HEALTH: Final[dict[int, int]] = {}
+
+
+@mypyc_attr(acyclic=True)
+class _ActionsInCombat:
+    """Whether the game's effects use the actions a combat asks about every fight or round
+    (``game.acts``: every action of the deck's effects), read as native fields instead of a set
+    look-up each time, and worked out again only when a game's ``acts`` is another set (the
+    games of one prepared deck share theirs). A card's own rule is still asked of the card."""
+
+    __slots__ = (
+        "acts",
+        "defends_only",
+        "endure",
+        "first_strike",
+        "immune",
+        "recycle",
+        "run_alone",
+        "strikes",
+        "wear",
+    )
+
+    def __init__(self) -> None:
+        self.acts: frozenset[Action] | None = None  # held, so its id is not reused
+        self.defends_only = False
+        self.endure = False
+        self.first_strike = False
+        self.immune = False
+        self.recycle = False
+        self.run_alone = False
+        self.strikes = False
+        self.wear = False
+
+    def of(self, game: Game) -> _ActionsInCombat:
+        acts = game.acts
+        if acts is not self.acts:
+            self.acts = acts
+            self.defends_only = ACT_DEFENDS_ONLY in acts
+            self.endure = ACT_ENDURE in acts
+            self.first_strike = ACT_FIRST_STRIKE in acts
+            self.immune = ACT_IMMUNE in acts
+            self.recycle = ACT_RECYCLE in acts
+            self.run_alone = ACT_RUN_ALONE in acts
+            self.strikes = ACT_STRIKES in acts
+            self.wear = ACT_WEAR in acts
+        return self
+
+
+# The one record of the combat's actions in play (``_ACTS.of(game)``).
+_ACTS: Final = _ActionsInCombat()
+
+
+@mypyc_attr(acyclic=True)
+class _TriggersInCombat:
+    """Whether any card of the game's effects (``game.fx``, where every card's table is found,
+    a character's and a disaster's own too) has effects for the triggers a combat fires on each
+    of its cards: as combat begins, each round and when characters are hurt. Most decks have
+    none of them, and a fight then asks no card (``fire`` would find nothing to run). Worked
+    out again when ``game.fx`` is another dictionary or has another number of entries: set-up
+    puts a deck's in and changes none in place (setup._Dealt.actions); a haven built adds an
+    empty one (havens.py)."""
+
+    __slots__ = ("combat", "fx", "hurt", "round", "size")
+
+    def __init__(self) -> None:
+        self.fx: dict[str, Triggers] | None = None  # held, so its id is not reused
+        self.size = 0
+        self.combat = True
+        self.round = True
+        self.hurt = True
+
+    def of(self, game: Game) -> _TriggersInCombat:
+        fx = game.fx
+        if fx is not self.fx or len(fx) != self.size:
+            self.fx = fx
+            self.size = len(fx)
+            self.combat = self.round = self.hurt = False
+            for triggers in fx.values():
+                if TRIGGER_COMBAT in triggers:
+                    self.combat = True
+                if TRIGGER_ROUND in triggers:
+                    self.round = True
+                if TRIGGER_HURT in triggers:
+                    self.hurt = True
+        return self
+
+
+# The one record of the combat's triggers in play (``_TRIGGERS.of(game)``).
+_TRIGGERS: Final = _TriggersInCombat()
 
 
 def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
@@ -352,9 +456,9 @@ def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
     mods = copy.g.mod_slots
     if not mods:
         return
-    card = copy.card
-    assert isinstance(card, PowerCard)
-    more = amplified(game, card)
+    # A power card's (mod_slots are a power card's): told by the type, not asked of the
+    # interpreted class each round.
+    more = amplified(game, cast(PowerCard, copy.card))
     for slot, mod in mods:
         op = mod.op
         bonus = more if op == ADD else 0
@@ -575,7 +679,7 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     """Bonked: out of play for one full turn of the owner. Killed: discarded, unless a card
     turns the kill into a bonk (interpreter.piles.spares_a_kill). A character a card keeps standing
     (ENDURE) is left at 1 health instead."""
-    if game.acts and endures(game, c):
+    if _ACTS.of(game).endure and endures(game, c):
         c.health = max(c.health, 1)
         return
     if how == "killed" and game.fx and spares_a_kill(game, c, by):
@@ -605,7 +709,6 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
 def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> None:
     """A defeated disaster is discarded; an item it carried goes to the party that beat it
     (those still standing: an effect of its defeat may have bonked some)."""
-    winners = [c for c in winners if c.zone == "field"]
     disasters = game.disasters
     for i in range(len(disasters)):
         if disasters[i] is d:  # by identity: no generic comparison of those before it
@@ -613,7 +716,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
             break
     d.zone = "discard"
     d.ally_of = None
-    back = bool(game.acts) and recycled(game, d)  # shuffled back once what it carried is out
+    back = _ACTS.of(game).recycle and recycled(game, d)  # shuffled back once what it carried is out
     if not back:
         game.discard.append(d)
     bump_card(game, d, STAT_DEFEATED)
@@ -623,6 +726,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
         if ally.ally_of is d:
             ally.ally_of = None
     if d.carrying:
+        winners = [c for c in winners if c.zone == "field"]
         for item in d.carrying:
             if winners:
                 carrier = policy.carrier_for(game, winners, item)
@@ -672,8 +776,9 @@ def _flash_effects(
     ability modifier lasts the combat round). ``fsides``: the sides of ``fighters``, in order;
     ``tside``: the target's. Returns the characters who expended energy on them (a cost, or
     energy a card charges into an attack: Kamehameha), for "Energy Gain" and "End of Combat
-    and Revitalization"."""
-    paid: list[Char] = []
+    and Revitalization": the shared empty ``_NOBODY`` when none did (most rounds), no list
+    made."""
+    paid: list[Char] = _NOBODY
     if not any(x.g.kind == KIND_FLASH_EFFECT for x in game.hand):
         return paid
     total = sum(max(0, side.damage) for side in fsides)
@@ -720,7 +825,9 @@ def _flash_effects(
                         fsides[i].damage = 0
         if game.trace is not None:
             game.say("flash", f"plays {card.name} on {c.name}", target=c, card=card.id)
-        if c.cur[ENE] < energy and c not in paid:
+        if c.cur[ENE] < energy and not _among(c, paid):
+            if paid is _NOBODY:
+                paid = []
             paid.append(c)
     return paid
 
@@ -745,8 +852,6 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
     for copy in enhancements:
         cost = copy.g.energy_cost
         if cost and c.cur[ENE] >= cost:
-            card = copy.card
-            assert isinstance(card, PowerCard)
             c.set_energy(c.cur[ENE] - cost)
             spent = True
             _apply_round_modifiers(game, side, copy)
@@ -755,8 +860,6 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             # for equipment ("Declare 1 use to have character carrying Dimensional Hammer gain
             # +2 damage for one combat round": set0 rulebook, Part III worked example); spent,
             # the card is discarded (an enhancement is no weapon: no reload).
-            card = copy.card
-            assert isinstance(card, PowerCard)
             _apply_round_modifiers(game, side, copy)
             spend_use(game, c, copy)
     if not c.equipment:
@@ -771,22 +874,22 @@ def _activate(game: Game, c: Char, side: _Side) -> bool:
             # Equipment whose text sets an energy cost to use (Red Dragon Spirit Capture Star
             # Sword: 1 energy, +1 attack) is paid like an enhancement, once a round.
             cost = g.energy_cost
-            if cost and g.modifiers and c.cur[ENE] >= cost:
-                card = copy.card
-                assert isinstance(card, PowerCard)
-                if usable(c, card):
-                    c.set_energy(c.cur[ENE] - cost)
-                    spent = True
-                    _apply_round_modifiers(game, side, copy)
+            if (
+                cost
+                and g.modifiers
+                and c.cur[ENE] >= cost
+                and usable(c, cast(PowerCard, copy.card))
+            ):
+                c.set_energy(c.cur[ENE] - cost)
+                spent = True
+                _apply_round_modifiers(game, side, copy)
             continue
         if not g.modifiers:
             continue
-        card = copy.card
-        assert isinstance(card, PowerCard)
         _apply_round_modifiers(game, side, copy)
-        left -= 1
-        copy.uses_left = left
-        if left <= 0:
+        uses = left - 1  # (an int of its own: ``left`` may be None, so it is held boxed)
+        copy.uses_left = uses
+        if uses <= 0:
             c.equipment.remove(copy)
             copy.uses_left = g.uses
             if g.weapon:
@@ -989,7 +1092,7 @@ def fight(
     # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
     # attacked: not drawn into its attack, and never its target when the party attacks it.
     warded: UidSet = NO_UIDS
-    if ACT_IMMUNE in game.acts:
+    if _ACTS.of(game).immune:
         warded = {c.uid for c in chars if immune(game, d, c)}
     if warded is not NO_UIDS and warded and initiator == "disaster":
         chars = [c for c in chars if c.uid not in warded]
@@ -1012,11 +1115,8 @@ def fight(
         )
     # The health each began the combat with: only the triple_damage kill rule weighs it
     # (health_state), so only under it is it recorded (else the shared empty _NO_HEALTH).
-    start_health = (
-        {c.uid: c.health for c in chars}
-        if combat_rules(edition).kill == "triple_damage"
-        else _NO_HEALTH
-    )
+    rules = combat_rules(edition)
+    start_health = {c.uid: c.health for c in chars} if rules.kill == "triple_damage" else _NO_HEALTH
     d.health = d.health_max
     effects = bool(game.fx)
     fx_sides: Sides | None = None
@@ -1025,25 +1125,8 @@ def fight(
     if effects:
         # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
-        # Each card's effects are fired only where it has some for the trigger (``fire`` would
-        # find none, after its arguments were made).
-        if d.fx is not None and TRIGGER_COMBAT in d.fx:
-            fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
-        loc = game.locs[slot].copy
-        if loc.cid in game.fx:
-            fire(game, loc, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
-        for g, _ in game.globals_in_play:
-            if g.cid in game.fx and d.zone == "field":
-                fire(game, g, TRIGGER_COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
-        for c in chars:
-            if c.fx is not None and TRIGGER_COMBAT in c.fx:
-                fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
-            if (c.items or c.equipment or c.enhancements) and carries_effects_for(
-                game, c, TRIGGER_COMBAT
-            ):
-                for x in (*c.items, *c.equipment, *c.enhancements):
-                    if x.cid in game.fx and d.zone == "field":
-                        fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
+        if _TRIGGERS.of(game).combat:  # (no card of most decks has any: none asked)
+            _combat_begins(game, d, slot, chars, fx_sides)
         if d.zone != "field":
             return "defeated" if gone(d) else "none"
         if not all(c.zone == "field" and c.slot == slot for c in chars):
@@ -1058,7 +1141,6 @@ def fight(
         extra = extra_cards(game, d, auras)  # the cards in play that lend them last the combat
     # Charm battles before combat begins ("Charm Battle"; 1996 rules, "Combat").
     f = Combat(d, slot, initiator, chars, warded, start_health, char_mods)
-    rules = combat_rules(edition)
     f.lasting = rules.lasting
     # Rule option retreat_blocked=no_retreat: with no legal direction to move ("Declare
     # Retreat": survivors "must move one location in any legal direction") none is declared.
@@ -1072,6 +1154,29 @@ def fight(
     f.bonus_dmg, f.bonus_def = bonus_dmg, bonus_def
     f.extra = extra
     return go_on(game, edition, policy, f)
+
+
+def _combat_begins(game: Game, d: Dis, slot: int, chars: list[Char], fx_sides: Sides) -> None:
+    """What fires as combat begins: the disaster's, the location's, global and the characters'
+    effects and those of the cards they carry. Each card's effects are fired only where it has
+    some for the trigger (``fire`` would find none, after its arguments were made)."""
+    if d.fx is not None and TRIGGER_COMBAT in d.fx:
+        fire(game, d, TRIGGER_COMBAT, slot, opponents=chars, sides=fx_sides)
+    loc = game.locs[slot].copy
+    if loc.cid in game.fx:
+        fire(game, loc, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+    for g, _ in game.globals_in_play:
+        if g.cid in game.fx and d.zone == "field":
+            fire(game, g, TRIGGER_COMBAT, slot, holder=chars[0], fought=d, sides=fx_sides)
+    for c in chars:
+        if c.fx is not None and TRIGGER_COMBAT in c.fx:
+            fire(game, c, TRIGGER_COMBAT, slot, opponents=chars, fought=d, sides=fx_sides)
+        if (c.items or c.equipment or c.enhancements) and carries_effects_for(
+            game, c, TRIGGER_COMBAT
+        ):
+            for x in (*c.items, *c.equipment, *c.enhancements):
+                if x.cid in game.fx and d.zone == "field":
+                    fire(game, x, TRIGGER_COMBAT, slot, holder=c, fought=d, sides=fx_sides)
 
 
 def go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
@@ -1105,9 +1210,10 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
         f.cap = 4 if d.major else 3
         if game.fx and has_rule(game, d, ACT_DUEL):
             f.cap = 1  # one character at a time (card text)
-        uses: list[Use] = []
-        f.ally_damage, f.ally_defense = ally_bonus(game, d, uses)
-        record_uses(game, uses)
+        if _has_ally(game, d):  # (most have none: their bonus 0, no use to record)
+            uses: list[Use] = []
+            f.ally_damage, f.ally_defense = ally_bonus(game, d, uses)
+            record_uses(game, uses)
         f.stage = "round"
     while True:
         result = None
@@ -1128,10 +1234,16 @@ def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
     return result
 
 
+def _has_ally(game: Game, d: Dis) -> bool:
+    """A disaster in play is allied with ``d`` (what :func:`queries.ally_bonus` reads)."""
+    return any(a.ally_of is d for a in game.disasters)
+
+
 def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str | None:
     """A round up to the flash effects: retreat, who is attacked and who fights, the combat
     cards. The combat's result when it ends here, else None (``f`` then stands at "flash")."""
     play = combat_rules(edition)
+    acts = _ACTS.of(game)
     d, slot, chars, rnd, charmed = f.d, f.slot, f.chars, f.rnd, f.charmed
     effects, fx_sides, warded, cap = f.effects, f.fx_sides, f.warded, f.cap
     initiator, start_health, char_mods, extra = f.initiator, f.start_health, f.char_mods, f.extra
@@ -1169,7 +1281,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     if rnd > play.stalemate_rounds or (may_run and policy.retreat(game, d, able or alive, rnd)):
         _retreat(game, edition, policy, d, alive, slot, start_health)
         return "retreat"
-    if may_run and ACT_RUN_ALONE in game.acts and len(alive) > 1:
+    if may_run and acts.run_alone and len(alive) > 1:
         # One whose card lets it run on its own may leave its group fighting (RUN_ALONE).
         solo = [c for c in alive if runs_alone(game, c) and policy.run_alone(game, d, c)]
         for c in solo:
@@ -1206,9 +1318,9 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         target,
         min(cap, play.max_party or cap),
     )
-    if ACT_DEFENDS_ONLY in game.acts and initiator == "disaster":
+    if acts.defends_only and initiator == "disaster":
         fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
-    if fx_sides is not None:
+    if fx_sides is not None and _TRIGGERS.of(game).round:  # (most decks: no card has any)
         # Round effects first, so a lasting change they make counts in this round.
         if d.fx is not None and TRIGGER_ROUND in d.fx:
             fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
@@ -1228,13 +1340,13 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
         # is out of play at once (set0 rulebook, Lexicon "Bonked"): it deals no damage.
         if not all(c.zone == "field" and c.slot == slot for c in fighters):
             fighters = [c for c in fighters if c.zone == "field" and c.slot == slot]
-    fsides: list[_Side] = []
+    # (A comprehension over the list: made at its length, not grown one append at a time.)
+    fsides = [_Side(c, c.cur[DMG], c.cur[DEF]) for c in fighters]
     tside: _Side | None = None
-    for c in fighters:
-        side = _Side(c, c.cur[DMG], c.cur[DEF])
-        fsides.append(side)
+    for i, c in enumerate(fighters):
         if c is target:
-            tside = side
+            tside = fsides[i]
+            break
     if tside is None:
         tside = _Side(target, target.cur[DMG], target.cur[DEF])
     dside = _Side(d, d.damage, d.defense)
@@ -1280,6 +1392,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     """The rest of a round from the flash effects: damage, health, the end of combat. The
     combat's result when it ends, else None (``f`` then stands at the next round's start)."""
     play = combat_rules(edition)
+    acts = _ACTS.of(game)
     d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
     effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
     target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
@@ -1311,36 +1424,41 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     if game.acts and attack:
         if warded is not NO_UIDS and target.uid in warded:
             attack = 0  # only characters immune to it are left to strike (IMMUNE)
-        elif to_disaster >= d.health and strikes_first(game, d, fx_sides):
+        elif to_disaster >= d.health and acts.first_strike and strikes_first(game, d, fx_sides):
             attack = 0  # struck down first, it deals nothing this round (FIRST_STRIKE)
-    # Those it hits and the health each loses, in step (no pair made for each).
-    hit: list[Char] = []
-    losses: list[int] = []
     # Frenzy hits "every character opposing it"; "Characters who are not fighting the
     # disaster are not affected" (Part III). The attacked character always fights.
     # (_NOBODY: the attacked character alone, most rounds: no list of one made.)
     victims = fighters if frenzy and _among(target, fighters) else _NOBODY
-    if not frenzy and game.acts and (k := strikes(game, d)) > 1 and attack:
+    if not frenzy and acts.strikes and (k := strikes(game, d)) > 1 and attack:
         # It strikes more than one of those fighting it, each at full damage (STRIKES).
         others = [c for c in fighters if c is not target and c.uid not in warded]
         victims = [target, *others[: k - 1]]
         if len(victims) > 1:
             has_rule(game, d, ACT_STRIKES)  # counts as a use of its effect
-    if victims is _NOBODY and target.zone == "field":  # else a flash effect took it out
-        loss = attack - max(0, tside.defense)
-        hit.append(target)
-        losses.append(loss if loss >= 1 else 0)
-    for v in victims:
-        if v.zone != "field":
-            continue  # a flash effect took it out this round (Ultimate Sacrifice)
-        loss = attack - max(0, side_of(v, fighters, fsides, target, tside).defense)
-        hit.append(v)
-        losses.append(loss if loss >= 1 else 0)
+    # Those it hits and the health each loses, in step (no pair made for each): tuples, of one
+    # each in most rounds (the attacked character alone), no list grown.
+    hit: tuple[Char, ...] = ()
+    losses: tuple[int, ...] = ()
+    if victims is _NOBODY:
+        if target.zone == "field":  # else a flash effect took it out
+            loss = attack - max(0, tside.defense)
+            hit, losses = (target,), (loss if loss >= 1 else 0,)
+    else:
+        struck: list[Char] = []
+        lost: list[int] = []
+        for v in victims:
+            if v.zone != "field":
+                continue  # a flash effect took it out this round (Ultimate Sacrifice)
+            loss = attack - max(0, side_of(v, fighters, fsides, target, tside).defense)
+            struck.append(v)
+            lost.append(loss if loss >= 1 else 0)
+        hit, losses = tuple(struck), tuple(lost)
     if to_disaster >= 1:
         d.health -= to_disaster
     for i, v in enumerate(hit):
         v.health -= losses[i]
-    if game.acts and ACT_WEAR in game.acts:
+    if acts.wear:
         # Equipment that has taken its fill is discarded (Ross' suit).
         wear(game, list(zip(hit, losses, strict=True)))
     if game.trace is not None:
@@ -1375,7 +1493,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             for i, v in enumerate(hit):
                 if losses[i] > 0:
                     fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
-        if any(loss > 0 for loss in losses):
+        if _TRIGGERS.of(game).hurt and any(loss > 0 for loss in losses):
             wounded = [v for i, v in enumerate(hit) if losses[i] > 0 and v.zone == "field"]
             if wounded:
                 hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
@@ -1398,7 +1516,10 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     if d.zone != "field":  # an effect removed it
         return "defeated" if gone(d) else "none"
     if d.health <= 0:
-        winners = [c for c in chars if c.zone == "field" and c.slot == slot]
+        # Those still there: the combat's own list when every one of them is (most fights).
+        winners = chars
+        if not all(c.zone == "field" and c.slot == slot for c in chars):
+            winners = [c for c in chars if c.zone == "field" and c.slot == slot]
         if effects and d.fx is not None and TRIGGER_DEFEATED in d.fx:
             fire(game, d, TRIGGER_DEFEATED, slot, opponents=winners)
         defeat_disaster(game, d, winners, policy)
@@ -1512,10 +1633,10 @@ def _as_ruled(chosen: list[Char], able: list[Char], target: Char, cap: int) -> b
     n = len(chosen)
     if n > cap:
         return False
-    if _among(target, able) and (n == 0 or chosen[0] is not target):
+    # (The attacked one first, most rounds: whether it is able is then asked in the loop.)
+    if (n == 0 or chosen[0] is not target) and _among(target, able):
         return False
-    for i in range(n):
-        c = chosen[i]
+    for i, c in enumerate(chosen):
         if not _among(c, able):
             return False
         for j in range(i):
