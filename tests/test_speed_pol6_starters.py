@@ -3,8 +3,9 @@ finds it without making the key, and gets what a player with no choice kept pick
 
 from __future__ import annotations
 
+from deckkit.animayhem.engine import policy as policy_module
 from deckkit.animayhem.engine.play import start_game
-from deckkit.animayhem.engine.policy import _STARTERS_SEEN, HeuristicPolicy
+from deckkit.animayhem.engine.policy import HeuristicPolicy
 from tests.engine_helpers import sample_setup
 
 
@@ -27,7 +28,8 @@ def test_the_choice_kept_is_for_its_characters_in_their_order_and_its_table() ->
     with nothing kept picks; another player's table misses it as well."""
     policy = HeuristicPolicy()
     game = start_game(sample_setup("demo-solo.deck"), policy, 1, 0)
-    assert _STARTERS_SEEN.table is policy._starters
+    seen = policy_module._KEPT.starters
+    assert seen is not None and seen.table is policy._starters
     chars = list(game.chars)
     for order in (chars[::-1], chars[1:] + chars[:1], chars):
         picks = policy.starting_characters(game, order, 4)

@@ -366,7 +366,9 @@ class _ActionsInCombat:
     """Whether the game's effects use the actions a combat asks about every fight or round
     (``game.acts``: every action of the deck's effects), read as native fields instead of a set
     look-up each time, and worked out again only when a game's ``acts`` is another set (the
-    games of one prepared deck share theirs). A card's own rule is still asked of the card."""
+    games of one prepared deck share theirs: ``_acts_of``). A card's own rule is still asked of
+    the card. Never changed once made: another set gets a new record in place of this one, so
+    the threads of other runs never read one half written."""
 
     __slots__ = (
         "acts",
@@ -380,34 +382,27 @@ class _ActionsInCombat:
         "wear",
     )
 
-    def __init__(self) -> None:
-        self.acts: frozenset[Action] | None = None  # held, so its id is not reused
-        self.defends_only = False
-        self.endure = False
-        self.first_strike = False
-        self.immune = False
-        self.recycle = False
-        self.run_alone = False
-        self.strikes = False
-        self.wear = False
-
-    def of(self, game: Game) -> _ActionsInCombat:
-        acts = game.acts
-        if acts is not self.acts:
-            self.acts = acts
-            self.defends_only = ACT_DEFENDS_ONLY in acts
-            self.endure = ACT_ENDURE in acts
-            self.first_strike = ACT_FIRST_STRIKE in acts
-            self.immune = ACT_IMMUNE in acts
-            self.recycle = ACT_RECYCLE in acts
-            self.run_alone = ACT_RUN_ALONE in acts
-            self.strikes = ACT_STRIKES in acts
-            self.wear = ACT_WEAR in acts
-        return self
+    def __init__(self, acts: frozenset[Action] | None) -> None:
+        self.acts = acts  # held, so its id is not reused
+        known = acts or frozenset()
+        self.defends_only = ACT_DEFENDS_ONLY in known
+        self.endure = ACT_ENDURE in known
+        self.first_strike = ACT_FIRST_STRIKE in known
+        self.immune = ACT_IMMUNE in known
+        self.recycle = ACT_RECYCLE in known
+        self.run_alone = ACT_RUN_ALONE in known
+        self.strikes = ACT_STRIKES in known
+        self.wear = ACT_WEAR in known
 
 
-# The one record of the combat's actions in play (``_ACTS.of(game)``).
-_ACTS: Final = _ActionsInCombat()
+def _acts_of(game: Game) -> _ActionsInCombat:
+    """The record of ``game``'s actions: the one kept while its ``acts`` is the same set."""
+    kept = _KEPT
+    found = kept.acts
+    if found.acts is not game.acts:
+        found = _ActionsInCombat(game.acts)
+        kept.acts = found
+    return found
 
 
 @mypyc_attr(acyclic=True)
@@ -416,37 +411,50 @@ class _TriggersInCombat:
     a character's and a disaster's own too) has effects for the triggers a combat fires on each
     of its cards: as combat begins, each round and when characters are hurt. Most decks have
     none of them, and a fight then asks no card (``fire`` would find nothing to run). Worked
-    out again when ``game.fx`` is another dictionary or has another number of entries: set-up
-    puts a deck's in and changes none in place (setup._Dealt.actions); a haven built adds an
-    empty one (havens.py)."""
+    out again when ``game.fx`` is another dictionary or has another number of entries
+    (``_triggers_of``): set-up puts a deck's in and changes none in place
+    (setup._Dealt.actions); a haven built adds an empty one (havens.py). Never changed once
+    made, as ``_ActionsInCombat``."""
 
     __slots__ = ("combat", "fx", "hurt", "round", "size")
 
+    def __init__(self, fx: dict[str, Triggers] | None) -> None:
+        self.fx = fx  # held, so its id is not reused
+        self.size = 0 if fx is None else len(fx)
+        self.combat = self.round = self.hurt = False
+        for triggers in (fx or {}).values():
+            if TRIGGER_COMBAT in triggers:
+                self.combat = True
+            if TRIGGER_ROUND in triggers:
+                self.round = True
+            if TRIGGER_HURT in triggers:
+                self.hurt = True
+
+
+def _triggers_of(game: Game) -> _TriggersInCombat:
+    """The record of ``game``'s triggers: the one kept while its ``fx`` is the same dictionary
+    of the same size."""
+    kept = _KEPT
+    found = kept.triggers
+    fx = game.fx
+    if found.fx is not fx or found.size != len(fx):
+        found = _TriggersInCombat(fx)
+        kept.triggers = found
+    return found
+
+
+class _Kept:
+    """The records of the game asked last. Each is replaced whole, by one attribute store, so
+    the threads of other runs read one record or another, never one half written."""
+
+    __slots__ = ("acts", "triggers")
+
     def __init__(self) -> None:
-        self.fx: dict[str, Triggers] | None = None  # held, so its id is not reused
-        self.size = 0
-        self.combat = True
-        self.round = True
-        self.hurt = True
-
-    def of(self, game: Game) -> _TriggersInCombat:
-        fx = game.fx
-        if fx is not self.fx or len(fx) != self.size:
-            self.fx = fx
-            self.size = len(fx)
-            self.combat = self.round = self.hurt = False
-            for triggers in fx.values():
-                if TRIGGER_COMBAT in triggers:
-                    self.combat = True
-                if TRIGGER_ROUND in triggers:
-                    self.round = True
-                if TRIGGER_HURT in triggers:
-                    self.hurt = True
-        return self
+        self.acts = _ActionsInCombat(None)
+        self.triggers = _TriggersInCombat(None)
 
 
-# The one record of the combat's triggers in play (``_TRIGGERS.of(game)``).
-_TRIGGERS: Final = _TriggersInCombat()
+_KEPT: Final = _Kept()
 
 
 def _apply_round_modifiers(game: Game, side: _Side, copy: Copy) -> None:
@@ -679,7 +687,7 @@ def knock_out(game: Game, c: Char, how: str, by: Dis | None) -> None:
     """Bonked: out of play for one full turn of the owner. Killed: discarded, unless a card
     turns the kill into a bonk (interpreter.piles.spares_a_kill). A character a card keeps standing
     (ENDURE) is left at 1 health instead."""
-    if _ACTS.of(game).endure and endures(game, c):
+    if _acts_of(game).endure and endures(game, c):
         c.health = max(c.health, 1)
         return
     if how == "killed" and game.fx and spares_a_kill(game, c, by):
@@ -716,7 +724,7 @@ def defeat_disaster(game: Game, d: Dis, winners: list[Char], policy: Policy) -> 
             break
     d.zone = "discard"
     d.ally_of = None
-    back = _ACTS.of(game).recycle and recycled(game, d)  # shuffled back once what it carried is out
+    back = _acts_of(game).recycle and recycled(game, d)  # shuffled back once what it carried is out
     if not back:
         game.discard.append(d)
     bump_card(game, d, STAT_DEFEATED)
@@ -1092,7 +1100,7 @@ def fight(
     # Those a card makes immune to it (IMMUNE: Bills and Calculator, Sylvie) are never
     # attacked: not drawn into its attack, and never its target when the party attacks it.
     warded: UidSet = NO_UIDS
-    if _ACTS.of(game).immune:
+    if _acts_of(game).immune:
         warded = {c.uid for c in chars if immune(game, d, c)}
     if warded is not NO_UIDS and warded and initiator == "disaster":
         chars = [c for c in chars if c.uid not in warded]
@@ -1125,7 +1133,7 @@ def fight(
     if effects:
         # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
-        if _TRIGGERS.of(game).combat:  # (no card of most decks has any: none asked)
+        if _triggers_of(game).combat:  # (no card of most decks has any: none asked)
             _combat_begins(game, d, slot, chars, fx_sides)
         if d.zone != "field":
             return "defeated" if gone(d) else "none"
@@ -1243,7 +1251,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     """A round up to the flash effects: retreat, who is attacked and who fights, the combat
     cards. The combat's result when it ends here, else None (``f`` then stands at "flash")."""
     play = combat_rules(edition)
-    acts = _ACTS.of(game)
+    acts = _acts_of(game)
     d, slot, chars, rnd, charmed = f.d, f.slot, f.chars, f.rnd, f.charmed
     effects, fx_sides, warded, cap = f.effects, f.fx_sides, f.warded, f.cap
     initiator, start_health, char_mods, extra = f.initiator, f.start_health, f.char_mods, f.extra
@@ -1320,7 +1328,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     )
     if acts.defends_only and initiator == "disaster":
         fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
-    if fx_sides is not None and _TRIGGERS.of(game).round:  # (most decks: no card has any)
+    if fx_sides is not None and _triggers_of(game).round:  # (most decks: no card has any)
         # Round effects first, so a lasting change they make counts in this round.
         if d.fx is not None and TRIGGER_ROUND in d.fx:
             fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
@@ -1392,7 +1400,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
     """The rest of a round from the flash effects: damage, health, the end of combat. The
     combat's result when it ends, else None (``f`` then stands at the next round's start)."""
     play = combat_rules(edition)
-    acts = _ACTS.of(game)
+    acts = _acts_of(game)
     d, slot, chars, rnd = f.d, f.slot, f.chars, f.rnd
     effects, fx_sides, warded, start_health = f.effects, f.fx_sides, f.warded, f.start_health
     target, fighters, alive, spent, drawn = f.target, f.fighters, f.alive, f.spent, f.drawn
@@ -1493,7 +1501,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             for i, v in enumerate(hit):
                 if losses[i] > 0:
                     fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
-        if _TRIGGERS.of(game).hurt and any(loss > 0 for loss in losses):
+        if _triggers_of(game).hurt and any(loss > 0 for loss in losses):
             wounded = [v for i, v in enumerate(hit) if losses[i] > 0 and v.zone == "field"]
             if wounded:
                 hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)

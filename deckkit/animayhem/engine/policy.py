@@ -1135,32 +1135,17 @@ class _Flash:
         self.damage = mods.get("damage", 0)
 
 
-class _FlashLists:
-    """The candidate lists ``combat_flash`` fills each call, kept from call to call and emptied
-    when it starts (it calls nothing that weighs flash effects again, and returns none of
-    them)."""
-
-    def __init__(self) -> None:
-        self.guard: list[Copy] = []
-        self.guard_info: list[_Flash] = []
-        self.blows: list[Copy] = []
-        self.blow_info: list[_Flash] = []
-        self.plain: list[Copy] = []
-        self.plain_info: list[_Flash] = []
-
-
-_FLASH_LISTS: Final = _FlashLists()
-
-
 class _OddsRows:
     """The entries of one charm odds table (``HeuristicPolicy._charm_odds``, held: its
     identity is the key) for one make-up's number, by disaster charm then charm: list slots
     read where the table's keys would be made, boxed and hashed. The odds of a key never change
-    (``charm_chance`` of the make-up's halves), so these are the table's own entries."""
+    (``charm_chance`` of the make-up's halves), so these are the table's own entries. Another
+    table or make-up gets a new object in place of this one (never this one emptied), so the
+    threads of other runs never read one table's rows under another's name."""
 
-    def __init__(self) -> None:
-        self.table: dict[int, tuple[float, float]] | None = None
-        self.makeup = -1
+    def __init__(self, table: dict[int, tuple[float, float]] | None, makeup: int) -> None:
+        self.table = table
+        self.makeup = makeup
         self.rows: list[list[tuple[float, float] | None]] = []
 
     def keep(self, mine: int, theirs: int, odds: tuple[float, float]) -> None:
@@ -1173,9 +1158,20 @@ class _OddsRows:
         row[mine] = odds
 
 
-# The odds rows of the table and make-up read last, shared by every player (a rollout's player
-# reads its search player's table: search._Forced).
-_ODDS_ROWS: Final = _OddsRows()
+class _Kept:
+    """What the players read last, shared by every player (a rollout's player reads its search
+    player's tables: search._Forced): the odds rows of the table and make-up read last, the
+    starting choice read last. Each is replaced whole, by one attribute store, so the threads
+    of other runs read one or another, never one half written."""
+
+    __slots__ = ("odds", "starters")
+
+    def __init__(self) -> None:
+        self.odds = _OddsRows(None, -1)
+        self.starters: _StartersSeen | None = None
+
+
+_KEPT: Final = _Kept()
 
 
 class _CardMemo:
@@ -1228,14 +1224,22 @@ class _StartersSeen:
     uid in every game, wherever the layout puts it). A game whose characters are those records
     in that order and whose locations are those records by uid, as many, makes the same key
     (a card's id is its record's), so its choice is this one, found without the key's ids
-    gathered, sorted and hashed."""
+    gathered, sorted and hashed. Never changed once made: a new choice replaces the whole
+    object (``_keep_starters``), so the threads of other runs never read one half written."""
 
-    def __init__(self) -> None:
-        self.table: dict[tuple[str, ...], tuple[int, ...]] | None = None
-        self.chars: list[GameCard] = []
-        self.locs: list[GameCard | None] = []
-        self.n_locs = 0
-        self.picks: tuple[int, ...] = ()
+    def __init__(
+        self,
+        table: dict[tuple[str, ...], tuple[int, ...]],
+        chars: list[GameCard],
+        locs: list[GameCard | None],
+        n_locs: int,
+        picks: tuple[int, ...],
+    ) -> None:
+        self.table = table
+        self.chars = chars
+        self.locs = locs
+        self.n_locs = n_locs
+        self.picks = picks
 
     def same(self, table: object, chars: Sequence[Char], locs: list[Loc]) -> bool:
         """``chars`` and ``locs`` make the key of the choice kept, for ``table``."""
@@ -1253,35 +1257,25 @@ class _StartersSeen:
                 return False
         return True
 
-    def keep(
-        self,
-        table: dict[tuple[str, ...], tuple[int, ...]],
-        chars: Sequence[Char],
-        locs: list[Loc],
-        picks: tuple[int, ...],
-    ) -> None:
-        """Keep ``picks``, the choice of ``table`` for ``chars`` and ``locs`` (nothing kept
-        when a location's uid has no slot)."""
-        self.table = None
-        top = -1
-        for loc in locs:
-            uid = loc.copy.uid
-            if uid < 0 or uid >= MEMO_UIDS:
-                return
-            top = max(top, uid)
-        by_uid: list[GameCard | None] = [None] * (top + 1)
-        for loc in locs:
-            by_uid[loc.copy.uid] = loc.g
-        self.chars = [c.g for c in chars]
-        self.locs = by_uid
-        self.n_locs = len(locs)
-        self.picks = picks
-        self.table = table
 
-
-# The starting choice read last, shared by every player (a rollout's player shares its search
-# player's table: search._Forced).
-_STARTERS_SEEN: Final = _StartersSeen()
+def _keep_starters(
+    table: dict[tuple[str, ...], tuple[int, ...]],
+    chars: Sequence[Char],
+    locs: list[Loc],
+    picks: tuple[int, ...],
+) -> None:
+    """Keep ``picks``, the choice of ``table`` for ``chars`` and ``locs`` (nothing new kept
+    when a location's uid has no slot)."""
+    top = -1
+    for loc in locs:
+        uid = loc.copy.uid
+        if uid < 0 or uid >= MEMO_UIDS:
+            return
+        top = max(top, uid)
+    by_uid: list[GameCard | None] = [None] * (top + 1)
+    for loc in locs:
+        by_uid[loc.copy.uid] = loc.g
+    _KEPT.starters = _StartersSeen(table, [c.g for c in chars], by_uid, len(locs), picks)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1426,7 +1420,7 @@ class HeuristicPolicy(Policy):
             self._halves, self._makeup = self._pile_makeup(game)
         if not (0 <= mine < CHARM_KEY_RANGE and 0 <= theirs < CHARM_KEY_RANGE):
             return charm_chance(self._halves, mine, theirs)  # outside the keys: not kept
-        rows = _ODDS_ROWS
+        rows = _KEPT.odds
         makeup = self._makeup
         if rows.table is self._charm_odds and rows.makeup == makeup:
             if theirs < len(rows.rows):
@@ -1436,9 +1430,8 @@ class HeuristicPolicy(Policy):
                     if hit is not None:
                         return hit
         else:
-            rows.table = self._charm_odds
-            rows.makeup = makeup
-            rows.rows = []
+            rows = _OddsRows(self._charm_odds, makeup)
+            _KEPT.odds = rows
         key = (makeup * CHARM_KEY_RANGE + mine) * CHARM_KEY_RANGE + theirs
         odds = self._charm_odds.get(key)
         if odds is None:
@@ -1493,8 +1486,8 @@ class HeuristicPolicy(Policy):
         """The four who together can scavenge most of the field, then the strongest."""
         if len(chars) <= n:
             return list(chars)
-        seen = _STARTERS_SEEN
-        if seen.same(self._starters, chars, game.locs):
+        seen = _KEPT.starters
+        if seen is not None and seen.same(self._starters, chars, game.locs):
             return [chars[i] for i in seen.picks]
         # The characters in their order, then the locations' ids: in the order of their
         # uids, which set_up deals alike in every game of a setup (0 up to their number), else
@@ -1516,7 +1509,7 @@ class HeuristicPolicy(Policy):
         if picks is None:
             picks = self._choose_starters(game, chars, n)
             self._starters[key] = picks
-        seen.keep(self._starters, chars, locs, picks)
+        _keep_starters(self._starters, chars, locs, picks)
         return [chars[i] for i in picks]
 
     def _choose_starters(self, game: Game, chars: Sequence[Char], n: int) -> tuple[int, ...]:
@@ -2151,20 +2144,12 @@ class HeuristicPolicy(Policy):
         # The candidates as lists side by side (a card and what ``_Flash`` keeps of it), not
         # tuples: the cards playable on the target for defense, those adding damage, and those
         # with encoded combat effects only (no plain bonus).
-        # (``_FLASH_LISTS``' lists, emptied here: none made and dropped a call.)
-        lists = _FLASH_LISTS
-        guard = lists.guard
-        guard_info = lists.guard_info
-        blows = lists.blows
-        blow_info = lists.blow_info
-        plain = lists.plain
-        plain_info = lists.plain_info
-        guard.clear()
-        guard_info.clear()
-        blows.clear()
-        blow_info.clear()
-        plain.clear()
-        plain_info.clear()
+        guard: list[Copy] = []
+        guard_info: list[_Flash] = []
+        blows: list[Copy] = []
+        blow_info: list[_Flash] = []
+        plain: list[Copy] = []
+        plain_info: list[_Flash] = []
         fx = game.fx
         for x in game.hand:
             if x.g.kind != KIND_FLASH_EFFECT:
