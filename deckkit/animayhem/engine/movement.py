@@ -435,13 +435,33 @@ def move_party(
     as does returning to it. Combat disasters on the way attack automatically; non-combat ones
     affect the party. Returns the members still standing where the party stopped. ``paced``:
     the party's movement and the uses that shaped it (``party_movement`` given a list of uses)
-    when the caller has just worked them out for this party in this state (phases.move_phase),
-    not worked out again."""
+    when the caller has just worked them out for this party in this state, not worked out
+    again."""
     if paced is None:
         uses: list[Use] = []
         budget = party_movement(game, party, uses)
     else:
         budget, uses = paced
+    return [
+        c
+        for c in walk_party(game, edition, policy, party, route, budget, uses)
+        if c.zone == "field"
+    ]
+
+
+def walk_party(
+    game: Game,
+    edition: Edition,
+    policy: Policy,
+    party: list[Char],
+    route: list[int],
+    budget: int,
+    uses: list[Use],
+) -> list[Char]:
+    """:func:`move_party` given the party's movement and the uses that shaped it (worked out
+    by the caller, phases.move_phase, for this party in this state), returning those it last
+    kept with it, some perhaps since gone from the field (``move_party`` leaves them out): the
+    Move phase, which never reads them, builds no list of them."""
     record_uses(game, uses)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
@@ -498,4 +518,4 @@ def move_party(
             # party passes on.
             if result not in ("defeated", "charmed", "ignored") or not party:
                 return party
-    return [c for c in party if c.zone == "field"]
+    return party
