@@ -34,7 +34,7 @@ from deckkit.animayhem.engine.interpreter.vehicles_and_forms import (
     stopped_at,
     waits_to_replace,
 )
-from deckkit.animayhem.engine.movement import legal_route, move_disasters, walk_party
+from deckkit.animayhem.engine.movement import disaster_at, legal_route, move_disasters, walk_party
 from deckkit.animayhem.engine.queries import (
     HAVEN,
     Use,
@@ -411,7 +411,11 @@ def _on_field_count(game: Game) -> int:
 
 def party_attacks(game: Game, edition: Edition, policy: Policy) -> None:
     """The end of the Move phase: each party may attack a combat disaster at its location."""
+    if not game.disasters:
+        return  # none face up: no slots listed
     for slot in occupied_slots(game):
+        if not disaster_at(game, slot):
+            continue  # most parties share a location with none: no list of them made
         for d in game.disasters_at(slot):  # a new list: a fight may change game.disasters
             if d.ally_of is not None:
                 continue  # "characters must defeat the primary disaster before attacking the ally"
