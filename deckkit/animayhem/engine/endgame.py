@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 _DRAGON_BALLS: Final = re.compile(r"(?:^(\d+) )?Dragon Balls?$")
 # 4.1 "with Kami, Guru, or Guardian of the Earth in Play": in the card data Kami is a character,
 # Guru and Guardian of the Earth are global effects. Names are matched whole, not as substrings.
-_DRAGON_KEEPER_CHARACTERS: Final = frozenset({"Kami"})
+_DRAGON_KEEPER_CHARACTER: Final = "Kami"  # (one name: compared, not looked up in a set)
 _DRAGON_KEEPER_GLOBALS: Final = frozenset({"Guru", "Guardian of the Earth"})
 
 
@@ -158,7 +158,7 @@ def game_over(game: Game, edition: Edition, at_discard: bool = False) -> bool:
             return _over(game, "undecided", END_REASONS["majority_undecided"])
         return False
     keepers_in_play = any(
-        c.name in _DRAGON_KEEPER_CHARACTERS for c in game.chars if c.zone in ("field", "haven")
+        c.name == _DRAGON_KEEPER_CHARACTER for c in game.chars if c.zone in ("field", "haven")
     ) or any(g.g.name in _DRAGON_KEEPER_GLOBALS for g, _ in game.globals_in_play)
     if keepers_in_play:
         for slot in {c.slot for c in game.on_field()}:

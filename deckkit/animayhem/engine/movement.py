@@ -268,7 +268,16 @@ def _anyone_at(chars: list[Char], slot: int) -> bool:
     return any(c.slot == slot and c.zone == "field" for c in chars)
 
 
-def _disaster_at(game: Game, slot: int) -> bool:
+def still_here(party: list[Char], slot: int) -> list[Char]:
+    """The members of ``party`` still on the field at ``slot``: ``party`` itself when all are
+    (most often: no list made), which nobody changes."""
+    for c in party:
+        if c.zone != "field" or c.slot != slot:
+            return [c for c in party if c.zone == "field" and c.slot == slot]
+    return party
+
+
+def disaster_at(game: Game, slot: int) -> bool:
     """A face-up disaster at ``slot`` (``game.disasters_at`` without the list)."""
     path = game.field.path
     return any(path[d.pos] == slot for d in game.disasters)
@@ -435,13 +444,33 @@ def move_party(
     as does returning to it. Combat disasters on the way attack automatically; non-combat ones
     affect the party. Returns the members still standing where the party stopped. ``paced``:
     the party's movement and the uses that shaped it (``party_movement`` given a list of uses)
-    when the caller has just worked them out for this party in this state (phases.move_phase),
-    not worked out again."""
+    when the caller has just worked them out for this party in this state, not worked out
+    again."""
     if paced is None:
         uses: list[Use] = []
         budget = party_movement(game, party, uses)
     else:
         budget, uses = paced
+    return [
+        c
+        for c in walk_party(game, edition, policy, party, route, budget, uses)
+        if c.zone == "field"
+    ]
+
+
+def walk_party(
+    game: Game,
+    edition: Edition,
+    policy: Policy,
+    party: list[Char],
+    route: list[int],
+    budget: int,
+    uses: list[Use],
+) -> list[Char]:
+    """:func:`move_party` given the party's movement and the uses that shaped it (worked out
+    by the caller, phases.move_phase, for this party in this state), returning those it last
+    kept with it, some perhaps since gone from the field (``move_party`` leaves them out): the
+    Move phase, which never reads them, builds no list of them."""
     record_uses(game, uses)
     if len(route) > budget:
         raise ValueError(f"route of {len(route)} steps exceeds movement {budget}")
@@ -474,7 +503,7 @@ def move_party(
                 party,
                 game.locs[step],
             )
-        if not _disaster_at(game, step):
+        if not disaster_at(game, step):
             continue  # most steps meet none: no list of them made
         for d in game.disasters_at(step):  # a new list: a fight may change game.disasters
             if d.zone != "field" or d.ally_of is not None:
@@ -484,7 +513,7 @@ def move_party(
                 # Whom it bonked, killed, captured or sent away leaves the party at once: "The
                 # bonked character must be removed from play for 1 complete turn" (set0
                 # rulebook, Lexicon "Bonked"); it walks, scavenges and fights no more this turn.
-                party = [c for c in party if c.zone == "field" and c.slot == step]
+                party = still_here(party, step)
                 if not party:
                     return party
                 continue
@@ -493,9 +522,9 @@ def move_party(
             # "the disaster will automatically attack your characters whether they are
             # carrying item cards or not"
             result = fight(game, edition, policy, d, step, "disaster")
-            party = [c for c in party if c.zone == "field" and c.slot == step]
+            party = still_here(party, step)
             # Defeated, or charmed out of the fight (incapacitated, or ignoring them all): the
             # party passes on.
             if result not in ("defeated", "charmed", "ignored") or not party:
                 return party
-    return [c for c in party if c.zone == "field"]
+    return party

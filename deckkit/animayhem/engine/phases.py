@@ -34,7 +34,7 @@ from deckkit.animayhem.engine.interpreter.vehicles_and_forms import (
     stopped_at,
     waits_to_replace,
 )
-from deckkit.animayhem.engine.movement import legal_route, move_disasters, move_party
+from deckkit.animayhem.engine.movement import disaster_at, legal_route, move_disasters, walk_party
 from deckkit.animayhem.engine.queries import (
     HAVEN,
     Use,
@@ -344,8 +344,13 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
         route = trim_to_stop(game, party, route)
         if not route:
             continue
-        move_party(game, edition, policy, party, route, (budget, uses))
-        arrived = [c for c in party if c.zone == "field"]
+        walk_party(game, edition, policy, party, route, budget, uses)
+        # Who is still on the field: most often the whole party (no list made then).
+        arrived = party
+        for c in party:
+            if c.zone != "field":
+                arrived = [c for c in party if c.zone == "field"]
+                break
         if stopped is not None:
             stopped.update(c.uid for c in arrived)
         if game.fx and arrived:
@@ -355,19 +360,26 @@ def move_phase(game: Game, edition: Edition, policy: Policy) -> None:
     # group that stops on it without the skills; a group that stays is still stopped there
     # (rule option location_attack=standing), or only one that ended a move there this turn
     # (location_attack=stopped).
-    for slot in occupied_slots(game):
-        if game.locs[slot].card.damage is None:
-            continue  # no damage: no attack (location_attack's own first test), no list made
-        group = game.at(slot)
-        if stopped is not None:
-            group = [c for c in group if c.uid in stopped]
-            if not group:
-                continue
-        location_attack(game, edition, group, slot)
+    if _any_damaging(game):  # (most fields have none: no slots listed then)
+        locs = game.locs
+        for slot in occupied_slots(game):
+            if not locs[slot].damaging:
+                continue  # no damage: no attack (location_attack's own first test), no list
+            group = game.at(slot)
+            if stopped is not None:
+                group = [c for c in group if c.uid in stopped]
+                if not group:
+                    continue
+            location_attack(game, edition, group, slot)
     check_end(game, edition)
     if game.building:
         stop_abandoned(game, rules.haven_abandoned)  # a builder knocked out just now
     party_attacks(game, edition, policy)
+
+
+def _any_damaging(game: Game) -> bool:
+    """A location of the field prints damage (``Loc.damaging``)."""
+    return any(loc.damaging for loc in game.locs)
 
 
 def _still_at(c: Char, start: int) -> bool:
@@ -399,7 +411,11 @@ def _on_field_count(game: Game) -> int:
 
 def party_attacks(game: Game, edition: Edition, policy: Policy) -> None:
     """The end of the Move phase: each party may attack a combat disaster at its location."""
+    if not game.disasters:
+        return  # none face up: no slots listed
     for slot in occupied_slots(game):
+        if not disaster_at(game, slot):
+            continue  # most parties share a location with none: no list of them made
         for d in game.disasters_at(slot):  # a new list: a fight may change game.disasters
             if d.ally_of is not None:
                 continue  # "characters must defeat the primary disaster before attacking the ally"

@@ -28,7 +28,12 @@ from deckkit.animayhem.engine.interpreter.common import unplayed_label
 from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import can_act, record_uses
 from deckkit.animayhem.engine.interpreter.turns import affect
-from deckkit.animayhem.engine.movement import join_primary, place_disaster, steal_when_revealed
+from deckkit.animayhem.engine.movement import (
+    join_primary,
+    place_disaster,
+    steal_when_revealed,
+    still_here,
+)
 from deckkit.animayhem.engine.queries import Use, barred, blocked, unlocked
 from deckkit.animayhem.engine.state import DEF, DMG, Char, Game, bump_card
 
@@ -91,9 +96,12 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
     if game.fx:
         if blocked(game, slot):
             return False
-        party = [c for c in party if can_act(game, c)]  # disabled characters cannot scavenge
-        if not party:
-            return False
+        for c in party:
+            if not can_act(game, c):  # disabled characters cannot scavenge
+                party = [c for c in party if can_act(game, c)]
+                if not party:
+                    return False
+                break
     if not passes_skill_test(game, party, slot):
         return False
     bump_card(game, loc.copy, STAT_SCAVENGE_ATTEMPTS)
@@ -123,7 +131,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
             if d.fx is not None:
                 fire(game, d, TRIGGER_ENTERS, slot)
                 # An effect as it enters may knock scavengers out: they leave the party now.
-                party = [c for c in party if c.zone == "field" and c.slot == slot]
+                party = still_here(party, slot)
             if d.zone != "field" or not party:
                 pass  # it left play as it entered, or nobody is left to meet it
             elif d.g.traits & TRAIT_BIT_ALLY and join_primary(game, d):
@@ -145,7 +153,7 @@ def scavenge(game: Game, edition: Edition, policy: Policy, party: list[Char], sl
                     return False
         # Whoever the disaster knocked out, captured or sent away has left the party at once
         # (set0 rulebook, Lexicon "Bonked": "removed from play for 1 complete turn").
-        party = [c for c in party if c.zone == "field" and c.slot == slot]
+        party = still_here(party, slot)
         if game.fx and blocked(game, slot):
             # The disaster just cleared blocked the location (BLOCK: Falling Debris blocks it
             # for 3 turns): no party may scavenge it (docs/effects.md, ``block``), so the

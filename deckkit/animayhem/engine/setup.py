@@ -18,6 +18,7 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.engine.abilities import refresh
 from deckkit.animayhem.engine.codes import (
+    KIND_ITEM,
     TYPE_CHARACTER,
     TYPE_COMBAT,
     TYPE_DISASTER,
@@ -324,12 +325,20 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
 
     items = dealt.item_copies.copy()
     chance.shuffle(items)
+    # The cards in play and what they count for beyond 1 in the final tally (``items_hidden``
+    # with ``tally``, less one a card), counted as they are dealt.
+    in_play = 0
+    tally_extra = 0
     for loc in locs:
         if items:
-            loc.hidden_cards.append(items.pop())
+            item = items.pop()
+            loc.hidden_cards.append(item)
+            in_play += 1
+            g = item.g
+            tally_extra += (g.tally if g.kind == KIND_ITEM else 0) - 1
     game.unused.extend(items)  # items beyond one per location are not used
-    game.items_in_play = sum(len(loc.hidden_cards) for loc in locs)
-    game.tally_extra = game.items_hidden(tally=True) - game.items_in_play
+    game.items_in_play = in_play
+    game.tally_extra = tally_extra
 
     dis_fx = dealt.dis_fx
     if spare is None:

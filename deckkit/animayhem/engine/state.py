@@ -706,6 +706,7 @@ class Loc:
         "card",
         "cid",
         "copy",
+        "damaging",
         "destroyed",
         "dimensional",
         "g",
@@ -723,6 +724,7 @@ class Loc:
     cid: str
     hidden_disasters: list[Dis]
     hidden_cards: list[Copy]
+    damaging: bool
     destroyed: bool
     planetary: bool
     dimensional: bool
@@ -737,6 +739,7 @@ class Loc:
             self.card = like.card
             self.g = like.g
             self.cid = like.cid
+            self.damaging = like.damaging
             self.destroyed = like.destroyed
             self.planetary = like.planetary
             self.dimensional = like.dimensional
@@ -748,6 +751,9 @@ class Loc:
         self.cid = copy.cid
         self.hidden_disasters = []  # index 0 is the top card
         self.hidden_cards = []  # items and dropped equipment
+        # Its card prints damage ("Locations with Damage"): read once, not from the card (an
+        # interpreted object) at every Move phase.
+        self.damaging = card.damage is not None
         self.destroyed = False
         # LocationCard.planetary and .dimensional, read from the record's symbols (the card's
         # properties would run interpreted code for every location of every game).
