@@ -8,7 +8,7 @@ Effect" (applies to current abilities), "Haven".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.engine.cardrules import apply_mod
 from deckkit.animayhem.engine.codes import (
@@ -21,6 +21,11 @@ from deckkit.animayhem.engine.codes import (
     TARGET_PLAY,
     TARGET_SELF,
     TRIGGER_ALWAYS,
+    TRIGGER_COMBAT,
+    TRIGGER_HURT,
+    TRIGGER_ROUND,
+    TRIGGER_STOPS,
+    TRIGGER_TURN,
 )
 from deckkit.animayhem.engine.queries import can_use, fits
 from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
@@ -28,7 +33,7 @@ from deckkit.animayhem.engine.state import ABILITY_INDEX, Char, Copy, Game, bump
 if TYPE_CHECKING:
     from deckkit.animayhem.construction.vocabulary import Trigger
     from deckkit.animayhem.engine.cardrules import GameEffect
-    from deckkit.animayhem.engine.state import Mods
+    from deckkit.animayhem.engine.state import Mods, Triggers
 
 
 def standing_mods(game: Game, c: Char) -> tuple[list[Mods], dict[str, int]]:
@@ -114,11 +119,72 @@ def _reaching_standing(
     return counts
 
 
+class _Answered:
+    """The triggers some effect of an effects dictionary (``Game.fx``) answers to, and the
+    dictionary and its size they were read from: read again when a game's dictionary is
+    another one or its size changed (a test adds a card's effects to a game's after its
+    setup), as the combat cards' flags are (``state.Told``). The triggers the engine asks
+    most are also kept as native flags, read without hashing a trigger."""
+
+    def __init__(self) -> None:
+        self.fx: dict[str, Triggers] | None = None
+        self.size = -1
+        self.triggers: set[Trigger] = set()
+        self.always = True
+        self.combat = True
+        self.round = True
+        self.turn = True
+        self.hurt = True
+        self.stops = True
+
+    def read(self, fx: dict[str, Triggers]) -> None:
+        triggers: set[Trigger] = set()
+        for entry in fx.values():
+            triggers.update(entry)
+        self.triggers = triggers
+        self.always = TRIGGER_ALWAYS in triggers
+        self.combat = TRIGGER_COMBAT in triggers
+        self.round = TRIGGER_ROUND in triggers
+        self.turn = TRIGGER_TURN in triggers
+        self.hurt = TRIGGER_HURT in triggers
+        self.stops = TRIGGER_STOPS in triggers
+        self.fx = fx
+        self.size = len(fx)
+
+
+_ANSWERED: Final = _Answered()
+
+
+def answered(game: Game, trigger: Trigger) -> bool:
+    """Some card's effects in the game (``game.fx``) answer to ``trigger``. Most games' decks
+    have few effects, for few triggers: when none answers, no card needs to be looked up."""
+    fx = game.fx
+    known = _ANSWERED
+    if fx is not known.fx or len(fx) != known.size:
+        known.read(fx)
+    if trigger is TRIGGER_ALWAYS:
+        return known.always
+    if trigger is TRIGGER_COMBAT:
+        return known.combat
+    if trigger is TRIGGER_ROUND:
+        return known.round
+    if trigger is TRIGGER_TURN:
+        return known.turn
+    if trigger is TRIGGER_HURT:
+        return known.hurt
+    if trigger is TRIGGER_STOPS:
+        return known.stops
+    return trigger in known.triggers
+
+
 def carries_effects_for(game: Game, c: Char, trigger: Trigger) -> bool:
     """A card on ``c`` (item, equipment, enhancement) has effects for ``trigger``. The callers
     test this before copying the three piles to fire them (a fired card may change the piles):
     most characters carry none, and the copy is left out. The three piles are walked here, not
-    by a helper called for each: most are empty."""
+    by a helper called for each: most are empty; and not at all when no card of the game has
+    effects for ``trigger`` (:func:`answered`)."""
+    if not answered(game, trigger):
+        return False
     fx_of = game.fx
     for x in c.items:
         fx = fx_of.get(x.cid)
@@ -144,6 +210,8 @@ def _reached(game: Game, c: Char) -> bool:
     own = c.fx
     if own is not None and TRIGGER_ALWAYS in own:
         return True
+    if not answered(game, TRIGGER_ALWAYS):
+        return False  # no card of the game has one: none carried, no haven's, no global's
     if carries_effects_for(game, c, TRIGGER_ALWAYS):
         return True
     fx_of = game.fx

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from deckkit.animayhem.construction.cards import AnyCard, Modifier
 from deckkit.animayhem.construction.vocabulary import Trigger
-from deckkit.animayhem.engine.abilities import carries_effects_for, refresh
+from deckkit.animayhem.engine.abilities import answered, carries_effects_for, refresh
 from deckkit.animayhem.engine.codes import (
     ACT_ATTACK,
     ACT_BECOME_HAVEN,
@@ -570,7 +570,10 @@ def hurt(game: Game, who: list[Char], slot: int, d: Dis, sides: Sides | None) ->
         if c.fx is not None and TRIGGER_HURT in c.fx and c.zone == "field":
             fire(game, c, TRIGGER_HURT, slot, opponents=[c], fought=d, sides=sides)
     # Most often nobody there carries a card with a HURT effect: asked first without the list
-    # of those there (``game.at``), nothing fired in between.
+    # of those there (``game.at``), nothing fired in between; and not at all when no card of
+    # the game has one.
+    if not answered(game, TRIGGER_HURT):
+        return
     for c in game.chars:
         if c.slot != slot or c.zone != "field" or not (c.items or c.equipment or c.enhancements):
             continue
