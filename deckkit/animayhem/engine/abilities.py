@@ -124,23 +124,15 @@ class _Answered:
     dictionary and its size they were read from: read again when a game's dictionary is
     another one or its size changed (a test adds a card's effects to a game's after its
     setup), as the combat cards' flags are (``state.Told``). The triggers the engine asks
-    most are also kept as native flags, read without hashing a trigger."""
+    most are also kept as native flags, read without hashing a trigger. Never changed once
+    made: another dictionary gets a new record (``answered``)."""
 
-    def __init__(self) -> None:
-        self.fx: dict[str, Triggers] | None = None
-        self.size = -1
-        self.triggers: set[Trigger] = set()
-        self.always = True
-        self.combat = True
-        self.round = True
-        self.turn = True
-        self.hurt = True
-        self.stops = True
-
-    def read(self, fx: dict[str, Triggers]) -> None:
+    def __init__(self, fx: dict[str, Triggers] | None) -> None:
         triggers: set[Trigger] = set()
-        for entry in fx.values():
+        for entry in (fx or {}).values():
             triggers.update(entry)
+        self.fx = fx  # held, so its id is not reused
+        self.size = -1 if fx is None else len(fx)
         self.triggers = triggers
         self.always = TRIGGER_ALWAYS in triggers
         self.combat = TRIGGER_COMBAT in triggers
@@ -148,20 +140,36 @@ class _Answered:
         self.turn = TRIGGER_TURN in triggers
         self.hurt = TRIGGER_HURT in triggers
         self.stops = TRIGGER_STOPS in triggers
-        self.fx = fx
-        self.size = len(fx)
 
 
-_ANSWERED: Final = _Answered()
+class _Kept:
+    """The record of the effects dictionary asked about last, replaced whole by one attribute
+    store: the threads of other runs read one record or another, never one half written."""
+
+    __slots__ = ("answered",)
+
+    def __init__(self) -> None:
+        self.answered = _Answered(None)
+
+
+_KEPT: Final = _Kept()
+
+
+def answers(game: Game) -> _Answered:
+    """The record of the triggers the game's effects (``game.fx``) answer to: its flags are
+    read where one trigger is asked often (a combat's rounds)."""
+    fx = game.fx
+    known = _KEPT.answered
+    if fx is not known.fx or len(fx) != known.size:
+        known = _Answered(fx)
+        _KEPT.answered = known
+    return known
 
 
 def answered(game: Game, trigger: Trigger) -> bool:
     """Some card's effects in the game (``game.fx``) answer to ``trigger``. Most games' decks
     have few effects, for few triggers: when none answers, no card needs to be looked up."""
-    fx = game.fx
-    known = _ANSWERED
-    if fx is not known.fx or len(fx) != known.size:
-        known.read(fx)
+    known = answers(game)
     if trigger is TRIGGER_ALWAYS:
         return known.always
     if trigger is TRIGGER_COMBAT:

@@ -19,7 +19,12 @@ from deckkit.animayhem.construction.cards import (
     Modifier,
     PowerCard,
 )
-from deckkit.animayhem.engine.abilities import carries_effects_for, enter_haven, refresh
+from deckkit.animayhem.engine.abilities import (
+    answers,
+    carries_effects_for,
+    enter_haven,
+    refresh,
+)
 from deckkit.animayhem.engine.codes import (
     ACT_APART,
     ACT_DEFENDS_ONLY,
@@ -51,7 +56,6 @@ from deckkit.animayhem.engine.codes import (
     TRIGGER_COMBAT,
     TRIGGER_DEFEATED,
     TRIGGER_HITS,
-    TRIGGER_HURT,
     TRIGGER_KNOCKS_OUT,
     TRIGGER_ROUND,
     TRIGGER_WINS,
@@ -134,7 +138,6 @@ if TYPE_CHECKING:
     from deckkit.animayhem.construction.vocabulary import Action
     from deckkit.animayhem.engine.gamecards import GameCard
     from deckkit.animayhem.engine.policy import Policy
-    from deckkit.animayhem.engine.state import Triggers
 
 # Charm halves are read by the players' estimates too; the rules use the queries' one.
 apply_charm_half = apply_charm_half
@@ -405,53 +408,14 @@ def _acts_of(game: Game) -> _ActionsInCombat:
     return found
 
 
-@mypyc_attr(acyclic=True)
-class _TriggersInCombat:
-    """Whether any card of the game's effects (``game.fx``, where every card's table is found,
-    a character's and a disaster's own too) has effects for the triggers a combat fires on each
-    of its cards: as combat begins, each round and when characters are hurt. Most decks have
-    none of them, and a fight then asks no card (``fire`` would find nothing to run). Worked
-    out again when ``game.fx`` is another dictionary or has another number of entries
-    (``_triggers_of``): set-up puts a deck's in and changes none in place
-    (setup._Dealt.actions); a haven built adds an empty one (havens.py). Never changed once
-    made, as ``_ActionsInCombat``."""
-
-    __slots__ = ("combat", "fx", "hurt", "round", "size")
-
-    def __init__(self, fx: dict[str, Triggers] | None) -> None:
-        self.fx = fx  # held, so its id is not reused
-        self.size = 0 if fx is None else len(fx)
-        self.combat = self.round = self.hurt = False
-        for triggers in (fx or {}).values():
-            if TRIGGER_COMBAT in triggers:
-                self.combat = True
-            if TRIGGER_ROUND in triggers:
-                self.round = True
-            if TRIGGER_HURT in triggers:
-                self.hurt = True
-
-
-def _triggers_of(game: Game) -> _TriggersInCombat:
-    """The record of ``game``'s triggers: the one kept while its ``fx`` is the same dictionary
-    of the same size."""
-    kept = _KEPT
-    found = kept.triggers
-    fx = game.fx
-    if found.fx is not fx or found.size != len(fx):
-        found = _TriggersInCombat(fx)
-        kept.triggers = found
-    return found
-
-
 class _Kept:
-    """The records of the game asked last. Each is replaced whole, by one attribute store, so
-    the threads of other runs read one record or another, never one half written."""
+    """The record of the game asked last, replaced whole by one attribute store: the threads
+    of other runs read one record or another, never one half written."""
 
-    __slots__ = ("acts", "triggers")
+    __slots__ = ("acts",)
 
     def __init__(self) -> None:
         self.acts = _ActionsInCombat(None)
-        self.triggers = _TriggersInCombat(None)
 
 
 _KEPT: Final = _Kept()
@@ -1133,7 +1097,7 @@ def fight(
     if effects:
         # Card effects (interpreter/): what fires as combat begins, and what lasts through it.
         fx_sides = Sides(d, chars)
-        if _triggers_of(game).combat:  # (no card of most decks has any: none asked)
+        if answers(game).combat:  # (no card of most decks has any: none asked)
             _combat_begins(game, d, slot, chars, fx_sides)
         if d.zone != "field":
             return "defeated" if gone(d) else "none"
@@ -1328,7 +1292,7 @@ def _round_start(game: Game, edition: Edition, policy: Policy, f: Combat) -> str
     )
     if acts.defends_only and initiator == "disaster":
         fighters = [c for c in fighters if defends(game, c, target)]  # DEFENDS_ONLY
-    if fx_sides is not None and _triggers_of(game).round:  # (most decks: no card has any)
+    if fx_sides is not None and answers(game).round:  # (most decks: no card has any)
         # Round effects first, so a lasting change they make counts in this round.
         if d.fx is not None and TRIGGER_ROUND in d.fx:
             fire(game, d, TRIGGER_ROUND, slot, opponents=[target, *fighters], sides=fx_sides)
@@ -1501,7 +1465,7 @@ def _round_end(game: Game, edition: Edition, policy: Policy, f: Combat) -> str |
             for i, v in enumerate(hit):
                 if losses[i] > 0:
                     fire(game, d, TRIGGER_HITS, slot, opponents=[v], sides=fx_sides)
-        if _triggers_of(game).hurt and any(loss > 0 for loss in losses):
+        if answers(game).hurt and any(loss > 0 for loss in losses):
             wounded = [v for i, v in enumerate(hit) if losses[i] > 0 and v.zone == "field"]
             if wounded:
                 hurt(game, wounded, slot, d, fx_sides)  # before health is checked (HURT)
