@@ -17,7 +17,7 @@ from deckkit.animayhem.construction.deck import read_deck
 from deckkit.animayhem.construction.editions import load_edition
 from deckkit.animayhem.engine.chance import SeededChance
 from deckkit.animayhem.engine.codes import KIND_ITEM, STAT_DEFEATED, STAT_MET, STAT_WAS_BONKED
-from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, fight, go_on
+from deckkit.animayhem.engine.combat import Combat, GameOver, fight, go_on
 from deckkit.animayhem.engine.determinize import clone, determinize
 from deckkit.animayhem.engine.phases import play_turn
 from deckkit.animayhem.engine.play import (
@@ -494,7 +494,7 @@ def _won_charm(p: SearchPolicy, game: Game, d: Dis, c: Char) -> str:
     """The search player's action for a minor disaster that ``c`` has just out-charmed, in a
     state made for it at the start of the charm battles: the disaster carries an item (taken
     for the while from a character) and the combat stands at the won battle's action."""
-    f = COMBATS[-1]
+    f = game.fighting[-1]
     holder = _holder(game)
     assert holder is not None
     item = holder.items.pop()
@@ -582,7 +582,7 @@ def test_a_combat_fought_on_from_a_copy_plays_as_the_combat_itself() -> None:
             self.on = False  # only in the combats the test starts
 
         def _twin(self, game: Game) -> None:
-            f = COMBATS[-1]
+            f = game.fighting[-1]
             if not self.on or fought[f.stage] >= 5 or f.stage in [t[0] for t in self.twins]:
                 return
             copy = clone(game, random.Random(0))

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from deckkit.animayhem.construction.vocabulary import Action
 from deckkit.animayhem.engine import combat
-from tests.engine_helpers import NINE, bare_game
+from deckkit.animayhem.engine.chance import SeededChance
+from deckkit.animayhem.engine.determinize import copy_game
+from deckkit.animayhem.engine.play import start_game
+from deckkit.animayhem.engine.policy import HeuristicPolicy
+from tests.engine_helpers import NINE, bare_game, sample_setup
 
 
 def test_combat_actions_follow_the_games_set() -> None:
@@ -23,5 +27,14 @@ def test_combat_actions_follow_the_games_set() -> None:
     assert not combat._acts_of(game).immune
 
 
-def test_no_combat_is_being_fought_between_fights() -> None:
-    assert combat.COMBATS == []
+def test_each_game_keeps_its_own_combats_and_a_copy_shares_its_game_s() -> None:
+    """A Dask worker's threads play other games at once, so the fights being fought are a
+    game's own; a search player's copy shares its game's, whose innermost fight a combat
+    rollout carries over (rollout.py)."""
+    setup = sample_setup("demo-solo.deck")
+    game = start_game(setup, HeuristicPolicy(), 1, 0)
+    other = start_game(setup, HeuristicPolicy(), 1, 1)
+    assert game.fighting == [] and other.fighting == []
+    assert game.fighting is not other.fighting
+    copy = copy_game(game, SeededChance(1))
+    assert copy.fighting is game.fighting

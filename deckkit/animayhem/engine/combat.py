@@ -202,7 +202,7 @@ class Combat:
     step it stands at (``stage``: "charm" before the charm battles, "charm_action" when
     ``charmer`` has won one against a minor disaster, "round" at the start of round ``rnd``,
     "flash" in round ``rnd`` after the combat cards are drawn) and what the steps carry from
-    one to the next. ``COMBATS`` holds those being fought, innermost last."""
+    one to the next. A game's ``fighting`` holds those being fought, innermost last."""
 
     def __init__(
         self,
@@ -347,17 +347,6 @@ def combat_rules(edition: Edition) -> CombatRules:
     return r
 
 
-def _list_sized_for_one() -> list[object]:
-    """An empty list whose storage is sized for one item: it stays through each append and
-    pop of one (CPython gives a list's storage back when it is emptied from a larger one, and
-    the next append asks for it again: two reallocations each time)."""
-    made: list[object] = [None]
-    made.pop()
-    return made
-
-
-# (Most often one combat at a time: a list sized for one, no reallocation a fight.)
-COMBATS: Final = cast(list[Combat], _list_sized_for_one())
 _NOBODY: Final[list[Char]] = []
 _NO_FIGHTERS: Final[list[_Side]] = []
 # A combat's start_health under the kill rules that never read it: never changed.
@@ -1153,12 +1142,13 @@ def _combat_begins(game: Game, d: Dis, slot: int, chars: list[Char], fx_sides: S
 
 def go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:
     """Fight combat ``f`` on from the step it stands at to its end (``fight``'s result). The
-    combat is in ``COMBATS`` meanwhile."""
-    COMBATS.append(f)
+    combat is in the game's ``fighting`` meanwhile."""
+    fighting = game.fighting
+    fighting.append(f)
     try:
         return _go_on(game, edition, policy, f)
     finally:
-        COMBATS.pop()
+        fighting.pop()
 
 
 def _go_on(game: Game, edition: Edition, policy: Policy, f: Combat) -> str:

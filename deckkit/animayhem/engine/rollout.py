@@ -13,7 +13,7 @@ Where a rollout resumes (the phase functions of ``phases.py``):
   then the Scavenge phase;
 * ``scavenge``: the Scavenge phase from its start (a location already scavenged this turn is not
   scavenged again: ``game.done_scavenging``);
-* ``combat``: the combat being fought (``combat.COMBATS``: the charm battles, a won charm
+* ``combat``: the combat being fought (the game's ``fighting``: the charm battles, a won charm
   battle's action, the start of a round or its flash effects), carried over to the copy and
   fought on from the step where the choice was asked for, then the phases after the current
   one. The rest of the current phase (other parties' moves, the scavenging that called the
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from deckkit.animayhem.engine.combat import COMBATS, Combat, GameOver, _Side, go_on
+from deckkit.animayhem.engine.combat import Combat, GameOver, _Side, go_on
 from deckkit.animayhem.engine.endgame import check_end
 from deckkit.animayhem.engine.hooks import EngineHooks
 from deckkit.animayhem.engine.interpreter.common import Sides
@@ -71,9 +71,9 @@ PHASE_NAMES = ("discard", "reload", "maintenance", "equip", "move", "scavenge")
 
 
 def _rest_of_combat(game: Game, edition: Edition, policy: Policy) -> None:
-    if not COMBATS:
+    if not game.fighting:
         raise RuntimeError("a combat rollout needs the combat being fought")
-    go_on(game, edition, policy, carried(COMBATS[-1], game))
+    go_on(game, edition, policy, carried(game.fighting[-1], game))
     check_end(game, edition)
     if game.phase in PHASE_NAMES:
         for phase in PHASES[PHASE_NAMES.index(game.phase) + 1 :]:

@@ -873,6 +873,13 @@ class Game:
         self.done_scavenging: set[int] = set()  # location slots stopped this turn
         self.ended: str | None = None
         self.outcome: str | None = None
+        # The combats being fought, innermost last (combat.go_on), the game's own: a Dask
+        # worker's threads play other games at once. A list whose storage is sized for one
+        # (emptied from a larger one, CPython gives its storage back, and the next fight's
+        # append asks for it again).
+        fighting: list[Any] = [None]
+        fighting.pop()
+        self.fighting = fighting
         # Effects (interpreter/)
         self.fx: dict[str, Triggers] = {}  # card id -> its effects by trigger
         # What the dealt combat cards were told of (``Copy.texted``; set by setup).
@@ -927,6 +934,10 @@ class Game:
         self.counts = counts
         self.counted = counted
         self.trace = None
+        # The game's own combats, shared: a rollout of a choice made in a combat carries the
+        # game's innermost one over to the copy (rollout.py), and the copy's fights, each
+        # ended before the rollout returns, leave it as it was.
+        self.fighting = like.fighting
         self.field = like.field
         self.turn = like.turn
         self.phase = like.phase
