@@ -20,7 +20,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_faults import DECK, _alive, _all_gone, _deckkit, reaper, stop_run
+from tests.test_faults import (
+    DECK,
+    _alive,
+    _all_gone,
+    _deckkit,
+    reaper,
+    stop_run,
+    undecided_balance_file,
+)
 
 __all__ = ["reaper"]  # the fixture, imported to be used here
 
@@ -40,12 +48,7 @@ def _args(command: str, tmp_path: Path) -> list[str]:
         return ["impact", str(DECK), "--games", "2000000", *RUN]
     if command == "sensitivity":
         return ["sensitivity", str(DECK), "--games", HUGE, *RUN]
-    balance = tmp_path / "balance.toml"
-    balance.write_text(  # a band hugging the deck's win rate, a huge budget: no verdict soon
-        f'[[check]]\nname = "slow"\ndeck = "{DECK}"\nband = [0.05, 0.20]\n'
-        'margin = 0.001\npolicy = "random"\nbudget = 100000000\n'
-    )
-    return ["balance", "check", str(balance), "--workers", "2"]
+    return ["balance", "check", str(undecided_balance_file(tmp_path)), "--workers", "2"]
 
 
 COMMANDS = ["simulate", "report", "compare", "impact", "sensitivity", "balance"]

@@ -22,22 +22,12 @@ from tests.test_faults import (
     _wait_for_workers,
     as_at_a_terminal,
     reaper,
+    undecided_balance_file,
 )
 
 __all__ = ["reaper"]  # the fixture, imported to be used here
 
 LONG = ["--games", "2000000", "--workers", "2", "--seed", "4"]
-
-
-def _balance_file(tmp_path: Path) -> Path:
-    """A band check that cannot decide soon: the band hugs the deck's win rate and the budget
-    is huge."""
-    path = tmp_path / "balance.toml"
-    path.write_text(
-        f'[[check]]\nname = "slow"\ndeck = "{DECK}"\nband = [0.05, 0.20]\n'
-        'margin = 0.001\npolicy = "random"\nbudget = 100000000\n'
-    )
-    return path
 
 
 # SIGHUP's 129 is checked on `simulate` by test_faults; here on every command, in the slow suite.
@@ -59,7 +49,7 @@ def test_every_playing_command_exits_128_plus_the_signal(
     elif command == "impact":
         args = ["impact", str(DECK), *LONG[2:], "--games", "200000"]
     else:
-        args = ["balance", "check", str(_balance_file(tmp_path)), "--workers", "2"]
+        args = ["balance", "check", str(undecided_balance_file(tmp_path)), "--workers", "2"]
     proc = _deckkit(*args)
     reaper.append(proc)
     workers = _wait_for_workers(proc)

@@ -58,6 +58,20 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def undecided_balance_file(tmp_path: Path) -> Path:
+    """A band check that cannot decide for millions of games, whatever the deck's win rate: with
+    a margin of a millionth each side's log-likelihood ratio moves about a millionth a game
+    (times a factor near 1 for any plausible rate), so neither reaches its bound of about 3
+    before millions of games, and the budget is larger still. (A band merely hugging the
+    random player's rate decided within seconds once that rate moved inside it.)"""
+    path = tmp_path / "balance.toml"
+    path.write_text(
+        f'[[check]]\nname = "slow"\ndeck = "{DECK}"\nband = [0.05, 0.20]\n'
+        'margin = 0.000001\npolicy = "random"\nbudget = 100000000\n'
+    )
+    return path
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
