@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from types import FrameType
+from typing import Any
 
 # The signals that ask a run to stop, each with its exit code.
 STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGTERM, signal.SIGHUP)
@@ -80,3 +82,49 @@ def ignore_in_worker() -> None:
     """A worker leaves every stop request to its parent, which ends it when the run stops."""
     for sig in (signal.SIGINT, *STOP_SIGNALS):
         signal.signal(sig, signal.SIG_IGN)
+
+
+# --- stops that land where Python cannot raise them -----------------------------------------
+
+# A stop request's exception raised inside a weakref callback or a ``__del__`` (the import
+# machinery's module-lock callback is the common one: commands load modules as they run) is
+# "ignored": Python prints it with a traceback and the command goes on as if never stopped.
+# :func:`keep_stops_raised` catches it there and raises it again a moment later, outside.
+_swallowed: list[tuple[KeyboardInterrupt, Any]] = []  # at most one: the stop and SIGINT's handler
+REDELIVERY_SECONDS = 0.001
+
+
+def _raise_swallowed(signum: int, frame: FrameType | None) -> None:
+    """SIGINT's handler while a swallowed stop waits: put the handler back, raise the stop."""
+    err, previous = _swallowed.pop()
+    signal.signal(signal.SIGINT, previous)
+    raise err
+
+
+def _send_sigint(main_thread: int) -> None:
+    signal.pthread_kill(main_thread, signal.SIGINT)  # a real signal: it also ends a blocking call
+
+
+def _on_unraisable(unraisable: Any) -> None:
+    """``sys.unraisablehook``: a stop caught in a callback is raised again from the main thread
+    once the callback has returned (a real SIGINT to it shortly after, handled by
+    :func:`_raise_swallowed`; if that lands in a callback too, it is caught here again). Any
+    other exception is printed as Python prints it."""
+    err = getattr(unraisable, "exc_value", None)
+    if not isinstance(err, KeyboardInterrupt) or not _on_main_thread():
+        sys.__unraisablehook__(unraisable)
+        return
+    if not _swallowed:
+        _swallowed.append((err, signal.signal(signal.SIGINT, _raise_swallowed)))
+    timer = threading.Timer(REDELIVERY_SECONDS, _send_sigint, (threading.main_thread().ident,))
+    timer.daemon = True
+    timer.start()
+
+
+def _on_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def keep_stops_raised() -> None:
+    """Install :func:`_on_unraisable` for the rest of this process (the console script does)."""
+    sys.unraisablehook = _on_unraisable

@@ -99,14 +99,15 @@ def test_ctrl_c_while_loading_is_an_interruption_not_a_traceback() -> None:
 
 # Ctrl-C delivered while the import machinery runs a callback of its own (a module lock's
 # weakref callback, importlib._bootstrap._get_module_lock): the moment that made the test above
-# fail now and then under load. Here it is made to happen: the loading of deckkit.cli.main drops
-# the last reference to an object whose weakref callback sends this process SIGINT, so Python
-# runs the handler inside that callback.
+# fail now and then under load. Here it is made to happen: the loading of MODULE drops the last
+# reference to an object whose weakref callback sends this process SIGINT, so Python runs the
+# handler inside that callback.
 _CTRL_C_IN_A_CALLBACK = """
 import os, signal, sys, weakref
+MODULE = sys.argv[2]
 class Finder:
     def find_spec(self, name, path=None, target=None):
-        if name == "deckkit.cli.main":
+        if name == MODULE:
             sys.meta_path.remove(self)
             class Lock: pass
             lock = Lock()
@@ -123,11 +124,18 @@ run()
 """
 
 
-def test_ctrl_c_inside_an_import_callback_still_stops_the_command() -> None:
-    """An interruption while loading is never lost in a callback ("Exception ignored in ...",
-    then the command carried on): exit 130, one line."""
+@pytest.mark.parametrize(
+    "module",
+    [
+        "deckkit.cli.main",  # while the console script loads the CLI
+        "deckkit.animayhem.validation",  # while the command runs and loads what it needs
+    ],
+)
+def test_ctrl_c_inside_an_import_callback_still_stops_the_command(module: str) -> None:
+    """An interruption landing in a callback is never lost ("Exception ignored in ...", then the
+    command carried on): exit 130, one line; while the CLI loads and once the command runs."""
     done = subprocess.run(
-        [sys.executable, "-c", _CTRL_C_IN_A_CALLBACK, str(DECK)],
+        [sys.executable, "-c", _CTRL_C_IN_A_CALLBACK, str(DECK), module],
         capture_output=True, text=True, cwd=REPO, timeout=60, preexec_fn=as_at_a_terminal,
     )  # fmt: skip
     assert done.returncode == 130, done.stderr

@@ -11,6 +11,8 @@ import os
 import signal
 import sys
 
+from deckkit import stopping
+
 # glibc's mallopt parameter for the most arenas (malloc.h), and the environment variable its
 # processes read at start.
 M_ARENA_MAX = -8
@@ -61,6 +63,7 @@ def fit_to_address_cap() -> bool:
 
 def run() -> None:
     fit_to_address_cap()
+    stopping.keep_stops_raised()  # a stop landing in a callback while modules load, later
     # Ctrl-C while the CLI is still loading: noted, and acted on once loading is done. Raised
     # where it lands, it can land in a callback of the import machinery (a module lock's weakref
     # callback), where Python prints it as an ignored exception with its traceback and the
