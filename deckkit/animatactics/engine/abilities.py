@@ -105,6 +105,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from deckkit.animatactics.engine.combat import DIE, NATURAL_SUCCESS
+from deckkit.animatactics.engine.keyed import KeptHash
 
 ABILITIES_CSV = "abilities.csv"
 
@@ -159,8 +160,10 @@ BLOCKING = frozenset({"rules text not in the source"})
 
 
 @dataclass(frozen=True)
-class Special:
+class Special(KeptHash):
     """One special ability the engine plays: an attack with its cost and modifiers."""
+
+    __hash__ = KeptHash.__hash__  # kept: the dataclass would make its own
 
     name: str
     action: str  # MELEE, RANGED or CHARGE
@@ -265,8 +268,10 @@ def follows(spec: Special, chain: frozenset[str]) -> bool:
 
 
 @dataclass(frozen=True)
-class Kit:
+class Kit(KeptHash):
     """What a character's abilities change in play."""
+
+    __hash__ = KeptHash.__hash__  # kept: the dataclass would make its own
 
     specials: tuple[Special, ...] = ()
     critical_mastery: bool = False
@@ -286,10 +291,12 @@ NO_KIT = Kit()
 
 
 @dataclass(frozen=True)
-class Powers:
+class Powers(KeptHash):
     """What the powers of an attacker and of its target change in one attack of the one at the
     other (:func:`powers_between`, the only place that reads them): every attack made, and every
     attack weighed by a player or the duel's schedule, goes through it."""
+
+    __hash__ = KeptHash.__hash__  # kept: the dataclass would make its own
 
     ignores: bool = False  # the attacker's: its attacks ignore the target's Armor
     cap: int = 0  # the target's: the most Life Points one attack takes from it (0: no limit)

@@ -68,6 +68,7 @@ from deckkit.animatactics.engine.abilities import (
     swing_odds,
 )
 from deckkit.animatactics.engine.combat import CHARGE_BONUS, COUNTER_PENALTY
+from deckkit.animatactics.engine.keyed import KeptHash
 from deckkit.animatactics.engine.options import (
     ALTERNATE,
     APART,
@@ -84,8 +85,10 @@ Array = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True)
-class Duellist:
+class Duellist(KeptHash):
     """What a duel reads of a character."""
+
+    __hash__ = KeptHash.__hash__  # kept: the dataclass would make its own
 
     name: str
     attack: int
