@@ -101,7 +101,8 @@ test: $(STAMP)
 	# (the verdicts do not depend on --workers; test_balance_cli checks that).
 	$(TEST_ENV) $(BIN)/deckkit balance check reports/balance.toml --workers 1 --quiet --junit build/balance-junit.xml
 
-# The end-to-end checks too slow for `make test`, marked `slow`: `pip install .` in a fresh venv
+# The end-to-end checks too slow for `make test`, marked `slow` (the heaviest runs of the commands
+# among them: reports with charts, tune and build races, Anima Tactics through every command): `pip install .` in a fresh venv
 # (the compiled engine it plays, the README's whole tour from it, a compiler-less pure build),
 # the README's win rates replayed, every effect batch's full games, runs stopped by signals or
 # killed with their workers (make test keeps simulate's SIGTERM), the console script on a full disk,

@@ -95,6 +95,7 @@ def test_the_race_keeps_a_planted_best_and_confirms_on_fresh_seeds() -> None:
     assert conf["games"] == 500 and not set(seeds) & race_seeds
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_build_against_a_field_writes_a_legal_party(tmp_path: Path) -> None:
     out = tmp_path / "built.party"
     pools = ["--pool", str(DECKS / "at-empire-light.party")]

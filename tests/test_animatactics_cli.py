@@ -30,6 +30,7 @@ def _small_roster() -> list[Entrant]:
     return [e for e in full if e.name in wanted]
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_simulate_vs_is_seeded_and_the_same_for_any_workers() -> None:
     # 24 games: 8 chunks of 3 on two workers, each game's seed drawn from its index
     args = ["simulate", LIGHT, "--vs", DARK, "--games", "24", "--seed", "5", "-f", "json"]
@@ -94,6 +95,7 @@ def test_illegal_party_is_refused_unless_allowed() -> None:
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     small = _small_roster()[:8]  # an 8 x 8 matrix; the cost study still finds over-costed ones
     monkeypatch.setattr(matrix_mod, "roster", lambda db: small)
@@ -140,6 +142,7 @@ def test_cards_list_and_show() -> None:
     assert result.exit_code == 2 and "Celia" in result.output
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_matrix_entries_past_the_size_limit_are_sampled_with_intervals() -> None:
     """Past the size limit every entry is sampled and carries its 95% interval, the two orders
     of a pair sum to one, and the JSON lists the sampled entries (the slow test below checks
@@ -202,6 +205,7 @@ def test_cost_study_ranks_by_residual_and_leaves_out_the_pair() -> None:
     assert goethia.levels == 50 + 5 and "piloted by" in goethia.note
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_cost_study_scores_its_duels_as_draws_whatever_the_runs_time_limit() -> None:
     """ "The standard scenario is that the player with the most levels on the table at the end
     of 10 turns is the winner" (rulebook, "Winning"): under the default ``time_limit=levels`` a

@@ -259,6 +259,7 @@ def test_search_is_the_same_for_any_workers() -> None:
     assert one == two and one["policy"] == "search:1" and one["vs_policy"] == "random"
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_the_ladder_pairs_each_player_with_the_heuristic_on_the_same_games() -> None:
     """The heuristic against itself on the same games differs by exactly nothing; the random
     player, on the sample parties, loses ground against it."""

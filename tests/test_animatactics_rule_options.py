@@ -230,6 +230,7 @@ def test_counter_dodge_changes_the_duel_only_where_a_dodge_back_is_possible() ->
         schedule(FIGHTER, TARGET, ALL_OUT, COUNTERING, True, rules=yes)
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_counter_dodge_reaches_the_commands_that_play_duels(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -378,6 +379,7 @@ def test_build_takes_rule_and_records_every_option() -> None:
     assert json.loads(result.stdout)["rules"]["initiative"] == "alternate"
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_report_takes_rule_for_its_duels_and_games(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

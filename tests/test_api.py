@@ -134,6 +134,7 @@ def test_play_one_is_game_i_of_the_run() -> None:
     assert played.text().startswith("Setup")
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_report_writes_the_page_the_command_writes(tmp_path: Path) -> None:
     done = deckkit.write_report(
         DEMO,

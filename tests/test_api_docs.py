@@ -17,6 +17,7 @@ def python_blocks(text: str) -> list[str]:
     return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_the_walkthrough_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocks = python_blocks(PAGE.read_text())
     assert len(blocks) >= 3

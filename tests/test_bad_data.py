@@ -33,6 +33,7 @@ def _copy_db(tmp_path: Path, text: str | bytes) -> Path:
     return target
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_random_bad_cells_are_reported_with_file_line_and_field(tmp_path: Path) -> None:
     rows = list(csv.reader(io.StringIO(CSV.read_text(encoding="utf-8"))))
     header = rows[0]

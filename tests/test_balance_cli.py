@@ -75,6 +75,7 @@ def harsher_disasters(db: Path) -> list[str]:
     return names
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_drift_check_passes_unchanged_fails_harsher_and_is_inconclusive_on_a_tiny_budget(
     tmp_path: Path, db_copy: Path
 ) -> None:
@@ -116,6 +117,7 @@ def test_drift_check_passes_unchanged_fails_harsher_and_is_inconclusive_on_a_tin
     assert skipped is not None and "undecided after the budget" in (skipped.get("message") or "")
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_card_db_comes_from_the_environment_variable(tmp_path: Path, db_copy: Path) -> None:
     """DECKKIT_CARD_DB names the database as --card-db does."""
     file = balance_file(tmp_path)
@@ -194,6 +196,7 @@ def test_a_deck_that_does_not_read_names_the_check(tmp_path: Path) -> None:
     assert "check 'odd'" in result.output and "unknown-card.deck" in result.output
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_report_dir_gets_each_checked_decks_page(tmp_path: Path) -> None:
     out = tmp_path / "pages"
     out.mkdir()

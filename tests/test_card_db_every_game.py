@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from deckkit.cli.main import app
@@ -36,6 +37,7 @@ def _edit_row(path: Path, name: str, old: str, new: str) -> None:
     path.write_text("".join(lines), encoding="utf-8")
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_an_edited_anima_tactics_copy_changes_legality_and_games(tmp_path: Path) -> None:
     party = str(DECKS / "at-empire-light.party")
     # 20 games: 4 wins with the shipped data, 8 with the edited copy (the same seeds).

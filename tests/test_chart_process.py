@@ -47,6 +47,7 @@ def draw_with(command: list[str] | None, monkeypatch: pytest.MonkeyPatch) -> dic
         return drawer.receive()
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_helper_draws_the_same_bytes_as_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
     answered: list[object] = []
     real = ChartProcess._answer
@@ -103,6 +104,7 @@ def test_no_helper_once_charts_are_drawn_here(monkeypatch: pytest.MonkeyPatch) -
         assert drawer.receive() == expected
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_one_helper_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """The helper serves a process's first report; later ones are drawn here."""
     first = draw_with(None, monkeypatch)

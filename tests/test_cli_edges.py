@@ -203,6 +203,7 @@ def test_card_db_in_a_symbolic_link_loop_is_a_card_data_error(
 # --- default report names ------------------------------------------------------------------
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_default_report_names_carry_policy_and_edition(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -229,7 +229,12 @@ def test_every_cell_of_the_table_is_exercised(tmp_path: Path) -> None:
     assert all(set(by_game) == set(FILES) for by_game in games.SERVES.values())
 
 
-@pytest.mark.parametrize("played", list(FILES))
+# Anima Tactics' cells play its pure-Python party games (about 8 s on a 2-core machine): in
+# make test-slow (CI runs it), its commands one by one in test_animatactics_cli.
+@pytest.mark.parametrize(
+    "played",
+    [pytest.param(g, marks=pytest.mark.slow) if g == "anima-tactics" else g for g in FILES],
+)
 def test_every_working_cell_runs_and_its_json_follows_its_schema(
     played: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -206,6 +206,7 @@ def test_every_ani_mayhem_flag_is_declared_for_parties_with_the_same_help_and_de
             assert a.help == b.help, flag  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_impact_target_error_stops_each_stand_in_on_the_games_a_shorter_run_plays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

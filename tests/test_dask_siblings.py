@@ -170,6 +170,7 @@ def _runs() -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_every_run_of_parties_and_teams_goes_to_the_backend_with_the_same_results() -> None:
     local = _runs()
     backend = InProcessBackend()

@@ -53,6 +53,7 @@ def test_the_batch_schedule_is_made_as_it_is_used() -> None:
     assert first == [(0, 100), (100, 300), (300, 700), (700, 1500)]
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_a_balance_check_with_an_astronomical_budget_plays_as_any_other(tmp_path: Path) -> None:
     file = balance_toml(tmp_path, f"budget = {10**20}")
     started = time.monotonic()
@@ -68,6 +69,7 @@ def test_a_balance_check_with_an_astronomical_budget_plays_as_any_other(tmp_path
 # --- JUnit ---
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_junit_stays_well_formed_whatever_a_check_is_called(tmp_path: Path) -> None:
     file = balance_toml(tmp_path, "budget = 3", name="bell\\u0007 esc\\u001b[31m nul\\u0000")
     junit = tmp_path / "junit.xml"

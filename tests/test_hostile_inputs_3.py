@@ -49,6 +49,7 @@ def invoke(*args: str | Path) -> tuple[int, str]:
 # --- one-game reports (issue 31, problem 3) ---
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_a_one_game_report_is_written_with_no_turns_interval(tmp_path: Path) -> None:
     page = tmp_path / "one.html"
     rows = tmp_path / "one.parquet"
@@ -894,6 +895,7 @@ def test_save_chart_under_an_address_space_cap_leaves_the_interpreter_standing(
     assert target.exists() == (said == "drawn")
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_save_chart_draws_what_vl_convert_draws(tmp_path: Path) -> None:
     import vl_convert
 

@@ -80,6 +80,7 @@ def test_observational_view_is_labelled_correlational(measured: dict) -> None:
     assert {o["card"] for o in doc["observational"]} >= {"Goten", "Zarbon", "Sewer"}
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_paired_interval_is_narrower_than_independent_runs() -> None:
     """The key-fighter swap measured on the same games (paired) and on games of another seed
     (independent runs of the same size), 1,000 games each: at 500 the two widths came within

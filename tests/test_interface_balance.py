@@ -9,6 +9,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from deckkit import games
@@ -26,6 +27,7 @@ def run(*args: str | Path) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_a_changed_team_is_replayed_against_its_baseline(tmp_path: Path) -> None:
     for name in ("animus-vanguard.team", "animus-counterpoint.team"):
         shutil.copy(DECKS / name, tmp_path / name)

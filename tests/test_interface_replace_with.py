@@ -52,6 +52,7 @@ def _compare_difference(file: Path, changed: Path, vs: Path) -> float:
     return value
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_a_party_s_character_against_a_named_one_is_paired_on_the_same_games(
     tmp_path: Path,
 ) -> None:

@@ -202,6 +202,7 @@ def test_never_replaces_a_named_file(tmp_path: Path) -> None:
     assert lookup({"a": [1, {"b": 2}]}, "a.1.b") == 2
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_report_with_card_impact(tmp_path: Path) -> None:
     code, html, doc = report(
         tmp_path, DECKS / "medium-solo.deck", "-n", 60, "--impact", "--impact-card", "Goten",

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from deckkit.cli.main import app
@@ -43,6 +44,7 @@ def test_impact_by_default_within_the_budget(tmp_path: Path) -> None:
     assert 'id="impact"' in html and "Not measured within the budget" in html
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_headline_names_the_cards_that_matter_by_impact(tmp_path: Path) -> None:
     doc = report(
         tmp_path, "-n", "100", "-s", "2", "--impact-budget", "1500", "--impact-games", "300"
@@ -58,6 +60,7 @@ def test_headline_names_the_cards_that_matter_by_impact(tmp_path: Path) -> None:
     assert "1</span> of <span" in html or "1 of 50 cards measured" in html
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_no_impact_and_a_budget_too_small(tmp_path: Path) -> None:
     assert report(tmp_path, "-n", "40", "--no-impact")["impact"] is None
     small = report(tmp_path, "-n", "40")["impact"]  # 40 games: below one card's minimum

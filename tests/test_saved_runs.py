@@ -154,6 +154,7 @@ def test_metadata_nested_beyond_reason_is_refused(saved: Path, tmp_path: Path) -
     assert code == 2 and "nested too deeply" in err, err
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_a_run_of_more_games_than_a_report_reads_is_refused_from_its_footer(
     tmp_path: Path,
 ) -> None:

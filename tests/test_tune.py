@@ -179,6 +179,7 @@ def test_every_candidate_and_every_deck_played_or_written_is_legal(seed: int, pa
     assert tn.copies(again) == tn.copies(outcome.best) and legal(again)
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_the_confirmation_games_are_disjoint_from_the_selection_games() -> None:
     deck = read_deck(DECKS / "medium-solo.deck", DB)
     legal = _legal_for(deck)
@@ -201,6 +202,7 @@ def test_the_confirmation_games_are_disjoint_from_the_selection_games() -> None:
     assert games.played <= 8_000 * 1.1
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_the_search_finds_planted_losses_of_the_fake_player() -> None:
     # The fake values cards; plant a loss: the deck's two most valuable non-disaster cards
     # swapped for the least valuable legal ones. The search must win most of it back.
@@ -267,6 +269,7 @@ def test_tune_refuses_to_replace_an_existing_out_file(tmp_path: Path) -> None:
     assert out.read_text() == "kept"
 
 
+@pytest.mark.slow  # end to end, in make test-slow (CI runs it): the fast suite's time
 def test_tune_command_writes_a_legal_deck_and_its_json(tmp_path: Path) -> None:
     out = tmp_path / "best.deck"
     result = CliRunner().invoke(
