@@ -531,6 +531,23 @@ class Option:
     follow_up: str = ""
 
 
+# The options of one character against one enemy depend on these arguments alone; a party
+# game asks for the same ones again and again (every ready character's actions, every decision
+# of a search player's rollouts). Bounded: a long run meets many kits and states.
+OPTIONS_KEPT = 1 << 16
+
+
+@functools.lru_cache(maxsize=OPTIONS_KEPT)
+def options_kept(
+    kit: Kit, ap: int, engaged: bool, moved: bool, used: int, target_engaged: bool, life: int,
+    chain: frozenset[str], at_paralyzed: bool,
+) -> tuple[Option, ...]:  # fmt: skip
+    """:func:`options` as a party game asks for them (no reserve, effects played, the Charge's
+    bonus by the default reading's value), kept: the same tuple for the same arguments."""
+    return tuple(options(kit, ap, 0, engaged, moved, used, target_engaged, life, chain=chain,
+                         effects=True, at_paralyzed=at_paralyzed))  # fmt: skip
+
+
 def options(
     kit: Kit, ap: int, reserve: int, engaged: bool, moved: bool, used: int, target_engaged: bool,
     life: int, charge_bonus: int = CHARGE_BONUS, chain: frozenset[str] = frozenset(),

@@ -320,19 +320,27 @@ class Heuristic(Policy):
     name = "heuristic"
 
     def best(self, g: GameState, side: int, actor: int) -> Action | None:
+        keyed = self._best_keyed(g, side, actor)
+        return None if keyed is None else keyed[1]
+
+    @staticmethod
+    def _best_keyed(
+        g: GameState, side: int, actor: int
+    ) -> tuple[tuple[float, int, str, str], Action] | None:
+        """The actor's best action with its key (the first of equal keys), or None."""
         options = affordable(g, side, actor, g.legal(side, actor))
         if not options:
             return None
-        return min(options, key=lambda a: _key(g, side, actor, a))
+        return min(((_key(g, side, actor, a), a) for a in options), key=lambda ka: ka[0])
 
     def choose_actor(self, g: GameState, side: int, ready: list[int], rng: random.Random) -> int:
         best_actor = -1
         best_key: tuple[float, int, str, str] | None = None
         for i in ready:
-            act = self.best(g, side, i)
-            if act is None:
+            keyed = self._best_keyed(g, side, i)
+            if keyed is None:
                 continue
-            k = _key(g, side, i, act)
+            k = keyed[0]
             if best_key is None or k < best_key:
                 best_actor, best_key = i, k
         if best_actor >= 0:

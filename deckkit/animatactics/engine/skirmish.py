@@ -76,7 +76,7 @@ from deckkit.animatactics.engine.abilities import (
     effect_outcome,
     harms,
     make_swing,
-    options,
+    options_kept,
     powers_between,
     reactive,
     swing_damage,
@@ -339,9 +339,8 @@ class GameState:
                     out.append(Action(CHARGE, t))
                 continue
             chain = f.chain if t == f.chain_target else frozenset()
-            for opt in options(kit, f.ap, 0, engaged, f.moved, f.used | f.used_turn,
-                               e.engaged != 0, f.life, chain=chain, effects=True,
-                               at_paralyzed=e.paralyzed > 0):  # fmt: skip
+            for opt in options_kept(kit, f.ap, engaged, f.moved, f.used | f.used_turn,
+                                    e.engaged != 0, f.life, chain, e.paralyzed > 0):  # fmt: skip
                 act = as_action(opt, t)
                 hide = kit.specials[opt.special].hide if opt.special >= 0 else 0
                 if f.hidden and hide:  # already hidden: no Stealth first
