@@ -135,7 +135,10 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
     cluster: distributed.LocalCluster, client: distributed.Client
 ) -> None:
     factory = _demo_games()
-    games = 240  # 12 chunks: the killed worker holds some of them
+    # 12 chunks of 400 games, each a few tenths of a second on one core: the killed worker holds
+    # some of them. (With chunks of 20 demo games, a few milliseconds each since the engine got
+    # faster, every chunk could be done before the first result was seen: none left to kill.)
+    games, chunk = 4_800, 400
     pids: dict[str, int] = client.run(os.getpid)
     killed: list[tuple[str, list[str], int]] = []  # worker, its chunks, games done then
     seen: list[int] = []
@@ -166,7 +169,7 @@ def test_a_killed_worker_s_chunks_are_played_again_and_counted_once(
             games=games,
             seed=11,
             keep_rows=True,
-            chunk_size=20,
+            chunk_size=chunk,
             progress=kill_after_the_first_chunk,
         )
     local = run_games(factory, games=games, seed=11, workers=1, keep_rows=True)
