@@ -199,9 +199,10 @@ def test_shell_completion_can_be_shown() -> None:
 def test_short_commands_do_not_import_the_heavy_libraries() -> None:
     """Start-up stays short: polars, numpy, scipy, the page's and the chart libraries and Dask
     load only in the commands that use them, never for `--version`, `--help` or `validate`;
-    `--version` and `validate` play no game, so neither loads the engine or the runner."""
+    `--version` and `validate` play no game, so neither loads the engine or the runner; and
+    their values are read without pydantic (deckkit.cli.coercion)."""
     heavy = ["polars", "numpy", "scipy", "altair", "vl_convert", "jinja2", "markupsafe",
-             "distributed", "dask"]  # fmt: skip
+             "distributed", "dask", "pydantic"]  # fmt: skip
     engine = ["deckkit_engine__mypyc", "deckkit.animayhem.engine.state", "deckkit.analysis.runner"]
     probe = (
         "import sys\n"

@@ -44,6 +44,7 @@ CLI_SUPPORT = {
     "deckkit.cli.exits",
     "deckkit.cli.jsonout",
     "deckkit.cli.helpfmt",
+    "deckkit.cli.coercion",
     "deckkit.cli.steps",
     "deckkit.cli.tuneout",
     "deckkit.cli.animatactics.common",

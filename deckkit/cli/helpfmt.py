@@ -24,6 +24,7 @@ from typer import _click
 from typer._click.utils import PacifyFlushWrapper
 from typer.core import TyperArgument, TyperOption
 
+from deckkit.cli import coercion
 from deckkit.cli.exits import DeckkitGroup, silence_stdout
 from deckkit.errors import EXIT_BROKEN_PIPE
 
@@ -140,6 +141,7 @@ class HelpGroup(DeckkitGroup):
     _tidied = False
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        coercion.install()  # values read without pydantic where that is certain
         if not self._tidied:
             tidy_all(self)
             self._tidied = True
