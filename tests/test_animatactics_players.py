@@ -430,3 +430,46 @@ def test_the_heuristic_weighs_a_deterrent() -> None:
         g.teams[1][0].life = 3
         act = Heuristic().choose_action(g, 0, 0, g.legal(0, 0), random.Random(0))
         assert act is not None and act.special == picked
+
+
+class _Recomputing(Heuristic):
+    """The heuristic that checks its kept pick: every first action it returns from what
+    choose_actor found must be the action it works out again from the state it is asked in."""
+
+    kept = 0
+
+    def choose_action(
+        self, g: GameState, side: int, actor: int, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        fresh = Heuristic.choose_action(Heuristic(), g, side, actor, legal, rng)
+        picked = self._picked
+        act = super().choose_action(g, side, actor, legal, rng)
+        if picked is not None and picked[0] is g and picked[2] == actor:
+            _Recomputing.kept += 1
+        assert act == fresh
+        return act
+
+
+def test_the_heuristic_s_kept_first_action_is_the_one_it_would_work_out_again() -> None:
+    """choose_actor keeps the action it found for the actor it picks, and choose_action returns
+    it when asked at once in that state (both sides, both plans, every pairing of the sample
+    parties, the three board and initiative options that change who acts when)."""
+    from deckkit.animatactics.analysis.ladder import _side
+    from deckkit.animatactics.engine.options import RuleSet
+    from deckkit.animatactics.engine.skirmish import advance
+
+    parties = (UNALIGNED, DARK, DECKS / "at-empire-light.party")
+    _Recomputing.kept = 0
+    games = 0
+    for (a, b), plan, rules in itertools.product(
+        itertools.permutations(parties, 2),
+        ("all-out", "counter"),
+        (RuleSet(), RuleSet(board="apart"), RuleSet(initiative="alternate")),
+    ):
+        sides = (_side(a, plan), _side(b, plan))
+        for game in range(2):
+            g = GameState(sides, game % 2, rules=rules)
+            dice, prng = random.Random(game), random.Random(-game)
+            advance(g, (_Recomputing(), _Recomputing()), dice, prng)
+            games += 1
+    assert games == 72 and _Recomputing.kept > 1000

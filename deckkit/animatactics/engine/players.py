@@ -286,16 +286,21 @@ def _key(g: GameState, side: int, actor: int, act: Action) -> tuple[float, int, 
     )
 
 
-def affordable(g: GameState, side: int, actor: int, legal: list[Action]) -> list[Action]:
+def affordable(
+    g: GameState, side: int, actor: int, legal: list[Action], worths: dict[int, float] | None = None
+) -> list[Action]:
     """The actions the side's plan spends: a Charge whenever it can pay (it opens a fight), any
     other action while the plan's reserve of actions stays after it; against each enemy, the
     one worth most Life Points per action point (the first of equals: a basic action unless a
-    special beats it)."""
+    special beats it). ``worths``: a knock-out's worth by target (:func:`action_value`), which
+    the caller may share between the actors of one decision (it depends on the side and the
+    target, not on who strikes)."""
     plan = g.sides[side].plan
     me = g.teams[side][actor]
     kitted = bool(me.stats.kit.specials) or me.stats.kit.ranged
     best: dict[int, tuple[float, Action]] = {}
-    worths: dict[int, float] = {}  # a knock-out's worth by target, for this decision
+    if worths is None:
+        worths = {}
     for a in legal:
         if a.kind in (LEAVE, LAND):
             continue  # no Life Points: never weighed (a landing is forced when nothing else is)
@@ -314,10 +319,43 @@ def plan_reaction(plan: Plan, ap: int) -> int:
     return DODGE if ap >= DODGE_COST else NO_REACTION
 
 
+def _state(g: GameState) -> tuple[object, ...]:
+    """Everything of a game a heuristic decision reads that play changes: the turn and every
+    character's counters (the sides, their plans and the rules stay for the whole game)."""
+    fighters = [
+        (
+            f.life,
+            f.ap,
+            f.acted,
+            f.moved,
+            f.engaged,
+            f.used,
+            f.used_turn,
+            f.chain,
+            f.chain_target,
+            f.paralyzed,
+            f.hidden,
+            f.off_table,
+        )
+        for team in g.teams
+        for f in team
+    ]
+    return (g.turn, g.done, *fighters)
+
+
 class Heuristic(Policy):
     """Focus the enemy it can knock out soonest (see the module's text)."""
 
     name = "heuristic"
+
+    def __init__(self) -> None:
+        # The engine asks for the character to activate, then at once for its first action:
+        # choose_actor has already found that action (the best of the actor it picked), so it
+        # keeps it for choose_action, which returns it when asked in the very game and state it
+        # was found in (else it works it out again). One game's player: made per game.
+        self._picked: (
+            tuple[GameState, int, int, tuple[object, ...], list[Action], Action] | None
+        ) = None
 
     def best(self, g: GameState, side: int, actor: int) -> Action | None:
         keyed = self._best_keyed(g, side, actor)
@@ -325,10 +363,16 @@ class Heuristic(Policy):
 
     @staticmethod
     def _best_keyed(
-        g: GameState, side: int, actor: int
+        g: GameState,
+        side: int,
+        actor: int,
+        legal: list[Action] | None = None,
+        worths: dict[int, float] | None = None,
     ) -> tuple[tuple[float, int, str, str], Action] | None:
         """The actor's best action with its key (the first of equal keys), or None."""
-        options = affordable(g, side, actor, g.legal(side, actor))
+        if legal is None:
+            legal = g.legal(side, actor)
+        options = affordable(g, side, actor, legal, worths)
         if not options:
             return None
         return min(((_key(g, side, actor, a), a) for a in options), key=lambda ka: ka[0])
@@ -336,21 +380,37 @@ class Heuristic(Policy):
     def choose_actor(self, g: GameState, side: int, ready: list[int], rng: random.Random) -> int:
         best_actor = -1
         best_key: tuple[float, int, str, str] | None = None
+        best_act: Action | None = None
+        best_legal: list[Action] = []
+        worths: dict[int, float] = {}  # a knock-out's worth by target: the same for every actor
         for i in ready:
-            keyed = self._best_keyed(g, side, i)
+            legal = g.legal(side, i)
+            keyed = self._best_keyed(g, side, i, legal, worths)
             if keyed is None:
                 continue
             k = keyed[0]
             if best_key is None or k < best_key:
-                best_actor, best_key = i, k
-        if best_actor >= 0:
+                best_actor, best_key, best_act, best_legal = i, k, keyed[1], legal
+        if best_act is not None:
+            self._picked = (g, side, best_actor, _state(g), best_legal, best_act)
             return best_actor
+        self._picked = None
         names = g.sides[side].fighters
         return min(ready, key=lambda i: names[i].name)  # none can strike: it only turns a card
 
     def choose_action(
         self, g: GameState, side: int, actor: int, legal: list[Action], rng: random.Random
     ) -> Action | None:
+        picked, self._picked = self._picked, None
+        if (
+            picked is not None
+            and picked[0] is g
+            and picked[1] == side
+            and picked[2] == actor
+            and picked[4] == legal
+            and picked[3] == _state(g)
+        ):
+            return picked[5]
         options = affordable(g, side, actor, legal)
         if not options:
             return None
