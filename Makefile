@@ -12,7 +12,7 @@ FAST := build/fast/.built
 ENGINE := $(wildcard deckkit/animayhem/*/*.py deckkit/animayhem/*/*/*.py) deckkit/core/chance.py
 DEMO_DECK := decks/demo-solo.deck
 
-.PHONY: demo test test-slow lint typecheck bytecode fast profile bench bench-search bench-simulate clean browser wheel
+.PHONY: demo test test-pure test-balance test-slow lint typecheck bytecode fast profile bench bench-search bench-simulate clean browser wheel
 
 # uv installs the same pinned ranges as pip, in a fifth of the time on a fresh clone (measured
 # 15 s against 80 s for this project and its dev group); where uv cannot be had (no index, an
@@ -91,14 +91,20 @@ test: $(STAMP)
 	# Measured against load and loadfile, two runs side by side under the same load: worksteal took
 	# the least wall time (2-4% less) and CPU (the same as load, 2% less than loadfile).
 	$(TEST_ENV) $(BIN)/pytest -n auto --dist worksteal -m 'not slow'
-	# The engine's own tests once more on the pure-Python modules, the reference build. One
-	# process: the tests take about 2 CPU-seconds, less than starting and collecting in a second
-	# worker costs.
+	# Then two single-process steps side by side (4 s and 4 s, 4.5 s together on two cores).
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-pure test-balance
+
+# make test's last steps. The engine's own tests once more on the pure-Python modules, the
+# reference build. One process: the tests take about 4 CPU-seconds, little more than starting
+# and collecting in a second worker costs.
+test-pure: $(STAMP)
 	DECKKIT_PURE=1 $(TEST_ENV) $(BIN)/pytest -p no:xdist tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
-	# The sample decks' balance checks (reports/balance.toml), as a project's CI runs them:
-	# exit 1 (a check fails) or 3 (undecided within its budget) fails the build. One worker:
-	# each check decides within a few hundred games, less than starting worker processes costs
-	# (the verdicts do not depend on --workers; test_balance_cli checks that).
+
+# The sample decks' balance checks (reports/balance.toml), as a project's CI runs them: exit 1
+# (a check fails) or 3 (undecided within its budget) fails the build. One worker: each check
+# decides within a few hundred games, less than starting worker processes costs (the verdicts
+# do not depend on --workers; test_balance_cli checks that).
+test-balance: $(STAMP)
 	$(TEST_ENV) $(BIN)/deckkit balance check reports/balance.toml --workers 1 --quiet --junit build/balance-junit.xml
 
 # The end-to-end checks too slow for `make test`, marked `slow` (the heaviest runs of the commands
