@@ -473,3 +473,25 @@ def test_the_heuristic_s_kept_first_action_is_the_one_it_would_work_out_again() 
             advance(g, (_Recomputing(), _Recomputing()), dice, prng)
             games += 1
     assert games == 72 and _Recomputing.kept > 1000
+
+
+def test_a_hidden_character_s_shot_costs_no_stealth_and_the_kept_actions_stay_as_they_are() -> None:
+    """GameState.legal takes a character's actions against each enemy from one kept tuple
+    (skirmish.actions_kept); a character already hidden pays no Stealth first, so its hidden
+    shot costs its price less the Stealth in it ("Hide"), in its own list, while the kept tuple,
+    which the same character asks for once seen, keeps the full price."""
+    from deckkit.animatactics.engine.abilities import RANGED, Kit, Special
+    from deckkit.animatactics.engine.skirmish import SHOT
+
+    sniper = Special("Sniper", RANGED, 4, attack=5, hide=2)
+    shooter = Duellist("Shooter", 5, 5, 5, 0, 10, 6, 3, Kit(specials=(sniper,)))
+    sides = (Side((shooter,), (30,), GUARDED), Side((SHEEP,), (5,), GUARDED))
+    g = GameState(sides, 0)
+    g.teams[0][0].moved = True  # no Charge: the shot alone
+    shots: dict[bool, list[list[tuple[int, int, int]]]] = {True: [], False: []}
+    for hidden in (True, False, True):
+        g.teams[0][0].hidden = hidden
+        legal = g.legal(0, 0)
+        shots[hidden].append([(a.kind, a.special, a.price) for a in legal if a.special >= 0])
+    assert shots[True] == [[(SHOT, 0, 2)], [(SHOT, 0, 2)]]
+    assert shots[False] == [[(SHOT, 0, 4)]]
