@@ -91,7 +91,7 @@ test: $(STAMP)
 	# Measured against load and loadfile, two runs side by side under the same load: worksteal took
 	# the least wall time (2-4% less) and CPU (the same as load, 2% less than loadfile).
 	$(TEST_ENV) $(BIN)/pytest -n auto --dist worksteal -m 'not slow'
-	# Then two single-process steps side by side (4 s and 4 s, 4.5 s together on two cores).
+	# Then two single-process steps side by side (4 s each, about 4 s together on two cores).
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-pure test-balance
 
 # make test's last steps. The engine's own tests once more on the pure-Python modules, the

@@ -4,13 +4,14 @@ against an older tree's, on the same seeded games (which must come out the same)
 Run: ``python benchmarks/bench_animatactics_players.py [--base REV] [--policy heuristic|search]
 [--games N] [--rounds R]``
 
-The older tree is git revision ``--base`` (default ``main``), checked out into a temporary
-worktree. Each round plays games ``0..N-1`` of seed 1, the Unaligned party against Samael
-Darkness with the plan ``guarded``, both sides by the one player, once on each tree, each in a
-fresh interpreter (the odds' caches start empty for both), in an order that alternates between
-rounds (a change in the machine's load falls on both), timed in CPU seconds of that process. It
-prints each tree's median games per CPU second with its range, the median and range of the
-per-round ratios, and whether every game came out the same.
+The older tree is git revision ``--base`` (default ``main``), extracted as
+``benchmarks/bench_engine.py`` extracts its bases (:func:`bench_engine.base_tree`, pure Python:
+the party games are not compiled). Each round plays games ``0..N-1`` of seed 1, the Unaligned
+party against Samael Darkness with the plan ``guarded``, both sides by the one player, once on
+each tree, each in a fresh interpreter (the odds' caches start empty for both), in an order
+that alternates between rounds (a change in the machine's load falls on both), timed in CPU
+seconds of that process. It prints each tree's median games per CPU second with its range, the
+median and range of the per-round ratios, and whether every game came out the same.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_engine import REPO, base_tree
 
 
 def child(policy: str, games: int) -> int:
@@ -59,15 +60,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.child:
         return child(args.policy, args.games)
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(base), args.base],
-                       cwd=REPO, check=True)  # fmt: skip
-        try:
-            return compare({"base": base, "this": REPO}, args)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=REPO,
-                           check=False)  # fmt: skip
+    return compare({"base": base_tree(args.base, compiled=False), "this": REPO}, args)
 
 
 def compare(trees: dict[str, Path], args: argparse.Namespace) -> int:
