@@ -19,6 +19,7 @@ from deckkit.animayhem.engine.policy import (
     HUNT_PASS_ON,
     HUNT_SPOILS_SAFE,
     HUNT_STEPS,
+    PILED_ITEM_STEPS,
     HeuristicPolicy,
     can_beat,
     route_to,
@@ -154,6 +155,24 @@ def test_equally_far_goals_the_one_further_along_the_path_first() -> None:
     _item_under(game, 7)
     assert game.field.path_index[7] > game.field.path_index[2]
     assert _route_of(game) == [7]
+
+
+def test_items_piled_under_a_location_bring_it_a_step_nearer_each() -> None:
+    """As above, two goals one step from the party at slot 4; now two items lie under Mt.
+    Muldoon (slot 2: one dropped there by a knocked-out carrier, 1998 guidelines "Drop": "they
+    go under a Location (and must be Scavenged)"), one under Tea Room Transylvania (slot 7).
+    One scavenge takes both, so slot 2 counts a step nearer (``PILED_ITEM_STEPS``) and wins
+    over the path key. Dropped equipment is no item: with it in place of the second item,
+    slot 7 again."""
+    game = effect_table()
+    add_char(game, "A-ko Magami", 4)
+    _item_under(game, 2)
+    _item_under(game, 7)
+    assert PILED_ITEM_STEPS == 1
+    game.locs[2].hidden_cards.append(copy_of(game, "Armitage's Gun"))
+    assert _route_of(game) == [7]
+    game.locs[2].hidden_cards[-1] = copy_of(game, "Keys")
+    assert _route_of(game) == [2]
 
 
 def test_a_beatable_disaster_carrying_an_item_is_hunted_three_steps_nearer() -> None:
