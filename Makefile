@@ -29,16 +29,16 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(FAST): $(STAMP) $(ENGINE) tools/build_fast.py tools/engine-profile.tar.xz
-	@echo "compiling the engine with mypyc (a minute or two; pure Python is used if this fails)"
+	@echo "compiling the engine with mypyc (about a minute; pure Python is used if this fails)"
 	@$(BIN)/python tools/build_fast.py > build-fast.log 2>&1 \
 		&& tail -n 1 build-fast.log \
 		|| { tail -n 5 build-fast.log; echo "mypyc build failed: the pure-Python engine will be used"; }
 	@mkdir -p build/fast && touch $(FAST)
 
 # make test's engine: the full build above when it is fresh (after make demo or make fast), else
-# a quick one (tools/build_fast.py --quick: the same C code at -Og, without the profile or
-# -flto: the same games at about 0.6x their speed, two fifths of the CPU time: 37 s against 85 s
-# on an idle 2-core machine of the slower kind). The tests check what the engine does, not how fast; the full build
+# a quick one (tools/build_fast.py --quick: the same C code at -Og, without the profile: the
+# same games at about 0.6x their speed, about half the CPU time: 37 s against 56-63 s on an
+# idle 2-core machine of the slower kind). The tests check what the engine does, not how fast; the full build
 # replaces the quick one for every target that plays for users or measures speed (demo, bench,
 # test-slow, which also installs and plays the full build of the wheel).
 TEST_BUILD := build/fast/.tested

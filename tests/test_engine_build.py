@@ -294,7 +294,8 @@ def test_the_profile_guides_a_gcc_build_unless_it_cannot(
 def test_objects_are_named_relative_to_the_c_directory(tmp_path: Path) -> None:
     """With GCC the library's C files compile from mypyc's C directory by relative names, into
     objects of those names: gcc names a profile's counts after the object and keys them by the
-    source's name, so the committed profile matches in any checkout."""
+    source's name, so the committed profile matches in any checkout. Per-file flags (COLD's
+    -O1) reach the files they name and no other."""
     from setuptools._distutils.ccompiler import new_compiler
     from setuptools._distutils.sysconfig import customize_compiler
 
@@ -302,24 +303,38 @@ def test_objects_are_named_relative_to_the_c_directory(tmp_path: Path) -> None:
     cdir = tmp_path / "c"
     (cdir / "sub").mkdir(parents=True)
     (cdir / "sub" / "m.c").write_text("const char *where(void) { return __FILE__; }\n")
+    # per-file flags reach the file they name, and only it (cold_files' -O1)
+    marked = '#ifdef DK_MARK\nconst char *mark(void) { return "marked-" __FILE__; }\n#endif\n'
+    (cdir / "sub" / "a.c").write_text(marked)
+    (cdir / "sub" / "b.c").write_text(marked)
     compiler = new_compiler()
     customize_compiler(compiler)
-    build_fast.parallel_compile(compiler, 2, cdir)
-    (obj,) = compiler.compile([str(cdir / "sub" / "m.c")], output_dir=str(tmp_path / "obj"))
+    build_fast.parallel_compile(compiler, 2, cdir, {"sub/a.c": ["-DDK_MARK"]})
+    sources = [str(cdir / "sub" / n) for n in ("m.c", "a.c", "b.c")]
+    obj, a, b = compiler.compile(sources, output_dir=str(tmp_path / "obj"))
     assert Path(obj) == tmp_path / "obj" / "sub" / "m.o"
     code = Path(obj).read_bytes()
     assert b"sub/m.c" in code and str(cdir / "sub" / "m.c").encode() not in code
+    assert b"marked-sub/a.c" in Path(a).read_bytes()
+    assert b"marked-" not in Path(b).read_bytes()
 
 
 def test_the_default_build_is_the_fast_one_and_quick_is_quicker() -> None:
-    """The default library flags optimise across the C files (-O3, mypyc's, with -flto) and
-    carry no debug information; --quick compiles at -Og without -flto (about two fifths of the
-    build's CPU time, about 0.6x the games: the README's "The compiled engine's build")."""
+    """The default library flags: mypyc's -O3 file by file, without -flto (its serial link was
+    most of the build), no debug information, calls bound inside the library; COLD's modules at
+    -O1. --quick compiles everything at -Og (about two fifths of the build's CPU time, about
+    0.6x the games: the README's "The compiled engine's build")."""
     build_fast = _build_fast()
-    compile_flags, link_flags = build_fast.gcc_flags(2)
-    assert "-flto=2" in compile_flags and "-flto=2" in link_flags and "-O3" in link_flags
+    compile_flags, link_flags = build_fast.gcc_flags()
+    assert not any(f.startswith("-flto") for f in [*compile_flags, *link_flags])
     assert "-g0" in compile_flags and "-fno-semantic-interposition" in compile_flags
-    quick_compile, quick_link = build_fast.gcc_flags(2, quick=True)
-    assert "-Og" in quick_compile and not any(f.startswith("-flto") for f in quick_compile)
-    assert not any(f.startswith("-flto") for f in quick_link)
+    assert "-Wl,-Bsymbolic-functions" in link_flags
+    quick_compile, quick_link = build_fast.gcc_flags(quick=True)
+    assert "-Og" in quick_compile and not any(f.startswith("-flto") for f in quick_link)
+    cold = build_fast.cold_files()
+    assert cold["__native_deckkit___animayhem___engine___interpreter___piles.c"] == ["-O1"]
+    assert len(cold) == len(build_fast.COLD) and set(build_fast.COLD) <= set(build_fast.COMPILED)
+    # the search player's modules are hot in its own games
+    assert not {"search", "rollout", "determinize"} & set(build_fast.COLD)
+    assert build_fast.cold_files(quick=True) == {}
     assert build_fast.main(["--pgo"]) == 2  # replaced by the committed profile (--profile)

@@ -91,6 +91,30 @@ COMPILED = (
 # every game's play calls into (each die roll and shuffle goes through chance).
 CORE_COMPILED = ("chance",)
 
+# COMPILED's modules that a heuristic game barely runs (each under 0.6% of the pure engine's
+# time in 60 games each of the demo, medium, tricky and hard decks, cProfile): card effects of
+# rare kinds, the field's layout, card codes, the game's entry point. A default build compiles
+# them at -O1 (gcc's -O3 time on them: 20 of 96 CPU s; at -O1 about a third of that), the rest
+# at -O3. Not the search player's modules: they are hot in its games.
+COLD = (
+    "interpreter/piles",
+    "interpreter/under_locations",
+    "interpreter/on_characters",
+    "interpreter/on_disasters_and_locations",
+    "interpreter/on_cards",
+    "interpreter/on_abilities",
+    "interpreter/vehicles_and_forms",
+    "interpreter/common",
+    "interpreter/combat_cards",
+    "interpreter/events",
+    "field",
+    "codes",
+    "gamecards",
+    "havens",
+    "hooks",
+    "play",
+)
+
 
 # The committed profile of a profile-guided build and its manifest, relative to the project root
 # (a checkout's or a wheel's build directory: hatch_build.py builds from the sdist, which has them).
@@ -132,26 +156,42 @@ def gcc_version() -> str | None:
         return None
 
 
-def gcc_flags(jobs: int, quick: bool = False) -> tuple[list[str], list[str]]:
+def gcc_flags(quick: bool = False) -> tuple[list[str], list[str]]:
     """Extra compile and link flags of the engine's shared library with GCC on Linux: the
     compiled functions call one another by their C names (CPyDef_*), all inside one shared
     library, but compiled with -fPIC each call may be bound at load time to a function of that
     name elsewhere (ELF semantic interposition), so GCC neither inlines it nor calls it
     directly: it goes through the procedure linkage table. Nothing outside the library defines
     those names, so the calls are bound inside it (-fno-semantic-interposition,
-    -Bsymbolic-functions): 2.6% fewer instructions a demo game, 3.1% a medium one, with -flto
-    (`jobs` at a time), which also optimises across the modules' C files. -g0: no debug
-    information (distutils and mypyc ask for it; nothing reads it).
+    -Bsymbolic-functions): 2.6% fewer instructions a demo game, 3.1% a medium one. -g0: no
+    debug information (distutils and mypyc ask for it; nothing reads it). The C files are
+    optimised one by one (mypyc's -O3, guided by the profile; COLD's at -O1), without
+    link-time optimisation: with -flto the link redid the code generation after the compile's
+    own front end (79 s of wall time and 145 CPU seconds against 56-63 s and about 110 on an
+    idle 2-core machine) for 4% fewer instructions a game (the README's "The compiled engine's
+    build").
 
-    `quick` (--quick, make test's build): -Og and no -flto, about two fifths of the default
-    build's CPU time for about 0.6x its games per CPU second; -Og rather than -O1: a quarter less
-    gcc time for about 0.9x -O1's games, which the tests' run barely feels (the README's "The
-    compiled engine's build" measures each)."""
+    `quick` (--quick, make test's build): -Og, about two fifths of the default build's CPU
+    time for about 0.6x its games per CPU second; -Og rather than -O1: a quarter less gcc time
+    for about 0.9x -O1's games, which the tests' run barely feels."""
     if quick:
         return ["-fno-semantic-interposition", "-g0", "-Og"], ["-g0", "-Wl,-Bsymbolic-functions"]
-    lto = f"-flto={jobs}"
-    return (["-fno-semantic-interposition", "-g0", lto],
-            [lto, "-O3", "-g0", "-Wl,-Bsymbolic-functions"])  # fmt: skip
+    return ["-fno-semantic-interposition", "-g0"], ["-g0", "-Wl,-Bsymbolic-functions"]
+
+
+def cold_files(quick: bool = False) -> dict[str, list[str]]:
+    """Per-file flags of the library's C files: COLD's modules at -O1 (after mypyc's -O3) in a
+    default build; none in a quick one, whose -Og is cheaper still."""
+    if quick:
+        return {}
+    return {c_file(ENGINE, name): ["-O1"] for name in COLD}
+
+
+def c_file(base: Path, name: str) -> str:
+    """The C file mypyc's multi-file mode writes for module `name` under `base` (a path relative
+    to the project root, e.g. interpreter/piles under deckkit/animayhem/engine)."""
+    dotted = ".".join([*base.parts, *Path(name).parts])
+    return "__native_" + dotted.replace(".", "___") + ".c"
 
 
 def sources_hash(root: Path = ROOT) -> str:
@@ -238,7 +278,9 @@ def plan_profile(root: Path, gcc: str | None, wanted: bool = True) -> Profile:
     return Profile(flags, flags, status, archive)
 
 
-def parallel_compile(compiler: Any, jobs: int, cdir: Path | None = None) -> None:
+def parallel_compile(
+    compiler: Any, jobs: int, cdir: Path | None = None, per_file: dict[str, list[str]] | None = None
+) -> None:
     """Make `compiler` (a distutils CCompiler) compile an extension's C files `jobs` at a time.
 
     distutils compiles one file after another, and `build_ext --parallel` only spreads whole
@@ -251,7 +293,8 @@ def parallel_compile(compiler: Any, jobs: int, cdir: Path | None = None) -> None
     relative name into the object of that relative name under the output directory: gcc names
     a profile's data file after the object's path and keys indirect calls by the source files'
     names, so a profile made in one checkout is found and matches in any other, or in a wheel's
-    temporary build directory.
+    temporary build directory. `per_file` adds flags after the others to the files under `cdir`
+    it names by relative name (cold_files).
     """
 
     finished: dict[int, float] = {}
@@ -286,7 +329,8 @@ def parallel_compile(compiler: Any, jobs: int, cdir: Path | None = None) -> None
                 return
             from setuptools._distutils.errors import CompileError
 
-            command = [*compiler.compiler_so, *cc_args, src, "-o", obj, *extra_postargs]
+            more = (per_file or {}).get(src, [])
+            command = [*compiler.compiler_so, *cc_args, src, "-o", obj, *extra_postargs, *more]
             done = subprocess.run(command, cwd=cdir, capture_output=True, text=True, check=False)
             sys.stderr.write(done.stderr)
             if done.returncode != 0:
@@ -402,6 +446,11 @@ def compile_engine(
                 shutil.copyfile(path, copy)
         for ext in extensions:
             ext.include_dirs = [_relative_include(d, runtime, cdir) for d in ext.include_dirs]
+    per_file = cold_files(quick) if gcc is not None else {}
+    unknown = sorted(f for f in per_file if not (cdir / f).is_file())
+    if unknown:  # a COLD entry that names no compiled module, or mypyc names its files otherwise
+        raise BuildError(f"tools/build_fast.py: COLD's C files {', '.join(unknown)} were not "
+                         f"written by mypyc into {cdir}")  # fmt: skip
     jobs = build_jobs()
     base_flags = [(list(ext.extra_compile_args), list(ext.extra_link_args)) for ext in extensions]
     spent: dict[str, float] = {}
@@ -413,7 +462,7 @@ def compile_engine(
             obj.mkdir(parents=True)
             with tarfile.open(profile.data) as archive:
                 archive.extractall(obj, filter="data")
-        compile_flags, link_flags = gcc_flags(jobs, quick) if gcc else ([], [])
+        compile_flags, link_flags = gcc_flags(quick) if gcc else ([], [])
         # For measuring other flags (the README's "The compiled engine's build"), e.g. -fno-lto.
         extra = os.environ.get("DECKKIT_BUILD_FLAGS", "").split()
         for ext, (cflags, lflags) in zip(extensions, base_flags, strict=True):
@@ -425,7 +474,7 @@ def compile_engine(
 
         class ParallelBuildExt(build_ext):  # type: ignore[misc,valid-type]
             def build_extensions(self) -> None:
-                parallel_compile(self.compiler, jobs, cdir if gcc else None)
+                parallel_compile(self.compiler, jobs, cdir if gcc else None, per_file)
                 super().build_extensions()
 
             def build_extension(self, ext: Any) -> None:
@@ -593,4 +642,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # Exit as mypy's own command does (mypy.util.hard_exit), without freeing the type checker's
+    # graph of the compiled modules: that took 3 s of a 59 s build at interpreter exit.
+    status = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
