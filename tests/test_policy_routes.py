@@ -20,6 +20,7 @@ from deckkit.animayhem.engine.policy import (
     HUNT_SPOILS_SAFE,
     HUNT_STEPS,
     PILED_ITEM_STEPS,
+    URGENT_HUNT_STEPS,
     HeuristicPolicy,
     can_beat,
     route_to,
@@ -193,6 +194,29 @@ def test_a_beatable_disaster_carrying_an_item_is_hunted_three_steps_nearer() -> 
     assert route[2] == 6  # the haven's slot, one step, then Goons
     d.carrying.clear()  # nothing to take back: the item nearby is the goal
     assert _route_of(game) == [1, 0]  # from the haven through its annexed slot
+
+
+def test_a_hunted_disaster_about_to_leave_the_field_with_its_item_comes_first() -> None:
+    """From the haven (annexed to slot 1), two Goons (movement 2), both beatable, carry items:
+    one at slot 2, the path's first location, two steps away counting the step into the field;
+    one at slot 6, the path's last, three steps away, which leaves the field at the next
+    Maintenance and takes its item out of play for good (1996 general play rules: "If it
+    completes its cycle, the Item is removed from play, and can't be retrieved"). Counted
+    ``URGENT_HUNT_STEPS`` nearer still, the one at slot 6 is the goal; before, the nearer one
+    was. At slot 7 instead, as far (four steps left on the path, more than its movement), the
+    far one waits and the near one is the goal."""
+    for slot, route in ((6, [1, 3, 6]), (7, [1, 2])):
+        game = effect_table()
+        c = add_char(game, "A-ko Magami", HAVEN)
+        near = on_field(game, new_disaster(game, "Goons"), 2)
+        near.carrying.append(copy_of(game, "Earrings"))
+        far = on_field(game, new_disaster(game, "Goons"), slot)
+        far.carrying.append(copy_of(game, "Keys"))
+        assert URGENT_HUNT_STEPS == 4 and far.movement == 2
+        assert game.field.path[0] == 2 and game.field.path[-1] == 6
+        assert game.dist[1][2] == 1 and game.dist[1][slot] == 2
+        assert can_beat(game, [c], near) and can_beat(game, [c], far)
+        assert _route_of(game) == route
 
 
 def test_a_party_passes_on_past_a_hunted_disaster_toward_its_next_goal() -> None:
