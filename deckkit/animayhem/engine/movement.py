@@ -32,7 +32,13 @@ from deckkit.animayhem.engine.interpreter.dispatcher import fire
 from deckkit.animayhem.engine.interpreter.standing import hiding_slot, leaps, record_uses, stealable
 from deckkit.animayhem.engine.interpreter.turns import affect
 from deckkit.animayhem.engine.interpreter.vehicles_and_forms import entered
-from deckkit.animayhem.engine.queries import HAVEN, Use, leap_room, party_movement
+from deckkit.animayhem.engine.queries import (
+    HAVEN,
+    Use,
+    cycle_steps_left,
+    leap_room,
+    party_movement,
+)
 from deckkit.animayhem.engine.state import Char, Dis, Game, bump_card
 
 if TYPE_CHECKING:
@@ -364,12 +370,12 @@ def _moving_order(game: Game) -> list[Dis]:
     n = len(game.field.path)
     order: list[Dis] = []
     for d in game.disasters:
-        left = d.pos + 1 if d.backward else n - d.pos
+        left = cycle_steps_left(d, n)
         entered = d.entered
         i = len(order)
         while i > 0:
             o = order[i - 1]
-            o_left = o.pos + 1 if o.backward else n - o.pos
+            o_left = cycle_steps_left(o, n)
             if o_left < left or (o_left == left and o.entered <= entered):
                 break
             i -= 1

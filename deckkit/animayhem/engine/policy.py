@@ -47,6 +47,7 @@ from deckkit.animayhem.engine.queries import (
     combat_flash_mods,
     combat_only,
     costs_a_life,
+    cycle_steps_left,
     defeats,
     equips_anywhere,
     fits,
@@ -692,12 +693,10 @@ URGENT_HUNT_STEPS: Final = 4
 def hunt_steps(game: Game, d: Dis) -> int:
     """How many steps nearer than it stands a hunted disaster counts as a goal: ``HUNT_STEPS``,
     and ``URGENT_HUNT_STEPS`` more when it leaves the field with its item at the next
-    Maintenance (counted as movement.py's ``_moving_order`` counts the steps left)."""
-    if d.stationary:
+    Maintenance."""
+    if d.stationary or cycle_steps_left(d, len(game.field.path)) > d.movement:
         return HUNT_STEPS
-    n = len(game.field.path)
-    left = d.pos + 1 if d.backward else n - d.pos
-    return HUNT_STEPS + URGENT_HUNT_STEPS if left <= d.movement else HUNT_STEPS
+    return HUNT_STEPS + URGENT_HUNT_STEPS
 
 
 # A hunted disaster is a waypoint, not a stop: a party that reaches it with steps to spare goes on

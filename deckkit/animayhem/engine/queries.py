@@ -316,6 +316,13 @@ def special_defeat(game: Game, party: list[Char], d: Dis) -> bool:
     return False
 
 
+def cycle_steps_left(d: Dis, n: int) -> int:
+    """The steps a face-up disaster has left in its cycle on a disaster path of ``n`` locations,
+    the step off the field included (set0 rulebook, "Movement": "Moving a disaster card from a
+    location to off the field, however, requires 1 movement"); backwards for one turned round."""
+    return d.pos + 1 if d.backward else n - d.pos
+
+
 def harmful(d: Dis) -> bool:
     """A non-combat disaster on the field that will act on the characters it reaches."""
     return d.fx is not None and TRIGGER_AFFECT in d.fx
