@@ -42,6 +42,7 @@ def test_the_knapsack_is_exact_against_brute_force() -> None:
         assert abs(sum(worth[e.name] for e in got) - best) < 1e-9
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_every_candidate_is_legal_and_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     db = load_card_db()
     pool = roster(db)[:40]
@@ -64,6 +65,7 @@ def test_every_candidate_is_legal_and_within_the_budget(monkeypatch: pytest.Monk
         assert [c.worth for c in found] == sorted((c.worth for c in found), reverse=True)
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_the_race_keeps_a_planted_best_and_confirms_on_fresh_seeds() -> None:
     """Candidates whose planted win rates differ widely: the race never drops the best; the
     confirmation uses a seed no race game used."""

@@ -191,6 +191,7 @@ def test_matrix_monte_carlo_entries_carry_intervals_around_the_exact_value() -> 
     assert sampled.as_dict()["monte_carlo"][0]["ci95"]
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_cost_study_ranks_by_residual_and_leaves_out_the_pair() -> None:
     m = compute_matrix(_small_roster())
     study = cost_study(m)

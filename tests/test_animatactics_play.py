@@ -44,6 +44,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 @pytest.mark.parametrize(("player", "rules"), CASES)
 def test_a_traced_game_is_the_game_the_run_plays(player: str, rules: dict[str, str]) -> None:
     setup = GAME.prepare([GAME.read(A), GAME.read(B)], player=player, rules=rules)

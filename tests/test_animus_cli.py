@@ -64,6 +64,7 @@ def test_a_broken_card_file_exits_3_naming_line_and_column(tmp_path: Path) -> No
     assert cards.read_bytes() == before
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_same_seed_same_numbers_for_any_worker_count() -> None:
     match = montecarlo.Match(TEAM, VS, RuleOptions())
     # 150 games: 8 chunks of 19 on two workers; a tally counts every card's plays, so another
@@ -169,6 +170,7 @@ SEAT_A = REPO / "decks" / "animus-seat-greedy.team"
 SEAT_B = REPO / "decks" / "animus-seat-counter.team"
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_draft_seats_draft_before_every_battle_the_same_for_any_worker_count(
     tmp_path: Path,
 ) -> None:

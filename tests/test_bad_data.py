@@ -87,6 +87,7 @@ def test_edition_values_out_of_range_are_data_errors(
     assert info.value.path is not None and info.value.exit_code == EXIT_BAD_DATA
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.parametrize("how", ["option", "environment"])
 def test_every_command_reads_a_users_card_database(tmp_path: Path, how: str) -> None:
     """Each command in this process (the command-line code the console script runs); the first

@@ -23,6 +23,7 @@ import math
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 
 from deckkit.analysis.sprt import BandTest, Decision, first_exits, wald_bounds
 
@@ -72,6 +73,7 @@ def _verdicts(
     return np.concatenate(out)
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_a_deck_on_an_edge_of_the_band_fails_at_most_beta_of_the_time() -> None:
     """A deck whose win rate is exactly the band's lower edge, or exactly its upper edge, should
     pass: the band fails it at most ``beta`` of the time (each side at ``beta / 2``). Measured:

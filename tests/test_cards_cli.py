@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -99,6 +100,7 @@ def test_show_unknown_suggests() -> None:
     assert "Washu" in result.stderr
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_real_cli_exit_codes_and_streams() -> None:
     """The installed entry point: results on stdout, errors on stderr with exit 2."""
     ok = subprocess.run(

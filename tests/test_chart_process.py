@@ -65,6 +65,7 @@ def test_helper_draws_the_same_bytes_as_this_process(monkeypatch: pytest.MonkeyP
                           "impact"]  # fmt: skip
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 @pytest.mark.parametrize(
     "command",
     [

@@ -196,6 +196,7 @@ def test_shell_completion_can_be_shown() -> None:
     assert "complete -o default -F" in done.stdout and "_COMPLETE=complete_bash" in done.stdout
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_short_commands_do_not_import_the_heavy_libraries() -> None:
     """Start-up stays short: polars, numpy, scipy, the page's and the chart libraries and Dask
     load only in the commands that use them, never for `--version`, `--help` or `validate`;

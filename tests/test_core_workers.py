@@ -28,6 +28,7 @@ def _death_signal_after_follow(kernel: bool) -> int:
     return found.value
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
 def test_a_worker_asks_the_kernel_to_end_it_with_its_parent() -> None:
     context = multiprocessing.get_context("spawn")

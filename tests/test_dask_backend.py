@@ -396,6 +396,7 @@ def test_an_unreachable_scheduler_is_exit_7_within_the_timeout(
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_a_scheduler_without_workers_is_exit_7(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 1.0)
     with distributed.LocalCluster(

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from deckkit import __version__
@@ -36,6 +37,7 @@ def test_version_names_the_engine_of_this_process() -> None:
     assert result.stdout == f"deckkit {__version__} ({named} engine)\n"
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_the_pure_switch_is_named_by_version_and_json() -> None:
     env = {**os.environ, "DECKKIT_PURE": "1"}
 

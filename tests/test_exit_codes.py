@@ -77,6 +77,7 @@ def _cpu_to_deckkit_s_handler() -> float:
     return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_ctrl_c_while_loading_is_an_interruption_not_a_traceback() -> None:
     # Once Python has started and deckkit's launcher is loaded (its CPU time, plus a margin of
     # two clock ticks), at several points while deckkit loads its commands.
@@ -124,6 +125,7 @@ run()
 """
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.parametrize(
     "module",
     [
@@ -143,6 +145,7 @@ def test_ctrl_c_inside_an_import_callback_still_stops_the_command(module: str) -
     assert done.stdout == ""
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.parametrize(
     "args",
     [

@@ -165,6 +165,7 @@ def reaper() -> Iterator[list[subprocess.Popen[str]]]:
 
 
 # SIGHUP in make test-slow (CI runs it): the two take the same road (deckkit/stopping.py).
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.parametrize(
     ("sig", "code"),
     [(signal.SIGTERM, 143), pytest.param(signal.SIGHUP, 129, marks=pytest.mark.slow)],
@@ -281,6 +282,7 @@ def test_an_unwritable_out_directory_is_found_before_any_game() -> None:
     assert done.stdout == ""
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.parametrize("kind", ["fifo", "device", "huge", "long line", "directory"])
 def test_deck_paths_that_never_end_or_are_too_big_fail_fast(tmp_path: Path, kind: str) -> None:
     if kind == "fifo":

@@ -350,6 +350,7 @@ print(json.dumps([here, helper, drawer.crashed]))
 """
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_a_check_named_with_control_characters_is_drawn(tmp_path: Path) -> None:
     name = "bell\x07 esc\x1b[31m"  # what argv can carry; the rest is held to safe_spec below
     done = subprocess.run(

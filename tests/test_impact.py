@@ -49,6 +49,7 @@ def measured(useless_deck: Path) -> dict[str, dict[str, object]]:
     return {c["card"]: c for c in doc["impact"]["cards"]} | {"_doc": doc}
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_a_card_no_character_can_use_is_worth_nothing_measurable(measured: dict) -> None:
     lasers = measured["Wrist Lasers"]
     lo, hi = lasers["ci"]
@@ -64,6 +65,7 @@ def test_a_card_no_character_can_use_is_worth_nothing_measurable(measured: dict)
     assert lasers["supported"] is False  # nothing measurable: not in the headline
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_a_key_fighter_is_clearly_worth_something(measured: dict) -> None:
     goten = measured["Goten"]
     assert goten["ci"][1] < -0.03  # the deck wins clearly less without Goten
@@ -74,6 +76,7 @@ def test_a_key_fighter_is_clearly_worth_something(measured: dict) -> None:
     assert [c["card"] for c in cards] == ["Goten", "Wrist Lasers"]
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_observational_view_is_labelled_correlational(measured: dict) -> None:
     doc = measured["_doc"]
     assert "correlational" in doc["observational_note"]

@@ -77,6 +77,7 @@ def test_a_file_compared_with_itself_differs_in_no_game(files: tuple[Path, ...])
     assert d["p_value"] == 1.0
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_the_run_is_the_same_for_any_number_of_workers() -> None:
     game = games.game_interface(games.game_of_file(AT[0]))
     setup = game.prepare([game.read(AT[0]), game.read(AT[2])])

@@ -42,6 +42,7 @@ def report(
 FAST_PAGES = {"demo-solo", "demo-solo-set0", "demo-solo-fifth2018", "tough-solo"}
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 @pytest.mark.parametrize(
     "deck",
     [pytest.param(d, marks=[] if d.stem in FAST_PAGES else [pytest.mark.slow]) for d in SOLO_DECKS],

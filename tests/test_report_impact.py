@@ -27,6 +27,7 @@ def report(tmp_path: Path, *args: str) -> dict[str, Any]:
     return dict(json.loads(page.with_suffix(".json").read_text()))
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_impact_by_default_within_the_budget(tmp_path: Path) -> None:
     doc = report(tmp_path, "-n", "700", "-s", "2", "--impact-games", "100")
     impact = doc["impact"]

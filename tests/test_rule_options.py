@@ -116,6 +116,7 @@ def test_balance_file_rules(tmp_path: Path) -> None:
         load_balance_file(path)
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_rules_are_recorded_and_reach_the_workers(tmp_path: Path) -> None:
     """Every output names every option's value; the Parquet metadata keeps them, `report --from`
     shows them and its command plays them again; 1 or 2 workers give the same results with a

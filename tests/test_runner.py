@@ -132,6 +132,7 @@ def test_single_worker_prepares_once_in_process(tmp_path: Path) -> None:
     assert log.read_text().split() == [str(os.getpid())]
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_a_shared_pool_serves_many_runs_with_the_same_results(tmp_path: Path) -> None:
     """Inside shared_pool the runs' workers are started once: the engine is prepared at most
     once per worker process for all the runs (while it stays the same), and every run's rows
@@ -214,6 +215,7 @@ def test_interrupt_in_pool_stops_workers_and_keeps_completed_chunks() -> None:
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_real_sigint_to_the_process_group_stops_cleanly(tmp_path: Path) -> None:
     """A terminal Ctrl-C signals the parent and every worker; only the parent should react."""
     script = tmp_path / "run.py"
@@ -256,6 +258,7 @@ def test_real_sigint_to_the_process_group_stops_cleanly(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_stopping_does_not_hang_on_a_result_cut_short(tmp_path: Path) -> None:
     """A worker killed while sending its result leaves half a message in the result pipe; the
     pool's manager thread, reading it, must not wait forever for the rest (nor the interpreter's

@@ -316,6 +316,7 @@ def test_search_budget_names() -> None:
     assert isinstance(player, SearchPolicy) and player.rollouts == 3
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_search_games_are_the_same_for_any_number_of_workers() -> None:
     """Game i of a seed is the same game whether played in one process or spread over two."""
     setup_deck = read_deck(ROOT / "tests/data/wild-solo.deck", load_card_db())

@@ -418,6 +418,7 @@ def real_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(simulate_cmd, "ENGINE", REAL_HOOKS)
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.usefixtures("real_engine")
 def test_real_engine_same_seed_same_json_for_one_or_two_workers(tmp_path: Path) -> None:
     common = ("-n", 200, "--seed", 5, "--format", "json", "--policy", "random", "--quiet")

@@ -54,6 +54,7 @@ def crn_outcomes(p: dict[str, float], seed: int, shared: float = 0.8):
 # --- racing -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 @pytest.mark.parametrize("seed", range(40))
 def test_racing_never_drops_the_best_of_a_planted_set(seed: int) -> None:
     # The best arm beats every other by 15 points: more than the paired interval's half-width
@@ -229,6 +230,7 @@ def test_the_search_finds_planted_losses_of_the_fake_player() -> None:
     assert outcome.steps and all(s.result.ci and s.result.ci[0] > 0 for s in outcome.steps)
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_an_interrupted_search_returns_the_best_deck_so_far() -> None:
     deck = read_deck(DECKS / "medium-solo.deck", DB)
     legal = _legal_for(deck)
@@ -318,6 +320,7 @@ def test_a_collection_is_any_deck_file_with_its_counts() -> None:
     assert database.counts is None and all(c.coverage is Coverage.FULL for c in database.cards)
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_ctrl_c_reports_the_best_deck_so_far(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -380,6 +383,7 @@ def test_build_needs_a_legal_start_deck(tmp_path: Path) -> None:
     assert "no legal solitaire deck to start from" in result.stderr
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_build_command_on_two_decks(tmp_path: Path) -> None:
     out = tmp_path / "built.deck"
     result = CliRunner().invoke(
