@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r"""
@@ -24,6 +26,7 @@ print(seen["combats"], seen["plain"], len(combats))
 """
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_the_recorded_combats_match_the_python_kernel() -> None:
     env = dict(os.environ, DECKKIT_PURE="1")
     done = subprocess.run([sys.executable, "-c", CHILD, str(ROOT)], capture_output=True,

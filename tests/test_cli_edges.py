@@ -232,6 +232,7 @@ def test_default_report_names_carry_policy_and_edition(
 # A process each (about a CPU-second): the fast suite closes the pipe on a command's own
 # output (one handler serves every command, deckkit.cli.exits); the help and version texts'
 # cases are `make test-slow`.
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.parametrize(
     "args",
     [

@@ -70,6 +70,7 @@ def test_pure_switch_forces_python_modules() -> None:
     ]
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 @pytest.mark.parametrize(
     "edited",
     ["animayhem/engine/chance.py", "animayhem/engine/interpreter/dispatcher.py", "core/chance.py"],

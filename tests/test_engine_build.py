@@ -77,6 +77,7 @@ def test_a_wheel_built_without_its_compiled_engine_says_so_once(tmp_path: Path) 
     assert json.loads(proc.stdout)["games"] == 40
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_no_notice_when_pure_is_asked_for(tmp_path: Path) -> None:
     """DECKKIT_PURE=1 at run time, or a wheel built pure on purpose: no notice."""
     site = _installed_copy(tmp_path, FAILED)

@@ -255,6 +255,7 @@ def test_a_closed_stdout_ends_quietly_like_unix_tools() -> None:
         assert "Traceback" not in err and "Exception ignored" not in err
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_an_ascii_only_stdout_gets_escapes_not_a_traceback() -> None:
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
     done = subprocess.run(
@@ -269,6 +270,7 @@ def test_an_ascii_only_stdout_gets_escapes_not_a_traceback() -> None:
     assert "D = 2\\xd79" in done.stdout  # the multiplication sign, escaped; the numbers intact
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_an_unwritable_out_directory_is_found_before_any_game() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "deckkit", *LONG_RUN, "--out", "/proc/games.parquet"],
@@ -358,6 +360,7 @@ def test_a_file_size_limit_on_out_loses_nothing(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_a_narrow_terminal_keeps_every_number() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "deckkit", "validate", str(DECK)],

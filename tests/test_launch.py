@@ -35,6 +35,7 @@ def test_which_command_lines_start_the_helper_early(args: list[str], expected: b
     assert draws_a_saved_run(args) is expected
 
 
+@pytest.mark.slow  # end to end: real processes, pools or signals; in make test-slow (CI runs it)
 def test_the_report_takes_over_the_early_helper(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(charts, "_drawn_here", False)
     monkeypatch.setattr(chart_process, "_helper_started", False)

@@ -14,10 +14,11 @@ import io
 import os
 import re
 import sys
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, cast
 
 from deckkit.animayhem.construction.cards import (
     ABILITIES,
@@ -42,6 +43,9 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.requirements import Requirement, Vocabulary, parse_requirement
 from deckkit.animayhem.construction.vocabulary import CardEffects
+
+if TYPE_CHECKING:
+    from deckkit.core.nearest import NameIndex
 from deckkit.core.carddir import EFFECTS_DIR, expected_file, shipped_file
 from deckkit.errors import CardDataError
 from deckkit.untrusted import parse_toml, read_bytes, read_text
@@ -148,12 +152,24 @@ class CardDB:
         return []
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        """The closest known names, for "did you mean" messages."""
-        import difflib  # only a misspelt name pays for it
+        """The closest known names, for "did you mean" messages (difflib's closest, from an
+        index built at the first misspelt name and kept for the next: a deck written for
+        another game has dozens)."""
+        from deckkit.core.nearest import NameIndex  # only a misspelt name pays for it
 
-        lowered = {k.casefold(): k for k in self._names}
-        hits = difflib.get_close_matches(_normalise(name), list(lowered), n=n, cutoff=0.5)
-        return [lowered[h] for h in hits]
+        found = _NAME_INDEXES.get(self)
+        if found is None:
+            lowered = {k.casefold(): k for k in self._names}
+            found = _NAME_INDEXES[self] = (lowered, NameIndex(list(lowered)))
+        lowered, index = found
+        return [lowered[h] for h in index.close_matches(_normalise(name), n=n, cutoff=0.5)]
+
+
+# Each database's name index (CardDB.suggest), kept beside it rather than in it: a database is
+# pickled whole into the disk cache, and the index is rebuilt in a moment where it is needed.
+_NAME_INDEXES: weakref.WeakKeyDictionary[CardDB, tuple[dict[str, str], NameIndex]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 # Plausible ranges of the numeric columns: printed abilities go down to -2 (a few cards print
