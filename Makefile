@@ -111,9 +111,10 @@ test-balance: $(STAMP)
 # among them: reports with charts, tune and build races, Anima Tactics through every command): `pip install .` in a fresh venv
 # (the compiled engine it plays, the README's whole tour from it, a compiler-less pure build),
 # the README's win rates replayed, every effect batch's full games, runs stopped by signals or
-# killed with their workers (make test keeps simulate's SIGTERM), the console script on a full disk,
-# a closed pipe or under resource limits, runs on a local Dask cluster, the pages in a real browser,
-# the deck parser's fuzz properties on 300 more texts each.
+# killed with their workers, the console script on a full disk, a closed pipe, an ASCII terminal
+# or under resource limits, the same games from 1 and 2 worker processes, the engine chosen at
+# start-up, runs on a local Dask cluster, the pages in a real browser, the deck parser's fuzz
+# properties on 300 more texts each.
 # .ci/run runs them after `make test`; a file's tests share a worker (and its fixtures).
 test-slow: $(STAMP) $(FAST) browser
 	$(TEST_ENV) $(BIN)/pytest -n auto --dist loadfile -m slow
