@@ -4,6 +4,7 @@ sort by damage, plus defense when asked), on parties of any damage, negative inc
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,19 +28,50 @@ def _party(values: list[tuple[int, int]]) -> list[Char]:
     return list(party)
 
 
-@settings(max_examples=400, deadline=None)
-@given(values=stats, cap=st.integers(min_value=1, max_value=5))
-def test_top_damage_is_the_sum_of_the_cap_highest_hits(values: list[tuple[int, int]],
-                                                       cap: int) -> None:  # fmt: skip
+# make test draws FAST_EXAMPLES parties for each property; its twin in make test-slow (which CI
+# runs) draws SLOW_EXAMPLES others.
+FAST_EXAMPLES, SLOW_EXAMPLES = 100, 400
+
+
+def check_top_damage(values: list[tuple[int, int]], cap: int) -> None:
     party = _party(values)
     hits = sorted((c.cur[DMG] for c in party), reverse=True)
     assert _top_damage(party, cap) == sum(hits[:cap])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=FAST_EXAMPLES, deadline=None)
+@given(values=stats, cap=st.integers(min_value=1, max_value=5))
+def test_top_damage_is_the_sum_of_the_cap_highest_hits(values: list[tuple[int, int]],
+                                                       cap: int) -> None:  # fmt: skip
+    check_top_damage(values, cap)
+
+
+@pytest.mark.slow
+@settings(max_examples=SLOW_EXAMPLES, deadline=None)
+@given(values=stats, cap=st.integers(min_value=1, max_value=5))
+def test_top_damage_is_the_sum_of_the_cap_highest_hits_on_more_parties(
+    values: list[tuple[int, int]], cap: int
+) -> None:
+    check_top_damage(values, cap)
+
+
+@settings(max_examples=FAST_EXAMPLES, deadline=None)
 @given(values=stats, start=st.integers(min_value=0, max_value=2), with_defense=st.booleans())
 def test_rank_is_a_stable_sort_by_score_after_start(values: list[tuple[int, int]], start: int,
                                                     with_defense: bool) -> None:  # fmt: skip
+    check_rank(values, start, with_defense)
+
+
+@pytest.mark.slow
+@settings(max_examples=SLOW_EXAMPLES, deadline=None)
+@given(values=stats, start=st.integers(min_value=0, max_value=2), with_defense=st.booleans())
+def test_rank_is_a_stable_sort_by_score_after_start_on_more_parties(
+    values: list[tuple[int, int]], start: int, with_defense: bool
+) -> None:
+    check_rank(values, start, with_defense)
+
+
+def check_rank(values: list[tuple[int, int]], start: int, with_defense: bool) -> None:
     party = _party(values)
     start = min(start, len(party))
 
