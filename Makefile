@@ -1,7 +1,7 @@
 # The two commands a newcomer needs: `make demo` and `make test`.
-# Each creates the project's virtual environment when it is missing, and compiles the engine's
-# hot modules with mypyc when it can (the pure-Python engine is used otherwise); make test
-# builds them quickly when no fresh full build is there.
+# Each creates the project's virtual environment when it is missing; make demo compiles the
+# engine's hot modules with mypyc when it can (the pure-Python engine is used otherwise), and
+# make test plays that build when it is fresh, else the pure-Python engine.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -35,24 +35,6 @@ $(FAST): $(STAMP) $(ENGINE) tools/build_fast.py tools/engine-profile.tar.xz
 		|| { tail -n 5 build-fast.log; echo "mypyc build failed: the pure-Python engine will be used"; }
 	@mkdir -p build/fast && touch $(FAST)
 
-# make test's engine: the full build above when it is fresh (after make demo or make fast), else
-# a quick one (tools/build_fast.py --quick: the same C code at -Og, without the profile: the
-# same games at about 0.6x their speed, about half the CPU time: 37 s against 56-63 s on an
-# idle 2-core machine of the slower kind). The tests check what the engine does, not how fast; the full build
-# replaces the quick one for every target that plays for users or measures speed (demo, bench,
-# test-slow, which also installs and plays the full build of the wheel).
-TEST_BUILD := build/fast/.tested
-$(TEST_BUILD): $(STAMP) $(ENGINE) tools/build_fast.py tools/engine-profile.tar.xz
-	@# make -q: is the full build up to date by its own rule above?
-	@if $(MAKE) --no-print-directory -q $(FAST); then :; else \
-		rm -f $(FAST); \
-		echo "compiling the engine with mypyc, quick build for the tests (pure Python is used if this fails)"; \
-		$(BIN)/python tools/build_fast.py --quick > build-fast.log 2>&1 \
-			&& tail -n 1 build-fast.log \
-			|| { tail -n 5 build-fast.log; echo "mypyc build failed: the pure-Python engine will be used"; }; \
-	fi
-	@mkdir -p build/fast && touch $(TEST_BUILD)
-
 fast: $(FAST)
 
 # The profile every build is guided by (GCC on Linux), made again: an instrumented build plays
@@ -83,16 +65,25 @@ browser:
 # process). The prefix keeps the source tree free of __pycache__ directories; `make clean` removes it.
 TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache
 
+# make test's engine: the full build when it is fresh (after make demo or make fast), else the
+# pure-Python engine, the reference the compiled one is held to (the same games; the fingerprint
+# tests check it). No build for the tests: a quick one (tools/build_fast.py --quick) cost 50-64
+# CPU seconds of a fresh clone's make test, the pure engine costs the suite about 23 more. The
+# compiled engine users get is tested by make test-slow, which builds it and runs the whole fast
+# suite on it as well as the slow tests (CI runs both).
 test: $(STAMP)
-	# The engine's build beside the lint and the type checks (one core each at most of the time;
-	# mypyc keeps its own cache): 1 min 56 s -> 1 min 50 s on a fresh clone of an idle machine.
-	@$(MAKE) --no-print-directory -j2 --output-sync=target $(TEST_BUILD) lint typecheck bytecode
-	# worksteal: a worker that runs out of tests takes some of the other's (no idle core at the end).
-	# Measured against load and loadfile, two runs side by side under the same load: worksteal took
-	# the least wall time (2-4% less) and CPU (the same as load, 2% less than loadfile).
-	$(TEST_ENV) $(BIN)/pytest -n auto --dist worksteal -m 'not slow'
-	# Then two single-process steps side by side (4 s each, about 4 s together on two cores).
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-pure test-balance
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck bytecode
+	@# worksteal: a worker that runs out of tests takes some of the other's (no idle core at the
+	@# end); against load and loadfile it took the least wall time (2-4% less) and CPU.
+	@if $(MAKE) --no-print-directory -q $(FAST); then \
+		echo "the tests play the compiled engine (build/fast), then its tests once more on the pure-Python one"; \
+		$(TEST_ENV) $(BIN)/pytest -n auto --dist worksteal -m 'not slow' \
+		&& $(MAKE) --no-print-directory -j2 --output-sync=target test-pure test-balance; \
+	else \
+		echo "no fresh compiled build: the tests play the pure-Python engine (make test-slow plays them compiled)"; \
+		$(TEST_ENV) DECKKIT_PURE=1 $(BIN)/pytest -n auto --dist worksteal -m 'not slow' \
+		&& DECKKIT_PURE=1 $(MAKE) --no-print-directory test-balance BALANCE_WORKERS=2; \
+	fi
 
 # make test's last steps. The engine's own tests once more on the pure-Python modules, the
 # reference build. One process: the tests take about 4 CPU-seconds, little more than starting
@@ -101,11 +92,13 @@ test-pure: $(STAMP)
 	DECKKIT_PURE=1 $(TEST_ENV) $(BIN)/pytest -p no:xdist tests/test_engine_golden.py tests/test_movement.py tests/test_invariants.py tests/test_rules.py tests/test_effects_engine.py tests/test_vocabulary_rules.py
 
 # The sample decks' balance checks (reports/balance.toml), as a project's CI runs them: exit 1
-# (a check fails) or 3 (undecided within its budget) fails the build. One worker: each check
-# decides within a few hundred games, less than starting worker processes costs (the verdicts
-# do not depend on --workers; test_balance_cli checks that).
+# (a check fails) or 3 (undecided within its budget) fails the build. One worker on the compiled
+# engine: each check decides within a few hundred games, less than starting worker processes
+# costs; two on the pure-Python engine (7 s against 8 on two cores). The verdicts do not depend
+# on --workers (test_balance_cli checks that).
+BALANCE_WORKERS ?= 1
 test-balance: $(STAMP)
-	$(TEST_ENV) $(BIN)/deckkit balance check reports/balance.toml --workers 1 --quiet --junit build/balance-junit.xml
+	$(TEST_ENV) $(BIN)/deckkit balance check reports/balance.toml --workers $(BALANCE_WORKERS) --quiet --junit build/balance-junit.xml
 
 # The end-to-end checks too slow for `make test`, marked `slow` (the heaviest runs of the commands
 # among them: reports with charts, tune and build races, Anima Tactics through every command): `pip install .` in a fresh venv
@@ -116,8 +109,11 @@ test-balance: $(STAMP)
 # start-up, runs on a local Dask cluster, the pages in a real browser, the deck parser's fuzz
 # properties on 300 more texts each.
 # .ci/run runs them after `make test`; a file's tests share a worker (and its fixtures).
+# Then the fast suite once more, on the compiled engine users get (make test plays it on the
+# pure-Python engine when no fresh build is there).
 test-slow: $(STAMP) $(FAST) browser
 	$(TEST_ENV) $(BIN)/pytest -n auto --dist loadfile -m slow
+	$(TEST_ENV) $(BIN)/pytest -n auto --dist worksteal -m 'not slow'
 
 # What a package index takes: the sdist, the wheel built from that sdist (the compiled engine
 # when a C compiler exists), and that wheel under a manylinux tag: auditwheel checks that its
