@@ -119,6 +119,7 @@ def test_impact_equals_the_command() -> None:
     assert [i.card.name for i in result.impacts] == ["Krillin"]
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_sensitivity_equals_the_command() -> None:
     result = deckkit.sensitivity(DEMO, games=30, seed=2)
     assert result.as_dict() == cli_json("sensitivity", DEMO, "-n", 30, "--seed", 2, "-f", "json")

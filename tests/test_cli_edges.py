@@ -38,6 +38,7 @@ def deckkit(*args: str | Path, stdin: str | None = None) -> tuple[int, str, str]
 # --- progress and -q -----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_impact_says_how_far_it_is_and_q_silences_it() -> None:
     code, _, err = deckkit("impact", MEDIUM, "-c", "Goten", "-c", "Zarbon", "-n", "20")
     assert code == 0, err

@@ -117,6 +117,7 @@ def test_paired_interval_is_narrower_than_independent_runs() -> None:
     assert paired_width < 0.9 * independent_width
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_target_error_stops_early(useless_deck: Path) -> None:
     result = CliRunner().invoke(
         app,

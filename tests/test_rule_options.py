@@ -143,6 +143,7 @@ def test_rules_are_recorded_and_reach_the_workers(tmp_path: Path) -> None:
     assert 'id="rules"' in page.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # a heavy end-to-end run of a command; in make test-slow (CI runs it)
 def test_sensitivity_table_and_the_report_section_agree(tmp_path: Path) -> None:
     """`deckkit sensitivity` plays every alternative reading on paired games; `deckkit report
     --sensitivity` shows the same table for the same games and seed."""
