@@ -171,9 +171,10 @@ def gcc_flags(quick: bool = False) -> tuple[list[str], list[str]]:
     idle 2-core machine) for 4% fewer instructions a game (the README's "The compiled engine's
     build").
 
-    `quick` (--quick, make test's build): -Og, about two fifths of the default build's CPU
-    time for about 0.6x its games per CPU second; -Og rather than -O1: a quarter less gcc time
-    for about 0.9x -O1's games, which the tests' run barely feels."""
+    `quick` (--quick, a compiled engine to try soon after an edit; make test builds none, it
+    plays the pure-Python engine when no fresh full build is there): -Og, about two fifths of
+    the default build's CPU time for about 0.6x its games per CPU second; -Og rather than -O1:
+    a quarter less gcc time for about 0.9x -O1's games."""
     if quick:
         return ["-fno-semantic-interposition", "-g0", "-Og"], ["-g0", "-Wl,-Bsymbolic-functions"]
     return ["-fno-semantic-interposition", "-g0"], ["-g0", "-Wl,-Bsymbolic-functions"]

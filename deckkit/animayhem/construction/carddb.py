@@ -43,12 +43,12 @@ from deckkit.animayhem.construction.cards import (
 )
 from deckkit.animayhem.construction.requirements import Requirement, Vocabulary, parse_requirement
 from deckkit.animayhem.construction.vocabulary import CardEffects
-
-if TYPE_CHECKING:
-    from deckkit.core.nearest import NameIndex
 from deckkit.core.carddir import EFFECTS_DIR, expected_file, shipped_file
 from deckkit.errors import CardDataError
 from deckkit.untrusted import parse_toml, read_bytes, read_text
+
+if TYPE_CHECKING:
+    from deckkit.core.nearest import NameIndex
 
 CSV_NAME = "cards.csv"
 CARD_DB_ENV = "DECKKIT_CARD_DB"  # a database directory used instead of the shipped one
