@@ -260,17 +260,17 @@ def test_a_closed_pipe_exits_141(args: list[str]) -> None:
 
 
 def test_a_party_move_names_exactly_the_members_it_lists() -> None:
-    """tough-solo, seed 1, game 2, turn 4: passing Furinkan High, Priss Asagiri is bonked, and
-    the party that goes on to Tokyo Mega Dome is the other four (the text once named everyone
-    who set out)."""
-    code, out, _ = deckkit("play", DECKS / "tough-solo.deck", "-s", "1", "-g", "2", "-f", "json")
+    """tough-solo, seed 1, game 22, turn 4: passing Mt. Muldoon, Priss Asagiri is bonked, and
+    the party that goes on to Tea Room Transylvania is the other three (the text once named
+    everyone who set out)."""
+    code, out, _ = deckkit("play", DECKS / "tough-solo.deck", "-s", "1", "-g", "22", "-f", "json")
     assert code == 0
     events = json.loads(out)["events"]
     moves = [e for e in events if e["kind"] == "move" and "actor" in e]
-    passing = "A-ko Magami, Krillin, Ross Sylibus, Priss Asagiri, Goten pass through Furinkan High"
+    passing = "A-ko Magami, Ross Sylibus, Goten, Priss Asagiri pass through Mt. Muldoon"
     assert any(e["text"] == passing and e["turn"] == 4 for e in moves)
     assert any(e["text"] == "Priss Asagiri is bonked" and e["turn"] == 4 for e in events)
-    stopping = "A-ko Magami, Krillin, Ross Sylibus, Goten stop at Tokyo Mega Dome"
+    stopping = "A-ko Magami, Ross Sylibus, Goten stop at Tea Room Transylvania"
     assert any(e["text"] == stopping and e["turn"] == 4 for e in moves)
     for e in moves:
         actors = e["actor"] if isinstance(e["actor"], list) else [e["actor"]]

@@ -64,10 +64,11 @@ class _CheckedBeyond(HeuristicPolicy):
         return full
 
 
-@pytest.mark.parametrize("deck", ["medium-solo.deck", "tough-solo.deck"])
-def test_goal_past_a_hunt_is_the_goal_picked_among_all_targets(deck: str) -> None:
+# (tough's held hand keeps most disasters in the draw pile: its hunts are rarer, so more games.)
+@pytest.mark.parametrize(("deck", "games"), [("medium-solo.deck", 60), ("tough-solo.deck", 200)])
+def test_goal_past_a_hunt_is_the_goal_picked_among_all_targets(deck: str, games: int) -> None:
     policy = _CheckedBeyond()
-    play_sample_deck(deck, policy, 7, 60)
+    play_sample_deck(deck, policy, 7, games)
     assert policy.compared > 40
     assert policy.mismatches == []
 
@@ -104,6 +105,6 @@ def test_the_goal_search_s_kept_tables_are_each_game_s_own() -> None:
     assert not quiet.disasters
     for deck in ("hard-solo.deck", "demo-solo.deck", "hard-solo.deck"):
         policy = _CheckedTables(quiet)
-        play_sample_deck(deck, policy, 3, 20)
+        play_sample_deck(deck, policy, 3, 40)
         assert policy.compared > 100 and policy.dangers > 20
         assert policy.mismatches == []

@@ -525,6 +525,16 @@ def _probe_games(
     return probe.seen
 
 
+def _charm_only(check: Check) -> Check:
+    """``check`` for the decisions of who charms, none other."""
+
+    def charm(game: Game, kind: str, decide: Decide) -> None:
+        if kind == "charm":
+            check(game, kind, decide)
+
+    return charm
+
+
 def test_the_search_player_cannot_peek_in_a_combat() -> None:
     """The same for the decisions in a combat: who charms, what a won charm battle makes a
     minor disaster do, whether to retreat and where to, which flash effects on whom. Taken in
@@ -549,6 +559,9 @@ def test_the_search_player_cannot_peek_in_a_combat() -> None:
     # reach a won charm battle's action weighed.
     _probe_games(check, "decks/medium-solo.deck", 6, 4)
     _probe_games(check, "decks/tricky-solo.deck", 2, 4, edition="set0")
+    # Since the player holds its hand while a draw could bring a disaster (policy.HOLD_HAND),
+    # none of these weighs who charms; easy's games 0-8 do (the 17th charm decision, game 7).
+    _probe_games(_charm_only(check), "decks/easy-solo.deck", 9, 20)
     assert set(weighed) == {"charm", "charm_action", "retreat", "flash"}, weighed
 
 
@@ -664,6 +677,7 @@ def test_each_combat_decision_is_weighed_and_its_best_candidate_taken() -> None:
             changed[kind] += 1
 
     _probe_games(check, "decks/medium-solo.deck", 4, 30)
+    _probe_games(_charm_only(check), "decks/easy-solo.deck", 9, 20)  # (as above)
     assert set(changed) == {"charm", "charm_action", "retreat", "flash"}, changed
 
 

@@ -866,6 +866,37 @@ def known_under(game: Game, slot: int) -> tuple[list[Dis], int]:
     return dis, items
 
 
+# The hand a Reload fills (every edition's ``hand_limit``): a pile of at least this many cards
+# cannot run out in one Reload.
+FULL_HAND: Final = 7
+
+
+def draw_pile_disasters(game: Game) -> int:
+    """How many disasters the draw pile holds, as the player counts them: the deck's disaster
+    cards, less those it has seen leave the pile (face up, drawn, discarded, set aside) and
+    those still face down under the locations, whose number is in plain view. A disaster shuffled
+    back into the pile (RECYCLE, a reshuffled discard) went there face up, so it is counted in
+    it. Never which cards: the pile's order stays unknown."""
+    n = 0
+    for d in game.disasters_dealt:
+        if d.zone == "draw" or d.zone == "location":
+            n += 1  # not seen out of the pile, or seen going back into it
+    for loc in game.locs:
+        n -= len(loc.hidden_disasters)
+    return n
+
+
+def draw_may_bring_disaster(game: Game) -> bool:
+    """Whether the next Reload could draw a disaster: the draw pile holds one, or it holds fewer
+    cards than a full hand and the discard pile, reshuffled when the pile runs out, holds one
+    (set0 rulebook, "Reload Phase"). Public knowledge: pile sizes and the discard pile."""
+    if draw_pile_disasters(game) > 0:
+        return True
+    if len(game.draw_pile) >= FULL_HAND:
+        return False
+    return any(isinstance(x, Dis) for x in game.discard)
+
+
 # --- where a party may go ------------------------------------------------------------
 
 

@@ -909,6 +909,9 @@ class Game:
         # Face-down cards the player has looked at (REVEAL), by uid: the policy may use what
         # lies under a location only for these (policy.py).
         self.known: set[int] = set()
+        # The heuristic player's memory of its held hand (policy.HOLD_HAND): what lay under the
+        # locations and in the items held when it last changed, and the turn it did.
+        self.hold_mark: tuple[int, int] = (-1, 0)
         # Rule options (construction/readings.py) read below the rules' own modules; setup
         # copies them from the edition.
         self.item_pickup = "through"
@@ -952,6 +955,7 @@ class Game:
         self.hooks = like.hooks
         self.acts = like.acts
         self.recycle_next = like.recycle_next
+        self.hold_mark = like.hold_mark
         self.item_pickup = like.item_pickup
         self.discard = []
         self.combat_discard = []
