@@ -27,7 +27,7 @@ from deckkit.animayhem.engine.policy import make_policy  # noqa: E402
 
 DECKS = (
     "demo-solo", "easy-solo", "medium-solo", "strike-solo", "tricky-solo", "tough-solo",
-    "hard-solo",
+    "rough-solo", "hard-solo", "grim-solo", "dire-solo", "brutal-solo",
 )  # fmt: skip
 
 

@@ -104,6 +104,12 @@ def _plan(game: Game, plan: Any) -> dict[str, Any]:
                 "facedown": len(loc.hidden_disasters), "items": len(loc.hidden_cards),
                 "disasters_here": sum(1 for d in game.disasters if d.pos >= 0
                                       and game.field.path[d.pos] == end),
+                # Face-up disasters whose next movement passes or ends there, and the fewest
+                # steps from there to one.
+                "passing": sum(1 for d in game.disasters if d.pos >= 0 and end in
+                               game.field.path[d.pos + 1:d.pos + 1 + max(d.movement, 0)]),
+                "near": min((game.dist[end][game.field.path[d.pos]] for d in game.disasters
+                             if d.pos >= 0), default=-1),
             })  # fmt: skip
     kinds = sorted({"haven" if e["to"] == "haven" else "field" for e in ends})
     return {"type": "+".join(kinds) or "stay", "ends": ends}
@@ -154,7 +160,12 @@ class Logger(HeuristicPolicy):
         return out
 
     def moves(self, game: Game, edition: Any) -> Any:
-        ctx = lambda: {"party": _party(game.on_field()), "haven": len(game.in_haven())}  # noqa: E731
+        ctx = lambda: {  # noqa: E731
+            "party": _party(game.on_field()), "haven": len(game.in_haven()),
+            "bonked": sum(1 for c in game.chars if c.zone == "bonked"),
+            "in_hand": sum(1 for c in game.chars if c.zone == "hand"),
+            "dis_field": sum(1 for d in game.disasters if d.pos >= 0),
+        }  # fmt: skip
         return self._ask("moves", game, ctx, game, edition)
 
     def attack(self, game: Game, d: Dis, chars: list[Char]) -> bool:

@@ -15,6 +15,7 @@ from deckkit.animayhem.engine.policy import (
     WEAR_DOWN_ROUNDS,
     HeuristicPolicy,
     can_beat,
+    can_hurt,
 )
 from deckkit.animayhem.engine.state import DMG
 from tests.engine_helpers import add_char, copy_of, effect_table, new_disaster, on_field
@@ -37,6 +38,30 @@ def test_a_party_carrying_nothing_fights_on_for_a_disasters_item() -> None:
     assert not player.retreat(game, d, [c], 1)
     c.items.append(copy_of(game, "Keys"))
     assert player.retreat(game, d, [c], 1)
+
+
+def test_a_party_does_not_fight_on_for_an_item_held_by_a_disaster_it_cannot_hurt() -> None:
+    """Kishiime takes damage only from a character with Speed (SHIELD). Krillin and Goten, who
+    have none, meet one carrying an item: they retreat, since no fight of theirs can take the
+    item back. Before, they fought on for it until the round bound (hard-solo, 1,000 games:
+    the search player retreated there and gained; paired, this change: hard +0.7 points, 95%
+    CI +0.1 to +1.2, tough +0.9, +0.4 to +1.3, 2,000 games, seed 1)."""
+    game = effect_table()
+    party = [add_char(game, name, 0) for name in ("Krillin", "Goten")]
+    d = new_disaster(game, "Kishiime")
+    fx = effects_of([d.card])[d.card.id]
+    d.fx = fx
+    game.fx[d.card.id] = fx
+    on_field(game, d, 0)
+    d.carrying.append(copy_of(game, "Earrings"))
+    player = HeuristicPolicy()
+    assert d.health >= d.health_max and not can_beat(game, party, d)
+    assert not can_hurt(game, party, d)
+    assert player.retreat(game, d, party, 1)
+    # Against Freeza, whom they can hurt if not beat, they fight on for its item as before.
+    freeza = on_field(game, new_disaster(game, "Freeza (1st form)"), 0)
+    freeza.carrying.append(copy_of(game, "Keys"))
+    assert can_hurt(game, party, freeza) and not player.retreat(game, freeza, party, 1)
 
 
 def test_a_party_that_gets_past_the_defense_fights_on_to_wear_a_disaster_down() -> None:
