@@ -12,7 +12,12 @@ import pytest
 from deckkit.animayhem.engine import policy as policy_module
 from deckkit.animayhem.engine.codes import KIND_EQUIPMENT, TYPE_EQUIPMENT
 from deckkit.animayhem.engine.play import finish, start_game
-from deckkit.animayhem.engine.policy import HeuristicPolicy, RandomPolicy, holds_hand
+from deckkit.animayhem.engine.policy import (
+    HeuristicPolicy,
+    RandomPolicy,
+    holds_hand,
+    waits_for_bonked,
+)
 from deckkit.animayhem.engine.queries import draw_may_bring_disaster, draw_pile_disasters
 from deckkit.animayhem.engine.state import Dis, Game
 from tests.engine_helpers import sample_setup
@@ -101,7 +106,7 @@ def test_the_player_holds_its_hand_then_plays_once_the_game_stands_still() -> No
     player = HeuristicPolicy()
     for i in range(40):
         game = start_game(setup, player, 1, i)
-        if any(x.g.kind == KIND_EQUIPMENT for x in game.hand) and game.hand:
+        if any(x.g.kind == KIND_EQUIPMENT for x in game.hand):
             break
     else:
         pytest.fail("no opening hand with equipment")
@@ -125,3 +130,27 @@ def test_the_player_holds_its_hand_then_plays_once_the_game_stands_still() -> No
     game.discard = []
     assert not holds_hand(game)
     assert player.power_card(game, TYPE_EQUIPMENT, False) is not None
+
+
+def test_a_party_waits_for_a_bonked_character_before_it_scavenges_above_a_disaster() -> None:
+    """While the hand is held and no disaster is face up, a party does not scavenge above a
+    face-down disaster while one of the player's characters is bonked (WAIT_FOR_BONKED: the
+    character is back within a turn and nothing on the field moves meanwhile); with no one
+    bonked, or with a disaster face up, it scavenges as before."""
+    setup = sample_setup("medium-solo.deck")
+    player = HeuristicPolicy()
+    game = start_game(setup, player, 1, 0)
+    game.turn = 1
+    slot = next(s for s, loc in enumerate(game.locs) if loc.hidden_disasters)
+    party = [c for c in game.chars if c.zone == "haven"][:3]
+    assert len(party) == 3 and not game.disasters and holds_hand(game)
+    for c in party:
+        c.zone, c.slot = "field", slot
+    assert not waits_for_bonked(game, slot)
+    assert player.scavenge(game, party, slot)
+    out = next(c for c in game.chars if c not in party and c.zone in ("haven", "hand"))
+    out.zone = "bonked"
+    assert waits_for_bonked(game, slot)
+    assert not player.scavenge(game, party, slot)
+    game.hold_mark = (game.hold_mark[0], game.turn - 3)  # the game has stood still: no hold
+    assert not holds_hand(game) and player.scavenge(game, party, slot)

@@ -1644,8 +1644,9 @@ class HeuristicPolicy(Policy):
         return best[2]
 
     def discards(self, game: Game) -> list[Copy | Char]:
-        """Cards the engine cannot play (flash effects, power no one can use) are played out of
-        the hand as if their text happened, so the hand keeps drawing as a human's would."""
+        """Nothing while the hand is held (:func:`holds_hand`); else the cards the engine cannot
+        play (flash effects, power no one can use), played out of the hand as if their text
+        happened, so the hand keeps drawing as a human's would."""
         if holds_hand(game):
             return []
         out: list[Copy | Char] = []
