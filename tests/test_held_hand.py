@@ -89,7 +89,8 @@ def test_a_draw_may_bring_a_disaster_from_the_pile_or_from_a_reshuffle() -> None
         d.zone = "discard"
         game.discard.append(d)
     assert draw_pile_disasters(game) == 0
-    while len(game.draw_pile) < 7:  # (tough's pile is mostly disasters: fill it from the hand)
+    assert game.hand_limit == 7  # the edition's (guidelines1998: hand_limit)
+    while len(game.draw_pile) < game.hand_limit:  # (tough's pile is mostly disasters: fill it)
         game.draw_pile.append(game.hand.pop())
     assert not draw_may_bring_disaster(game)  # the pile cannot run out in one Reload
     del game.draw_pile[3:]

@@ -1183,9 +1183,8 @@ def _can_beat(
     if allied:
         dfn += ally_bonus(game, d)[1]
     cap = 4 if d.major else 3
-    shields = standing_or_none(d.fx, ACT_SHIELD) if game.fx else None
-    if shields:
-        hitters = [c for c in party if not any(fits(e, c) for e in shields)]
+    hitters = _hitters(game, party, d)
+    if hitters is not None:
         per_round = _top_damage(hitters, cap) - dfn
     elif tops:
         per_round = (top4 if cap == 4 else top3) - dfn
@@ -1196,14 +1195,20 @@ def _can_beat(
     return bool(game.fx) and special_defeat(game, party, d)
 
 
-def can_hurt(game: Game, party: list[Char], d: Dis) -> bool:
-    """Whether some character of the party can deal the disaster damage at all: it takes none
-    from those its SHIELD names (Kishiime from all but Speed), unless it is defeated a special
-    way."""
+def _hitters(game: Game, party: list[Char], d: Dis) -> list[Char] | None:
+    """Those of the party the disaster takes damage from when its SHIELD names whom it takes
+    none from (Kishiime: all but Speed); None when it has no shield."""
     shields = standing_or_none(d.fx, ACT_SHIELD) if game.fx else None
-    if not shields or any(not any(fits(e, c) for e in shields) for c in party):
-        return True
-    return special_defeat(game, party, d)
+    if not shields:
+        return None
+    return [c for c in party if not any(fits(e, c) for e in shields)]
+
+
+def can_hurt(game: Game, party: list[Char], d: Dis) -> bool:
+    """Whether some character of the party can deal the disaster damage at all (its SHIELD
+    aside, :func:`_hitters`), or it can be defeated a special way."""
+    hitters = _hitters(game, party, d)
+    return hitters is None or bool(hitters) or special_defeat(game, party, d)
 
 
 def known_outlook(game: Game, party: list[Char], slot: int) -> tuple[int, int]:

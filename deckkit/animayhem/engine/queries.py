@@ -866,11 +866,6 @@ def known_under(game: Game, slot: int) -> tuple[list[Dis], int]:
     return dis, items
 
 
-# The hand a Reload fills (every edition's ``hand_limit``): a pile of at least this many cards
-# cannot run out in one Reload.
-FULL_HAND: Final = 7
-
-
 def draw_pile_disasters(game: Game) -> int:
     """How many disasters the draw pile holds, as the player counts them: the deck's disaster
     cards, less those it has seen leave the pile (face up, drawn, discarded, set aside) and
@@ -892,8 +887,8 @@ def draw_may_bring_disaster(game: Game) -> bool:
     (set0 rulebook, "Reload Phase"). Public knowledge: pile sizes and the discard pile."""
     if draw_pile_disasters(game) > 0:
         return True
-    if len(game.draw_pile) >= FULL_HAND:
-        return False
+    if len(game.draw_pile) >= game.hand_limit:
+        return False  # a Reload draws a hand at most: the pile cannot run out
     return any(isinstance(x, Dis) for x in game.discard)
 
 

@@ -285,6 +285,7 @@ def set_up(game: Game, setup: GameSetup, edition: Edition, policy: Policy) -> No
     game.hooks = EngineHooks(edition, policy)
     use_slots(game, dealt.slots)
     game.item_pickup = dealt.item_pickup
+    game.hand_limit = dealt.hand_limit
     # Each card's uid is the one dealt gave it (the cards that never change are dealt's own,
     # the characters and disasters copies of its prototypes).
 

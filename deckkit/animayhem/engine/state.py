@@ -915,6 +915,9 @@ class Game:
         # Rule options (construction/readings.py) read below the rules' own modules; setup
         # copies them from the edition.
         self.item_pickup = "through"
+        # The hand a Reload fills (the edition's ``hand_limit``, set by setup): what the player
+        # knows of its next draw (queries.draw_may_bring_disaster).
+        self.hand_limit = 7
 
     def _copy_of(self, like: Game) -> None:
         """The constructor's copy of ``like`` (see ``__init__``)."""
@@ -957,6 +960,7 @@ class Game:
         self.recycle_next = like.recycle_next
         self.hold_mark = like.hold_mark
         self.item_pickup = like.item_pickup
+        self.hand_limit = like.hand_limit
         self.discard = []
         self.combat_discard = []
         self.haven_cards = []
