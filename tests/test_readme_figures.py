@@ -32,6 +32,19 @@ def test_readme_lists_every_sample_deck() -> None:
     assert set(readme_rates()) == set(DECKS)
 
 
+def test_the_player_tables_cover_every_sample_deck() -> None:
+    """The ladder (benchmarks/ladder.py) has a row for every solitaire sample deck and the
+    sensitivity table (benchmarks/sensitivity_table.py) a column for each but demo: a deck added
+    without making them again fails here."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    ladder = next(line for line in text.splitlines() if line.startswith("| deck | random (10,000)"))
+    rows = text[text.index(ladder) :].split("\n\n", 1)[0].splitlines()[2:]
+    assert [re.match(DECK, r)["deck"] for r in rows] == list(DECKS)  # type: ignore[index]
+    head = next(line for line in text.splitlines() if line.startswith("| reading | "))
+    columns = [c.strip(" `") for c in head.strip("|").split("|")[1:]]
+    assert columns == [d.removesuffix("-solo") for d in DECKS if d != "demo-solo"]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("deck", DECKS)
 def test_readme_win_rates_agree_with_a_replay(deck: str) -> None:
