@@ -78,6 +78,87 @@ def stop_on_signals() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+# --- stops held off code that must not be cut in the middle --------------------------------
+
+Handler = Any  # what signal.getsignal returns: a callable, SIG_IGN, SIG_DFL or None
+
+# How often a block of :func:`stops_deferred` should look for a noted stop (its latency).
+DEFERRED_POLL_SECONDS = 0.1
+
+
+class DeferredStops:
+    """The stop requests noted in a :func:`stops_deferred` block: at most the first, raised by
+    :meth:`raise_pending` through the handler it would have met."""
+
+    def __init__(self) -> None:
+        self.pending: int | None = None
+        self.handlers: dict[int, Handler] = {}
+
+    def note(self, signum: int, frame: FrameType | None) -> None:
+        if self.pending is None:
+            self.pending = signum
+
+    def install(self) -> None:
+        """Note, rather than raise, every stop signal whose handler is Python code (one left
+        ignored or at the system's default stays so: the latter ends the process at once, with
+        no exception to land anywhere)."""
+        for sig in (signal.SIGINT, *STOP_SIGNALS):
+            handler = signal.getsignal(sig)
+            if callable(handler):
+                self.handlers[sig] = handler
+                signal.signal(sig, self.note)
+
+    def raise_pending(self, *, again: bool = True) -> None:
+        """The noted stop, if any, handled now as it would have been when it came (its handler
+        put back and called: ``KeyboardInterrupt`` or :class:`Stopped`); after a handler that
+        does not raise, the block notes stops ``again``."""
+        signum, self.pending = self.pending, None
+        if signum is None:
+            return
+        handler = self.handlers[signum]
+        signal.signal(signum, handler)
+        handler(signum, None)
+        if again and signal.getsignal(signum) == handler:
+            signal.signal(signum, self.note)
+
+    def forget(self) -> None:
+        """Drop a noted stop: one that came while the block was already stopping."""
+        self.pending = None
+
+    def restore(self) -> None:
+        """The handlers from before the block, where the block's noting is still in place (a
+        handler that ran since, such as :func:`_raise_stopped` ignoring further signals, keeps
+        what it set)."""
+        for sig, handler in self.handlers.items():
+            if signal.getsignal(sig) == self.note:
+                signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def stops_deferred() -> Iterator[DeferredStops]:
+    """Within the block, a stop request is noted, not raised, until the block calls
+    :meth:`DeferredStops.raise_pending`; one still pending when the block ends normally is
+    raised then. Off the main thread (where Python raises no stop) the block changes nothing.
+
+    Why: a ``KeyboardInterrupt`` is raised wherever the main thread happens to be, and the
+    worker pool's bookkeeping (``concurrent.futures.wait``) takes one lock after another that
+    the pool's manager thread needs too. Raised between two of them, it leaves one held: the
+    manager thread then waits for it forever, and so does the interpreter's exit, which joins
+    that thread (a stopped run that prints "interrupted" and never ends)."""
+    deferred = DeferredStops()
+    if not _on_main_thread():
+        yield deferred
+        return
+    deferred.install()
+    try:
+        yield deferred
+    except BaseException:
+        deferred.restore()
+        raise
+    deferred.restore()
+    deferred.raise_pending(again=False)
+
+
 def ignore_in_worker() -> None:
     """A worker leaves every stop request to its parent, which ends it when the run stops."""
     for sig in (signal.SIGINT, *STOP_SIGNALS):

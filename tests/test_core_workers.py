@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -51,6 +52,15 @@ class Dice:
 
     def play(self, seed: int, index: int) -> int:
         return (seed * 7919 + index * 104729) % self.faces
+
+
+@dataclass(frozen=True)
+class SlowDice(Dice):
+    """:class:`Dice` at two milliseconds a game: a run that lasts until it is stopped."""
+
+    def play(self, seed: int, index: int) -> int:
+        time.sleep(0.002)
+        return super().play(seed, index)
 
 
 class Sums:

@@ -20,12 +20,13 @@ on the deck or team, never on the number of games; only kept rows grow with the 
 
 Workers: never more than the cores this process may use (:func:`capped_workers`). Each worker
 ignores SIGINT, SIGTERM and SIGHUP so only the parent reacts (a stop request reaches it as
-``KeyboardInterrupt``, see :mod:`deckkit.stopping`); the parent then cancels the chunks not yet
-started, kills the workers (abandoning the chunks they were playing) and keeps the games that
-finished, flagged ``interrupted``. A worker whose parent is gone, even killed outright, exits at
-once on Linux (the kernel's parent-death signal, ``prctl(PR_SET_PDEATHSIG)``) and within half a
-second elsewhere (a thread watching its parent), so no worker outlives its run. A worker that
-dies is reported as :class:`WorkerDied` (exit 4).
+``KeyboardInterrupt``, see :mod:`deckkit.stopping`, raised between two steps of the pool's
+bookkeeping, never inside one: :func:`deckkit.stopping.stops_deferred`); the parent then cancels
+the chunks not yet started, kills the workers (abandoning the chunks they were playing) and
+keeps the games that finished, flagged ``interrupted``. A worker whose parent is gone, even
+killed outright, exits at once on Linux (the kernel's parent-death signal,
+``prctl(PR_SET_PDEATHSIG)``) and within half a second elsewhere (a thread watching its parent),
+so no worker outlives its run. A worker that dies is reported as :class:`WorkerDied` (exit 4).
 
 A cluster: inside :func:`chunks_played_by` every run of any game hands the same chunks to a
 :class:`ChunkBackend` instead of this machine's processes (the Dask backend of
@@ -59,7 +60,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from deckkit.errors import EXIT_WORKER_DIED, DeckkitError
-from deckkit.stopping import ignore_in_worker
+from deckkit.stopping import DEFERRED_POLL_SECONDS, ignore_in_worker, stops_deferred
 
 DEFAULT_CHUNK = 250
 MAX_CHUNK = 250  # small enough for a smooth progress bar, large enough to amortise IPC
@@ -553,52 +554,59 @@ def run_pool(
             terminate(executor)
 
     in_flight: set[Future[ChunkResult]] = set()
-    try:
-
-        def top_up() -> None:
-            while len(in_flight) < 2 * workers:
-                nxt = next(ranges, None)
-                if nxt is None:
-                    return
-                start, stop = nxt
-                if shared is not None:
-                    future = executor.submit(
-                        _shared_worker_chunk, factory, kind, seed, start, stop, keep_rows
-                    )
-                else:
-                    future = executor.submit(_worker_chunk, seed, start, stop, keep_rows)
-                in_flight.add(future)
-
-        # Workers are spawned by the first submissions. A blocked signal stays blocked across
-        # fork and exec, so spawning them with the stop signals blocked makes them immune from
-        # birth, before their initializer runs (a Ctrl-C then would print a traceback); in the
-        # parent a signal that arrived meanwhile is delivered when the block ends. (On any
-        # thread: the mask is the spawning thread's, and the workers inherit it.)
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    # A stop is noted while the pool's bookkeeping runs and raised between two of its steps,
+    # never inside one (deckkit.stopping.stops_deferred says what a stop raised inside does).
+    with stops_deferred() as stops:
         try:
-            top_up()
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        while in_flight:
-            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-            for future in done:  # any order: merging tallies commutes
-                in_flight.discard(future)
-                collector.fold(future.result())
-            top_up()
-    except KeyboardInterrupt:
-        stop_pool()
-        return True
-    except BrokenProcessPool:
-        stop_pool()
-        raise WorkerDied(
-            "a worker process died before finishing its games (killed, or out of memory)",
-            hint="run again, with fewer --workers if memory is short",
-        ) from None
-    except BaseException:
-        stop_pool()
-        raise
-    if shared is None:
-        executor.shutdown(wait=True)
+
+            def top_up() -> None:
+                while len(in_flight) < 2 * workers:
+                    nxt = next(ranges, None)
+                    if nxt is None:
+                        return
+                    start, stop = nxt
+                    if shared is not None:
+                        future = executor.submit(
+                            _shared_worker_chunk, factory, kind, seed, start, stop, keep_rows
+                        )
+                    else:
+                        future = executor.submit(_worker_chunk, seed, start, stop, keep_rows)
+                    in_flight.add(future)
+
+            # Workers are spawned by the first submissions. A blocked signal stays blocked
+            # across fork and exec, so spawning them with the stop signals blocked makes them
+            # immune from birth, before their initializer runs (a Ctrl-C then would print a
+            # traceback). (On any thread: the mask is the spawning thread's, and the workers
+            # inherit it.)
+            previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+            try:
+                top_up()
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+            while in_flight:
+                done, _ = wait(
+                    in_flight, timeout=DEFERRED_POLL_SECONDS, return_when=FIRST_COMPLETED
+                )
+                for future in done:  # any order: merging tallies commutes
+                    in_flight.discard(future)
+                    collector.fold(future.result())
+                stops.raise_pending()  # the chunks that finished are kept
+                top_up()
+        except KeyboardInterrupt:
+            stop_pool()
+            stops.forget()  # a second stop while the first is being handled is the same stop
+            return True
+        except BrokenProcessPool:
+            stop_pool()
+            raise WorkerDied(
+                "a worker process died before finishing its games (killed, or out of memory)",
+                hint="run again, with fewer --workers if memory is short",
+            ) from None
+        except BaseException:
+            stop_pool()
+            raise
+        if shared is None:
+            executor.shutdown(wait=True)
     return False
 
 
