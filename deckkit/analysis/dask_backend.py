@@ -315,16 +315,16 @@ class DaskBackend:
         """At most two chunks per slot in flight (memory stays flat however long the run); each
         result folded as it arrives, keyed by its first game.
 
-        A stop request (Ctrl-C, SIGTERM, SIGHUP) is only recorded while the run waits, and acted
-        on between polls: raised as ``KeyboardInterrupt`` inside the Dask client's own calls, it
-        could leave them half done and the clean-up waiting on them for good."""
+        A stop request (Ctrl-C, SIGTERM, SIGHUP) is only noted while the run waits, and acted on
+        between polls (:func:`deckkit.stopping.stops_deferred`): raised as ``KeyboardInterrupt``
+        inside the Dask client's own calls, it could leave them half done and the clean-up
+        waiting on them for good."""
         distributed = _distributed()
         client = self.client()
         payload = pickle.dumps(factory)
         run = uuid.uuid4().hex
         limit = 2 * self.slots()
         in_flight: dict[Future, int] = {}
-        stops: list[int] = []
         finished_games = 0
 
         def top_up() -> None:
@@ -348,88 +348,83 @@ class DaskBackend:
                 )
                 in_flight[future] = start
 
-        def record(signum: int, frame: object) -> None:
-            stops.append(signum)
-
-        previous: dict[int, Any] = {}
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGINT, *stopping.STOP_SIGNALS):
-                previous[sig] = signal.signal(sig, record)
-
         def games_done() -> str:
             return f"{finished_games:,} game{'s' if finished_games != 1 else ''} had finished"
 
         next_look = time.monotonic() + WATCH_SECONDS
         workerless_since: float | None = None
-        try:
-            top_up()
-            while in_flight and not stops:
-                folded = False
-                for future in [future for future in in_flight if future.done()]:
-                    try:
-                        result: ChunkResult = future.result(timeout=self.timeout)
-                    except TimeoutError:
-                        # Finished, but its result went with a lost worker before it was
-                        # fetched: Dask plays the chunk again once a worker is there, and
-                        # until then fetching it waits, so the run looks at its workers.
-                        break
-                    except distributed.comm.CommClosedError:
-                        # The scheduler went between the chunk's end and the fetch of its
-                        # result. The error is an OSError, so left alone it would read as a
-                        # failure to write the run's output (exit 5), not as the lost scheduler.
-                        raise CancelledError from None
-                    del in_flight[future]
-                    fold(result)
-                    folded = True
-                    finished_games += result.stop - result.start
-                if folded:
-                    top_up()
-                    continue
-                time.sleep(0.02)
-                now = time.monotonic()
-                if now < next_look:
-                    continue
-                next_look = now + WATCH_SECONDS
-                if client.status not in ("running", "connecting"):
-                    raise CancelledError  # the client gave the scheduler up
-                if self._workers(client) > 0:
-                    workerless_since = None
-                elif workerless_since is None:
-                    workerless_since = now
-                elif now - workerless_since > self.timeout:
+        with stopping.stops_deferred() as stops:
+            try:
+                top_up()
+                while in_flight and stops.pending is None:
+                    folded = False
+                    for future in [future for future in in_flight if future.done()]:
+                        try:
+                            result: ChunkResult = future.result(timeout=self.timeout)
+                        except TimeoutError:
+                            # Finished, but its result went with a lost worker before it was
+                            # fetched: Dask plays the chunk again once a worker is there, and
+                            # until then fetching it waits, so the run looks at its workers.
+                            break
+                        except distributed.comm.CommClosedError:
+                            # The scheduler went between the chunk's end and the fetch of its
+                            # result. The error is an OSError, so left alone it would read as a
+                            # failure to write the run's output (exit 5), not as the lost scheduler.
+                            raise CancelledError from None
+                        del in_flight[future]
+                        fold(result)
+                        folded = True
+                        finished_games += result.stop - result.start
+                    if folded:
+                        top_up()
+                        continue
+                    time.sleep(0.02)
+                    now = time.monotonic()
+                    if now < next_look:
+                        continue
+                    next_look = now + WATCH_SECONDS
+                    if client.status not in ("running", "connecting"):
+                        raise CancelledError  # the client gave the scheduler up
+                    if self._workers(client) > 0:
+                        workerless_since = None
+                    elif workerless_since is None:
+                        workerless_since = now
+                    elif now - workerless_since > self.timeout:
+                        self._cancel(in_flight)
+                        raise WorkerDied(
+                            f"every Dask worker of the scheduler at {self.address} was lost and "
+                            f"none came back within {self.timeout:g} s; {games_done()}",
+                            hint="look at the workers' logs (killed? out of memory?), restart them "
+                            "with `dask worker ADDRESS`, then run again",
+                        )
+                if stops.pending is not None:
                     self._cancel(in_flight)
-                    raise WorkerDied(
-                        f"every Dask worker of the scheduler at {self.address} was lost and "
-                        f"none came back within {self.timeout:g} s; {games_done()}",
-                        hint="look at the workers' logs (killed? out of memory?), restart them "
-                        "with `dask worker ADDRESS`, then run again",
-                    )
-            if stops:
+                    signum = stops.pending
+                    stops.forget()
+                    if signum != signal.SIGINT:
+                        stopping.note_stop(stopping.Stopped(signum))  # its exit code, 128 + signal
+                    return True
+            except KeyboardInterrupt:
                 self._cancel(in_flight)
-                if stops[0] != signal.SIGINT:
-                    stopping.note_stop(stopping.Stopped(stops[0]))  # its exit code, 128 + signal
                 return True
-        except KeyboardInterrupt:
-            self._cancel(in_flight)
-            return True
-        except distributed.KilledWorker as err:
-            self._cancel(in_flight)
-            raise WorkerDied(
-                f"Dask workers died playing the same chunk again and again ({err}); {games_done()}",
-                hint="look at the workers' logs (out of memory?), then run again",
-            ) from None
-        except CancelledError:
-            self._cancel(in_flight)
-            raise SchedulerUnreachable(
-                f"lost the Dask scheduler at {self.address} during the run; {games_done()}",
-                hint="run again once the scheduler is back",
-            ) from None
-        except BaseException:
-            self._cancel(in_flight)
-            raise
-        finally:
-            for number, handler in previous.items():
-                signal.signal(number, handler)
+            except distributed.KilledWorker as err:
+                self._cancel(in_flight)
+                raise WorkerDied(
+                    f"Dask workers died playing the same chunk again and again ({err}); "
+                    f"{games_done()}",
+                    hint="look at the workers' logs (out of memory?), then run again",
+                ) from None
+            except CancelledError:
+                self._cancel(in_flight)
+                raise SchedulerUnreachable(
+                    f"lost the Dask scheduler at {self.address} during the run; {games_done()}",
+                    hint="run again once the scheduler is back",
+                ) from None
+            except BaseException:
+                self._cancel(in_flight)
+                raise
+            finally:
+                stops.forget()  # a stop that came during the clean-up is the one being handled
         return False
 
     def _cancel(self, in_flight: dict[Future, int]) -> None:
