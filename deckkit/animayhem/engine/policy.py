@@ -61,6 +61,7 @@ from deckkit.animayhem.engine.queries import (
     horde_bonus,
     keep_for_combat,
     known_under,
+    may_unlock,
     party_movement,
     retreat_options,
     sends_to_goal,
@@ -771,6 +772,7 @@ class _Party:
         self._damage = -1
         self._asked = False
         self._totals: dict[str, int] | None = None
+        self._opens = -1  # may_unlock, once asked (-1: not yet)
 
     def of(self, members: list[Char]) -> _Party:
         """This view made over for ``members`` (``_PARTY``: one view, no object a goal search),
@@ -779,7 +781,16 @@ class _Party:
         self._damage = -1
         self._asked = False
         self._totals = None
+        self._opens = -1
         return self
+
+    def may_unlock(self, game: Game) -> bool:
+        """``queries.may_unlock`` for the members, asked once: without it, a location whose
+        listing the party does not meet asks ``unlocked`` of every member's cards again (in
+        long games, a tenth of the player's time)."""
+        if self._opens < 0:
+            self._opens = 1 if may_unlock(game, self.members) else 0
+        return self._opens == 1
 
     def damage(self) -> int:
         """The members' damage together."""
@@ -1810,7 +1821,7 @@ class HeuristicPolicy(Policy):
         req = loc.g.requirement
         assert req is not None  # a location's listing
         return met(req, members, party.totals()) or (
-            bool(game.fx) and unlocked(game, members, loc.slot)
+            bool(game.fx) and party.may_unlock(game) and unlocked(game, members, loc.slot)
         )
 
     def moves(self, game: Game, edition: Edition) -> list[Move]:

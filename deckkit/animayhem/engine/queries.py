@@ -368,6 +368,31 @@ def unlocked(game: Game, party: list[Char], slot: int, uses: Uses = None) -> boo
     return eased(game, party, slot, uses)
 
 
+def may_unlock(game: Game, party: list[Char]) -> bool:
+    """Whether :func:`unlocked` could let ``party`` into any location at all: a member's own
+    card or a card it carries has a standing UNLOCK or EASE, or a global effect in play a
+    standing EASE. False means :func:`unlocked` is False at every slot: a player's goal search
+    asks this once for a party instead of :func:`unlocked` once for each location it weighs."""
+    for c in party:
+        if c.fx is not None and _opens(c.fx):
+            return True
+        for pile in (c.items, c.equipment, c.enhancements):
+            for x in pile:
+                fx = game.fx.get(x.cid)
+                if fx is not None and _opens(fx):
+                    return True
+    for g, _ in game.globals_in_play:
+        fx = game.fx.get(g.cid)
+        if fx is not None and _opens(fx):
+            return True
+    return False
+
+
+def _opens(fx: dict[Trigger, tuple[tuple[int, GameEffect], ...]]) -> bool:
+    """A card's standing effects include an UNLOCK or an EASE."""
+    return any(e.do is ACT_UNLOCK or e.do is ACT_EASE for _, e in fx.get(TRIGGER_ALWAYS, ()))
+
+
 def _unlocked_limited(game: Game, c: Char, loc: GameCard, uses: Uses) -> bool:
     """A carried card's unlock with uses left this game (UNLOCK with ``max_times``)."""
     for x in (*c.items, *c.equipment, *c.enhancements):
