@@ -370,9 +370,10 @@ def unlocked(game: Game, party: list[Char], slot: int, uses: Uses = None) -> boo
 
 def may_unlock(game: Game, party: list[Char]) -> bool:
     """Whether :func:`unlocked` could let ``party`` into any location at all: a member's own
-    card or a card it carries has a standing UNLOCK or EASE, or a global effect in play a
-    standing EASE. False means :func:`unlocked` is False at every slot: a player's goal search
-    asks this once for a party instead of :func:`unlocked` once for each location it weighs."""
+    card or a card it carries has a standing UNLOCK or EASE, or a global effect in play has one
+    (:func:`unlocked` reads only a global's EASE: the test is looser there, never a wrong no).
+    False means :func:`unlocked` is False at every slot: a player's goal search asks this once
+    for a party instead of :func:`unlocked` once for each location it weighs."""
     for c in party:
         if c.fx is not None and _opens(c.fx):
             return True
