@@ -10,6 +10,11 @@ its default budget) and prints a Markdown table: the deck's random and heuristic
 rates on the same ``N`` games, the paired difference with its 95% interval and McNemar's p, and
 the CPU seconds of the run (the command and its workers). ``search_budget.py`` measures the
 search player at other budgets.
+
+``--csv FILE`` also writes the measured rows as the data file that ``deckkit simulate`` and
+``deckkit report`` read to say how far the default player may lie below the search player
+(``deckkit/animayhem/player_ladder.csv``, read by ``deckkit.animayhem.player_gap``); the file is
+written whole once every deck has been measured.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import re
 import resource
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +67,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rates", type=Path, help="deck_winrates.py's table, for its columns")
+    parser.add_argument("--csv", type=Path, help="also write the rows as the ladder data file")
     args = parser.parse_args()
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+    ).stdout.strip()
+    data: list[str] = []
     rates: dict[str, tuple[str, str]] = {}
     if args.rates:
         for line in args.rates.read_text(encoding="utf-8").splitlines():
@@ -83,7 +94,28 @@ def main() -> int:
                  f"{points(d['difference'])} points ({points(lo)} to {points(hi)})",
                  p_text(d["p_value"]), f"{cpu:.0f}"]  # fmt: skip
         print("| " + " | ".join(cells) + " |", flush=True)
+        data.append(
+            f"{deck},{args.games},{args.seed},{d['win_rate_a']:.6f},{d['win_rate_b']:.6f},"
+            f"{d['difference']:.6f},{lo:.6f},{hi:.6f},{commit}"
+        )
+    if args.csv:
+        write_csv(args.csv, data, commit)
     return 0
+
+
+def write_csv(path: Path, rows: list[str], commit: str) -> None:
+    """The ladder's rows as the data file, replaced whole (a temporary file renamed)."""
+    head = [
+        "# The player ladder: the search player (default budget) against the heuristic player on",
+        "# the same games of each solitaire sample deck, under the deck's own edition and default",
+        f"# rules. Written by benchmarks/ladder.py --csv on commit {commit}; do not edit by hand.",
+        "deck,games,seed,heuristic,search,gap,gap_low,gap_high,commit",
+    ]
+    text = "\n".join(head + rows) + "\n"
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, encoding="utf-8") as f:
+        f.write(text)
+    os.chmod(f.name, 0o644)  # a data file of the checkout, not a private temporary one
+    Path(f.name).replace(path)
 
 
 if __name__ == "__main__":

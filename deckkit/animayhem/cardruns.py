@@ -163,6 +163,18 @@ class AniMayhemCardRuns:
     def not_simulated(self, entry: Deck) -> list[dict[str, str]]:
         return not_simulated(entry)
 
+    def player_gap(
+        self, policy: str, players: int, win_rate: float | None, deck_path: str | None = None
+    ) -> dict[str, Any] | None:
+        from deckkit.animayhem.player_gap import player_gap
+
+        return player_gap(policy, players, win_rate, deck_path)
+
+    def describe_player_gap(self, gap: dict[str, Any]) -> str:
+        from deckkit.animayhem.player_gap import describe
+
+        return describe(gap)
+
     def card_db_files(self, path: Path | None = None) -> list[Path]:
         return card_db_files(path)
 

@@ -105,7 +105,19 @@ class SimulateResult(Shown):
 
     def _notes(self) -> list[str]:
         kept = ".to_frame(): the per-game rows; " if self.rows is not None else ""
-        return [f"{kept}.summary: per-card statistics; .as_dict(): the command's JSON"]
+        notes = [f"{kept}.summary: per-card statistics; .as_dict(): the command's JSON"]
+        gap = self.player_gap()
+        if gap is not None:
+            notes.append("default player: " + card_runs().describe_player_gap(gap))
+        return notes
+
+    def player_gap(self) -> dict[str, Any] | None:
+        """How far this run's player may lie below a stronger one, measured on the sample decks
+        whose rates lie nearest (:meth:`deckkit.core.game.CardRuns.player_gap`)."""
+        source = str(self.game.source) if self.game.source is not None else None
+        return card_runs().player_gap(
+            self.options.policy, self.game.players, self.summary.wins.rate, source
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The stable JSON document of `deckkit simulate --format json` (without the schema
@@ -128,6 +140,7 @@ class SimulateResult(Shown):
             "legal": game.report.legal,
             **stats,
             "not_simulated": not_simulated_cards(game.deck),
+            "player_gap": self.player_gap(),
             "violations": [
                 {"rule": v.rule, "message": v.message, "fix": v.fix} for v in game.report.violations
             ],

@@ -36,6 +36,7 @@ from deckkit.cli.jsonout import emit
 from deckkit.cli.runsetup import run_options
 from deckkit.cli.steps import games_bar
 from deckkit.errors import EXIT_ILLEGAL, UsageError
+from deckkit.games import card_runs
 
 OutputFormat = opt.Format
 __all__ = ["ENGINE", "EngineHooks", "SimulateArgs", "simulate"]
@@ -243,6 +244,9 @@ def _print_text(run: SimulateResult, out: Path | None) -> None:
         )
     else:
         say("not fully simulated: none; every card's text is played in full", markup=False)
+    gap = meta.get("player_gap")
+    if gap is not None:
+        say(f"default player: {card_runs().describe_player_gap(gap)}", markup=False)
     if out is not None:
         say(f"per-game rows: {out}", markup=False)
 

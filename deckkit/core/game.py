@@ -170,6 +170,18 @@ class CardRuns(Protocol):
         """The stable code of an end reason's words (``other`` for words the game never says)."""
         ...
 
+    def player_gap(
+        self, policy: str, players: int, win_rate: float | None, deck_path: str | None = None
+    ) -> dict[str, Any] | None:
+        """How far a run's rate by ``policy`` may lie below a stronger player's, as measured on
+        the game's sample decks (references, whether it is near, the command that measures the
+        file's own), or None where the game has no such measure."""
+        ...
+
+    def describe_player_gap(self, gap: dict[str, Any]) -> str:
+        """The sentence a run is printed with (``gap`` as :meth:`player_gap` gives it)."""
+        ...
+
     def card_db_files(self, path: Path | None = None) -> list[Path]:
         """The files of the card database at ``path`` (default: the one in use), in a fixed
         order: what a saved run's card-data hash covers."""

@@ -376,6 +376,9 @@ def build(inp: ReportInput) -> dict[str, Any]:
     doc.update(
         {
             "games": summary.games,
+            "player_gap": card_runs().player_gap(
+                meta.policy, meta.players, summary.wins.rate, meta.deck_path
+            ),
             "outcomes": {
                 "win": _rate(summary.wins),
                 "loss": _rate(summary.losses),
