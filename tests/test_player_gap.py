@@ -21,9 +21,11 @@ from deckkit.animayhem.player_gap import (
     player_gap,
 )
 from deckkit.cli.main import app
+from tests.schema_check import Validator
 
 REPO = Path(__file__).resolve().parent.parent
 GRIM = REPO / "decks" / "grim-solo.deck"
+validator = Validator(REPO / "docs" / "schemas")
 SOLO_DECKS = sorted(p.stem for p in (REPO / "decks").glob("*-solo.deck"))
 
 
@@ -116,12 +118,14 @@ def test_simulate_prints_and_saves_the_gap(tmp_path: Path) -> None:
     line = said[said.index("default player:") :]
     assert "the search player won" in line and f"deckkit compare {GRIM}" in line
     doc = json.loads(runner.invoke(app, [*base, "--format", "json"]).stdout)
+    assert validator.errors(doc, "simulate.schema.json") == []
     gap = doc["player_gap"]
     assert gap is not None and gap["reference"] and gap["near"] is False
     bounds = [r["heuristic"] for r in gap["reference"]]
     assert min(bounds) <= doc["win_rate"] <= max(bounds) or len(bounds) == 1
     rand = json.loads(runner.invoke(app, [*base, "--format", "json", "-p", "random"]).stdout)
     assert rand["player_gap"] is None
+    assert validator.errors(rand, "simulate.schema.json") == []
     out = runner.invoke(app, [*base[:-1], "--policy", "random"])
     assert "default player:" not in out.stdout
 
@@ -140,3 +144,26 @@ def test_the_report_leads_with_the_gap(tmp_path: Path) -> None:
     assert 'id="player-gap"' in html
     assert 'data-json="player_gap.reference.0.gap"' in html
     assert mismatches(html, doc) == []
+
+
+def test_compare_says_a_stronger_players_difference_may_differ(tmp_path: Path) -> None:
+    runner = CliRunner()
+    hard = REPO / "decks" / "hard-solo.deck"
+    page = tmp_path / "cmp.html"
+    base = ["compare", str(hard), str(GRIM), "--games", "200", "--seed", "1", "-q"]
+    out = runner.invoke(app, [*base, "--html", str(page)])
+    assert out.exit_code == 0, out.stderr
+    said = " ".join(out.stdout.split())
+    assert "default player: on the sample decks nearest these rates" in said
+    assert f"Check: deckkit compare {hard} {GRIM} --policy search --games 1000" in said
+    doc = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))
+    assert all(arm["player_gap"]["reference"] for arm in doc["arms"])
+    html = page.read_text(encoding="utf-8")
+    assert 'id="player-gap"' in html and "may not be the one above" in html
+    assert mismatches(html, doc) == []
+    mixed = json.loads(runner.invoke(app, [*base, "--policy-b", "random", "-f", "json"]).stdout)
+    assert validator.errors(mixed, "compare.schema.json") == []
+    arms = mixed["arms"]
+    assert arms[0]["player_gap"] is not None and arms[1]["player_gap"] is None
+    text = runner.invoke(app, [*base, "--policy-b", "random"])
+    assert "default player:" not in text.stdout

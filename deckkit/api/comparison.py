@@ -22,6 +22,7 @@ from deckkit.api.options import RunOptions, options_of
 from deckkit.api.solitaire import DeckSource, IllegalDeck, SolitaireGame, prepare_with
 from deckkit.core.estimates import rate_json
 from deckkit.errors import UsageError
+from deckkit.games import card_runs
 
 if TYPE_CHECKING:
     import polars as pl
@@ -165,6 +166,9 @@ def compare_arms(
                 },
                 "mean_turns": summary.turns.mean,
                 "not_simulated": sorted(set(hooks.not_simulated(arm.game.deck)), key=str.casefold),
+                "player_gap": card_runs().player_gap(
+                    arm.options.policy, arm.game.players, summary.wins.rate, _shown(arm.deck)
+                ),
             }
         )
     differences = []
