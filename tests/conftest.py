@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,15 @@ from hypothesis import settings
 settings.register_profile("gate", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile("gate")
+
+# A run started in the background (`nohup make test &`, a CI runner's detached job) inherits
+# SIGINT ignored, and a Python process that starts with it ignored installs no Ctrl-C handler,
+# nor do the commands it starts. The tests of how a run stops expect the terminal's Ctrl-C, so
+# this process (each xdist worker imports this file too) takes Python's own handler back; a
+# handler, unlike an ignored signal, is reset by exec, so the commands the tests start get it
+# as well.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True, scope="session")
