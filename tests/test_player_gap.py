@@ -167,3 +167,16 @@ def test_compare_says_a_stronger_players_difference_may_differ(tmp_path: Path) -
     assert arms[0]["player_gap"] is not None and arms[1]["player_gap"] is None
     text = runner.invoke(app, [*base, "--policy-b", "random"])
     assert "default player:" not in text.stdout
+
+
+def test_the_python_api_gives_the_gap_and_prints_it() -> None:
+    import deckkit
+
+    run = deckkit.simulate(GRIM, games=100, seed=1)
+    assert isinstance(run, deckkit.SimulateResult)
+    gap = run.player_gap()
+    assert gap is not None and gap == run.as_dict()["player_gap"]
+    assert "default player: on the sample decks nearest this rate" in repr(run)
+    other = deckkit.simulate(GRIM, games=100, seed=1, policy="random")
+    assert isinstance(other, deckkit.SimulateResult)
+    assert other.player_gap() is None and "default player:" not in repr(other)
