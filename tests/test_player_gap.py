@@ -12,14 +12,8 @@ import pytest
 from report_helpers import mismatches
 from typer.testing import CliRunner
 
-from deckkit.animayhem.player_gap import (
-    LADDER_CSV,
-    LadderRow,
-    describe,
-    load_ladder,
-    nearest,
-    player_gap,
-)
+from deckkit.animayhem.player_gap import LADDER_CSV, LadderRow, load_ladder, nearest, player_gap
+from deckkit.api.gap_text import comparison_sentence, run_sentence
 from deckkit.cli.main import app
 from tests.schema_check import Validator
 
@@ -94,11 +88,30 @@ def test_contested_and_easy_rates_read_differently() -> None:
     hard = player_gap("heuristic", 1, contested.heuristic)
     assert hard is not None and not hard["near"]
     assert [r["deck"] for r in hard["reference"]] == [contested.deck]
-    text = describe(hard)
+    text = run_sentence(hard)
     assert contested.deck in text and "that much more often" in text
     top = player_gap("heuristic", 1, min(1.0, easy.heuristic + 0.001))
     assert top is not None and top["near"]
-    assert "near a stronger player's" in describe(top)
+    assert "near a stronger player's" in run_sentence(top)
+    assert "deckkit compare" not in run_sentence(top)  # nothing to check where it is near
+
+
+def test_a_comparison_line_needs_every_arm_s_gap() -> None:
+    hard = player_gap("heuristic", 1, 0.6, "a.deck")
+    easy = player_gap("heuristic", 1, 0.999, "b.deck")
+    assert hard is not None and easy is not None
+    arms = [{"player_gap": hard, "deck_path": "a.deck"}, {"player_gap": easy, "deck_path": None}]
+    line = comparison_sentence(arms)
+    assert line is not None and "may not be the one above" in line
+    assert line.endswith("Check: the same comparison with the search player (--policy search)")
+    arms[1]["deck_path"] = "my b.deck"
+    assert str(comparison_sentence(arms)).endswith(
+        "Check: deckkit compare a.deck 'my b.deck' --policy search --games 1000"
+    )
+    both_easy = [{"player_gap": easy, "deck_path": "b.deck"}] * 2
+    assert "near a stronger player's" in str(comparison_sentence(both_easy))
+    assert comparison_sentence([{"player_gap": hard}, {"player_gap": None}]) is None
+    assert comparison_sentence([]) is None
 
 
 def test_the_ladder_file_is_read_with_its_comments(tmp_path: Path) -> None:

@@ -170,11 +170,6 @@ class AniMayhemCardRuns:
 
         return player_gap(policy, players, win_rate, deck_path)
 
-    def describe_player_gap(self, gap: dict[str, Any]) -> str:
-        from deckkit.animayhem.player_gap import describe
-
-        return describe(gap)
-
     def card_db_files(self, path: Path | None = None) -> list[Path]:
         return card_db_files(path)
 

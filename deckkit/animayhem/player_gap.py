@@ -1,7 +1,7 @@
 """How far the default player's win rate may lie below a stronger player's, said where it is read.
 
 The heuristic player (the default) plays within a few points of the search player on decks it
-nearly always wins, but 9 to 16 points below it on contested ones (README, "The player ladder").
+nearly always wins, but 9 to 16 points below it on contested ones (README, "The players").
 A designer reading a heuristic win rate should know which case the deck is in. The measured
 ladder is data (``player_ladder.csv``, written by ``benchmarks/ladder.py --csv``): for a
 solitaire run of the heuristic player, :func:`player_gap` names the sample decks whose heuristic
@@ -22,7 +22,6 @@ LADDER_CSV = Path(__file__).with_name("player_ladder.csv")
 # A reference deck's lead whose whole interval lies at or below this reads as "near a stronger
 # player's" (the README's bar for the heuristic's play: within 3 points of the search player).
 NEAR_POINTS = 0.03
-CHECK_GAMES = 1000  # the games the suggested comparison plays, as the ladder does
 
 
 @dataclass(frozen=True)
@@ -99,34 +98,9 @@ def player_gap(
     if not refs:
         return None
     deck = shlex.quote(deck_path) if deck_path else "DECK"
+    games = max(r.games for r in refs)  # the check plays as many games as the ladder did
     return {
         "reference": [r.as_dict() for r in refs],
         "near": all(r.gap_high <= NEAR_POINTS for r in refs),
-        "command": (
-            f"deckkit compare {deck} --policy heuristic --policy-b search --games {CHECK_GAMES}"
-        ),
+        "command": f"deckkit compare {deck} --policy heuristic --policy-b search --games {games}",
     }
-
-
-def _points(x: float) -> str:
-    return f"{x * 100:+.1f}".replace("-", "\u2212")
-
-
-def describe(gap: dict[str, Any]) -> str:
-    """The sentence a run is printed with (``gap`` as :func:`player_gap` gives it)."""
-    refs = gap["reference"]
-    names = ", ".join(f"{r['deck']} {r['heuristic'] * 100:.1f}%" for r in refs)
-    leads = " and ".join(
-        f"{_points(r['gap'])} ({_points(r['gap_ci'][0])} to {_points(r['gap_ci'][1])})"
-        for r in refs
-    )
-    games = f"{refs[0]['games']:,}"
-    head = (
-        f"on the sample decks nearest this rate ({names}) the search player won {leads} points "
-        f"more of the same {games} games"
-    )
-    if gap["near"]:
-        tail = "here the default player's rate is near a stronger player's"
-    else:
-        tail = "a stronger player may win this deck up to that much more often"
-    return f"{head}: {tail}. This deck's own gap: {gap['command']}"

@@ -21,6 +21,7 @@ from deckkit.analysis.summary import Rate, Summary, card_catalog, summarize
 from deckkit.api.deckinput import deck_bytes
 from deckkit.api.display import Shown, Table, interval, pct
 from deckkit.api.engine import ENGINE, EngineHooks
+from deckkit.api.gap_text import run_sentence
 from deckkit.api.options import RunOptions, options_of
 from deckkit.api.solitaire import DeckSource, SolitaireGame, prepare, require_legal
 from deckkit.errors import CannotWrite, UsageError
@@ -108,7 +109,7 @@ class SimulateResult(Shown):
         notes = [f"{kept}.summary: per-card statistics; .as_dict(): the command's JSON"]
         gap = self.player_gap()
         if gap is not None:
-            notes.append("default player: " + card_runs().describe_player_gap(gap))
+            notes.append(run_sentence(gap))
         return notes
 
     def player_gap(self) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from deckkit.api.gap_text import comparison_sentence
 from deckkit.cli.console import echo, percent
 from deckkit.errors import NotServed, UsageError
 
@@ -52,43 +53,12 @@ def print_comparison(doc: dict[str, Any], *, members: str = "cards") -> None:
         if d["cards_that_differ"]:
             diff = ", ".join(f"{c['card']} {c['a']}->{c['b']}" for c in d["cards_that_differ"])
             echo(f"  {members} that differ: {diff}")
-    line = player_gap_line(doc)
+    line = comparison_sentence(doc["arms"])
     if line:
         echo("")
         echo(line)
     echo("")
     echo(f"method: {doc['method']}")
-
-
-def player_gap_line(doc: dict[str, Any]) -> str | None:
-    """What a comparison of default-player runs is read with: the search player's measured
-    leads on the sample decks nearest the arms' rates (each arm's ``player_gap``), and, where
-    they are not all near, that a stronger player's difference may differ, with the command
-    that measures it. None when an arm has no gap (another player, another game)."""
-    gaps = [arm.get("player_gap") for arm in doc["arms"]]
-    if not gaps or any(g is None for g in gaps):
-        return None
-    refs = {r["deck"]: r for g in gaps for r in g["reference"]}
-    ordered = sorted(refs.values(), key=lambda r: r["heuristic"])
-    names = ", ".join(f"{r['deck']} {percent(r['heuristic'])}" for r in ordered)
-    low, high = min(r["gap"] for r in ordered), max(r["gap"] for r in ordered)
-    span = percent(low, True) if low == high else f"{percent(low, True)} to {percent(high, True)}"
-    said = (
-        f"default player: on the sample decks nearest these rates ({names}) the search player "
-        f"won {span} more of the same games"
-    )
-    if all(g["near"] for g in gaps):
-        return f"{said}: here the default player's rates are near a stronger player's"
-    paths = [arm.get("deck_path") for arm in doc["arms"]]
-    check = (
-        shlex.join(["deckkit", "compare", *paths, "--policy", "search", "--games", "1000"])
-        if all(paths)
-        else "the same comparison with the search player (--policy search)"
-    )
-    return (
-        f"{said}, and the lead differs from deck to deck: a stronger player's difference between "
-        f"these decks may not be the one above. Check: {check}"
-    )
 
 
 def write_page(doc: dict[str, Any], path: Path, *, force: bool, game: str | None = None) -> None:

@@ -27,6 +27,7 @@ from deckkit.analysis.summary import CI_METHOD_LABEL, CardSummary, Rate
 from deckkit.animayhem.cardruns import STATS_BY_TYPE
 from deckkit.animayhem.construction.cards import CardType
 from deckkit.api.engine import ENGINE, EngineHooks
+from deckkit.api.gap_text import run_sentence
 from deckkit.api.options import RunOptions
 from deckkit.api.simulation import SimulateResult, not_simulated_cards, play, write_rows
 from deckkit.api.solitaire import check_options, prepare_with
@@ -36,7 +37,6 @@ from deckkit.cli.jsonout import emit
 from deckkit.cli.runsetup import run_options
 from deckkit.cli.steps import games_bar
 from deckkit.errors import EXIT_ILLEGAL, UsageError
-from deckkit.games import card_runs
 
 OutputFormat = opt.Format
 __all__ = ["ENGINE", "EngineHooks", "SimulateArgs", "simulate"]
@@ -246,7 +246,7 @@ def _print_text(run: SimulateResult, out: Path | None) -> None:
         say("not fully simulated: none; every card's text is played in full", markup=False)
     gap = meta.get("player_gap")
     if gap is not None:
-        say(f"default player: {card_runs().describe_player_gap(gap)}", markup=False)
+        say(run_sentence(gap), markup=False)
     if out is not None:
         say(f"per-game rows: {out}", markup=False)
 

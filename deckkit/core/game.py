@@ -178,10 +178,6 @@ class CardRuns(Protocol):
         file's own), or None where the game has no such measure."""
         ...
 
-    def describe_player_gap(self, gap: dict[str, Any]) -> str:
-        """The sentence a run is printed with (``gap`` as :meth:`player_gap` gives it)."""
-        ...
-
     def card_db_files(self, path: Path | None = None) -> list[Path]:
         """The files of the card database at ``path`` (default: the one in use), in a fixed
         order: what a saved run's card-data hash covers."""
