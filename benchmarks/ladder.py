@@ -26,7 +26,6 @@ import re
 import resource
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ if str(REPO) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(REPO))
 
 from benchmarks.deck_winrates import DECKS  # noqa: E402
+from deckkit.balance.atomic import write_text_atomic  # noqa: E402
 
 RATES = re.compile(r"^\| `decks/([\w-]+)\.deck` \| ([\d.]+)% .*\| ([\d.]+)% ")
 
@@ -104,18 +104,14 @@ def main() -> int:
 
 
 def write_csv(path: Path, rows: list[str], commit: str) -> None:
-    """The ladder's rows as the data file, replaced whole (a temporary file renamed)."""
+    """The ladder's rows as the data file, replaced whole or not at all."""
     head = [
         "# The player ladder: the search player (default budget) against the heuristic player on",
         "# the same games of each solitaire sample deck, under the deck's own edition and default",
         f"# rules. Written by benchmarks/ladder.py --csv on commit {commit}; do not edit by hand.",
         "deck,games,seed,heuristic,search,gap,gap_low,gap_high,commit",
     ]
-    text = "\n".join(head + rows) + "\n"
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, encoding="utf-8") as f:
-        f.write(text)
-    os.chmod(f.name, 0o644)  # a data file of the checkout, not a private temporary one
-    Path(f.name).replace(path)
+    write_text_atomic(path, "\n".join(head + rows) + "\n")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from report_helpers import mismatches
 from typer.testing import CliRunner
 
 from deckkit.animatactics.analysis import matrix as matrix_mod
@@ -123,6 +124,9 @@ def test_report_page_and_sidecar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         page.index('id="headline"') : page.index("</section>", page.index('id="headline"'))
     ]
     assert "not other powers, most effect special" in headline and doc["caveat"] in headline
+    # so is how far a stronger player moved the sample match-up (both sides the heuristic)
+    assert 'id="player-gap"' in headline and doc["player_gap"]["reference"]
+    assert mismatches(page, doc) == []
     # the user's file is not replaced without --force
     assert runner.invoke(app, args).exit_code == 2
     # an illegal party: the page opens with its violations, exit 1

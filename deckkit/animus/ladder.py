@@ -22,10 +22,13 @@ from deckkit.animus.construction.notices import made_up_notice
 from deckkit.animus.construction.team import read_team
 from deckkit.animus.montecarlo import BattleFn, Match, check_policy
 from deckkit.core.estimates import mean_estimate
+from deckkit.core.seat_gaps import load_seat_gaps, match_gap
 
 BASELINE = "heuristic"
 DECKS = Path(__file__).resolve().parents[2] / "decks"
 TEAMS = (DECKS / "animus-vanguard.team", DECKS / "animus-counterpoint.team")
+# This ladder's search rows, kept as data by benchmarks/sibling_ladders.py.
+LADDER_DATA = Path(__file__).with_name("player_ladder.jsonl")
 
 
 def _score(winner: int | None, seat: int) -> int:
@@ -83,6 +86,12 @@ def paired_gap(
     """``policy`` playing ``teams[seat]`` against the heuristic, minus the heuristic in its
     place, over battles ``0..games-1`` of ``seed``."""
     return row(policy, games, *sums(teams, seat, policy, games, seed))
+
+
+def player_gap(policies: tuple[str, str], files: tuple[str, str]) -> dict[str, Any] | None:
+    """How far a result between default players may move with a stronger one: the sample
+    match-up's seat gaps (None unless both sides are the heuristic player)."""
+    return match_gap(policies, load_seat_gaps(LADDER_DATA), files)
 
 
 def main(argv: list[str] | None = None) -> None:

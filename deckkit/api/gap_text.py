@@ -67,3 +67,25 @@ def comparison_sentence(arms: Sequence[Mapping[str, Any]]) -> str | None:
         f"{said}, and the lead differs from deck to deck: a stronger player's difference between "
         f"these decks may not be the one above. Check: {check}"
     )
+
+
+def match_sentence(gap: Mapping[str, Any]) -> str:
+    """A two-sided run's line (``gap`` as :func:`deckkit.core.seat_gaps.match_gap` gives it):
+    how much a search player in one seat of the sample match-up scored over the heuristic in
+    its place, and what that means for this result."""
+    refs = gap["reference"]
+    leads = " and ".join(
+        f"{pts(r['gap'])} ({interval(r['gap_ci'], signed=True)}) in the seat of {r['side']}"
+        for r in refs
+    )
+    sample = "the sample match-up" + (", its cards made up," if gap["sample_made_up"] else "")
+    said = (
+        f"default players: on {sample} a search player scored {leads} more than the heuristic "
+        f"in its place ({refs[0]['games']:,} paired games a seat)"
+    )
+    if gap["near"]:
+        return f"{said}: here a stronger player moves the result little"
+    return (
+        f"{said}: a stronger player on either side may move this result by as much. This "
+        f"side's own gap: {gap['command']}"
+    )

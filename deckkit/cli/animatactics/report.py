@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from deckkit import __version__
-from deckkit.animatactics.analysis.caveats import caveat
+from deckkit.animatactics.analysis.caveats import caveat, player_gap
 from deckkit.animatactics.analysis.parties import alone, plan_of, versus
 from deckkit.animatactics.analysis.readings import duel_rules, rule_set
 from deckkit.animatactics.construction.rules import parse_settings
@@ -88,6 +88,11 @@ def build_document(
         "model": MODEL,
         "caveat": caveat(),
         "versus": played,
+        "player_gap": (
+            player_gap((played["policy"], played["vs_policy"]), (str(party), str(vs)))
+            if played is not None
+            else None
+        ),
         "deckkit_version": __version__,
         "generated": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "command": "deckkit " + " ".join(shlex.quote(a) for a in sys.argv[1:]),

@@ -15,10 +15,11 @@ import typer
 from typer._click.core import ParameterSource
 
 from deckkit.analysis.output import check_destination
-from deckkit.animatactics.analysis.caveats import caveat
+from deckkit.animatactics.analysis.caveats import caveat, player_gap
 from deckkit.animatactics.analysis.parties import alone, check_policy, plan_of, versus
 from deckkit.animatactics.analysis.readings import duel_rules, rule_set
 from deckkit.animatactics.construction.rules import parse_settings, rules_line
+from deckkit.api.gap_text import match_sentence
 from deckkit.cli import options as opt
 from deckkit.cli.animatactics.common import (
     EditionOpt,
@@ -174,6 +175,7 @@ def simulate(
         ),
         "caveat": caveat(),
     }
+    doc["player_gap"] = player_gap((doc["policy"], doc["vs_policy"]), (str(party), str(vs)))
     if rows_out is not None:
         assert vs is not None
         _save(
@@ -212,5 +214,7 @@ def simulate(
     )
     out.print(f"  95% Wilson intervals; after 10 turns {ending}")
     out.print(f"notice: {doc['caveat']}")
+    if doc["player_gap"] is not None:
+        out.print(match_sentence(doc["player_gap"]), markup=False)
     if "out" in doc:
         out.print(f"rows: {doc['out']}")

@@ -203,9 +203,12 @@ def _run(
             f"{result.workers} worker{'' if result.workers == 1 else 's'})",
             err=True,
         )
+    from deckkit.animus.ladder import player_gap
+
     doc = summarize(result, match, teams)
     doc["made_up_cards"] = sum(1 for t in teams for c in t.cards if c.made_up)
     doc["notices"] = _notices(teams)
+    doc["player_gap"] = player_gap(match.policies, (str(team), str(vs)))
     return doc
 
 
@@ -312,6 +315,10 @@ def _print(doc: dict[str, Any]) -> None:
         out.print("cards whose side wins most more often when they reach play (correlational):")
         for c in top:
             out.print(f"  {escape(c['name'])} ({escape(c['team'])}): {c['lift'] * 100:+.1f} pp")
+    if doc.get("player_gap"):
+        from deckkit.api.gap_text import match_sentence
+
+        out.print(escape(match_sentence(doc["player_gap"])))
 
 
 def _pace(games: int, seconds: float) -> str:
