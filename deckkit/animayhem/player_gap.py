@@ -18,10 +18,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from deckkit.core.seat_gaps import NEAR_POINTS
+
 LADDER_CSV = Path(__file__).with_name("player_ladder.csv")
-# A reference deck's lead whose whole interval lies at or below this reads as "near a stronger
-# player's" (the README's bar for the heuristic's play: within 3 points of the search player).
-NEAR_POINTS = 0.03
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-# A seat gap whose whole interval lies at or below this reads as "near" (as Ani-Mayhem's:
-# deckkit.animayhem.player_gap.NEAR_POINTS).
+# A lead of the search player whose whole interval lies at or below this reads as "near a
+# stronger player's", in every game (the README's bar for Ani-Mayhem's heuristic: within 3
+# points of the search player).
 NEAR_POINTS = 0.03
 BOTH = "both seatings"  # the ladder's pooled row, not a seat
 
