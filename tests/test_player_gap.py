@@ -57,6 +57,18 @@ def test_the_ladder_file_agrees_with_the_readme_table() -> None:
         assert shown == pytest.approx([round(100 * x, 1) for x in mine], abs=0.051), r.deck
 
 
+def test_the_readme_s_prose_says_the_ladder_s_range() -> None:
+    """Where the README sums the contested decks' gaps up in words ("9 to 16 points"), the
+    words are the data file's: the smallest and largest lead of the decks not near, rounded."""
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    far = [100 * r.gap for r in load_ladder() if r.gap_high > 0.03]
+    low, high = round(min(far)), round(max(far))
+    assert f"but {low} to {high} points below it on the contested ones" in readme
+    assert f"(+{low} to +{high} on the contested ones)" in readme
+    assert f"the search player plays better by {low} to {high} points" in readme
+    assert f"+{low} to +{high} points at 8" in readme
+
+
 def test_the_nearest_decks_bracket_the_rate() -> None:
     rows = (_row("low", 0.2), _row("mid", 0.5), _row("high", 0.9))
     assert [r.deck for r in nearest(rows, 0.6)] == ["mid", "high"]

@@ -1,7 +1,7 @@
 """How far the default player's win rate may lie below a stronger player's, said where it is read.
 
 The heuristic player (the default) plays within a few points of the search player on decks it
-nearly always wins, but 9 to 16 points below it on contested ones (README, "The players").
+nearly always wins, but well below it on contested ones (README, "The players").
 A designer reading a heuristic win rate should know which case the deck is in. The measured
 ladder is data (``player_ladder.csv``, written by ``benchmarks/ladder.py --csv``): for a
 solitaire run of the heuristic player, :func:`player_gap` names the sample decks whose heuristic
